@@ -1,0 +1,74 @@
+# mo2c - a compiler for a practical subset of Modelica.
+#   make            build build/mo2c and the runtime library build/libmo2crt.a
+#   make test       run the whole test suite (tests/run.sh), ending with "N passed, N failed"
+#   make DEBUG=1    sanitizers and the checker passes between stages (use a clean build dir)
+#   make bench      the benchmarks under bench/ (never part of the test suite)
+#   make install PREFIX=/usr/local
+CC      ?= cc
+BUILD   ?= build
+PREFIX  ?= /usr/local
+WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS_BASE = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icompiler -I$(BUILD) -Iruntime
+ifeq ($(DEBUG),1)
+  CFLAGS_OPT = -O0 -g -fsanitize=address,undefined -fno-omit-frame-pointer -DMO_DEBUG=1
+  LDFLAGS_OPT = -fsanitize=address,undefined
+else
+  CFLAGS_OPT = -O2 -g
+  LDFLAGS_OPT =
+endif
+ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
+GSL_LIBS = -lgsl -lgslcblas -lm
+
+COMPILER_SRC = $(sort $(wildcard compiler/*.c))
+RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
+GEN_SRC      = $(BUILD)/lexer.c $(BUILD)/parser.c
+COMPILER_OBJ = $(COMPILER_SRC:compiler/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/lexer.o $(BUILD)/obj/parser.o
+RUNTIME_OBJ  = $(RUNTIME_SRC:runtime/%.c=$(BUILD)/rt/%.o)
+
+all: $(BUILD)/mo2c $(BUILD)/libmo2crt.a
+
+$(BUILD)/mo2c: $(COMPILER_OBJ)
+	$(CC) $(LDFLAGS_OPT) $(LDFLAGS) -o $@ $(COMPILER_OBJ) -lm
+
+$(BUILD)/libmo2crt.a: $(RUNTIME_OBJ)
+	rm -f $@
+	ar rcs $@ $(RUNTIME_OBJ)
+
+$(BUILD)/parser.c $(BUILD)/parser.h: grammar/parser.y | $(BUILD)
+	bison -Wall -Werror --defines=$(BUILD)/parser.h -o $(BUILD)/parser.c grammar/parser.y
+
+$(BUILD)/lexer.c: grammar/lexer.re $(BUILD)/parser.h | $(BUILD)
+	re2c -W --no-generation-date -o $@ grammar/lexer.re
+
+# Generated code is ours to keep warning-free too, except what bison's skeleton does on purpose.
+$(BUILD)/obj/lexer.o: $(BUILD)/lexer.c compiler/*.h $(BUILD)/parser.h | $(BUILD)/obj
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/obj/parser.o: $(BUILD)/parser.c compiler/*.h | $(BUILD)/obj
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+
+$(BUILD)/obj/%.o: compiler/%.c compiler/*.h $(BUILD)/parser.h | $(BUILD)/obj
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/rt/%.o: runtime/%.c runtime/*.h | $(BUILD)/rt
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD) $(BUILD)/obj $(BUILD)/rt:
+	mkdir -p $@
+
+test: all
+	bash tests/run.sh
+
+bench: all
+	bash bench/run.sh
+
+install: all
+	install -d $(PREFIX)/bin $(PREFIX)/lib/mo2c $(PREFIX)/include/mo2c $(PREFIX)/share/mo2c
+	install -m 755 $(BUILD)/mo2c $(PREFIX)/bin/mo2c
+	install -m 644 $(BUILD)/libmo2crt.a $(PREFIX)/lib/mo2c/
+	install -m 644 runtime/mo2c_rt.h $(PREFIX)/include/mo2c/
+	cp -r models $(PREFIX)/share/mo2c/
+
+clean:
+	rm -rf $(BUILD)
+
+.PHONY: all test bench install clean

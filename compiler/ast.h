@@ -1,0 +1,343 @@
+/*
+ * ast.h - the abstract syntax of Modelica 3.6 (Appendix A of the specification), as the parser builds it.
+ *
+ * The parser (grammar/parser.y) only calls the constructors in ast.c; every later stage reads these
+ * structures. Expressions (mo_expr) are shared with the flat model and the back end: flattening turns
+ * component references into MO_EX_VAR nodes that index the flat variable table, and everything else
+ * keeps its shape.
+ *
+ * Every node carries its source location so that any error, at any stage, can point at the model text.
+ * Lists are arena arrays with a count. Names are interned strings (see base.h).
+ */
+#ifndef MO2C_AST_H
+#define MO2C_AST_H
+
+#include "base.h"
+
+typedef struct mo_expr mo_expr;
+typedef struct mo_class mo_class;
+typedef struct mo_element mo_element;
+typedef struct mo_mod mo_mod;
+typedef struct mo_equation_ast mo_eq;
+typedef struct mo_statement mo_stmt;
+
+/* ---- names ---- */
+
+/* A dotted type or class name: Modelica.SIunits.Angle, or .Modelica.X when global. */
+typedef struct mo_name {
+    mo_loc loc;
+    bool global;          /* written with a leading dot: lookup starts at the top level */
+    int n;                /* number of identifiers */
+    const char **ids;     /* interned identifiers */
+    mo_loc *locs;         /* location of each identifier */
+} mo_name;
+
+/* One part of a component reference: inertia1, flange_a[2], x[1:end]. */
+typedef struct mo_ref_part {
+    const char *id;       /* interned */
+    mo_loc loc;
+    int nsubs;            /* number of subscripts, 0 when none */
+    mo_expr **subs;       /* subscripts; MO_EX_COLON for ':' */
+} mo_ref_part;
+
+/* ---- expressions ---- ORDER MO_EX (mo_expr_kind_name in ast.c) */
+typedef enum mo_expr_kind {
+    MO_EX_REAL,        /* real literal: .real, .text keeps the spelling */
+    MO_EX_INT,         /* integer literal: .ival (and .real for convenience), .text */
+    MO_EX_STRING,      /* string literal: .str (escapes already decoded) */
+    MO_EX_BOOL,        /* true / false: .ival */
+    MO_EX_REF,         /* component reference: .ref (AST only; flattening resolves it) */
+    MO_EX_VAR,         /* flat variable: .var (index into the flat variable table), .var_subs for arrays */
+    MO_EX_DER,         /* der(a[0]) once resolved; the parser produces MO_EX_CALL "der" */
+    MO_EX_CALL,        /* function call: .call.name (a reference), .args, .named, or a reduction */
+    MO_EX_BINARY,      /* .op, .a[0], .a[1] */
+    MO_EX_UNARY,       /* .op (MO_OP_NEG, MO_OP_PLUS, MO_OP_NOT), .a[0] */
+    MO_EX_IF,          /* if c1 then e1 elseif c2 then e2 else e3: .a = {c1, e1, c2, e2, ..., else} */
+    MO_EX_RANGE,       /* start:stop (.n = 2) or start:step:stop (.n = 3) in .a */
+    MO_EX_ARRAY,       /* {a, b, c}: .a, .n; or {e for i in r} with .iters */
+    MO_EX_MATRIX,      /* [a, b; c, d]: rows in .a, each an MO_EX_ARRAY (a row of the matrix) */
+    MO_EX_END,         /* 'end' inside a subscript */
+    MO_EX_COLON,       /* ':' as a subscript */
+    MO_EX_TUPLE,       /* (a, , b) as the left side of a multiple-output call; NULL for empty slots */
+    MO_EX_PARTIAL_FN,  /* function f(x = 1): .call */
+    MO_EX_TIME,        /* the built-in variable time, once resolved */
+    MO_EX_KIND_COUNT
+} mo_expr_kind;
+
+/* Operators. ORDER MO_OP (mo_op_text in ast.c) */
+typedef enum mo_op {
+    MO_OP_ADD, MO_OP_SUB, MO_OP_MUL, MO_OP_DIV, MO_OP_POW,
+    MO_OP_EADD, MO_OP_ESUB, MO_OP_EMUL, MO_OP_EDIV, MO_OP_EPOW,   /* .+ .- .* ./ .^ */
+    MO_OP_LT, MO_OP_LE, MO_OP_GT, MO_OP_GE, MO_OP_EQ, MO_OP_NE,
+    MO_OP_AND, MO_OP_OR, MO_OP_NOT,
+    MO_OP_NEG, MO_OP_PLUS,                                       /* unary - and + */
+    MO_OP_COUNT
+} mo_op;
+
+/* A named argument f(x = 1). */
+typedef struct mo_named_arg {
+    const char *name;
+    mo_loc loc;
+    mo_expr *value;
+} mo_named_arg;
+
+/* A for-iterator: i in 1:n (range may be NULL: "for i loop", range deduced from use). */
+typedef struct mo_iterator {
+    const char *name;
+    mo_loc loc;
+    mo_expr *range;
+} mo_iterator;
+
+struct mo_expr {
+    mo_expr_kind kind;
+    mo_loc loc;
+    mo_op op;                 /* MO_EX_BINARY, MO_EX_UNARY */
+    int n;                    /* number of operands in a[] */
+    mo_expr **a;              /* operands */
+    double real;              /* MO_EX_REAL, MO_EX_INT */
+    long long ival;           /* MO_EX_INT, MO_EX_BOOL */
+    const char *text;         /* literal spelling (MO_EX_REAL, MO_EX_INT) */
+    const char *str;          /* MO_EX_STRING (decoded), NUL-terminated; may contain any bytes but NUL */
+    /* MO_EX_REF */
+    int nparts;
+    mo_ref_part *parts;
+    bool global;              /* .a.b */
+    /* MO_EX_CALL / MO_EX_PARTIAL_FN: callee in .fn; positional args in a[], named in named[] */
+    mo_expr *fn;              /* an MO_EX_REF naming the function (der, sin, Modelica.Math.sin ...) */
+    int nnamed;
+    mo_named_arg *named;
+    /* reductions and comprehensions: sum(x[i] for i in 1:n), {i for i in 1:n} */
+    int niters;
+    mo_iterator *iters;
+    /* MO_EX_VAR (after flattening) */
+    int var;                  /* index into the flat model's variables */
+};
+
+/* ---- modifications ---- */
+
+/* One argument of a class modification: [each] [final] name [modification] [comment],
+ * or a redeclaration / replaceable element. */
+typedef enum mo_arg_kind { MO_ARG_MOD, MO_ARG_REDECLARE, MO_ARG_REPLACEABLE } mo_arg_kind;
+
+typedef struct mo_arg {
+    mo_arg_kind kind;
+    mo_loc loc;
+    bool each, final_;
+    mo_name *name;            /* MO_ARG_MOD: the (possibly dotted) name being modified */
+    mo_mod *mod;              /* MO_ARG_MOD: its modification, may be NULL */
+    const char *comment;
+    mo_element *element;      /* MO_ARG_REDECLARE / MO_ARG_REPLACEABLE: the new element */
+} mo_arg;
+
+/* modification: class-modification [= expr] | = expr | := expr */
+struct mo_mod {
+    mo_loc loc;
+    int nargs;
+    mo_arg *args;             /* class modification arguments, in order */
+    bool has_parens;          /* "()" was written, even if empty */
+    mo_expr *binding;         /* "= expr", or NULL */
+    bool assign;              /* binding written with ":=" (only legal in some places) */
+    bool binding_break;       /* "= break" (Modelica 3.6 selective model extension) */
+};
+
+/* ---- comments and annotations ---- */
+typedef struct mo_comment {
+    const char *text;         /* string comment (concatenated with +), or NULL */
+    mo_mod *annotation;       /* annotation(...) as a modification, or NULL */
+} mo_comment;
+
+/* ---- elements ---- */
+typedef enum mo_elem_kind { MO_ELEM_IMPORT, MO_ELEM_EXTENDS, MO_ELEM_COMPONENT, MO_ELEM_CLASS } mo_elem_kind;
+
+/* Prefix flags, shared by components and classes. */
+enum {
+    MO_PF_PARAMETER = 1 << 0, MO_PF_CONSTANT = 1 << 1, MO_PF_DISCRETE = 1 << 2,
+    MO_PF_INPUT = 1 << 3, MO_PF_OUTPUT = 1 << 4,
+    MO_PF_FLOW = 1 << 5, MO_PF_STREAM = 1 << 6,
+    MO_PF_INNER = 1 << 7, MO_PF_OUTER = 1 << 8,
+    MO_PF_REPLACEABLE = 1 << 9, MO_PF_REDECLARE = 1 << 10,
+    MO_PF_FINAL = 1 << 11, MO_PF_PROTECTED = 1 << 12,
+    MO_PF_PARTIAL = 1 << 13, MO_PF_ENCAPSULATED = 1 << 14,
+    MO_PF_EXPANDABLE = 1 << 15, MO_PF_PURE = 1 << 16, MO_PF_IMPURE = 1 << 17,
+};
+
+typedef enum mo_import_kind {
+    MO_IMPORT_QUALIFIED,      /* import A.B.C;        name C            */
+    MO_IMPORT_RENAMING,       /* import D = A.B.C;    name D            */
+    MO_IMPORT_UNQUALIFIED,    /* import A.B.*;                         */
+    MO_IMPORT_MULTIPLE        /* import A.B.{C, D};   names in .names   */
+} mo_import_kind;
+
+struct mo_element {
+    mo_elem_kind kind;
+    mo_loc loc;
+    unsigned flags;           /* MO_PF_* (MO_PF_PROTECTED when in a protected section) */
+    mo_comment comment;
+    /* MO_ELEM_IMPORT */
+    mo_import_kind import_kind;
+    mo_name *import_name;     /* the package or class imported */
+    const char *alias;        /* MO_IMPORT_RENAMING */
+    int nimport_ids; const char **import_ids; /* MO_IMPORT_MULTIPLE */
+    /* MO_ELEM_EXTENDS */
+    mo_name *base;            /* extends base */
+    mo_mod *mod;              /* extends modification / component modification */
+    mo_mod *extends_annotation; /* annotation of an extends clause */
+    /* MO_ELEM_COMPONENT: one declaration of a component clause (a, b, c share type and prefixes) */
+    const char *name;
+    mo_name *type;            /* type specifier */
+    int ntype_dims; mo_expr **type_dims; /* Real[3] x */
+    int ndims; mo_expr **dims;           /* Real x[3] */
+    mo_expr *condition;       /* conditional component: "if expr", or NULL */
+    /* replaceable: constrainedby clause */
+    mo_name *constrainedby;
+    mo_mod *constrainedby_mod;
+    /* MO_ELEM_CLASS */
+    mo_class *cls;
+};
+
+/* ---- equations (ORDER MO_EQ) ---- */
+typedef enum mo_eq_kind {
+    MO_EQ_EQUAL,              /* lhs = rhs */
+    MO_EQ_CONNECT,            /* connect(lhs, rhs), both MO_EX_REF */
+    MO_EQ_IF,                 /* if c1 then b1 elseif c2 then b2 else b3: conds[i], bodies[i]; else body at index nconds */
+    MO_EQ_FOR,                /* for iters loop body end for: bodies[0] */
+    MO_EQ_WHEN,               /* when c1 then b1 elsewhen c2 then b2 */
+    MO_EQ_CALL                /* a function call used as an equation: assert(...), reinit(...), terminate(...) */
+} mo_eq_kind;
+
+typedef struct mo_eq_list { int n; mo_eq **v; } mo_eq_list;
+
+struct mo_equation_ast {
+    mo_eq_kind kind;
+    mo_loc loc;
+    mo_comment comment;
+    mo_expr *lhs, *rhs;       /* MO_EQ_EQUAL, MO_EQ_CONNECT; MO_EQ_CALL: the call in lhs */
+    int nconds;               /* MO_EQ_IF, MO_EQ_WHEN */
+    mo_expr **conds;
+    mo_eq_list *bodies;       /* nconds bodies, plus one for 'else' (MO_EQ_IF; n = 0 when absent) */
+    int niters; mo_iterator *iters; /* MO_EQ_FOR */
+};
+
+/* ---- statements (ORDER MO_ST) ---- */
+typedef enum mo_stmt_kind {
+    MO_ST_ASSIGN,             /* lhs := rhs; lhs may be MO_EX_TUPLE for (a, b) := f(x) */
+    MO_ST_CALL,               /* f(x); in lhs */
+    MO_ST_IF, MO_ST_FOR, MO_ST_WHILE, MO_ST_WHEN,
+    MO_ST_BREAK, MO_ST_RETURN
+} mo_stmt_kind;
+
+typedef struct mo_stmt_list { int n; mo_stmt **v; } mo_stmt_list;
+
+struct mo_statement {
+    mo_stmt_kind kind;
+    mo_loc loc;
+    mo_comment comment;
+    mo_expr *lhs, *rhs;
+    int nconds; mo_expr **conds;  /* MO_ST_IF / MO_ST_WHEN (conds), MO_ST_WHILE (conds[0]) */
+    mo_stmt_list *bodies;         /* as for equations: nconds bodies (+ else for MO_ST_IF) */
+    int niters; mo_iterator *iters; /* MO_ST_FOR */
+};
+
+/* ---- classes ---- */
+typedef enum mo_class_kind {
+    MO_CL_CLASS, MO_CL_MODEL, MO_CL_RECORD, MO_CL_OPERATOR_RECORD, MO_CL_BLOCK, MO_CL_CONNECTOR,
+    MO_CL_EXPANDABLE_CONNECTOR, MO_CL_TYPE, MO_CL_PACKAGE, MO_CL_FUNCTION, MO_CL_OPERATOR_FUNCTION,
+    MO_CL_OPERATOR
+} mo_class_kind;
+
+typedef enum mo_class_form {
+    MO_FORM_LONG,             /* class A ... end A; */
+    MO_FORM_EXTENDS,          /* class extends A (mods) ... end A; */
+    MO_FORM_SHORT,            /* class A = [prefixes] B[dims](mods) comment; */
+    MO_FORM_ENUM,             /* type E = enumeration(a, b "c"); or enumeration(:) */
+    MO_FORM_DER               /* function df = der(f, x, y); */
+} mo_class_form;
+
+/* An equation or algorithm section, in source order. */
+typedef struct mo_section {
+    bool initial;             /* initial equation / initial algorithm */
+    bool algorithm;           /* algorithm section (stmts) rather than equations (eqs) */
+    mo_loc loc;
+    mo_eq_list eqs;
+    mo_stmt_list stmts;
+} mo_section;
+
+typedef struct mo_enum_literal {
+    const char *name;
+    mo_loc loc;
+    mo_comment comment;
+} mo_enum_literal;
+
+/* external "C" f(x) annotation(...) */
+typedef struct mo_external {
+    const char *language;     /* "C", "FORTRAN 77", "builtin", or NULL */
+    mo_expr *lhs;             /* optional output reference */
+    const char *fn_name;      /* may be NULL */
+    int nargs; mo_expr **args;
+    mo_mod *annotation;
+} mo_external;
+
+struct mo_class {
+    mo_class_kind kind;
+    mo_class_form form;
+    mo_loc loc;               /* the class name in its definition */
+    const char *name;         /* interned */
+    unsigned flags;           /* MO_PF_PARTIAL, MO_PF_ENCAPSULATED, MO_PF_FINAL, MO_PF_REPLACEABLE ... */
+    mo_comment comment;       /* description string and the class annotation(s) */
+    const char *end_name;     /* name after 'end' (checked to match by the parser) */
+    /* long form and extends form */
+    int nelems; mo_element **elems;   /* in source order, protected ones flagged */
+    int nsections; mo_section *sections;
+    mo_external *external;
+    mo_mod *extends_mod;      /* MO_FORM_EXTENDS: the modification after "class extends A" */
+    /* short form: type A = input Real[3](unit="m") */
+    unsigned short_prefixes;  /* MO_PF_INPUT / OUTPUT / FLOW / STREAM / PARAMETER ... */
+    mo_name *short_base;
+    int nshort_dims; mo_expr **short_dims;
+    mo_mod *short_mod;
+    /* enumeration */
+    bool enum_open;           /* enumeration(:) */
+    int nliterals; mo_enum_literal *literals;
+    /* der form */
+    mo_name *der_fn; int nder_ids; const char **der_ids;
+    /* set by the loader */
+    mo_class *parent;         /* enclosing class, NULL for top-level */
+    const mo_name *within;    /* the file's within clause (top-level classes only) */
+    void *scope;              /* lookup.c's per-class data (element table), built on demand */
+};
+
+/* A parsed file: an optional within clause and its top-level classes. */
+typedef struct mo_stored_def {
+    mo_class *cls;
+    bool final_;
+} mo_stored_def;
+
+typedef struct mo_unit {
+    const mo_file *file;
+    bool has_within;
+    mo_name *within;          /* NULL for "within;" or no within */
+    int nclasses;
+    mo_class **classes;
+} mo_unit;
+
+/* ---- parser entry (grammar/parser.y) ---- */
+/* Parse a whole file. Returns NULL after reporting errors (lexical or syntax) through base.h. */
+mo_unit *mo_parse_file(const mo_file *file);
+
+/* ---- constructors and helpers (ast.c) ---- */
+const char *mo_expr_kind_name(mo_expr_kind k);
+const char *mo_op_text(mo_op op);
+mo_expr *mo_expr_new(mo_expr_kind kind, mo_loc loc);
+mo_expr *mo_expr_real(mo_loc loc, double v);
+mo_expr *mo_expr_int(mo_loc loc, long long v);
+mo_expr *mo_expr_bool(mo_loc loc, bool v);
+mo_expr *mo_expr_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b);
+mo_expr *mo_expr_unary(mo_loc loc, mo_op op, mo_expr *a);
+mo_expr *mo_expr_copy(const mo_expr *e);          /* deep copy */
+const char *mo_name_str(const mo_name *n);        /* "A.B.C" (arena) */
+const char *mo_ref_str(const mo_expr *ref);       /* "a.b[1].c" (arena) */
+/* Print an AST expression as Modelica text (for --flat and messages). var_name maps MO_EX_VAR indices
+ * to names and may be NULL when there are none. */
+void mo_expr_print(mo_buf *b, const mo_expr *e, const char *(*var_name)(void *ctx, int var), void *ctx);
+
+#endif

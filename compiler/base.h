@@ -1,0 +1,105 @@
+/*
+ * base.h - the services every stage of mo2c uses: arena memory, interned strings, a growable array,
+ * a string-keyed hash table, source files and locations, and diagnostics.
+ *
+ * Memory: everything the compiler allocates comes from one arena (mo_alloc), zeroed, and is freed in
+ * bulk by mo_arena_free_all() at exit. Nothing is freed one by one.
+ *
+ * Names: identifiers are interned (mo_intern), so two names are equal exactly when their pointers are.
+ *
+ * Diagnostics: GNU format "file:line:col: error: message", then the source line and a caret under the
+ * location. The first error of a cascade is the one that counts; after MO_MAX_ERRORS errors we stop.
+ */
+#ifndef MO2C_BASE_H
+#define MO2C_BASE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdbool.h>
+
+/* ---- internal bugs (never user errors) ---- */
+_Noreturn void mo_unreachable_at(const char *file, int line, const char *what);
+#define mo_unreachable(what) mo_unreachable_at(__FILE__, __LINE__, (what))
+#define MO_ASSERT(c) do { if (!(c)) mo_unreachable("assertion failed: " #c); } while (0)
+
+/* ---- arena memory ---- */
+void *mo_alloc(size_t size);                      /* zeroed; aborts with a message when memory runs out */
+#define MO_NEW(T) ((T *)mo_alloc(sizeof(T)))
+#define MO_NEWN(T, n) ((T *)mo_alloc(sizeof(T) * (size_t)(n)))
+void *mo_realloc_arena(void *old, size_t oldsize, size_t newsize); /* copy into a bigger block */
+char *mo_strndup(const char *s, size_t n);
+char *mo_strdup(const char *s);
+char *mo_sprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+size_t mo_arena_bytes(void);                      /* bytes handed out so far (for --stats) */
+void mo_arena_free_all(void);
+
+/* ---- growable array of pointers or values: MO_VEC(T) is a struct { T *v; int n, cap; } ----
+ * Push amortises by doubling from the arena (the old block is abandoned, still O(total) memory). */
+#define MO_VEC(T) struct { T *v; int n, cap; }
+#define MO_PUSH(vec, x) do { \
+        if ((vec).n == (vec).cap) { \
+            int nc_ = (vec).cap ? 2 * (vec).cap : 8; \
+            (vec).v = mo_realloc_arena((vec).v, sizeof(*(vec).v) * (size_t)(vec).cap, \
+                                       sizeof(*(vec).v) * (size_t)nc_); \
+            (vec).cap = nc_; \
+        } \
+        (vec).v[(vec).n++] = (x); \
+    } while (0)
+
+/* ---- interned strings ---- */
+const char *mo_intern(const char *s, size_t len);
+const char *mo_intern_cstr(const char *s);
+
+/* ---- hash table from interned name (pointer identity) to void* ----
+ * Open addressing; keys are interned pointers, so lookups hash the pointer. Iteration order is insertion
+ * order (entries are also kept in a vector) so nothing downstream depends on hash order. */
+typedef struct mo_map {
+    const char **keys;   /* slot -> key (NULL = empty) */
+    int *slot_index;     /* slot -> index into order */
+    int cap;             /* number of slots, a power of two */
+    MO_VEC(const char *) order_keys; /* keys in insertion order */
+    MO_VEC(void *) order_vals;       /* values in insertion order */
+} mo_map;
+void *mo_map_get(const mo_map *m, const char *key);            /* NULL when absent */
+bool mo_map_has(const mo_map *m, const char *key);
+void mo_map_put(mo_map *m, const char *key, void *val);        /* insert or replace */
+int mo_map_count(const mo_map *m);
+
+/* ---- string builder (arena-backed) ---- */
+typedef struct mo_buf { char *s; size_t len, cap; } mo_buf;
+void mo_buf_puts(mo_buf *b, const char *s);
+void mo_buf_putn(mo_buf *b, const char *s, size_t n);
+void mo_buf_printf(mo_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *mo_buf_str(mo_buf *b); /* NUL-terminated contents (never NULL) */
+
+/* ---- source files and locations ---- */
+typedef struct mo_file {
+    const char *path;    /* as given or found on the library path */
+    const char *text;    /* contents, NUL-terminated (a NUL inside the file is an error at load) */
+    size_t len;          /* bytes, excluding the terminating NUL */
+} mo_file;
+
+typedef struct mo_loc {
+    const mo_file *file; /* NULL for locations made up by the compiler (then printed as "<mo2c>") */
+    int line, col;       /* 1-based; col counts bytes */
+    int len;             /* length of the marked text in bytes, 0 or 1 for a plain caret */
+} mo_loc;
+
+mo_file *mo_file_read(const char *path);          /* NULL when it cannot be read (errno set) */
+mo_file *mo_file_from_string(const char *name, const char *text);
+
+/* ---- diagnostics ---- */
+enum { MO_MAX_ERRORS = 20 };
+void mo_error(mo_loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void mo_warning(mo_loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void mo_note(mo_loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void mo_error_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* "mo2c: error: ..." */
+int mo_error_count(void);
+/* Run-time diagnostics sink: tests may redirect diagnostics to a buffer. Default stderr. */
+void mo_diag_set_stream(FILE *f);
+/* "did you mean" helper: best candidate within edit distance max(1, len/3), or NULL. */
+const char *mo_closest_name(const char *name, const char *const *candidates, int n);
+
+#endif

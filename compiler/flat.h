@@ -1,0 +1,97 @@
+/*
+ * flat.h - the flat model: what the front end (load, lookup, flatten, connect) hands to the back end.
+ *
+ * A flat model is a list of scalar variables named by their instance paths (inertia1.flange_a.phi,
+ * x[2]) and a list of scalar equations over them. Expressions are mo_expr trees (ast.h) in which every
+ * variable reference is an MO_EX_VAR indexing vars, der(v) is MO_EX_DER over an MO_EX_VAR, the built-in
+ * variable time is MO_EX_TIME, and calls name built-in or flattened functions by an interned name
+ * (the callee's fn is a one-part MO_EX_REF).
+ *
+ * Guarantees after flattening (flatten.c, connect.c):
+ *   - arrays are scalarised: each element is its own variable, named x[1], x[2,3], a[1].b;
+ *   - connections are expanded into equality and flow-sum equations (origin says which connect made them);
+ *   - bindings of discrete and continuous variables have become equations; parameters and constants keep
+ *     theirs in mo_var.binding (so that the simulator can recompute them after -override);
+ *   - structural parameters (array sizes, conditions of conditional components) are evaluated.
+ */
+#ifndef MO2C_FLAT_H
+#define MO2C_FLAT_H
+
+#include "ast.h"
+
+typedef enum mo_variability { MO_VAR_CONSTANT, MO_VAR_PARAMETER, MO_VAR_DISCRETE, MO_VAR_CONTINUOUS } mo_variability;
+typedef enum mo_basetype { MO_T_REAL, MO_T_INTEGER, MO_T_BOOLEAN, MO_T_STRING, MO_T_ENUM } mo_basetype;
+
+/* StateSelect, in the order of the Modelica enumeration. */
+typedef enum mo_state_select {
+    MO_SS_NEVER = 1, MO_SS_AVOID, MO_SS_DEFAULT, MO_SS_PREFER, MO_SS_ALWAYS
+} mo_state_select;
+
+typedef struct mo_var {
+    const char *name;         /* instance path, interned: "inertia1.flange_a.phi" */
+    mo_loc loc;               /* the component declaration that made it */
+    mo_variability variability;
+    mo_basetype type;
+    unsigned flags;           /* MO_PF_INPUT, OUTPUT, FLOW, STREAM, PROTECTED, FINAL */
+    const char *comment;      /* description string, or NULL */
+    /* attributes (NULL when not given; the back end applies the defaults of the specification) */
+    mo_expr *binding;         /* parameters and constants: their value */
+    mo_expr *start, *fixed, *nominal, *min, *max;
+    mo_state_select state_select; /* MO_SS_DEFAULT when not given */
+    const char *unit, *display_unit, *quantity;
+    const mo_class *enum_type;    /* MO_T_ENUM: the enumeration class */
+} mo_var;
+
+/* Where a flat equation came from. */
+typedef enum mo_eq_origin {
+    MO_ORIGIN_EQUATION,       /* written in an equation section */
+    MO_ORIGIN_BINDING,        /* declaration equation Real x = e; */
+    MO_ORIGIN_CONNECT_EQUAL,  /* potential variables of a connection set are equal */
+    MO_ORIGIN_CONNECT_FLOW,   /* the flows of a connection set sum to zero */
+    MO_ORIGIN_UNCONNECTED_FLOW/* a flow variable in no connection is zero */
+} mo_eq_origin;
+
+typedef struct mo_feq {
+    mo_loc loc;               /* the equation, binding or connect statement in the source */
+    const char *instance;     /* instance path of the component that holds it ("" for the model itself) */
+    mo_eq_origin origin;
+    mo_expr *lhs, *rhs;       /* lhs = rhs */
+    const char *comment;      /* description string, or NULL */
+} mo_feq;
+
+typedef struct mo_experiment {
+    bool has_start, has_stop, has_interval, has_tolerance;
+    double start, stop, interval, tolerance;
+} mo_experiment;
+
+typedef struct mo_flat {
+    const char *name;         /* full name of the model: ModelicaByExample.Components.Rotational.Examples.SMD */
+    const mo_class *cls;
+    const char *comment;
+    MO_VEC(mo_var) vars;
+    MO_VEC(mo_feq) eqs;       /* equation sections and bindings */
+    MO_VEC(mo_feq) initial_eqs;
+    mo_map index;             /* interned name -> (void *)(intptr_t)(var index + 1) */
+    mo_experiment experiment; /* the experiment annotation */
+} mo_flat;
+
+/* ---- front-end entry points ---- */
+
+/* The library path: -L directories in order, then MODELICAPATH entries, then the bundled models/. */
+typedef struct mo_libpath { int n; const char **dirs; } mo_libpath;
+
+/* load.c: read FILE (and, when it lies inside a library tree, its enclosing packages) and find the class
+ * MODEL (a dotted name; NULL means the file's own class). Returns NULL after reporting an error. */
+const mo_class *mo_load(const char *file, const char *model, const mo_libpath *path);
+
+/* flatten.c: instantiate cls and flatten it, connections included. NULL after errors. */
+mo_flat *mo_flatten(const mo_class *cls);
+
+/* flatprint.c: the readable text of --flat. */
+void mo_flat_print(FILE *out, const mo_flat *flat);
+
+/* Helpers over the flat model (flatten.c). */
+int mo_flat_find(const mo_flat *flat, const char *interned_name);     /* -1 when absent */
+const char *mo_flat_var_name(void *flat, int var);                    /* for mo_expr_print */
+
+#endif

@@ -1,0 +1,198 @@
+/*
+ * main.c - the mo2c command line and the whole pipeline in one function (run_pipeline).
+ *
+ *   mo2c [options] FILE.mo [MODEL]      compile MODEL (default: the file's class) into a simulator
+ *   mo2c regress DIR... [options]        regression batches against reference trajectories
+ *
+ * Every stage reports its own errors (base.h diagnostics) and returns NULL or non-zero; the pipeline
+ * stops at the first stage that failed, and the exit status is 1.
+ */
+#include "base.h"
+#include "flat.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MO2C_VERSION "0.1.0"
+
+typedef enum mode { MODE_BUILD, MODE_EMIT_C, MODE_FLAT, MODE_PARSE } mode;
+
+typedef struct options {
+    mode mode;
+    const char *file;         /* FILE.mo */
+    const char *model;        /* MODEL or NULL */
+    const char *output;       /* -o EXE, or the C file of --emit-c */
+    const char *dump;         /* --dump=dae|match|blt */
+    bool stats;               /* --stats: time and memory of each stage */
+    MO_VEC(const char *) libdirs;
+} options;
+
+static void usage(FILE *out)
+{
+    fputs("usage: mo2c [options] FILE.mo [MODEL]\n"
+          "       mo2c regress [options] DIR...   (see mo2c regress --help)\n"
+          "\n"
+          "Compiles the Modelica model MODEL (by default the class FILE.mo defines) into a simulator.\n"
+          "\n"
+          "options:\n"
+          "  -o FILE         name of the executable (default: the model's last name), or of the C file\n"
+          "                  with --emit-c (default: MODEL.c)\n"
+          "  --emit-c        write the generated C file only\n"
+          "  --flat          print the flat model and stop\n"
+          "  --parse         check the syntax of FILE.mo and stop\n"
+          "  --dump=WHAT     print an analysis stage: dae, match, blt\n"
+          "  --stats         print the time and memory of each stage\n"
+          "  -L DIR          add DIR to the library path (before MODELICAPATH and the bundled models/)\n"
+          "  --help          this text\n"
+          "  --version       the version\n",
+          out);
+}
+
+/* ---- stage timing for --stats ---- */
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef struct stage_clock { bool on; double t; } stage_clock;
+
+static void stage_done(stage_clock *c, const char *stage)
+{
+    if (!c->on)
+        return;
+    double t = now_seconds();
+    fprintf(stderr, "mo2c: stats: %-12s %9.4f s  %9.1f MB arena\n", stage, t - c->t,
+            (double)mo_arena_bytes() / 1e6);
+    c->t = t;
+}
+
+/* The library path: -L directories, then MODELICAPATH (':'-separated), then the bundled models/
+ * found beside the executable (build tree: <exe>/../models, install tree: <prefix>/share/mo2c/models). */
+static mo_libpath make_libpath(const options *o, const char *argv0);
+
+/* The pipeline: parse and load -> flatten -> (back end) -> code. */
+static int run_pipeline(const options *o, const char *argv0)
+{
+    stage_clock clock = {o->stats, now_seconds()};
+    mo_libpath path = make_libpath(o, argv0);
+
+    if (o->mode == MODE_PARSE) {
+        mo_file *f = mo_file_read(o->file);
+        if (!f) {
+            mo_error_plain("cannot read '%s'", o->file);
+            return 1;
+        }
+        return mo_parse_file(f) && mo_error_count() == 0 ? 0 : 1;
+    }
+
+    const mo_class *cls = mo_load(o->file, o->model, &path);
+    stage_done(&clock, "load");
+    if (!cls)
+        return 1;
+
+    mo_flat *flat = mo_flatten(cls);
+    stage_done(&clock, "flatten");
+    if (!flat)
+        return 1;
+    if (o->mode == MODE_FLAT) {
+        mo_flat_print(stdout, flat);
+        return 0;
+    }
+
+    mo_error_plain("code generation is not available in this build");
+    return 1;
+}
+
+static const char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? mo_strndup(path, (size_t)(slash - path)) : ".";
+}
+
+static mo_libpath make_libpath(const options *o, const char *argv0)
+{
+    MO_VEC(const char *) dirs = {0};
+    for (int i = 0; i < o->libdirs.n; i++)
+        MO_PUSH(dirs, o->libdirs.v[i]);
+    const char *mp = getenv("MODELICAPATH");
+    if (mp) {
+        const char *p = mp;
+        while (*p) {
+            const char *q = strchr(p, ':');
+            size_t n = q ? (size_t)(q - p) : strlen(p);
+            if (n)
+                MO_PUSH(dirs, mo_strndup(p, n));
+            p += n + (q ? 1 : 0);
+        }
+    }
+    /* the bundled library, relative to the real executable */
+    char exe[4096];
+    ssize_t n = -1;
+    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    const char *exedir = n > 0 ? (exe[n] = '\0', dir_of(exe)) : dir_of(argv0);
+    MO_PUSH(dirs, mo_sprintf("%s/../models", exedir));
+    MO_PUSH(dirs, mo_sprintf("%s/../share/mo2c/models", exedir));
+    mo_libpath lp = {dirs.n, dirs.v};
+    return lp;
+}
+
+int main(int argc, char **argv)
+{
+    options o = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("mo2c %s\n", MO2C_VERSION);
+            return 0;
+        } else if (strcmp(a, "--flat") == 0) {
+            o.mode = MODE_FLAT;
+        } else if (strcmp(a, "--parse") == 0) {
+            o.mode = MODE_PARSE;
+        } else if (strcmp(a, "--emit-c") == 0) {
+            o.mode = MODE_EMIT_C;
+        } else if (strcmp(a, "--stats") == 0) {
+            o.stats = true;
+        } else if (strncmp(a, "--dump=", 7) == 0) {
+            o.dump = a + 7;
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "-L") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "mo2c: error: %s needs an argument\n", a);
+                return 1;
+            }
+            if (a[1] == 'o')
+                o.output = argv[++i];
+            else
+                MO_PUSH(o.libdirs, argv[++i]);
+        } else if (strncmp(a, "-L", 2) == 0) {
+            MO_PUSH(o.libdirs, a + 2);
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "mo2c: error: unknown option '%s'\n", a);
+            usage(stderr);
+            return 1;
+        } else if (!o.file) {
+            o.file = a;
+        } else if (!o.model) {
+            o.model = a;
+        } else {
+            fprintf(stderr, "mo2c: error: unexpected argument '%s'\n", a);
+            usage(stderr);
+            return 1;
+        }
+    }
+    if (!o.file) {
+        usage(stderr);
+        return 1;
+    }
+    int rc = run_pipeline(&o, argv[0]);
+    if (mo_error_count() > 0)
+        rc = 1;
+    mo_arena_free_all();
+    return rc;
+}

@@ -1,0 +1,108 @@
+/*
+ * mo2c_rt.h - the contract between a generated simulator and the mo2c runtime library.
+ *
+ * The generated C file defines one `const mo2c_model` describing the model (names, comments, units,
+ * start values, parameter values) and the functions that compute it; its main() is just
+ *     int main(int argc, char **argv) { return mo2c_main(&the_model, argc, argv); }
+ * The runtime owns everything else: the command line (OpenModelica's flags), the integrator loop
+ * (GSL odeiv2), the result files (CSV, MAT v4), error reporting.
+ *
+ * Storage: all real values of one simulation live in an mo2c_data, in separate arrays:
+ *   x[nx]   states                        dx[nx]  their derivatives
+ *   y[ny]   algebraic variables (everything continuous that is neither state nor derivative)
+ *   p[np]   real parameters (and constants; constants cannot be overridden)
+ * Integers and booleans are stored as doubles for now (exact for |v| < 2^53).
+ *
+ * Every function returns 0 on success, or non-zero after calling mo2c_fail() with a message; the
+ * runtime then stops the run, keeps every result point computed so far, and reports the message.
+ * The runtime has no hidden globals: everything is in the mo2c_data the caller passes.
+ */
+#ifndef MO2C_RT_H
+#define MO2C_RT_H
+
+#include <stddef.h>
+
+typedef struct mo2c_data mo2c_data;
+
+/* Where a result column takes its value from. */
+typedef enum mo2c_source {
+    MO2C_SRC_STATE,       /* x[index] */
+    MO2C_SRC_DER,         /* dx[index] */
+    MO2C_SRC_ALG,         /* y[index] */
+    MO2C_SRC_PARAM,       /* p[index] */
+    MO2C_SRC_CONST_VALUE  /* the number in .value (an alias of a constant) */
+} mo2c_source;
+
+/* One named variable of the model as the user sees it (result columns, -override, -variableFilter). */
+typedef struct mo2c_var_info {
+    const char *name;         /* flat name: "inertia1.phi", "der(inertia1.w)" */
+    const char *comment;      /* description string ("" when none) */
+    const char *unit;         /* "" when none */
+    mo2c_source source;
+    int index;                /* into the array named by source */
+    int negated;              /* 1 when the variable is the negation of its source (a = -b aliases) */
+    double value;             /* MO2C_SRC_CONST_VALUE */
+    int is_param;             /* parameter or constant (written to MAT data_1, not to CSV) */
+    int overridable;          /* -override may set it: parameters, and start values of states */
+    int is_protected;         /* declared in a protected section */
+} mo2c_var_info;
+
+typedef struct mo2c_model {
+    const char *name;         /* full model name */
+    const char *comment;
+    int nx, ny, np;
+    int nvars;                /* number of entries in vars */
+    const mo2c_var_info *vars;/* every variable, parameters included, in the order results list them */
+    /* experiment annotation (the has_ flags say whether the model gave the value) */
+    int has_start, has_stop, has_interval, has_tolerance;
+    double start_time, stop_time, interval, tolerance;
+
+    /* Set p[] to the parameters' values, skipping those in d->p_overridden (set by -override). */
+    int (*init_params)(mo2c_data *d);
+    /* Compute consistent initial values of x (and y, dx) at d->time from start values, fixed
+     * attributes and initial equations. d->x_start_overridden marks states set by -override. */
+    int (*initialize)(mo2c_data *d);
+    /* Compute dx (and every y) from t and x. Called by the integrator with its own x. */
+    int (*rhs)(mo2c_data *d, double t, const double *x, double *dx);
+    /* Dense Jacobian d(dx)/d(x), row-major nx * nx, at (t, x); NULL when not generated. */
+    int (*jacobian)(mo2c_data *d, double t, const double *x, double *jac);
+} mo2c_model;
+
+struct mo2c_data {
+    const mo2c_model *model;
+    double time;
+    double *x, *dx, *y, *p;
+    unsigned char *p_overridden;      /* np flags */
+    unsigned char *x_start_overridden;/* nx flags: the start value came from -override */
+    double *x_start;                  /* nx start values (initialize reads them) */
+    double cur_t;                     /* time and states of the evaluation under way, for the residual */
+    const double *cur_x;              /*   functions of algebraic loops (set by generated code) */
+    char error[1024];                 /* message of the failure that stopped the run */
+    void *solver;                     /* the runtime's private state */
+};
+
+/* Report a failure: formats the message into d->error and returns -1 so code can `return mo2c_fail(...)`. */
+int mo2c_fail(mo2c_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Checked arithmetic for generated code: on a zero divisor, a negative sqrt argument and the like, they
+ * record a failure naming `where` (the source equation, as "file:line: eq text") and set *ok = 0. */
+double mo2c_div(mo2c_data *d, double a, double b, const char *where, int *ok);
+double mo2c_sqrt(mo2c_data *d, double a, const char *where, int *ok);
+double mo2c_log(mo2c_data *d, double a, const char *where, int *ok);
+double mo2c_pow(mo2c_data *d, double a, double b, const char *where, int *ok);
+
+/* Solve the dense linear system A z = b (n x n, row-major, both overwritten; z returned in b).
+ * Non-zero when singular. Used by generated code for linear algebraic loops. */
+int mo2c_solve_linear(mo2c_data *d, int n, double *A, double *b, const char *where);
+
+/* Solve F(z) = 0 (n unknowns) by Newton's method with the analytic Jacobian (GSL multiroot),
+ * starting from z. f fills F; jac fills the row-major Jacobian. Non-zero when it fails to converge. */
+typedef int (*mo2c_residual_fn)(mo2c_data *d, const double *z, double *F);
+typedef int (*mo2c_jacobian_fn)(mo2c_data *d, const double *z, double *J);
+int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
+                         const char *where);
+
+/* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */
+int mo2c_main(const mo2c_model *model, int argc, char **argv);
+
+#endif

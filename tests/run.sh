@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The one test runner: every case prints one line (PASS/FAIL name), and the run ends with
+# "N passed, N failed". Cases, by directory (each file carries its own expectation):
+#   tests/unit/test_*.c     C unit tests linked with the compiler's objects and the runtime; exit 0 = pass
+#   tests/parse/ok/*.mo     must parse (mo2c --parse)
+#   tests/parse/bad/*.mo    } must fail with exit 1, and every "// ERROR: <text>" line of the file must
+#   tests/errors/*.mo       } appear in stderr ("%f" stands for the file's path). "// ARGS: ..." gives the
+#                             mo2c arguments (default: --flat %f); "// MODEL: name" adds a model name.
+#   tests/flat/*.mo         mo2c --flat output must equal the .flat file beside it ("// MODEL:" and
+#                             "// ARGS:" as above)
+#   tests/sim/*.sh          shell scripts, run from the repo root with MO2C and BUILD set; exit 0 = pass
+# Usage: tests/run.sh [PATTERN]   (only cases whose path contains PATTERN)
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUILD=${BUILD:-$ROOT/build}
+MO2C=$BUILD/mo2c
+OUT=$ROOT/tests/out
+mkdir -p "$OUT"
+export MO2C BUILD ROOT OUT
+filter=${1:-}
+passed=0; failed=0; failures=()
+
+record() { # name status [detail]
+    if [ "$2" = 0 ]; then passed=$((passed+1)); echo "PASS $1"
+    else failed=$((failed+1)); failures+=("$1"); echo "FAIL $1"; [ -n "${3:-}" ] && echo "$3" | sed 's/^/    /' | head -40; fi
+}
+want() { [ -z "$filter" ] || [[ "$1" == *"$filter"* ]]; }
+header() { grep -E "^// $2:" "$1" | sed -E "s|^// $2: ?||"; }
+
+# --- unit tests ---
+CFLAGS_T="-std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Icompiler -I$BUILD -Iruntime -Wall -Wextra"
+OBJS=$(ls "$BUILD"/obj/*.o | grep -v '/main\.o$')
+for t in tests/unit/test_*.c; do
+    [ -e "$t" ] || continue; want "$t" || continue
+    exe=$OUT/$(basename "$t" .c)
+    if ! log=$(cc $CFLAGS_T -o "$exe" "$t" $OBJS "$BUILD/libmo2crt.a" -lgsl -lgslcblas -lm 2>&1); then
+        record "$t" 1 "$log"; continue; fi
+    log=$(cd tests/unit && timeout 300 "$exe" 2>&1); record "$t" $? "$log"
+done
+
+# --- parser: must parse ---
+for f in tests/parse/ok/*.mo; do
+    [ -e "$f" ] || continue; want "$f" || continue
+    log=$(timeout 20 "$MO2C" --parse "$f" 2>&1); record "$f" $? "$log"
+done
+
+# --- expected errors ---
+for f in tests/parse/bad/*.mo tests/errors/*.mo; do
+    [ -e "$f" ] || continue; want "$f" || continue
+    args=$(header "$f" ARGS); [ -n "$args" ] || args="--flat %f"
+    model=$(header "$f" MODEL)
+    args=${args//%f/$f}
+    # shellcheck disable=SC2086
+    err=$(cd "$ROOT" && timeout 20 "$MO2C" $args $model 2>&1 >/dev/null); rc=$?
+    status=0; detail=""
+    if [ $rc -ne 1 ]; then status=1; detail="exit status $rc, expected 1"$'\n'"$err"; fi
+    while IFS= read -r line; do
+        [ -n "$line" ] || continue
+        line=${line//%f/$f}
+        if ! grep -qF -- "$line" <<<"$err"; then status=1; detail+="missing: $line"$'\n'; fi
+    done < <(header "$f" ERROR)
+    [ $status = 0 ] || detail+="stderr was:"$'\n'"$err"
+    record "$f" $status "$detail"
+done
+
+# --- flat golden files ---
+for f in tests/flat/*.mo; do
+    [ -e "$f" ] || continue; want "$f" || continue
+    exp=${f%.mo}.flat
+    args=$(header "$f" ARGS); [ -n "$args" ] || args="--flat %f"
+    args=${args//%f/$f}
+    model=$(header "$f" MODEL)
+    # shellcheck disable=SC2086
+    got=$(timeout 20 "$MO2C" $args $model 2>&1); rc=$?
+    if [ $rc -ne 0 ]; then record "$f" 1 "exit $rc: $got"; continue; fi
+    if [ ! -f "$exp" ]; then record "$f" 1 "missing $exp"; continue; fi
+    d=$(diff <(echo "$got") "$exp"); record "$f" $? "$d"
+done
+
+# --- scripted tests (simulation, CLI, regression) ---
+for t in tests/sim/*.sh; do
+    [ -e "$t" ] || continue; want "$t" || continue
+    log=$(timeout 600 bash "$t" 2>&1); record "$t" $? "$log"
+done
+
+echo
+if [ $failed -gt 0 ]; then printf 'failed: %s\n' "${failures[@]}"; fi
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
