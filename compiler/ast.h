@@ -111,7 +111,14 @@ struct mo_expr {
     mo_iterator *iters;
     /* MO_EX_VAR (after flattening) */
     int var;                  /* index into the flat model's variables */
+    /* height of the tree below this node (1 for a leaf), kept by ast.c's constructors so that the
+     * parser can refuse trees deeper than MO_MAX_EXPR_DEPTH; 0 when a node was built another way */
+    int depth;
 };
+
+/* Expressions (and nested brackets, classes) deeper than this are a syntax error, so that recursive
+ * walkers over one expression in later stages are safe. */
+enum { MO_MAX_EXPR_DEPTH = 1000 };
 
 /* ---- modifications ---- */
 

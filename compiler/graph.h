@@ -1,7 +1,7 @@
 /*
  * graph.h - the structural algorithms of the back end on plain integer arrays: maximum matching
  * (match.c), Pantelides' index reduction (pantelides.c) and Tarjan's strongly connected components for
- * BLT sorting (blt.c).
+ * BLT sorting (blt.c), and the CSR builder they share (graph.c).
  *
  * They know nothing of expressions: the caller (dae.c) builds a bipartite incidence graph of equations
  * and unknowns in CSR form and reads the results back. All of them are iterative with explicit stacks
@@ -19,6 +19,11 @@ typedef struct mo_graph {
     const int *adj;           /* start[neq] entries, each in [0, nvar) */
 } mo_graph;
 
+/* Builds the CSR graph of nedges incidences (edge_eq[i], edge_var[i]) in linear time (two counting
+ * sorts): each equation's variables come out in increasing index order, duplicates removed. The arrays
+ * come from the arena. (graph.c) */
+mo_graph mo_graph_build(int neq, int nvar, const int *edge_eq, const int *edge_var, int nedges);
+
 /* Maximum matching (Hopcroft-Karp style augmenting paths, iterative). On return var_of_eq[e] is the
  * variable matched to equation e or -1, and eq_of_var[v] likewise. Variables with skip_var[v] != 0 are
  * never matched (skip_var may be NULL). Entries already set on entry (>= 0, consistent) are kept as a
@@ -28,18 +33,50 @@ int mo_match(const mo_graph *g, const unsigned char *skip_var, int *var_of_eq, i
 /* Block lower triangular order by Tarjan's algorithm over the graph in which equation e depends on
  * equation eq_of_var[v] for each variable v of e other than var_of_eq[e]. Requires a perfect matching of
  * the equations. Output: order[0..neq) lists equations so that each block comes after the blocks it
- * needs; block_start[0..nblocks] delimits blocks within order. Returns nblocks. */
+ * needs; block_start[0..nblocks] delimits blocks within order (order has neq entries, block_start
+ * neq + 1). Within a block equations are in depth-first discovery order. Variables with eq_of_var[v] < 0
+ * (knowns) create no dependency. Returns nblocks. */
 int mo_blt(const mo_graph *g, const int *var_of_eq, const int *eq_of_var, int *order, int *block_start);
 
-/* Pantelides' algorithm. The caller's structure:
- *   g                the incidence graph (equations x variables), rebuilt by the callback as it grows;
- *   der_of_var[v]    the variable that is der(v), or -1 (the highest derivatives are the unknowns);
- * Pantelides finds the equations that must be differentiated. Because differentiating an equation adds
- * an equation and possibly new derivative variables, the algorithm asks the caller to do it through
- * `differentiate(ctx, e)`, which must append the differentiated equation, any new derivative variables,
- * update der_of_var / the graph, and return the index of the new equation (or -1 on failure).
- * Returns 0 on success, -1 when the system is structurally singular (then *bad_eq names an equation
- * of the singular subset) or when differentiate failed. */
+/* Pantelides' algorithm (pantelides.c). The caller's structure:
+ *   g                the incidence graph (equations x variables), grown through the callbacks;
+ *   der_of_var[v]    the variable that is der(v), or -1. The unknowns are the highest derivatives: only
+ *                    variables with der_of_var[v] == -1 are matched (x is not an unknown once der(x)
+ *                    exists: der(x) is);
+ *   der_of_eq[e]     the equation that is d/dt of e, or -1. Only equations with der_of_eq[e] == -1 take
+ *                    part: a differentiated equation is replaced by its derivative.
+ * Pantelides finds the equations that must be differentiated so that the active equations can be
+ * matched to the highest derivatives. For each active equation it tries to augment the matching; when
+ * that fails, every variable colored by the failed search gets a derivative and every colored equation
+ * is differentiated, and the search is repeated on the derivative of the equation.
+ *
+ * Callbacks (both receive io, and must leave io->g, io->der_of_var, io->der_of_eq describing the grown
+ * structure; they may reallocate those arrays and store the new pointers):
+ *   new_derivative(ctx, io, v)  called for each colored variable v (which has der_of_var[v] == -1), in
+ *                    increasing v, before any equation of that step is differentiated. It must append a
+ *                    variable d = der(v) (io->g.nvar grows by one; d appears in no existing equation),
+ *                    set der_of_var[v] = d and der_of_var[d] = -1, and return d (or -1 on failure).
+ *                    May be NULL: then differentiate must create the missing derivative variables.
+ *   differentiate(ctx, io, e)   called for each colored equation e, in increasing e, after the new
+ *                    derivatives exist. It must append the equation e' = d/dt e (io->g.neq grows by one)
+ *                    whose incidence is that of the symbolic derivative: der(v) for each variable v of e,
+ *                    plus v itself where it stays (nonlinear terms), plus anything else it mentions (a
+ *                    term cancelled by simplification may be missing: that is handled); set
+ *                    der_of_eq[e] = e' and der_of_eq[e'] = -1, and return e' (or -1 on failure).
+ * mo_pantelides_add_var / mo_pantelides_add_eq below do the array work for both callbacks.
+ *
+ * Before the first differentiation the system is checked: Pantelides terminates exactly when the active
+ * equations can be matched to variables once each variable and its derivatives are taken as one
+ * (Pantelides 1988); otherwise it is structurally singular.
+ * Returns 0 on success, -1 on failure (status says why, bad_eq names an equation: for a singular system
+ * one that cannot be matched, otherwise the equation being processed). */
+typedef enum mo_pantelides_status {
+    MO_PANT_OK,
+    MO_PANT_SINGULAR,         /* structurally singular: more equations than variable families */
+    MO_PANT_LIMIT,            /* max_iterations differentiations were not enough */
+    MO_PANT_CALLBACK          /* a callback returned -1 */
+} mo_pantelides_status;
+
 typedef struct mo_pantelides_io {
     void *ctx;
     /* current graph and derivative links; the callback may reallocate them and must update these */
@@ -47,9 +84,25 @@ typedef struct mo_pantelides_io {
     int *der_of_var;          /* nvar entries */
     int *der_of_eq;           /* neq entries: the equation that is d/dt of e, or -1 */
     int (*differentiate)(void *ctx, struct mo_pantelides_io *io, int eq);
-    int max_iterations;       /* bound on differentiations (e.g. 10 * neq) */
+    int max_iterations;       /* bound on differentiations; <= 0: 1000 + 100 * neq (an index-k chain
+                                 needs about k^2/2, so keep it generous) */
     int bad_eq;               /* out: an equation of a structurally singular subset */
+    /* --- additions (zero-initialize io, e.g. with a designated initializer, so they default off) --- */
+    int (*new_derivative)(void *ctx, struct mo_pantelides_io *io, int var); /* may be NULL, see above */
+    mo_pantelides_status status; /* out */
+    int ndiff;                /* out: number of equations differentiated */
+    int *var_of_eq;           /* out (arena, g.neq entries): the final matching of the active equations */
+    int *eq_of_var;           /* out (arena, g.nvar entries): to the highest derivatives, -1 elsewhere */
+    int cap_eq, cap_var, cap_adj; /* array capacities kept by mo_pantelides_add_*; 0 = caller's arrays */
 } mo_pantelides_io;
 int mo_pantelides(mo_pantelides_io *io);
+
+/* Helpers for the callbacks: they grow io->g, io->der_of_var, io->der_of_eq in the arena (copying the
+ * caller's arrays on first growth, then doubling), so callbacks need not manage memory.
+ * mo_pantelides_add_var appends der(of_var) and links it (of_var may be -1: a plain new variable);
+ * mo_pantelides_add_eq appends an equation with the n variables vars[] and, when of_eq >= 0, records it
+ * as d/dt of of_eq. Both return the new index. */
+int mo_pantelides_add_var(mo_pantelides_io *io, int of_var);
+int mo_pantelides_add_eq(mo_pantelides_io *io, int of_eq, const int *vars, int n);
 
 #endif

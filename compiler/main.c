@@ -8,8 +8,11 @@
  * stops at the first stage that failed, and the exit status is 1.
  */
 #include "base.h"
+#include "dae.h"
 #include "flat.h"
+#include "regress.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -73,6 +76,7 @@ static void stage_done(stage_clock *c, const char *stage)
 /* The library path: -L directories, then MODELICAPATH (':'-separated), then the bundled models/
  * found beside the executable (build tree: <exe>/../models, install tree: <prefix>/share/mo2c/models). */
 static mo_libpath make_libpath(const options *o, const char *argv0);
+static int write_c(const mo_dae *dae, const char *path);
 
 /* The pipeline: parse and load -> flatten -> (back end) -> code. */
 static int run_pipeline(const options *o, const char *argv0)
@@ -103,8 +107,69 @@ static int run_pipeline(const options *o, const char *argv0)
         return 0;
     }
 
-    mo_error_plain("code generation is not available in this build");
-    return 1;
+    /* back end: DAE (aliases removed) -> index reduction -> matching and BLT -> solved blocks -> C */
+    mo_dae *dae = mo_dae_build(flat);
+    stage_done(&clock, "dae");
+    if (!dae)
+        return 1;
+    if (mo_dae_index(dae) != 0)
+        return 1;
+    stage_done(&clock, "index");
+    if (mo_dae_sort(dae) != 0)
+        return 1;
+    stage_done(&clock, "sort");
+    if (o->dump) {
+        mo_dae_dump(stdout, dae, o->dump);
+        return mo_error_count() ? 1 : 0;
+    }
+    if (mo_dae_solve(dae) != 0)
+        return 1;
+    stage_done(&clock, "solve");
+
+    const char *last = strrchr(flat->name, '.');
+    last = last ? last + 1 : flat->name;
+    if (o->mode == MODE_EMIT_C) {
+        const char *cfile = o->output ? o->output : mo_sprintf("%s.c", last);
+        int rc = write_c(dae, cfile);
+        stage_done(&clock, "codegen");
+        return rc;
+    }
+    /* the C file is a temporary; the executable is what was asked for */
+    const char *tmpdir = getenv("TMPDIR");
+    char *tmp = mo_sprintf("%s/mo2c-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        mo_error_plain("cannot create a temporary file in '%s': %s", tmpdir && *tmpdir ? tmpdir : "/tmp",
+                       strerror(errno));
+        return 1;
+    }
+    close(fd);
+    int rc = write_c(dae, tmp);
+    stage_done(&clock, "codegen");
+    if (rc == 0) {
+        rc = mo_build_executable(tmp, o->output ? o->output : mo_sprintf("./%s", last), argv0);
+        stage_done(&clock, "cc");
+    }
+    remove(tmp);
+    return rc;
+}
+
+/* Generate the C file path (created or truncated). */
+static int write_c(const mo_dae *dae, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        mo_error_plain("cannot write '%s': %s", path, strerror(errno));
+        return 1;
+    }
+    int rc = mo_codegen(f, dae);
+    if (fclose(f) != 0 && rc == 0) {
+        mo_error_plain("cannot write '%s': %s", path, strerror(errno));
+        rc = 1;
+    }
+    if (rc != 0)
+        remove(path); /* no half-written C file left behind */
+    return rc;
 }
 
 static const char *dir_of(const char *path)
@@ -142,6 +207,8 @@ static mo_libpath make_libpath(const options *o, const char *argv0)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "regress") == 0)
+        return mo_regress_main(argc - 1, argv + 1);
     options o = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

@@ -40,7 +40,8 @@ typedef struct mo2c_var_info {
     const char *unit;         /* "" when none */
     mo2c_source source;
     int index;                /* into the array named by source */
-    int negated;              /* 1 when the variable is the negation of its source (a = -b aliases) */
+    int negated;              /* 1 when the variable is the negation of its source (a = -b aliases);
+                                 the value is -(source) for every kind of source, .value included */
     double value;             /* MO2C_SRC_CONST_VALUE */
     int is_param;             /* parameter or constant (written to MAT data_1, not to CSV) */
     int overridable;          /* -override may set it: parameters, and start values of states */
@@ -74,12 +75,21 @@ struct mo2c_data {
     double *x, *dx, *y, *p;
     unsigned char *p_overridden;      /* np flags */
     unsigned char *x_start_overridden;/* nx flags: the start value came from -override */
-    double *x_start;                  /* nx start values (initialize reads them) */
+    double *x_start;                  /* nx start values (initialize reads them); the runtime writes
+                                         only the overridden entries, the rest stay 0 */
     double cur_t;                     /* time and states of the evaluation under way, for the residual */
     const double *cur_x;              /*   functions of algebraic loops (set by generated code) */
+    double *cur_dx;                   /* derivatives being computed by that evaluation (set by generated
+                                         code: loops may have derivatives among their unknowns) */
     char error[1024];                 /* message of the failure that stopped the run */
     void *solver;                     /* the runtime's private state */
 };
+
+/* Allocate the storage of one simulation of model (arrays zeroed, d->model set, the runtime's private
+ * state in d->solver); NULL when memory runs out. Every mo2c_data_alloc is paired with mo2c_data_free.
+ * mo2c_main does both; unit tests and embedders can use them to call the functions below directly. */
+mo2c_data *mo2c_data_alloc(const mo2c_model *model);
+void mo2c_data_free(mo2c_data *d);
 
 /* Report a failure: formats the message into d->error and returns -1 so code can `return mo2c_fail(...)`. */
 int mo2c_fail(mo2c_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -1,0 +1,423 @@
+/*
+ * ast.c - generic helpers over the AST of ast.h: names of expression kinds and operators, expression
+ * constructors, deep copy, and printing back to Modelica text.
+ *
+ * Input: expression trees from the parser or any later stage (MO_EX_VAR, MO_EX_DER and MO_EX_TIME
+ * appear after flattening). Output: new nodes in the arena, or text in a mo_buf.
+ *
+ * Printing uses the precedence levels of Appendix A's expression grammar and writes only the
+ * parentheses that the grammar needs, so that printing and parsing again gives the same tree. Reals
+ * print with their original spelling when they have one, otherwise with the fewest digits that read back
+ * to the same double.
+ */
+#include "ast.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ORDER MO_EX */
+static const char *const kind_names[MO_EX_KIND_COUNT] = {
+    "real", "integer", "string", "boolean", "reference", "variable", "der", "call", "binary", "unary",
+    "if", "range", "array", "matrix", "end", "colon", "tuple", "partial function", "time",
+};
+
+/* ORDER MO_OP */
+static const char *const op_texts[MO_OP_COUNT] = {
+    "+", "-", "*", "/", "^",
+    ".+", ".-", ".*", "./", ".^",
+    "<", "<=", ">", ">=", "==", "<>",
+    "and", "or", "not",
+    "-", "+",
+};
+
+const char *mo_expr_kind_name(mo_expr_kind k)
+{
+    return k >= 0 && k < MO_EX_KIND_COUNT ? kind_names[k] : "?";
+}
+
+const char *mo_op_text(mo_op op) { return op >= 0 && op < MO_OP_COUNT ? op_texts[op] : "?"; }
+
+/* ---- constructors ---- */
+
+mo_expr *mo_expr_new(mo_expr_kind kind, mo_loc loc)
+{
+    mo_expr *e = MO_NEW(mo_expr);
+    e->kind = kind;
+    e->loc = loc;
+    e->depth = 1;
+    return e;
+}
+
+mo_expr *mo_expr_real(mo_loc loc, double v)
+{
+    mo_expr *e = mo_expr_new(MO_EX_REAL, loc);
+    e->real = v;
+    return e;
+}
+
+mo_expr *mo_expr_int(mo_loc loc, long long v)
+{
+    mo_expr *e = mo_expr_new(MO_EX_INT, loc);
+    e->ival = v;
+    e->real = (double)v;
+    return e;
+}
+
+mo_expr *mo_expr_bool(mo_loc loc, bool v)
+{
+    mo_expr *e = mo_expr_new(MO_EX_BOOL, loc);
+    e->ival = v;
+    return e;
+}
+
+static int height(const mo_expr *e) { return e ? (e->depth > 0 ? e->depth : 1) : 0; }
+
+mo_expr *mo_expr_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
+{
+    mo_expr *e = mo_expr_new(MO_EX_BINARY, loc);
+    e->op = op;
+    e->n = 2;
+    e->a = MO_NEWN(mo_expr *, 2);
+    e->a[0] = a;
+    e->a[1] = b;
+    e->depth = 1 + (height(a) > height(b) ? height(a) : height(b));
+    return e;
+}
+
+mo_expr *mo_expr_unary(mo_loc loc, mo_op op, mo_expr *a)
+{
+    mo_expr *e = mo_expr_new(MO_EX_UNARY, loc);
+    e->op = op;
+    e->n = 1;
+    e->a = MO_NEWN(mo_expr *, 1);
+    e->a[0] = a;
+    e->depth = 1 + height(a);
+    return e;
+}
+
+/* ---- deep copy (recursion bounded by the depth limit of expressions) ---- */
+
+static mo_expr **copy_array(mo_expr *const *a, int n)
+{
+    if (!a || n <= 0)
+        return NULL;
+    mo_expr **c = MO_NEWN(mo_expr *, n);
+    for (int i = 0; i < n; i++)
+        c[i] = mo_expr_copy(a[i]);
+    return c;
+}
+
+mo_expr *mo_expr_copy(const mo_expr *e)
+{
+    if (!e)
+        return NULL;
+    mo_expr *c = MO_NEW(mo_expr);
+    *c = *e;
+    c->a = copy_array(e->a, e->n);
+    c->fn = mo_expr_copy(e->fn);
+    if (e->nparts > 0) {
+        c->parts = MO_NEWN(mo_ref_part, e->nparts);
+        for (int i = 0; i < e->nparts; i++) {
+            c->parts[i] = e->parts[i];
+            c->parts[i].subs = copy_array(e->parts[i].subs, e->parts[i].nsubs);
+        }
+    }
+    if (e->nnamed > 0) {
+        c->named = MO_NEWN(mo_named_arg, e->nnamed);
+        for (int i = 0; i < e->nnamed; i++) {
+            c->named[i] = e->named[i];
+            c->named[i].value = mo_expr_copy(e->named[i].value);
+        }
+    }
+    if (e->niters > 0) {
+        c->iters = MO_NEWN(mo_iterator, e->niters);
+        for (int i = 0; i < e->niters; i++) {
+            c->iters[i] = e->iters[i];
+            c->iters[i].range = mo_expr_copy(e->iters[i].range);
+        }
+    }
+    return c;
+}
+
+/* ---- names ---- */
+
+const char *mo_name_str(const mo_name *n)
+{
+    mo_buf b = {0};
+    if (n->global)
+        mo_buf_puts(&b, ".");
+    for (int i = 0; i < n->n; i++) {
+        if (i)
+            mo_buf_puts(&b, ".");
+        mo_buf_puts(&b, n->ids[i]);
+    }
+    return mo_buf_str(&b);
+}
+
+const char *mo_ref_str(const mo_expr *ref)
+{
+    mo_buf b = {0};
+    mo_expr_print(&b, ref, NULL, NULL);
+    return mo_buf_str(&b);
+}
+
+/* ---- printing ---- */
+
+/* Precedence levels of the expression grammar, loosest first. */
+enum {
+    PREC_IF,      /* if ... then ... else ... */
+    PREC_RANGE,   /* a:b:c */
+    PREC_OR,
+    PREC_AND,
+    PREC_NOT,
+    PREC_REL,     /* non-associative */
+    PREC_ADD,     /* binary + - .+ .- and a leading sign */
+    PREC_MUL,
+    PREC_POW,     /* non-associative, operands are primaries */
+    PREC_PRIMARY
+};
+
+typedef const char *(*var_name_fn)(void *ctx, int var);
+
+static int binary_prec(mo_op op)
+{
+    switch (op) {
+    case MO_OP_ADD: case MO_OP_SUB: case MO_OP_EADD: case MO_OP_ESUB: return PREC_ADD;
+    case MO_OP_MUL: case MO_OP_DIV: case MO_OP_EMUL: case MO_OP_EDIV: return PREC_MUL;
+    case MO_OP_POW: case MO_OP_EPOW: return PREC_POW;
+    case MO_OP_LT: case MO_OP_LE: case MO_OP_GT: case MO_OP_GE: case MO_OP_EQ: case MO_OP_NE: return PREC_REL;
+    case MO_OP_AND: return PREC_AND;
+    case MO_OP_OR: return PREC_OR;
+    default: return PREC_PRIMARY;
+    }
+}
+
+static int prec(const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_BINARY: return binary_prec(e->op);
+    case MO_EX_UNARY: return e->op == MO_OP_NOT ? PREC_NOT : PREC_ADD;
+    case MO_EX_IF: return PREC_IF;
+    case MO_EX_RANGE: return PREC_RANGE;
+    /* a negative literal (made by a later stage) prints with its sign, like a unary minus */
+    case MO_EX_REAL: return e->real < 0 || (e->real == 0 && signbit(e->real)) ? PREC_ADD : PREC_PRIMARY;
+    case MO_EX_INT: return e->ival < 0 ? PREC_ADD : PREC_PRIMARY;
+    default: return PREC_PRIMARY;
+    }
+}
+
+static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx);
+
+/* Print e, in parentheses when its precedence is below min. */
+static void print_min(mo_buf *b, const mo_expr *e, int min, var_name_fn var_name, void *ctx)
+{
+    bool parens = e && prec(e) < min;
+    if (parens)
+        mo_buf_puts(b, "(");
+    print(b, e, var_name, ctx);
+    if (parens)
+        mo_buf_puts(b, ")");
+}
+
+static void print_real(mo_buf *b, double v)
+{
+    if (isnan(v)) {
+        mo_buf_puts(b, "nan");
+        return;
+    }
+    if (isinf(v)) {
+        mo_buf_puts(b, v < 0 ? "-inf" : "inf");
+        return;
+    }
+    char s[40];
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(s, sizeof s, "%.*g", digits, v);
+        if (strtod(s, NULL) == v)
+            break;
+    }
+    mo_buf_puts(b, s);
+    if (!strpbrk(s, ".eE"))
+        mo_buf_puts(b, ".0"); /* still a Real when read back */
+}
+
+static void print_string(mo_buf *b, const char *s)
+{
+    mo_buf_puts(b, "\"");
+    for (const char *p = s; *p; p++) {
+        switch (*p) {
+        case '"': mo_buf_puts(b, "\\\""); break;
+        case '\\': mo_buf_puts(b, "\\\\"); break;
+        case '\n': mo_buf_puts(b, "\\n"); break;
+        case '\t': mo_buf_puts(b, "\\t"); break;
+        case '\r': mo_buf_puts(b, "\\r"); break;
+        case '\a': mo_buf_puts(b, "\\a"); break;
+        case '\b': mo_buf_puts(b, "\\b"); break;
+        case '\f': mo_buf_puts(b, "\\f"); break;
+        case '\v': mo_buf_puts(b, "\\v"); break;
+        default: mo_buf_putn(b, p, 1); break;
+        }
+    }
+    mo_buf_puts(b, "\"");
+}
+
+static void print_list(mo_buf *b, mo_expr *const *a, int n, var_name_fn var_name, void *ctx)
+{
+    for (int i = 0; i < n; i++) {
+        if (i)
+            mo_buf_puts(b, ", ");
+        print(b, a[i], var_name, ctx);
+    }
+}
+
+static void print_iters(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
+{
+    for (int i = 0; i < e->niters; i++) {
+        mo_buf_printf(b, "%s%s", i ? ", " : " for ", e->iters[i].name);
+        if (e->iters[i].range) {
+            mo_buf_puts(b, " in ");
+            print(b, e->iters[i].range, var_name, ctx);
+        }
+    }
+}
+
+static void print_named(mo_buf *b, const mo_expr *e, bool comma, var_name_fn var_name, void *ctx)
+{
+    for (int i = 0; i < e->nnamed; i++) {
+        mo_buf_printf(b, "%s%s = ", comma || i ? ", " : "", e->named[i].name);
+        print(b, e->named[i].value, var_name, ctx);
+    }
+}
+
+static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
+{
+    if (!e)
+        return; /* an empty slot of a tuple */
+    switch (e->kind) {
+    case MO_EX_REAL:
+        if (e->text)
+            mo_buf_puts(b, e->text);
+        else
+            print_real(b, e->real);
+        break;
+    case MO_EX_INT:
+        if (e->text)
+            mo_buf_puts(b, e->text);
+        else
+            mo_buf_printf(b, "%lld", e->ival);
+        break;
+    case MO_EX_STRING: print_string(b, e->str ? e->str : ""); break;
+    case MO_EX_BOOL: mo_buf_puts(b, e->ival ? "true" : "false"); break;
+    case MO_EX_REF:
+        for (int i = 0; i < e->nparts; i++) {
+            if (i || e->global)
+                mo_buf_puts(b, ".");
+            mo_buf_puts(b, e->parts[i].id);
+            if (e->parts[i].nsubs) {
+                mo_buf_puts(b, "[");
+                print_list(b, e->parts[i].subs, e->parts[i].nsubs, var_name, ctx);
+                mo_buf_puts(b, "]");
+            }
+        }
+        break;
+    case MO_EX_VAR: {
+        const char *name = var_name ? var_name(ctx, e->var) : NULL;
+        if (name)
+            mo_buf_puts(b, name);
+        else
+            mo_buf_printf(b, "$var%d", e->var);
+        break;
+    }
+    case MO_EX_DER:
+        mo_buf_puts(b, "der(");
+        print_list(b, e->a, e->n, var_name, ctx);
+        mo_buf_puts(b, ")");
+        break;
+    case MO_EX_CALL:
+        print(b, e->fn, var_name, ctx);
+        mo_buf_puts(b, "(");
+        print_list(b, e->a, e->n, var_name, ctx);
+        print_named(b, e, e->n > 0, var_name, ctx);
+        print_iters(b, e, var_name, ctx);
+        mo_buf_puts(b, ")");
+        break;
+    case MO_EX_PARTIAL_FN:
+        mo_buf_puts(b, "function ");
+        print(b, e->fn, var_name, ctx);
+        mo_buf_puts(b, "(");
+        print_named(b, e, false, var_name, ctx);
+        mo_buf_puts(b, ")");
+        break;
+    case MO_EX_BINARY: {
+        int p = binary_prec(e->op);
+        /* left-associative levels accept an equal left operand; relations and powers accept none */
+        bool assoc = p == PREC_ADD || p == PREC_MUL || p == PREC_AND || p == PREC_OR;
+        print_min(b, e->a[0], p == PREC_POW ? PREC_PRIMARY : (assoc ? p : p + 1), var_name, ctx);
+        if (p == PREC_POW)
+            mo_buf_puts(b, mo_op_text(e->op));
+        else
+            mo_buf_printf(b, " %s ", mo_op_text(e->op));
+        print_min(b, e->a[1], p == PREC_POW ? PREC_PRIMARY : p + 1, var_name, ctx);
+        break;
+    }
+    case MO_EX_UNARY:
+        if (e->op == MO_OP_NOT) {
+            mo_buf_puts(b, "not ");
+            print_min(b, e->a[0], PREC_REL, var_name, ctx);
+        } else {
+            mo_buf_puts(b, mo_op_text(e->op));
+            print_min(b, e->a[0], PREC_MUL, var_name, ctx);
+        }
+        break;
+    case MO_EX_IF:
+        for (int i = 0; i + 1 < e->n; i += 2) {
+            mo_buf_puts(b, i ? " elseif " : "if ");
+            print(b, e->a[i], var_name, ctx);
+            mo_buf_puts(b, " then ");
+            print(b, e->a[i + 1], var_name, ctx);
+        }
+        mo_buf_puts(b, " else ");
+        print(b, e->a[e->n - 1], var_name, ctx);
+        break;
+    case MO_EX_RANGE:
+        for (int i = 0; i < e->n; i++) {
+            if (i)
+                mo_buf_puts(b, ":");
+            print_min(b, e->a[i], PREC_OR, var_name, ctx);
+        }
+        break;
+    case MO_EX_ARRAY:
+        mo_buf_puts(b, "{");
+        print_list(b, e->a, e->n, var_name, ctx);
+        print_iters(b, e, var_name, ctx);
+        mo_buf_puts(b, "}");
+        break;
+    case MO_EX_MATRIX:
+        mo_buf_puts(b, "[");
+        for (int i = 0; i < e->n; i++) {
+            if (i)
+                mo_buf_puts(b, "; ");
+            print_list(b, e->a[i]->a, e->a[i]->n, var_name, ctx);
+        }
+        mo_buf_puts(b, "]");
+        break;
+    case MO_EX_END: mo_buf_puts(b, "end"); break;
+    case MO_EX_COLON: mo_buf_puts(b, ":"); break;
+    case MO_EX_TUPLE:
+        mo_buf_puts(b, "(");
+        for (int i = 0; i < e->n; i++) {
+            if (i)
+                mo_buf_puts(b, ", ");
+            print(b, e->a[i], var_name, ctx);
+        }
+        mo_buf_puts(b, ")");
+        break;
+    case MO_EX_TIME: mo_buf_puts(b, "time"); break;
+    case MO_EX_KIND_COUNT: mo_unreachable("bad expression kind");
+    }
+}
+
+void mo_expr_print(mo_buf *b, const mo_expr *e, const char *(*var_name)(void *ctx, int var), void *ctx)
+{
+    print(b, e, var_name, ctx);
+}

@@ -1,0 +1,889 @@
+/*
+ * ast_build.c - the builders behind the grammar actions of grammar/parser.y: they turn what a rule
+ * matched into the AST of ast.h.
+ *
+ * Input: the semantic values of one rule (tokens, subtrees, lists under construction). Output: AST
+ * nodes in the arena. Preconditions: the parser's open-class stack (mo_parser.open) holds the long
+ * class definitions being parsed, innermost last; elements and sections go to the innermost one.
+ *
+ * Each builder is named after the production it serves (see the rule above its call in parser.y).
+ * Expression builders keep mo_expr.depth and refuse trees deeper than MO_MAX_EXPR_DEPTH.
+ */
+#include "ast_build.h"
+
+#include <string.h>
+
+/* ---- lists and locations ---- */
+
+mo_pvec *mo_list(void) { return MO_NEW(mo_pvec); }
+
+void mo_push(mo_pvec *l, void *x) { MO_PUSH(*l, x); }
+
+mo_loc mo_loc_span(mo_loc first, mo_loc last)
+{
+    mo_loc l = first;
+    if (first.line == last.line && last.col + last.len > first.col)
+        l.len = last.col + last.len - first.col;
+    return l;
+}
+
+mo_loc mo_loc_after(mo_loc prev)
+{
+    mo_loc l = prev;
+    l.col += prev.len;
+    l.len = 0;
+    return l;
+}
+
+/* A list's items as a counted arena array (n may be 0, the array is then NULL). */
+static void **items(const mo_pvec *l, int *n)
+{
+    *n = l ? l->n : 0;
+    return l ? l->v : NULL;
+}
+
+static mo_open_class *current(mo_parser *p)
+{
+    MO_ASSERT(p->open.n > 0);
+    return p->open.v[p->open.n - 1];
+}
+
+/* comment : string-comment [ annotation-comment ] ; most are empty, and those allocate nothing */
+mo_comment *mo_build_comment(const char *text, mo_mod *annotation)
+{
+    if (!text && !annotation)
+        return NULL;
+    mo_comment *c = MO_NEW(mo_comment);
+    c->text = text;
+    c->annotation = annotation;
+    return c;
+}
+
+void mo_build_set_comment(mo_comment *dst, const mo_comment *c)
+{
+    if (c)
+        *dst = *c;
+}
+
+static mo_comment comment_of(const mo_comment *c)
+{
+    mo_comment none = {0};
+    return c ? *c : none;
+}
+
+/* ---- classes ---- */
+
+/* long-class-specifier : IDENT string-comment ... | extends IDENT [ class-modification ] string-comment ...
+ * Opens the class: its elements and sections are collected until mo_build_close. */
+mo_class *mo_build_open(mo_parser *p, const char *id, mo_loc loc, const char *comment, mo_class_form form)
+{
+    if (p->open.n >= MO_MAX_EXPR_DEPTH) {
+        mo_error(loc, "class definitions nested too deeply");
+        return NULL;
+    }
+    mo_open_class *o = MO_NEW(mo_open_class);
+    o->cls = MO_NEW(mo_class);
+    o->cls->name = id;
+    o->cls->loc = loc;
+    o->cls->form = form;
+    o->cls->comment.text = comment;
+    MO_PUSH(p->open, o);
+    return o->cls;
+}
+
+/* ... composition end IDENT : the names must match (NULL after reporting that they do not). */
+mo_class *mo_build_close(mo_parser *p, const char *end_id, mo_loc end_loc)
+{
+    mo_open_class *o = current(p);
+    p->open.n--;
+    mo_class *c = o->cls;
+    c->end_name = end_id;
+    c->nelems = o->elems.n;
+    c->elems = o->elems.v;
+    c->nsections = o->sections.n;
+    c->sections = o->sections.v;
+    if (end_id != c->name) {
+        mo_error(end_loc, "class '%s' ends with 'end %s'", c->name, end_id);
+        mo_note(c->loc, "class '%s' opened here", c->name);
+        return NULL; /* what follows would only repeat the confusion */
+    }
+    return c;
+}
+
+/* class-definition : [ encapsulated ] class-prefixes class-specifier */
+mo_class *mo_build_class_def(mo_parser *p, mo_class *c, unsigned flags, mo_class_prefix prefix, mo_loc loc)
+{
+    (void)p;
+    (void)loc;
+    c->kind = prefix.kind;
+    c->flags |= flags | prefix.flags;
+    return c;
+}
+
+/* stored-definition : ... { [ final ] class-definition ";" } */
+void mo_build_top_class(mo_parser *p, mo_class *c, unsigned flags)
+{
+    c->flags |= flags;
+    MO_PUSH(p->top, c);
+    p->unit->nclasses = p->top.n;
+    p->unit->classes = p->top.v;
+}
+
+/* Is a class modification the argument list of a der-class-specifier: plain names, no modifications,
+ * only the first one dotted? */
+static bool der_arguments(const mo_pvec *mod)
+{
+    if (!mod || mod->n < 2)
+        return false;
+    for (int i = 0; i < mod->n; i++) {
+        const mo_arg *a = mod->v[i];
+        if (a->kind != MO_ARG_MOD || a->mod || a->comment || a->each || a->final_ || (i > 0 && a->name->n != 1))
+            return false;
+    }
+    return true;
+}
+
+/* short-class-specifier : IDENT "=" base-prefix type-specifier [ array-subscripts ] [ class-modification ]
+ *                         comment
+ * der-class-specifier : IDENT "=" der "(" type-specifier "," IDENT { "," IDENT } ")" comment */
+mo_class *mo_build_short_class(mo_parser *p, const char *id, mo_loc loc, unsigned prefixes, mo_name *base,
+                               mo_pvec *dims, mo_pvec *mod, mo_loc mod_loc, mo_comment *comment)
+{
+    (void)p;
+    mo_class *c = MO_NEW(mo_class);
+    c->name = id;
+    c->end_name = id;
+    c->loc = loc;
+    c->comment = comment_of(comment);
+    if (!prefixes && !base->global && base->n == 1 && base->ids[0] == mo_intern_cstr("der") && !dims &&
+        der_arguments(mod)) {
+        c->form = MO_FORM_DER;
+        const mo_arg *first = mod->v[0];
+        c->der_fn = first->name;
+        c->nder_ids = mod->n - 1;
+        c->der_ids = MO_NEWN(const char *, c->nder_ids);
+        for (int i = 1; i < mod->n; i++)
+            c->der_ids[i - 1] = ((const mo_arg *)mod->v[i])->name->ids[0];
+        return c;
+    }
+    c->form = MO_FORM_SHORT;
+    c->short_prefixes = prefixes;
+    c->short_base = base;
+    c->short_dims = (mo_expr **)items(dims, &c->nshort_dims);
+    c->short_mod = mo_build_class_mod(mod, mod_loc);
+    return c;
+}
+
+/* short-class-specifier : IDENT "=" enumeration "(" ( [ enum-list ] | ":" ) ")" comment */
+mo_class *mo_build_enum(mo_parser *p, const char *id, mo_loc loc, mo_pvec *literals, bool open,
+                        mo_comment *comment)
+{
+    (void)p;
+    mo_class *c = MO_NEW(mo_class);
+    c->name = id;
+    c->end_name = id;
+    c->loc = loc;
+    c->form = MO_FORM_ENUM;
+    c->comment = comment_of(comment);
+    c->enum_open = open;
+    int n = literals ? literals->n : 0;
+    c->nliterals = n;
+    c->literals = MO_NEWN(mo_enum_literal, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++)
+        c->literals[i] = *(mo_enum_literal *)literals->v[i];
+    return c;
+}
+
+/* enumeration-literal : IDENT comment */
+mo_enum_literal *mo_build_literal(const char *id, mo_loc loc, mo_comment *comment)
+{
+    mo_enum_literal *l = MO_NEW(mo_enum_literal);
+    l->name = id;
+    l->loc = loc;
+    l->comment = comment_of(comment);
+    return l;
+}
+
+/* public element-list | protected element-list */
+void mo_build_visibility(mo_parser *p, bool protected_) { current(p)->protected_ = protected_; }
+
+/* external-function-call : [ component-reference "=" ] IDENT "(" [ expression-list ] ")" */
+void mo_build_external_call(mo_parser *p, mo_expr *lhs, const char *fn, mo_pvec *args)
+{
+    mo_class *c = current(p)->cls;
+    if (!c->external)
+        c->external = MO_NEW(mo_external);
+    c->external->lhs = lhs;
+    c->external->fn_name = fn;
+    c->external->args = (mo_expr **)items(args, &c->external->nargs);
+}
+
+/* external [ language-specification ] [ external-function-call ] [ annotation-comment ] ";" */
+void mo_build_external_end(mo_parser *p, const char *language, mo_mod *annotation)
+{
+    mo_class *c = current(p)->cls;
+    if (!c->external)
+        c->external = MO_NEW(mo_external);
+    c->external->language = language;
+    c->external->annotation = annotation;
+}
+
+/* Two annotations of one class (its description and its composition) become one modification. */
+static mo_mod *merge_annotations(mo_mod *a, mo_mod *b)
+{
+    if (!a)
+        return b;
+    if (!b)
+        return a;
+    mo_mod *m = MO_NEW(mo_mod);
+    *m = *a;
+    m->nargs = a->nargs + b->nargs;
+    m->args = MO_NEWN(mo_arg, m->nargs > 0 ? m->nargs : 1);
+    if (a->nargs)
+        memcpy(m->args, a->args, sizeof(mo_arg) * (size_t)a->nargs);
+    if (b->nargs)
+        memcpy(m->args + a->nargs, b->args, sizeof(mo_arg) * (size_t)b->nargs);
+    return m;
+}
+
+/* composition : ... [ annotation-comment ";" ] */
+void mo_build_class_annotation(mo_parser *p, mo_mod *annotation)
+{
+    mo_class *c = current(p)->cls;
+    c->comment.annotation = merge_annotations(c->comment.annotation, annotation);
+}
+
+/* equation-section | algorithm-section */
+void mo_build_section(mo_parser *p, mo_loc loc, bool initial, bool algorithm, mo_pvec *list)
+{
+    mo_section s = {0};
+    s.initial = initial;
+    s.algorithm = algorithm;
+    s.loc = loc;
+    if (algorithm)
+        s.stmts.v = (mo_stmt **)items(list, &s.stmts.n);
+    else
+        s.eqs.v = (mo_eq **)items(list, &s.eqs.n);
+    MO_PUSH(current(p)->sections, s);
+}
+
+/* ---- elements ---- */
+
+/* element-list : { element ";" } : a component clause gives one element per declaration. */
+void mo_build_elements(mo_parser *p, mo_pvec *elems)
+{
+    mo_open_class *o = current(p);
+    for (int i = 0; i < elems->n; i++) {
+        mo_element *e = elems->v[i];
+        if (o->protected_) {
+            e->flags |= MO_PF_PROTECTED;
+            if (e->kind == MO_ELEM_CLASS)
+                e->cls->flags |= MO_PF_PROTECTED;
+        }
+        MO_PUSH(o->elems, e);
+    }
+}
+
+/* [ redeclare ] [ final ] [ inner ] [ outer ] ( class-definition | component-clause | replaceable ... ) */
+mo_pvec *mo_build_prefix_elements(mo_pvec *elems, unsigned flags)
+{
+    for (int i = 0; i < elems->n; i++) {
+        mo_element *e = elems->v[i];
+        e->flags |= flags;
+        if (e->kind == MO_ELEM_CLASS)
+            e->cls->flags |= flags;
+    }
+    return elems;
+}
+
+mo_element *mo_build_class_element(mo_class *c)
+{
+    mo_element *e = MO_NEW(mo_element);
+    e->kind = MO_ELEM_CLASS;
+    e->loc = c->loc;
+    e->cls = c;
+    e->flags = c->flags;
+    return e;
+}
+
+/* replaceable ( class-definition | component-clause ) [ constraining-clause comment ] */
+void mo_build_constrain(mo_pvec *elems, mo_pvec *cc, unsigned flags)
+{
+    mo_arg *clause = cc ? cc->v[0] : NULL;
+    mo_comment *comment = cc ? cc->v[1] : NULL;
+    for (int i = 0; i < elems->n; i++) {
+        mo_element *e = elems->v[i];
+        e->flags |= flags;
+        if (e->kind == MO_ELEM_CLASS)
+            e->cls->flags |= flags;
+        if (!clause)
+            continue;
+        e->constrainedby = clause->name;
+        e->constrainedby_mod = clause->mod;
+        if (!comment)
+            continue;
+        mo_comment *target = e->kind == MO_ELEM_CLASS ? &e->cls->comment : &e->comment;
+        if (comment->text)
+            target->text = comment->text;
+        target->annotation = merge_annotations(target->annotation, comment->annotation);
+    }
+}
+
+static mo_pvec *one(void *x)
+{
+    mo_pvec *l = mo_list();
+    mo_push(l, x);
+    return l;
+}
+
+/* import-clause : import ( IDENT "=" name | name [ "." ( "*" | "{" import-list "}" ) ] ) comment */
+mo_pvec *mo_build_import(mo_loc loc, mo_import_kind kind, mo_name *name, const char *alias, mo_pvec *ids,
+                         mo_comment *comment)
+{
+    mo_element *e = MO_NEW(mo_element);
+    e->kind = MO_ELEM_IMPORT;
+    e->loc = loc;
+    e->import_kind = kind;
+    e->import_name = name;
+    e->alias = alias;
+    e->import_ids = (const char **)items(ids, &e->nimport_ids);
+    e->comment = comment_of(comment);
+    return one(e);
+}
+
+/* extends-clause : extends type-specifier [ class-modification ] [ annotation-comment ] */
+mo_pvec *mo_build_extends(mo_loc loc, mo_name *base, mo_pvec *mod, mo_loc mod_loc, mo_mod *annotation)
+{
+    mo_element *e = MO_NEW(mo_element);
+    e->kind = MO_ELEM_EXTENDS;
+    e->loc = loc;
+    e->base = base;
+    e->mod = mo_build_class_mod(mod, mod_loc);
+    e->extends_annotation = annotation;
+    return one(e);
+}
+
+/* constraining-clause : constrainedby type-specifier [ class-modification ] (carried in an mo_arg) */
+mo_arg *mo_build_constraint(mo_name *type, mo_pvec *mod, mo_loc mod_loc)
+{
+    mo_arg *a = MO_NEW(mo_arg);
+    a->loc = type->loc;
+    a->name = type;
+    a->mod = mo_build_class_mod(mod, mod_loc);
+    return a;
+}
+
+/* component-clause : type-prefix type-specifier [ array-subscripts ] component-list */
+mo_pvec *mo_build_components(mo_pvec *decls, unsigned flags, mo_name *type, mo_pvec *type_dims)
+{
+    int ndims;
+    mo_expr **dims = (mo_expr **)items(type_dims, &ndims);
+    for (int i = 0; i < decls->n; i++) {
+        mo_element *e = decls->v[i];
+        e->flags |= flags;
+        e->type = type;
+        e->ntype_dims = ndims;
+        e->type_dims = dims;
+    }
+    return decls;
+}
+
+/* component-declaration : IDENT [ array-subscripts ] [ modification ] [ condition-attribute ] comment */
+mo_element *mo_build_declaration(const char *id, mo_loc loc, mo_pvec *dims, mo_mod *mod, mo_expr *cond,
+                                 mo_comment *comment)
+{
+    mo_element *e = MO_NEW(mo_element);
+    e->kind = MO_ELEM_COMPONENT;
+    e->loc = loc;
+    e->name = id;
+    e->dims = (mo_expr **)items(dims, &e->ndims);
+    e->mod = mod;
+    e->condition = cond;
+    e->comment = comment_of(comment);
+    return e;
+}
+
+/* ---- modifications ---- */
+
+/* class-modification : "(" [ argument-list ] ")" ; NULL when there was none */
+mo_mod *mo_build_class_mod(mo_pvec *args, mo_loc loc)
+{
+    return args ? mo_build_mod(args, loc, NULL, false, false) : NULL;
+}
+
+/* modification : class-modification [ "=" expression ] | "=" expression | ":=" expression */
+mo_mod *mo_build_mod(mo_pvec *args, mo_loc loc, mo_expr *binding, bool assign, bool binding_break)
+{
+    mo_mod *m = MO_NEW(mo_mod);
+    m->loc = loc;
+    m->has_parens = args != NULL;
+    m->binding = binding;
+    m->assign = assign;
+    m->binding_break = binding_break;
+    int n = args ? args->n : 0;
+    m->nargs = n;
+    m->args = MO_NEWN(mo_arg, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++)
+        m->args[i] = *(mo_arg *)args->v[i];
+    return m;
+}
+
+/* element-modification : name [ modification ] string-comment */
+mo_arg *mo_build_arg_mod(mo_name *name, mo_mod *mod, const char *comment)
+{
+    mo_arg *a = MO_NEW(mo_arg);
+    a->kind = MO_ARG_MOD;
+    a->loc = name->loc;
+    a->name = name;
+    a->mod = mod;
+    a->comment = comment;
+    return a;
+}
+
+/* [ each ] [ final ] in front of an argument; flags go to the redeclared element */
+mo_arg *mo_build_arg_prefix(mo_arg *a, unsigned each, unsigned final_, unsigned flags)
+{
+    a->each = a->each || each;
+    a->final_ = a->final_ || final_;
+    if (flags & MO_PF_REDECLARE)
+        a->kind = MO_ARG_REDECLARE;
+    if (a->element) {
+        a->element->flags |= flags | (final_ ? MO_PF_FINAL : 0);
+        if (a->element->kind == MO_ELEM_CLASS)
+            a->element->cls->flags |= flags | (final_ ? MO_PF_FINAL : 0);
+    }
+    return a;
+}
+
+static mo_name *single_name(const char *id, mo_loc loc) { return mo_build_name(NULL, id, loc); }
+
+/* short-class-definition inside a modification */
+mo_arg *mo_build_arg_class(mo_class *c, mo_arg *constraint)
+{
+    mo_arg *a = MO_NEW(mo_arg);
+    a->kind = MO_ARG_REDECLARE;
+    a->loc = c->loc;
+    a->name = single_name(c->name, c->loc);
+    a->element = mo_build_class_element(c);
+    mo_build_arg_constrain(a, constraint);
+    return a;
+}
+
+void mo_build_arg_constrain(mo_arg *a, mo_arg *constraint)
+{
+    if (!constraint)
+        return;
+    a->element->constrainedby = constraint->name;
+    a->element->constrainedby_mod = constraint->mod;
+}
+
+/* component-clause1 : type-prefix type-specifier IDENT [ array-subscripts ] [ modification ] comment */
+mo_arg *mo_build_arg_component(unsigned flags, mo_name *type, const char *id, mo_loc loc, mo_pvec *dims,
+                               mo_mod *mod, mo_comment *comment)
+{
+    mo_pvec *decl = one(mo_build_declaration(id, loc, dims, mod, NULL, comment));
+    mo_build_components(decl, flags, type, NULL);
+    mo_arg *a = MO_NEW(mo_arg);
+    a->kind = MO_ARG_REDECLARE;
+    a->loc = loc;
+    a->name = single_name(id, loc);
+    a->element = decl->v[0];
+    return a;
+}
+
+/* ---- equations and statements ---- */
+
+static mo_eq *new_eq(mo_eq_kind kind, mo_loc loc, mo_comment *comment)
+{
+    mo_eq *q = MO_NEW(mo_eq);
+    q->kind = kind;
+    q->loc = loc;
+    q->comment = comment_of(comment);
+    return q;
+}
+
+mo_eq *mo_build_eq_equal(mo_loc loc, mo_expr *lhs, mo_expr *rhs, mo_comment *comment)
+{
+    mo_eq *q = new_eq(MO_EQ_EQUAL, loc, comment);
+    q->lhs = lhs;
+    q->rhs = rhs;
+    return q;
+}
+
+/* component-reference function-call-args, read as an expression: it has to be a call. */
+mo_eq *mo_build_eq_call(mo_loc loc, mo_expr *call, mo_comment *comment)
+{
+    if (call->kind != MO_EX_CALL) {
+        mo_error(mo_loc_after(loc), "syntax error, expecting '=' (an equation that is not a function call "
+                                    "needs two sides)");
+        return NULL;
+    }
+    mo_eq *q = new_eq(MO_EQ_CALL, loc, comment);
+    q->lhs = call;
+    return q;
+}
+
+static mo_eq_list eq_list(const mo_pvec *l)
+{
+    mo_eq_list r = {0};
+    r.v = (mo_eq **)items(l, &r.n);
+    return r;
+}
+
+static mo_stmt_list stmt_list(const mo_pvec *l)
+{
+    mo_stmt_list r = {0};
+    r.v = (mo_stmt **)items(l, &r.n);
+    return r;
+}
+
+/* if/when: the first condition and body, then (condition, body) pairs from elseif/elsewhen, then else */
+mo_eq *mo_build_eq_branches(mo_loc loc, mo_eq_kind kind, mo_expr *cond, mo_pvec *body, mo_pvec *more,
+                            mo_pvec *else_body)
+{
+    mo_eq *q = new_eq(kind, loc, NULL);
+    q->nconds = 1 + more->n / 2;
+    q->conds = MO_NEWN(mo_expr *, q->nconds);
+    q->bodies = MO_NEWN(mo_eq_list, q->nconds + 1);
+    q->conds[0] = cond;
+    q->bodies[0] = eq_list(body);
+    for (int i = 0; i + 1 < more->n; i += 2) {
+        q->conds[1 + i / 2] = more->v[i];
+        q->bodies[1 + i / 2] = eq_list(more->v[i + 1]);
+    }
+    q->bodies[q->nconds] = eq_list(else_body);
+    return q;
+}
+
+static mo_iterator *iterators(const mo_pvec *l, int *n)
+{
+    *n = l ? l->n : 0;
+    mo_iterator *it = MO_NEWN(mo_iterator, *n > 0 ? *n : 1);
+    for (int i = 0; i < *n; i++)
+        it[i] = *(mo_iterator *)l->v[i];
+    return it;
+}
+
+mo_eq *mo_build_eq_for(mo_loc loc, mo_pvec *iters, mo_pvec *body)
+{
+    mo_eq *q = new_eq(MO_EQ_FOR, loc, NULL);
+    q->iters = iterators(iters, &q->niters);
+    q->bodies = MO_NEW(mo_eq_list);
+    q->bodies[0] = eq_list(body);
+    return q;
+}
+
+mo_eq *mo_build_eq_connect(mo_loc loc, mo_expr *a, mo_expr *b)
+{
+    mo_eq *q = new_eq(MO_EQ_CONNECT, loc, NULL);
+    q->lhs = a;
+    q->rhs = b;
+    return q;
+}
+
+mo_stmt *mo_build_stmt(mo_loc loc, mo_stmt_kind kind, mo_expr *lhs, mo_expr *rhs, mo_comment *comment)
+{
+    mo_stmt *s = MO_NEW(mo_stmt);
+    s->kind = kind;
+    s->loc = loc;
+    s->lhs = lhs;
+    s->rhs = rhs;
+    s->comment = comment_of(comment);
+    return s;
+}
+
+mo_stmt *mo_build_stmt_branches(mo_loc loc, mo_stmt_kind kind, mo_expr *cond, mo_pvec *body, mo_pvec *more,
+                                mo_pvec *else_body)
+{
+    mo_stmt *s = mo_build_stmt(loc, kind, NULL, NULL, NULL);
+    s->nconds = 1 + more->n / 2;
+    s->conds = MO_NEWN(mo_expr *, s->nconds);
+    s->bodies = MO_NEWN(mo_stmt_list, s->nconds + 1);
+    s->conds[0] = cond;
+    s->bodies[0] = stmt_list(body);
+    for (int i = 0; i + 1 < more->n; i += 2) {
+        s->conds[1 + i / 2] = more->v[i];
+        s->bodies[1 + i / 2] = stmt_list(more->v[i + 1]);
+    }
+    s->bodies[s->nconds] = stmt_list(else_body);
+    return s;
+}
+
+/* for-statement (iters) and while-statement (cond) */
+mo_stmt *mo_build_stmt_loop(mo_loc loc, mo_stmt_kind kind, mo_pvec *iters, mo_expr *cond, mo_pvec *body)
+{
+    mo_stmt *s = mo_build_stmt(loc, kind, NULL, NULL, NULL);
+    if (iters)
+        s->iters = iterators(iters, &s->niters);
+    if (cond) {
+        s->nconds = 1;
+        s->conds = MO_NEW(mo_expr *);
+        s->conds[0] = cond;
+    }
+    s->bodies = MO_NEW(mo_stmt_list);
+    s->bodies[0] = stmt_list(body);
+    return s;
+}
+
+/* for-index : IDENT [ in expression ] */
+mo_iterator *mo_build_iterator(const char *id, mo_loc loc, mo_expr *range)
+{
+    mo_iterator *it = MO_NEW(mo_iterator);
+    it->name = id;
+    it->loc = loc;
+    it->range = range;
+    return it;
+}
+
+/* ---- expressions ---- */
+
+static int depth_of(const mo_expr *e) { return e ? (e->depth > 0 ? e->depth : 1) : 0; }
+
+/* Refuse a tree that later recursive walkers could not afford. */
+static mo_expr *checked(mo_expr *e)
+{
+    if (e->depth > MO_MAX_EXPR_DEPTH) {
+        mo_error(e->loc, "expression nested too deeply");
+        return NULL;
+    }
+    return e;
+}
+
+static void grow_depth(mo_expr *e, const mo_expr *child)
+{
+    if (1 + depth_of(child) > e->depth)
+        e->depth = 1 + depth_of(child);
+}
+
+/* An expression node whose operands are the list's items (NULL items allowed). */
+static mo_expr *node(mo_expr_kind kind, mo_loc loc, const mo_pvec *l)
+{
+    mo_expr *e = mo_expr_new(kind, loc);
+    e->depth = 1;
+    e->a = (mo_expr **)items(l, &e->n);
+    for (int i = 0; i < e->n; i++)
+        grow_depth(e, e->a[i]);
+    return e;
+}
+
+mo_expr *mo_build_if_expr(mo_parser *p, mo_loc loc, mo_expr *c, mo_expr *t, mo_pvec *elseifs, mo_expr *e)
+{
+    (void)p;
+    mo_pvec *l = mo_list();
+    mo_push(l, c);
+    mo_push(l, t);
+    for (int i = 0; i < elseifs->n; i++)
+        mo_push(l, elseifs->v[i]);
+    mo_push(l, e);
+    return checked(node(MO_EX_IF, loc, l));
+}
+
+/* simple-expression : logical-expression [ ":" logical-expression [ ":" logical-expression ] ]
+ * a:b:c is start:step:stop */
+mo_expr *mo_build_range(mo_parser *p, mo_loc loc, mo_expr *start, mo_expr *step, mo_expr *stop)
+{
+    (void)p;
+    mo_pvec *l = mo_list();
+    mo_push(l, start);
+    if (step)
+        mo_push(l, step);
+    mo_push(l, stop);
+    return checked(node(MO_EX_RANGE, loc, l));
+}
+
+mo_expr *mo_build_binary(mo_parser *p, mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
+{
+    (void)p;
+    return checked(mo_expr_binary(loc, op, a, b));
+}
+
+/* A leading add-operator: - and .- negate, + and .+ do nothing but are kept. */
+mo_expr *mo_build_unary(mo_parser *p, mo_loc loc, mo_op op, mo_expr *a)
+{
+    (void)p;
+    if (op == MO_OP_SUB || op == MO_OP_ESUB)
+        op = MO_OP_NEG;
+    else if (op == MO_OP_ADD || op == MO_OP_EADD)
+        op = MO_OP_PLUS;
+    return checked(mo_expr_unary(loc, op, a));
+}
+
+mo_expr *mo_build_string(mo_loc loc, const char *s)
+{
+    mo_expr *e = mo_expr_new(MO_EX_STRING, loc);
+    e->str = s;
+    e->depth = 1;
+    return e;
+}
+
+/* A list made by mo_build_args: (positional, named, iterators). */
+mo_pvec *mo_build_args(mo_pvec *positional, mo_pvec *named, mo_pvec *iters)
+{
+    mo_pvec *l = mo_list();
+    mo_push(l, positional);
+    mo_push(l, named);
+    mo_push(l, iters);
+    return l;
+}
+
+static void set_named(mo_expr *e, const mo_pvec *named)
+{
+    e->nnamed = named ? named->n : 0;
+    e->named = MO_NEWN(mo_named_arg, e->nnamed > 0 ? e->nnamed : 1);
+    for (int i = 0; i < e->nnamed; i++) {
+        e->named[i] = *(mo_named_arg *)named->v[i];
+        grow_depth(e, e->named[i].value);
+    }
+}
+
+/* ( component-reference | der | initial | pure ) function-call-args, and reductions f(e for i in r) */
+mo_expr *mo_build_call(mo_parser *p, mo_loc loc, mo_expr *fn, mo_pvec *args)
+{
+    (void)p;
+    mo_expr *e = node(MO_EX_CALL, loc, args->v[0]);
+    e->fn = fn;
+    grow_depth(e, fn);
+    set_named(e, args->v[1]);
+    if (args->v[2]) {
+        e->iters = iterators(args->v[2], &e->niters);
+        for (int i = 0; i < e->niters; i++)
+            grow_depth(e, e->iters[i].range);
+    }
+    return checked(e);
+}
+
+mo_expr *mo_build_ref_named(const char *name, mo_loc loc)
+{
+    return mo_build_ref(NULL, loc, mo_build_ref_part(mo_intern_cstr(name), loc, NULL), false);
+}
+
+/* "(" output-expression-list ")" : parentheses around one expression vanish; anything else is a tuple */
+mo_expr *mo_build_parens(mo_parser *p, mo_loc loc, mo_pvec *l)
+{
+    (void)p;
+    if (l->n == 1 && l->v[0])
+        return l->v[0]; /* the lexer bounds the nesting of the brackets themselves */
+    return checked(node(MO_EX_TUPLE, loc, l));
+}
+
+mo_expr *mo_build_tuple(mo_loc loc, mo_pvec *l) { return node(MO_EX_TUPLE, loc, l); }
+
+/* "[" expression-list { ";" expression-list } "]" : each row an MO_EX_ARRAY */
+mo_expr *mo_build_matrix(mo_parser *p, mo_loc loc, mo_pvec *rows)
+{
+    (void)p;
+    mo_pvec *l = mo_list();
+    for (int i = 0; i < rows->n; i++)
+        mo_push(l, node(MO_EX_ARRAY, loc, rows->v[i]));
+    return checked(node(MO_EX_MATRIX, loc, l));
+}
+
+/* "{" array-arguments "}" : elements, or one expression and its iterators */
+mo_expr *mo_build_array(mo_parser *p, mo_loc loc, mo_pvec *l, mo_pvec *iters)
+{
+    (void)p;
+    mo_expr *e = node(MO_EX_ARRAY, loc, l);
+    if (iters) {
+        e->iters = iterators(iters, &e->niters);
+        for (int i = 0; i < e->niters; i++)
+            grow_depth(e, e->iters[i].range);
+    }
+    return checked(e);
+}
+
+/* IDENT [ array-subscripts ] */
+mo_ref_part *mo_build_ref_part(const char *id, mo_loc loc, mo_pvec *subs)
+{
+    mo_ref_part *part = MO_NEW(mo_ref_part);
+    part->id = id;
+    part->loc = loc;
+    part->subs = (mo_expr **)items(subs, &part->nsubs);
+    return part;
+}
+
+static void grow_depth_part(mo_expr *e, const mo_ref_part *part)
+{
+    for (int i = 0; i < part->nsubs; i++)
+        grow_depth(e, part->subs[i]);
+}
+
+/* [ "." ] IDENT [ array-subscripts ] : a reference's first part (room for two, the common case) */
+mo_expr *mo_build_ref(mo_parser *p, mo_loc loc, mo_ref_part *part, bool global)
+{
+    mo_expr *e = mo_expr_new(MO_EX_REF, loc);
+    e->global = global;
+    e->nparts = 1;
+    e->parts = MO_NEWN(mo_ref_part, 2);
+    e->parts[0] = *part;
+    grow_depth_part(e, part);
+    return p ? checked(e) : e;
+}
+
+/* component-reference "." IDENT [ array-subscripts ] : the parts array doubles when its count reaches a
+ * power of two (from 2), so a long reference costs linear time. */
+mo_expr *mo_build_ref_append(mo_parser *p, mo_loc loc, mo_expr *ref, mo_ref_part *part)
+{
+    int n = ref->nparts;
+    if (n >= 2 && (n & (n - 1)) == 0) {
+        mo_ref_part *np = MO_NEWN(mo_ref_part, 2 * n);
+        memcpy(np, ref->parts, sizeof(mo_ref_part) * (size_t)n);
+        ref->parts = np;
+    }
+    ref->parts[n] = *part;
+    ref->nparts = n + 1;
+    ref->loc = loc;
+    grow_depth_part(ref, part);
+    return p ? checked(ref) : ref;
+}
+
+/* named-argument : IDENT "=" function-argument */
+mo_named_arg *mo_build_named(const char *id, mo_loc loc, mo_expr *value)
+{
+    mo_named_arg *a = MO_NEW(mo_named_arg);
+    a->name = id;
+    a->loc = loc;
+    a->value = value;
+    return a;
+}
+
+/* function name "(" [ named-arguments ] ")" : partial application of a function */
+mo_expr *mo_build_partial(mo_parser *p, mo_loc loc, mo_name *fn, mo_pvec *named)
+{
+    (void)p;
+    mo_expr *e = mo_expr_new(MO_EX_PARTIAL_FN, loc);
+    e->depth = 1;
+    mo_expr *ref = mo_build_ref(NULL, fn->locs[0], mo_build_ref_part(fn->ids[0], fn->locs[0], NULL), fn->global);
+    for (int i = 1; i < fn->n; i++)
+        ref = mo_build_ref_append(NULL, fn->loc, ref, mo_build_ref_part(fn->ids[i], fn->locs[i], NULL));
+    e->fn = ref;
+    set_named(e, named);
+    return checked(e);
+}
+
+/* name : IDENT { "." IDENT } : the arrays double when the count reaches a power of two (linear time) */
+mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc)
+{
+    mo_name *n = prefix;
+    if (!n) {
+        n = MO_NEW(mo_name);
+        n->loc = loc;
+    } else {
+        n->loc = mo_loc_span(n->loc, loc);
+    }
+    int k = n->n;
+    if (k == 0 || (k & (k - 1)) == 0) {
+        int cap = k ? 2 * k : 1;
+        const char **ids = MO_NEWN(const char *, cap);
+        mo_loc *locs = MO_NEWN(mo_loc, cap);
+        if (k) {
+            memcpy(ids, n->ids, sizeof(const char *) * (size_t)k);
+            memcpy(locs, n->locs, sizeof(mo_loc) * (size_t)k);
+        }
+        n->ids = ids;
+        n->locs = locs;
+    }
+    n->ids[k] = id;
+    n->locs[k] = loc;
+    n->n = k + 1;
+    return n;
+}

@@ -1,0 +1,628 @@
+/*
+ * codegen.c - the generated simulator: one standalone, readable C file per model.
+ *
+ * Input: a DAE after mo_dae_solve (every block of dae->ode and dae->init solved, slots assigned).
+ * Output: C text that includes only the runtime header (mo2c_rt.h) and the C library, defines one
+ * `static const mo2c_model model` and a main() that hands it to mo2c_main. Returns non-zero after
+ * reporting an error (an expression that cannot be generated).
+ *
+ * Layout of the file: header comment; helpers; the "where" strings (W<id>: "file:line: equation") of
+ * the equations whose checked operations can fail; the variable table; the residual and Jacobian
+ * functions of algebraic loops; init_params (bindings in dependency order, skipping overridden
+ * parameters); initialize (start values, then the initial system's blocks); rhs (the ODE blocks in BLT
+ * order, each preceded by a comment naming its source equation); jacobian; the model description.
+ *
+ * Where ids: a block's equation number e (see mo_block_eq) is its own id; the binding or start value of
+ * variable v has id dae->eqs.n + dae->init_eqs.n + v.
+ *
+ * The Jacobian d(dx)/dx for implicit integrators is forward-mode propagation of derivatives through the
+ * sorted blocks, one state (column) at a time: with the seed sx = e_j, each explicit assignment
+ * v := s(w) gets sv = sum over w of (ds/dw) sw, the partials being symbolic (mo_diff_var). It is
+ * generated only when every block of the ODE system is explicit; otherwise (algebraic loops) the model's
+ * jacobian is NULL and the runtime falls back to finite differences.
+ */
+#include "codegen.h"
+
+#include <string.h>
+
+#define MO2C_GEN_VERSION "0.1.0"
+
+typedef struct gen {
+    const mo_dae *dae;
+    mo_cg cg;
+    int nwhere;               /* number of where ids */
+    int var_where0;           /* where id of variable 0's binding/start */
+    int nextra;               /* alias variables given a y slot (alias of a parameter expression) */
+    mo_expr **alias_sub;      /* alias variable -> its value, for differentiation */
+    mo_buf loops;             /* static functions of the algebraic loops */
+    int nloops;
+} gen;
+
+/* ---- small text helpers ---- */
+
+static const char *loc_path(mo_loc loc)
+{
+    return loc.file ? loc.file->path : "<mo2c>";
+}
+
+static const char *eq_text(const mo_dae *dae, const mo_deq *q)
+{
+    mo_buf b = {0};
+    mo_expr_print(&b, q->lhs, mo_dae_var_name, (void *)dae);
+    mo_buf_puts(&b, " = ");
+    mo_expr_print(&b, q->rhs, mo_dae_var_name, (void *)dae);
+    return mo_buf_str(&b);
+}
+
+/* The comment above a block's code: file:line:col (instance): equation. */
+static void eq_comment(gen *g, mo_buf *o, const char *indent, const mo_deq *q)
+{
+    mo_buf c = {0};
+    mo_buf_printf(&c, "%s:%d:%d", loc_path(q->loc), q->loc.line, q->loc.col);
+    if (q->instance && q->instance[0])
+        mo_buf_printf(&c, " (%s)", q->instance);
+    mo_buf_printf(&c, ": %s", eq_text(g->dae, q));
+    mo_buf_printf(o, "%s/* ", indent);
+    mo_cg_comment(o, mo_buf_str(&c), 400);
+    mo_buf_puts(o, " */\n");
+}
+
+static void expr(gen *g, mo_buf *o, int where_id, const mo_expr *e)
+{
+    g->cg.out = o;
+    g->cg.where_id = where_id;
+    mo_cg_expr(&g->cg, e);
+}
+
+/* The storage of v followed by its name in a comment; false (after an error) when v has none. */
+static bool target(gen *g, mo_buf *o, int v, mo_loc loc)
+{
+    if (!mo_cg_slot(&g->cg, v, o)) {
+        mo_error(loc, "internal: no storage for '%s' in code generation", g->dae->vars.v[v].name);
+        return false;
+    }
+    mo_buf_puts(o, " /* ");
+    mo_cg_comment(o, g->dae->vars.v[v].name, 120);
+    mo_buf_puts(o, " */");
+    return true;
+}
+
+static bool uses_ok(const mo_buf *o, size_t from)
+{
+    return o->s && strstr(o->s + from, "&ok)") != NULL;
+}
+
+static const char *const LOCALS_VOID = "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)ok;\n";
+
+/* ---- algebraic loops ---- */
+
+/* The body shared by a loop's residual and Jacobian functions: tear variables from z, then the inner
+ * assignments. */
+static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_block *b)
+{
+    const mo_dae *dae = g->dae;
+    if (sys == &dae->init)
+        mo_buf_puts(o, "    const double t = d->time;\n    double *x = d->x;\n    double *dx = d->dx;\n");
+    else
+        mo_buf_puts(o, "    const double t = d->cur_t;\n    const double *x = d->cur_x;\n"
+                       "    double *dx = d->cur_dx;\n");
+    mo_buf_puts(o, "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
+    mo_buf_puts(o, LOCALS_VOID);
+    for (int j = 0; j < b->ntear; j++) {
+        mo_buf_puts(o, "    ");
+        target(g, o, b->tear_vars[j], mo_block_eq(dae, sys, b->res_eqs[0])->loc);
+        mo_buf_printf(o, " = z[%d];\n", j);
+    }
+    for (int m = 0; m < b->ninner; m++) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->inner_eqs[m]);
+        eq_comment(g, o, "    ", q);
+        mo_buf_puts(o, "    ");
+        target(g, o, b->inner_vars[m], q->loc);
+        mo_buf_puts(o, " = ");
+        expr(g, o, b->inner_eqs[m], b->inner_solutions[m]);
+        mo_buf_puts(o, ";\n");
+    }
+}
+
+/* Emit the loop's functions into g->loops and the code that solves it into o. */
+static void emit_loop(gen *g, mo_buf *o, const mo_system *sys, const mo_block *b, const char *sysname)
+{
+    const mo_dae *dae = g->dae;
+    int id = g->nloops++, nt = b->ntear;
+    const char *fn = mo_sprintf("%s_loop%d", sysname, id);
+    bool linear = b->kind == MO_BLOCK_LINEAR && b->jacobian;
+    mo_buf *L = &g->loops;
+
+    mo_buf_printf(L, "/* %s algebraic loop %d: %d equations, %d iterated (torn) */\n",
+                  b->kind == MO_BLOCK_LINEAR ? "linear" : "nonlinear", id, b->n, nt);
+    mo_buf_printf(L, "static int %s_residual(mo2c_data *d, const double *z, double *F)\n{\n", fn);
+    loop_prologue(g, L, sys, b);
+    for (int i = 0; i < nt; i++) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->res_eqs[i]);
+        eq_comment(g, L, "    ", q);
+        mo_buf_printf(L, "    F[%d] = ", i);
+        expr(g, L, b->res_eqs[i], mo_sym_sub(q->lhs, q->rhs));
+        mo_buf_puts(L, ";\n");
+    }
+    mo_buf_puts(L, "    return ok ? 0 : -1;\n}\n\n");
+    if (b->jacobian) {
+        mo_buf_printf(L, "static int %s_jacobian(mo2c_data *d, const double *z, double *J)\n{\n", fn);
+        loop_prologue(g, L, sys, b);
+        for (int i = 0; i < nt; i++)
+            for (int j = 0; j < nt; j++) {
+                mo_buf_printf(L, "    J[%d] = ", i * nt + j);
+                expr(g, L, b->res_eqs[i], b->jacobian[i * nt + j]);
+                mo_buf_puts(L, ";\n");
+            }
+        mo_buf_puts(L, "    return ok ? 0 : -1;\n}\n\n");
+    }
+
+    /* the call site */
+    int w = b->res_eqs[0];
+    g->cg.where_used[w] = 1;
+    mo_buf_printf(o, "    {   /* %s loop %d: %d equations, %d iterated; the first: */\n",
+                  linear ? "linear" : "nonlinear", id, b->n, nt);
+    eq_comment(g, o, "        ", mo_block_eq(dae, sys, b->res_eqs[0]));
+    mo_buf_printf(o, "        double z[%d], F[%d];\n", nt, nt);
+    for (int j = 0; j < nt; j++) {
+        mo_buf_printf(o, "        z[%d] = ", j);
+        target(g, o, b->tear_vars[j], mo_block_eq(dae, sys, w)->loc);
+        mo_buf_puts(o, ";\n");
+    }
+    if (linear) {
+        /* affine: one Newton step from the current values is exact */
+        mo_buf_printf(o, "        double *A = malloc(sizeof(double) * %d);\n", nt * nt);
+        mo_buf_puts(o, "        if (!A)\n            return mo2c_fail(d, \"out of memory\");\n");
+        mo_buf_printf(o, "        if (%s_residual(d, z, F) != 0 || %s_jacobian(d, z, A) != 0 ||\n", fn, fn);
+        mo_buf_printf(o, "            (mo_negate(%d, F), mo2c_solve_linear(d, %d, A, F, W%d)) != 0) {\n", nt, nt, w);
+        mo_buf_puts(o, "            free(A);\n            return -1;\n        }\n        free(A);\n");
+        mo_buf_printf(o, "        for (int i = 0; i < %d; i++)\n            z[i] += F[i];\n", nt);
+    } else {
+        mo_buf_printf(o, "        if (mo2c_solve_nonlinear(d, %d, z, %s_residual, %s, W%d) != 0)\n"
+                         "            return -1;\n", nt, fn,
+                      b->jacobian ? mo_sprintf("%s_jacobian", fn) : "NULL", w);
+    }
+    mo_buf_puts(o, "        /* once more at the solution, so that every unknown of the loop has its value */\n");
+    mo_buf_printf(o, "        if (%s_residual(d, z, F) != 0)\n            return -1;\n    }\n", fn);
+}
+
+/* ---- blocks ---- */
+
+/* Is equation q of the initial system the fixed start value of state s (x = start)? Then an -override
+ * of that start value wins. */
+static bool is_start_equation(const mo_dae *dae, const mo_system *sys, int eq, int v)
+{
+    if (sys != &dae->init || eq < dae->eqs.n || dae->vars.v[v].kind != MO_DV_STATE)
+        return false;
+    const mo_deq *q = mo_block_eq(dae, sys, eq);
+    return q->lhs->kind == MO_EX_VAR && q->lhs->var == v;
+}
+
+static void emit_blocks(gen *g, mo_buf *o, const mo_system *sys, const char *sysname)
+{
+    const mo_dae *dae = g->dae;
+    for (int k = 0; k < sys->blocks.n; k++) {
+        const mo_block *b = &sys->blocks.v[k];
+        size_t from = o->len;
+        if (b->kind != MO_BLOCK_EXPLICIT) {
+            emit_loop(g, o, sys, b, sysname);
+            continue;
+        }
+        int v = b->vars[0], e = b->eqs[0];
+        const mo_deq *q = mo_block_eq(dae, sys, e);
+        eq_comment(g, o, "    ", q);
+        mo_buf_puts(o, "    ");
+        if (is_start_equation(dae, sys, e, v))
+            mo_buf_printf(o, "if (!d->x_start_overridden[%d])\n        ", dae->vars.v[v].slot);
+        target(g, o, v, q->loc);
+        mo_buf_puts(o, " = ");
+        expr(g, o, e, b->solution);
+        mo_buf_puts(o, ";\n");
+        if (uses_ok(o, from))
+            mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+    }
+}
+
+/* Alias variables whose value is an expression of parameters get a y slot, computed after the blocks. */
+static void emit_extra(gen *g, mo_buf *o)
+{
+    const mo_dae *dae = g->dae;
+    size_t from = o->len;
+    for (int v = 0; v < dae->vars.n; v++) {
+        if (g->cg.extra_slot[v] < 0)
+            continue;
+        const mo_dvar *dv = &dae->vars.v[v];
+        mo_buf_printf(o, "    y[%d] /* ", g->cg.extra_slot[v]);
+        mo_cg_comment(o, dv->name, 120);
+        mo_buf_puts(o, " */ = ");
+        expr(g, o, g->var_where0 + v, dv->alias_negated ? mo_sym_neg(dv->alias_value) : dv->alias_value);
+        mo_buf_puts(o, ";\n");
+    }
+    if (uses_ok(o, from))
+        mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+}
+
+/* ---- the functions of the model ---- */
+
+static void emit_init_params(gen *g, mo_buf *o)
+{
+    const mo_dae *dae = g->dae;
+    mo_buf_puts(o, "/* Parameter values from their bindings, in dependency order; -override wins. */\n"
+                   "static int init_params(mo2c_data *d)\n{\n"
+                   "    const double t = d->time;\n    const double *x = d->x;\n    double *dx = d->dx;\n"
+                   "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n");
+    mo_buf_puts(o, LOCALS_VOID);
+    int n = dae->param_order ? dae->nparam_order : dae->vars.n;
+    for (int k = 0; k < n; k++) {
+        int v = dae->param_order ? dae->param_order[k] : k;
+        const mo_dvar *dv = &dae->vars.v[v];
+        if ((dv->kind != MO_DV_PARAMETER && dv->kind != MO_DV_CONSTANT) || dv->slot < 0)
+            continue;
+        const mo_var *fv = dv->flat >= 0 ? &dae->flat->vars.v[dv->flat] : NULL;
+        const mo_expr *val = fv && fv->binding ? fv->binding : dv->start;
+        size_t from = o->len;
+        if (fv) {
+            mo_buf_puts(o, "    /* ");
+            mo_cg_comment(o, mo_sprintf("%s:%d: %s", loc_path(fv->loc), fv->loc.line, dv->name), 400);
+            mo_buf_puts(o, " */\n");
+        }
+        mo_buf_puts(o, dv->kind == MO_DV_PARAMETER ? "    if (!d->p_overridden[" : "    ");
+        if (dv->kind == MO_DV_PARAMETER)
+            mo_buf_printf(o, "%d])\n        ", dv->slot);
+        target(g, o, v, fv ? fv->loc : (mo_loc){0});
+        mo_buf_puts(o, " = ");
+        if (val)
+            expr(g, o, g->var_where0 + v, val);
+        else
+            mo_buf_puts(o, "0.0");
+        mo_buf_puts(o, ";\n");
+        if (uses_ok(o, from))
+            mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+    }
+    mo_buf_puts(o, "    return 0;\n}\n\n");
+}
+
+static void emit_initialize(gen *g, mo_buf *o)
+{
+    const mo_dae *dae = g->dae;
+    mo_buf_puts(o, "/* Consistent initial values at d->time: start values (and guesses), then the initial system. */\n"
+                   "static int initialize(mo2c_data *d)\n{\n"
+                   "    const double t = d->time;\n    double *x = d->x;\n    double *dx = d->dx;\n"
+                   "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
+    mo_buf_puts(o, LOCALS_VOID);
+    mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
+    mo_buf_puts(o, "    /* start values */\n");
+    for (int v = 0; v < dae->vars.n; v++) {
+        const mo_dvar *dv = &dae->vars.v[v];
+        if (dv->slot < 0 || (dv->kind != MO_DV_STATE && !(dv->kind == MO_DV_ALGEBRAIC && dv->start)))
+            continue;
+        size_t from = o->len;
+        mo_buf_puts(o, "    ");
+        target(g, o, v, (mo_loc){0});
+        mo_buf_puts(o, " = ");
+        if (dv->kind == MO_DV_STATE)
+            mo_buf_printf(o, "d->x_start_overridden[%d] ? d->x_start[%d] : ", dv->slot, dv->slot);
+        if (dv->start)
+            expr(g, o, g->var_where0 + v, dv->start);
+        else
+            mo_buf_puts(o, "0.0");
+        mo_buf_puts(o, ";\n");
+        if (uses_ok(o, from))
+            mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+    }
+    mo_buf_puts(o, "    /* the initial system */\n");
+    emit_blocks(g, o, &dae->init, "init");
+    emit_extra(g, o);
+    mo_buf_puts(o, "    /* derivatives and algebraic variables consistent with the states found */\n"
+                   "    return rhs(d, t, x, dx);\n}\n\n");
+}
+
+static void emit_rhs(gen *g, mo_buf *o)
+{
+    mo_buf_puts(o, "/* The derivatives dx and every algebraic variable from t and x: the sorted blocks. */\n"
+                   "static int rhs(mo2c_data *d, double t, const double *x, double *dx)\n{\n"
+                   "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
+    mo_buf_puts(o, LOCALS_VOID);
+    mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
+    emit_blocks(g, o, &g->dae->ode, "ode");
+    emit_extra(g, o);
+    mo_buf_puts(o, "    return 0;\n}\n\n");
+}
+
+/* Storage array of the directional derivative of v in the Jacobian, or NULL when v is constant there. */
+static const char *seed_array(const mo_dae *dae, int v)
+{
+    switch (dae->vars.v[v].kind) {
+    case MO_DV_STATE: return "sx";
+    case MO_DV_DERIVATIVE: return "sdx";
+    case MO_DV_ALGEBRAIC: return "sy";
+    default: return NULL;
+    }
+}
+
+/* Forward-mode Jacobian (see the header comment); false when it cannot be generated. */
+static bool emit_jacobian(gen *g, mo_buf *o)
+{
+    const mo_dae *dae = g->dae;
+    const mo_system *sys = &dae->ode;
+    for (int k = 0; k < sys->blocks.n; k++)
+        if (sys->blocks.v[k].kind != MO_BLOCK_EXPLICIT)
+            return false;
+    int nx = dae->nx, ny = dae->ny + g->nextra;
+    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n + 1);
+    mo_buf_puts(o, "/* d(dx)/dx, row-major: forward-mode derivatives through the sorted blocks, one state\n"
+                   " * (column) at a time; sv holds d v / d x_j for the current column j. */\n"
+                   "static int jacobian(mo2c_data *d, double t, const double *x, double *jac)\n{\n");
+    mo_buf_printf(o, "    double *work = calloc(%d, sizeof(double));\n", 3 * nx + ny + 1);
+    mo_buf_puts(o, "    if (!work)\n        return mo2c_fail(d, \"out of memory\");\n");
+    mo_buf_printf(o, "    double *dx = work, *sx = work + %d, *sdx = sx + %d, *sy = sdx + %d;\n", nx, nx, nx);
+    mo_buf_puts(o, "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
+    mo_buf_puts(o, "    (void)y; (void)p; (void)sy; (void)sdx;\n");
+    mo_buf_puts(o, "    if (rhs(d, t, x, dx) != 0) {\n        free(work);\n        return -1;\n    }\n");
+    mo_buf_printf(o, "    for (int j = 0; j < %d; j++) {\n", nx);
+    mo_buf_printf(o, "        memset(sx, 0, sizeof(double) * %d);\n        sx[j] = 1.0;\n", 2 * nx + ny);
+    for (int k = 0; k < sys->blocks.n; k++) {
+        const mo_block *b = &sys->blocks.v[k];
+        int v = b->vars[0];
+        const char *arr = seed_array(dae, v);
+        if (!arr)
+            continue;
+        mo_expr *s = mo_expr_subst(b->solution, g->alias_sub);
+        mo_int_vec vs = {0};
+        mo_expr_collect_vars(s, seen, &vs);
+        mo_buf_printf(o, "        %s[%d] = ", arr, dae->vars.v[v].slot);
+        int terms = 0;
+        for (int q = 0; q < vs.n; q++) {
+            int u = vs.v[q];
+            seen[u] = 0;
+            const char *ua = seed_array(dae, u);
+            if (!ua)
+                continue;
+            mo_expr *pd = mo_diff_var(s, u);
+            if (!pd)
+                return false;
+            double c;
+            if (mo_sym_is_num(pd, &c) && c == 0)
+                continue;
+            if (terms++)
+                mo_buf_puts(o, "\n            + ");
+            if (mo_sym_is_num(pd, &c) && c == 1) {
+                mo_buf_printf(o, "%s[%d]", ua, dae->vars.v[u].slot);
+            } else {
+                mo_buf_puts(o, "(");
+                expr(g, o, b->eqs[0], pd);
+                mo_buf_printf(o, ") * %s[%d]", ua, dae->vars.v[u].slot);
+            }
+        }
+        if (!terms)
+            mo_buf_puts(o, "0.0");
+        mo_buf_puts(o, ";");
+        mo_buf_puts(o, " /* d ");
+        mo_cg_comment(o, dae->vars.v[v].name, 120);
+        mo_buf_puts(o, " */\n");
+    }
+    mo_buf_puts(o, "        if (!ok) {\n            free(work);\n            return -1;\n        }\n");
+    mo_buf_printf(o, "        for (int i = 0; i < %d; i++)\n            jac[i * %d + j] = sdx[i];\n    }\n", nx, nx);
+    mo_buf_puts(o, "    free(work);\n    return 0;\n}\n\n");
+    return true;
+}
+
+/* ---- the model description ---- */
+
+static void str_lit(mo_buf *o, const char *s)
+{
+    mo_buf_puts(o, "\"");
+    mo_cg_c_string(o, s ? s : "");
+    mo_buf_puts(o, "\"");
+}
+
+static int emit_var_table(gen *g, mo_buf *o)
+{
+    const mo_dae *dae = g->dae;
+    int n = 0;
+    mo_buf_puts(o, "/* Every variable as results and -override name it:\n"
+                   " * name, description, unit, storage, index, negated, constant value, parameter,\n"
+                   " * overridable, protected. */\n"
+                   "static const mo2c_var_info vars[] = {\n");
+    for (int v = 0; v < dae->vars.n; v++) {
+        const mo_dvar *dv = &dae->vars.v[v];
+        const mo_var *fv = dv->flat >= 0 ? &dae->flat->vars.v[dv->flat] : NULL;
+        if (fv && fv->type == MO_T_STRING)
+            continue;
+        /* resolve the storage */
+        int k = v;
+        bool neg = false;
+        const mo_expr *value = NULL;
+        int last = v;
+        for (int guard = 0; k >= 0 && dae->vars.v[k].kind == MO_DV_ALIAS && guard <= dae->vars.n; guard++) {
+            last = k;
+            neg ^= dae->vars.v[k].alias_negated;
+            value = dae->vars.v[k].alias_value;
+            k = dae->vars.v[k].alias_of;
+        }
+        const char *src = NULL;
+        int index = 0;
+        double cval = 0;
+        if (k >= 0) {
+            switch (dae->vars.v[k].kind) {
+            case MO_DV_STATE: src = "MO2C_SRC_STATE"; break;
+            case MO_DV_DERIVATIVE: src = "MO2C_SRC_DER"; break;
+            case MO_DV_ALGEBRAIC: case MO_DV_DISCRETE: src = "MO2C_SRC_ALG"; break;
+            case MO_DV_PARAMETER: case MO_DV_CONSTANT: src = "MO2C_SRC_PARAM"; break;
+            default: break;
+            }
+            index = dae->vars.v[k].slot;
+            if (!src || index < 0)
+                continue;
+        } else if (g->cg.extra_slot[last] >= 0) {
+            src = "MO2C_SRC_ALG";
+            index = g->cg.extra_slot[last];
+            neg = false; /* the slot holds the value with its sign */
+        } else {
+            bool ok = true;
+            cval = value ? mo_eval(value, NULL, &ok) : 0;
+            if (!ok)
+                continue;
+            if (neg)
+                cval = -cval;
+            neg = false;
+            src = "MO2C_SRC_CONST_VALUE";
+        }
+        bool is_param = fv ? fv->variability <= MO_VAR_PARAMETER
+                           : (dv->kind == MO_DV_PARAMETER || dv->kind == MO_DV_CONSTANT);
+        bool overridable = (dv->kind == MO_DV_PARAMETER) || (dv->kind == MO_DV_STATE);
+        bool prot = fv && (fv->flags & MO_PF_PROTECTED);
+        mo_buf_puts(o, "    {");
+        str_lit(o, dv->name);
+        mo_buf_puts(o, ", ");
+        str_lit(o, fv ? fv->comment : "");
+        mo_buf_puts(o, ", ");
+        str_lit(o, fv ? fv->unit : "");
+        mo_buf_printf(o, ", %s, %d, %d, ", src, index, neg ? 1 : 0);
+        mo_cg_number(o, cval);
+        mo_buf_printf(o, ", %d, %d, %d},\n", is_param, overridable, prot);
+        n++;
+    }
+    if (n == 0)
+        mo_buf_puts(o, "    {\"\", \"\", \"\", MO2C_SRC_CONST_VALUE, 0, 0, 0.0, 0, 0, 0},\n");
+    mo_buf_puts(o, "};\n\n");
+    return n;
+}
+
+/* Give a y slot to each alias whose value is a parameter expression (not a plain constant). */
+static void plan_extra(gen *g)
+{
+    const mo_dae *dae = g->dae;
+    g->cg.extra_slot = MO_NEWN(int, dae->vars.n + 1);
+    g->alias_sub = MO_NEWN(mo_expr *, dae->vars.n + 1);
+    for (int v = 0; v < dae->vars.n; v++) {
+        const mo_dvar *dv = &dae->vars.v[v];
+        g->cg.extra_slot[v] = -1;
+        if (dv->kind != MO_DV_ALIAS)
+            continue;
+        if (dv->alias_of >= 0) {
+            mo_expr *r = mo_sym_var(dv->alias_value ? dv->alias_value->loc : (mo_loc){0}, dv->alias_of);
+            g->alias_sub[v] = dv->alias_negated ? mo_sym_neg(r) : r;
+            continue;
+        }
+        if (!dv->alias_value)
+            continue;
+        g->alias_sub[v] = dv->alias_negated ? mo_sym_neg(dv->alias_value) : dv->alias_value;
+        bool ok = true;
+        (void)mo_eval(dv->alias_value, NULL, &ok);
+        if (!ok)
+            g->cg.extra_slot[v] = dae->ny + g->nextra++;
+    }
+    /* aliases of aliases: substitute until only kept variables remain (bounded by the chain length) */
+    for (int v = 0; v < dae->vars.n; v++)
+        for (int guard = 0; g->alias_sub[v] && guard < 64; guard++) {
+            mo_expr *s = mo_expr_subst(g->alias_sub[v], g->alias_sub);
+            if (mo_expr_equal(s, g->alias_sub[v]))
+                break;
+            g->alias_sub[v] = s;
+        }
+}
+
+int mo_codegen(FILE *out, const mo_dae *dae)
+{
+    int errors0 = mo_error_count();
+    gen g;
+    memset(&g, 0, sizeof g);
+    g.dae = dae;
+    g.cg.dae = dae;
+    g.cg.names = true;
+    g.var_where0 = dae->eqs.n + dae->init_eqs.n;
+    g.nwhere = g.var_where0 + dae->vars.n;
+    g.cg.where_used = MO_NEWN(unsigned char, g.nwhere + 1);
+    plan_extra(&g);
+
+    mo_buf params = {0}, init = {0}, rhs = {0}, jac = {0}, table = {0};
+    emit_init_params(&g, &params);
+    emit_initialize(&g, &init);
+    emit_rhs(&g, &rhs);
+    unsigned char *saved = MO_NEWN(unsigned char, g.nwhere + 1);
+    memcpy(saved, g.cg.where_used, (size_t)g.nwhere);
+    bool has_jac = emit_jacobian(&g, &jac);
+    if (!has_jac)
+        memcpy(g.cg.where_used, saved, (size_t)g.nwhere); /* the discarded text named none of them */
+    int nvars = emit_var_table(&g, &table);
+    if (mo_error_count() > errors0)
+        return 1;
+
+    const mo_flat *flat = dae->flat;
+    mo_buf h = {0};
+    mo_buf_puts(&h, "/*\n * ");
+    mo_cg_comment(&h, flat->name, 300);
+    mo_buf_puts(&h, " - simulator generated by mo2c " MO2C_GEN_VERSION "\n * from ");
+    mo_cg_comment(&h, flat->cls && flat->cls->loc.file ? flat->cls->loc.file->path : "<unknown>", 400);
+    mo_buf_printf(&h, "\n * %d states, %d algebraic variables, %d parameters; %d blocks (%d initial).\n",
+                  dae->nx, dae->ny + g.nextra, dae->np, dae->ode.blocks.n, dae->init.blocks.n);
+    mo_buf_puts(&h, " * Storage: x[] states, dx[] their derivatives, y[] algebraic variables, p[] parameters;\n"
+                    " * each slot is followed by the variable's name in a comment.\n */\n"
+                    "#include \"mo2c_rt.h\"\n\n#include <math.h>\n#include <stdlib.h>\n#include <string.h>\n\n");
+    mo_buf_puts(&h, "static inline double mo_sq(double v) { return v * v; }\n"
+                    "static inline double mo_sign(double v) { return v > 0 ? 1.0 : v < 0 ? -1.0 : 0.0; }\n"
+                    "static inline void mo_negate(int n, double *v) { for (int i = 0; i < n; i++) v[i] = -v[i]; }\n\n");
+    /* where strings */
+    bool any = false;
+    for (int id = 0; id < g.nwhere; id++) {
+        if (!g.cg.where_used[id])
+            continue;
+        if (!any)
+            mo_buf_puts(&h, "/* The equations named when a checked operation fails (division by zero, ...). */\n");
+        any = true;
+        mo_buf *tmp = MO_NEW(mo_buf);
+        if (id < g.var_where0) {
+            const mo_deq *q = id < dae->eqs.n ? &dae->eqs.v[id] : &dae->init_eqs.v[id - dae->eqs.n];
+            mo_buf_printf(tmp, "%s:%d: %s", loc_path(q->loc), q->loc.line, eq_text(dae, q));
+        } else {
+            int v = id - g.var_where0;
+            const mo_dvar *dv = &dae->vars.v[v];
+            const mo_var *fv = dv->flat >= 0 ? &flat->vars.v[dv->flat] : NULL;
+            mo_buf_printf(tmp, "%s:%d: value of %s", fv ? loc_path(fv->loc) : "<mo2c>", fv ? fv->loc.line : 0,
+                          dv->name);
+        }
+        const char *w = mo_buf_str(tmp);
+        if (strlen(w) > 300)
+            w = mo_sprintf("%.300s...", w);
+        mo_buf_printf(&h, "static const char W%d[] = \"", id);
+        mo_cg_c_string(&h, w);
+        mo_buf_puts(&h, "\";\n");
+    }
+    if (any)
+        mo_buf_puts(&h, "\n");
+
+    fputs(mo_buf_str(&h), out);
+    fputs(mo_buf_str(&table), out);
+    fputs("static int rhs(mo2c_data *d, double t, const double *x, double *dx);\n\n", out);
+    fputs(mo_buf_str(&g.loops), out);
+    fputs(mo_buf_str(&params), out);
+    fputs(mo_buf_str(&init), out);
+    fputs(mo_buf_str(&rhs), out);
+    if (has_jac)
+        fputs(mo_buf_str(&jac), out);
+
+    mo_buf m = {0};
+    const mo_experiment *ex = &flat->experiment;
+    mo_buf_puts(&m, "static const mo2c_model model = {\n    .name = ");
+    str_lit(&m, flat->name);
+    mo_buf_puts(&m, ",\n    .comment = ");
+    str_lit(&m, flat->comment);
+    mo_buf_printf(&m, ",\n    .nx = %d, .ny = %d, .np = %d,\n    .nvars = %d, .vars = %s,\n", dae->nx,
+                  dae->ny + g.nextra, dae->np, nvars, "vars");
+    mo_buf_printf(&m, "    .has_start = %d, .has_stop = %d, .has_interval = %d, .has_tolerance = %d,\n",
+                  ex->has_start, ex->has_stop, ex->has_interval, ex->has_tolerance);
+    mo_buf_puts(&m, "    .start_time = ");
+    mo_cg_number(&m, ex->has_start ? ex->start : 0);
+    mo_buf_puts(&m, ", .stop_time = ");
+    mo_cg_number(&m, ex->has_stop ? ex->stop : 1);
+    mo_buf_puts(&m, ", .interval = ");
+    mo_cg_number(&m, ex->has_interval ? ex->interval : 0.002);
+    mo_buf_puts(&m, ", .tolerance = ");
+    mo_cg_number(&m, ex->has_tolerance ? ex->tolerance : 1e-6);
+    mo_buf_printf(&m, ",\n    .init_params = init_params,\n    .initialize = initialize,\n    .rhs = rhs,\n"
+                      "    .jacobian = %s,\n};\n\n", has_jac ? "jacobian" : "NULL");
+    mo_buf_puts(&m, "int main(int argc, char **argv)\n{\n    return mo2c_main(&model, argc, argv);\n}\n");
+    fputs(mo_buf_str(&m), out);
+    return ferror(out) ? 1 : 0;
+}

@@ -1,0 +1,36 @@
+/*
+ * codegen.h - what the two halves of code generation share: codegen.c (the file, the model
+ * description, the functions and blocks) and codegen_expr.c (expressions as C text, and the only two
+ * ways model text ever reaches the C file: a string literal and a comment, both escaped).
+ */
+#ifndef MO2C_CODEGEN_H
+#define MO2C_CODEGEN_H
+
+#include "sym.h"
+
+/* State of the C text being written for one function. */
+typedef struct mo_cg {
+    const mo_dae *dae;
+    mo_buf *out;              /* where expressions are printed */
+    int where_id;             /* the equation (see mo_cg_where_id) that checked operations name */
+    unsigned char *where_used;/* where_id -> 1 when some code refers to its W<id> string */
+    int *extra_slot;          /* alias variable -> its y slot when its value is computed, else -1 */
+    bool names;               /* print a comment with the variable's name after each slot */
+} mo_cg;
+
+/* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
+ * ASCII kept, every other byte as a three-digit octal escape. */
+void mo_cg_c_string(mo_buf *b, const char *s);
+/* Append s made safe inside a C block comment: no comment delimiters, no trigraphs, no line splices,
+ * no control or non-ASCII bytes (written as \xNN text); at most max bytes of s ("..." when cut). */
+void mo_cg_comment(mo_buf *b, const char *s, size_t max);
+/* Append v as a C double constant (always with a '.' or exponent; infinities and NaN by macro). */
+void mo_cg_number(mo_buf *b, double v);
+/* Print e as a C expression of type double over x, dx, y, p, t, d, ok. Reports unsupported
+ * constructs with mo_error (once per node) and prints 0.0 in their place. */
+void mo_cg_expr(mo_cg *cg, const mo_expr *e);
+/* The storage of variable v ("x[3]"), following aliases; false for an alias by value (then the caller
+ * prints the value) or a variable without storage. */
+bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b);
+
+#endif

@@ -1,0 +1,414 @@
+/*
+ * codegen_expr.c - expressions as C text for the generated simulator, and the escaping of model text.
+ *
+ * Input: expressions over DAE variables after mo_dae_solve. Output: C text appended to a buffer.
+ * Safety rules (nothing from a model can break or inject into the C file):
+ *   - identifiers of the model never become C identifiers: variables are printed as their storage slot
+ *     (x[i], dx[i], y[i], p[i]) followed by their name inside a comment;
+ *   - model text reaches the file only through mo_cg_c_string (string literals) and mo_cg_comment;
+ *   - divisions by anything but a non-zero constant, sqrt, log and non-integer powers go through the
+ *     runtime's checked functions, naming the equation (the W<id> string of the equation being printed).
+ * Printing follows C precedence with the fewest parentheses that keep the tree's meaning.
+ */
+#include "codegen.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void mo_cg_c_string(mo_buf *b, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        unsigned c = *p;
+        if (c == '\\' || c == '"' || c == '?') {
+            char esc[2] = {'\\', (char)c};
+            mo_buf_putn(b, esc, 2);
+        } else if (c >= 0x20 && c < 0x7f) {
+            char ch = (char)c;
+            mo_buf_putn(b, &ch, 1);
+        } else {
+            mo_buf_printf(b, "\\%03o", c); /* three digits: a following digit cannot extend it */
+        }
+    }
+}
+
+void mo_cg_comment(mo_buf *b, const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    bool cut = n > max;
+    if (cut)
+        n = max;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = (unsigned char)s[i];
+        unsigned next = i + 1 < n ? (unsigned char)s[i + 1] : 0;
+        if ((c == '*' && next == '/') || (c == '/' && next == '*') || (c == '?' && next == '?')) {
+            char two[2] = {(char)c, ' '};   /* "* /", "/ *", "? ?": the pair can no longer combine */
+            mo_buf_putn(b, two, 2);
+        } else if (c == '\\') {
+            mo_buf_puts(b, "\\ ");          /* never followed by a newline: no line splice */
+        } else if (c >= 0x20 && c < 0x7f) {
+            char ch = (char)c;
+            mo_buf_putn(b, &ch, 1);
+        } else if (c == '\n' || c == '\t' || c == '\r') {
+            mo_buf_puts(b, " ");
+        } else {
+            mo_buf_printf(b, "\\x%02X", c);
+        }
+    }
+    if (cut)
+        mo_buf_puts(b, " ...");
+}
+
+void mo_cg_number(mo_buf *b, double v)
+{
+    if (isnan(v)) {
+        mo_buf_puts(b, "NAN");
+        return;
+    }
+    if (isinf(v)) {
+        mo_buf_puts(b, v > 0 ? "HUGE_VAL" : "(-HUGE_VAL)");
+        return;
+    }
+    char tmp[48];
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+        if (strtod(tmp, NULL) == v)
+            break;
+    }
+    mo_buf_puts(b, tmp);
+    if (!strpbrk(tmp, ".e"))
+        mo_buf_puts(b, ".0");
+}
+
+/* ---- variables ---- */
+
+/* Resolve alias chains: the variable kept and the sign; -1 when the alias is by value (*value). */
+static int resolve_alias(const mo_dae *dae, int v, bool *neg, const mo_expr **value, int *last)
+{
+    *neg = false;
+    *value = NULL;
+    for (int guard = 0; v >= 0 && dae->vars.v[v].kind == MO_DV_ALIAS; guard++) {
+        const mo_dvar *a = &dae->vars.v[v];
+        if (guard > dae->vars.n)
+            mo_unreachable("alias cycle");
+        *last = v;
+        *neg ^= a->alias_negated;
+        if (a->alias_of < 0) {
+            *value = a->alias_value;
+            return -1;
+        }
+        v = a->alias_of;
+    }
+    return v;
+}
+
+static const char *slot_array(mo_dkind k)
+{
+    switch (k) {
+    case MO_DV_STATE: return "x";
+    case MO_DV_DERIVATIVE: return "dx";
+    case MO_DV_ALGEBRAIC: case MO_DV_DISCRETE: return "y";
+    case MO_DV_PARAMETER: case MO_DV_CONSTANT: return "p";
+    default: return NULL;
+    }
+}
+
+bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b)
+{
+    const mo_dae *dae = cg->dae;
+    bool neg;
+    const mo_expr *value;
+    int last = v;
+    int k = resolve_alias(dae, v, &neg, &value, &last);
+    if (k < 0) {
+        if (cg->extra_slot && cg->extra_slot[last] >= 0 && !neg) {
+            mo_buf_printf(b, "y[%d]", cg->extra_slot[last]);
+            return true;
+        }
+        return false;
+    }
+    const char *arr = slot_array(dae->vars.v[k].kind);
+    if (!arr || neg || dae->vars.v[k].slot < 0)
+        return false;
+    mo_buf_printf(b, "%s[%d]", arr, dae->vars.v[k].slot);
+    return true;
+}
+
+enum { P_TERNARY = 1, P_OR, P_AND, P_EQ, P_REL, P_ADD, P_MUL, P_UNARY, P_ATOM };
+
+static void emit(mo_cg *cg, const mo_expr *e, int min_prec);
+
+static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
+{
+    const mo_dae *dae = cg->dae;
+    int v = e->var;
+    if (v < 0 || v >= dae->vars.n) {
+        mo_error(e->loc, "internal: variable out of range in code generation");
+        mo_buf_puts(cg->out, "0.0");
+        return;
+    }
+    bool neg;
+    const mo_expr *value;
+    int last = v;
+    int k = resolve_alias(dae, v, &neg, &value, &last);
+    if (k < 0) {
+        if (cg->extra_slot && cg->extra_slot[last] >= 0) {
+            mo_buf_printf(cg->out, neg ? "(-y[%d])" : "y[%d]", cg->extra_slot[last]);
+            return;
+        } else if (!value) {
+            mo_buf_puts(cg->out, "0.0");
+            return;
+        } else {
+            mo_buf_puts(cg->out, neg ? "-(" : "(");
+            emit(cg, value, 0);
+            mo_buf_puts(cg->out, ")");
+            return;
+        }
+    } else {
+        const mo_dvar *dv = &dae->vars.v[k];
+        const char *arr = slot_array(dv->kind);
+        if (!arr || dv->slot < 0) {
+            mo_error(e->loc, "internal: variable '%s' has no storage in code generation", dv->name);
+            mo_buf_puts(cg->out, "0.0");
+            return;
+        }
+        if (neg && min_prec > P_UNARY)
+            mo_buf_puts(cg->out, "(-");
+        else if (neg)
+            mo_buf_puts(cg->out, "-");
+        mo_buf_printf(cg->out, "%s[%d]", arr, dv->slot);
+        if (cg->names) {
+            mo_buf_puts(cg->out, " /* ");
+            mo_cg_comment(cg->out, dv->name, 120);
+            mo_buf_puts(cg->out, " */");
+        }
+        if (neg && min_prec > P_UNARY)
+            mo_buf_puts(cg->out, ")");
+        return;
+    }
+}
+
+static void where_arg(mo_cg *cg)
+{
+    mo_buf_printf(cg->out, ", W%d, &ok)", cg->where_id);
+    cg->where_used[cg->where_id] = 1;
+}
+
+static bool is_nonzero_const(const mo_expr *e)
+{
+    double v;
+    return mo_sym_is_num(e, &v) && v != 0 && isfinite(v);
+}
+
+static void emit_call(mo_cg *cg, const mo_expr *e)
+{
+    const char *fn = mo_sym_fn_name(e);
+    mo_buf *o = cg->out;
+    static const char *const plain1[] = {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+                                         "tanh", "exp", "floor", "ceil", NULL};
+    if (!fn || e->nnamed || e->niters)
+        goto unsupported;
+    for (int i = 0; plain1[i]; i++)
+        if (e->n == 1 && !strcmp(fn, plain1[i])) {
+            mo_buf_printf(o, "%s(", fn);
+            emit(cg, e->a[0], 0);
+            mo_buf_puts(o, ")");
+            return;
+        }
+    if (e->n == 1 && (!strcmp(fn, "abs") || !strcmp(fn, "integer") || !strcmp(fn, "sign"))) {
+        mo_buf_puts(o, !strcmp(fn, "abs") ? "fabs(" : !strcmp(fn, "integer") ? "floor(" : "mo_sign(");
+        emit(cg, e->a[0], 0);
+        mo_buf_puts(o, ")");
+        return;
+    }
+    if (e->n == 1 && (!strcmp(fn, "sqrt") || !strcmp(fn, "log") || !strcmp(fn, "log10"))) {
+        bool is10 = !strcmp(fn, "log10");
+        if (is10)
+            mo_buf_puts(o, "(");
+        mo_buf_printf(o, "mo2c_%s(d, ", is10 ? "log" : fn);
+        emit(cg, e->a[0], 0);
+        where_arg(cg);
+        if (is10)
+            mo_buf_puts(o, " / 2.302585092994046)");
+        return;
+    }
+    if (e->n == 1 && !strcmp(fn, "noEvent")) {
+        mo_buf_puts(o, "(");
+        emit(cg, e->a[0], 0);
+        mo_buf_puts(o, ")");
+        return;
+    }
+    if (e->n == 2 && (!strcmp(fn, "smooth") || !strcmp(fn, "homotopy"))) {
+        mo_buf_puts(o, "(");
+        emit(cg, e->a[!strcmp(fn, "smooth") ? 1 : 0], 0);
+        mo_buf_puts(o, ")");
+        return;
+    }
+    if (e->n == 2 && (!strcmp(fn, "atan2") || !strcmp(fn, "min") || !strcmp(fn, "max"))) {
+        mo_buf_puts(o, !strcmp(fn, "atan2") ? "atan2(" : !strcmp(fn, "min") ? "fmin(" : "fmax(");
+        emit(cg, e->a[0], 0);
+        mo_buf_puts(o, ", ");
+        emit(cg, e->a[1], 0);
+        mo_buf_puts(o, ")");
+        return;
+    }
+unsupported:
+    if (fn)
+        mo_error(e->loc, "function '%s' is not supported in generated code", fn);
+    else
+        mo_error(e->loc, "this call is not supported in generated code");
+    mo_buf_puts(o, "0.0");
+}
+
+static int binary_prec(mo_op op)
+{
+    switch (op) {
+    case MO_OP_ADD: case MO_OP_SUB: case MO_OP_EADD: case MO_OP_ESUB: return P_ADD;
+    case MO_OP_MUL: case MO_OP_DIV: case MO_OP_EMUL: case MO_OP_EDIV: return P_MUL;
+    case MO_OP_LT: case MO_OP_LE: case MO_OP_GT: case MO_OP_GE: return P_REL;
+    case MO_OP_EQ: case MO_OP_NE: return P_EQ;
+    case MO_OP_AND: return P_AND;
+    case MO_OP_OR: return P_OR;
+    default: return P_ATOM; /* powers print as calls */
+    }
+}
+
+static const char *c_op(mo_op op)
+{
+    switch (op) {
+    case MO_OP_ADD: case MO_OP_EADD: return " + ";
+    case MO_OP_SUB: case MO_OP_ESUB: return " - ";
+    case MO_OP_MUL: case MO_OP_EMUL: return " * ";
+    case MO_OP_DIV: case MO_OP_EDIV: return " / ";
+    case MO_OP_LT: return " < ";
+    case MO_OP_LE: return " <= ";
+    case MO_OP_GT: return " > ";
+    case MO_OP_GE: return " >= ";
+    case MO_OP_EQ: return " == ";
+    case MO_OP_NE: return " != ";
+    case MO_OP_AND: return " && ";
+    case MO_OP_OR: return " || ";
+    default: mo_unreachable("not an infix operator");
+    }
+}
+
+static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
+{
+    mo_buf *o = cg->out;
+    mo_expr *a = e->a[0], *b = e->a[1];
+    mo_op op = e->op;
+    if (op == MO_OP_DIV || op == MO_OP_EDIV) {
+        if (!is_nonzero_const(b)) {
+            mo_buf_puts(o, "mo2c_div(d, ");
+            emit(cg, a, 0);
+            mo_buf_puts(o, ", ");
+            emit(cg, b, 0);
+            where_arg(cg);
+            return;
+        }
+    } else if (op == MO_OP_POW || op == MO_OP_EPOW) {
+        double n;
+        /* integer exponents cannot leave pow's domain except 0^-n, which gives an infinity */
+        bool integer = mo_sym_is_num(b, &n) && n == floor(n) && fabs(n) < 1e9;
+        if (integer && n == 2) {
+            mo_buf_puts(o, "mo_sq(");
+            emit(cg, a, 0);
+            mo_buf_puts(o, ")");
+            return;
+        }
+        mo_buf_puts(o, integer ? "pow(" : "mo2c_pow(d, ");
+        emit(cg, a, 0);
+        mo_buf_puts(o, ", ");
+        emit(cg, b, 0);
+        if (integer)
+            mo_buf_puts(o, ")");
+        else
+            where_arg(cg);
+        return;
+    }
+    int p = binary_prec(op);
+    bool paren = p < min_prec;
+    if (paren)
+        mo_buf_puts(o, "(");
+    emit(cg, a, p);
+    mo_buf_puts(o, c_op(op));
+    emit(cg, b, p + 1); /* left associative: a - (b - c) keeps its parentheses */
+    if (paren)
+        mo_buf_puts(o, ")");
+}
+
+static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
+{
+    mo_buf *o = cg->out;
+    switch (e->kind) {
+    case MO_EX_REAL: case MO_EX_INT: case MO_EX_BOOL: {
+        double v = 0;
+        mo_sym_is_num(e, &v);
+        bool paren = (v < 0 || signbit(v)) && min_prec > P_UNARY - 1;
+        if (paren)
+            mo_buf_puts(o, "(");
+        mo_cg_number(o, v);
+        if (paren)
+            mo_buf_puts(o, ")");
+        return;
+    }
+    case MO_EX_VAR:
+        emit_var(cg, e, min_prec);
+        return;
+    case MO_EX_TIME:
+        mo_buf_puts(o, "t");
+        return;
+    case MO_EX_DER:
+        if (e->n == 1 && e->a[0]->kind == MO_EX_VAR && e->a[0]->var >= 0 &&
+            cg->dae->vars.v[e->a[0]->var].der >= 0) {
+            mo_expr tmp = *e->a[0];
+            tmp.var = cg->dae->vars.v[e->a[0]->var].der;
+            emit_var(cg, &tmp, min_prec);
+            return;
+        }
+        break;
+    case MO_EX_UNARY:
+        if (e->op == MO_OP_PLUS) {
+            emit(cg, e->a[0], min_prec);
+            return;
+        }
+        if (min_prec > P_UNARY)
+            mo_buf_puts(o, "(");
+        mo_buf_puts(o, e->op == MO_OP_NOT ? "!" : "-");
+        emit(cg, e->a[0], P_ATOM); /* -(-x), never --x */
+        if (min_prec > P_UNARY)
+            mo_buf_puts(o, ")");
+        return;
+    case MO_EX_BINARY:
+        emit_binary(cg, e, min_prec);
+        return;
+    case MO_EX_IF:
+        /* (c1 ? e1 : c2 ? e2 : e3): only the branch in force is evaluated, like Modelica's if */
+        mo_buf_puts(o, "(");
+        for (int i = 0; i + 1 < e->n; i += 2) {
+            emit(cg, e->a[i], P_OR);
+            mo_buf_puts(o, " ? ");
+            emit(cg, e->a[i + 1], P_OR);
+            mo_buf_puts(o, " : ");
+        }
+        emit(cg, e->a[e->n - 1], P_OR);
+        mo_buf_puts(o, ")");
+        return;
+    case MO_EX_CALL:
+        emit_call(cg, e);
+        return;
+    case MO_EX_STRING:
+        mo_error(e->loc, "string expressions are not supported in generated code");
+        mo_buf_puts(o, "0.0");
+        return;
+    default:
+        break;
+    }
+    mo_error(e->loc, "this expression is not supported in generated code");
+    mo_buf_puts(o, "0.0");
+}
+
+void mo_cg_expr(mo_cg *cg, const mo_expr *e)
+{
+    emit(cg, e, 0);
+}

@@ -1,0 +1,603 @@
+/*
+ * dae.c - the first back-end stage (mo_dae_build): from the flat model to the DAE.
+ *
+ * Input: a flat model (flat.h). Output: a mo_dae (dae.h) in which
+ *   - every flat variable has a DAE variable of the same index, classified: constant, parameter,
+ *     continuous (discrete-time variables are refused: not supported yet);
+ *   - every der(v) is the variable vars[v].der (appended, named "der(v)"); der of anything else has been
+ *     expanded by mo_diff_time (der(a*b) -> der(a)*b + a*der(b));
+ *   - alias equations are removed (marked removed) and their variables made MO_DV_ALIAS;
+ *   - the remaining equations mention only variables that are kept (aliases substituted);
+ *   - tentative kinds: a kept variable that is differentiated is MO_DV_STATE, a kept derivative
+ *     variable MO_DV_DERIVATIVE, the rest MO_DV_ALGEBRAIC (index.c decides the states for good);
+ *   - param_order holds parameters and constants in the dependency order of their bindings.
+ *
+ * Alias elimination. An equation is an alias equation when, read as "sum of terms = 0" through +, -
+ * and unary minus, it has exactly two unknown terms with coefficients +-1 and nothing else (a = b,
+ * a = -b, a + b = 0, a - b = 0), or exactly one unknown term with coefficient +-1 and a rest made of
+ * parameters and constants only (a = p*2 + 1, a = 0). Variables already known to be aliases are read
+ * through what they alias, so a chain phi_rel = a - b; phi_rel = 0 becomes a = b. The classes of
+ * aliases are kept in a union-find with the sign of each variable relative to its parent; when a
+ * class changes (merged, or given a value) the equations of the smaller side are looked at again, so
+ * the fixed point costs O(E log V).
+ *
+ * The representative kept for a class is, in this order of preference (rank()):
+ *   1. a derivative variable der(x) (so that x keeps a derivative it can be integrated with),
+ *   2. a differentiated variable (so that der() is taken of the variable kept),
+ *   3. a public variable rather than a protected one,
+ *   4. the shorter instance path (fewer dots, then fewer characters), then the first declared.
+ * Merges that would break the derivative structure are refused (the equation then stays an ordinary
+ * equation): a class of a differentiated variable never joins the class of a derivative variable
+ * unless it is itself a derivative (w = der(phi) stays an equation, so that der(phi) remains the
+ * derivative of the state phi), two derivative classes join only when their integrals are aliases,
+ * two differentiated classes join only with the sign +1, and a class with a derivative or a
+ * differentiated variable never takes a parameter value. When two differentiated variables are
+ * aliases, so are their derivatives (merged too).
+ *
+ * Attributes go to the variable kept: a fixed start value wins over a free one, then the first given;
+ * two fixed start values that disagree (with the sign of the alias) are an error naming both variables.
+ */
+#include "daeutil.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- classification and der() ---- */
+
+static bool classify(mo_dae *dae)
+{
+    const mo_flat *flat = dae->flat;
+    bool ok = true;
+    for (int i = 0; i < flat->vars.n; i++) {
+        const mo_var *fv = &flat->vars.v[i];
+        mo_dvar dv;
+        memset(&dv, 0, sizeof dv);
+        dv.name = fv->name;
+        dv.flat = i;
+        dv.der = dv.der_of = dv.alias_of = dv.slot = -1;
+        dv.start = fv->start;
+        dv.nominal = fv->nominal;
+        dv.state_select = fv->state_select ? fv->state_select : MO_SS_DEFAULT;
+        switch (fv->variability) {
+        case MO_VAR_CONSTANT:
+            dv.kind = MO_DV_CONSTANT;
+            break;
+        case MO_VAR_PARAMETER:
+            dv.kind = MO_DV_PARAMETER;
+            break;
+        case MO_VAR_DISCRETE:
+        case MO_VAR_CONTINUOUS:
+            if (fv->variability == MO_VAR_DISCRETE || fv->type != MO_T_REAL) {
+                mo_error(fv->loc, "discrete-time variable '%s' is not supported yet", fv->name);
+                ok = false;
+                dv.kind = MO_DV_DISCRETE;
+            } else {
+                dv.kind = MO_DV_ALGEBRAIC;
+            }
+            break;
+        }
+        if (fv->fixed) {
+            bool eok = true;
+            double f = mo_eval(fv->fixed, NULL, &eok);
+            dv.fixed = eok && f != 0;
+        }
+        MO_PUSH(dae->vars, dv);
+    }
+    return ok;
+}
+
+/* Replace der(v) by the derivative variable and der(expr) by its expansion. Recursion over one
+ * expression only (depth-limited by the parser). */
+static mo_expr *lower_der(mo_dae *dae, const mo_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == MO_EX_DER || (e->kind == MO_EX_CALL && e->n == 1 && mo_sym_fn_name(e) &&
+                                 strcmp(mo_sym_fn_name(e), "der") == 0)) {
+        mo_expr *a = lower_der(dae, e->a[0]);
+        if (!a)
+            return NULL;
+        if (a->kind == MO_EX_VAR) {
+            mo_dkind k = dae->vars.v[a->var].kind;
+            if (k == MO_DV_PARAMETER || k == MO_DV_CONSTANT)
+                return mo_sym_num(e->loc, 0);
+            return mo_sym_var(e->loc, mo_dae_new_der(dae, a->var));
+        }
+        return mo_diff_time(dae, a);
+    }
+    if (e->n == 0 && e->nnamed == 0)
+        return (mo_expr *)e;
+    mo_expr *r = MO_NEW(mo_expr);
+    *r = *e;
+    if (e->n) {
+        r->a = MO_NEWN(mo_expr *, e->n);
+        for (int i = 0; i < e->n; i++)
+            if (e->a[i] && !(r->a[i] = lower_der(dae, e->a[i])))
+                return NULL;
+    }
+    if (e->nnamed) {
+        r->named = MO_NEWN(mo_named_arg, e->nnamed);
+        for (int i = 0; i < e->nnamed; i++) {
+            r->named[i] = e->named[i];
+            if (!(r->named[i].value = lower_der(dae, e->named[i].value)))
+                return NULL;
+        }
+    }
+    return r;
+}
+
+static bool lower_eq(mo_dae *dae, const mo_feq *fe, bool initial)
+{
+    mo_deq q;
+    memset(&q, 0, sizeof q);
+    q.loc = fe->loc;
+    q.instance = fe->instance;
+    q.origin = fe->origin;
+    q.diff_of = -1;
+    q.initial = initial;
+    q.lhs = lower_der(dae, fe->lhs);
+    q.rhs = q.lhs ? lower_der(dae, fe->rhs) : NULL;
+    if (!q.lhs || !q.rhs)
+        return false;
+    if (initial)
+        MO_PUSH(dae->init_eqs, q);
+    else
+        MO_PUSH(dae->eqs, q);
+    return true;
+}
+
+/* ---- alias elimination ---- */
+
+typedef struct alias {
+    mo_dae *dae;
+    int n;                    /* variables at the start of alias elimination */
+    int *parent;
+    signed char *sign;        /* var = sign * parent */
+    int *size;                /* class sizes (roots) */
+    int *next;                /* circular list of the members of each class */
+    int *dif;                 /* roots: a differentiated member, or -1 */
+    int *derm;                /* roots: a derivative member, or -1 */
+    mo_expr **val;            /* roots: root = val (a parameter expression), or NULL */
+    int *vstart, *veqs;       /* CSR: the equations each variable occurs in */
+    int *queue, qhead, qtail; /* equations to look at (a ring of neq slots) */
+    unsigned char *queued;
+    int neq;
+} alias;
+
+static int find(alias *A, int v, int *s)
+{
+    int r = v, t = 1;
+    while (A->parent[r] != r) {
+        t *= A->sign[r];
+        r = A->parent[r];
+    }
+    /* path compression, keeping each node's sign relative to the root */
+    int cur = v, sc = t;
+    while (A->parent[cur] != cur) {
+        int nxt = A->parent[cur], sn = sc * A->sign[cur];
+        A->parent[cur] = r;
+        A->sign[cur] = (signed char)sc;
+        cur = nxt;
+        sc = sn;
+    }
+    *s = t;
+    return r;
+}
+
+static int dots(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '.';
+    return n;
+}
+
+/* Should a be kept rather than b (both roots)? See the file comment. */
+static bool rank_better(const mo_dae *dae, int a, int b)
+{
+    const mo_dvar *x = &dae->vars.v[a], *y = &dae->vars.v[b];
+    if ((x->der_of >= 0) != (y->der_of >= 0))
+        return x->der_of >= 0;
+    if ((x->der >= 0) != (y->der >= 0))
+        return x->der >= 0;
+    /* derivatives are compared by the variables they are derivatives of: der(inertia.phi) is kept
+     * rather than der(damper.phi_rel) */
+    while (x->flat < 0 && x->der_of >= 0)
+        x = &dae->vars.v[x->der_of];
+    while (y->flat < 0 && y->der_of >= 0)
+        y = &dae->vars.v[y->der_of];
+    bool px = x->flat >= 0 && (dae->flat->vars.v[x->flat].flags & MO_PF_PROTECTED);
+    bool py = y->flat >= 0 && (dae->flat->vars.v[y->flat].flags & MO_PF_PROTECTED);
+    if (px != py)
+        return !px;
+    int dx = dots(x->name), dy = dots(y->name);
+    if (dx != dy)
+        return dx < dy;
+    size_t lx = strlen(x->name), ly = strlen(y->name);
+    if (lx != ly)
+        return lx < ly;
+    return a < b;
+}
+
+static void enqueue_var_eqs(alias *A, int v)
+{
+    for (int k = A->vstart[v]; k < A->vstart[v + 1]; k++) {
+        int e = A->veqs[k];
+        if (!A->queued[e] && !A->dae->eqs.v[e].removed) {
+            A->queued[e] = 1;
+            A->queue[A->qtail] = e;
+            A->qtail = (A->qtail + 1) % (A->neq + 1);
+        }
+    }
+}
+
+static void enqueue_class(alias *A, int r)
+{
+    int m = r;
+    do {
+        enqueue_var_eqs(A, m);
+        m = A->next[m];
+    } while (m != r);
+}
+
+/* x = s * y. Returns true when the classes were merged (the equation is then an alias equation). */
+static bool unite(alias *A, int x, int y, int s)
+{
+    const mo_dae *dae = A->dae;
+    int sx, sy;
+    int rx = find(A, x, &sx), ry = find(A, y, &sy);
+    int t = sx * s * sy;      /* rx = t * ry */
+    if (rx == ry)
+        return false;         /* redundant or contradictory: leave it to the structural checks */
+    bool pure_dif_x = A->dif[rx] >= 0 && A->derm[rx] < 0, pure_dif_y = A->dif[ry] >= 0 && A->derm[ry] < 0;
+    if (A->val[rx] || A->val[ry]) {
+        if ((A->val[rx] && A->val[ry]) || A->dif[rx] >= 0 || A->dif[ry] >= 0 || A->derm[rx] >= 0 ||
+            A->derm[ry] >= 0)
+            return false;
+    }
+    if ((A->derm[rx] >= 0 && pure_dif_y) || (A->derm[ry] >= 0 && pure_dif_x))
+        return false;
+    if (A->derm[rx] >= 0 && A->derm[ry] >= 0) {
+        int s1, s2;
+        int ix = find(A, dae->vars.v[A->derm[rx]].der_of, &s1);
+        int iy = find(A, dae->vars.v[A->derm[ry]].der_of, &s2);
+        if (ix != iy || t != 1)
+            return false;
+    }
+    int difx = A->dif[rx], dify = A->dif[ry], sdx = 0, sdy = 0;
+    if (difx >= 0 && dify >= 0) {
+        find(A, difx, &sdx);
+        find(A, dify, &sdy);
+        if (sdx * t * sdy != 1)  /* difx = sdx*rx = sdx*t*ry = sdx*t*sdy*dify */
+            return false;
+    }
+    /* re-examine the equations of the smaller class, whose terms now read differently */
+    enqueue_class(A, A->size[rx] <= A->size[ry] ? rx : ry);
+    int nr = rank_better(dae, rx, ry) ? rx : ry, o = nr == rx ? ry : rx;
+    A->parent[o] = nr;
+    A->sign[o] = (signed char)t; /* o = t * nr in both cases, t being +-1 */
+    A->size[nr] += A->size[o];
+    int tmp = A->next[nr];
+    A->next[nr] = A->next[o];
+    A->next[o] = tmp;
+    if (A->dif[nr] < 0)
+        A->dif[nr] = A->dif[o];
+    if (A->derm[nr] < 0)
+        A->derm[nr] = A->derm[o];
+    if (!A->val[nr] && A->val[o])
+        A->val[nr] = t == 1 ? A->val[o] : mo_sym_neg(A->val[o]);
+    /* aliases differentiated: their derivatives are aliases too (same sign, checked above) */
+    if (difx >= 0 && dify >= 0)
+        unite(A, dae->vars.v[difx].der, dae->vars.v[dify].der, 1);
+    return true;
+}
+
+/* x = value (a parameter expression). */
+static bool give_value(alias *A, int x, mo_expr *value)
+{
+    int s;
+    int r = find(A, x, &s);
+    if (A->val[r] || A->dif[r] >= 0 || A->derm[r] >= 0)
+        return false;
+    A->val[r] = s == 1 ? value : mo_sym_neg(value);
+    enqueue_class(A, r);
+    return true;
+}
+
+/* Is e free of unknowns (parameters, constants and literals only)? */
+static bool param_only(const mo_dae *dae, const mo_expr *e)
+{
+    if (!e)
+        return true;
+    switch (e->kind) {
+    case MO_EX_VAR:
+        return e->var >= 0 && (dae->vars.v[e->var].kind == MO_DV_PARAMETER ||
+                               dae->vars.v[e->var].kind == MO_DV_CONSTANT);
+    case MO_EX_TIME: case MO_EX_DER: case MO_EX_REF:
+        return false;
+    case MO_EX_CALL:
+        if (!mo_sym_fn_name(e))
+            return false;
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (!param_only(dae, e->a[i]))
+            return false;
+    for (int i = 0; i < e->nnamed; i++)
+        if (!param_only(dae, e->named[i].value))
+            return false;
+    return true;
+}
+
+enum { MAX_TERMS = 4, MAX_NODES = 48 };
+
+/* Look at equation e; when it is an alias equation, record the alias and mark it removed. */
+static void try_alias(alias *A, int e)
+{
+    mo_dae *dae = A->dae;
+    mo_deq *eq = &dae->eqs.v[e];
+    int tv[MAX_TERMS], tc[MAX_TERMS], nt = 0;
+    mo_expr *rest = NULL;
+    /* explicit stack over the additive structure: long sums (flow sums of big connection sets) must
+     * neither recurse deeply nor cost more than a few nodes before we give up */
+    struct { const mo_expr *e; int s; } st[MAX_NODES];
+    int sp = 0, visited = 0;
+    st[sp].e = eq->lhs; st[sp++].s = 1;
+    st[sp].e = eq->rhs; st[sp++].s = -1;
+    while (sp > 0) {
+        const mo_expr *x = st[--sp].e;
+        int s = st[sp].s;
+        if (++visited > MAX_NODES)
+            return;
+        if (x->kind == MO_EX_BINARY && (x->op == MO_OP_ADD || x->op == MO_OP_SUB ||
+                                        x->op == MO_OP_EADD || x->op == MO_OP_ESUB)) {
+            if (sp + 2 > MAX_NODES)
+                return;
+            st[sp].e = x->a[0]; st[sp++].s = s;
+            st[sp].e = x->a[1]; st[sp++].s = (x->op == MO_OP_SUB || x->op == MO_OP_ESUB) ? -s : s;
+            continue;
+        }
+        if (x->kind == MO_EX_UNARY && (x->op == MO_OP_NEG || x->op == MO_OP_PLUS)) {
+            st[sp].e = x->a[0]; st[sp++].s = x->op == MO_OP_NEG ? -s : s;
+            continue;
+        }
+        double num;
+        if (mo_sym_is_num(x, &num) && num == 0)
+            continue;
+        mo_expr *part = NULL;
+        if (x->kind == MO_EX_VAR && x->var >= 0 && x->var < A->n && mo_dae_is_unknown(dae, x->var)) {
+            int sv, r = find(A, x->var, &sv);
+            if (A->val[r]) {
+                part = A->val[r];
+                s *= sv;
+            } else {
+                int k = 0;
+                while (k < nt && tv[k] != r)
+                    k++;
+                if (k == nt) {
+                    if (nt == MAX_TERMS)
+                        return;
+                    tv[nt] = r;
+                    tc[nt++] = 0;
+                }
+                tc[k] += s * sv;
+                continue;
+            }
+        } else if (param_only(dae, x)) {
+            part = (mo_expr *)x;
+        } else {
+            return;
+        }
+        mo_expr *sp_ = s > 0 ? part : mo_sym_neg(part);
+        rest = rest ? mo_sym_add(rest, sp_) : sp_;
+    }
+    int w = 0;
+    for (int k = 0; k < nt; k++)
+        if (tc[k] != 0) {
+            tv[w] = tv[k];
+            tc[w++] = tc[k];
+        }
+    nt = w;
+    double zero;
+    if (rest && mo_sym_is_num(rest, &zero) && zero == 0)
+        rest = NULL;
+    bool done = false;
+    if (nt == 2 && !rest && (tc[0] == 1 || tc[0] == -1) && (tc[1] == 1 || tc[1] == -1)) {
+        /* c0 a + c1 b = 0  ->  a = -c0*c1 b */
+        done = unite(A, tv[0], tv[1], -tc[0] * tc[1]);
+    } else if (nt == 1 && (tc[0] == 1 || tc[0] == -1)) {
+        /* c0 a + rest = 0  ->  a = -c0 * rest */
+        mo_expr *v = rest ? rest : mo_sym_num(eq->loc, 0);
+        done = give_value(A, tv[0], tc[0] == 1 ? mo_sym_neg(v) : v);
+    }
+    if (done)
+        eq->removed = true;
+}
+
+/* Merge the attributes of the class members onto the variable kept; false after a conflict. */
+static bool merge_attributes(alias *A, const double *pvals)
+{
+    mo_dae *dae = A->dae;
+    int *provider = MO_NEWN(int, A->n); /* root -> the member whose fixed start it carries, + 1 */
+    bool ok = true;
+    for (int v = 0; v < A->n; v++)
+        if (A->parent[v] == v && dae->vars.v[v].fixed && dae->vars.v[v].start)
+            provider[v] = v + 1;
+    for (int m = 0; m < A->n; m++) {
+        int sm, r = find(A, m, &sm);
+        if (r == m || A->val[r] || !mo_dae_is_unknown(dae, m))
+            continue;
+        mo_dvar *R = &dae->vars.v[r], *M = &dae->vars.v[m];
+        if (M->start) {
+            mo_expr *st = sm == 1 ? M->start : mo_sym_neg(M->start);
+            if (M->fixed && provider[r]) {
+                int p = provider[r] - 1, sp;
+                find(A, p, &sp);
+                bool ok1 = true, ok2 = true;
+                double vm = mo_eval(M->start, pvals, &ok1), vp = mo_eval(dae->vars.v[p].start, pvals, &ok2);
+                int rel = sm * sp; /* m = rel * p */
+                if (ok1 && ok2 && fabs(vm - rel * vp) > 1e-12 * (1 + fabs(vm) + fabs(vp))) {
+                    int a = p < m ? p : m, b = p < m ? m : p;
+                    double va = a == m ? vm : vp, vb = a == m ? vp : vm;
+                    if (rel == 1)
+                        mo_error(mo_dae_var_loc(dae, a), "'%s' and '%s' are aliases (equal) but have "
+                                 "different fixed start values %g and %g", dae->vars.v[a].name,
+                                 dae->vars.v[b].name, va, vb);
+                    else
+                        mo_error(mo_dae_var_loc(dae, a), "'%s' and '%s' are aliases (opposite) but have "
+                                 "inconsistent fixed start values %g and %g", dae->vars.v[a].name,
+                                 dae->vars.v[b].name, va, vb);
+                    mo_note(mo_dae_var_loc(dae, b), "'%s' is declared here", dae->vars.v[b].name);
+                    ok = false;
+                }
+            } else if (M->fixed) {
+                R->start = st;
+                R->fixed = true;
+                provider[r] = m + 1;
+            } else if (!R->start) {
+                R->start = st;
+            }
+        }
+        if (!R->nominal && M->nominal)
+            R->nominal = M->nominal;
+        if (R->state_select == MO_SS_DEFAULT && M->state_select != MO_SS_DEFAULT)
+            R->state_select = M->state_select;
+    }
+    return ok;
+}
+
+static bool eliminate_aliases(mo_dae *dae)
+{
+    alias A0, *A = &A0;
+    memset(A, 0, sizeof *A);
+    A->dae = dae;
+    int n = A->n = dae->vars.n, neq = A->neq = dae->eqs.n;
+    A->parent = MO_NEWN(int, n);
+    A->sign = MO_NEWN(signed char, n);
+    A->size = MO_NEWN(int, n);
+    A->next = MO_NEWN(int, n);
+    A->dif = MO_NEWN(int, n);
+    A->derm = MO_NEWN(int, n);
+    A->val = MO_NEWN(mo_expr *, n);
+    for (int v = 0; v < n; v++) {
+        A->parent[v] = A->next[v] = v;
+        A->sign[v] = 1;
+        A->size[v] = 1;
+        A->dif[v] = dae->vars.v[v].der >= 0 ? v : -1;
+        A->derm[v] = dae->vars.v[v].der_of >= 0 ? v : -1;
+    }
+    /* incidence variable -> equations */
+    unsigned char *seen = MO_NEWN(unsigned char, n);
+    mo_int_vec ev = {0};
+    int *estart = MO_NEWN(int, neq + 1);
+    for (int e = 0; e < neq; e++) {
+        mo_dae_eq_unknowns(dae, &dae->eqs.v[e], seen, &ev);
+        estart[e + 1] = ev.n;
+    }
+    A->vstart = MO_NEWN(int, n + 1);
+    A->veqs = MO_NEWN(int, ev.n + 1);
+    for (int k = 0; k < ev.n; k++)
+        A->vstart[ev.v[k] + 1]++;
+    for (int v = 0; v < n; v++)
+        A->vstart[v + 1] += A->vstart[v];
+    int *fill = MO_NEWN(int, n);
+    for (int v = 0; v < n; v++)
+        fill[v] = A->vstart[v];
+    for (int e = 0; e < neq; e++)
+        for (int k = estart[e]; k < estart[e + 1]; k++)
+            A->veqs[fill[ev.v[k]]++] = e;
+
+    /* the fixed point: every equation once, then those whose classes changed */
+    A->queue = MO_NEWN(int, neq + 1);
+    A->queued = MO_NEWN(unsigned char, neq + 1);
+    for (int e = 0; e < neq; e++) {
+        A->queue[A->qtail++] = e;
+        A->queued[e] = 1;
+    }
+    while (A->qhead != A->qtail) {
+        int e = A->queue[A->qhead];
+        A->qhead = (A->qhead + 1) % (neq + 1);
+        A->queued[e] = 0;
+        if (!dae->eqs.v[e].removed)
+            try_alias(A, e);
+    }
+
+    /* derivatives of kept differentiated variables: the kept member of their derivative's class */
+    for (int r = 0; r < n; r++) {
+        int s;
+        if (find(A, r, &s) != r || A->dif[r] < 0)
+            continue;
+        int sd, d = find(A, dae->vars.v[A->dif[r]].der, &sd);
+        if (sd != 1)
+            mo_unreachable("alias elimination: derivative of opposite sign");
+        dae->vars.v[r].der = d;
+        dae->vars.v[d].der_of = r;
+    }
+
+    double *pvals = mo_dae_start_values(dae);
+    bool ok = merge_attributes(A, pvals);
+
+    /* record the aliases and substitute them in the equations left */
+    mo_expr **sub = MO_NEWN(mo_expr *, dae->vars.n);
+    for (int v = 0; v < n; v++) {
+        if (!mo_dae_is_unknown(dae, v))
+            continue;
+        int s, r = find(A, v, &s);
+        mo_dvar *d = &dae->vars.v[v];
+        if (A->val[r]) {
+            d->kind = MO_DV_ALIAS;
+            d->alias_of = -1;
+            d->alias_value = s == 1 ? A->val[r] : mo_sym_neg(A->val[r]);
+            sub[v] = d->alias_value;
+        } else if (r != v) {
+            d->kind = MO_DV_ALIAS;
+            d->alias_of = r;
+            d->alias_negated = s < 0;
+            mo_expr *rv = mo_sym_var(d->start ? d->start->loc : mo_dae_var_loc(dae, v), r);
+            sub[v] = s == 1 ? rv : mo_sym_neg(rv);
+        }
+    }
+    for (int v = 0; v < n; v++) {
+        mo_dvar *d = &dae->vars.v[v];
+        if (!mo_dae_is_unknown(dae, v))
+            continue;
+        d->kind = d->der_of >= 0 ? MO_DV_DERIVATIVE : d->der >= 0 ? MO_DV_STATE : MO_DV_ALGEBRAIC;
+    }
+    for (int e = 0; e < dae->eqs.n; e++) {
+        mo_deq *q = &dae->eqs.v[e];
+        if (q->removed)
+            continue;
+        q->lhs = mo_expr_subst(q->lhs, sub);
+        q->rhs = mo_expr_subst(q->rhs, sub);
+    }
+    for (int e = 0; e < dae->init_eqs.n; e++) {
+        mo_deq *q = &dae->init_eqs.v[e];
+        q->lhs = mo_expr_subst(q->lhs, sub);
+        q->rhs = mo_expr_subst(q->rhs, sub);
+    }
+    return ok;
+}
+
+mo_dae *mo_dae_build(const mo_flat *flat)
+{
+    mo_dae *dae = MO_NEW(mo_dae);
+    dae->flat = flat;
+    bool ok = classify(dae);
+    if (mo_dae_order_params(dae))
+        ok = false;
+    if (!ok)
+        return NULL;
+    for (int i = 0; i < flat->eqs.n; i++)
+        if (!lower_eq(dae, &flat->eqs.v[i], false))
+            ok = false;
+    for (int i = 0; i < flat->initial_eqs.n; i++)
+        if (!lower_eq(dae, &flat->initial_eqs.v[i], true))
+            ok = false;
+    if (!ok)
+        return NULL;
+    if (!eliminate_aliases(dae))
+        return NULL;
+    return dae;
+}

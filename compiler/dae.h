@@ -1,0 +1,142 @@
+/*
+ * dae.h - the equation system of the back end, from the flat model to the sorted, solved blocks that
+ * code generation prints.
+ *
+ * Stages (each a file, called in this order from main.c's pipeline):
+ *   dae.c       mo_dae_build      flat model -> DAE: variables classified, der(v) made variables,
+ *                                 alias equations removed (a = b, a = -b, a = constant)
+ *   index.c     mo_dae_index      Pantelides (graph.h) + dummy derivatives: which variables are states
+ *   sort.c      mo_dae_sort       matching + BLT (graph.h) of the ODE system and of the initial system
+ *   solve.c     mo_dae_solve      each block solved: explicit assignment, linear or nonlinear loop
+ *   codegen.c   mo_codegen        the C file
+ *
+ * Conventions:
+ *   - dae->vars[i] for i < flat->vars.n is flat variable i (same index); variables appended after them
+ *     are derivatives made by dae.c (der(x)) or by index reduction (der(der(x)), der(y)).
+ *   - In DAE equations every der(v) has been replaced by MO_EX_VAR of the derivative variable
+ *     (vars[v].der), so that every unknown is a plain variable; MO_EX_DER no longer occurs.
+ *   - An equation is lhs = rhs; its residual is lhs - rhs.
+ *   - Analysis results (matching, blocks) are kept beside the equations, not inside them.
+ */
+#ifndef MO2C_DAE_H
+#define MO2C_DAE_H
+
+#include "flat.h"
+
+typedef enum mo_dkind {
+    MO_DV_CONSTANT,
+    MO_DV_PARAMETER,
+    MO_DV_STATE,           /* integrated: a slot in x[] */
+    MO_DV_DERIVATIVE,      /* der of a state: the same slot in dx[] */
+    MO_DV_ALGEBRAIC,       /* computed by the sorted equations: a slot in y[] (dummy derivatives too) */
+    MO_DV_ALIAS,           /* removed: equals +-alias_of, or alias_value */
+    MO_DV_DISCRETE         /* reserved for events (not yet) */
+} mo_dkind;
+
+typedef struct mo_dvar {
+    const char *name;          /* flat name; derivatives are named "der(x)", "der(der(x))" */
+    int flat;                  /* index into flat->vars, or -1 for a derivative variable */
+    mo_dkind kind;
+    int der;                   /* the variable that is der(this), or -1 */
+    int der_of;                /* the variable this is the derivative of, or -1 */
+    /* aliases (kind MO_DV_ALIAS) */
+    int alias_of;              /* the variable kept, or -1 when alias_value is used */
+    bool alias_negated;        /* this = -alias_of */
+    mo_expr *alias_value;      /* this = a parameter expression or constant */
+    /* attributes, after alias elimination merged onto the variable kept */
+    mo_expr *start;            /* NULL = default (0) */
+    bool fixed;
+    mo_expr *nominal;
+    mo_state_select state_select;
+    /* storage: index into x/dx (states, derivatives), y (algebraics), p (parameters, constants) */
+    int slot;
+} mo_dvar;
+
+typedef struct mo_deq {
+    mo_expr *lhs, *rhs;        /* lhs = rhs over dae->vars */
+    mo_loc loc;                /* source equation (or the connect / declaration that made it) */
+    const char *instance;      /* instance path of its component */
+    mo_eq_origin origin;
+    int diff_of;               /* the equation this one is the time derivative of, or -1 */
+    bool removed;              /* eliminated as an alias equation */
+    bool initial;              /* belongs to the initial system only */
+    bool assumed;              /* init_eqs: x = start added by mo2c for a state whose start is not fixed
+                                * (the initial system had too few equations; shown by --dump) */
+} mo_deq;
+
+typedef enum mo_block_kind {
+    MO_BLOCK_EXPLICIT,         /* vars[0] := solution */
+    MO_BLOCK_LINEAR,           /* A z = b, solved by LU at run time */
+    MO_BLOCK_NONLINEAR         /* F(z) = 0, solved by Newton at run time */
+} mo_block_kind;
+
+typedef struct mo_block {
+    mo_block_kind kind;
+    int n;                     /* number of equations = number of unknowns */
+    int *eqs;                  /* n equation indices (into dae->eqs) */
+    int *vars;                 /* n unknowns (into dae->vars), vars[i] matched to eqs[i] */
+    mo_expr *solution;         /* MO_BLOCK_EXPLICIT: the value of vars[0] */
+    /* loops (solve.c): torn form - the tear variables are iterated, the others computed explicitly */
+    int ntear;                 /* number of tear variables (= residual equations); 0 = no tearing */
+    int *tear_vars;            /* ntear unknowns iterated by the solver */
+    int *res_eqs;              /* ntear residual equations */
+    int ninner;                /* explicit assignments inside the loop, in order */
+    int *inner_vars;
+    mo_expr **inner_solutions;
+    int *inner_eqs;            /* the equation each inner assignment solves (solve.c) */
+    mo_expr **jacobian;        /* ntear * ntear row-major symbolic Jacobian d res / d tear, NULL if none */
+} mo_block;
+
+typedef struct mo_system {
+    MO_VEC(mo_block) blocks;   /* in evaluation order */
+} mo_system;
+
+typedef struct mo_dae {
+    const mo_flat *flat;
+    MO_VEC(mo_dvar) vars;
+    MO_VEC(mo_deq) eqs;        /* the continuous-time equations (index-reduced after mo_dae_index) */
+    MO_VEC(mo_deq) init_eqs;   /* initial equations and the equations made from fixed start values */
+    int nx, ny, np;            /* slot counts */
+    mo_system ode;             /* computes every derivative and algebraic from time, states, parameters */
+    mo_system init;            /* computes states, derivatives and algebraics at the start time */
+    int *param_order;          /* parameters and constants in dependency order of their bindings */
+    int nparam_order;
+} mo_dae;
+
+/* ---- stage entry points (each returns NULL / non-zero after reporting errors) ---- */
+mo_dae *mo_dae_build(const mo_flat *flat);                  /* dae.c */
+int mo_dae_index(mo_dae *dae);                               /* index.c */
+int mo_dae_sort(mo_dae *dae);                                /* sort.c */
+int mo_dae_solve(mo_dae *dae);                               /* solve.c */
+int mo_codegen(FILE *out, const mo_dae *dae);                /* codegen.c */
+/* build.c: compile the C file into an executable with $CC (default cc) and the runtime. */
+int mo_build_executable(const char *c_file, const char *exe, const char *argv0);
+
+/* ---- dumps behind --dump=dae|match|blt (dump.c) ---- */
+void mo_dae_dump(FILE *out, const mo_dae *dae, const char *what);
+
+/* The equation numbered eq in a block of sys (solve.c). Convention for block equation numbers: in
+ * dae->ode they index dae->eqs; in dae->init, eq < dae->eqs.n is dae->eqs.v[eq] and eq >= dae->eqs.n is
+ * dae->init_eqs.v[eq - dae->eqs.n]. */
+const mo_deq *mo_block_eq(const mo_dae *dae, const mo_system *sys, int eq);
+
+/* ---- symbolic helpers (expr.c, diff.c) ---- */
+const char *mo_dae_var_name(void *dae, int var);             /* for mo_expr_print */
+mo_expr *mo_simplify(mo_expr *e);                            /* constant folding, x*1, x+0, ... */
+/* d/dt of e over the DAE: der(v) becomes the variable vars[v].der, created (named "der(v)") when
+ * missing; parameters and constants have derivative 0; time has 1. NULL (after an error at e's
+ * location) for what cannot be differentiated. */
+mo_expr *mo_diff_time(mo_dae *dae, const mo_expr *e);
+/* d e / d var (partial), for Jacobians and for solving; NULL when not differentiable. */
+mo_expr *mo_diff_var(const mo_expr *e, int var);
+/* Does var occur in e? */
+bool mo_expr_has_var(const mo_expr *e, int var);
+/* Solve lhs = rhs for var when it occurs linearly (coefficient not depending on var): returns the
+ * expression for var, or NULL when var occurs nonlinearly. */
+mo_expr *mo_solve_for(const mo_expr *lhs, const mo_expr *rhs, int var);
+/* Numeric value of e with MO_EX_VAR v taking values[v] (values may be NULL: then any variable makes
+ * *ok false, which evaluates constant expressions only). *ok becomes false for what cannot be
+ * evaluated (time, strings, unknown functions); it is never set to true, so one flag can span calls. */
+double mo_eval(const mo_expr *e, const double *values, bool *ok);
+
+#endif

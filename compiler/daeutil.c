@@ -1,0 +1,267 @@
+/*
+ * daeutil.c - helpers of the analysis stages (see daeutil.h): derivative variables, message texts and
+ * locations, incidence of equations, the dependency order of parameter bindings and numeric start
+ * values.
+ *
+ * Input: a mo_dae as dae.c builds it. Everything here is linear in the size of what it looks at; the
+ * parameter order uses Kahn's algorithm on an explicit queue, so a chain of 10^5 parameters bound to
+ * each other needs no recursion.
+ */
+#include "daeutil.h"
+
+#include <math.h>
+#include <string.h>
+
+int mo_dae_new_der(mo_dae *dae, int v)
+{
+    if (dae->vars.v[v].der >= 0)
+        return dae->vars.v[v].der;
+    mo_dvar nv;
+    memset(&nv, 0, sizeof nv);
+    nv.name = mo_intern_cstr(mo_sprintf("der(%s)", dae->vars.v[v].name));
+    nv.flat = -1;
+    nv.kind = MO_DV_ALGEBRAIC;
+    nv.der = -1;
+    nv.der_of = v;
+    nv.alias_of = -1;
+    nv.state_select = MO_SS_DEFAULT;
+    nv.slot = -1;
+    int idx = dae->vars.n;
+    MO_PUSH(dae->vars, nv);
+    dae->vars.v[v].der = idx;
+    return idx;
+}
+
+bool mo_dae_is_unknown(const mo_dae *dae, int v)
+{
+    switch (dae->vars.v[v].kind) {
+    case MO_DV_STATE: case MO_DV_DERIVATIVE: case MO_DV_ALGEBRAIC:
+        return true;
+    default:
+        return false;
+    }
+}
+
+mo_loc mo_dae_var_loc(const mo_dae *dae, int v)
+{
+    /* derivative chains are short (the order of the highest derivative) */
+    while (dae->vars.v[v].flat < 0 && dae->vars.v[v].der_of >= 0)
+        v = dae->vars.v[v].der_of;
+    int f = dae->vars.v[v].flat;
+    if (f >= 0 && dae->flat)
+        return dae->flat->vars.v[f].loc;
+    mo_loc none = {0};
+    return none;
+}
+
+mo_loc mo_dae_model_loc(const mo_dae *dae)
+{
+    mo_loc none = {0};
+    return dae->flat && dae->flat->cls ? dae->flat->cls->loc : none;
+}
+
+const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq)
+{
+    mo_buf b = {0};
+    mo_expr_print(&b, eq->lhs, mo_dae_var_name, (void *)dae);
+    mo_buf_puts(&b, " = ");
+    mo_expr_print(&b, eq->rhs, mo_dae_var_name, (void *)dae);
+    return mo_buf_str(&b);
+}
+
+void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
+{
+    int first = out->n;
+    mo_expr_collect_vars(eq->lhs, seen, out);
+    mo_expr_collect_vars(eq->rhs, seen, out);
+    int w = first;
+    for (int i = first; i < out->n; i++) {
+        int v = out->v[i];
+        seen[v] = 0;
+        if (mo_dae_is_unknown(dae, v))
+            out->v[w++] = v;
+    }
+    out->n = w;
+}
+
+static void note_more(int n)
+{
+    if (n > MO_DAE_NOTE_CAP) {
+        mo_loc none = {0};
+        mo_note(none, "and %d more", n - MO_DAE_NOTE_CAP);
+    }
+}
+
+const mo_deq *mo_dae_eq_at(const mo_dae *dae, int eq)
+{
+    return eq < dae->eqs.n ? &dae->eqs.v[eq] : &dae->init_eqs.v[eq - dae->eqs.n];
+}
+
+void mo_dae_note_eqs(const mo_dae *dae, const int *eqs, int n, const char *what)
+{
+    for (int i = 0; i < n && i < MO_DAE_NOTE_CAP; i++) {
+        const mo_deq *eq = mo_dae_eq_at(dae, eqs[i]);
+        const char *text = mo_dae_eq_text(dae, eq);
+        if (eq->diff_of >= 0) {
+            int k = 0;
+            for (const mo_deq *p = eq; p->diff_of >= 0; p = &dae->eqs.v[p->diff_of])
+                k++;
+            text = mo_sprintf("%s (derivative %d of the equation)", text, k);
+        }
+        if (eq->instance && eq->instance[0])
+            mo_note(eq->loc, "equation '%s' in '%s' %s", text, eq->instance, what);
+        else
+            mo_note(eq->loc, "equation '%s' %s", text, what);
+    }
+    note_more(n);
+}
+
+void mo_dae_note_vars(const mo_dae *dae, const int *vars, int n, const char *what)
+{
+    for (int i = 0; i < n && i < MO_DAE_NOTE_CAP; i++)
+        mo_note(mo_dae_var_loc(dae, vars[i]), "variable '%s' %s", dae->vars.v[vars[i]].name, what);
+    note_more(n);
+}
+
+/* ---- parameter order ---- */
+
+static bool is_param(const mo_dae *dae, int v)
+{
+    return dae->vars.v[v].kind == MO_DV_PARAMETER || dae->vars.v[v].kind == MO_DV_CONSTANT;
+}
+
+static const mo_expr *param_expr(const mo_dae *dae, int v)
+{
+    const mo_dvar *d = &dae->vars.v[v];
+    if (d->flat >= 0 && dae->flat->vars.v[d->flat].binding)
+        return dae->flat->vars.v[d->flat].binding;
+    return d->start;
+}
+
+int mo_dae_order_params(mo_dae *dae)
+{
+    int n = dae->vars.n;
+    unsigned char *seen = MO_NEWN(unsigned char, n);
+    /* edges dep -> p for every parameter dep used in p's binding, in CSR by dep */
+    MO_VEC(int) from = {0};
+    MO_VEC(int) to = {0};
+    mo_int_vec used = {0};
+    int *indeg = MO_NEWN(int, n);
+    for (int p = 0; p < n; p++) {
+        if (!is_param(dae, p))
+            continue;
+        used.n = 0;
+        mo_expr_collect_vars(param_expr(dae, p), seen, &used);
+        for (int i = 0; i < used.n; i++) {
+            seen[used.v[i]] = 0;
+            if (is_param(dae, used.v[i])) {
+                MO_PUSH(from, used.v[i]);
+                MO_PUSH(to, p);
+                indeg[p]++;
+            }
+        }
+    }
+    int *start = MO_NEWN(int, n + 1), *adj = MO_NEWN(int, from.n + 1);
+    for (int i = 0; i < from.n; i++)
+        start[from.v[i] + 1]++;
+    for (int v = 0; v < n; v++)
+        start[v + 1] += start[v];
+    int *fill = MO_NEWN(int, n);
+    for (int v = 0; v < n; v++)
+        fill[v] = start[v];
+    for (int i = 0; i < from.n; i++)
+        adj[fill[from.v[i]]++] = to.v[i];
+
+    /* Kahn: parameters in declaration order as far as the dependencies allow */
+    int *order = MO_NEWN(int, n + 1), head = 0, tail = 0, nparam = 0;
+    for (int p = 0; p < n; p++)
+        if (is_param(dae, p)) {
+            nparam++;
+            if (indeg[p] == 0)
+                order[tail++] = p;
+        }
+    while (head < tail) {
+        int p = order[head++];
+        for (int k = start[p]; k < start[p + 1]; k++)
+            if (--indeg[adj[k]] == 0)
+                order[tail++] = adj[k];
+    }
+    dae->param_order = order;
+    dae->nparam_order = tail;
+    if (tail == nparam)
+        return 0;
+
+    /* A cycle: from a parameter left over, follow left-over dependencies until one repeats. Every
+     * left-over parameter has a left-over dependency, so the walk stays among them. */
+    int first = -1;
+    for (int p = 0; p < n && first < 0; p++)
+        if (is_param(dae, p) && indeg[p] > 0)
+            first = p;
+    int *pos = MO_NEWN(int, n); /* position on the walk + 1 */
+    MO_VEC(int) walk = {0};
+    int p = first;
+    while (!pos[p]) {
+        MO_PUSH(walk, p);
+        pos[p] = walk.n;
+        used.n = 0;
+        mo_expr_collect_vars(param_expr(dae, p), seen, &used);
+        int next = -1;
+        for (int i = 0; i < used.n; i++) {
+            seen[used.v[i]] = 0;
+            if (next < 0 && is_param(dae, used.v[i]) && indeg[used.v[i]] > 0)
+                next = used.v[i];
+        }
+        if (next < 0)
+            mo_unreachable("parameter cycle walk left the cycle");
+        p = next;
+    }
+    /* the cycle is walk[pos[p]-1 ..], each binding using the next */
+    mo_buf b = {0};
+    int c0 = pos[p] - 1;
+    for (int i = c0; i < walk.n; i++)
+        mo_buf_printf(&b, "'%s' -> ", dae->vars.v[walk.v[i]].name);
+    mo_buf_printf(&b, "'%s'", dae->vars.v[walk.v[c0]].name);
+    mo_error(mo_dae_var_loc(dae, walk.v[c0]), "the bindings of these parameters form a cycle: %s",
+             mo_buf_str(&b));
+    for (int i = c0 + 1; i < walk.n && i - c0 <= MO_DAE_NOTE_CAP; i++)
+        mo_note(mo_dae_var_loc(dae, walk.v[i]), "'%s' is declared here", dae->vars.v[walk.v[i]].name);
+    return 1;
+}
+
+/* ---- start values ---- */
+
+static double eval_or_nan(const mo_expr *e, const double *vals)
+{
+    bool ok = true;
+    double v = mo_eval(e, vals, &ok);
+    return ok ? v : NAN;
+}
+
+double *mo_dae_start_values(const mo_dae *dae)
+{
+    int n = dae->vars.n;
+    double *vals = MO_NEWN(double, n);
+    for (int v = 0; v < n; v++)
+        vals[v] = NAN;
+    for (int i = 0; i < dae->nparam_order; i++) {
+        int p = dae->param_order[i];
+        const mo_expr *e = param_expr(dae, p);
+        vals[p] = e ? eval_or_nan(e, vals) : 0;
+    }
+    for (int v = 0; v < n; v++) {
+        const mo_dvar *d = &dae->vars.v[v];
+        if (mo_dae_is_unknown(dae, v))
+            vals[v] = d->start ? eval_or_nan(d->start, vals) : 0;
+    }
+    /* aliases point at kept variables directly (alias elimination resolves chains) */
+    for (int v = 0; v < n; v++) {
+        const mo_dvar *d = &dae->vars.v[v];
+        if (d->kind != MO_DV_ALIAS)
+            continue;
+        if (d->alias_of >= 0)
+            vals[v] = d->alias_negated ? -vals[d->alias_of] : vals[d->alias_of];
+        else
+            vals[v] = d->alias_value ? eval_or_nan(d->alias_value, vals) : NAN;
+    }
+    return vals;
+}

@@ -1,0 +1,54 @@
+/*
+ * daeutil.h - helpers shared by the analysis stages of the back end (dae.c, index.c, sort.c, dump.c):
+ * derivative variables, locations and texts for messages, the unknowns of an equation, parameter
+ * ordering and the numeric values of variables at the start (for state selection and start checks).
+ * Implemented in daeutil.c. Nothing here is part of the contract with the symbolic half (dae.h).
+ */
+#ifndef MO2C_DAEUTIL_H
+#define MO2C_DAEUTIL_H
+
+#include "dae.h"
+#include "sym.h"
+
+/* The variable der(v), appended when missing (named "der(name)", kind MO_DV_ALGEBRAIC, der_of = v),
+ * exactly as diff.c makes it. */
+int mo_dae_new_der(mo_dae *dae, int v);
+
+/* Is v an unknown of the continuous system (state, derivative or algebraic, not an alias)? */
+bool mo_dae_is_unknown(const mo_dae *dae, int v);
+
+/* Where to point at for variable v: its declaration, or for der(x) the declaration of x. */
+mo_loc mo_dae_var_loc(const mo_dae *dae, int v);
+
+/* "lhs = rhs" of an equation, for messages and dumps. */
+const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq);
+
+/* The unknowns (mo_dae_is_unknown) of an equation, each once, appended to *out. seen[] is caller
+ * workspace of dae->vars.n entries, all 0 on entry and on return. */
+void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out);
+
+/* Equation number eq in the numbering of dae->init blocks: dae->eqs first, then dae->init_eqs. */
+const mo_deq *mo_dae_eq_at(const mo_dae *dae, int eq);
+
+/* Notes for a structural error: one note per equation / variable (at its source location), the first
+ * MO_DAE_NOTE_CAP of them, then "and N more". what follows the name, e.g. "is not matched".
+ * Equations are numbered as for mo_dae_eq_at. */
+enum { MO_DAE_NOTE_CAP = 10 };
+void mo_dae_note_eqs(const mo_dae *dae, const int *eqs, int n, const char *what);
+void mo_dae_note_vars(const mo_dae *dae, const int *vars, int n, const char *what);
+
+/* Orders parameters and constants so that each binding comes after the ones it uses (Kahn's
+ * algorithm, linear); sets dae->param_order. A cycle is an error naming the parameters on it.
+ * Returns 0, or 1 after an error. */
+int mo_dae_order_params(mo_dae *dae);
+
+/* Values of all variables at the start, for numeric decisions of the compiler (never for the
+ * simulation): parameters and constants from their bindings in param_order (else their start),
+ * unknowns from their start attributes (0 when absent), aliases from what they alias. NaN where an
+ * expression cannot be evaluated at compile time. Requires param_order. */
+double *mo_dae_start_values(const mo_dae *dae);
+
+/* The location of the model as a whole (its class), for errors about the model. */
+mo_loc mo_dae_model_loc(const mo_dae *dae);
+
+#endif

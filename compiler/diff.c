@@ -1,0 +1,253 @@
+/*
+ * diff.c - symbolic differentiation: total time derivatives (mo_diff_time, for index reduction) and
+ * partial derivatives with respect to one variable (mo_diff_var, for Jacobians and tearing).
+ *
+ * Input: an expression over DAE variables. Output: a new, simplified expression (the input is not
+ * modified). Preconditions: MO_EX_VAR nodes index dae->vars; der(v) has already been replaced by the
+ * derivative variable, except that MO_EX_DER over a variable is still understood.
+ *
+ * Rules: sums, products, quotients, powers (x^n for n free of the differentiation variable, a^b in
+ * general), the elementary functions, abs (sign(x)*dx), sign (0), min/max (an if-expression choosing
+ * the branch in force), if-expressions (the branches are differentiated, the conditions kept, which is
+ * the derivative almost everywhere - the same convention as the specification's for der of if).
+ * Relations and Boolean operators have derivative 0. Anything else (user functions, strings) cannot
+ * be differentiated: mo_diff_time reports an error at the expression, mo_diff_var just returns NULL.
+ *
+ * Time derivatives of variables: parameters, constants and discrete variables give 0; an alias gives
+ * +-der of the variable it aliases; any other variable v gives the variable vars[v].der, created on
+ * demand (named "der(name)", appended to dae->vars, kind MO_DV_ALGEBRAIC until index reduction
+ * decides, der_of = v).
+ */
+#include "sym.h"
+
+#include <string.h>
+
+typedef struct diff_ctx {
+    mo_dae *dae;              /* time mode: the DAE whose derivative variables are used/created */
+    int var;                  /* partial mode (dae == NULL): the variable differentiated for */
+    bool report;              /* report errors (time mode) */
+} diff_ctx;
+
+static mo_expr *diff(diff_ctx *c, const mo_expr *e);
+
+static mo_expr *zero(const mo_expr *e) { return mo_sym_num(e->loc, 0); }
+static mo_expr *num(const mo_expr *e, double v) { return mo_sym_num(e->loc, v); }
+
+/* The variable der(v), made when missing. */
+static int derivative_var(mo_dae *dae, int v)
+{
+    if (dae->vars.v[v].der >= 0)
+        return dae->vars.v[v].der;
+    mo_dvar nv;
+    memset(&nv, 0, sizeof nv);
+    nv.name = mo_intern_cstr(mo_sprintf("der(%s)", dae->vars.v[v].name));
+    nv.flat = -1;
+    nv.kind = MO_DV_ALGEBRAIC;
+    nv.der = -1;
+    nv.der_of = v;
+    nv.alias_of = -1;
+    nv.state_select = MO_SS_DEFAULT;
+    nv.slot = -1;
+    int idx = dae->vars.n;
+    MO_PUSH(dae->vars, nv);
+    dae->vars.v[v].der = idx;
+    return idx;
+}
+
+/* d/dt of variable v (time mode). */
+static mo_expr *diff_time_var(diff_ctx *c, const mo_expr *e, int v)
+{
+    mo_dae *dae = c->dae;
+    /* follow alias chains (bounded: a cycle would be a bug in alias elimination) */
+    bool neg = false;
+    for (int guard = 0; dae->vars.v[v].kind == MO_DV_ALIAS; guard++) {
+        const mo_dvar *a = &dae->vars.v[v];
+        if (a->alias_of < 0 || guard > dae->vars.n)
+            return zero(e);
+        neg ^= a->alias_negated;
+        v = a->alias_of;
+    }
+    switch (dae->vars.v[v].kind) {
+    case MO_DV_CONSTANT: case MO_DV_PARAMETER: case MO_DV_DISCRETE:
+        return zero(e);
+    default:
+        break;
+    }
+    mo_expr *r = mo_sym_var(e->loc, derivative_var(dae, v));
+    return neg ? mo_sym_neg(r) : r;
+}
+
+static mo_expr *fail(diff_ctx *c, const mo_expr *e, const char *what)
+{
+    if (c->report) {
+        if (what)
+            mo_error(e->loc, "cannot differentiate a call of '%s'", what);
+        else
+            mo_error(e->loc, "cannot differentiate this expression");
+    }
+    return NULL;
+}
+
+static mo_expr *sq(mo_expr *a) { return mo_sym_pow(a, mo_sym_num(a->loc, 2)); }
+
+/* d f(args) by the chain rule. */
+static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
+{
+    const char *fn = mo_sym_fn_name(e);
+    if (!fn || e->nnamed || e->niters)
+        return fail(c, e, fn);
+    mo_loc L = e->loc;
+    /* functions that are piecewise constant or Boolean */
+    if (!strcmp(fn, "sign") || !strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "integer") ||
+        !strcmp(fn, "initial") || !strcmp(fn, "terminal"))
+        return zero(e);
+    if (e->n == 1) {
+        mo_expr *a = e->a[0], *da = diff(c, a);
+        if (!da)
+            return NULL;
+        mo_expr *f;  /* f'(a) */
+        if (!strcmp(fn, "sin")) f = mo_sym_call1(L, "cos", a);
+        else if (!strcmp(fn, "cos")) f = mo_sym_neg(mo_sym_call1(L, "sin", a));
+        else if (!strcmp(fn, "tan")) f = mo_sym_div(num(e, 1), sq(mo_sym_call1(L, "cos", a)));
+        else if (!strcmp(fn, "asin"))
+            f = mo_sym_div(num(e, 1), mo_sym_call1(L, "sqrt", mo_sym_sub(num(e, 1), sq(a))));
+        else if (!strcmp(fn, "acos"))
+            f = mo_sym_neg(mo_sym_div(num(e, 1), mo_sym_call1(L, "sqrt", mo_sym_sub(num(e, 1), sq(a)))));
+        else if (!strcmp(fn, "atan")) f = mo_sym_div(num(e, 1), mo_sym_add(num(e, 1), sq(a)));
+        else if (!strcmp(fn, "sinh")) f = mo_sym_call1(L, "cosh", a);
+        else if (!strcmp(fn, "cosh")) f = mo_sym_call1(L, "sinh", a);
+        else if (!strcmp(fn, "tanh")) f = mo_sym_div(num(e, 1), sq(mo_sym_call1(L, "cosh", a)));
+        else if (!strcmp(fn, "exp")) f = mo_sym_call1(L, "exp", a);
+        else if (!strcmp(fn, "log")) f = mo_sym_div(num(e, 1), a);
+        else if (!strcmp(fn, "log10")) f = mo_sym_div(num(e, 1), mo_sym_mul(a, mo_sym_call1(L, "log", num(e, 10))));
+        else if (!strcmp(fn, "sqrt")) f = mo_sym_div(num(e, 1), mo_sym_mul(num(e, 2), mo_sym_call1(L, "sqrt", a)));
+        else if (!strcmp(fn, "abs")) f = mo_sym_call1(L, "sign", a);
+        else if (!strcmp(fn, "noEvent") || !strcmp(fn, "der")) {
+            if (!strcmp(fn, "der") && c->dae) /* der(v) as a call: d/dt of the derivative variable */
+                return a->kind == MO_EX_VAR ? diff(c, diff_time_var(c, a, a->var)) : fail(c, e, fn);
+            if (!strcmp(fn, "der"))
+                return fail(c, e, fn);
+            return da;
+        } else
+            return fail(c, e, fn);
+        return mo_sym_mul(f, da);
+    }
+    if (e->n == 2) {
+        mo_expr *a = e->a[0], *b = e->a[1];
+        if (!strcmp(fn, "smooth"))   /* smooth(order, expr) */
+            return diff(c, b);
+        if (!strcmp(fn, "homotopy")) /* homotopy(actual, simplified): the actual model is simulated */
+            return diff(c, a);
+        mo_expr *da = diff(c, a), *db = da ? diff(c, b) : NULL;
+        if (!da || !db)
+            return NULL;
+        if (!strcmp(fn, "atan2")) { /* atan2(y, x)' = (x y' - y x') / (x^2 + y^2) */
+            mo_expr *n = mo_sym_sub(mo_sym_mul(b, da), mo_sym_mul(a, db));
+            return mo_sym_div(n, mo_sym_add(sq(a), sq(b)));
+        }
+        if (!strcmp(fn, "min"))
+            return mo_sym_if(L, mo_sym_binary(L, MO_OP_LT, a, b), da, db);
+        if (!strcmp(fn, "max"))
+            return mo_sym_if(L, mo_sym_binary(L, MO_OP_GT, a, b), da, db);
+    }
+    return fail(c, e, fn);
+}
+
+static mo_expr *diff_binary(diff_ctx *c, const mo_expr *e)
+{
+    mo_expr *a = e->a[0], *b = e->a[1];
+    switch (e->op) {
+    case MO_OP_LT: case MO_OP_LE: case MO_OP_GT: case MO_OP_GE: case MO_OP_EQ: case MO_OP_NE:
+    case MO_OP_AND: case MO_OP_OR:
+        return zero(e);
+    default:
+        break;
+    }
+    mo_expr *da = diff(c, a), *db = da ? diff(c, b) : NULL;
+    if (!da || !db)
+        return NULL;
+    double n;
+    switch (e->op) {
+    case MO_OP_ADD: case MO_OP_EADD:
+        return mo_sym_add(da, db);
+    case MO_OP_SUB: case MO_OP_ESUB:
+        return mo_sym_sub(da, db);
+    case MO_OP_MUL: case MO_OP_EMUL:
+        return mo_sym_add(mo_sym_mul(da, b), mo_sym_mul(a, db));
+    case MO_OP_DIV: case MO_OP_EDIV:
+        if (mo_sym_is_num(db, &n) && n == 0)
+            return mo_sym_div(da, b);
+        /* (a/b)' = (a' b - a b') / b^2 */
+        return mo_sym_div(mo_sym_sub(mo_sym_mul(da, b), mo_sym_mul(a, db)), sq(b));
+    case MO_OP_POW: case MO_OP_EPOW:
+        if (mo_sym_is_num(db, &n) && n == 0) {
+            /* (a^n)' = n a^(n-1) a' for n free of the differentiation variable */
+            mo_expr *pw = mo_sym_pow(a, mo_sym_sub(b, num(e, 1)));
+            return mo_sym_mul(mo_sym_mul(b, pw), da);
+        }
+        /* (a^b)' = a^b (b' log(a) + b a'/a) */
+        return mo_sym_mul(mo_sym_pow(a, b),
+                          mo_sym_add(mo_sym_mul(db, mo_sym_call1(e->loc, "log", a)),
+                                     mo_sym_div(mo_sym_mul(b, da), a)));
+    default:
+        return fail(c, e, NULL);
+    }
+}
+
+static mo_expr *diff(diff_ctx *c, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_REAL: case MO_EX_INT: case MO_EX_BOOL:
+        return zero(e);
+    case MO_EX_TIME:
+        return num(e, c->dae ? 1 : 0);
+    case MO_EX_VAR:
+        if (c->dae)
+            return e->var >= 0 ? diff_time_var(c, e, e->var) : fail(c, e, NULL);
+        return num(e, e->var == c->var ? 1 : 0);
+    case MO_EX_DER:
+        if (!c->dae)
+            return zero(e);
+        if (e->n == 1 && e->a[0]->kind == MO_EX_VAR) {
+            mo_expr *dv = diff_time_var(c, e->a[0], e->a[0]->var);
+            return diff(c, dv);
+        }
+        return fail(c, e, NULL);
+    case MO_EX_UNARY: {
+        if (e->op == MO_OP_NOT)
+            return zero(e);
+        mo_expr *da = diff(c, e->a[0]);
+        if (!da)
+            return NULL;
+        return e->op == MO_OP_NEG ? mo_sym_neg(da) : da;
+    }
+    case MO_EX_BINARY:
+        return diff_binary(c, e);
+    case MO_EX_IF: {
+        mo_expr *r = diff(c, e->a[e->n - 1]);
+        for (int i = e->n - 3; r && i >= 0; i -= 2) {
+            mo_expr *di = diff(c, e->a[i + 1]);
+            if (!di)
+                return NULL;
+            r = mo_sym_if(e->loc, e->a[i], di, r);
+        }
+        return r;
+    }
+    case MO_EX_CALL:
+        return diff_call(c, e);
+    default:
+        return fail(c, e, NULL);
+    }
+}
+
+mo_expr *mo_diff_time(mo_dae *dae, const mo_expr *e)
+{
+    diff_ctx c = {dae, -1, true};
+    return diff(&c, e);
+}
+
+mo_expr *mo_diff_var(const mo_expr *e, int var)
+{
+    diff_ctx c = {NULL, var, false};
+    return diff(&c, e);
+}

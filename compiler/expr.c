@@ -1,0 +1,707 @@
+/*
+ * expr.c - symbolic expressions for the back end: simplifying constructors, mo_simplify, structural
+ * equality, variable occurrence, substitution, linear decomposition and numeric evaluation.
+ *
+ * Input: mo_expr trees over DAE variables (MO_EX_VAR indexes dae->vars; MO_EX_DER no longer occurs,
+ * although the helpers here tolerate it). Output: new trees; inputs are never modified, so subtrees
+ * may be shared freely between equations, derivatives and solutions.
+ *
+ * Simplification is local and bottom-up: constant folding of arithmetic and of the elementary
+ * functions, the 0/1 identities (x+0, x*1, x*0, x/1, x^1, x^0), double negation, sign pushing
+ * (a + -b -> a - b) and if-expressions with a constant condition. x*0 -> 0 is applied although it is
+ * not IEEE-exact for infinite or NaN x: derivatives would otherwise be unreadable, and a model whose
+ * variables are infinite has failed already.
+ */
+#include "sym.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- leaves and nodes ---- */
+
+static mo_expr *node(mo_expr_kind kind, mo_loc loc)
+{
+    mo_expr *e = MO_NEW(mo_expr);
+    e->kind = kind;
+    e->loc = loc;
+    e->var = -1;
+    return e;
+}
+
+mo_expr *mo_sym_num(mo_loc loc, double v)
+{
+    mo_expr *e = node(MO_EX_REAL, loc);
+    if (v == 0)
+        v = 0; /* no negative zero in generated text */
+    e->real = v;
+    /* shortest spelling that reads back exactly, for dumps and messages */
+    char tmp[40];
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+        if (strtod(tmp, NULL) == v)
+            break;
+    }
+    e->text = mo_strdup(tmp);
+    return e;
+}
+
+mo_expr *mo_sym_var(mo_loc loc, int var)
+{
+    mo_expr *e = node(MO_EX_VAR, loc);
+    e->var = var;
+    return e;
+}
+
+bool mo_sym_is_num(const mo_expr *e, double *v)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case MO_EX_REAL: *v = e->real; return true;
+    case MO_EX_INT: *v = (double)e->ival; return true;
+    case MO_EX_BOOL: *v = e->ival ? 1.0 : 0.0; return true;
+    default: return false;
+    }
+}
+
+static bool is_val(const mo_expr *e, double want)
+{
+    double v;
+    return mo_sym_is_num(e, &v) && v == want;
+}
+
+static mo_expr *make_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
+{
+    mo_expr *e = node(MO_EX_BINARY, loc);
+    e->op = op;
+    e->n = 2;
+    e->a = MO_NEWN(mo_expr *, 2);
+    e->a[0] = a;
+    e->a[1] = b;
+    return e;
+}
+
+static bool is_neg(const mo_expr *e)
+{
+    return e->kind == MO_EX_UNARY && e->op == MO_OP_NEG;
+}
+
+/* Scalar element-wise operators are the plain ones. */
+static mo_op scalar_op(mo_op op)
+{
+    switch (op) {
+    case MO_OP_EADD: return MO_OP_ADD;
+    case MO_OP_ESUB: return MO_OP_SUB;
+    case MO_OP_EMUL: return MO_OP_MUL;
+    case MO_OP_EDIV: return MO_OP_DIV;
+    case MO_OP_EPOW: return MO_OP_POW;
+    default: return op;
+    }
+}
+
+mo_expr *mo_sym_neg(mo_expr *a)
+{
+    double v;
+    if (mo_sym_is_num(a, &v))
+        return mo_sym_num(a->loc, -v);
+    if (is_neg(a))
+        return a->a[0];
+    /* -(a - b) -> b - a keeps trees shallow and reads naturally */
+    if (a->kind == MO_EX_BINARY && a->op == MO_OP_SUB)
+        return make_binary(a->loc, MO_OP_SUB, a->a[1], a->a[0]);
+    mo_expr *e = node(MO_EX_UNARY, a->loc);
+    e->op = MO_OP_NEG;
+    e->n = 1;
+    e->a = MO_NEWN(mo_expr *, 1);
+    e->a[0] = a;
+    return e;
+}
+
+mo_expr *mo_sym_add(mo_expr *a, mo_expr *b)
+{
+    double x, y;
+    if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y))
+        return mo_sym_num(a->loc, x + y);
+    if (is_val(a, 0))
+        return b;
+    if (is_val(b, 0))
+        return a;
+    if (is_neg(b))
+        return mo_sym_sub(a, b->a[0]);
+    if (is_neg(a))
+        return mo_sym_sub(b, a->a[0]);
+    return make_binary(a->loc, MO_OP_ADD, a, b);
+}
+
+mo_expr *mo_sym_sub(mo_expr *a, mo_expr *b)
+{
+    double x, y;
+    if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y))
+        return mo_sym_num(a->loc, x - y);
+    if (is_val(b, 0))
+        return a;
+    if (is_val(a, 0))
+        return mo_sym_neg(b);
+    if (is_neg(b))
+        return mo_sym_add(a, b->a[0]);
+    if (mo_expr_equal(a, b))
+        return mo_sym_num(a->loc, 0);
+    return make_binary(a->loc, MO_OP_SUB, a, b);
+}
+
+mo_expr *mo_sym_mul(mo_expr *a, mo_expr *b)
+{
+    double x, y;
+    bool ca = mo_sym_is_num(a, &x), cb = mo_sym_is_num(b, &y);
+    if (ca && cb)
+        return mo_sym_num(a->loc, x * y);
+    if ((ca && x == 0) || (cb && y == 0))
+        return mo_sym_num(a->loc, 0);
+    if (ca && x == 1)
+        return b;
+    if (cb && y == 1)
+        return a;
+    if (ca && x == -1)
+        return mo_sym_neg(b);
+    if (cb && y == -1)
+        return mo_sym_neg(a);
+    if (is_neg(a))
+        return mo_sym_neg(mo_sym_mul(a->a[0], b));
+    if (is_neg(b))
+        return mo_sym_neg(mo_sym_mul(a, b->a[0]));
+    /* constants first: 2*x rather than x*2 */
+    if (cb && !ca)
+        return make_binary(a->loc, MO_OP_MUL, b, a);
+    return make_binary(a->loc, MO_OP_MUL, a, b);
+}
+
+mo_expr *mo_sym_div(mo_expr *a, mo_expr *b)
+{
+    double x, y;
+    bool ca = mo_sym_is_num(a, &x), cb = mo_sym_is_num(b, &y);
+    if (ca && cb && y != 0)
+        return mo_sym_num(a->loc, x / y);
+    if (cb && y == 1)
+        return a;
+    if (cb && y == -1)
+        return mo_sym_neg(a);
+    if (ca && x == 0)
+        return mo_sym_num(a->loc, 0);
+    if (is_neg(a))
+        return mo_sym_neg(mo_sym_div(a->a[0], b));
+    if (is_neg(b))
+        return mo_sym_neg(mo_sym_div(a, b->a[0]));
+    return make_binary(a->loc, MO_OP_DIV, a, b);
+}
+
+mo_expr *mo_sym_pow(mo_expr *a, mo_expr *b)
+{
+    double x, y;
+    bool ca = mo_sym_is_num(a, &x), cb = mo_sym_is_num(b, &y);
+    if (ca && cb && !(x < 0 && y != floor(y)) && !(x == 0 && y < 0))
+        return mo_sym_num(a->loc, pow(x, y));
+    if (cb && y == 0)
+        return mo_sym_num(a->loc, 1);
+    if (cb && y == 1)
+        return a;
+    return make_binary(a->loc, MO_OP_POW, a, b);
+}
+
+static bool fold_relation(mo_op op, double x, double y, double *r)
+{
+    switch (op) {
+    case MO_OP_LT: *r = x < y; return true;
+    case MO_OP_LE: *r = x <= y; return true;
+    case MO_OP_GT: *r = x > y; return true;
+    case MO_OP_GE: *r = x >= y; return true;
+    case MO_OP_EQ: *r = x == y; return true;
+    case MO_OP_NE: *r = x != y; return true;
+    case MO_OP_AND: *r = (x != 0) && (y != 0); return true;
+    case MO_OP_OR: *r = (x != 0) || (y != 0); return true;
+    default: return false;
+    }
+}
+
+mo_expr *mo_sym_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
+{
+    op = scalar_op(op);
+    switch (op) {
+    case MO_OP_ADD: return mo_sym_add(a, b);
+    case MO_OP_SUB: return mo_sym_sub(a, b);
+    case MO_OP_MUL: return mo_sym_mul(a, b);
+    case MO_OP_DIV: return mo_sym_div(a, b);
+    case MO_OP_POW: return mo_sym_pow(a, b);
+    default: break;
+    }
+    double x, y, r;
+    if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y) && fold_relation(op, x, y, &r)) {
+        mo_expr *e = node(MO_EX_BOOL, loc);
+        e->ival = r != 0;
+        return e;
+    }
+    return make_binary(loc, op, a, b);
+}
+
+static mo_expr *make_call(mo_loc loc, const char *fn, int n, mo_expr **args)
+{
+    mo_expr *e = node(MO_EX_CALL, loc);
+    mo_expr *f = node(MO_EX_REF, loc);
+    f->nparts = 1;
+    f->parts = MO_NEWN(mo_ref_part, 1);
+    f->parts[0].id = mo_intern_cstr(fn);
+    f->parts[0].loc = loc;
+    e->fn = f;
+    e->n = n;
+    e->a = MO_NEWN(mo_expr *, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++)
+        e->a[i] = args[i];
+    return e;
+}
+
+/* Value of a built-in function of constant arguments; false when unknown or outside its domain (then
+ * the call stays in the tree, and the generated code reports the domain error at run time). */
+static bool fold_call(const char *fn, int n, const double *v, double *r)
+{
+    if (n == 1) {
+        double x = v[0];
+        if (!strcmp(fn, "sin")) *r = sin(x);
+        else if (!strcmp(fn, "cos")) *r = cos(x);
+        else if (!strcmp(fn, "tan")) *r = tan(x);
+        else if (!strcmp(fn, "asin") && fabs(x) <= 1) *r = asin(x);
+        else if (!strcmp(fn, "acos") && fabs(x) <= 1) *r = acos(x);
+        else if (!strcmp(fn, "atan")) *r = atan(x);
+        else if (!strcmp(fn, "sinh")) *r = sinh(x);
+        else if (!strcmp(fn, "cosh")) *r = cosh(x);
+        else if (!strcmp(fn, "tanh")) *r = tanh(x);
+        else if (!strcmp(fn, "exp")) *r = exp(x);
+        else if (!strcmp(fn, "log") && x > 0) *r = log(x);
+        else if (!strcmp(fn, "log10") && x > 0) *r = log10(x);
+        else if (!strcmp(fn, "sqrt") && x >= 0) *r = sqrt(x);
+        else if (!strcmp(fn, "abs")) *r = fabs(x);
+        else if (!strcmp(fn, "sign")) *r = (x > 0) - (x < 0);
+        else if (!strcmp(fn, "floor") || !strcmp(fn, "integer")) *r = floor(x);
+        else if (!strcmp(fn, "ceil")) *r = ceil(x);
+        else if (!strcmp(fn, "noEvent")) *r = x;
+        else return false;
+        return true;
+    }
+    if (n == 2) {
+        if (!strcmp(fn, "atan2")) *r = atan2(v[0], v[1]);
+        else if (!strcmp(fn, "min")) *r = v[0] < v[1] ? v[0] : v[1];
+        else if (!strcmp(fn, "max")) *r = v[0] > v[1] ? v[0] : v[1];
+        else return false;
+        return true;
+    }
+    return false;
+}
+
+mo_expr *mo_sym_call(mo_loc loc, const char *fn, int n, mo_expr **args)
+{
+    if (n <= 2) {
+        double v[2];
+        bool all = true;
+        for (int i = 0; i < n; i++)
+            all = all && mo_sym_is_num(args[i], &v[i]);
+        double r;
+        if (all && n > 0 && fold_call(fn, n, v, &r))
+            return mo_sym_num(loc, r);
+    }
+    return make_call(loc, fn, n, args);
+}
+
+mo_expr *mo_sym_call1(mo_loc loc, const char *fn, mo_expr *a)
+{
+    return mo_sym_call(loc, fn, 1, &a);
+}
+
+mo_expr *mo_sym_if(mo_loc loc, mo_expr *cond, mo_expr *then_, mo_expr *else_)
+{
+    double c;
+    if (mo_sym_is_num(cond, &c))
+        return c != 0 ? then_ : else_;
+    if (mo_expr_equal(then_, else_))
+        return then_;
+    mo_expr *e = node(MO_EX_IF, loc);
+    e->n = 3;
+    e->a = MO_NEWN(mo_expr *, 3);
+    e->a[0] = cond;
+    e->a[1] = then_;
+    e->a[2] = else_;
+    return e;
+}
+
+/* ---- structure ---- */
+
+const char *mo_sym_fn_name(const mo_expr *call)
+{
+    if (!call || !call->fn || call->fn->kind != MO_EX_REF || call->fn->nparts < 1)
+        return NULL;
+    const mo_expr *f = call->fn;
+    if (f->nparts == 3 && !strcmp(f->parts[0].id, "Modelica") && !strcmp(f->parts[1].id, "Math"))
+        return f->parts[2].id;
+    if (f->nparts != 1)
+        return NULL;
+    const char *s = f->parts[0].id;
+    if (!strncmp(s, "Modelica.Math.", 14))
+        return mo_intern_cstr(s + 14);
+    return s;
+}
+
+bool mo_expr_equal(const mo_expr *a, const mo_expr *b)
+{
+    if (a == b)
+        return true;
+    if (!a || !b)
+        return false;
+    double x, y;
+    if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y))
+        return x == y && a->kind != MO_EX_BOOL && b->kind != MO_EX_BOOL;
+    if (a->kind != b->kind || a->n != b->n)
+        return false;
+    switch (a->kind) {
+    case MO_EX_VAR:
+        return a->var == b->var;
+    case MO_EX_TIME:
+        return true;
+    case MO_EX_STRING:
+        return a->str && b->str && !strcmp(a->str, b->str);
+    case MO_EX_BINARY: case MO_EX_UNARY:
+        if (a->op != b->op)
+            return false;
+        break;
+    case MO_EX_CALL: {
+        const char *fa = mo_sym_fn_name(a), *fb = mo_sym_fn_name(b);
+        if (!fa || fa != fb || a->nnamed || b->nnamed)
+            return false;
+        break;
+    }
+    case MO_EX_IF: case MO_EX_DER:
+        break;
+    default:
+        return false; /* arrays, references, ...: not compared structurally */
+    }
+    for (int i = 0; i < a->n; i++)
+        if (!mo_expr_equal(a->a[i], b->a[i]))
+            return false;
+    return true;
+}
+
+bool mo_expr_has_var(const mo_expr *e, int var)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_VAR)
+        return e->var == var;
+    for (int i = 0; i < e->n; i++)
+        if (mo_expr_has_var(e->a[i], var))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (mo_expr_has_var(e->named[i].value, var))
+            return true;
+    return false;
+}
+
+void mo_expr_collect_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out)
+{
+    if (!e)
+        return;
+    if (e->kind == MO_EX_VAR && e->var >= 0) {
+        if (!seen[e->var]) {
+            seen[e->var] = 1;
+            MO_PUSH(*out, e->var);
+        }
+        return;
+    }
+    for (int i = 0; i < e->n; i++)
+        mo_expr_collect_vars(e->a[i], seen, out);
+    for (int i = 0; i < e->nnamed; i++)
+        mo_expr_collect_vars(e->named[i].value, seen, out);
+}
+
+/* Rebuild e bottom-up through the simplifying constructors; sub (may be NULL) replaces variables. */
+static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
+{
+    if (!e)
+        return NULL;
+    switch (e->kind) {
+    case MO_EX_VAR:
+        if (sub && e->var >= 0 && sub[e->var])
+            return sub[e->var];
+        return (mo_expr *)e;
+    case MO_EX_INT: case MO_EX_BOOL: case MO_EX_REAL: case MO_EX_STRING: case MO_EX_TIME:
+        return (mo_expr *)e;
+    case MO_EX_UNARY: {
+        mo_expr *a = rebuild(e->a[0], sub);
+        if (e->op == MO_OP_PLUS)
+            return a;
+        if (e->op == MO_OP_NEG)
+            return mo_sym_neg(a);
+        double v;
+        if (e->op == MO_OP_NOT && mo_sym_is_num(a, &v)) {
+            mo_expr *r = node(MO_EX_BOOL, e->loc);
+            r->ival = v == 0;
+            return r;
+        }
+        mo_expr *r = node(MO_EX_UNARY, e->loc);
+        r->op = e->op;
+        r->n = 1;
+        r->a = MO_NEWN(mo_expr *, 1);
+        r->a[0] = a;
+        return r;
+    }
+    case MO_EX_BINARY:
+        return mo_sym_binary(e->loc, e->op, rebuild(e->a[0], sub), rebuild(e->a[1], sub));
+    case MO_EX_IF: {
+        /* fold from the else branch backwards: if c1 then e1 elseif c2 then e2 else e3 */
+        mo_expr *r = rebuild(e->a[e->n - 1], sub);
+        for (int i = e->n - 3; i >= 0; i -= 2)
+            r = mo_sym_if(e->loc, rebuild(e->a[i], sub), rebuild(e->a[i + 1], sub), r);
+        return r;
+    }
+    case MO_EX_CALL: {
+        const char *fn = mo_sym_fn_name(e);
+        if (!fn || e->nnamed || e->niters)
+            break;
+        mo_expr **args = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
+        for (int i = 0; i < e->n; i++)
+            args[i] = rebuild(e->a[i], sub);
+        return mo_sym_call(e->loc, fn, e->n, args);
+    }
+    default:
+        break;
+    }
+    /* anything else (der, arrays, named arguments): copy the node, rebuild its operands */
+    mo_expr *r = MO_NEW(mo_expr);
+    *r = *e;
+    if (e->n) {
+        r->a = MO_NEWN(mo_expr *, e->n);
+        for (int i = 0; i < e->n; i++)
+            r->a[i] = rebuild(e->a[i], sub);
+    }
+    return r;
+}
+
+mo_expr *mo_simplify(mo_expr *e)
+{
+    return rebuild(e, NULL);
+}
+
+mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub)
+{
+    return rebuild(e, sub);
+}
+
+/* ---- linearity ---- */
+
+bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
+{
+    if (!mo_expr_has_var(e, var)) {
+        *coef = mo_sym_num(e->loc, 0);
+        *rest = (mo_expr *)e;
+        return true;
+    }
+    mo_expr *c1, *r1, *c2, *r2;
+    switch (e->kind) {
+    case MO_EX_VAR:
+        *coef = mo_sym_num(e->loc, 1);
+        *rest = mo_sym_num(e->loc, 0);
+        return true;
+    case MO_EX_UNARY:
+        if (e->op == MO_OP_NOT || !mo_sym_linear(e->a[0], var, &c1, &r1))
+            return false;
+        *coef = e->op == MO_OP_NEG ? mo_sym_neg(c1) : c1;
+        *rest = e->op == MO_OP_NEG ? mo_sym_neg(r1) : r1;
+        return true;
+    case MO_EX_BINARY:
+        switch (scalar_op(e->op)) {
+        case MO_OP_ADD: case MO_OP_SUB:
+            if (!mo_sym_linear(e->a[0], var, &c1, &r1) || !mo_sym_linear(e->a[1], var, &c2, &r2))
+                return false;
+            if (scalar_op(e->op) == MO_OP_ADD) {
+                *coef = mo_sym_add(c1, c2);
+                *rest = mo_sym_add(r1, r2);
+            } else {
+                *coef = mo_sym_sub(c1, c2);
+                *rest = mo_sym_sub(r1, r2);
+            }
+            return true;
+        case MO_OP_MUL:
+            if (!mo_expr_has_var(e->a[0], var)) {
+                if (!mo_sym_linear(e->a[1], var, &c2, &r2))
+                    return false;
+                *coef = mo_sym_mul(e->a[0], c2);
+                *rest = mo_sym_mul(e->a[0], r2);
+                return true;
+            }
+            if (!mo_expr_has_var(e->a[1], var)) {
+                if (!mo_sym_linear(e->a[0], var, &c1, &r1))
+                    return false;
+                *coef = mo_sym_mul(c1, e->a[1]);
+                *rest = mo_sym_mul(r1, e->a[1]);
+                return true;
+            }
+            return false;
+        case MO_OP_DIV:
+            if (mo_expr_has_var(e->a[1], var) || !mo_sym_linear(e->a[0], var, &c1, &r1))
+                return false;
+            *coef = mo_sym_div(c1, e->a[1]);
+            *rest = mo_sym_div(r1, e->a[1]);
+            return true;
+        default:
+            return false;
+        }
+    case MO_EX_IF: {
+        /* linear in every branch, conditions free of var: coefficient and rest are if-expressions */
+        if (!mo_sym_linear(e->a[e->n - 1], var, &c1, &r1))
+            return false;
+        for (int i = e->n - 3; i >= 0; i -= 2) {
+            if (mo_expr_has_var(e->a[i], var) || !mo_sym_linear(e->a[i + 1], var, &c2, &r2))
+                return false;
+            c1 = mo_sym_if(e->loc, e->a[i], c2, c1);
+            r1 = mo_sym_if(e->loc, e->a[i], r2, r1);
+        }
+        *coef = c1;
+        *rest = r1;
+        return true;
+    }
+    case MO_EX_CALL: {
+        const char *fn = mo_sym_fn_name(e);
+        if (fn && e->n == 1 && !strcmp(fn, "noEvent"))
+            return mo_sym_linear(e->a[0], var, coef, rest);
+        return false;
+    }
+    default:
+        return false;
+    }
+}
+
+static bool has_any(const mo_expr *e, const unsigned char *in_set)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_VAR)
+        return e->var >= 0 && in_set[e->var];
+    for (int i = 0; i < e->n; i++)
+        if (has_any(e->a[i], in_set))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (has_any(e->named[i].value, in_set))
+            return true;
+    return false;
+}
+
+bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set)
+{
+    if (!has_any(e, in_set))
+        return true;
+    switch (e->kind) {
+    case MO_EX_VAR:
+        return true;
+    case MO_EX_UNARY:
+        return e->op != MO_OP_NOT && mo_sym_affine(e->a[0], in_set);
+    case MO_EX_BINARY:
+        switch (scalar_op(e->op)) {
+        case MO_OP_ADD: case MO_OP_SUB:
+            return mo_sym_affine(e->a[0], in_set) && mo_sym_affine(e->a[1], in_set);
+        case MO_OP_MUL:
+            if (!has_any(e->a[0], in_set))
+                return mo_sym_affine(e->a[1], in_set);
+            if (!has_any(e->a[1], in_set))
+                return mo_sym_affine(e->a[0], in_set);
+            return false;
+        case MO_OP_DIV:
+            return !has_any(e->a[1], in_set) && mo_sym_affine(e->a[0], in_set);
+        default:
+            return false;
+        }
+    case MO_EX_IF:
+        for (int i = 0; i + 1 < e->n; i += 2)
+            if (has_any(e->a[i], in_set) || !mo_sym_affine(e->a[i + 1], in_set))
+                return false;
+        return mo_sym_affine(e->a[e->n - 1], in_set);
+    case MO_EX_CALL: {
+        const char *fn = mo_sym_fn_name(e);
+        return fn && e->n == 1 && !strcmp(fn, "noEvent") && mo_sym_affine(e->a[0], in_set);
+    }
+    default:
+        return false;
+    }
+}
+
+/* ---- evaluation ---- */
+
+double mo_eval(const mo_expr *e, const double *values, bool *ok)
+{
+    if (!e) {
+        *ok = false;
+        return 0;
+    }
+    double v;
+    if (mo_sym_is_num(e, &v))
+        return v;
+    switch (e->kind) {
+    case MO_EX_VAR:
+        if (!values || e->var < 0) {
+            *ok = false;
+            return 0;
+        }
+        return values[e->var];
+    case MO_EX_UNARY: {
+        double a = mo_eval(e->a[0], values, ok);
+        return e->op == MO_OP_NEG ? -a : e->op == MO_OP_NOT ? (double)(a == 0) : a;
+    }
+    case MO_EX_BINARY: {
+        double a = mo_eval(e->a[0], values, ok), b = mo_eval(e->a[1], values, ok), r;
+        switch (scalar_op(e->op)) {
+        case MO_OP_ADD: return a + b;
+        case MO_OP_SUB: return a - b;
+        case MO_OP_MUL: return a * b;
+        case MO_OP_DIV: return a / b;
+        case MO_OP_POW: return pow(a, b);
+        default:
+            if (fold_relation(e->op, a, b, &r))
+                return r;
+            *ok = false;
+            return 0;
+        }
+    }
+    case MO_EX_IF:
+        for (int i = 0; i + 1 < e->n; i += 2)
+            if (mo_eval(e->a[i], values, ok) != 0)
+                return mo_eval(e->a[i + 1], values, ok);
+        return mo_eval(e->a[e->n - 1], values, ok);
+    case MO_EX_CALL: {
+        const char *fn = mo_sym_fn_name(e);
+        double args[2], r;
+        if (!fn || e->n < 1 || e->n > 2 || e->nnamed) {
+            *ok = false;
+            return 0;
+        }
+        for (int i = 0; i < e->n; i++)
+            args[i] = mo_eval(e->a[i], values, ok);
+        if (fold_call(fn, e->n, args, &r))
+            return r;
+        if (e->n == 1 && !strcmp(fn, "log")) return log(args[0]);     /* outside the domain: NaN */
+        if (e->n == 1 && !strcmp(fn, "log10")) return log10(args[0]);
+        if (e->n == 1 && !strcmp(fn, "sqrt")) return sqrt(args[0]);
+        if (e->n == 1 && !strcmp(fn, "asin")) return asin(args[0]);
+        if (e->n == 1 && !strcmp(fn, "acos")) return acos(args[0]);
+        *ok = false;
+        return 0;
+    }
+    default:
+        *ok = false;
+        return 0;
+    }
+}
+
+/* ---- names ---- */
+
+const char *mo_dae_var_name(void *dae, int var)
+{
+    const mo_dae *d = dae;
+    if (!d || var < 0 || var >= d->vars.n)
+        return "?";
+    return d->vars.v[var].name;
+}

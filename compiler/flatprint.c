@@ -1,0 +1,165 @@
+/*
+ * flatprint.c - the text of `mo2c --flat`: the flat model as readable, Modelica-like text.
+ *
+ * Input: a flat model (flat.h). Output on a stream, deterministic (variables and equations in the order
+ * of the flat model):
+ *   class NAME "description"
+ *     parameter Real a.J(quantity = "MomentOfInertia", unit = "kg.m2") = 0.4 "description";
+ *     protected Real a.phi_rel(...);
+ *   equation
+ *     a.phi_rel = a.flange_a.phi - a.flange_b.phi; // path:line:col (a)
+ *   end NAME;
+ * Each equation ends with the source location it came from, what made it when it is not an equation of
+ * the model text (binding, connect, unconnected flow), and the instance in parentheses.
+ */
+#include "flat.h"
+
+#include <string.h>
+
+static void put_string(mo_buf *b, const char *s)
+{
+    mo_buf_puts(b, "\"");
+    for (; *s; s++) {
+        switch (*s) {
+        case '"': mo_buf_puts(b, "\\\""); break;
+        case '\\': mo_buf_puts(b, "\\\\"); break;
+        case '\n': mo_buf_puts(b, "\\n"); break;
+        default: mo_buf_putn(b, s, 1);
+        }
+    }
+    mo_buf_puts(b, "\"");
+}
+
+static void put_expr(mo_buf *b, const mo_flat *flat, const mo_expr *e)
+{
+    mo_expr_print(b, e, mo_flat_var_name, (void *)flat);
+}
+
+static const char *type_name(const mo_var *v)
+{
+    switch (v->type) {
+    case MO_T_REAL: return "Real";
+    case MO_T_INTEGER: return "Integer";
+    case MO_T_BOOLEAN: return "Boolean";
+    case MO_T_STRING: return "String";
+    case MO_T_ENUM: return v->enum_type ? v->enum_type->name : "enumeration";
+    }
+    return "?";
+}
+
+static void put_var(mo_buf *b, const mo_flat *flat, const mo_var *v)
+{
+    static const char *const variability[] = {"constant ", "parameter ", "discrete ", ""};
+    static const char *const ss[] = {"", "never", "avoid", "default", "prefer", "always"};
+    mo_buf_puts(b, "  ");
+    if (v->flags & MO_PF_PROTECTED) mo_buf_puts(b, "protected ");
+    if (v->flags & MO_PF_FINAL) mo_buf_puts(b, "final ");
+    /* Integer and Boolean variables are discrete without saying so */
+    if (!(v->variability == MO_VAR_DISCRETE && v->type != MO_T_REAL))
+        mo_buf_puts(b, variability[v->variability]);
+    if (v->flags & MO_PF_INPUT) mo_buf_puts(b, "input ");
+    if (v->flags & MO_PF_OUTPUT) mo_buf_puts(b, "output ");
+    if (v->flags & MO_PF_FLOW) mo_buf_puts(b, "flow ");
+    mo_buf_printf(b, "%s %s", type_name(v), v->name);
+    int n = 0;
+    const char *sep[] = {"(", ", "};
+    const struct { const char *name; const char *s; } strs[] = {
+        {"quantity", v->quantity}, {"unit", v->unit}, {"displayUnit", v->display_unit}};
+    for (int i = 0; i < 3; i++)
+        if (strs[i].s) {
+            mo_buf_printf(b, "%s%s = ", sep[n++ > 0], strs[i].name);
+            put_string(b, strs[i].s);
+        }
+    const struct { const char *name; const mo_expr *e; } exprs[] = {
+        {"min", v->min}, {"max", v->max}, {"start", v->start}, {"fixed", v->fixed}, {"nominal", v->nominal}};
+    for (int i = 0; i < 5; i++)
+        if (exprs[i].e) {
+            mo_buf_printf(b, "%s%s = ", sep[n++ > 0], exprs[i].name);
+            put_expr(b, flat, exprs[i].e);
+        }
+    if (v->state_select != MO_SS_DEFAULT && v->state_select >= MO_SS_NEVER && v->state_select <= MO_SS_ALWAYS)
+        mo_buf_printf(b, "%sstateSelect = StateSelect.%s", sep[n++ > 0], ss[v->state_select]);
+    if (n)
+        mo_buf_puts(b, ")");
+    if (v->binding) {
+        mo_buf_puts(b, " = ");
+        put_expr(b, flat, v->binding);
+    }
+    if (v->comment) {
+        mo_buf_puts(b, " ");
+        put_string(b, v->comment);
+    }
+    mo_buf_puts(b, ";\n");
+}
+
+static void put_loc(mo_buf *b, mo_loc loc)
+{
+    if (loc.file)
+        mo_buf_printf(b, "%s:%d:%d", loc.file->path, loc.line, loc.col);
+    else
+        mo_buf_puts(b, "<mo2c>");
+}
+
+static void put_eq(mo_buf *b, const mo_flat *flat, const mo_feq *q)
+{
+    static const char *const origin[] = {"", " binding", " connect", " connect", " unconnected flow"};
+    mo_buf_puts(b, "  ");
+    put_expr(b, flat, q->lhs);
+    mo_buf_puts(b, " = ");
+    put_expr(b, flat, q->rhs);
+    if (q->comment) {
+        mo_buf_puts(b, " ");
+        put_string(b, q->comment);
+    }
+    mo_buf_puts(b, "; // ");
+    put_loc(b, q->loc);
+    mo_buf_puts(b, origin[q->origin]);
+    if (q->instance && *q->instance)
+        mo_buf_printf(b, " (%s)", q->instance);
+    mo_buf_puts(b, "\n");
+}
+
+void mo_flat_print(FILE *out, const mo_flat *flat)
+{
+    mo_buf b = {0};
+    mo_buf_printf(&b, "class %s", flat->name);
+    if (flat->comment) {
+        mo_buf_puts(&b, " ");
+        put_string(&b, flat->comment);
+    }
+    mo_buf_puts(&b, "\n");
+    fputs(mo_buf_str(&b), out);
+    /* one line at a time through one reused buffer keeps memory flat for big models */
+    mo_buf l = {0};
+    for (int i = 0; i < flat->vars.n; i++) {
+        l.len = 0;
+        put_var(&l, flat, &flat->vars.v[i]);
+        fputs(mo_buf_str(&l), out);
+    }
+    if (flat->initial_eqs.n)
+        fputs("initial equation\n", out);
+    for (int i = 0; i < flat->initial_eqs.n; i++) {
+        l.len = 0;
+        put_eq(&l, flat, &flat->initial_eqs.v[i]);
+        fputs(mo_buf_str(&l), out);
+    }
+    fputs("equation\n", out);
+    for (int i = 0; i < flat->eqs.n; i++) {
+        l.len = 0;
+        put_eq(&l, flat, &flat->eqs.v[i]);
+        fputs(mo_buf_str(&l), out);
+    }
+    const mo_experiment *x = &flat->experiment;
+    if (x->has_start || x->has_stop || x->has_interval || x->has_tolerance) {
+        l.len = 0;
+        int n = 0;
+        mo_buf_puts(&l, "  annotation(experiment(");
+        if (x->has_start) mo_buf_printf(&l, "%sStartTime = %.17g", n++ ? ", " : "", x->start);
+        if (x->has_stop) mo_buf_printf(&l, "%sStopTime = %.17g", n++ ? ", " : "", x->stop);
+        if (x->has_interval) mo_buf_printf(&l, "%sInterval = %.17g", n++ ? ", " : "", x->interval);
+        if (x->has_tolerance) mo_buf_printf(&l, "%sTolerance = %.17g", n++ ? ", " : "", x->tolerance);
+        mo_buf_puts(&l, "));\n");
+        fputs(mo_buf_str(&l), out);
+    }
+    fprintf(out, "end %s;\n", flat->name);
+}

@@ -1,0 +1,976 @@
+/*
+ * flatten.c - instantiate a model and flatten it into scalar variables and equations.
+ *
+ * Input: the class to simulate (load.c), with lookup.c answering names. Output: the flat model of flat.h.
+ * The instance tree (inst.h) is built depth first in declaration order; each component slot is filled on
+ * demand, so a binding may use a component declared further down. Equations are flattened in the
+ * instance they belong to, with their source location and instance path; connect equations are handed
+ * to connect.c, which adds the connection equations once everything is instantiated.
+ * Preconditions: the AST as the parser builds it (ast.h). Recursion follows the instance tree and single
+ * expressions only, never the number of components.
+ */
+#include "inst.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* for-equation iterators in scope (innermost last) */
+static MO_VEC(const char *) iter_names;
+static MO_VEC(long long) iter_values;
+static mo_map type_cache;   /* component declaration -> its resolved class (as a key: the element) */
+
+static mo_expr *flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e);
+static bool ensure_slot(mo_front *fr, mo_inst *inst, int i);
+static bool fill_inst(mo_front *fr, mo_inst *inst);
+
+/* ---- helpers ---- */
+mo_expr *mo_var_expr(mo_loc loc, int var)
+{
+    mo_expr *e = mo_expr_new(MO_EX_VAR, loc);
+    e->var = var;
+    return e;
+}
+
+void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin origin, mo_expr *lhs,
+               mo_expr *rhs, const char *comment)
+{
+    mo_feq q = {loc, instance, origin, lhs, rhs, comment};
+    MO_PUSH(fr->flat->eqs, q);
+}
+
+int mo_flat_find(const mo_flat *flat, const char *interned_name)
+{
+    void *v = mo_map_get(&flat->index, interned_name);
+    return v ? (int)((intptr_t)v - 1) : -1;
+}
+
+const char *mo_flat_var_name(void *flat, int var)
+{
+    const mo_flat *f = flat;
+    return var >= 0 && var < f->vars.n ? f->vars.v[var].name : "?";
+}
+
+static const char *join_path(const char *path, const char *id)
+{
+    if (!*path)
+        return id;
+    size_t a = strlen(path), b = strlen(id);
+    char buf[512];
+    char *p = a + b + 2 <= sizeof buf ? buf : mo_alloc(a + b + 2);
+    memcpy(p, path, a);
+    p[a] = '.';
+    memcpy(p + a + 1, id, b + 1);
+    return mo_intern(p, a + b + 1);
+}
+
+static mo_loc elem_loc(const mo_element *e)
+{
+    return e->kind == MO_ELEM_CLASS ? e->cls->loc : e->loc;
+}
+
+/* "did you mean": a note at the declaration of the closest component name of a layout */
+static void suggest_in_layout(const mo_layout *lay, const char *name)
+{
+    if (!lay || lay->n == 0)
+        return;
+    const char **names = MO_NEWN(const char *, lay->n);
+    for (int i = 0; i < lay->n; i++)
+        names[i] = lay->items[i].elem->name;
+    const char *best = mo_closest_name(name, names, lay->n);
+    if (!best)
+        return;
+    intptr_t k = (intptr_t)mo_map_get(&lay->index, best);
+    mo_note(lay->items[k - 1].elem->loc, "did you mean '%s'?", best);
+}
+
+/* ---- layouts: the components and equations of a class after inheritance ---- */
+typedef struct layout_builder {
+    MO_VEC(mo_layout_item) items;
+    MO_VEC(mo_layout_ext) exts;
+    MO_VEC(mo_layout_sec) secs;
+} layout_builder;
+
+static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_class *base)
+{
+    int node = b->exts.n;
+    mo_layout_ext x = {ext, ext->mod, -1, owner};
+    MO_PUSH(b->exts, x);
+    /* a short class as base: its modifier is one more extends level (written in its enclosing scope) */
+    while (base->form == MO_FORM_SHORT) {
+        mo_layout_ext y = {NULL, base->short_mod, node, base->parent};
+        node = b->exts.n;
+        MO_PUSH(b->exts, y);
+        base = mo_short_target(base);
+        if (!base)
+            return false;
+    }
+    if (mo_builtin_type(base) >= 0 || base->form == MO_FORM_ENUM) {
+        mo_error(ext->loc, "not supported yet: extending a predefined type in a %s",
+                 mo_class_kind_name(owner->kind));
+        return false;
+    }
+    mo_layout *bl = mo_layout_of(base);
+    if (!bl)
+        return false;
+    int off = b->exts.n;
+    for (int i = 0; i < bl->next; i++) {
+        mo_layout_ext y = bl->exts[i];
+        y.parent = y.parent < 0 ? node : y.parent + off;
+        MO_PUSH(b->exts, y);
+    }
+    for (int i = 0; i < bl->n; i++) {
+        mo_layout_item it = bl->items[i];
+        it.ext = it.ext < 0 ? node : it.ext + off;
+        MO_PUSH(b->items, it);
+    }
+    for (int i = 0; i < bl->nsec; i++)
+        MO_PUSH(b->secs, bl->secs[i]);
+    return true;
+}
+
+mo_layout *mo_layout_of(mo_class *cls)
+{
+    mo_scope *s = mo_scope_of(cls);
+    if (s->layout)
+        return s->layout;
+    if (s->layout_busy || !mo_resolve_bases(cls))
+        return NULL;
+    if (cls->form == MO_FORM_EXTENDS) {
+        mo_error(cls->loc, "not supported yet: class extends");
+        return NULL;
+    }
+    s->layout_busy = true;
+    layout_builder b = {0};
+    int nbase = 0;
+    bool ok = true;
+    for (int i = 0; i < cls->nelems && ok; i++) {
+        mo_element *e = cls->elems[i];
+        if (e->kind == MO_ELEM_COMPONENT) {
+            mo_layout_item it = {e, cls, -1};
+            MO_PUSH(b.items, it);
+        } else if (e->kind == MO_ELEM_EXTENDS) {
+            ok = append_base(&b, e, cls, s->bases.v[nbase++]);
+        }
+    }
+    for (int i = 0; i < cls->nsections; i++) {
+        mo_layout_sec sec = {&cls->sections[i], cls};
+        MO_PUSH(b.secs, sec);
+    }
+    s->layout_busy = false;
+    if (!ok)
+        return NULL;
+    mo_layout *lay = MO_NEW(mo_layout);
+    lay->cls = cls;
+    lay->next = b.exts.n;
+    lay->exts = b.exts.v;
+    lay->nsec = b.secs.n;
+    lay->secs = b.secs.v;
+    lay->items = MO_NEWN(mo_layout_item, b.items.n);
+    for (int i = 0; i < b.items.n; i++) {
+        mo_layout_item it = b.items.v[i];
+        intptr_t k = (intptr_t)mo_map_get(&lay->index, it.elem->name);
+        if (k) {
+            if (lay->items[k - 1].elem != it.elem) {   /* the same element twice (diamond) is fine */
+                mo_error(it.elem->loc, "duplicate declaration of '%s'", it.elem->name);
+                mo_note(lay->items[k - 1].elem->loc, "previous declaration of '%s' is here", it.elem->name);
+                ok = false;
+            }
+            continue;
+        }
+        /* a class of the same name declared in the class clashes too */
+        mo_element *local = mo_map_get(&s->local, it.elem->name);
+        if (local && local->kind == MO_ELEM_CLASS) {
+            mo_error(it.elem->loc, "duplicate declaration of '%s'", it.elem->name);
+            mo_note(elem_loc(local), "previous declaration of '%s' is here", it.elem->name);
+            ok = false;
+            continue;
+        }
+        lay->items[lay->n] = it;
+        mo_map_put(&lay->index, it.elem->name, (void *)(intptr_t)(lay->n + 1));
+        lay->n++;
+    }
+    if (!ok)
+        return NULL;
+    s->layout = lay;
+    return lay;
+}
+
+/* ---- component types ---- */
+typedef struct comp_type {
+    mo_class *cls;            /* long-form class, predefined type or enumeration */
+    int basetype;             /* mo_basetype, or -1 for a class type */
+    mo_fmod *mod;             /* the component's modifier merged over the short-class modifiers */
+    unsigned prefixes;        /* prefixes of short class definitions (input, flow, parameter ...) */
+    bool connector;           /* a connector class on the way */
+} comp_type;
+
+static bool resolve_type(mo_layout_item *it, mo_fmod *mod, comp_type *t)
+{
+    mo_element *e = it->elem;
+    mo_class *c = mo_map_get(&type_cache, (const char *)e);
+    if (!c) {
+        c = mo_lookup_class(it->owner, e->type, "class");
+        if (!c)
+            return false;
+        mo_map_put(&type_cache, (const char *)e, c);
+    }
+    memset(t, 0, sizeof *t);
+    t->mod = mod;
+    for (;;) {
+        t->connector |= c->kind == MO_CL_CONNECTOR || c->kind == MO_CL_EXPANDABLE_CONNECTOR;
+        if (c->form != MO_FORM_SHORT)
+            break;
+        if (c->nshort_dims > 0) {
+            mo_error(e->type->loc, "not supported yet: array types defined by short classes");
+            return false;
+        }
+        t->mod = mo_fmod_merge(t->mod, mo_fmod_from_ast(c->short_mod, NULL, c->parent, true));
+        t->prefixes |= c->short_prefixes;
+        c = mo_short_target(c);
+        if (!c)
+            return false;
+    }
+    t->cls = c;
+    t->basetype = c->form == MO_FORM_ENUM ? MO_T_ENUM : mo_builtin_type(c);
+    if (t->basetype < 0) {
+        if (c->kind == MO_CL_PACKAGE || c->kind == MO_CL_FUNCTION || c->kind == MO_CL_OPERATOR ||
+            c->kind == MO_CL_OPERATOR_FUNCTION) {
+            mo_error(e->type->loc, "'%s' is a %s and cannot be the type of a component",
+                     mo_name_str(e->type), mo_class_kind_name(c->kind));
+            return false;
+        }
+        if (c->kind == MO_CL_EXPANDABLE_CONNECTOR) {
+            mo_error(e->type->loc, "not supported yet: expandable connectors");
+            return false;
+        }
+        if (c->kind == MO_CL_TYPE) {
+            mo_error(e->type->loc, "not supported yet: type '%s' defined in long form", mo_name_str(e->type));
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- instances ---- */
+static void check_mod_names(const mo_fmod *m, mo_inst *inst, bool from_outside)
+{
+    for (int i = 0; m && i < m->n; i++) {
+        const mo_fmod *c = m->sub[i];
+        intptr_t k = (intptr_t)mo_map_get(&inst->lay->index, c->name);
+        if (!k) {
+            mo_error(c->loc, "class '%s' has no element '%s'", inst->cls->name, c->name);
+            suggest_in_layout(inst->lay, c->name);
+            continue;
+        }
+        const mo_element *e = inst->lay->items[k - 1].elem;
+        if (!from_outside)
+            continue;
+        if (e->flags & MO_PF_PROTECTED) {
+            mo_error(c->loc, "cannot modify protected element '%s'", c->name);
+            mo_note(e->loc, "'%s' is declared protected here", c->name);
+        } else if (e->flags & MO_PF_FINAL) {
+            mo_error(c->loc, "cannot modify final element '%s'", c->name);
+            mo_note(e->loc, "'%s' is declared final here", c->name);
+        }
+    }
+}
+
+static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_class *cls, mo_fmod *mod,
+                         mo_loc loc, int variability, unsigned flags)
+{
+    (void)fr;
+    if (cls->flags & MO_PF_PARTIAL) {
+        mo_error(loc, "cannot instantiate partial %s '%s'", mo_class_kind_name(cls->kind),
+                 mo_class_full_name(cls));
+        mo_note(cls->loc, "'%s' is declared partial here", cls->name);
+        return NULL;
+    }
+    mo_layout *lay = mo_layout_of(cls);
+    if (!lay)
+        return NULL;
+    mo_inst *in = MO_NEW(mo_inst);
+    in->path = path;
+    in->cls = cls;
+    in->lay = lay;
+    in->mod = mod;
+    in->parent = parent;
+    in->loc = loc;
+    in->variability = variability;
+    in->flags = flags;
+    in->is_connector = cls->kind == MO_CL_CONNECTOR;
+    in->slots = MO_NEWN(mo_slot, lay->n);
+    int before = mo_error_count();
+    check_mod_names(mod, in, true);
+    if (lay->next) {
+        in->extmods = MO_NEWN(mo_fmod *, lay->next);
+        for (int k = 0; k < lay->next; k++) {
+            const mo_layout_ext *x = &lay->exts[k];
+            mo_fmod *own = mo_fmod_from_ast(x->mod, x->ext ? in : NULL, x->owner, x->ext == NULL);
+            check_mod_names(own, in, false);
+            in->extmods[k] = mo_fmod_merge(x->parent < 0 ? mod : in->extmods[x->parent], own);
+        }
+    }
+    return mo_error_count() > before ? NULL : in;
+}
+
+static const char *attribute_names[] = {"start", "fixed", "nominal", "min", "max", "unit", "displayUnit",
+                                        "quantity", "stateSelect", "unbounded"};
+
+static const char *string_attr(const mo_fmod *c)
+{
+    if (!c->binding || c->binding->kind != MO_EX_STRING) {
+        mo_error(c->binding ? c->binding->loc : c->loc, "attribute '%s' must be a string literal", c->name);
+        return NULL;
+    }
+    return c->binding->str;
+}
+
+static void set_attributes(mo_front *fr, int var, const comp_type *t)
+{
+    const mo_fmod *m = t->mod;
+    for (int i = 0; m && i < m->n; i++) {
+        const mo_fmod *c = m->sub[i];
+        const char *n = c->name;
+        if (c->n > 0) {
+            mo_error(c->sub[0]->loc, "attribute '%s' has no element '%s'", n, c->sub[0]->name);
+            continue;
+        }
+        if (strcmp(n, "unit") == 0 || strcmp(n, "displayUnit") == 0 || strcmp(n, "quantity") == 0) {
+            const char *s = string_attr(c);
+            mo_var *v = &fr->flat->vars.v[var];
+            if (n[0] == 'u') v->unit = s;
+            else if (n[0] == 'd') v->display_unit = s;
+            else v->quantity = s;
+            continue;
+        }
+        bool known = false;
+        for (size_t k = 0; k < sizeof attribute_names / sizeof attribute_names[0]; k++)
+            known |= strcmp(n, attribute_names[k]) == 0;
+        if (!known) {
+            mo_error(c->loc, "'%s' is not an attribute of type %s", n, t->cls->name);
+            const char *best = mo_closest_name(n, attribute_names,
+                                               (int)(sizeof attribute_names / sizeof attribute_names[0]));
+            if (best)
+                mo_note(c->loc, "did you mean '%s'?", best);
+            continue;
+        }
+        if (!c->binding)
+            continue;
+        mo_expr *e = flatten_expr(fr, c->scope, c->scope_cls, c->binding);
+        mo_var *v = &fr->flat->vars.v[var];
+        if (strcmp(n, "start") == 0) v->start = e;
+        else if (strcmp(n, "fixed") == 0) v->fixed = e;
+        else if (strcmp(n, "nominal") == 0) v->nominal = e;
+        else if (strcmp(n, "min") == 0) v->min = e;
+        else if (strcmp(n, "max") == 0) v->max = e;
+        else if (strcmp(n, "stateSelect") == 0) {
+            if (e && e->kind == MO_EX_INT && e->ival >= MO_SS_NEVER && e->ival <= MO_SS_ALWAYS)
+                v->state_select = (mo_state_select)e->ival;
+            else if (e)
+                mo_error(c->binding->loc, "stateSelect must be a literal of StateSelect");
+        }
+    }
+}
+
+static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, const comp_type *t,
+                    int variability, unsigned flags)
+{
+    mo_flat *flat = fr->flat;
+    mo_var v = {0};
+    v.name = name;
+    v.loc = it->elem->loc;
+    v.variability = (mo_variability)variability;
+    v.type = (mo_basetype)t->basetype;
+    v.flags = flags;
+    v.comment = it->elem->comment.text;
+    v.state_select = MO_SS_DEFAULT;
+    if (t->basetype == MO_T_ENUM)
+        v.enum_type = t->cls;
+    int var = flat->vars.n;
+    MO_PUSH(flat->vars, v);
+    MO_PUSH(fr->vflags, t->connector ? MO_VF_SCALAR_CONNECTOR : 0);
+    if (mo_map_get(&flat->index, name))
+        mo_unreachable("two flat variables with the same name");
+    mo_map_put(&flat->index, name, (void *)(intptr_t)(var + 1));
+    set_attributes(fr, var, t);
+    if (t->mod && t->mod->binding) {
+        mo_expr *b = flatten_expr(fr, t->mod->scope, t->mod->scope_cls, t->mod->binding);
+        if (variability <= MO_VAR_PARAMETER)
+            flat->vars.v[var].binding = b;
+        else if (b)
+            mo_add_eq(fr, t->mod->binding->loc, inst->path, MO_ORIGIN_BINDING, mo_var_expr(it->elem->loc, var),
+                      b, NULL);
+    }
+    return var;
+}
+
+/* One scalar element of a component: a variable or a child instance. */
+static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, comp_type *t,
+                         int variability, unsigned flags, mo_slot *out)
+{
+    if (t->basetype >= 0) {
+        out->kind = MO_SK_VAR;
+        out->var = make_var(fr, inst, it, name, t, variability, flags);
+        return mo_error_count() == 0;
+    }
+    mo_inst *child = new_inst(fr, inst, name, t->cls, t->mod, it->elem->loc, variability,
+                              flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT));
+    if (!child)
+        return false;
+    out->kind = MO_SK_INST;
+    out->child = child;
+    return fill_inst(fr, child);
+}
+
+static bool eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *what,
+                     long long *out)
+{
+    mo_expr *f = flatten_expr(fr, inst, owner, e);
+    if (!f)
+        return false;
+    double d;
+    if (!mo_eval_flat(fr->flat, f, &d) || d != floor(d)) {
+        mo_error(e->loc, "%s must be a parameter expression with an integer value", what);
+        return false;
+    }
+    *out = (long long)d;
+    return true;
+}
+
+static bool ensure_slot(mo_front *fr, mo_inst *inst, int i)
+{
+    mo_slot *s = &inst->slots[i];
+    if (s->state != MO_SLOT_PENDING)
+        return true;
+    s->state = MO_SLOT_BUSY;
+    mo_layout_item *it = &inst->lay->items[i];
+    mo_element *e = it->elem;
+    mo_fmod *outer = mo_fmod_child(it->ext < 0 ? inst->mod : inst->extmods[it->ext], e->name);
+    mo_fmod *mod = mo_fmod_merge(outer, mo_fmod_from_ast(e->mod, inst, it->owner, true));
+    if (mo_error_count())
+        return false;
+    if (e->condition) {
+        mo_expr *c = flatten_expr(fr, inst, it->owner, e->condition);
+        double d;
+        if (!c)
+            return false;
+        if (!mo_eval_flat(fr->flat, c, &d)) {
+            mo_error(e->condition->loc, "the condition of a conditional component must be a parameter expression");
+            return false;
+        }
+        if (!d) {
+            s->kind = MO_SK_NONE;
+            s->state = MO_SLOT_DONE;
+            return true;
+        }
+    }
+    comp_type t;
+    if (!resolve_type(it, mod, &t))
+        return false;
+    int variability = e->flags & MO_PF_CONSTANT ? MO_VAR_CONSTANT : e->flags & MO_PF_PARAMETER ? MO_VAR_PARAMETER
+                      : e->flags & MO_PF_DISCRETE ? MO_VAR_DISCRETE : MO_VAR_CONTINUOUS;
+    if (t.prefixes & MO_PF_CONSTANT) variability = MO_VAR_CONSTANT;
+    else if ((t.prefixes & MO_PF_PARAMETER) && variability > MO_VAR_PARAMETER) variability = MO_VAR_PARAMETER;
+    if (inst->variability < variability)
+        variability = inst->variability;
+    if (t.basetype >= 0 && t.basetype != MO_T_REAL && variability == MO_VAR_CONTINUOUS)
+        variability = MO_VAR_DISCRETE;
+    unsigned flags = ((e->flags | t.prefixes) & (MO_PF_INPUT | MO_PF_OUTPUT | MO_PF_FLOW | MO_PF_STREAM |
+                                                 MO_PF_PROTECTED | MO_PF_FINAL)) | inst->flags;
+    if (flags & MO_PF_STREAM) {
+        mo_error(e->loc, "not supported yet: stream variables");
+        return false;
+    }
+    const char *name = join_path(inst->path, e->name);
+    int ndims = e->ntype_dims + e->ndims;
+    if (ndims == 0) {
+        bool ok = make_element(fr, inst, it, name, &t, variability, flags, s);
+        s->state = MO_SLOT_DONE;
+        return ok;
+    }
+    /* an array: evaluate its sizes, then make each element (row-major) */
+    mo_arr *arr = MO_NEW(mo_arr);
+    arr->ndims = ndims;
+    arr->dims = MO_NEWN(int, ndims);
+    arr->total = 1;
+    for (int k = 0; k < ndims; k++) {
+        const mo_expr *d = k < e->ntype_dims ? e->type_dims[k] : e->dims[k - e->ntype_dims];
+        long long n;
+        if (d->kind == MO_EX_COLON) {
+            mo_error(d->loc, "not supported yet: array dimensions given by ':'");
+            return false;
+        }
+        if (!eval_int(fr, inst, it->owner, d, "an array dimension", &n))
+            return false;
+        if (n < 0 || n > 100000000) {
+            mo_error(d->loc, "invalid array dimension %lld", n);
+            return false;
+        }
+        arr->dims[k] = (int)n;
+        arr->total *= (int)n;
+    }
+    arr->elems = MO_NEWN(mo_slot, arr->total);
+    s->kind = MO_SK_ARRAY;
+    s->arr = arr;
+    int *idx = MO_NEWN(int, ndims);
+    for (int j = 0; j < arr->total; j++) {
+        /* element j: its subscripts, its modifier (array bindings split dimension by dimension) */
+        int r = j;
+        for (int k = ndims - 1; k >= 0; k--) {
+            idx[k] = r % arr->dims[k];
+            r /= arr->dims[k];
+        }
+        mo_buf b = {0};
+        mo_buf_printf(&b, "%s[", name);
+        comp_type te = t;
+        for (int k = 0; k < ndims; k++) {
+            mo_buf_printf(&b, "%s%d", k ? "," : "", idx[k] + 1);
+            te.mod = mo_fmod_element(te.mod, idx[k], arr->dims[k]);
+        }
+        mo_buf_puts(&b, "]");
+        const char *en = mo_intern_cstr(mo_buf_str(&b));
+        if (!make_element(fr, inst, it, en, &te, variability, flags, &arr->elems[j]))
+            return false;
+    }
+    s->state = MO_SLOT_DONE;
+    return true;
+}
+
+/* ---- references ---- */
+static bool subscript_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *p, mo_slot *s)
+{
+    if (p->nsubs == 0)
+        return true;
+    if (s->kind != MO_SK_ARRAY) {
+        mo_error(p->loc, "'%s' is not an array", p->id);
+        return false;
+    }
+    if (p->nsubs != s->arr->ndims) {
+        mo_error(p->loc, "not supported yet: %d subscripts of an array with %d dimensions", p->nsubs,
+                 s->arr->ndims);
+        return false;
+    }
+    int flat = 0;
+    for (int k = 0; k < p->nsubs; k++) {
+        long long v;
+        if (p->subs[k]->kind == MO_EX_COLON || p->subs[k]->kind == MO_EX_RANGE) {
+            mo_error(p->subs[k]->loc, "not supported yet: array slices");
+            return false;
+        }
+        if (!eval_int(fr, inst, owner, p->subs[k], "a subscript", &v))
+            return false;
+        if (v < 1 || v > s->arr->dims[k]) {
+            mo_error(p->subs[k]->loc, "subscript %lld is out of range 1:%d of '%s'", v, s->arr->dims[k], p->id);
+            return false;
+        }
+        flat = flat * s->arr->dims[k] + (int)(v - 1);
+    }
+    *s = s->arr->elems[flat];
+    return true;
+}
+
+/* The component reference ref (written in owner, seen from inst) as a slot. Returns 1 when found, 0 when
+ * the first identifier is no component of the instance (nothing reported), -1 after an error. */
+static int find_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,
+                     bool *disabled)
+{
+    intptr_t k = inst ? (intptr_t)mo_map_get(&inst->lay->index, ref->parts[0].id) : 0;
+    if (!k)
+        return 0;
+    mo_inst *cur = inst;
+    for (int p = 0; p < ref->nparts; p++) {
+        const mo_ref_part *part = &ref->parts[p];
+        if (p > 0) {
+            k = (intptr_t)mo_map_get(&cur->lay->index, part->id);
+            if (!k) {
+                mo_error(part->loc, "'%s' has no component '%s'", cur->path, part->id);
+                suggest_in_layout(cur->lay, part->id);
+                return -1;
+            }
+            if (cur->lay->items[k - 1].elem->flags & MO_PF_PROTECTED) {
+                mo_error(part->loc, "'%s' is protected in '%s'", part->id, cur->path);
+                return -1;
+            }
+        }
+        if (cur->slots[k - 1].state == MO_SLOT_BUSY && cur->slots[k - 1].kind == MO_SK_NONE) {
+            mo_error(part->loc, "'%s' depends on itself", part->id);
+            return -1;
+        }
+        if (!ensure_slot(fr, cur, (int)k - 1))
+            return -1;
+        mo_slot s = cur->slots[k - 1];
+        if (s.kind == MO_SK_NONE && s.state == MO_SLOT_DONE) {
+            *disabled = true;
+            return 1;
+        }
+        if (!subscript_slot(fr, inst, owner, part, &s))
+            return -1;
+        if (p + 1 < ref->nparts) {
+            if (s.kind != MO_SK_INST) {
+                mo_error(ref->parts[p + 1].loc, "'%s' has no components", part->id);
+                return -1;
+            }
+            cur = s.child;
+        }
+        *out = s;
+    }
+    return 1;
+}
+
+bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,
+                     bool *disabled)
+{
+    *disabled = false;
+    int r = find_slot(fr, inst, owner, ref, out, disabled);
+    if (r == 0) {
+        mo_error(ref->parts[0].loc, "unknown component '%s'", ref->parts[0].id);
+        suggest_in_layout(inst->lay, ref->parts[0].id);
+    }
+    return r == 1;
+}
+
+/* A name that is no component of the instance: an iterator, time, a constant of an enclosing class or
+ * package, or an enumeration literal. */
+static mo_expr *resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
+{
+    const mo_ref_part *p0 = &e->parts[0];
+    if (e->nparts == 1 && p0->nsubs == 0 && !e->global) {
+        for (int i = iter_names.n - 1; i >= 0; i--)
+            if (iter_names.v[i] == p0->id)
+                return mo_expr_int(e->loc, iter_values.v[i]);
+        if (strcmp(p0->id, "time") == 0)
+            return mo_expr_new(MO_EX_TIME, e->loc);
+    }
+    mo_name n = {e->loc, e->global, e->nparts, MO_NEWN(const char *, e->nparts), MO_NEWN(mo_loc, e->nparts)};
+    for (int i = 0; i < e->nparts; i++) {
+        n.ids[i] = e->parts[i].id;
+        n.locs[i] = e->parts[i].loc;
+        if (e->parts[i].nsubs) {
+            mo_error(e->parts[i].loc, "not supported yet: subscripts on '%s'", e->parts[i].id);
+            return NULL;
+        }
+    }
+    mo_found f;
+    int bad = mo_lookup_name(owner, &n, &f);
+    if (bad == e->nparts - 1 && f.cls && f.cls->form == MO_FORM_ENUM) {
+        for (int i = 0; i < f.cls->nliterals; i++)
+            if (f.cls->literals[i].name == n.ids[bad]) {
+                mo_expr *lit = mo_expr_int(e->loc, i + 1);
+                lit->text = mo_sprintf("%s.%s", mo_class_full_name(f.cls), n.ids[bad]);
+                return lit;
+            }
+        mo_error(e->parts[bad].loc, "'%s' is not a literal of enumeration '%s'", n.ids[bad], f.cls->name);
+        return NULL;
+    }
+    if (bad < 0 && f.comp) {
+        if (!(f.comp->flags & MO_PF_CONSTANT)) {
+            mo_error(e->loc, "'%s' is not a constant; only constants can be used from an enclosing scope",
+                     mo_ref_str(e));
+            mo_note(f.comp->loc, "'%s' is declared here", f.comp->name);
+            return NULL;
+        }
+        if (!f.comp->mod || !f.comp->mod->binding) {
+            mo_error(e->loc, "constant '%s' has no value", mo_ref_str(e));
+            return NULL;
+        }
+        if (f.comp->ndims || f.comp->ntype_dims) {
+            mo_error(e->loc, "not supported yet: array constants");
+            return NULL;
+        }
+        /* a package constant: its value, flattened where it was declared */
+        return flatten_expr(fr, NULL, f.owner, f.comp->mod->binding);
+    }
+    if (bad < 0 && f.cls) {
+        mo_error(e->loc, "'%s' is a class, not a variable", mo_ref_str(e));
+        return NULL;
+    }
+    mo_error(p0->loc, "unknown variable '%s'", e->nparts == 1 ? p0->id : mo_ref_str(e));
+    if (inst)
+        suggest_in_layout(inst->lay, p0->id);
+    return NULL;
+}
+
+static mo_expr *flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
+{
+    mo_slot s;
+    bool disabled = false;
+    int r = find_slot(fr, inst, owner, e, &s, &disabled);
+    if (r < 0)
+        return NULL;
+    if (r == 0)
+        return resolve_lexical(fr, inst, owner, e);
+    if (disabled) {
+        mo_error(e->loc, "'%s' is a disabled conditional component", mo_ref_str(e));
+        return NULL;
+    }
+    if (s.kind == MO_SK_ARRAY) {
+        mo_error(e->loc, "not supported yet: array expression '%s'", mo_ref_str(e));
+        return NULL;
+    }
+    if (s.kind == MO_SK_INST) {
+        mo_error(e->loc, "not supported yet: '%s' is not a scalar (record or connector expressions)",
+                 mo_ref_str(e));
+        return NULL;
+    }
+    return mo_var_expr(e->loc, s.var);
+}
+
+/* Functions that flattening keeps as calls by name (the back end knows them). */
+static const char *const builtin_functions[] = {
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp", "log", "log10",
+    "sqrt", "abs", "sign", "min", "max", "floor", "ceil", "integer", "mod", "rem", "div", "pre", "edge",
+    "change", "initial", "terminal", "noEvent", "smooth", "sample", "homotopy", "semiLinear",
+};
+
+static mo_expr *flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
+{
+    const mo_expr *fn = e->fn;
+    const char *name = fn && fn->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(fn)) : NULL;
+    if (!name) {
+        mo_error(e->loc, "not supported yet: this kind of call");
+        return NULL;
+    }
+    if (e->niters) {
+        mo_error(e->loc, "not supported yet: reductions");
+        return NULL;
+    }
+    if (e->nnamed) {
+        mo_error(e->named[0].loc, "not supported yet: named arguments in a call of '%s'", name);
+        return NULL;
+    }
+    if (strcmp(name, "der") == 0) {
+        if (e->n != 1) {
+            mo_error(e->loc, "der takes one argument");
+            return NULL;
+        }
+        mo_expr *a = flatten_expr(fr, inst, owner, e->a[0]);
+        if (!a)
+            return NULL;
+        if (a->kind != MO_EX_VAR) {
+            mo_error(e->a[0]->loc, "not supported yet: der of an expression");
+            return NULL;
+        }
+        mo_expr *d = mo_expr_new(MO_EX_DER, e->loc);
+        d->n = 1;
+        d->a = MO_NEWN(mo_expr *, 1);
+        d->a[0] = a;
+        return d;
+    }
+    bool known = false;
+    for (size_t i = 0; i < sizeof builtin_functions / sizeof builtin_functions[0] && !known; i++)
+        known = strcmp(name, builtin_functions[i]) == 0;
+    if (!known) {
+        mo_error(fn->loc, "not supported yet: call of function '%s'", name);
+        return NULL;
+    }
+    mo_expr *c = mo_expr_new(MO_EX_CALL, e->loc);
+    *c = *e;
+    if (fn->nparts != 1) {
+        mo_expr *f1 = mo_expr_new(MO_EX_REF, fn->loc);
+        f1->nparts = 1;
+        f1->parts = MO_NEWN(mo_ref_part, 1);
+        f1->parts[0].id = name;
+        f1->parts[0].loc = fn->loc;
+        c->fn = f1;
+    }
+    c->a = MO_NEWN(mo_expr *, e->n);
+    for (int i = 0; i < e->n; i++)
+        if (!(c->a[i] = flatten_expr(fr, inst, owner, e->a[i])))
+            return NULL;
+    return c;
+}
+
+static mo_expr *flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_REAL: case MO_EX_INT: case MO_EX_STRING: case MO_EX_BOOL:
+        return (mo_expr *)e;   /* literals are never modified downstream, so they are shared */
+    case MO_EX_REF:
+        return flatten_ref(fr, inst, owner, e);
+    case MO_EX_CALL:
+        return flatten_call(fr, inst, owner, e);
+    case MO_EX_BINARY: case MO_EX_UNARY: case MO_EX_IF: {
+        mo_expr *c = mo_expr_new(e->kind, e->loc);
+        *c = *e;
+        c->a = MO_NEWN(mo_expr *, e->n);
+        for (int i = 0; i < e->n; i++)
+            if (!(c->a[i] = flatten_expr(fr, inst, owner, e->a[i])))
+                return NULL;
+        return c;
+    }
+    case MO_EX_ARRAY: case MO_EX_MATRIX: case MO_EX_RANGE:
+        mo_error(e->loc, "not supported yet: array expressions");
+        return NULL;
+    default:
+        mo_error(e->loc, "not supported yet: %s expressions", mo_expr_kind_name(e->kind));
+        return NULL;
+    }
+}
+
+/* ---- equations ---- */
+static bool flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_list *l, bool initial);
+
+static bool flatten_for(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, int iter, bool initial)
+{
+    if (iter == q->niters)
+        return flatten_eqs(fr, inst, owner, &q->bodies[0], initial);
+    const mo_iterator *it = &q->iters[iter];
+    const mo_expr *r = it->range;
+    long long from, step = 1, to;
+    if (!r || r->kind != MO_EX_RANGE) {
+        mo_error(r ? r->loc : it->loc, "not supported yet: for-equations over anything but a range a:b or a:s:b");
+        return false;
+    }
+    if (!eval_int(fr, inst, owner, r->a[0], "a for range", &from) ||
+        (r->n == 3 && !eval_int(fr, inst, owner, r->a[1], "a for range", &step)) ||
+        !eval_int(fr, inst, owner, r->a[r->n - 1], "a for range", &to))
+        return false;
+    if (step == 0) {
+        mo_error(r->loc, "the step of a for range must not be zero");
+        return false;
+    }
+    bool ok = true;
+    for (long long v = from; ok && (step > 0 ? v <= to : v >= to); v += step) {
+        MO_PUSH(iter_names, it->name);
+        MO_PUSH(iter_values, v);
+        ok = flatten_for(fr, inst, owner, q, iter + 1, initial);
+        iter_names.n--;
+        iter_values.n--;
+    }
+    return ok;
+}
+
+static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
+{
+    switch (q->kind) {
+    case MO_EQ_EQUAL: {
+        mo_expr *l = flatten_expr(fr, inst, owner, q->lhs);
+        mo_expr *r = l ? flatten_expr(fr, inst, owner, q->rhs) : NULL;
+        if (!l || !r)
+            return false;
+        mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, l, r, q->comment.text};
+        if (initial)
+            MO_PUSH(fr->flat->initial_eqs, f);
+        else
+            MO_PUSH(fr->flat->eqs, f);
+        return true;
+    }
+    case MO_EQ_CONNECT:
+        if (initial) {
+            mo_error(q->loc, "connect is not allowed in an initial equation section");
+            return false;
+        }
+        mo_connect_add(fr, inst, owner, q);
+        return mo_error_count() == 0;
+    case MO_EQ_IF:
+        for (int i = 0; i < q->nconds; i++) {
+            mo_expr *c = flatten_expr(fr, inst, owner, q->conds[i]);
+            double d;
+            if (!c)
+                return false;
+            if (!mo_eval_flat(fr->flat, c, &d)) {
+                mo_error(q->conds[i]->loc, "not supported yet: if-equations whose condition is not a parameter expression");
+                return false;
+            }
+            if (d)
+                return flatten_eqs(fr, inst, owner, &q->bodies[i], initial);
+        }
+        return flatten_eqs(fr, inst, owner, &q->bodies[q->nconds], initial);
+    case MO_EQ_FOR:
+        return flatten_for(fr, inst, owner, q, 0, initial);
+    case MO_EQ_WHEN:
+        mo_error(q->loc, "not supported yet: when-equations");
+        return false;
+    case MO_EQ_CALL:
+        mo_error(q->loc, "not supported yet: '%s' in equations",
+                 q->lhs && q->lhs->fn ? mo_ref_str(q->lhs->fn) : "call");
+        return false;
+    }
+    mo_unreachable("equation kind");
+}
+
+static bool flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_list *l, bool initial)
+{
+    for (int i = 0; i < l->n; i++)
+        if (!flatten_eq(fr, inst, owner, l->v[i], initial))
+            return false;
+    return true;
+}
+
+static bool fill_inst(mo_front *fr, mo_inst *inst)
+{
+    for (int i = 0; i < inst->lay->n; i++)
+        if (!ensure_slot(fr, inst, i))
+            return false;
+    for (int i = 0; i < inst->lay->nsec; i++) {
+        const mo_layout_sec *s = &inst->lay->secs[i];
+        if (s->sec->algorithm) {
+            mo_error(s->sec->loc, "not supported yet: algorithm sections");
+            return false;
+        }
+        if (!flatten_eqs(fr, inst, s->owner, &s->sec->eqs, s->sec->initial))
+            return false;
+    }
+    return true;
+}
+
+/* ---- the experiment annotation ---- */
+static void read_experiment(mo_front *fr, mo_inst *top, const mo_class *cls)
+{
+    const mo_mod *ann = cls->comment.annotation;
+    for (int i = 0; ann && i < ann->nargs; i++) {
+        const mo_arg *a = &ann->args[i];
+        if (a->kind != MO_ARG_MOD || a->name->n != 1 || strcmp(a->name->ids[0], "experiment") != 0 || !a->mod)
+            continue;
+        for (int k = 0; k < a->mod->nargs; k++) {
+            const mo_arg *x = &a->mod->args[k];
+            if (x->kind != MO_ARG_MOD || !x->mod || !x->mod->binding || x->name->n != 1)
+                continue;
+            mo_expr *e = flatten_expr(fr, top, (mo_class *)cls, x->mod->binding);
+            double d;
+            if (!e || !mo_eval_flat(fr->flat, e, &d)) {
+                mo_error(x->mod->binding->loc, "experiment settings must be parameter expressions");
+                continue;
+            }
+            mo_experiment *ex = &fr->flat->experiment;
+            const char *n = x->name->ids[0];
+            if (strcmp(n, "StartTime") == 0) { ex->has_start = true; ex->start = d; }
+            else if (strcmp(n, "StopTime") == 0) { ex->has_stop = true; ex->stop = d; }
+            else if (strcmp(n, "Interval") == 0) { ex->has_interval = true; ex->interval = d; }
+            else if (strcmp(n, "Tolerance") == 0) { ex->has_tolerance = true; ex->tolerance = d; }
+        }
+    }
+}
+
+mo_flat *mo_flatten(const mo_class *cls_in)
+{
+    mo_class *cls = (mo_class *)cls_in;
+    mo_front fr = {0};
+    mo_flat *flat = MO_NEW(mo_flat);
+    fr.flat = flat;
+    flat->name = mo_class_full_name(cls);
+    flat->cls = cls;
+    flat->comment = cls->comment.text;
+    /* a short class as the model: its modifiers apply to the class it names */
+    mo_fmod *mod = NULL;
+    while (cls->form == MO_FORM_SHORT) {
+        mod = mo_fmod_merge(mod, mo_fmod_from_ast(cls->short_mod, NULL, cls->parent, true));
+        cls = mo_short_target(cls);
+        if (!cls)
+            return NULL;
+    }
+    if (cls->kind == MO_CL_PACKAGE || cls->kind == MO_CL_FUNCTION || cls->form == MO_FORM_ENUM ||
+        mo_builtin_type(cls) >= 0) {
+        mo_error(cls->loc, "'%s' is a %s, not a model that can be simulated", flat->name,
+                 mo_class_kind_name(cls->kind));
+        return NULL;
+    }
+    mo_inst *top = new_inst(&fr, NULL, mo_intern_cstr(""), cls, mod, cls->loc, MO_VAR_CONTINUOUS, 0);
+    if (!top || !fill_inst(&fr, top) || mo_error_count())
+        return NULL;
+    read_experiment(&fr, top, flat->cls);
+    if (!mo_connect(&fr) || mo_error_count())
+        return NULL;
+    return flat;
+}

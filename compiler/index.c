@@ -1,0 +1,537 @@
+/*
+ * index.c - index reduction (mo_dae_index): which variables are states.
+ *
+ * Input: the DAE of dae.c (aliases removed, der(v) made variables, tentative kinds). Output: the same
+ * DAE with
+ *   - the equations that index reduction differentiated appended to dae->eqs (diff_of = the equation
+ *     differentiated), with any new derivative variables (der(der(x)), der(y)) appended to dae->vars;
+ *   - final kinds: MO_DV_STATE for the variables integrated, MO_DV_DERIVATIVE for their derivatives,
+ *     MO_DV_ALGEBRAIC for everything else computed by the equations (dummy derivatives and dummy
+ *     states included);
+ *   - slots: states and their derivatives share a slot in x/dx, algebraics have a slot in y,
+ *     parameters and constants a slot in p, all in variable order.
+ * Structural errors are reported here: an unbalanced model (equations vs unknowns), a structurally
+ * singular one, and an index reduction that fails.
+ *
+ * Method. The unknowns of the matching are the highest derivatives. Pantelides' algorithm (graph.h)
+ * finds the equations to differentiate; our callbacks create derivative variables and differentiate
+ * equations symbolically (mo_diff_time). Then the dummy derivative method (Mattsson and Soederlind,
+ * 1993) chooses the states: starting from the highest level, for the equations that are derivatives
+ * of others (H) we choose |H| of the candidate variables with a nonsingular Jacobian dH/dz; those
+ * become dummy derivatives (algebraic), and the next level down repeats this with the equations H was
+ * differentiated from and the integrals of the chosen variables. The Jacobian is evaluated at the
+ * start values (parameters from their bindings) and the choice is Gaussian elimination with column
+ * pivoting, where among the columns within a factor 10 of the largest entry we take the one whose
+ * integral we least want as a state (stateSelect never/avoid first, variables made by the compiler
+ * before declared ones, free start values before fixed ones), then the largest entry. When the
+ * Jacobian is singular at the start values (e.g. everything starts at 0) we retry with generic entries
+ * on the same sparsity, which gives a structurally valid choice. Each level is split into the
+ * connected components of its equations, so a chain of 10^4 dampers makes 10^4 1x1 problems.
+ */
+#include "daeutil.h"
+#include "graph.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct ictx {
+    mo_dae *dae;
+    MO_VEC(int) geq;          /* graph equation -> dae equation */
+    unsigned char *seen;      /* workspace for mo_dae_eq_unknowns, seen_n entries */
+    int seen_n;
+    mo_int_vec tmp;
+    int failed_eq;            /* the dae equation whose differentiation failed, or -1 */
+} ictx;
+
+static unsigned char *seen_ws(ictx *c)
+{
+    if (c->seen_n < c->dae->vars.n) {
+        c->seen_n = 2 * c->dae->vars.n + 16;
+        c->seen = MO_NEWN(unsigned char, c->seen_n);
+    }
+    return c->seen;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* ---- Pantelides' callbacks ---- */
+
+static int cb_new_derivative(void *ctx, mo_pantelides_io *io, int v)
+{
+    ictx *c = ctx;
+    int d = mo_dae_new_der(c->dae, v);
+    if (d != io->g.nvar)
+        mo_unreachable("index reduction: DAE and graph variables out of step");
+    return mo_pantelides_add_var(io, v);
+}
+
+static int cb_differentiate(void *ctx, mo_pantelides_io *io, int e)
+{
+    ictx *c = ctx;
+    mo_dae *dae = c->dae;
+    int de = c->geq.v[e];
+    mo_deq q = dae->eqs.v[de];
+    mo_expr *l = mo_diff_time(dae, q.lhs);
+    mo_expr *r = l ? mo_diff_time(dae, q.rhs) : NULL;
+    if (!l || !r) {
+        c->failed_eq = de;
+        return -1;
+    }
+    /* derivative variables that mo_diff_time made (der of variables not colored by the search) */
+    while (io->g.nvar < dae->vars.n)
+        mo_pantelides_add_var(io, dae->vars.v[io->g.nvar].der_of);
+    q.lhs = l;
+    q.rhs = r;
+    q.diff_of = de;
+    q.removed = false;
+    MO_PUSH(dae->eqs, q);
+    c->tmp.n = 0;
+    mo_dae_eq_unknowns(dae, &dae->eqs.v[dae->eqs.n - 1], seen_ws(c), &c->tmp);
+    qsort(c->tmp.v, (size_t)c->tmp.n, sizeof(int), cmp_int);
+    int ne = mo_pantelides_add_eq(io, e, c->tmp.v, c->tmp.n);
+    MO_PUSH(c->geq, dae->eqs.n - 1);
+    if (ne != c->geq.n - 1)
+        mo_unreachable("index reduction: DAE and graph equations out of step");
+    return ne;
+}
+
+/* ---- structural errors ---- */
+
+static const char *plural(int n, const char *word)
+{
+    return mo_sprintf("%d %s%s", n, word, n == 1 ? "" : "s");
+}
+
+/* The family of v: the variable at the bottom of its derivative chain (x for der(der(x))). */
+static int family(const mo_dae *dae, int v)
+{
+    while (dae->vars.v[v].der_of >= 0)
+        v = dae->vars.v[v].der_of;
+    return v;
+}
+
+/* The highest derivative of a family (what is matched). */
+static int highest(const mo_dae *dae, int v)
+{
+    while (dae->vars.v[v].der >= 0)
+        v = dae->vars.v[v].der;
+    return v;
+}
+
+/* Report an unbalanced or structurally singular system, from a maximum matching of the equations to
+ * variable families (a variable and its derivatives count as one unknown, as in Pantelides' test). */
+static void report_structure(ictx *c, const mo_graph *g, bool balanced)
+{
+    mo_dae *dae = c->dae;
+    int neq = g->neq, nvar = dae->vars.n;
+    MO_VEC(int) ee = {0};
+    MO_VEC(int) ev = {0};
+    for (int e = 0; e < neq; e++)
+        for (int k = g->start[e]; k < g->start[e + 1]; k++) {
+            MO_PUSH(ee, e);
+            MO_PUSH(ev, family(dae, g->adj[k]));
+        }
+    mo_graph fg = mo_graph_build(neq, nvar, ee.v, ev.v, ee.n);
+    unsigned char *skip = MO_NEWN(unsigned char, nvar);
+    int nfam = 0;
+    for (int v = 0; v < nvar; v++) {
+        skip[v] = !(mo_dae_is_unknown(dae, v) && dae->vars.v[v].der_of < 0);
+        nfam += !skip[v];
+    }
+    int *var_of_eq = MO_NEWN(int, neq), *eq_of_var = MO_NEWN(int, nvar);
+    for (int e = 0; e < neq; e++)
+        var_of_eq[e] = -1;
+    for (int v = 0; v < nvar; v++)
+        eq_of_var[v] = -1;
+    mo_match(&fg, skip, var_of_eq, eq_of_var, 0);
+    MO_VEC(int) ueq = {0};
+    MO_VEC(int) uvar = {0};
+    for (int e = 0; e < neq; e++)
+        if (var_of_eq[e] < 0)
+            MO_PUSH(ueq, c->geq.v[e]);
+    for (int v = 0; v < nvar; v++)
+        if (!skip[v] && eq_of_var[v] < 0)
+            MO_PUSH(uvar, highest(dae, v));
+    mo_loc where = mo_dae_model_loc(dae);
+    if (!balanced) {
+        mo_error(where, "the model has %s but %s", plural(neq, "equation"), plural(nfam, "unknown"));
+        mo_dae_note_eqs(dae, ueq.v, ueq.n, "is not matched to any unknown");
+        mo_dae_note_vars(dae, uvar.v, uvar.n, "is not matched to any equation");
+        return;
+    }
+    /* singular: the equations reachable from the unmatched ones by alternating paths form a subset
+     * with more equations than unknowns (linear BFS) */
+    unsigned char *eq_in = MO_NEWN(unsigned char, neq), *var_in = MO_NEWN(unsigned char, nvar);
+    MO_VEC(int) qe = {0};
+    MO_VEC(int) sv = {0};
+    for (int e = 0; e < neq; e++)
+        if (var_of_eq[e] < 0) {
+            eq_in[e] = 1;
+            MO_PUSH(qe, e);
+        }
+    for (int i = 0; i < qe.n; i++) {
+        int e = qe.v[i];
+        for (int k = fg.start[e]; k < fg.start[e + 1]; k++) {
+            int v = fg.adj[k];
+            if (skip[v] || var_in[v])
+                continue;
+            var_in[v] = 1;
+            MO_PUSH(sv, highest(dae, v));
+            int e2 = eq_of_var[v];
+            if (e2 >= 0 && !eq_in[e2]) {
+                eq_in[e2] = 1;
+                MO_PUSH(qe, e2);
+            }
+        }
+    }
+    MO_VEC(int) se = {0};
+    for (int i = 0; i < qe.n; i++)
+        MO_PUSH(se, c->geq.v[qe.v[i]]);
+    qsort(se.v, (size_t)se.n, sizeof(int), cmp_int);
+    qsort(sv.v, (size_t)sv.n, sizeof(int), cmp_int);
+    mo_error(where, "the model is structurally singular: %s involve only %s",
+             plural(se.n, "equation"), plural(sv.n, "unknown"));
+    mo_dae_note_eqs(dae, se.v, se.n, "is involved");
+    mo_dae_note_vars(dae, sv.v, sv.n, "is involved");
+    mo_dae_note_vars(dae, uvar.v, uvar.n, "is not matched to any equation");
+}
+
+/* ---- dummy derivatives ---- */
+
+/* How much we want the integral of column variable c to stay a state. */
+static int keep_score(const mo_dae *dae, int c)
+{
+    int i = dae->vars.v[c].der_of;
+    if (i < 0)
+        return -100000;
+    const mo_dvar *I = &dae->vars.v[i];
+    int s = 0;
+    switch (I->state_select) {
+    case MO_SS_ALWAYS: s += 1000; break;
+    case MO_SS_PREFER: s += 100; break;
+    case MO_SS_AVOID: s -= 100; break;
+    case MO_SS_NEVER: s -= 1000; break;
+    default: break;
+    }
+    if (I->fixed && I->start)
+        s += 20;
+    if (I->flat >= 0)
+        s += 10;
+    return s;
+}
+
+/* Choose nr of the nc columns with a nonsingular submatrix of a (nr x nc, row-major, modified).
+ * chosen[] gets nr column indices. False when the matrix has rank < nr. */
+static bool choose_columns(double *a, int nr, int nc, const int *score, int *chosen)
+{
+    unsigned char *used = MO_NEWN(unsigned char, nc);
+    for (int i = 0; i < nr; i++) {
+        double *row = a + (size_t)i * (size_t)nc, big = 0;
+        for (int j = 0; j < nc; j++)
+            if (!used[j] && fabs(row[j]) > big)
+                big = fabs(row[j]);
+        if (!(big > 1e-12))
+            return false;
+        int best = -1;
+        for (int j = 0; j < nc; j++) {
+            if (used[j] || !(fabs(row[j]) >= 0.1 * big))
+                continue;
+            if (best < 0 || score[j] < score[best] ||
+                (score[j] == score[best] && fabs(row[j]) > fabs(row[best]) * (1 + 1e-9)))
+                best = j;
+        }
+        used[best] = 1;
+        chosen[i] = best;
+        for (int i2 = i + 1; i2 < nr; i2++) {
+            double *r2 = a + (size_t)i2 * (size_t)nc;
+            double f = r2[best] / row[best];
+            if (f == 0)
+                continue;
+            for (int j = 0; j < nc; j++)
+                r2[j] -= f * row[j];
+            r2[best] = 0;
+        }
+    }
+    return true;
+}
+
+/* One connected component of a level: rows (dae equations) and candidate columns (variables). */
+static bool select_component(mo_dae *dae, const double *vals, const int *rows, int nr, const int *cols,
+                             int nc, unsigned char *dummy, int *colpos)
+{
+    if (nr > nc)
+        return false;
+    double *num = MO_NEWN(double, (size_t)nr * (size_t)nc);
+    double *gen = MO_NEWN(double, (size_t)nr * (size_t)nc);
+    int *score = MO_NEWN(int, nc), *chosen = MO_NEWN(int, nr);
+    for (int j = 0; j < nc; j++) {
+        colpos[cols[j]] = j + 1;
+        score[j] = keep_score(dae, cols[j]);
+    }
+    mo_int_vec vs = {0};
+    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n);
+    for (int i = 0; i < nr; i++) {
+        const mo_deq *q = &dae->eqs.v[rows[i]];
+        vs.n = 0;
+        mo_dae_eq_unknowns(dae, q, seen, &vs);
+        for (int k = 0; k < vs.n; k++) {
+            int j = colpos[vs.v[k]] - 1;
+            if (j < 0)
+                continue;
+            size_t at = (size_t)i * (size_t)nc + (size_t)j;
+            gen[at] = 1 + (double)((i * 7919 + j * 104729) % 1009) / 1009.0;
+            mo_expr *dl = mo_diff_var(q->lhs, cols[j]), *dr = mo_diff_var(q->rhs, cols[j]);
+            bool ok = dl && dr;
+            double v = ok ? mo_eval(dl, vals, &ok) - mo_eval(dr, vals, &ok) : 0;
+            num[at] = ok && isfinite(v) ? v : gen[at];
+        }
+    }
+    bool ok = choose_columns(num, nr, nc, score, chosen) || choose_columns(gen, nr, nc, score, chosen);
+    for (int j = 0; j < nc; j++)
+        colpos[cols[j]] = 0;
+    if (!ok)
+        return false;
+    for (int i = 0; i < nr; i++)
+        dummy[cols[chosen[i]]] = 1;
+    return true;
+}
+
+static int uf_find(int *p, int x)
+{
+    int r = x;
+    while (p[r] != r)
+        r = p[r];
+    while (p[x] != r) {
+        int n = p[x];
+        p[x] = r;
+        x = n;
+    }
+    return r;
+}
+
+/* The dummy derivative levels. io holds the final structure of Pantelides. */
+static bool select_dummies(ictx *c, const mo_pantelides_io *io, unsigned char *dummy)
+{
+    mo_dae *dae = c->dae;
+    int neq = io->g.neq, nvar = dae->vars.n;
+    int *pred = MO_NEWN(int, neq);
+    for (int e = 0; e < neq; e++)
+        pred[e] = -1;
+    for (int e = 0; e < neq; e++)
+        if (io->der_of_eq[e] >= 0)
+            pred[io->der_of_eq[e]] = e;
+    double *vals = mo_dae_start_values(dae);
+    unsigned char *zmask = MO_NEWN(unsigned char, nvar);
+    for (int v = 0; v < nvar; v++)
+        zmask[v] = mo_dae_is_unknown(dae, v) && dae->vars.v[v].der < 0;
+    MO_VEC(int) level = {0}; /* graph equations of the current level */
+    for (int e = 0; e < neq; e++)
+        if (io->der_of_eq[e] < 0)
+            MO_PUSH(level, e);
+    int *uf = MO_NEWN(int, nvar), *colpos = MO_NEWN(int, nvar), *comp_of = MO_NEWN(int, nvar);
+    unsigned char *seen = MO_NEWN(unsigned char, nvar), *incol = MO_NEWN(unsigned char, nvar);
+    for (int v = 0; v < nvar; v++)
+        uf[v] = v;
+    mo_int_vec vs = {0};
+    while (1) {
+        MO_VEC(int) H = {0};
+        for (int i = 0; i < level.n; i++)
+            if (pred[level.v[i]] >= 0)
+                MO_PUSH(H, level.v[i]);
+        if (H.n == 0)
+            break;
+        /* candidate columns of each row; components by union-find over the columns */
+        MO_VEC(int) rstart = {0};
+        MO_VEC(int) rcols = {0};
+        MO_VEC(int) allcols = {0};
+        MO_PUSH(rstart, 0);
+        for (int i = 0; i < H.n; i++) {
+            vs.n = 0;
+            mo_dae_eq_unknowns(dae, &dae->eqs.v[c->geq.v[H.v[i]]], seen, &vs);
+            int first = -1;
+            for (int k = 0; k < vs.n; k++) {
+                int v = vs.v[k];
+                if (!zmask[v])
+                    continue;
+                MO_PUSH(rcols, v);
+                if (!incol[v]) {
+                    incol[v] = 1;
+                    MO_PUSH(allcols, v);
+                }
+                if (first < 0)
+                    first = v;
+                else
+                    uf[uf_find(uf, v)] = uf_find(uf, first);
+            }
+            MO_PUSH(rstart, rcols.n);
+            if (first < 0) {
+                const int *bad = &c->geq.v[H.v[i]];
+                mo_error(mo_dae_model_loc(dae), "index reduction failed: no derivative left to "
+                         "select as a dummy derivative");
+                mo_dae_note_eqs(dae, bad, 1, "is involved");
+                return false;
+            }
+        }
+        /* group rows and columns by component (components numbered in order of first column) */
+        int ncomp = 0;
+        for (int k = 0; k < allcols.n; k++) {
+            int r = uf_find(uf, allcols.v[k]);
+            if (comp_of[r] == 0)
+                comp_of[r] = ++ncomp;
+        }
+        int *cstart = MO_NEWN(int, ncomp + 2), *rcount = MO_NEWN(int, ncomp + 2);
+        for (int k = 0; k < allcols.n; k++)
+            cstart[comp_of[uf_find(uf, allcols.v[k])] + 1]++;
+        for (int i = 0; i < H.n; i++)
+            rcount[comp_of[uf_find(uf, rcols.v[rstart.v[i]])] + 1]++;
+        for (int k = 1; k <= ncomp; k++) {
+            cstart[k + 1] += cstart[k];
+            rcount[k + 1] += rcount[k];
+        }
+        int *cols = MO_NEWN(int, allcols.n + 1), *rows = MO_NEWN(int, H.n + 1);
+        int *cf = MO_NEWN(int, ncomp + 2), *rf = MO_NEWN(int, ncomp + 2);
+        memcpy(cf, cstart, sizeof(int) * (size_t)(ncomp + 2));
+        memcpy(rf, rcount, sizeof(int) * (size_t)(ncomp + 2));
+        for (int k = 0; k < allcols.n; k++)
+            cols[cf[comp_of[uf_find(uf, allcols.v[k])]]++] = allcols.v[k];
+        for (int i = 0; i < H.n; i++)
+            rows[rf[comp_of[uf_find(uf, rcols.v[rstart.v[i]])]]++] = c->geq.v[H.v[i]];
+        for (int k = 1; k <= ncomp; k++) {
+            int nr = rcount[k + 1] - rcount[k], nc = cstart[k + 1] - cstart[k];
+            if (!select_component(dae, vals, rows + rcount[k], nr, cols + cstart[k], nc, dummy, colpos)) {
+                mo_error(mo_dae_model_loc(dae), "index reduction failed: these %s cannot be solved for "
+                         "their %s", plural(nr, "differentiated equation"), plural(nc, "derivative"));
+                mo_dae_note_eqs(dae, rows + rcount[k], nr, "is involved");
+                mo_dae_note_vars(dae, cols + cstart[k], nc, "is involved");
+                return false;
+            }
+        }
+        /* next level: the equations H was differentiated from, the integrals of the dummies */
+        for (int k = 0; k < allcols.n; k++) {
+            int v = allcols.v[k];
+            incol[v] = 0;
+            comp_of[uf_find(uf, v)] = 0;
+        }
+        for (int k = 0; k < allcols.n; k++)
+            uf[allcols.v[k]] = allcols.v[k];
+        for (int v = 0; v < nvar; v++)
+            zmask[v] = 0;
+        for (int k = 0; k < allcols.n; k++) {
+            int v = allcols.v[k];
+            if (dummy[v] && dae->vars.v[v].der_of >= 0)
+                zmask[dae->vars.v[v].der_of] = 1;
+        }
+        level.n = 0;
+        for (int i = 0; i < H.n; i++)
+            MO_PUSH(level, pred[H.v[i]]);
+    }
+    return true;
+}
+
+/* ---- kinds and slots ---- */
+
+static void assign_kinds(mo_dae *dae, const unsigned char *dummy)
+{
+    int n = dae->vars.n;
+    unsigned char *state = MO_NEWN(unsigned char, n);
+    for (int v = 0; v < n; v++)
+        state[v] = mo_dae_is_unknown(dae, v) && dae->vars.v[v].der >= 0 && !dummy[dae->vars.v[v].der];
+    dae->nx = dae->ny = dae->np = 0;
+    for (int v = 0; v < n; v++) {
+        mo_dvar *d = &dae->vars.v[v];
+        if (mo_dae_is_unknown(dae, v))
+            d->kind = state[v] ? MO_DV_STATE :
+                      d->der_of >= 0 && state[d->der_of] ? MO_DV_DERIVATIVE : MO_DV_ALGEBRAIC;
+        d->slot = -1;
+        if (d->kind == MO_DV_STATE)
+            d->slot = dae->nx++;
+        else if (d->kind == MO_DV_ALGEBRAIC)
+            d->slot = dae->ny++;
+        else if (d->kind == MO_DV_PARAMETER || d->kind == MO_DV_CONSTANT)
+            d->slot = dae->np++;
+    }
+    for (int v = 0; v < n; v++) {
+        mo_dvar *d = &dae->vars.v[v];
+        if (d->kind == MO_DV_DERIVATIVE)
+            d->slot = dae->vars.v[d->der_of].slot;
+    }
+}
+
+int mo_dae_index(mo_dae *dae)
+{
+    ictx c0, *c = &c0;
+    memset(c, 0, sizeof *c);
+    c->dae = dae;
+    c->failed_eq = -1;
+    /* the incidence graph of the active equations over all variables (only unknowns have edges) */
+    MO_VEC(int) ee = {0};
+    MO_VEC(int) ev = {0};
+    for (int e = 0; e < dae->eqs.n; e++) {
+        if (dae->eqs.v[e].removed)
+            continue;
+        int ge = c->geq.n;
+        MO_PUSH(c->geq, e);
+        c->tmp.n = 0;
+        mo_dae_eq_unknowns(dae, &dae->eqs.v[e], seen_ws(c), &c->tmp);
+        for (int k = 0; k < c->tmp.n; k++) {
+            MO_PUSH(ee, ge);
+            MO_PUSH(ev, c->tmp.v[k]);
+        }
+    }
+    int nvar = dae->vars.n, neq = c->geq.n, nunk = 0;
+    mo_graph g = mo_graph_build(neq, nvar, ee.v, ev.v, ee.n);
+    int *der_of_var = MO_NEWN(int, nvar + 1), *der_of_eq = MO_NEWN(int, neq + 1);
+    for (int v = 0; v < nvar; v++) {
+        bool unk = mo_dae_is_unknown(dae, v);
+        der_of_var[v] = unk ? dae->vars.v[v].der : -1;
+        nunk += unk && dae->vars.v[v].der < 0;
+    }
+    for (int e = 0; e < neq; e++)
+        der_of_eq[e] = -1;
+    if (neq != nunk) {
+        report_structure(c, &g, false);
+        return 1;
+    }
+
+    mo_pantelides_io io;
+    memset(&io, 0, sizeof io);
+    io.ctx = c;
+    io.g = g;
+    io.der_of_var = der_of_var;
+    io.der_of_eq = der_of_eq;
+    io.differentiate = cb_differentiate;
+    io.new_derivative = cb_new_derivative;
+    io.max_iterations = 0;
+    if (mo_pantelides(&io) != 0) {
+        switch (io.status) {
+        case MO_PANT_SINGULAR:
+            report_structure(c, &g, true);
+            break;
+        case MO_PANT_CALLBACK:
+            if (c->failed_eq >= 0)
+                mo_dae_note_eqs(dae, &c->failed_eq, 1, "had to be differentiated for index reduction");
+            else
+                mo_error(mo_dae_model_loc(dae), "index reduction failed");
+            break;
+        default: {
+            mo_error(mo_dae_model_loc(dae), "index reduction did not finish after %s",
+                     plural(io.ndiff, "differentiation"));
+            if (io.bad_eq >= 0 && io.bad_eq < c->geq.n)
+                mo_dae_note_eqs(dae, &c->geq.v[io.bad_eq], 1, "was being differentiated");
+            break;
+        }
+        }
+        return 1;
+    }
+
+    unsigned char *dummy = MO_NEWN(unsigned char, dae->vars.n);
+    if (!select_dummies(c, &io, dummy))
+        return 1;
+    assign_kinds(dae, dummy);
+    return 0;
+}

@@ -1,0 +1,139 @@
+/*
+ * inst.h - internal API of the flattening stage (flatten.c, modify.c, eval.c, connect.c).
+ *
+ * Flattening builds an instance tree over the class layouts:
+ *   - a layout (per class, cached) lists the components a class has after inheritance, in declaration
+ *     order with extends clauses expanded in place, each with the extends chain it came through, plus the
+ *     equation sections (inherited ones first);
+ *   - an instance is a class instantiated under a modifier: one slot per layout item, holding a flat
+ *     variable index (scalars of a predefined type), a child instance, or an array of either;
+ *   - modifiers (mo_fmod) are merged trees where the outermost modification wins; each binding keeps the
+ *     instance and class it was written in, so that its names are resolved where they were written.
+ * Slots are filled on demand (a binding may refer to a component declared further down), so each slot
+ * has a state; a reference to a slot under construction is a dependency cycle.
+ */
+#ifndef MO2C_INST_H
+#define MO2C_INST_H
+
+#include "lookup.h"
+
+typedef struct mo_inst mo_inst;
+typedef struct mo_fmod mo_fmod;
+
+/* ---- modifiers (modify.c) ---- */
+struct mo_fmod {
+    const char *name;         /* the element or attribute modified; NULL for a whole modification */
+    mo_loc loc;               /* where it was written */
+    mo_expr *binding;         /* "= expr", or NULL */
+    mo_inst *scope;           /* instance the binding's names are resolved in (NULL: class scope only) */
+    mo_class *scope_cls;      /* class whose text holds the modifier (lexical lookup) */
+    bool final_, each;
+    bool outside;             /* written outside the class it modifies (component or short-class mod) */
+    int n;
+    mo_fmod **sub;            /* nested modifiers, at most one per name, in source order */
+};
+
+mo_fmod *mo_fmod_from_ast(const mo_mod *m, mo_inst *scope, mo_class *scope_cls, bool outside);
+mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner);   /* outer wins; reports final violations */
+mo_fmod *mo_fmod_child(const mo_fmod *m, const char *name);
+/* The modifier of element i of an array of n elements (splits array bindings unless 'each'). */
+mo_fmod *mo_fmod_element(mo_fmod *m, int i, int n);
+
+/* ---- layouts ---- */
+typedef struct mo_layout_ext {
+    mo_element *ext;          /* the extends clause (NULL for the modifier of a short class) */
+    mo_mod *mod;              /* its modification */
+    int parent;               /* enclosing extends node, -1 when written in the class itself */
+    mo_class *owner;          /* class whose text holds the clause */
+} mo_layout_ext;
+
+typedef struct mo_layout_item {
+    mo_element *elem;         /* a component declaration */
+    mo_class *owner;          /* class whose text declares it */
+    int ext;                  /* extends node it came through, -1 when declared in the class itself */
+} mo_layout_item;
+
+typedef struct mo_layout_sec { mo_section *sec; mo_class *owner; } mo_layout_sec;
+
+struct mo_layout {
+    mo_class *cls;
+    int n; mo_layout_item *items;
+    mo_map index;             /* name -> (void *)(intptr_t)(item + 1) */
+    int next; mo_layout_ext *exts;
+    int nsec; mo_layout_sec *secs;
+};
+
+mo_layout *mo_layout_of(mo_class *cls);   /* NULL after errors */
+
+/* ---- instances ---- */
+enum { MO_SLOT_PENDING, MO_SLOT_BUSY, MO_SLOT_DONE };
+enum { MO_SK_NONE, MO_SK_VAR, MO_SK_INST, MO_SK_ARRAY };
+
+typedef struct mo_arr mo_arr;
+typedef struct mo_slot {
+    unsigned char state;      /* MO_SLOT_* */
+    unsigned char kind;       /* MO_SK_*; NONE also for a disabled conditional component */
+    int var;                  /* MO_SK_VAR */
+    mo_inst *child;           /* MO_SK_INST */
+    mo_arr *arr;              /* MO_SK_ARRAY */
+} mo_slot;
+
+struct mo_arr {
+    int ndims;
+    int *dims;
+    int total;
+    mo_slot *elems;           /* row-major; each MO_SK_VAR or MO_SK_INST */
+};
+
+struct mo_inst {
+    const char *path;         /* instance path: "" for the model, "inertia1", "a[2].b" */
+    mo_class *cls;            /* the long-form class instantiated */
+    mo_layout *lay;
+    mo_fmod *mod;             /* modifier of the whole instance */
+    mo_fmod **extmods;        /* modifier seen through each extends node (built with the instance) */
+    mo_slot *slots;           /* one per layout item */
+    mo_inst *parent;
+    mo_loc loc;               /* the component declaration */
+    int variability;          /* mo_variability imposed by the enclosing declarations */
+    unsigned flags;           /* prefixes imposed on the contents (MO_PF_PROTECTED, INPUT, OUTPUT) */
+    bool is_connector;
+};
+
+/* ---- the flattening context shared by flatten.c and connect.c ---- */
+
+/* One scalar connection found by a connect: two variables, each with its side (inside: a connector of a
+ * component, outside: a connector of the instance the connect is written in). */
+typedef struct mo_conn_pair {
+    int a, b;                 /* variable indices */
+    bool a_outside, b_outside;
+    bool flow;
+    mo_loc loc;               /* the connect equation */
+    const char *instance;     /* instance path of the class holding the connect */
+} mo_conn_pair;
+
+enum { MO_VF_SCALAR_CONNECTOR = 1 };   /* the variable is itself a connector (connector X = input Real) */
+
+typedef struct mo_front {
+    mo_flat *flat;
+    MO_VEC(mo_conn_pair) pairs;
+    MO_VEC(unsigned char) vflags;         /* per variable, MO_VF_* */
+} mo_front;
+
+/* flatten.c */
+/* Resolve a component reference to a slot (ensuring it is instantiated). Returns false after an error.
+ * *disabled is set when the reference goes through a disabled conditional component. */
+bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,
+                     bool *disabled);
+void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin origin, mo_expr *lhs,
+               mo_expr *rhs, const char *comment);
+mo_expr *mo_var_expr(mo_loc loc, int var);
+
+/* connect.c: record a connect equation (resolved at once, for-loop iterators being in scope), then, once
+ * the whole model is instantiated, generate the connection equations. */
+void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *eq);
+bool mo_connect(mo_front *fr);
+
+/* eval.c: evaluate a flat expression whose variables are parameters or constants with bindings. */
+bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
+
+#endif

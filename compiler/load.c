@@ -1,0 +1,282 @@
+/*
+ * load.c - find and parse the Modelica files a model needs.
+ *
+ * Input: the file named on the command line, an optional model name, and the library path (-L dirs,
+ * MODELICAPATH, the bundled models/). Output: the class to flatten, with the parent pointers of every
+ * loaded class set so that lookup.c can walk the enclosing scopes.
+ *
+ * Libraries are directory trees (Name/package.mo with one class per file, nested directories) or
+ * single files (Name.mo). Loading is lazy: a directory package is parsed from its package.mo, and a child
+ * only when a lookup asks for it (mo_load_child). A file that lies inside a library tree brings its
+ * enclosing packages: we walk up the directories while they hold a package.mo that matches the file's
+ * within clause, and make the outermost one the top-level package of that name.
+ * Each file is parsed at most once (keyed by its real path).
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "lookup.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const mo_libpath *libpath;
+static mo_map top_classes;   /* interned name -> mo_class*, or &absent when known not to exist */
+static mo_map parsed_files;  /* interned real path -> mo_unit* */
+static int absent;
+
+static bool is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Parent pointers of nested classes. Class nesting follows the source text, so recursion is shallow. */
+static void set_parents(mo_class *cls)
+{
+    for (int i = 0; i < cls->nelems; i++) {
+        mo_element *e = cls->elems[i];
+        if (e->kind == MO_ELEM_CLASS && e->cls) {
+            e->cls->parent = cls;
+            set_parents(e->cls);
+        }
+    }
+}
+
+/* Parse a file once. NULL after errors (reported). */
+static mo_unit *parse_once(const char *path, bool report_missing)
+{
+    char real[PATH_MAX];
+    const char *key = realpath(path, real) ? mo_intern_cstr(real) : mo_intern_cstr(path);
+    mo_unit *u = mo_map_get(&parsed_files, key);
+    if (u)
+        return u;
+    mo_file *f = mo_file_read(path);
+    if (!f) {
+        if (report_missing)
+            mo_error_plain("cannot read '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    u = mo_parse_file(f);
+    if (!u)
+        return NULL;
+    mo_map_put(&parsed_files, key, u);
+    for (int i = 0; i < u->nclasses; i++) {
+        u->classes[i]->within = u->within;
+        set_parents(u->classes[i]);
+    }
+    return u;
+}
+
+/* The one class a library file must define, named id. */
+static mo_class *unit_class(mo_unit *u, const char *path, const char *id)
+{
+    for (int i = 0; i < u->nclasses; i++)
+        if (u->classes[i]->name == id)
+            return u->classes[i];
+    if (u->nclasses > 0)
+        mo_error(u->classes[0]->loc, "file '%s' should define class '%s'", path, id);
+    else
+        mo_error_plain("file '%s' should define class '%s'", path, id);
+    return NULL;
+}
+
+/* Load dir/id/package.mo (a directory package) or dir/id.mo. NULL when neither exists. */
+static mo_class *load_from_dir(const char *dir, const char *id, mo_class *parent)
+{
+    const char *pkg = mo_sprintf("%s/%s/package.mo", dir, id);
+    const char *single = mo_sprintf("%s/%s.mo", dir, id);
+    const char *path = is_file(pkg) ? pkg : is_file(single) ? single : NULL;
+    if (!path)
+        return NULL;
+    mo_unit *u = parse_once(path, true);
+    if (!u)
+        return NULL;
+    mo_class *c = unit_class(u, path, id);
+    if (!c)
+        return NULL;
+    if (!c->parent)
+        c->parent = parent;
+    if (path == pkg)
+        mo_scope_of(c)->dir = mo_sprintf("%s/%s", dir, id);
+    return c;
+}
+
+mo_class *mo_load_top(const char *id)
+{
+    void *hit = mo_map_get(&top_classes, id);
+    if (hit)
+        return hit == &absent ? NULL : hit;
+    mo_class *c = NULL;
+    for (int i = 0; libpath && i < libpath->n && !c; i++)
+        c = load_from_dir(libpath->dirs[i], id, NULL);
+    mo_map_put(&top_classes, id, c ? (void *)c : (void *)&absent);
+    return c;
+}
+
+mo_class *mo_load_child(mo_class *pkg, const char *dir, const char *id)
+{
+    return load_from_dir(dir, id, pkg);
+}
+
+static const char *dir_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return ".";
+    if (slash == path)
+        return "/";
+    return mo_strndup(path, (size_t)(slash - path));
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* The directory above dir, spelled relative when dir is ("Sub" -> ".", "." -> "./..") */
+static const char *parent_dir(const char *dir)
+{
+    const char *last = base_name(dir);
+    return strcmp(last, ".") == 0 || strcmp(last, "..") == 0 ? mo_sprintf("%s/..", dir) : dir_name(dir);
+}
+
+/* The file lies in a library tree when its directory and the ones above hold package.mo files named as
+ * its within clause says (from the innermost package outwards). Returns the directory of the outermost
+ * package, or NULL. */
+static const char *library_root(const char *file, const mo_name *within)
+{
+    const char *dir = dir_name(file);   /* kept relative when the file was given relative */
+    for (int k = within->n - 1; k >= 0; k--) {
+        char real[PATH_MAX];
+        if (!realpath(dir, real) || strcmp(base_name(real), within->ids[k]) != 0)
+            return NULL;
+        if (!is_file(mo_sprintf("%s/package.mo", dir)))
+            return NULL;
+        if (k == 0)
+            return dir;
+        dir = parent_dir(dir);
+    }
+    return NULL;
+}
+
+/* A dotted model name from the command line as an mo_name. */
+static mo_name *name_from_string(const char *s)
+{
+    mo_name *n = MO_NEW(mo_name);
+    MO_VEC(const char *) ids = {0};
+    const char *p = s;
+    if (*p == '.') {
+        n->global = true;
+        p++;
+    }
+    for (;;) {
+        const char *q = strchr(p, '.');
+        size_t len = q ? (size_t)(q - p) : strlen(p);
+        MO_PUSH(ids, mo_intern(p, len));
+        if (!q)
+            break;
+        p = q + 1;
+    }
+    n->n = ids.n;
+    n->ids = ids.v;
+    n->locs = MO_NEWN(mo_loc, ids.n);
+    return n;
+}
+
+/* Library directories below the working directory are used by their relative paths, so that locations
+ * in messages and in --flat output do not depend on where the repository lies. */
+static const mo_libpath *relative_libpath(const mo_libpath *path)
+{
+    char cwd[PATH_MAX], real[PATH_MAX];
+    mo_libpath *lp = MO_NEW(mo_libpath);
+    lp->n = path->n;
+    lp->dirs = MO_NEWN(const char *, path->n);
+    bool have_cwd = getcwd(cwd, sizeof cwd) != NULL;
+    size_t n = have_cwd ? strlen(cwd) : 0;
+    for (int i = 0; i < path->n; i++) {
+        lp->dirs[i] = path->dirs[i];
+        if (path->dirs[i][0] == '/' && have_cwd && realpath(path->dirs[i], real) &&
+            strncmp(real, cwd, n) == 0 && real[n] == '/')
+            lp->dirs[i] = mo_strdup(real + n + 1);
+    }
+    return lp;
+}
+
+const mo_class *mo_load(const char *file, const char *model, const mo_libpath *path)
+{
+    libpath = relative_libpath(path);
+    mo_unit *u = parse_once(file, true);
+    if (!u)
+        return NULL;
+    if (u->nclasses == 0 && !model) {
+        mo_error_plain("'%s' defines no class", file);
+        return NULL;
+    }
+    const mo_name *within = u->within;
+    if (within && within->n > 0) {
+        const char *root = library_root(file, within);
+        if (root) {
+            /* the enclosing packages come from the tree the file lies in, before the library path */
+            mo_class *top = load_from_dir(parent_dir(root), within->ids[0], NULL);
+            if (top)
+                mo_map_put(&top_classes, within->ids[0], top);
+        }
+        mo_found pkg;
+        if (mo_lookup_name(NULL, within, &pkg) >= 0 || !pkg.cls) {
+            mo_error(within->loc, "unknown package '%s' in the within clause", mo_name_str(within));
+            return NULL;
+        }
+        for (int i = 0; i < u->nclasses; i++) {
+            mo_class *c = u->classes[i];
+            mo_found f = mo_lookup_member(pkg.cls, c->name);
+            if (f.cls != c) {
+                /* not part of the package's files: make it a member so lookups see it */
+                c->parent = pkg.cls;
+                mo_element *ce = MO_NEW(mo_element);
+                ce->kind = MO_ELEM_CLASS;
+                ce->loc = c->loc;
+                ce->cls = c;
+                mo_map_put(&mo_scope_of(pkg.cls)->local, c->name, ce);
+            }
+        }
+    } else {
+        for (int i = 0; i < u->nclasses; i++)
+            mo_map_put(&top_classes, u->classes[i]->name, u->classes[i]);
+    }
+    if (mo_error_count() > 0)
+        return NULL;
+    if (!model) {
+        if (u->nclasses > 1) {
+            mo_error_plain("'%s' defines %d classes; name the model to flatten", file, u->nclasses);
+            return NULL;
+        }
+        return u->classes[0];
+    }
+    mo_name *n = name_from_string(model);
+    mo_found f = {0};
+    int bad = mo_lookup_name(NULL, n, &f);
+    if ((bad >= 0 || !f.cls) && within && within->n > 0 && !n->global) {
+        /* a name relative to the file's package */
+        mo_found pkg;
+        if (mo_lookup_name(NULL, within, &pkg) < 0 && pkg.cls) {
+            f = pkg;
+            bad = -1;
+            for (int k = 0; k < n->n && bad < 0; k++) {
+                f = f.cls ? mo_lookup_member(f.cls, n->ids[k]) : (mo_found){0};
+                if (!f.cls && !f.comp)
+                    bad = k;
+            }
+        }
+    }
+    if (mo_error_count() > 0)
+        return NULL;
+    if (bad >= 0 || !f.cls) {
+        mo_error_plain("model '%s' not found", model);
+        return NULL;
+    }
+    return f.cls;
+}

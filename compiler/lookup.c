@@ -1,0 +1,452 @@
+/*
+ * lookup.c - name lookup (chapter 5 of the specification) over the classes the loader parsed.
+ *
+ * Input: classes with their parent pointers set (load.c). Output: mo_found answers for names, and per
+ * class a cached scope (lookup.h) with hash tables for declared elements, imports and inherited
+ * elements. Nothing here scans a class's elements more than once: the tables are built on first use.
+ * Preconditions: interned names everywhere (base.h).
+ */
+#include "lookup.h"
+
+#include <string.h>
+
+/* ---- predefined classes: Real, Integer, Boolean, String and the enumeration StateSelect ---- */
+static mo_class builtin_real, builtin_integer, builtin_boolean, builtin_string, builtin_stateselect;
+static bool builtins_ready;
+
+static void builtins_init(void)
+{
+    if (builtins_ready)
+        return;
+    builtins_ready = true;
+    struct { mo_class *c; const char *name; } tab[] = {
+        {&builtin_real, "Real"}, {&builtin_integer, "Integer"}, {&builtin_boolean, "Boolean"},
+        {&builtin_string, "String"},
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
+        tab[i].c->kind = MO_CL_TYPE;
+        tab[i].c->form = MO_FORM_LONG;
+        tab[i].c->name = mo_intern_cstr(tab[i].name);
+    }
+    static const char *const lits[] = {"never", "avoid", "default", "prefer", "always"};
+    static const char *const docs[] = {
+        "Do not use as state at all.", "Use as state, if it cannot be avoided (but only if variable appears differentiated and no other potential state with attribute default, prefer, or always can be selected).",
+        "Use as state if appropriate, but only if variable appears differentiated.",
+        "Prefer it as state over those having the default value (also variables can be selected, which do not appear differentiated).",
+        "Do use it as a state."};
+    builtin_stateselect.kind = MO_CL_TYPE;
+    builtin_stateselect.form = MO_FORM_ENUM;
+    builtin_stateselect.name = mo_intern_cstr("StateSelect");
+    builtin_stateselect.nliterals = 5;
+    builtin_stateselect.literals = MO_NEWN(mo_enum_literal, 5);
+    for (int i = 0; i < 5; i++) {
+        builtin_stateselect.literals[i].name = mo_intern_cstr(lits[i]);
+        builtin_stateselect.literals[i].comment.text = docs[i];
+    }
+}
+
+mo_class *mo_builtin_class(const char *id)
+{
+    builtins_init();
+    mo_class *all[] = {&builtin_real, &builtin_integer, &builtin_boolean, &builtin_string,
+                       &builtin_stateselect};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i]->name == id)
+            return all[i];
+    return NULL;
+}
+
+int mo_builtin_type(const mo_class *cls)
+{
+    if (cls == &builtin_real) return MO_T_REAL;
+    if (cls == &builtin_integer) return MO_T_INTEGER;
+    if (cls == &builtin_boolean) return MO_T_BOOLEAN;
+    if (cls == &builtin_string) return MO_T_STRING;
+    return -1;
+}
+
+const char *mo_class_kind_name(mo_class_kind k)
+{
+    static const char *const names[] = {"class", "model", "record", "operator record", "block",
+        "connector", "expandable connector", "type", "package", "function", "operator function",
+        "operator"};
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "class";
+}
+
+const char *mo_class_full_name(const mo_class *cls)
+{
+    int n = 0;
+    for (const mo_class *c = cls; c; c = c->parent)
+        n++;
+    const char **ids = MO_NEWN(const char *, n);
+    int i = n;
+    for (const mo_class *c = cls; c; c = c->parent)
+        ids[--i] = c->name;
+    mo_buf b = {0};
+    for (i = 0; i < n; i++) {
+        if (i)
+            mo_buf_puts(&b, ".");
+        mo_buf_puts(&b, ids[i]);
+    }
+    return mo_buf_str(&b);
+}
+
+/* ---- the scope of a class: declared elements and imports ---- */
+mo_scope *mo_scope_of(mo_class *cls)
+{
+    if (!cls->scope) {
+        mo_scope *s = MO_NEW(mo_scope);
+        s->cls = cls;
+        cls->scope = s;
+    }
+    mo_scope *s = cls->scope;
+    if (!s->built) {
+        s->built = true;
+        for (int i = 0; i < cls->nelems; i++) {
+            mo_element *e = cls->elems[i];
+            const char *name = NULL;
+            mo_loc loc = e->loc;
+            if (e->kind == MO_ELEM_COMPONENT) {
+                name = e->name;
+            } else if (e->kind == MO_ELEM_CLASS) {
+                name = e->cls->name;
+                loc = e->cls->loc;
+            } else if (e->kind == MO_ELEM_IMPORT) {
+                if (e->import_kind == MO_IMPORT_UNQUALIFIED) {
+                    MO_PUSH(s->unqualified, e);
+                } else if (e->import_kind == MO_IMPORT_MULTIPLE) {
+                    for (int k = 0; k < e->nimport_ids; k++)
+                        mo_map_put(&s->imports, e->import_ids[k], e);
+                } else {
+                    const char *id = e->import_kind == MO_IMPORT_RENAMING ? e->alias
+                                     : e->import_name->ids[e->import_name->n - 1];
+                    mo_map_put(&s->imports, id, e);
+                }
+                continue;
+            }
+            if (!name)
+                continue;
+            mo_element *prev = mo_map_get(&s->local, name);
+            if (prev) {
+                mo_error(loc, "duplicate declaration of '%s'", name);
+                mo_note(prev->kind == MO_ELEM_CLASS ? prev->cls->loc : prev->loc,
+                        "previous declaration of '%s' is here", name);
+                continue;
+            }
+            mo_map_put(&s->local, name, e);
+        }
+    }
+    return s;
+}
+
+static mo_found found_elem(mo_element *e, mo_class *owner)
+{
+    mo_found f = {0};
+    if (e->kind == MO_ELEM_CLASS)
+        f.cls = e->cls;
+    else
+        f.comp = e;
+    f.owner = owner;
+    return f;
+}
+
+/* Declared elements only (and, for directory packages, the children on disk). */
+static mo_found lookup_local(mo_class *cls, const char *id)
+{
+    mo_scope *s = mo_scope_of(cls);
+    mo_element *e = mo_map_get(&s->local, id);
+    if (e)
+        return found_elem(e, cls);
+    mo_found f = {0};
+    if (s->dir) {
+        mo_class *c = mo_load_child(cls, s->dir, id);
+        if (c) {
+            /* remember it as if it had been declared in package.mo */
+            mo_element *ce = MO_NEW(mo_element);
+            ce->kind = MO_ELEM_CLASS;
+            ce->loc = c->loc;
+            ce->cls = c;
+            mo_map_put(&s->local, id, ce);
+            f.cls = c;
+            f.owner = cls;
+        }
+    }
+    return f;
+}
+
+/* A cycle in extends: name the chain from the class that closes it. */
+static MO_VEC(mo_class *) resolving_stack;
+
+static void report_cycle(mo_loc loc, mo_class *again)
+{
+    mo_buf b = {0};
+    int start = 0;
+    for (int i = 0; i < resolving_stack.n; i++)
+        if (resolving_stack.v[i] == again)
+            start = i;
+    for (int i = start; i < resolving_stack.n; i++)
+        mo_buf_printf(&b, "%s -> ", mo_class_full_name(resolving_stack.v[i]));
+    mo_buf_puts(&b, mo_class_full_name(again));
+    mo_error(loc, "cyclic extends: %s", mo_buf_str(&b));
+}
+
+mo_class *mo_short_target(mo_class *cls)
+{
+    mo_scope *s = mo_scope_of(cls);
+    if (s->short_state == 2)
+        return s->short_target;
+    if (s->short_state == 3)
+        return NULL;
+    if (s->short_state == 1) {
+        report_cycle(cls->short_base->loc, cls);
+        s->short_state = 3;
+        return NULL;
+    }
+    s->short_state = 1;
+    MO_PUSH(resolving_stack, cls);
+    /* the base of a short class is looked up in the scope that encloses the definition */
+    mo_class *t = mo_lookup_class(cls->parent, cls->short_base, "class");
+    resolving_stack.n--;
+    if (s->short_state == 3)
+        return NULL;
+    if (t && t->form == MO_FORM_SHORT && !mo_short_target(t))
+        t = NULL;
+    s->short_target = t;
+    s->short_state = t ? 2 : 3;
+    return t;
+}
+
+/* Find id among the elements cls inherits (bases resolved on demand). */
+static mo_found lookup_inherited(mo_class *cls, const char *id);
+static mo_found lookup_imports(mo_class *cls, const char *id);
+
+static mo_found lookup_in_class(mo_class *cls, const char *id)
+{
+    if (cls->form == MO_FORM_SHORT) {
+        mo_class *t = mo_short_target(cls);
+        mo_found none = {0};
+        return t ? mo_lookup_member(t, id) : none;
+    }
+    mo_found f = lookup_local(cls, id);
+    if (f.cls || f.comp)
+        return f;
+    return lookup_inherited(cls, id);
+}
+
+mo_found mo_lookup_member(mo_class *cls, const char *id)
+{
+    if (cls->form == MO_FORM_ENUM || mo_builtin_type(cls) >= 0) {
+        mo_found none = {0};
+        return none;
+    }
+    return lookup_in_class(cls, id);
+}
+
+bool mo_resolve_bases(mo_class *cls)
+{
+    mo_scope *s = mo_scope_of(cls);
+    if (s->bases_state == 2)
+        return true;
+    if (s->bases_state == 3)
+        return false;
+    if (s->bases_state == 1) {
+        /* reported by the caller that sees the cycle */
+        return false;
+    }
+    s->bases_state = 1;
+    MO_PUSH(resolving_stack, cls);
+    bool ok = true;
+    for (int i = 0; i < cls->nelems && ok; i++) {
+        mo_element *e = cls->elems[i];
+        if (e->kind != MO_ELEM_EXTENDS)
+            continue;
+        /* Base names are looked up without the elements this class inherits (spec 5.6.1): start with
+         * the declared elements and imports of cls, then the enclosing classes. */
+        const mo_name *n = e->base;
+        mo_found f = {0};
+        int bad = -1;
+        if (n->global) {
+            bad = mo_lookup_name(NULL, n, &f);
+        } else {
+            f = lookup_local(cls, n->ids[0]);
+            if (!f.cls && !f.comp)
+                f = lookup_imports(cls, n->ids[0]);
+            if (!f.cls && !f.comp)
+                f = (cls->flags & MO_PF_ENCAPSULATED) ? (mo_found){mo_builtin_class(n->ids[0]), NULL, NULL}
+                                                      : mo_lookup_simple(cls->parent, n->ids[0]);
+            if (!f.cls && !f.comp)
+                bad = 0;
+            for (int k = 1; k < n->n && bad < 0; k++) {
+                mo_found g = f.cls ? mo_lookup_member(f.cls, n->ids[k]) : (mo_found){0};
+                if (!g.cls && !g.comp)
+                    bad = k;
+                else
+                    f = g;
+            }
+        }
+        mo_class *base = bad < 0 ? f.cls : NULL;
+        if (!base) {
+            if (bad < 0)
+                bad = n->n - 1;
+            mo_error(n->locs[bad], "unknown base class '%s'", mo_name_str(n));
+            ok = false;
+            break;
+        }
+        mo_scope *bs = mo_scope_of(base);
+        if (bs->bases_state == 1 || base == cls) {
+            report_cycle(n->loc, base);
+            ok = false;
+            break;
+        }
+        if (base->form == MO_FORM_SHORT && !mo_short_target(base)) {
+            ok = false;
+            break;
+        }
+        if (!mo_resolve_bases(base)) {
+            ok = false;
+            break;
+        }
+        MO_PUSH(s->bases, base);
+        MO_PUSH(s->base_elems, e);
+    }
+    resolving_stack.n--;
+    s->bases_state = ok ? 2 : 3;
+    return ok;
+}
+
+static mo_found lookup_inherited(mo_class *cls, const char *id)
+{
+    mo_found none = {0};
+    mo_scope *s = mo_scope_of(cls);
+    bool has_extends = false;
+    for (int i = 0; i < cls->nelems && !has_extends; i++)
+        has_extends = cls->elems[i]->kind == MO_ELEM_EXTENDS;
+    if (!has_extends)
+        return none;
+    if (!mo_resolve_bases(cls))
+        return none;
+    mo_found *hit = mo_map_get(&s->inherited, id);
+    if (hit)
+        return *hit;
+    for (int i = 0; i < s->bases.n; i++) {
+        mo_found f = mo_lookup_member(s->bases.v[i], id);
+        if (f.cls || f.comp) {
+            mo_found *keep = MO_NEW(mo_found);
+            *keep = f;
+            mo_map_put(&s->inherited, id, keep);
+            return f;
+        }
+    }
+    return none;
+}
+
+/* An import: what the imported name denotes (imports are full names, looked up from the top). */
+static mo_found resolve_import(mo_element *im, const char *id)
+{
+    mo_found f = {0};
+    if (im->import_kind == MO_IMPORT_MULTIPLE) {
+        if (mo_lookup_name(NULL, im->import_name, &f) >= 0 || !f.cls)
+            return (mo_found){0};
+        return mo_lookup_member(f.cls, id);
+    }
+    if (mo_lookup_name(NULL, im->import_name, &f) >= 0)
+        return (mo_found){0};
+    return f;
+}
+
+static mo_found lookup_imports(mo_class *cls, const char *id)
+{
+    mo_scope *s = mo_scope_of(cls);
+    mo_element *im = mo_map_get(&s->imports, id);
+    if (im)
+        return resolve_import(im, id);
+    for (int i = 0; i < s->unqualified.n; i++) {
+        mo_found pkg = {0};
+        if (mo_lookup_name(NULL, s->unqualified.v[i]->import_name, &pkg) >= 0 || !pkg.cls)
+            continue;
+        mo_found f = mo_lookup_member(pkg.cls, id);
+        if (f.cls || f.comp)
+            return f;
+    }
+    return (mo_found){0};
+}
+
+mo_found mo_lookup_simple(mo_class *cls, const char *id)
+{
+    mo_found f = {0};
+    for (mo_class *c = cls; c; c = c->parent) {
+        if (c->form == MO_FORM_ENUM) {
+            if (c->flags & MO_PF_ENCAPSULATED)
+                break;
+            continue;
+        }
+        f = lookup_in_class(c, id);
+        if (f.cls || f.comp)
+            return f;
+        f = lookup_imports(c, id);
+        if (f.cls || f.comp)
+            return f;
+        if (c->flags & MO_PF_ENCAPSULATED) {
+            /* only the predefined types remain visible past an encapsulated class */
+            f.cls = mo_builtin_class(id);
+            return f;
+        }
+    }
+    f.cls = mo_load_top(id);
+    if (!f.cls)
+        f.cls = mo_builtin_class(id);
+    return f;
+}
+
+int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out)
+{
+    mo_found f = {0};
+    if (name->global) {
+        f.cls = mo_load_top(name->ids[0]);
+        if (!f.cls)
+            f.cls = mo_builtin_class(name->ids[0]);
+    } else {
+        f = mo_lookup_simple(cls, name->ids[0]);
+    }
+    if (!f.cls && !f.comp) {
+        *out = f;
+        return 0;
+    }
+    for (int k = 1; k < name->n; k++) {
+        if (!f.cls) {       /* a component in the middle of a class name */
+            *out = f;
+            return k;
+        }
+        mo_found g = mo_lookup_member(f.cls, name->ids[k]);
+        if (!g.cls && !g.comp) {
+            *out = f;
+            return k;
+        }
+        f = g;
+    }
+    *out = f;
+    return -1;
+}
+
+mo_class *mo_lookup_class(mo_class *cls, const mo_name *name, const char *what)
+{
+    mo_found f;
+    int bad = mo_lookup_name(cls, name, &f);
+    if (bad == 0) {
+        mo_error(name->locs[0], "unknown %s '%s'", what, mo_name_str(name));
+        return NULL;
+    }
+    if (bad > 0) {
+        if (f.cls)
+            mo_error(name->locs[bad], "'%s' is not declared in '%s'", name->ids[bad],
+                     mo_class_full_name(f.cls));
+        else
+            mo_error(name->locs[bad], "unknown %s '%s'", what, mo_name_str(name));
+        return NULL;
+    }
+    if (!f.cls) {
+        mo_error(name->loc, "'%s' is a component, not a class", mo_name_str(name));
+        return NULL;
+    }
+    return f.cls;
+}

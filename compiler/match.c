@@ -1,0 +1,158 @@
+/*
+ * match.c - maximum bipartite matching of equations to variables (graph.h: mo_match).
+ *
+ * Input: a bipartite incidence graph in CSR form (equations x variables), an optional mask of variables
+ * that must stay unmatched, and optionally a starting matching. Output: a maximum matching, as the two
+ * inverse arrays var_of_eq / eq_of_var, and its size.
+ *
+ * Method: a greedy pass (each free equation, in index order, takes its first free variable) matches
+ * almost everything on the graphs of models; the rest is done by Hopcroft-Karp phases: a breadth-first
+ * search from all free equations layers the graph, then depth-first searches along the layers find a
+ * maximal set of vertex-disjoint shortest augmenting paths. That is O(E sqrt(V)) in the worst case and
+ * linear when the greedy pass did the work. Both searches use explicit stacks/queues, so a 10^6-long
+ * augmenting path costs memory, not C stack. Everything visits equations and variables in index order,
+ * so the result depends only on the graph.
+ *
+ * Preconditions: adj entries lie in [0, nvar); with keep != 0 the given partial matching is consistent
+ * (var_of_eq[e] = v >= 0 exactly when eq_of_var[v] = e) and uses no skipped variable.
+ */
+#include "base.h"
+#include "graph.h"
+
+enum { UNLAYERED = -1 };
+
+static int skipped(const unsigned char *skip_var, int v) { return skip_var && skip_var[v]; }
+
+/* Breadth-first layering from every free equation. layer[e] is the distance (in equations) from a free
+ * equation, or UNLAYERED. Returns the layer from which a free variable is reachable, or -1 when no
+ * augmenting path exists. Equations beyond that layer are left unlayered: the depth-first phase only
+ * follows shortest paths. */
+static int hk_layer(const mo_graph *g, const unsigned char *skip_var, const int *var_of_eq,
+                    const int *eq_of_var, int *layer, int *queue)
+{
+    int head = 0, tail = 0, found = -1;
+    for (int e = 0; e < g->neq; e++) {
+        layer[e] = UNLAYERED;
+        if (var_of_eq[e] < 0) {
+            layer[e] = 0;
+            queue[tail++] = e;
+        }
+    }
+    while (head < tail) {
+        int e = queue[head++];
+        if (found >= 0 && layer[e] >= found)
+            break;                      /* queue is in layer order: nothing shorter remains */
+        for (int k = g->start[e]; k < g->start[e + 1]; k++) {
+            int v = g->adj[k];
+            if (skipped(skip_var, v))
+                continue;
+            int e2 = eq_of_var[v];
+            if (e2 < 0) {
+                if (found < 0)
+                    found = layer[e];
+            } else if (layer[e2] == UNLAYERED) {
+                layer[e2] = layer[e] + 1;
+                queue[tail++] = e2;
+            }
+        }
+    }
+    return found;
+}
+
+/* Depth-first search along the layers from free equation root; on success flips the path. stack holds
+ * equations, via[i] the variable by which stack[i] reached stack[i+1] (or the free variable at the top).
+ * pos[e] remembers how far equation e's edges have been tried in this phase: an edge that failed once
+ * fails again within the phase, which keeps a phase linear. */
+static int hk_augment(const mo_graph *g, const unsigned char *skip_var, int *var_of_eq, int *eq_of_var,
+                      int *layer, int *pos, int *stack, int *via, int root, int found)
+{
+    int top = 0;
+    stack[0] = root;
+    while (top >= 0) {
+        int e = stack[top];
+        int advanced = 0;
+        while (pos[e] < g->start[e + 1]) {
+            int v = g->adj[pos[e]++];
+            if (skipped(skip_var, v))
+                continue;
+            int e2 = eq_of_var[v];
+            if (e2 < 0) {
+                if (layer[e] != found)
+                    continue;           /* a longer path: left for a later phase */
+                via[top] = v;
+                for (int i = top; i >= 0; i--) {    /* flip the path */
+                    var_of_eq[stack[i]] = via[i];
+                    eq_of_var[via[i]] = stack[i];
+                }
+                for (int i = 0; i <= top; i++)      /* path vertices are used up in this phase */
+                    layer[stack[i]] = UNLAYERED;
+                return 1;
+            }
+            if (layer[e] < found && layer[e2] == layer[e] + 1) {
+                via[top] = v;
+                stack[++top] = e2;
+                advanced = 1;
+                break;
+            }
+        }
+        if (!advanced) {
+            layer[e] = UNLAYERED;       /* dead end for the rest of this phase */
+            top--;
+        }
+    }
+    return 0;
+}
+
+int mo_match(const mo_graph *g, const unsigned char *skip_var, int *var_of_eq, int *eq_of_var, int keep)
+{
+    int neq = g->neq, nvar = g->nvar, size = 0;
+    if (!keep) {
+        for (int e = 0; e < neq; e++) var_of_eq[e] = -1;
+        for (int v = 0; v < nvar; v++) eq_of_var[v] = -1;
+    } else {
+        for (int e = 0; e < neq; e++) {
+            int v = var_of_eq[e];
+            if (v >= 0) {
+                if (v >= nvar || eq_of_var[v] != e || skipped(skip_var, v))
+                    mo_unreachable("mo_match: inconsistent starting matching");
+                size++;
+            }
+        }
+    }
+
+    /* Greedy pass. */
+    for (int e = 0; e < neq; e++) {
+        if (var_of_eq[e] >= 0)
+            continue;
+        for (int k = g->start[e]; k < g->start[e + 1]; k++) {
+            int v = g->adj[k];
+            if (!skipped(skip_var, v) && eq_of_var[v] < 0) {
+                var_of_eq[e] = v;
+                eq_of_var[v] = e;
+                size++;
+                break;
+            }
+        }
+    }
+    if (size == neq || size == nvar)
+        return size;
+
+    /* Hopcroft-Karp phases. */
+    int *layer = MO_NEWN(int, neq), *queue = MO_NEWN(int, neq), *pos = MO_NEWN(int, neq);
+    int *via = MO_NEWN(int, neq);
+    for (;;) {
+        int found = hk_layer(g, skip_var, var_of_eq, eq_of_var, layer, queue);
+        if (found < 0)
+            break;
+        for (int e = 0; e < neq; e++)
+            pos[e] = g->start[e];
+        int gained = 0;
+        for (int e = 0; e < neq; e++)
+            if (var_of_eq[e] < 0 && layer[e] == 0)
+                gained += hk_augment(g, skip_var, var_of_eq, eq_of_var, layer, pos, queue, via, e, found);
+        if (!gained)
+            break;
+        size += gained;
+    }
+    return size;
+}

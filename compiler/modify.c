@@ -1,0 +1,178 @@
+/*
+ * modify.c - modifiers: from the syntax to merged trees (chapter 7.2 of the specification).
+ *
+ * Input: the mo_mod of a declaration, an extends clause or a short class, with the instance and class it
+ * is written in. Output: mo_fmod trees (inst.h), one node per modified name, where nested and dotted
+ * forms are the same thing: a(b(c = 1)) and a.b.c = 1 give the same tree.
+ * Merging puts an outer modifier over an inner one; the outer value wins, and touching something the
+ * inner one declared final is an error. Trees are small (what one declaration writes), so children
+ * are found by a short linear search.
+ */
+#include "inst.h"
+
+#include <string.h>
+
+static mo_fmod *find_sub(const mo_fmod *m, const char *name)
+{
+    for (int i = 0; m && i < m->n; i++)
+        if (m->sub[i]->name == name)
+            return m->sub[i];
+    return NULL;
+}
+
+static void push_sub(mo_fmod *m, mo_fmod *c)
+{
+    mo_fmod **v = MO_NEWN(mo_fmod *, m->n + 1);
+    if (m->n)
+        memcpy(v, m->sub, sizeof *v * (size_t)m->n);
+    v[m->n++] = c;
+    m->sub = v;
+}
+
+/* Put node under parent, combining with a modifier of the same name written earlier (a.b = 1, a(c = 2)). */
+static void add_child(mo_fmod *parent, mo_fmod *node)
+{
+    mo_fmod *old = find_sub(parent, node->name);
+    if (!old) {
+        push_sub(parent, node);
+        return;
+    }
+    if (node->binding && old->binding) {
+        mo_error(node->loc, "duplicate modification of '%s'", node->name);
+        mo_note(old->loc, "first modification of '%s' is here", node->name);
+        return;
+    }
+    if (node->binding) {
+        old->binding = node->binding;
+        old->scope = node->scope;
+        old->scope_cls = node->scope_cls;
+    }
+    old->final_ |= node->final_;
+    old->each |= node->each;
+    for (int i = 0; i < node->n; i++)
+        add_child(old, node->sub[i]);
+}
+
+static mo_fmod *new_node(const char *name, mo_loc loc, mo_inst *scope, mo_class *scope_cls, bool outside)
+{
+    mo_fmod *f = MO_NEW(mo_fmod);
+    f->name = name;
+    f->loc = loc;
+    f->scope = scope;
+    f->scope_cls = scope_cls;
+    f->outside = outside;
+    return f;
+}
+
+static void fill_from_ast(mo_fmod *f, const mo_mod *m, mo_inst *scope, mo_class *scope_cls, bool outside)
+{
+    if (!m)
+        return;
+    f->binding = m->binding;
+    for (int i = 0; i < m->nargs; i++) {
+        const mo_arg *a = &m->args[i];
+        if (a->kind != MO_ARG_MOD) {
+            mo_error(a->loc, "not supported yet: %s", a->kind == MO_ARG_REDECLARE ? "redeclare" : "replaceable");
+            continue;
+        }
+        /* a.b.c = e is a(b(c = e)): build the chain, the last link carries the modification */
+        mo_fmod *top = NULL, *cur = NULL;
+        for (int k = 0; k < a->name->n; k++) {
+            mo_fmod *n = new_node(a->name->ids[k], a->name->locs[k], scope, scope_cls, outside);
+            if (cur)
+                push_sub(cur, n);
+            else
+                top = n;
+            cur = n;
+        }
+        cur->final_ = a->final_;
+        cur->each = a->each;
+        fill_from_ast(cur, a->mod, scope, scope_cls, outside);
+        add_child(f, top);
+    }
+}
+
+mo_fmod *mo_fmod_from_ast(const mo_mod *m, mo_inst *scope, mo_class *scope_cls, bool outside)
+{
+    if (!m || (!m->binding && m->nargs == 0))
+        return NULL;
+    mo_fmod *f = new_node(NULL, m->loc, scope, scope_cls, outside);
+    fill_from_ast(f, m, scope, scope_cls, outside);
+    return f;
+}
+
+mo_fmod *mo_fmod_child(const mo_fmod *m, const char *name)
+{
+    return find_sub(m, name);
+}
+
+static bool touches(const mo_fmod *m)
+{
+    return m->binding || m->n > 0;
+}
+
+mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner)
+{
+    if (!outer)
+        return inner;
+    if (!inner)
+        return outer;
+    if (inner->final_ && touches(outer) && inner->name) {
+        mo_error(outer->loc, "cannot modify final element '%s'", inner->name);
+        mo_note(inner->loc, "'%s' is declared final here", inner->name);
+        return inner;
+    }
+    mo_fmod *r = MO_NEW(mo_fmod);
+    *r = *outer;
+    r->name = outer->name ? outer->name : inner->name;
+    if (!outer->binding) {
+        r->binding = inner->binding;
+        r->scope = inner->scope;
+        r->scope_cls = inner->scope_cls;
+        r->each = inner->each;
+    }
+    r->final_ = outer->final_ || inner->final_;
+    r->n = 0;
+    r->sub = NULL;
+    for (int i = 0; i < inner->n; i++) {
+        mo_fmod *o = find_sub(outer, inner->sub[i]->name);
+        push_sub(r, o ? mo_fmod_merge(o, inner->sub[i]) : inner->sub[i]);
+    }
+    for (int i = 0; i < outer->n; i++)
+        if (!find_sub(inner, outer->sub[i]->name))
+            push_sub(r, outer->sub[i]);
+    return r;
+}
+
+/* Does splitting change anything below m? (array literals in bindings without 'each') */
+static bool splits(const mo_fmod *m)
+{
+    if (m->binding && !m->each && m->binding->kind == MO_EX_ARRAY)
+        return true;
+    for (int i = 0; i < m->n; i++)
+        if (!m->sub[i]->each && splits(m->sub[i]))
+            return true;
+    return false;
+}
+
+mo_fmod *mo_fmod_element(mo_fmod *m, int i, int n)
+{
+    if (!m || !splits(m))
+        return m;
+    mo_fmod *r = MO_NEW(mo_fmod);
+    *r = *m;
+    if (m->binding && !m->each && m->binding->kind == MO_EX_ARRAY && m->binding->niters == 0) {
+        if (m->binding->n != n) {
+            mo_error(m->binding->loc, "array binding has %d elements, but the component has %d",
+                     m->binding->n, n);
+            r->binding = NULL;
+        } else {
+            r->binding = m->binding->a[i];
+        }
+    }
+    r->sub = NULL;
+    r->n = 0;
+    for (int k = 0; k < m->n; k++)
+        push_sub(r, m->sub[k]->each ? m->sub[k] : mo_fmod_element(m->sub[k], i, n));
+    return r;
+}

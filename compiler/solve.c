@@ -1,0 +1,283 @@
+/*
+ * solve.c - solving the sorted blocks: explicit assignments, and torn algebraic loops with their
+ * symbolic Jacobians.
+ *
+ * Input: a DAE after mo_dae_sort, whose dae->ode and dae->init blocks have kind, n, eqs and vars set
+ * (vars[i] matched to eqs[i]). Output: every block classified and solved:
+ *   - 1x1 block whose unknown occurs linearly: MO_BLOCK_EXPLICIT, solution = the unknown's value;
+ *   - 1x1 otherwise: MO_BLOCK_NONLINEAR with the unknown as its only tear variable (Newton);
+ *   - larger blocks: MO_BLOCK_LINEAR when every equation is affine in the block's unknowns (the
+ *     coefficients free of them), otherwise MO_BLOCK_NONLINEAR; both are torn (below).
+ * Index convention of the blocks' equation numbers: in dae->ode they index dae->eqs; in dae->init an
+ * index i < dae->eqs.n is dae->eqs[i] and i >= dae->eqs.n is dae->init_eqs[i - dae->eqs.n]
+ * (mo_block_eq reads them).
+ *
+ * Tearing (greedy): keep a count, per equation, of its unknowns not yet determined. Repeatedly take an
+ * equation with exactly one undetermined unknown that it can be solved for explicitly (linearly) and
+ * make it an inner assignment; when there is none, make a tear variable of the undetermined unknown
+ * occurring in the most unassigned equations (ties: the first in block order) and go on. The equations
+ * left unassigned are the residuals; there are as many as tear variables. This does not guarantee the
+ * fewest tear variables (that problem is NP-hard) but is linear in the block's incidence apart from the
+ * choice of tear variables, and turns the common "one unknown links a chain" loop into a 1x1 loop.
+ *
+ * Jacobian of the torn residuals with respect to the tear variables, by the chain rule through the inner
+ * assignments: for each tear variable t, d u_m/dt = du_m/dt (partial) + sum over earlier inner u_l of
+ * (d s_m / d u_l) * d u_l/dt, and likewise for the residuals. Built symbolically with shared subtrees;
+ * NULL when some expression cannot be differentiated (code generation then uses finite differences).
+ */
+#include "sym.h"
+
+#include <string.h>
+
+const mo_deq *mo_block_eq(const mo_dae *dae, const mo_system *sys, int eq)
+{
+    if (sys == &dae->init && eq >= dae->eqs.n)
+        return &dae->init_eqs.v[eq - dae->eqs.n];
+    return &dae->eqs.v[eq];
+}
+
+mo_expr *mo_solve_for(const mo_expr *lhs, const mo_expr *rhs, int var)
+{
+    mo_expr *cl, *rl, *cr, *rr;
+    if (!mo_sym_linear(lhs, var, &cl, &rl) || !mo_sym_linear(rhs, var, &cr, &rr))
+        return NULL;
+    /* cl*v + rl = cr*v + rr  ->  v = (rr - rl) / (cl - cr) */
+    mo_expr *coef = mo_sym_sub(cl, cr);
+    double c;
+    if (mo_sym_is_num(coef, &c) && c == 0)
+        return NULL;
+    return mo_simplify(mo_sym_div(mo_sym_sub(rr, rl), coef));
+}
+
+/* Per-solve workspace over all DAE variables. */
+typedef struct solve_ws {
+    int *local;               /* variable -> index among the block's unknowns, or -1 */
+    unsigned char *seen;      /* for mo_expr_collect_vars */
+    unsigned char *in_block;  /* variable is an unknown of the current block */
+} solve_ws;
+
+static mo_expr *residual(const mo_deq *q)
+{
+    return mo_sym_sub(q->lhs, q->rhs);
+}
+
+/* Variables of e that are block unknowns, as local indices. */
+static void block_vars_of(const mo_expr *e, solve_ws *ws, mo_int_vec *out)
+{
+    mo_int_vec all = {0};
+    mo_expr_collect_vars(e, ws->seen, &all);
+    for (int k = 0; k < all.n; k++) {
+        ws->seen[all.v[k]] = 0;
+        if (ws->local[all.v[k]] >= 0)
+            MO_PUSH(*out, ws->local[all.v[k]]);
+    }
+}
+
+/* The chain-rule Jacobian of the torn block (see the header comment). */
+static void torn_jacobian(mo_block *b, mo_expr **res, solve_ws *ws)
+{
+    int nt = b->ntear, ni = b->ninner;
+    /* position of each inner variable among the inner assignments, through ws->local (reset after) */
+    for (int m = 0; m < ni; m++)
+        ws->local[b->inner_vars[m]] = m;
+    for (int j = 0; j < nt; j++)
+        ws->local[b->tear_vars[j]] = -1;
+    /* partials of each inner solution and each residual w.r.t. the inner variables, once */
+    typedef struct dep { int l; mo_expr *d; } dep;
+    typedef MO_VEC(dep) dep_vec;
+    int nexpr = ni + nt;
+    dep_vec *deps = MO_NEWN(dep_vec, nexpr);
+    bool okj = true;
+    for (int k = 0; k < nexpr && okj; k++) {
+        const mo_expr *e = k < ni ? b->inner_solutions[k] : res[k - ni];
+        mo_int_vec ls = {0};
+        block_vars_of(e, ws, &ls);
+        for (int q = 0; q < ls.n; q++) {
+            int l = ls.v[q];
+            if (k < ni && l >= k)
+                continue; /* only earlier inner variables can occur in an inner solution */
+            mo_expr *d = mo_diff_var(e, b->inner_vars[l]);
+            if (!d) {
+                okj = false;
+                break;
+            }
+            double z;
+            if (!(mo_sym_is_num(d, &z) && z == 0))
+                MO_PUSH(deps[k], ((dep){l, d}));
+        }
+    }
+    for (int m = 0; m < ni; m++)
+        ws->local[b->inner_vars[m]] = -1;
+    if (!okj) {
+        b->jacobian = NULL;
+        return;
+    }
+    mo_expr **J = MO_NEWN(mo_expr *, nt * nt);
+    mo_expr **du = MO_NEWN(mo_expr *, ni > 0 ? ni : 1);
+    for (int j = 0; j < nt && okj; j++) {
+        int t = b->tear_vars[j];
+        for (int k = 0; k < nexpr; k++) {
+            const mo_expr *e = k < ni ? b->inner_solutions[k] : res[k - ni];
+            mo_expr *d = mo_diff_var(e, t);
+            if (!d) {
+                okj = false;
+                break;
+            }
+            for (int q = 0; q < deps[k].n; q++)
+                d = mo_sym_add(d, mo_sym_mul(deps[k].v[q].d, du[deps[k].v[q].l]));
+            if (k < ni)
+                du[k] = d;
+            else
+                J[(k - ni) * nt + j] = d;
+        }
+    }
+    b->jacobian = okj ? J : NULL;
+}
+
+static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, solve_ws *ws)
+{
+    int n = b->n;
+    const mo_deq **eq = MO_NEWN(const mo_deq *, n);
+    for (int i = 0; i < n; i++) {
+        eq[i] = mo_block_eq(dae, sys, b->eqs[i]);
+        ws->local[b->vars[i]] = i;
+        ws->in_block[b->vars[i]] = 1;
+    }
+    /* linear or not */
+    bool linear = true;
+    for (int i = 0; i < n && linear; i++)
+        linear = mo_sym_affine(eq[i]->lhs, ws->in_block) && mo_sym_affine(eq[i]->rhs, ws->in_block);
+    b->kind = linear ? MO_BLOCK_LINEAR : MO_BLOCK_NONLINEAR;
+
+    /* incidence of the block, both ways (CSR) */
+    mo_int_vec *ev = MO_NEWN(mo_int_vec, n);
+    int *vcount = MO_NEWN(int, n + 1);
+    for (int i = 0; i < n; i++) {
+        block_vars_of(eq[i]->lhs, ws, &ev[i]);
+        /* the rhs may repeat a variable of the lhs: dedupe through seen[] */
+        mo_int_vec r = {0};
+        block_vars_of(eq[i]->rhs, ws, &r);
+        for (int k = 0; k < ev[i].n; k++)
+            ws->seen[b->vars[ev[i].v[k]]] = 1;
+        for (int k = 0; k < r.n; k++)
+            if (!ws->seen[b->vars[r.v[k]]]) {
+                ws->seen[b->vars[r.v[k]]] = 1;
+                MO_PUSH(ev[i], r.v[k]);
+            }
+        for (int k = 0; k < ev[i].n; k++) {
+            ws->seen[b->vars[ev[i].v[k]]] = 0;
+            vcount[ev[i].v[k] + 1]++;
+        }
+    }
+    for (int j = 0; j < n; j++)
+        vcount[j + 1] += vcount[j];
+    int *veq = MO_NEWN(int, vcount[n] > 0 ? vcount[n] : 1), *fill = MO_NEWN(int, n);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < ev[i].n; k++) {
+            int j = ev[i].v[k];
+            veq[vcount[j] + fill[j]++] = i;
+        }
+
+    /* greedy tearing */
+    int *count = MO_NEWN(int, n);
+    bool *assigned = MO_NEWN(bool, n), *known = MO_NEWN(bool, n);
+    mo_int_vec queue = {0}, tear = {0}, inner = {0}, inner_eqs = {0};
+    MO_VEC(mo_expr *) inner_sol = {0};
+    for (int i = 0; i < n; i++) {
+        count[i] = ev[i].n;
+        if (count[i] == 1)
+            MO_PUSH(queue, i);
+    }
+    int determined = 0, qh = 0;
+    while (determined < n) {
+        int newly = -1;
+        if (qh < queue.n) {
+            int i = queue.v[qh++];
+            if (assigned[i] || count[i] != 1)
+                continue;
+            int j = -1;
+            for (int k = 0; k < ev[i].n; k++)
+                if (!known[ev[i].v[k]])
+                    j = ev[i].v[k];
+            mo_expr *sol = mo_solve_for(eq[i]->lhs, eq[i]->rhs, b->vars[j]);
+            if (!sol)
+                continue; /* nonlinear in its last unknown: it stays a residual */
+            assigned[i] = true;
+            MO_PUSH(inner, b->vars[j]);
+            MO_PUSH(inner_eqs, b->eqs[i]);
+            MO_PUSH(inner_sol, sol);
+            newly = j;
+        } else {
+            /* no explicit step possible: tear the unknown occurring in most unassigned equations */
+            int best = -1, bestc = -1;
+            for (int j = 0; j < n; j++) {
+                if (known[j])
+                    continue;
+                int c = 0;
+                for (int k = vcount[j]; k < vcount[j + 1]; k++)
+                    c += !assigned[veq[k]];
+                if (c > bestc) {
+                    bestc = c;
+                    best = j;
+                }
+            }
+            MO_ASSERT(best >= 0);
+            MO_PUSH(tear, b->vars[best]);
+            newly = best;
+        }
+        known[newly] = true;
+        determined++;
+        for (int k = vcount[newly]; k < vcount[newly + 1]; k++) {
+            int i = veq[k];
+            if (--count[i] == 1 && !assigned[i])
+                MO_PUSH(queue, i);
+        }
+    }
+    mo_int_vec res_eqs = {0};
+    MO_VEC(mo_expr *) res = {0};
+    for (int i = 0; i < n; i++)
+        if (!assigned[i]) {
+            MO_PUSH(res_eqs, b->eqs[i]);
+            MO_PUSH(res, residual(eq[i]));
+        }
+    MO_ASSERT(res_eqs.n == tear.n);
+    b->ntear = tear.n;
+    b->tear_vars = tear.v;
+    b->res_eqs = res_eqs.v;
+    b->ninner = inner.n;
+    b->inner_vars = inner.v;
+    b->inner_solutions = inner_sol.v;
+    b->inner_eqs = inner_eqs.v;
+    for (int i = 0; i < n; i++) {
+        ws->local[b->vars[i]] = -1;
+        ws->in_block[b->vars[i]] = 0;
+    }
+    torn_jacobian(b, res.v, ws);
+}
+
+static void solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, solve_ws *ws)
+{
+    if (b->n == 1) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->eqs[0]);
+        mo_expr *sol = mo_solve_for(q->lhs, q->rhs, b->vars[0]);
+        if (sol) {
+            b->kind = MO_BLOCK_EXPLICIT;
+            b->solution = sol;
+            return;
+        }
+    }
+    solve_loop(dae, sys, b, ws);
+}
+
+int mo_dae_solve(mo_dae *dae)
+{
+    int nv = dae->vars.n;
+    solve_ws ws = {MO_NEWN(int, nv + 1), MO_NEWN(unsigned char, nv + 1), MO_NEWN(unsigned char, nv + 1)};
+    for (int v = 0; v < nv; v++)
+        ws.local[v] = -1;
+    mo_system *systems[2] = {&dae->ode, &dae->init};
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < systems[s]->blocks.n; k++)
+            solve_block(dae, systems[s], &systems[s]->blocks.v[k], &ws);
+    return 0;
+}

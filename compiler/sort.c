@@ -1,0 +1,287 @@
+/*
+ * sort.c - matching and block lower triangular sorting (mo_dae_sort) of the two systems the simulator
+ * solves.
+ *
+ * Input: the DAE after index reduction (index.c: final kinds and slots). Output:
+ *   - dae->ode: the blocks that compute every derivative of a state and every algebraic variable from
+ *     time, the states and the parameters, in evaluation order. Unknowns: MO_DV_DERIVATIVE and
+ *     MO_DV_ALGEBRAIC variables; equations: the index-reduced dae->eqs that are not removed.
+ *   - dae->init: the blocks that compute states, derivatives and algebraics at the start time.
+ *     Equations: those of the ODE system, the initial equations, and x = start for every state with a
+ *     fixed start (added to dae->init_eqs). Equation numbers in init blocks follow mo_block_eq: below
+ *     dae->eqs.n they are dae->eqs, above they are dae->init_eqs.
+ * Block kinds: 1x1 blocks are MO_BLOCK_EXPLICIT, bigger ones MO_BLOCK_NONLINEAR until solve.c looks at
+ * them (it decides linear/nonlinear and may still find a 1x1 block implicit).
+ *
+ * Completing the initial system: a dummy state (differentiated but not a state) with a fixed start
+ * gets its x = start equation only when that keeps the system solvable, otherwise a warning; when
+ * equations are still missing, states whose start is not fixed get x = start in declaration order
+ * (marked assumed; OpenModelica does the same silently, --dump=blt shows them). Too many initial
+ * conditions are an error listing the surplus ones (those a maximum matching leaves unmatched).
+ *
+ * The parameter order (param_order) is made by mo_dae_build already (daeutil.c), because alias
+ * elimination and state selection evaluate parameters.
+ */
+#include "daeutil.h"
+#include "graph.h"
+
+#include <string.h>
+
+/* A system under construction: equations (numbered as for mo_block_eq) with their unknowns. */
+typedef struct sys {
+    const mo_dae *dae;
+    MO_VEC(int) eqs;          /* local equation -> equation number */
+    MO_VEC(int) ee, ev;       /* edges (local equation, variable) */
+    unsigned char *unknown;   /* variable -> is an unknown of this system */
+    unsigned char *seen;
+    mo_int_vec tmp;
+} sys;
+
+static void sys_add_eq(sys *s, int eqno)
+{
+    int le = s->eqs.n;
+    MO_PUSH(s->eqs, eqno);
+    s->tmp.n = 0;
+    mo_dae_eq_unknowns(s->dae, mo_dae_eq_at(s->dae, eqno), s->seen, &s->tmp);
+    for (int k = 0; k < s->tmp.n; k++)
+        if (s->unknown[s->tmp.v[k]]) {
+            MO_PUSH(s->ee, le);
+            MO_PUSH(s->ev, s->tmp.v[k]);
+        }
+}
+
+static mo_graph sys_graph(const sys *s)
+{
+    return mo_graph_build(s->eqs.n, s->dae->vars.n, s->ee.v, s->ev.v, s->ee.n);
+}
+
+/* Grow a matching to cover local equations added since: the arrays are copied bigger, new entries -1. */
+static int *grow(const int *old, int oldn, int n)
+{
+    int *r = MO_NEWN(int, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++)
+        r[i] = i < oldn ? old[i] : -1;
+    return r;
+}
+
+/* Blocks from a complete matching. */
+static void make_blocks(const sys *s, const mo_graph *g, const int *var_of_eq, const int *eq_of_var,
+                        mo_system *out)
+{
+    int n = g->neq;
+    int *order = MO_NEWN(int, n + 1), *bstart = MO_NEWN(int, n + 2);
+    int nb = mo_blt(g, var_of_eq, eq_of_var, order, bstart);
+    out->blocks.n = 0;
+    for (int b = 0; b < nb; b++) {
+        mo_block blk;
+        memset(&blk, 0, sizeof blk);
+        blk.n = bstart[b + 1] - bstart[b];
+        blk.kind = blk.n == 1 ? MO_BLOCK_EXPLICIT : MO_BLOCK_NONLINEAR;
+        blk.eqs = MO_NEWN(int, blk.n);
+        blk.vars = MO_NEWN(int, blk.n);
+        for (int i = 0; i < blk.n; i++) {
+            int le = order[bstart[b] + i];
+            blk.eqs[i] = s->eqs.v[le];
+            blk.vars[i] = var_of_eq[le];
+        }
+        MO_PUSH(out->blocks, blk);
+    }
+}
+
+static void collect_unmatched(const sys *s, const int *var_of_eq, const int *eq_of_var, mo_int_vec *ueq,
+                              mo_int_vec *uvar)
+{
+    for (int e = 0; e < s->eqs.n; e++)
+        if (var_of_eq[e] < 0)
+            MO_PUSH(*ueq, s->eqs.v[e]);
+    for (int v = 0; v < s->dae->vars.n; v++)
+        if (s->unknown[v] && eq_of_var[v] < 0)
+            MO_PUSH(*uvar, v);
+}
+
+static const char *plural(int n, const char *word)
+{
+    return mo_sprintf("%d %s%s", n, word, n == 1 ? "" : "s");
+}
+
+static int sort_ode(mo_dae *dae)
+{
+    int nvar = dae->vars.n;
+    sys s;
+    memset(&s, 0, sizeof s);
+    s.dae = dae;
+    s.unknown = MO_NEWN(unsigned char, nvar);
+    s.seen = MO_NEWN(unsigned char, nvar);
+    int nunk = 0;
+    for (int v = 0; v < nvar; v++) {
+        mo_dkind k = dae->vars.v[v].kind;
+        s.unknown[v] = k == MO_DV_DERIVATIVE || k == MO_DV_ALGEBRAIC;
+        nunk += s.unknown[v];
+    }
+    for (int e = 0; e < dae->eqs.n; e++)
+        if (!dae->eqs.v[e].removed)
+            sys_add_eq(&s, e);
+    mo_graph g = sys_graph(&s);
+    int *var_of_eq = grow(NULL, 0, g.neq), *eq_of_var = grow(NULL, 0, nvar);
+    int m = mo_match(&g, NULL, var_of_eq, eq_of_var, 0);
+    if (m != g.neq || m != nunk) {
+        /* index.c checked the balance and reduced the index, so this is a singular selection */
+        mo_int_vec ueq = {0}, uvar = {0};
+        collect_unmatched(&s, var_of_eq, eq_of_var, &ueq, &uvar);
+        mo_error(mo_dae_model_loc(dae), "the index-reduced system is structurally singular: %s for %s",
+                 plural(g.neq, "equation"), plural(nunk, "unknown"));
+        mo_dae_note_eqs(dae, ueq.v, ueq.n, "is not matched to any unknown");
+        mo_dae_note_vars(dae, uvar.v, uvar.n, "is not matched to any equation");
+        return 1;
+    }
+    make_blocks(&s, &g, var_of_eq, eq_of_var, &dae->ode);
+    return 0;
+}
+
+/* The initial equation v = start (0 when there is no start). */
+static int add_start_eq(mo_dae *dae, int v, bool assumed)
+{
+    const mo_dvar *d = &dae->vars.v[v];
+    mo_deq q;
+    memset(&q, 0, sizeof q);
+    q.loc = mo_dae_var_loc(dae, v);
+    q.lhs = mo_sym_var(q.loc, v);
+    q.rhs = d->start ? d->start : mo_sym_num(q.loc, 0);
+    q.instance = "";
+    q.origin = MO_ORIGIN_BINDING;
+    q.diff_of = -1;
+    q.initial = true;
+    q.assumed = assumed;
+    MO_PUSH(dae->init_eqs, q);
+    return dae->eqs.n + dae->init_eqs.n - 1;
+}
+
+static int sort_init(mo_dae *dae)
+{
+    int nvar = dae->vars.n;
+    sys s;
+    memset(&s, 0, sizeof s);
+    s.dae = dae;
+    s.unknown = MO_NEWN(unsigned char, nvar);
+    s.seen = MO_NEWN(unsigned char, nvar);
+    int nunk = 0;
+    for (int v = 0; v < nvar; v++) {
+        s.unknown[v] = mo_dae_is_unknown(dae, v);
+        nunk += s.unknown[v];
+    }
+    for (int e = 0; e < dae->eqs.n; e++)
+        if (!dae->eqs.v[e].removed)
+            sys_add_eq(&s, e);
+    for (int i = 0; i < dae->init_eqs.n; i++)
+        sys_add_eq(&s, dae->eqs.n + i);
+    for (int v = 0; v < nvar; v++) {
+        const mo_dvar *d = &dae->vars.v[v];
+        if (d->kind == MO_DV_STATE && d->fixed)
+            sys_add_eq(&s, add_start_eq(dae, v, false));
+    }
+    mo_graph g = sys_graph(&s);
+    int *var_of_eq = grow(NULL, 0, g.neq), *eq_of_var = grow(NULL, 0, nvar);
+    int m = mo_match(&g, NULL, var_of_eq, eq_of_var, 0);
+
+    /* dummy states with fixed starts: kept only when they make the matching grow */
+    for (int v = 0; v < nvar; v++) {
+        const mo_dvar *d = &dae->vars.v[v];
+        if (!(d->kind == MO_DV_ALGEBRAIC && d->der >= 0 && d->fixed))
+            continue;
+        if (m < nunk) {
+            int ne = g.neq;
+            int mark = dae->init_eqs.n;
+            sys_add_eq(&s, add_start_eq(dae, v, false));
+            mo_graph g2 = sys_graph(&s);
+            int *voe = grow(var_of_eq, ne, g2.neq), *eov = grow(eq_of_var, nvar, nvar);
+            int m2 = mo_match(&g2, NULL, voe, eov, 1);
+            if (m2 > m) {
+                g = g2;
+                var_of_eq = voe;
+                eq_of_var = eov;
+                m = m2;
+                continue;
+            }
+            /* undo: the equation is the last one everywhere */
+            dae->init_eqs.n = mark;
+            s.eqs.n--;
+            while (s.ee.n > 0 && s.ee.v[s.ee.n - 1] == ne) {
+                s.ee.n--;
+                s.ev.n--;
+            }
+        }
+        mo_warning(mo_dae_var_loc(dae, v), "the start value of '%s' is fixed, but '%s' is not a state "
+                   "and its start value would over-determine the initialization: it is ignored",
+                   d->name, d->name);
+    }
+
+    /* missing equations: x = start for states not yet determined, in declaration order */
+    if (m < nunk) {
+        unsigned char *given = MO_NEWN(unsigned char, nvar);
+        var_of_eq = grow(var_of_eq, s.eqs.n, s.eqs.n + nvar);
+        /* first the states the matching left alone: each such equation matches its state */
+        for (int v = 0; v < nvar && m < nunk; v++) {
+            const mo_dvar *d = &dae->vars.v[v];
+            if (d->kind != MO_DV_STATE || d->fixed || eq_of_var[v] >= 0)
+                continue;
+            int ne = s.eqs.n;
+            sys_add_eq(&s, add_start_eq(dae, v, true));
+            given[v] = 1;
+            var_of_eq[ne] = v;
+            eq_of_var[v] = ne;
+            m++;
+        }
+        g = sys_graph(&s);
+        /* then states already matched, when re-matching frees them (rare: costs a matching each) */
+        for (int v = 0; v < nvar && m < nunk; v++) {
+            const mo_dvar *d = &dae->vars.v[v];
+            if (d->kind != MO_DV_STATE || d->fixed)
+                continue;
+            if (given[v])
+                continue;
+            int ne = s.eqs.n, mark = dae->init_eqs.n;
+            sys_add_eq(&s, add_start_eq(dae, v, true));
+            mo_graph g2 = sys_graph(&s);
+            int *voe = grow(var_of_eq, ne, g2.neq), *eov = grow(eq_of_var, nvar, nvar);
+            int m2 = mo_match(&g2, NULL, voe, eov, 1);
+            if (m2 > m) {
+                g = g2;
+                var_of_eq = voe;
+                eq_of_var = eov;
+                m = m2;
+            } else {
+                dae->init_eqs.n = mark;
+                s.eqs.n--;
+                while (s.ee.n > 0 && s.ee.v[s.ee.n - 1] == ne) {
+                    s.ee.n--;
+                    s.ev.n--;
+                }
+            }
+        }
+    }
+    if (m != g.neq || m != nunk) {
+        mo_int_vec ueq = {0}, uvar = {0};
+        collect_unmatched(&s, var_of_eq, eq_of_var, &ueq, &uvar);
+        mo_loc where = mo_dae_model_loc(dae);
+        if (g.neq > nunk)
+            mo_error(where, "the initialization problem is over-determined: %s for %s",
+                     plural(g.neq, "equation"), plural(nunk, "unknown"));
+        else if (g.neq < nunk)
+            mo_error(where, "the initialization problem is under-determined: %s for %s",
+                     plural(g.neq, "equation"), plural(nunk, "unknown"));
+        else
+            mo_error(where, "the initialization problem is structurally singular");
+        mo_dae_note_eqs(dae, ueq.v, ueq.n, "is not matched to any unknown");
+        mo_dae_note_vars(dae, uvar.v, uvar.n, "is not matched to any equation");
+        return 1;
+    }
+    make_blocks(&s, &g, var_of_eq, eq_of_var, &dae->init);
+    return 0;
+}
+
+int mo_dae_sort(mo_dae *dae)
+{
+    if (sort_ode(dae))
+        return 1;
+    return sort_init(dae);
+}

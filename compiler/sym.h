@@ -1,0 +1,51 @@
+/*
+ * sym.h - the symbolic toolkit shared by the back end's symbolic files (expr.c, diff.c, solve.c,
+ * codegen*.c): simplifying constructors, structural tests and the names of the built-in functions.
+ *
+ * Expressions are the shared mo_expr trees of ast.h. The constructors never modify their operands and
+ * may share them (trees built here are DAGs in memory; nothing mutates a node after building it).
+ * Every constructor folds constants and applies the 0/1 identities, so derivatives and solutions stay
+ * readable without a separate pass.
+ */
+#ifndef MO2C_SYM_H
+#define MO2C_SYM_H
+
+#include "dae.h"
+
+/* Leaves. */
+mo_expr *mo_sym_num(mo_loc loc, double v);
+mo_expr *mo_sym_var(mo_loc loc, int var);
+
+/* Simplifying constructors (a, b are not modified). */
+mo_expr *mo_sym_add(mo_expr *a, mo_expr *b);
+mo_expr *mo_sym_sub(mo_expr *a, mo_expr *b);
+mo_expr *mo_sym_mul(mo_expr *a, mo_expr *b);
+mo_expr *mo_sym_div(mo_expr *a, mo_expr *b);
+mo_expr *mo_sym_pow(mo_expr *a, mo_expr *b);
+mo_expr *mo_sym_neg(mo_expr *a);
+mo_expr *mo_sym_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b); /* any operator */
+mo_expr *mo_sym_call(mo_loc loc, const char *fn, int n, mo_expr **args); /* fn: built-in name */
+mo_expr *mo_sym_call1(mo_loc loc, const char *fn, mo_expr *a);
+mo_expr *mo_sym_if(mo_loc loc, mo_expr *cond, mo_expr *then_, mo_expr *else_);
+
+/* Is e a numeric literal (real, integer or boolean)? Its value in *v. */
+bool mo_sym_is_num(const mo_expr *e, double *v);
+/* Structural equality (same shape, same variables, same literal values). */
+bool mo_expr_equal(const mo_expr *a, const mo_expr *b);
+/* The name of the function an MO_EX_CALL calls, with a leading "Modelica.Math." removed so that
+ * Modelica.Math.sin and sin are the same built-in; NULL when the callee is not a plain name. */
+const char *mo_sym_fn_name(const mo_expr *call);
+/* Every variable occurring in e, each once, appended to *out (seen[] is caller workspace of
+ * dae->vars.n entries, all 0 on entry and on return). */
+typedef MO_VEC(int) mo_int_vec;
+void mo_expr_collect_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out);
+/* Replace every MO_EX_VAR v with (sub[v] ? sub[v] : the variable), simplifying. */
+mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub);
+
+/* Linear decomposition: e = coef * var + rest with coef and rest free of var. False when var occurs
+ * nonlinearly (then *coef and *rest are unspecified). */
+bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest);
+/* Is e affine in the variables marked in in_set (coefficients free of them)? */
+bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set);
+
+#endif

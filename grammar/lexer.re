@@ -1,0 +1,472 @@
+/*
+ * lexer.re - the Modelica lexer (re2c): turns the bytes of one file into the parser's tokens.
+ *
+ * Input: a mo_file whose text is NUL-terminated (the NUL is the sentinel re2c stops on; a NUL before
+ * the end is an error). Output: one token per call of mo_yylex, with its semantic value (interned
+ * identifier, decoded string, literal expression) and its location (line, byte column, length).
+ *
+ * Lexical errors are reported here, with mo_error, and the lexer then returns YYerror: bison enters
+ * error recovery without a message of its own, so one bad byte gives exactly one error.
+ *
+ * Two keywords depend on their context, decided here so that the grammar stays LALR(1) without
+ * conflicts:
+ *   - 'end' inside square brackets is the subscript expression (END_EXPR); elsewhere it closes a block;
+ *   - 'initial' directly followed by '(' is the built-in function (INITIAL_CALL); elsewhere it starts
+ *     an initial equation or algorithm section.
+ * Brackets are counted as well: more than MO_MAX_EXPR_DEPTH open ones is an error, which keeps bison's
+ * stack and every later recursive walker small whatever the input.
+ */
+#include "parse.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef unsigned char uchar;
+
+void mo_lexer_init(mo_lexer *lx, const mo_file *file)
+{
+    memset(lx, 0, sizeof *lx);
+    lx->file = file;
+    lx->cur = file->text;
+    lx->limit = file->text + file->len;
+    lx->line_start = file->text;
+    lx->line = 1;
+    /* a UTF-8 byte order mark is not part of the text (columns still count its bytes) */
+    if (file->len >= 3 && memcmp(file->text, "\xEF\xBB\xBF", 3) == 0)
+        lx->cur += 3;
+}
+
+static mo_loc loc_at(const mo_lexer *lx, const char *p, int len)
+{
+    mo_loc l = {lx->file, lx->line, (int)(p - lx->line_start) + 1, len};
+    return l;
+}
+
+/* Length of the well-formed UTF-8 sequence at p (2..4), or 0 when the bytes are not UTF-8. */
+static int utf8_len(const uchar *p)
+{
+    if (p[0] >= 0xC2 && p[0] <= 0xDF)
+        return (p[1] & 0xC0) == 0x80 ? 2 : 0;
+    if (p[0] >= 0xE0 && p[0] <= 0xEF) {
+        uchar lo = p[0] == 0xE0 ? 0xA0 : 0x80, hi = p[0] == 0xED ? 0x9F : 0xBF;
+        return p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 ? 3 : 0;
+    }
+    if (p[0] >= 0xF0 && p[0] <= 0xF4) {
+        uchar lo = p[0] == 0xF0 ? 0x90 : 0x80, hi = p[0] == 0xF4 ? 0x8F : 0xBF;
+        return p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 && (p[3] & 0xC0) == 0x80 ? 4 : 0;
+    }
+    return 0;
+}
+
+/* Report a lexical error at p and make the parser stop quietly. */
+static int lex_fail(mo_lexer *lx, const char *p, int len, const char *msg)
+{
+    mo_error(loc_at(lx, p, len), "%s", msg);
+    lx->failed = true;
+    return T_MO_YYerror;
+}
+
+static void newline(mo_lexer *lx, const char *after)
+{
+    lx->line++;
+    lx->line_start = after;
+}
+
+/* Skip a byte inside a comment or a string: follows newlines, checks UTF-8. Returns false (after
+ * reporting) on invalid UTF-8. */
+static bool skip_text_byte(mo_lexer *lx, const char **pp)
+{
+    const uchar *p = (const uchar *)*pp;
+    if (*p == '\n') {
+        newline(lx, *pp + 1);
+        (*pp)++;
+        return true;
+    }
+    if (*p < 0x80) {
+        (*pp)++;
+        return true;
+    }
+    int n = utf8_len(p);
+    if (!n) {
+        lex_fail(lx, *pp, 1, "invalid UTF-8");
+        return false;
+    }
+    *pp += n;
+    return true;
+}
+
+/* A NUL inside the text (rather than the sentinel at its end). */
+static bool nul_in_file(const mo_lexer *lx, const char *p) { return *p == '\0' && p < lx->limit; }
+
+/* Block comments do not nest; an unterminated one is reported where it starts. */
+static int block_comment(mo_lexer *lx)
+{
+    const char *start = lx->tok;
+    mo_loc at = loc_at(lx, start, 2);
+    const char *p = lx->cur;
+    for (;;) {
+        if (*p == '\0') {
+            if (nul_in_file(lx, p))
+                return lex_fail(lx, p, 1, "NUL byte in file");
+            mo_error(at, "unterminated comment");
+            lx->failed = true;
+            return T_MO_YYerror;
+        }
+        if (p[0] == '*' && p[1] == '/') {
+            lx->cur = p + 2;
+            return 0;
+        }
+        if (!skip_text_byte(lx, &p))
+            return T_MO_YYerror;
+    }
+}
+
+static int line_comment(mo_lexer *lx)
+{
+    const char *p = lx->cur;
+    while (*p != '\n' && *p != '\0')
+        if (!skip_text_byte(lx, &p))
+            return T_MO_YYerror;
+    if (nul_in_file(lx, p))
+        return lex_fail(lx, p, 1, "NUL byte in file");
+    lx->cur = p;
+    return 0;
+}
+
+/* The character an escape sequence \c stands for, or -1 when \c is not an escape of Modelica. */
+static int escape_char(char c)
+{
+    switch (c) {
+    case '\'': return '\'';
+    case '"': return '"';
+    case '?': return '?';
+    case '\\': return '\\';
+    case 'a': return '\a';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    case 'v': return '\v';
+    default: return -1;
+    }
+}
+
+/* STRING = '"' { S-CHAR | S-ESCAPE } '"' : decoded into lval->str; may span lines. */
+static int string_literal(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc *lloc)
+{
+    const char *start = lx->tok;
+    *lloc = loc_at(lx, start, 1);
+    mo_buf b = {0};
+    const char *p = lx->cur;
+    for (;;) {
+        if (*p == '\0') {
+            if (nul_in_file(lx, p))
+                return lex_fail(lx, p, 1, "NUL byte in file");
+            mo_error(*lloc, "unterminated string");
+            lx->failed = true;
+            return T_MO_YYerror;
+        }
+        if (*p == '"')
+            break;
+        if (*p == '\\') {
+            int c = escape_char(p[1]);
+            if (c < 0) {
+                if (p[1] == '\0' || p[1] == '\n' || (uchar)p[1] >= 0x80)
+                    return lex_fail(lx, p, 1, "invalid escape sequence in string");
+                mo_error(loc_at(lx, p, 2), "invalid escape sequence '\\%c' in string", p[1]);
+                lx->failed = true;
+                return T_MO_YYerror;
+            }
+            char ch = (char)c;
+            mo_buf_putn(&b, &ch, 1);
+            p += 2;
+            continue;
+        }
+        const char *q = p;
+        if (!skip_text_byte(lx, &p))
+            return T_MO_YYerror;
+        mo_buf_putn(&b, q, (size_t)(p - q));
+    }
+    lx->cur = p + 1;
+    if (lloc->line == lx->line)
+        lloc->len = (int)(lx->cur - start);
+    lval->str = mo_buf_str(&b);
+    if (!b.s)
+        lval->str = "";
+    return T_STRING;
+}
+
+/* Q-IDENT = "'" ( Q-CHAR | S-ESCAPE ) { Q-CHAR | S-ESCAPE | '"' } "'" : the quotes stay part of the
+ * name ('x' and x are different identifiers); the redundant escapes \? and \" are normalised. */
+static int quoted_ident(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc *lloc)
+{
+    const char *start = lx->tok;
+    const char *p = lx->cur;
+    mo_buf b = {0};
+    mo_buf_putn(&b, "'", 1);
+    for (;;) {
+        uchar c = (uchar)*p;
+        if (c == '\'')
+            break;
+        if (c == '\\') {
+            if (escape_char(p[1]) < 0)
+                return lex_fail(lx, p, 2, "invalid escape sequence in quoted identifier");
+            if (p[1] == '?' || p[1] == '"')
+                mo_buf_putn(&b, p + 1, 1);
+            else
+                mo_buf_putn(&b, p, 2);
+            p += 2;
+            continue;
+        }
+        if (c == '\0' && nul_in_file(lx, p))
+            return lex_fail(lx, p, 1, "NUL byte in file");
+        if (c == '\0' || c == '\n' || c == '\r')
+            return lex_fail(lx, start, 1, "unterminated quoted identifier");
+        if (c >= 0x80 && !utf8_len((const uchar *)p))
+            return lex_fail(lx, p, 1, "invalid UTF-8");
+        if (c < 32 || c >= 127)
+            return lex_fail(lx, p, 1, "invalid character in quoted identifier");
+        mo_buf_putn(&b, p, 1);
+        p++;
+    }
+    if (p == lx->cur)
+        return lex_fail(lx, start, 2, "empty quoted identifier");
+    lx->cur = p + 1;
+    mo_buf_putn(&b, "'", 1);
+    lval->id = mo_intern(b.s, b.len);
+    *lloc = loc_at(lx, start, (int)(lx->cur - start));
+    return T_IDENT;
+}
+
+/* UNSIGNED-INTEGER and UNSIGNED-REAL become literal expressions that keep their spelling. */
+static int number(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc loc, bool is_real)
+{
+    size_t n = (size_t)(lx->cur - lx->tok);
+    const char *text = mo_strndup(lx->tok, n);
+    mo_expr *e;
+    if (is_real) {
+        e = mo_expr_real(loc, strtod(text, NULL));
+    } else {
+        errno = 0;
+        long long v = strtoll(text, NULL, 10);
+        if (errno == ERANGE) {
+            mo_error(loc, "integer literal '%s' is too large", text);
+            lx->failed = true;
+            return T_MO_YYerror;
+        }
+        e = mo_expr_int(loc, v);
+    }
+    e->text = text;
+    lval->expr = e;
+    return T_NUMBER;
+}
+
+/* Does only white space separate p from a '('? (for 'initial(') */
+static bool before_paren(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        p++;
+    return *p == '(';
+}
+
+static int open_bracket(mo_lexer *lx, mo_loc loc, int tok)
+{
+    if (++lx->brackets > MO_MAX_EXPR_DEPTH) {
+        mo_error(loc, "expression nested too deeply");
+        lx->failed = true;
+        return T_MO_YYerror;
+    }
+    if (tok == T_LBRACK)
+        lx->square++;
+    lx->closer[lx->brackets - 1] = tok == T_LPAREN ? ')' : tok == T_LBRACK ? ']' : '}';
+    return tok;
+}
+
+static int close_bracket(mo_lexer *lx, int tok)
+{
+    if (lx->brackets > 0)
+        lx->brackets--;
+    if (tok == T_RBRACK && lx->square > 0)
+        lx->square--;
+    return tok;
+}
+
+/*!re2c
+    re2c:define:YYCTYPE = uchar;
+    re2c:define:YYCURSOR = cur;
+    re2c:define:YYMARKER = mar;
+    re2c:yyfill:enable = 0;
+    re2c:indent:top = 1;
+
+    digits = [0-9]+;
+    exponent = [eE] [+-]? digits;
+    real = digits "." [0-9]* exponent? | digits exponent;
+    ident = [a-zA-Z_] [a-zA-Z_0-9]*;
+    numtail = [a-zA-Z_] | "." [a-zA-Z_0-9.];
+*/
+
+int mo_yylex(MO_YYSTYPE *lval, mo_loc *lloc, mo_parser *p)
+{
+    mo_lexer *lx = &p->lex;
+    if (lx->failed)
+        return T_MO_YYerror;
+    lx->prev_line = lx->line;
+    for (;;) {
+        lx->tok = lx->cur;
+        const uchar *cur = (const uchar *)lx->cur, *mar = cur;
+        (void)mar;
+#define TOKEN(t) do { lx->cur = (const char *)cur; *lloc = loc_at(lx, lx->tok, (int)(lx->cur - lx->tok)); \
+                      return (t); } while (0)
+#define SET_LOC() (lx->cur = (const char *)cur, *lloc = loc_at(lx, lx->tok, (int)(lx->cur - lx->tok)))
+        /*!re2c
+        "\x00" {
+            if (nul_in_file(lx, lx->tok)) {
+                lx->cur = lx->tok + 1;
+                return lex_fail(lx, lx->tok, 1, "NUL byte in file");
+            }
+            lx->cur = lx->tok;
+            *lloc = loc_at(lx, lx->tok, 0);
+            return T_YYEOF;
+        }
+        [ \t\r\f\v]+ { lx->cur = (const char *)cur; continue; }
+        "\n" { lx->cur = (const char *)cur; newline(lx, lx->cur); continue; }
+        "//" { lx->cur = (const char *)cur; if (line_comment(lx)) return T_MO_YYerror; continue; }
+        "/*" { lx->cur = (const char *)cur; if (block_comment(lx)) return T_MO_YYerror; continue; }
+        ["] { lx->cur = (const char *)cur; return string_literal(lx, lval, lloc); }
+        ['] { lx->cur = (const char *)cur; return quoted_ident(lx, lval, lloc); }
+
+        "algorithm"     { TOKEN(T_ALGORITHM); }
+        "and"           { TOKEN(T_AND); }
+        "annotation"    { TOKEN(T_ANNOTATION); }
+        "block"         { TOKEN(T_BLOCK); }
+        "break"         { TOKEN(T_BREAK); }
+        "class"         { TOKEN(T_CLASS); }
+        "connect"       { TOKEN(T_CONNECT); }
+        "connector"     { TOKEN(T_CONNECTOR); }
+        "constant"      { TOKEN(T_CONSTANT); }
+        "constrainedby" { TOKEN(T_CONSTRAINEDBY); }
+        "discrete"      { TOKEN(T_DISCRETE); }
+        "each"          { TOKEN(T_EACH); }
+        "else"          { TOKEN(T_ELSE); }
+        "elseif"        { TOKEN(T_ELSEIF); }
+        "elsewhen"      { TOKEN(T_ELSEWHEN); }
+        "encapsulated"  { TOKEN(T_ENCAPSULATED); }
+        "end"           { TOKEN(lx->square > 0 ? T_END_EXPR : T_END); }
+        "enumeration"   { TOKEN(T_ENUMERATION); }
+        "equation"      { TOKEN(T_EQUATION); }
+        "expandable"    { TOKEN(T_EXPANDABLE); }
+        "extends"       { TOKEN(T_EXTENDS); }
+        "external"      { TOKEN(T_EXTERNAL); }
+        "false"         { TOKEN(T_FALSE); }
+        "final"         { TOKEN(T_FINAL); }
+        "flow"          { TOKEN(T_FLOW); }
+        "for"           { TOKEN(T_FOR); }
+        "function"      { TOKEN(T_FUNCTION); }
+        "if"            { TOKEN(T_IF); }
+        "import"        { TOKEN(T_IMPORT); }
+        "impure"        { TOKEN(T_IMPURE); }
+        "in"            { TOKEN(T_IN); }
+        "initial"       { TOKEN(before_paren((const char *)cur) ? T_INITIAL_CALL : T_INITIAL); }
+        "inner"         { TOKEN(T_INNER); }
+        "input"         { TOKEN(T_INPUT); }
+        "loop"          { TOKEN(T_LOOP); }
+        "model"         { TOKEN(T_MODEL); }
+        "not"           { TOKEN(T_NOT); }
+        "operator"      { TOKEN(T_OPERATOR); }
+        "or"            { TOKEN(T_OR); }
+        "outer"         { TOKEN(T_OUTER); }
+        "output"        { TOKEN(T_OUTPUT); }
+        "package"       { TOKEN(T_PACKAGE); }
+        "parameter"     { TOKEN(T_PARAMETER); }
+        "partial"       { TOKEN(T_PARTIAL); }
+        "protected"     { TOKEN(T_PROTECTED); }
+        "public"        { TOKEN(T_PUBLIC); }
+        "pure"          { TOKEN(T_PURE); }
+        "record"        { TOKEN(T_RECORD); }
+        "redeclare"     { TOKEN(T_REDECLARE); }
+        "replaceable"   { TOKEN(T_REPLACEABLE); }
+        "return"        { TOKEN(T_RETURN); }
+        "stream"        { TOKEN(T_STREAM); }
+        "then"          { TOKEN(T_THEN); }
+        "true"          { TOKEN(T_TRUE); }
+        "type"          { TOKEN(T_TYPE); }
+        "when"          { TOKEN(T_WHEN); }
+        "while"         { TOKEN(T_WHILE); }
+        "within"        { TOKEN(T_WITHIN); }
+
+        ident {
+            SET_LOC();
+            lval->id = mo_intern(lx->tok, (size_t)(lx->cur - lx->tok));
+            return T_IDENT;
+        }
+        digits { SET_LOC(); return number(lx, lval, *lloc, false); }
+        real   { SET_LOC(); return number(lx, lval, *lloc, true); }
+        (digits | real) numtail [a-zA-Z_0-9.]* {
+            SET_LOC();
+            mo_error(*lloc, "malformed number '%.*s'", (int)(lx->cur - lx->tok), lx->tok);
+            lx->failed = true;
+            return T_MO_YYerror;
+        }
+        "." digits exponent? {
+            SET_LOC();
+            mo_error(*lloc, "malformed number '%.*s': Modelica needs a digit before the '.' (0%.*s)",
+                     (int)(lx->cur - lx->tok), lx->tok, (int)(lx->cur - lx->tok), lx->tok);
+            lx->failed = true;
+            return T_MO_YYerror;
+        }
+
+        "("  { SET_LOC(); return open_bracket(lx, *lloc, T_LPAREN); }
+        "["  { SET_LOC(); return open_bracket(lx, *lloc, T_LBRACK); }
+        "{"  { SET_LOC(); return open_bracket(lx, *lloc, T_LBRACE); }
+        ")"  { SET_LOC(); return close_bracket(lx, T_RPAREN); }
+        "]"  { SET_LOC(); return close_bracket(lx, T_RBRACK); }
+        "}"  { SET_LOC(); return close_bracket(lx, T_RBRACE); }
+        ","  { TOKEN(T_COMMA); }
+        ";"  { TOKEN(T_SEMI); }
+        "."  { TOKEN(T_DOT); }
+        ":"  { TOKEN(T_COLON); }
+        "="  { TOKEN(T_EQUALS); }
+        ":=" { TOKEN(T_ASSIGN); }
+        "+"  { TOKEN(T_PLUS); }
+        "-"  { TOKEN(T_MINUS); }
+        "*"  { TOKEN(T_STAR); }
+        "/"  { TOKEN(T_SLASH); }
+        "^"  { TOKEN(T_CARET); }
+        ".+" { TOKEN(T_EPLUS); }
+        ".-" { TOKEN(T_EMINUS); }
+        ".*" { TOKEN(T_ESTAR); }
+        "./" { TOKEN(T_ESLASH); }
+        ".^" { TOKEN(T_ECARET); }
+        "<"  { TOKEN(T_LT); }
+        "<=" { TOKEN(T_LE); }
+        ">"  { TOKEN(T_GT); }
+        ">=" { TOKEN(T_GE); }
+        "==" { TOKEN(T_EQEQ); }
+        "<>" { TOKEN(T_NE); }
+
+        [\x80-\xff] {
+            int n = utf8_len((const uchar *)lx->tok);
+            if (!n)
+                return lex_fail(lx, lx->tok, 1, "invalid UTF-8");
+            lx->cur = lx->tok + n;
+            mo_error(loc_at(lx, lx->tok, 1), "unexpected character '%.*s'", n, lx->tok);
+            lx->failed = true;
+            return T_MO_YYerror;
+        }
+        * {
+            lx->cur = (const char *)cur;
+            uchar c = (uchar)*lx->tok;
+            if (c >= 32 && c < 127)
+                mo_error(loc_at(lx, lx->tok, 1), "unexpected character '%c'", c);
+            else
+                mo_error(loc_at(lx, lx->tok, 1), "unexpected control character (byte 0x%02x)", c);
+            lx->failed = true;
+            return T_MO_YYerror;
+        }
+        */
+#undef TOKEN
+#undef SET_LOC
+    }
+}

@@ -1,0 +1,3 @@
+within Modelica.Electrical;
+package Analog "Library for analog electrical models"
+end Analog;

@@ -1,0 +1,3 @@
+within Modelica;
+package Electrical "Library of electrical models (interfaces only)"
+end Electrical;

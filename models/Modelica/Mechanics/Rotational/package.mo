@@ -1,0 +1,3 @@
+within Modelica.Mechanics;
+package Rotational "1-dim. rotational mechanical components (interfaces only)"
+end Rotational;

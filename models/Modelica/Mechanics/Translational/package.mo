@@ -1,0 +1,3 @@
+within Modelica.Mechanics;
+package Translational "1-dim. translational mechanical components (interfaces only)"
+end Translational;

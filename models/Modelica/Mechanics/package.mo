@@ -1,0 +1,3 @@
+within Modelica;
+package Mechanics "Library of 1-dim. mechanical components"
+end Mechanics;

@@ -1,0 +1,3 @@
+within Modelica.Thermal.HeatTransfer;
+package Interfaces "Connectors and partial models"
+end Interfaces;

@@ -1,0 +1,3 @@
+within Modelica;
+package Thermal "Library of thermal system components (interfaces only)"
+end Thermal;

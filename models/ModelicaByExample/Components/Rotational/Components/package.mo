@@ -1,0 +1,3 @@
+within ModelicaByExample.Components.Rotational;
+package Components "Rotational components built by inheritance"
+end Components;

@@ -1,0 +1,3 @@
+within ModelicaByExample.Components.Rotational;
+package Examples "Systems assembled from the rotational components"
+end Examples;

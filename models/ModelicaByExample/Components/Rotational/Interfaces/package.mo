@@ -1,0 +1,3 @@
+within ModelicaByExample.Components.Rotational;
+package Interfaces "Partial models for rotational components"
+end Interfaces;

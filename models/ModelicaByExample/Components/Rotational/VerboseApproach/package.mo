@@ -1,0 +1,3 @@
+within ModelicaByExample.Components.Rotational;
+package VerboseApproach "Rotational components written without inheritance"
+end VerboseApproach;

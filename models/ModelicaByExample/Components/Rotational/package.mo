@@ -1,0 +1,3 @@
+within ModelicaByExample.Components;
+package Rotational "Basic rotational components"
+end Rotational;

@@ -1,0 +1,3 @@
+within ModelicaByExample;
+package Components "Component-oriented models"
+end Components;

@@ -1,0 +1,346 @@
+/*
+ * algebra.c - what generated code calls while it evaluates equations: failure reporting, checked math,
+ * and the solvers of algebraic loops.
+ *
+ * Input: values and the `where` text of the equation (its source location and text, for messages).
+ * Output: results, or a failure recorded in d->error (the runtime stops the run and prints it with the
+ * time of the evaluation).
+ * Preconditions: d comes from mo2c_data_alloc (d->solver may be NULL for a bare mo2c_data built by hand;
+ * the solvers then allocate their scratch for the call and free it again).
+ *
+ * Checked math records only the first failure of an evaluation: generated code may finish the
+ * expression before it looks at *ok, and the first bad operand is the one the user needs to see.
+ */
+#include "rt_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_multiroots.h>
+
+int mo2c_fail(mo2c_data *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->error, sizeof d->error, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static const char *where_or_unknown(const char *where)
+{
+    return where && *where ? where : "(unknown equation)";
+}
+
+/* ---- checked math ---- */
+
+double mo2c_div(mo2c_data *d, double a, double b, const char *where, int *ok)
+{
+    if (b == 0.0) {
+        if (*ok)
+            mo2c_fail(d, "division by zero in equation %s", where_or_unknown(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return a / b;
+}
+
+double mo2c_sqrt(mo2c_data *d, double a, const char *where, int *ok)
+{
+    if (a < 0.0) {
+        if (*ok)
+            mo2c_fail(d, "sqrt of negative number %.17g in equation %s", a, where_or_unknown(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return sqrt(a);
+}
+
+double mo2c_log(mo2c_data *d, double a, const char *where, int *ok)
+{
+    if (!(a > 0.0)) {
+        if (*ok)
+            mo2c_fail(d, "log of non-positive number %.17g in equation %s", a, where_or_unknown(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return log(a);
+}
+
+double mo2c_pow(mo2c_data *d, double a, double b, const char *where, int *ok)
+{
+    if (a < 0.0 && b != floor(b)) {
+        if (*ok)
+            mo2c_fail(d, "pow(%.17g, %.17g): negative base with a non-integer exponent in equation %s", a, b,
+                      where_or_unknown(where));
+        *ok = 0;
+        return 0.0;
+    }
+    if (a == 0.0 && b < 0.0) {
+        if (*ok)
+            mo2c_fail(d, "pow(0, %.17g): division by zero in equation %s", b, where_or_unknown(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return pow(a, b);
+}
+
+/* ---- linear systems ---- */
+
+/* Dense LU with partial pivoting (GSL). A pivot below n * eps * max|A| counts as singular: in floating
+ * point an exactly singular matrix rarely produces an exact zero pivot, and the "solution" it gives
+ * instead is garbage of huge magnitude. */
+int mo2c_solve_linear(mo2c_data *d, int n, double *A, double *b, const char *where)
+{
+    if (n <= 0)
+        return 0;
+    double amax = 0.0;
+    for (int i = 0; i < n * n; i++) {
+        double v = fabs(A[i]);
+        if (v > amax)
+            amax = v;
+    }
+    if (n == 1) { /* the common case of one unknown: no permutation, no call */
+        if (!(fabs(A[0]) > 0.0) || !isfinite(A[0]))
+            return mo2c_fail(d, "singular linear system in %s", where_or_unknown(where));
+        b[0] /= A[0];
+        if (!isfinite(b[0]))
+            return mo2c_fail(d, "singular linear system in %s", where_or_unknown(where));
+        return 0;
+    }
+    mo2c_rt_state *s = d->solver;
+    size_t *perm = NULL, *tmp = NULL;
+    if (s) {
+        if (s->perm_n < n) {
+            size_t *np = realloc(s->perm, (size_t)n * sizeof *np);
+            if (!np)
+                return mo2c_fail(d, "out of memory solving the linear system in %s", where_or_unknown(where));
+            s->perm = np;
+            s->perm_n = n;
+        }
+        perm = s->perm;
+    } else {
+        perm = tmp = malloc((size_t)n * sizeof *tmp);
+        if (!tmp)
+            return mo2c_fail(d, "out of memory solving the linear system in %s", where_or_unknown(where));
+    }
+    gsl_permutation p = {(size_t)n, perm};
+    gsl_matrix_view Av = gsl_matrix_view_array(A, (size_t)n, (size_t)n);
+    gsl_vector_view bv = gsl_vector_view_array(b, (size_t)n);
+    int signum, rc = 0;
+    if (!isfinite(amax) || gsl_linalg_LU_decomp(&Av.matrix, &p, &signum) != GSL_SUCCESS) {
+        rc = -1;
+    } else {
+        double tiny = (double)n * DBL_EPSILON * amax;
+        for (int i = 0; i < n && rc == 0; i++)
+            if (!(fabs(A[i * n + i]) > tiny))
+                rc = -1;
+        if (rc == 0 && gsl_linalg_LU_svx(&Av.matrix, &p, &bv.vector) != GSL_SUCCESS)
+            rc = -1;
+        for (int i = 0; i < n && rc == 0; i++)
+            if (!isfinite(b[i]))
+                rc = -1;
+    }
+    free(tmp);
+    if (rc)
+        return mo2c_fail(d, "singular linear system in %s", where_or_unknown(where));
+    return 0;
+}
+
+/* ---- nonlinear systems ---- */
+
+/* GSL's hybridsj (Powell's hybrid method with the analytic Jacobian, scaled) is kept per system size:
+ * an algebraic loop is solved at every right-hand-side evaluation, and allocating the solver each time
+ * would cost more than the few iterations from the previous solution. */
+struct mo2c_rt_nlsolver {
+    int n;
+    gsl_multiroot_fdfsolver *s;
+    double *work;              /* 3n scratch for a finite-difference Jacobian */
+    mo2c_rt_nlsolver *next;
+};
+
+typedef struct nl_call {
+    mo2c_data *d;
+    mo2c_residual_fn f;
+    mo2c_jacobian_fn jac;
+    int n;
+    double *work;
+    int failed;                /* the model's residual or Jacobian reported a failure (in d->error) */
+} nl_call;
+
+static int nl_f(const gsl_vector *z, void *params, gsl_vector *F)
+{
+    nl_call *c = params;
+    if (c->f(c->d, z->data, F->data) != 0) {
+        c->failed = 1;
+        return GSL_EBADFUNC;
+    }
+    return GSL_SUCCESS;
+}
+
+/* Forward differences when the generated code has no Jacobian for this loop. */
+static int nl_df(const gsl_vector *z, void *params, gsl_matrix *J)
+{
+    nl_call *c = params;
+    int n = c->n;
+    if (c->jac) {
+        if (c->jac(c->d, z->data, J->data) != 0) {
+            c->failed = 1;
+            return GSL_EBADFUNC;
+        }
+        return GSL_SUCCESS;
+    }
+    double *f0 = c->work, *zz = c->work + n, *col = c->work + 2 * n;
+    if (c->f(c->d, z->data, f0) != 0) {
+        c->failed = 1;
+        return GSL_EBADFUNC;
+    }
+    for (int j = 0; j < n; j++)
+        zz[j] = z->data[j];
+    for (int j = 0; j < n; j++) {
+        double h = sqrt(DBL_EPSILON) * fmax(fabs(zz[j]), 1.0);
+        double keep = zz[j];
+        zz[j] = keep + h;
+        h = zz[j] - keep; /* the step actually taken, exactly representable */
+        if (c->f(c->d, zz, col) != 0) {
+            c->failed = 1;
+            return GSL_EBADFUNC;
+        }
+        zz[j] = keep;
+        for (int i = 0; i < n; i++)
+            J->data[(size_t)i * J->tda + (size_t)j] = (col[i] - f0[i]) / h;
+    }
+    return GSL_SUCCESS;
+}
+
+static int nl_fdf(const gsl_vector *z, void *params, gsl_vector *F, gsl_matrix *J)
+{
+    int st = nl_f(z, params, F);
+    return st ? st : nl_df(z, params, J);
+}
+
+static void nl_free_one(mo2c_rt_nlsolver *e)
+{
+    if (!e)
+        return;
+    if (e->s)
+        gsl_multiroot_fdfsolver_free(e->s);
+    free(e->work);
+    free(e);
+}
+
+static mo2c_rt_nlsolver *nl_new(int n)
+{
+    mo2c_rt_nlsolver *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->n = n;
+    e->s = gsl_multiroot_fdfsolver_alloc(gsl_multiroot_fdfsolver_hybridsj, (size_t)n);
+    e->work = malloc(3 * (size_t)n * sizeof(double));
+    if (!e->s || !e->work) {
+        nl_free_one(e);
+        return NULL;
+    }
+    return e;
+}
+
+void mo2c_rt_algebra_free(mo2c_rt_state *s)
+{
+    while (s->nl) {
+        mo2c_rt_nlsolver *next = s->nl->next;
+        nl_free_one(s->nl);
+        s->nl = next;
+    }
+    free(s->perm);
+    s->perm = NULL;
+    s->perm_n = 0;
+}
+
+static double max_abs(const gsl_vector *v)
+{
+    double m = 0.0;
+    for (size_t i = 0; i < v->size; i++) {
+        double a = fabs(gsl_vector_get(v, i));
+        if (!(a <= m))
+            m = a; /* also propagates NaN */
+    }
+    return m;
+}
+
+/* Convergence: the last step changed every unknown by less than 1e-10 relative (1e-12 absolute near
+ * zero) - far below any integration tolerance, so the loop's solution adds no visible noise to the
+ * error control - and the residual has dropped to 1e-6 of its start (which rejects a step that is only
+ * small because the trust region collapsed). A residual of exactly zero is converged at once. */
+#define NL_MAX_ITER 100
+#define NL_STEP_ABS 1e-12
+#define NL_STEP_REL 1e-10
+#define NL_RES_DROP 1e-6
+
+int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
+                         const char *where)
+{
+    if (n <= 0)
+        return 0;
+    mo2c_rt_state *st = d->solver;
+    mo2c_rt_nlsolver *e = NULL, *own = NULL;
+    if (st) {
+        for (e = st->nl; e && e->n != n; e = e->next) {}
+        if (!e) {
+            e = nl_new(n);
+            if (e) {
+                e->next = st->nl;
+                st->nl = e;
+            }
+        }
+    } else {
+        e = own = nl_new(n);
+    }
+    if (!e)
+        return mo2c_fail(d, "out of memory solving the nonlinear system in %s", where_or_unknown(where));
+
+    nl_call call = {d, f, jac, n, e->work, 0};
+    gsl_multiroot_function_fdf fdf = {nl_f, nl_df, nl_fdf, (size_t)n, &call};
+    gsl_vector_view zv = gsl_vector_view_array(z, (size_t)n);
+    int rc = 0, status = gsl_multiroot_fdfsolver_set(e->s, &fdf, &zv.vector);
+    int iter = 0, converged = 0;
+    if (call.failed) {
+        rc = -1; /* the residual's own message is in d->error */
+        goto done;
+    }
+    double r0 = status == GSL_SUCCESS ? max_abs(e->s->f) : NAN;
+    if (status == GSL_SUCCESS && r0 == 0.0)
+        converged = 1;
+    while (!converged && status == GSL_SUCCESS && iter < NL_MAX_ITER && isfinite(r0)) {
+        iter++;
+        status = gsl_multiroot_fdfsolver_iterate(e->s);
+        if (call.failed) {
+            rc = -1;
+            goto done;
+        }
+        if (status != GSL_SUCCESS)
+            break;
+        double r = max_abs(e->s->f);
+        if (r == 0.0 ||
+            (gsl_multiroot_test_delta(e->s->dx, e->s->x, NL_STEP_ABS, NL_STEP_REL) == GSL_SUCCESS &&
+             r <= NL_RES_DROP * (1.0 + r0)))
+            converged = 1;
+    }
+    if (converged) {
+        for (int i = 0; i < n; i++)
+            z[i] = gsl_vector_get(e->s->x, (size_t)i);
+    } else {
+        double norm = status == GSL_SUCCESS || iter > 0 ? gsl_blas_dnrm2(e->s->f) : NAN;
+        rc = mo2c_fail(d, "nonlinear system in %s not solved: residual norm %.6g after %d iterations%s%s",
+                       where_or_unknown(where), norm, iter, status != GSL_SUCCESS ? ": " : "",
+                       status != GSL_SUCCESS ? gsl_strerror(status) : "");
+    }
+done:
+    nl_free_one(own);
+    return rc;
+}

@@ -1,0 +1,65 @@
+/*
+ * data.c - allocation of one simulation's storage (mo2c_data) and of the runtime's private state.
+ *
+ * Input: a model description (its sizes). Output: an mo2c_data whose arrays are zeroed and sized by the
+ * model, with d->solver pointing at the runtime's state (rt_internal.h). Every mo2c_data_alloc is
+ * paired with one mo2c_data_free; nothing lives in globals, so two simulations can run side by side.
+ */
+#include "rt_internal.h"
+
+#include <stdlib.h>
+
+/* calloc that never asks for zero bytes, so a model without states still gets valid pointers and a
+ * NULL result always means out of memory */
+static void *zalloc(size_t n, size_t size)
+{
+    return calloc(n ? n : 1, size);
+}
+
+mo2c_data *mo2c_data_alloc(const mo2c_model *model)
+{
+    mo2c_data *d = calloc(1, sizeof *d);
+    mo2c_rt_state *s = calloc(1, sizeof *s);
+    if (!d || !s) {
+        free(d);
+        free(s);
+        return NULL;
+    }
+    size_t nx = (size_t)model->nx, ny = (size_t)model->ny, np = (size_t)model->np;
+    d->model = model;
+    d->solver = s;
+    d->x = zalloc(nx, sizeof(double));
+    d->dx = zalloc(nx, sizeof(double));
+    d->y = zalloc(ny, sizeof(double));
+    d->p = zalloc(np, sizeof(double));
+    d->p_overridden = zalloc(np, 1);
+    d->x_start_overridden = zalloc(nx, 1);
+    d->x_start = zalloc(nx, sizeof(double));
+    s->work = zalloc(3 * nx, sizeof(double));
+    if (!d->x || !d->dx || !d->y || !d->p || !d->p_overridden || !d->x_start_overridden || !d->x_start ||
+        !s->work) {
+        mo2c_data_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+void mo2c_data_free(mo2c_data *d)
+{
+    if (!d)
+        return;
+    mo2c_rt_state *s = d->solver;
+    if (s) {
+        mo2c_rt_algebra_free(s);
+        free(s->work);
+        free(s);
+    }
+    free(d->x);
+    free(d->dx);
+    free(d->y);
+    free(d->p);
+    free(d->p_overridden);
+    free(d->x_start_overridden);
+    free(d->x_start);
+    free(d);
+}

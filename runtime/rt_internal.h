@@ -1,0 +1,102 @@
+/*
+ * rt_internal.h - what the runtime's own files share; not part of the generated-code contract.
+ *
+ * The runtime is split by concern:
+ *   main.c     mo2c_main: the command line (OpenModelica's flags), -override, the run order
+ *   data.c     mo2c_data_alloc/free and the runtime's private state (d->solver)
+ *   solver.c   the integration loop on GSL odeiv2, the Jacobian wrapper, LOG_STATS
+ *   results.c  the CSV and MAT v4 result writers
+ *   algebra.c  mo2c_fail, checked math, linear and nonlinear algebraic solvers
+ * Functions shared between these files carry the prefix mo2c_rt_; everything else is static.
+ */
+#ifndef MO2C_RT_INTERNAL_H
+#define MO2C_RT_INTERNAL_H
+
+#include "mo2c_rt.h"
+
+#include <regex.h>
+#include <stdio.h>
+
+/* Result file formats (-outputFormat). */
+typedef enum mo2c_rt_format { MO2C_RT_CSV, MO2C_RT_MAT, MO2C_RT_EMPTY } mo2c_rt_format;
+
+/* How the output grid was given: the last of -stepSize / numberOfIntervals wins; else the model's
+ * Interval; else 500 intervals over [start, stop]. */
+typedef enum mo2c_rt_grid { MO2C_RT_GRID_DEFAULT, MO2C_RT_GRID_STEP, MO2C_RT_GRID_INTERVALS } mo2c_rt_grid;
+
+/* One name=value of -override or -overrideFile that names a model variable (not an experiment key). */
+typedef struct mo2c_rt_override {
+    const char *name;
+    const char *value;
+    const char *origin;        /* "-override" or "FILE:LINE", for messages */
+} mo2c_rt_override;
+
+/* Everything the command line decides. Strings point into argv or into buffers listed in owned. */
+typedef struct mo2c_rt_opts {
+    double start, stop, tol;   /* experiment, after model defaults and flags */
+    mo2c_rt_grid grid;
+    double step;               /* the -stepSize given; once the grid is fixed, the output spacing h */
+    long intervals;            /* numberOfIntervals given; once fixed, n (output times start + i*h for
+                                  i < n, and stop for i = n) */
+    const char *solver;        /* -s, NULL = default */
+    const char *result_file;   /* -r, NULL = <Model>_res.<fmt> */
+    mo2c_rt_format format;
+    const char *filter;        /* -variableFilter, NULL = everything */
+    regex_t filter_re;         /* "^(" filter ")$" compiled (POSIX ERE), when filter != NULL */
+    int filter_compiled;
+    int log_stats;             /* -lv=LOG_STATS */
+    int emit_protected;        /* -emit_protected */
+    int help;                  /* -help */
+    mo2c_rt_override *ov;      /* variable overrides in command-line order (malloc) */
+    int nov, cap_ov;
+    char **owned;              /* malloc'd buffers the strings above may point into */
+    int nowned, cap_owned;
+} mo2c_rt_opts;
+
+/* A GSL multiroot solver kept between calls for systems of one size (algebra.c). */
+typedef struct mo2c_rt_nlsolver mo2c_rt_nlsolver;
+
+/* The runtime's private state, hung on d->solver by mo2c_data_alloc. */
+typedef struct mo2c_rt_state {
+    /* counters for LOG_STATS */
+    unsigned long nrhs, njac;
+    /* the last right-hand-side evaluation the integrator asked for: when it was the end point of the
+     * step just accepted, the output point reuses it instead of evaluating again */
+    double last_t;
+    const double *last_x;
+    const double *last_dx;
+    /* time of the evaluation that failed (rhs or Jacobian), reported with the message */
+    double fail_t;
+    int use_dfdt;              /* bsimp uses df/dt: approximate it by a difference quotient */
+    double *work;              /* 3 * nx scratch for the finite-difference Jacobian */
+    mo2c_rt_nlsolver *nl;      /* cached nonlinear solvers, one per system size */
+    size_t *perm;              /* permutation scratch for mo2c_solve_linear */
+    int perm_n;
+} mo2c_rt_state;
+
+/* main.c */
+void mo2c_rt_usage(FILE *out, const char *prog);
+
+/* solver.c: the steppers -s accepts */
+int mo2c_rt_solver_known(const char *name);
+void mo2c_rt_solver_list(FILE *out);         /* "rk45 rkf45 ..." */
+
+/* solver.c: integrate from opts->start to opts->stop writing every output point; 0 on success, else
+ * 1 after printing the error. d is initialized (parameters, states at start). */
+typedef struct mo2c_rt_writer mo2c_rt_writer;
+int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w);
+
+/* results.c: open (writes the header, and MAT's parameter matrix from the current d->p), append one
+ * output point (time + current x, dx, y, p), close (patches MAT's column count). open returns NULL
+ * after printing an error. */
+mo2c_rt_writer *mo2c_rt_writer_open(const mo2c_data *d, const mo2c_rt_opts *o, const char *path);
+int mo2c_rt_writer_row(mo2c_rt_writer *w, double t);
+int mo2c_rt_writer_close(mo2c_rt_writer *w);
+
+/* results.c: a real written with up to 17 significant digits, '.' as decimal point; returns length */
+int mo2c_rt_format_real(char *buf, double v);
+
+/* algebra.c: release the cached solvers of a state */
+void mo2c_rt_algebra_free(mo2c_rt_state *s);
+
+#endif

@@ -1,0 +1,304 @@
+/*
+ * solver.c - the integration loop: GSL odeiv2 from start to stop, one result row per output point.
+ *
+ * Input: an initialized mo2c_data (parameters set, states at start), the options (stepper, tolerance,
+ * output grid) and a result writer. Output: the rows, LOG_STATS lines, and 0; or 1 after printing
+ * "error: at time T: ..." (the rows computed before the failure stay in the file).
+ *
+ * The loop is the one a hand-written GSL program uses, so a generated simulator costs what such a
+ * program costs (the benchmark compares step counts and wall time):
+ *     drv = gsl_odeiv2_driver_alloc_y_new(&sys, stepper, hstart, tol, tol)   (epsabs = epsrel = tol)
+ *     for each output time ti: while (t < ti) gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &sys,
+ *                                                                     &t, ti, &drv->h, x)
+ * which takes exactly the steps of gsl_odeiv2_driver_apply(drv, &t, ti, x) (the driver's hmin = 0,
+ * hmax = DBL_MAX and nmax = 0 checks never fire), but lets us look at the states after every accepted
+ * step. hstart = 1e-3 * the output interval; GSL grows a step at most fivefold, so a few steps reach the
+ * natural size. Output times: start + i * h for i < n, and exactly stop for i = n.
+ *
+ * Default stepper: rkf45 (Runge-Kutta-Fehlberg 4(5), embedded error estimate, 6 evaluations per step,
+ * no Jacobian). Most models are not stiff, and the output grid (500 intervals by default) caps every
+ * step at one output interval, so a high-order method such as rk8pd (13 evaluations per step) seldom
+ * takes the long steps that would pay for its cost, while 4(5) reaches tolerances of 1e-6..1e-8 within
+ * one or a few steps per interval. Stiff models choose -s=msbdf (variable-order BDF) or -s=bsimp; they
+ * use the generated Jacobian, or forward differences when the model has none.
+ */
+#include "rt_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+
+/* ---- steppers ---- */
+
+typedef struct stepper {
+    const char *name;
+    const gsl_odeiv2_step_type *const *type;
+} stepper;
+
+/* OpenModelica's own solver names map to the GSL method closest in kind (dassl/ida/cvode are
+ * variable-order BDF codes; rungekutta is the classical fixed-order RK4, here with error control). */
+static const stepper steppers[] = {
+    {"rk45", &gsl_odeiv2_step_rkf45},   {"rkf45", &gsl_odeiv2_step_rkf45},
+    {"rkck", &gsl_odeiv2_step_rkck},     {"rk8pd", &gsl_odeiv2_step_rk8pd},
+    {"rk2", &gsl_odeiv2_step_rk2},       {"rk4", &gsl_odeiv2_step_rk4},
+    {"rk1imp", &gsl_odeiv2_step_rk1imp}, {"rk2imp", &gsl_odeiv2_step_rk2imp},
+    {"rk4imp", &gsl_odeiv2_step_rk4imp}, {"bsimp", &gsl_odeiv2_step_bsimp},
+    {"msadams", &gsl_odeiv2_step_msadams}, {"msbdf", &gsl_odeiv2_step_msbdf},
+    {"dassl", &gsl_odeiv2_step_msbdf},   {"ida", &gsl_odeiv2_step_msbdf},
+    {"cvode", &gsl_odeiv2_step_msbdf},   {"rungekutta", &gsl_odeiv2_step_rk4},
+};
+#define DEFAULT_STEPPER "rkf45"
+
+static const stepper *find_stepper(const char *name)
+{
+    for (size_t i = 0; i < sizeof steppers / sizeof steppers[0]; i++)
+        if (strcmp(steppers[i].name, name) == 0)
+            return &steppers[i];
+    return NULL;
+}
+
+int mo2c_rt_solver_known(const char *name)
+{
+    return find_stepper(name) != NULL;
+}
+
+void mo2c_rt_solver_list(FILE *out)
+{
+    for (size_t i = 0; i < sizeof steppers / sizeof steppers[0]; i++)
+        fprintf(out, "%s%s", i ? " " : "", steppers[i].name);
+}
+
+/* ---- the functions GSL calls ---- */
+
+static int gsl_rhs(double t, const double x[], double dx[], void *params)
+{
+    mo2c_data *d = params;
+    mo2c_rt_state *s = d->solver;
+    s->nrhs++;
+    s->last_t = t;
+    s->last_x = x;
+    s->last_dx = dx;
+    if (d->model->rhs(d, t, x, dx) != 0) {
+        s->fail_t = t;
+        return GSL_EBADFUNC; /* stops evolve_apply at once: a model failure is not a step to retry */
+    }
+    return GSL_SUCCESS;
+}
+
+/* The generated Jacobian, or forward differences with steps sqrt(eps) * max(|x_j|, 1). df/dt is only
+ * used by bsimp; for it a difference quotient in t, for the others zero. */
+static int gsl_jac(double t, const double x[], double *dfdy, double dfdt[], void *params)
+{
+    mo2c_data *d = params;
+    mo2c_rt_state *s = d->solver;
+    const mo2c_model *m = d->model;
+    int n = m->nx;
+    double *f0 = s->work, *xx = s->work + n, *f1 = s->work + 2 * n;
+    s->njac++;
+    int need_f0 = !m->jacobian || s->use_dfdt;
+    if (need_f0 && s->use_dfdt && s->last_x == x && s->last_t == t && s->last_dx) {
+        /* bsimp asks for the Jacobian right after evolve_apply evaluated f(t, x) into its dydt_in */
+        memcpy(f0, s->last_dx, (size_t)n * sizeof *f0);
+    } else if (need_f0) {
+        s->nrhs++;
+        if (m->rhs(d, t, x, f0) != 0)
+            goto fail;
+    }
+    s->last_x = NULL; /* d->y no longer belongs to the integrator's last evaluation */
+    if (m->jacobian) {
+        if (m->jacobian(d, t, x, dfdy) != 0)
+            goto fail;
+    } else {
+        memcpy(xx, x, (size_t)n * sizeof *xx);
+        for (int j = 0; j < n; j++) {
+            double keep = xx[j], h = sqrt(DBL_EPSILON) * fmax(fabs(keep), 1.0);
+            xx[j] = keep + h;
+            h = xx[j] - keep; /* the step actually taken */
+            s->nrhs++;
+            if (m->rhs(d, t, xx, f1) != 0)
+                goto fail;
+            xx[j] = keep;
+            for (int i = 0; i < n; i++)
+                dfdy[(size_t)i * (size_t)n + (size_t)j] = (f1[i] - f0[i]) / h;
+        }
+    }
+    if (s->use_dfdt) {
+        double h = sqrt(DBL_EPSILON) * fmax(fabs(t), 1.0), t1 = t + h;
+        h = t1 - t;
+        s->nrhs++;
+        if (m->rhs(d, t1, x, f1) != 0)
+            goto fail;
+        for (int i = 0; i < n; i++)
+            dfdt[i] = (f1[i] - f0[i]) / h;
+    } else {
+        memset(dfdt, 0, (size_t)n * sizeof *dfdt);
+    }
+    return GSL_SUCCESS;
+fail:
+    s->fail_t = t;
+    return GSL_EBADFUNC;
+}
+
+/* ---- failures ---- */
+
+static double now_wall(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void report(const mo2c_data *d, double t, const char *fallback)
+{
+    fprintf(stderr, "error: at time %.16g: %s\n", t, d->error[0] ? d->error : fallback);
+}
+
+/* The user's name for x[i] (STATE), dx[i] (DER) or y[i] (ALG). Only called once, on a failure, so the
+ * scan over the variables is not in any loop. */
+static const char *name_of(const mo2c_data *d, mo2c_source src, int i, char *buf, size_t size)
+{
+    const mo2c_model *m = d->model;
+    const char *neg = NULL;
+    for (int k = 0; k < m->nvars; k++) {
+        const mo2c_var_info *v = &m->vars[k];
+        if (v->source != src || v->index != i)
+            continue;
+        if (!v->negated)
+            return v->name;
+        if (!neg)
+            neg = v->name;
+    }
+    if (neg) {
+        snprintf(buf, size, "-%s", neg);
+        return buf;
+    }
+    if (src == MO2C_SRC_DER) {
+        char xb[256];
+        snprintf(buf, size, "der(%s)", name_of(d, MO2C_SRC_STATE, i, xb, sizeof xb));
+        return buf;
+    }
+    snprintf(buf, size, "%s[%d]", src == MO2C_SRC_STATE ? "x" : "y", i);
+    return buf;
+}
+
+/* 0 when every value is finite, else 1 after reporting the first bad one. */
+static int check_finite(const mo2c_data *d, double t, mo2c_source src, const double *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (isfinite(v[i]))
+            continue;
+        char buf[300];
+        fprintf(stderr, "error: at time %.16g: %s is %s\n", t, name_of(d, src, i, buf, sizeof buf),
+                isnan(v[i]) ? "NaN" : "Inf");
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- the loop ---- */
+
+/* Fill dx and y at an output point: from the integrator's last evaluation when that was exactly this
+ * point (explicit Runge-Kutta steppers end every step with f(t1, x) into the evolve object's dydt_out),
+ * else by one more evaluation. */
+static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, int exact_dydt_out)
+{
+    mo2c_rt_state *s = d->solver;
+    const mo2c_model *m = d->model;
+    d->time = t;
+    if (drv && exact_dydt_out && s->last_x == d->x && s->last_dx == drv->e->dydt_out && s->last_t == t) {
+        memcpy(d->dx, drv->e->dydt_out, (size_t)m->nx * sizeof *d->dx);
+    } else {
+        s->nrhs++;
+        s->last_x = NULL;
+        if (m->rhs(d, t, d->x, d->dx) != 0) {
+            report(d, t, "the right-hand side failed");
+            return 1;
+        }
+    }
+    return check_finite(d, t, MO2C_SRC_DER, d->dx, m->nx) || check_finite(d, t, MO2C_SRC_ALG, d->y, m->ny);
+}
+
+static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt_state *s,
+                        const gsl_odeiv2_driver *drv, double cpu, double wall)
+{
+    unsigned long steps = drv ? drv->e->count : 0, failed = drv ? drv->e->failed_steps : 0;
+    printf("LOG_STATS | info | ### STATISTICS ###\n");
+    printf("LOG_STATS | info | solver: %s, tolerance %g, %ld output intervals\n", solver, o->tol,
+           o->intervals);
+    printf("LOG_STATS | info | steps: %lu\n", steps);
+    printf("LOG_STATS | info | failed steps: %lu\n", failed);
+    printf("LOG_STATS | info | right-hand-side calls: %lu\n", s->nrhs);
+    printf("LOG_STATS | info | Jacobian evaluations: %lu\n", s->njac);
+    printf("LOG_STATS | info | CPU time: %.6f s\n", cpu);
+    printf("LOG_STATS | info | wall time: %.6f s\n", wall);
+}
+
+int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
+{
+    const mo2c_model *m = d->model;
+    mo2c_rt_state *s = d->solver;
+    const char *sname = o->solver ? o->solver : DEFAULT_STEPPER;
+    const stepper *st = find_stepper(sname);
+    if (!st)
+        st = find_stepper(DEFAULT_STEPPER); /* main.c has rejected unknown names already */
+    double wall0 = now_wall();
+    clock_t cpu0 = clock();
+    long n = o->intervals;
+    double h = o->step;
+
+    gsl_odeiv2_system sys = {gsl_rhs, gsl_jac, (size_t)m->nx, d};
+    gsl_odeiv2_driver *drv = NULL;
+    int exact = 0, rc = 0;
+    s->use_dfdt = *st->type == gsl_odeiv2_step_bsimp;
+    if (m->nx > 0 && n > 0) {
+        drv = gsl_odeiv2_driver_alloc_y_new(&sys, *st->type, 1e-3 * h, o->tol, o->tol);
+        if (!drv) {
+            fprintf(stderr, "error: cannot set up the integrator %s\n", sname);
+            return 1;
+        }
+        exact = (*st->type)->gives_exact_dydt_out;
+    }
+
+    double t = o->start;
+    rc = output_point(d, t, NULL, 0);
+    if (!rc)
+        rc = mo2c_rt_writer_row(w, t) != 0;
+    for (long i = 1; i <= n && !rc; i++) {
+        double ti = i == n ? o->stop : o->start + (double)i * h;
+        while (drv && t < ti) {
+            int status = gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &sys, &t, ti, &drv->h, d->x);
+            if (status == GSL_EBADFUNC) {
+                report(d, s->fail_t, "the right-hand side failed");
+                rc = 1;
+                break;
+            }
+            if (status != GSL_SUCCESS) {
+                fprintf(stderr, "error: at time %.16g: the integrator %s failed (%s) with step size %g\n", t,
+                        sname, gsl_strerror(status), drv->h);
+                rc = 1;
+                break;
+            }
+            if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
+                rc = 1;
+                break;
+            }
+        }
+        if (rc)
+            break;
+        t = ti;
+        rc = output_point(d, t, drv, exact);
+        if (!rc)
+            rc = mo2c_rt_writer_row(w, t) != 0;
+    }
+
+    if (o->log_stats)
+        print_stats(o, sname, s, drv, (double)(clock() - cpu0) / CLOCKS_PER_SEC, now_wall() - wall0);
+    if (drv)
+        gsl_odeiv2_driver_free(drv);
+    return rc ? 1 : 0;
+}

@@ -1,0 +1,5 @@
+within Mylib;
+model Broken "never parsed unless used: loading is lazy"
+  Real x
+  this is not Modelica
+end Broken;

@@ -1,0 +1,3 @@
+within Mylib;
+package Sub
+end Sub;

@@ -1,0 +1,3 @@
+within Mylib;
+model NotWrong "the file name promises another class"
+end NotWrong;

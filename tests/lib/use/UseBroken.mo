@@ -1,0 +1,3 @@
+model UseBroken
+  Mylib.Broken b;
+end UseBroken;

@@ -1,0 +1,4 @@
+model UseLib
+  Mylib.Sub.Thing t;
+  Single.Thing s;
+end UseLib;

@@ -1,0 +1,3 @@
+model UseMissing
+  Mylib.Sub.Nope n;
+end UseMissing;

@@ -1,0 +1,3 @@
+model UseWrong
+  Mylib.Wrong w;
+end UseWrong;

@@ -1,0 +1,24 @@
+# tests/ref/lib.sh - shared by tests/sim/{smd,pendulum,regress}_*.sh (sourced, not run).
+# Builds the reference generators and the compare tool into $OUT/ref (the references are computed
+# outside mo2c: tests/ref/*.c with GSL), and offers `simulate DIR EXE ARGS...`, which runs a simulator in
+# DIR and insists on OpenModelica's success line.
+set -u
+: "${OUT:=$PWD/tests/out}" "${MO2C:=$PWD/build/mo2c}" "${BUILD:=$PWD/build}"
+REFBIN=$OUT/ref
+mkdir -p "$REFBIN"
+REF_CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 -Wall -Wextra -Icompiler"
+build_ref_tools() {
+    for g in smd_ref pendulum_ref; do
+        cc $REF_CFLAGS -o "$REFBIN/$g" "tests/ref/$g.c" -lgsl -lgslcblas -lm || return 1
+    done
+    cc $REF_CFLAGS -o "$REFBIN/csvcmp" tests/ref/csvcmp.c compiler/tube.c compiler/base.c -lm || return 1
+}
+# simulate DIR EXE ARGS... : run DIR/EXE from DIR; fail unless it exits 0 and prints the success line
+simulate() {
+    local dir=$1 exe=$2; shift 2
+    local log
+    log=$(cd "$dir" && timeout 300 "./$exe" "$@" 2>&1); local rc=$?
+    if [ $rc -ne 0 ] || ! grep -q "The simulation finished successfully." <<<"$log"; then
+        echo "simulation $exe $* failed (exit $rc):"; echo "$log" | head -20; return 1
+    fi
+}

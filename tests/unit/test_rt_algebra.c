@@ -1,0 +1,130 @@
+/*
+ * test_rt_algebra.c - the runtime's services for generated code (runtime/algebra.c): checked math and
+ * its messages (the first failure of an evaluation wins), dense linear systems (a solution, a singular
+ * matrix), nonlinear systems (with and without the Jacobian, from a poor start, and one without a real
+ * root), on an mo2c_data from mo2c_data_alloc and on a bare one.
+ */
+#include "mo2c_rt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+#define CHECK(c, ...) do { if (!(c)) { failures++; fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); \
+                                       fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
+
+static const mo2c_model model = {"T", "", 1, 1, 1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL};
+
+/* circle x^2 + y^2 = 4 and line x = y: root (sqrt 2, sqrt 2) from a positive start */
+static int circle(mo2c_data *d, const double *z, double *F)
+{
+    (void)d;
+    F[0] = z[0] * z[0] + z[1] * z[1] - 4.0;
+    F[1] = z[0] - z[1];
+    return 0;
+}
+
+static int circle_jac(mo2c_data *d, const double *z, double *J)
+{
+    (void)d;
+    J[0] = 2.0 * z[0], J[1] = 2.0 * z[1];
+    J[2] = 1.0, J[3] = -1.0;
+    return 0;
+}
+
+static int no_root(mo2c_data *d, const double *z, double *F)
+{
+    (void)d;
+    F[0] = z[0] * z[0] + 1.0;
+    return 0;
+}
+
+/* a residual that fails on its own (a checked sqrt of a negative argument) */
+static int bad_res(mo2c_data *d, const double *z, double *F)
+{
+    int ok = 1;
+    F[0] = mo2c_sqrt(d, z[0] - 10.0, "res.mo:3: sqrt(z - 10)", &ok) - 1.0;
+    return ok ? 0 : -1;
+}
+
+static void test_checked_math(mo2c_data *d)
+{
+    int ok = 1;
+    CHECK(mo2c_div(d, 1.0, 4.0, "w", &ok) == 0.25 && ok, "div");
+    CHECK(mo2c_sqrt(d, 9.0, "w", &ok) == 3.0 && ok, "sqrt");
+    CHECK(mo2c_log(d, 1.0, "w", &ok) == 0.0 && ok, "log");
+    CHECK(mo2c_pow(d, -2.0, 3.0, "w", &ok) == -8.0 && ok, "pow with an integer exponent");
+    mo2c_div(d, 1.0, 0.0, "m.mo:7: y = a/b", &ok);
+    CHECK(!ok && strcmp(d->error, "division by zero in equation m.mo:7: y = a/b") == 0, "div msg: %s", d->error);
+    mo2c_sqrt(d, -1.0, "m.mo:8: later", &ok); /* the first failure stays */
+    CHECK(strcmp(d->error, "division by zero in equation m.mo:7: y = a/b") == 0, "first wins: %s", d->error);
+    ok = 1;
+    mo2c_sqrt(d, -0.5, "m.mo:8: s = sqrt(u)", &ok);
+    CHECK(!ok && strcmp(d->error, "sqrt of negative number -0.5 in equation m.mo:8: s = sqrt(u)") == 0, "%s", d->error);
+    ok = 1;
+    mo2c_log(d, 0.0, "m.mo:9: l = log(u)", &ok);
+    CHECK(!ok && strcmp(d->error, "log of non-positive number 0 in equation m.mo:9: l = log(u)") == 0, "%s", d->error);
+    ok = 1;
+    mo2c_pow(d, -8.0, 0.5, "m.mo:10: p = u^0.5", &ok);
+    CHECK(!ok && strcmp(d->error, "pow(-8, 0.5): negative base with a non-integer exponent in equation m.mo:10: "
+                                  "p = u^0.5") == 0, "%s", d->error);
+    ok = 1;
+    mo2c_pow(d, 0.0, -1.0, "m.mo:11: q = u^(-1)", &ok);
+    CHECK(!ok && strcmp(d->error, "pow(0, -1): division by zero in equation m.mo:11: q = u^(-1)") == 0, "%s", d->error);
+    CHECK(mo2c_fail(d, "custom %d", 42) == -1 && strcmp(d->error, "custom 42") == 0, "mo2c_fail");
+}
+
+static void test_linear(mo2c_data *d)
+{
+    double A[9] = {0, 2, 1, 1, 1, 1, 2, 1, 3}, b[3] = {7, 6, 13}; /* solution (1, 2, 3); needs pivoting */
+    CHECK(mo2c_solve_linear(d, 3, A, b, "w") == 0, "3x3: %s", d->error);
+    CHECK(fabs(b[0] - 1) < 1e-14 && fabs(b[1] - 2) < 1e-14 && fabs(b[2] - 3) < 1e-14, "3x3 solution %g %g %g",
+          b[0], b[1], b[2]);
+    double S[4] = {1, 2, 2, 4}, c[2] = {1, 2};
+    CHECK(mo2c_solve_linear(d, 2, S, c, "m.mo:3: loop {i1, i2}") != 0 &&
+              strcmp(d->error, "singular linear system in m.mo:3: loop {i1, i2}") == 0, "singular: %s", d->error);
+    double S3[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, c3[3] = {1, 1, 1}; /* singular, but no exact zero pivot */
+    CHECK(mo2c_solve_linear(d, 3, S3, c3, "w3") != 0, "nearly singular 3x3 accepted: %g %g %g", c3[0], c3[1], c3[2]);
+    double one[1] = {4}, r[1] = {2};
+    CHECK(mo2c_solve_linear(d, 1, one, r, "w") == 0 && r[0] == 0.5, "1x1");
+    double zero[1] = {0}, r0[1] = {1};
+    CHECK(mo2c_solve_linear(d, 1, zero, r0, "m.mo:4: 0*x = 1") != 0 &&
+              strcmp(d->error, "singular linear system in m.mo:4: 0*x = 1") == 0, "1x1 singular: %s", d->error);
+}
+
+static void test_nonlinear(mo2c_data *d)
+{
+    for (int withjac = 0; withjac < 2; withjac++) {
+        double z[2] = {5.0, 0.1};
+        int rc = mo2c_solve_nonlinear(d, 2, z, circle, withjac ? circle_jac : NULL, "w");
+        CHECK(rc == 0 && fabs(z[0] - sqrt(2.0)) < 1e-12 && fabs(z[1] - sqrt(2.0)) < 1e-12,
+              "circle (jac %d): rc %d z %.17g %.17g %s", withjac, rc, z[0], z[1], d->error);
+        rc = mo2c_solve_nonlinear(d, 2, z, circle, withjac ? circle_jac : NULL, "w"); /* from the root */
+        CHECK(rc == 0 && fabs(z[0] - sqrt(2.0)) < 1e-12, "restart at the root");
+    }
+    double z[1] = {0.5};
+    int rc = mo2c_solve_nonlinear(d, 1, z, no_root, NULL, "m.mo:5: z^2 + 1 = 0");
+    CHECK(rc != 0 && strncmp(d->error, "nonlinear system in m.mo:5: z^2 + 1 = 0 not solved: residual norm ", 66) == 0 &&
+              z[0] == 0.5, "no root: rc %d %s", rc, d->error);
+    z[0] = 20.0;
+    d->error[0] = '\0';
+    rc = mo2c_solve_nonlinear(d, 1, z, bad_res, NULL, "w");
+    CHECK(rc != 0 && strncmp(d->error, "sqrt of negative number", 23) == 0, "residual failure: %s", d->error);
+}
+
+int main(void)
+{
+    mo2c_data *d = mo2c_data_alloc(&model);
+    CHECK(d && d->x && d->p && d->solver && d->model == &model, "alloc");
+    test_checked_math(d);
+    test_linear(d);
+    test_nonlinear(d);
+    mo2c_data_free(d);
+
+    mo2c_data bare; /* no runtime state: the solvers allocate for the call */
+    memset(&bare, 0, sizeof bare);
+    test_linear(&bare);
+    test_nonlinear(&bare);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what mo2c needs on a Debian machine, when it is missing: a C compiler, make, re2c, bison,
+# GSL's development files. Uses apt-get (through sudo when not root). Does nothing when all is there.
+set -eu
+need=()
+command -v cc    >/dev/null 2>&1 || need+=(gcc libc6-dev)
+command -v make  >/dev/null 2>&1 || need+=(make)
+command -v re2c  >/dev/null 2>&1 || need+=(re2c)
+command -v bison >/dev/null 2>&1 || need+=(bison)
+[ -f /usr/include/gsl/gsl_odeiv2.h ] || need+=(libgsl-dev)
+if [ ${#need[@]} -eq 0 ]; then
+    exit 0
+fi
+echo "mo2c: installing ${need[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${need[@]}"
