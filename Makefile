@@ -31,8 +31,9 @@ $(BUILD)/mo2c: $(COMPILER_OBJ)
 	$(CC) $(LDFLAGS_OPT) $(LDFLAGS) -o $@ $(COMPILER_OBJ) -lm
 
 $(BUILD)/libmo2crt.a: $(RUNTIME_OBJ)
-	rm -f $@
-	ar rcs $@ $(RUNTIME_OBJ)
+	rm -f $@.tmp
+	ar rcs $@.tmp $(RUNTIME_OBJ)
+	mv -f $@.tmp $@
 
 $(BUILD)/parser.c $(BUILD)/parser.h: grammar/parser.y | $(BUILD)
 	bison -Wall -Werror --defines=$(BUILD)/parser.h -o $(BUILD)/parser.c grammar/parser.y

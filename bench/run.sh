@@ -6,18 +6,22 @@
 #    ratio (target <= 1.10; the best of REPS interleaved runs of each, no result file on either side:
 #    -outputFormat=empty) and the number of accepted steps (LOG_STATS vs the hand program's count,
 #    which must be equal).
-# 2. The N-unit chain from bench/gen_chain.* (written by the front end's engineer), compiled end to end
+# 2. The N-unit chain from bench/gen_chain.sh (written by the front end's engineer), compiled end to end
 #    with `mo2c --stats` for N = 10^2, 10^3, 10^4: each stage's time, and its growth per decade of N
 #    (about 10 means linear).
-# Environment: STOP (default 10000 s of simulated time at STEP = 0.01, i.e. 10^6 output intervals),
-# REPS (default 5), NS (default "100 1000 10000").
+# 3. bench/flat_bench.sh (the front end's engineer's): `mo2c --flat` alone up to 10^5 units.
+# Environment: STOP (default 1000 s of simulated time at STEP = 0.01, i.e. 10^5 output intervals; much
+# longer runs let the damped states decay into subnormal numbers, whose arithmetic is slow on x86 and
+# would measure the FPU, not mo2c), RUNS (runs per measurement, default 10), REPS (measurements, the
+# best counts, default 5), NS (default "100 1000 10000").
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-$PWD/build}
 MO2C=$BUILD/mo2c
 B=$BUILD/bench
 mkdir -p "$B"
-STOP=${STOP:-10000}
+STOP=${STOP:-1000}
+RUNS=${RUNS:-10}
 STEP=0.01
 TOL=1e-6
 REPS=${REPS:-5}
@@ -31,40 +35,42 @@ cc -std=c11 -D_DEFAULT_SOURCE -O2 -o "$B/smd_hand" bench/smd_hand.c -lgsl -lgslc
 gen_args=(-stopTime="$STOP" -stepSize=$STEP -tolerance=$TOL -outputFormat=empty -lv=LOG_STATS)
 gen_steps=$(cd "$B" && ./SMD "${gen_args[@]}" | sed -n 's/.*| steps: //p')
 hand_steps=$("$B/smd_hand" "$STOP" $STEP $TOL rkf45 | sed -n 's/^steps: //p')
-best_gen=""; best_hand=""
-for _ in $(seq "$REPS"); do
-    t0=$(now_ns); (cd "$B" && ./SMD "${gen_args[@]}" >/dev/null); t1=$(now_ns)
-    "$B/smd_hand" "$STOP" $STEP $TOL rkf45 >/dev/null; t2=$(now_ns)
-    g=$((t1 - t0)); h=$((t2 - t1))
-    if [ -z "$best_gen" ] || [ $g -lt "$best_gen" ]; then best_gen=$g; fi
-    if [ -z "$best_hand" ] || [ $h -lt "$best_hand" ]; then best_hand=$h; fi
+# one measurement: RUNS runs of a command; prints "wall cpu" in seconds (cpu = user + sys of the runs)
+measure() {
+    local TIMEFORMAT='%R %U %S' out
+    out=$( { time (for _ in $(seq "$RUNS"); do "$@" >/dev/null; done) ; } 2>&1 )
+    awk '{ printf "%.4f %.4f\n", $1, $2 + $3 }' <<<"$out"
+}
+best() { awk -v col="$1" 'NR == 1 || $col < m { m = $col } END { print m }'; }
+gen_runs=""; hand_runs=""
+for _ in $(seq "$REPS"); do # interleaved, so a burst of load on the machine hits both
+    gen_runs+=$(cd "$B" && measure ./SMD "${gen_args[@]}")$'\n'
+    hand_runs+=$(measure "$B/smd_hand" "$STOP" $STEP $TOL rkf45)$'\n'
 done
-awk -v g="$best_gen" -v h="$best_hand" -v gs="$gen_steps" -v hs="$hand_steps" -v stop="$STOP" -v reps="$REPS" 'BEGIN {
-    printf "  %g s simulated, output every 0.01 s, rkf45 at tolerance 1e-6, best of %d runs each\n", stop, reps
-    printf "  generated SMD: %8.3f s  %s steps\n", g / 1e9, gs
-    printf "  hand-written:  %8.3f s  %s steps\n", h / 1e9, hs
-    printf "  wall-time ratio generated / hand = %.3f (target <= 1.10); steps %s\n", g / h,
+gw=$(grep . <<<"$gen_runs" | best 1); gc=$(grep . <<<"$gen_runs" | best 2)
+hw=$(grep . <<<"$hand_runs" | best 1); hc=$(grep . <<<"$hand_runs" | best 2)
+awk -v gw="$gw" -v gc="$gc" -v hw="$hw" -v hc="$hc" -v gs="$gen_steps" -v hs="$hand_steps" -v stop="$STOP" \
+    -v reps="$REPS" -v runs="$RUNS" 'BEGIN {
+    printf "  %g s simulated, output every 0.01 s, rkf45 at tolerance 1e-6; %d runs per measurement, best of %d\n",
+           stop, runs, reps
+    printf "  generated SMD: wall %8.3f s  cpu %8.3f s  %s steps per run\n", gw, gc, gs
+    printf "  hand-written:  wall %8.3f s  cpu %8.3f s  %s steps per run\n", hw, hc, hs
+    printf "  ratio generated / hand: wall %.3f, cpu %.3f (target <= 1.10); steps %s\n", gw / hw, gc / hc,
            (gs == hs && gs != "") ? "equal" : "DIFFER"
 }'
 
 echo
 echo "== 2. the N-unit chain, compiled end to end with --stats"
-gen=$(ls bench/gen_chain.* 2>/dev/null | head -1)
-if [ -z "$gen" ]; then
-    echo "  bench/gen_chain.* is not there yet: skipped"
+if [ ! -f bench/gen_chain.sh ]; then
+    echo "  bench/gen_chain.sh is not there yet: skipped"
     exit 0
 fi
-case $gen in
-    *.c) cc -std=c11 -O2 -o "$B/gen_chain" "$gen" || exit 1; run_gen() { "$B/gen_chain" "$1"; } ;;
-    *.py) run_gen() { python3 "$gen" "$1"; } ;;
-    *) run_gen() { bash "$gen" "$1"; } ;;
-esac
 prev=""
 for n in $NS; do
-    f=$B/chain_$n.mo
-    run_gen "$n" > "$f" || { echo "  $gen $n failed"; continue; }
+    f=$B/Chain$n.mo
+    bash bench/gen_chain.sh "$n" "$f" || { echo "  bench/gen_chain.sh $n failed"; continue; }
     t0=$(now_ns)
-    stats=$("$MO2C" --stats "$f" -o "$B/chain_$n" 2>&1 >/dev/null); rc=$?
+    stats=$("$MO2C" --stats "$f" -o "$B/Chain$n" 2>&1 >/dev/null); rc=$?
     t1=$(now_ns)
     printf "  N = %-6s total %8.3f s (exit %d)\n" "$n" "$(awk -v d=$((t1 - t0)) 'BEGIN { print d / 1e9 }')" $rc
     cur=$(sed -n 's/^mo2c: stats: *\([^ ]*\) *\([0-9.]*\) s.*/\1 \2/p' <<<"$stats")
@@ -75,3 +81,11 @@ for n in $NS; do
            printf "    %-14s %9.4f s  %s\n", $1, $2, r }' <<<"$cur"
     prev=$cur
 done
+
+echo
+echo "== 3. the front end alone: bench/flat_bench.sh"
+if [ -f bench/flat_bench.sh ]; then
+    MO2C=$MO2C bash bench/flat_bench.sh
+else
+    echo "  bench/flat_bench.sh is not there yet: skipped"
+fi

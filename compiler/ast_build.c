@@ -754,7 +754,7 @@ mo_expr *mo_build_call(mo_parser *p, mo_loc loc, mo_expr *fn, mo_pvec *args)
 
 mo_expr *mo_build_ref_named(const char *name, mo_loc loc)
 {
-    return mo_build_ref(NULL, loc, mo_build_ref_part(mo_intern_cstr(name), loc, NULL), false);
+    return mo_build_ref(NULL, loc, mo_intern_cstr(name), loc, NULL, false);
 }
 
 /* "(" output-expression-list ")" : parentheses around one expression vanish; anything else is a tuple */
@@ -792,36 +792,30 @@ mo_expr *mo_build_array(mo_parser *p, mo_loc loc, mo_pvec *l, mo_pvec *iters)
 }
 
 /* IDENT [ array-subscripts ] */
-mo_ref_part *mo_build_ref_part(const char *id, mo_loc loc, mo_pvec *subs)
+static void set_part(mo_expr *e, mo_ref_part *part, const char *id, mo_loc loc, const mo_pvec *subs)
 {
-    mo_ref_part *part = MO_NEW(mo_ref_part);
     part->id = id;
     part->loc = loc;
     part->subs = (mo_expr **)items(subs, &part->nsubs);
-    return part;
-}
-
-static void grow_depth_part(mo_expr *e, const mo_ref_part *part)
-{
     for (int i = 0; i < part->nsubs; i++)
         grow_depth(e, part->subs[i]);
 }
 
 /* [ "." ] IDENT [ array-subscripts ] : a reference's first part (room for two, the common case) */
-mo_expr *mo_build_ref(mo_parser *p, mo_loc loc, mo_ref_part *part, bool global)
+mo_expr *mo_build_ref(mo_parser *p, mo_loc loc, const char *id, mo_loc id_loc, mo_pvec *subs, bool global)
 {
     mo_expr *e = mo_expr_new(MO_EX_REF, loc);
     e->global = global;
     e->nparts = 1;
     e->parts = MO_NEWN(mo_ref_part, 2);
-    e->parts[0] = *part;
-    grow_depth_part(e, part);
+    set_part(e, &e->parts[0], id, id_loc, subs);
     return p ? checked(e) : e;
 }
 
 /* component-reference "." IDENT [ array-subscripts ] : the parts array doubles when its count reaches a
  * power of two (from 2), so a long reference costs linear time. */
-mo_expr *mo_build_ref_append(mo_parser *p, mo_loc loc, mo_expr *ref, mo_ref_part *part)
+mo_expr *mo_build_ref_append(mo_parser *p, mo_loc loc, mo_expr *ref, const char *id, mo_loc id_loc,
+                             mo_pvec *subs)
 {
     int n = ref->nparts;
     if (n >= 2 && (n & (n - 1)) == 0) {
@@ -829,10 +823,9 @@ mo_expr *mo_build_ref_append(mo_parser *p, mo_loc loc, mo_expr *ref, mo_ref_part
         memcpy(np, ref->parts, sizeof(mo_ref_part) * (size_t)n);
         ref->parts = np;
     }
-    ref->parts[n] = *part;
+    set_part(ref, &ref->parts[n], id, id_loc, subs);
     ref->nparts = n + 1;
     ref->loc = loc;
-    grow_depth_part(ref, part);
     return p ? checked(ref) : ref;
 }
 
@@ -852,9 +845,9 @@ mo_expr *mo_build_partial(mo_parser *p, mo_loc loc, mo_name *fn, mo_pvec *named)
     (void)p;
     mo_expr *e = mo_expr_new(MO_EX_PARTIAL_FN, loc);
     e->depth = 1;
-    mo_expr *ref = mo_build_ref(NULL, fn->locs[0], mo_build_ref_part(fn->ids[0], fn->locs[0], NULL), fn->global);
+    mo_expr *ref = mo_build_ref(NULL, fn->locs[0], fn->ids[0], fn->locs[0], NULL, fn->global);
     for (int i = 1; i < fn->n; i++)
-        ref = mo_build_ref_append(NULL, fn->loc, ref, mo_build_ref_part(fn->ids[i], fn->locs[i], NULL));
+        ref = mo_build_ref_append(NULL, fn->loc, ref, fn->ids[i], fn->locs[i], NULL);
     e->fn = ref;
     set_named(e, named);
     return checked(e);

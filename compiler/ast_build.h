@@ -82,9 +82,9 @@ mo_expr *mo_build_parens(mo_parser *p, mo_loc loc, mo_pvec *items);
 mo_expr *mo_build_matrix(mo_parser *p, mo_loc loc, mo_pvec *rows);
 mo_expr *mo_build_array(mo_parser *p, mo_loc loc, mo_pvec *items, mo_pvec *iters);
 mo_expr *mo_build_tuple(mo_loc loc, mo_pvec *items);
-mo_ref_part *mo_build_ref_part(const char *id, mo_loc loc, mo_pvec *subs);
-mo_expr *mo_build_ref(mo_parser *p, mo_loc loc, mo_ref_part *part, bool global);
-mo_expr *mo_build_ref_append(mo_parser *p, mo_loc loc, mo_expr *ref, mo_ref_part *part);
+mo_expr *mo_build_ref(mo_parser *p, mo_loc loc, const char *id, mo_loc id_loc, mo_pvec *subs, bool global);
+mo_expr *mo_build_ref_append(mo_parser *p, mo_loc loc, mo_expr *ref, const char *id, mo_loc id_loc,
+                             mo_pvec *subs);
 mo_pvec *mo_build_args(mo_pvec *positional, mo_pvec *named, mo_pvec *iters);
 mo_named_arg *mo_build_named(const char *id, mo_loc loc, mo_expr *value);
 mo_expr *mo_build_partial(mo_parser *p, mo_loc loc, mo_name *fn, mo_pvec *named);

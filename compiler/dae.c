@@ -107,22 +107,41 @@ static mo_expr *lower_der(mo_dae *dae, const mo_expr *e)
     }
     if (e->n == 0 && e->nnamed == 0)
         return (mo_expr *)e;
+    /* copy the node only when an operand changed: most of a big model has no der() */
+    mo_expr **a = NULL;
+    for (int i = 0; i < e->n; i++) {
+        if (!e->a[i])
+            continue;
+        mo_expr *x = lower_der(dae, e->a[i]);
+        if (!x)
+            return NULL;
+        if (x != e->a[i] && !a) {
+            a = MO_NEWN(mo_expr *, e->n);
+            memcpy(a, e->a, sizeof(mo_expr *) * (size_t)e->n);
+        }
+        if (a)
+            a[i] = x;
+    }
+    mo_named_arg *named = NULL;
+    for (int i = 0; i < e->nnamed; i++) {
+        mo_expr *x = lower_der(dae, e->named[i].value);
+        if (!x)
+            return NULL;
+        if (x != e->named[i].value && !named) {
+            named = MO_NEWN(mo_named_arg, e->nnamed);
+            memcpy(named, e->named, sizeof(mo_named_arg) * (size_t)e->nnamed);
+        }
+        if (named)
+            named[i].value = x;
+    }
+    if (!a && !named)
+        return (mo_expr *)e;
     mo_expr *r = MO_NEW(mo_expr);
     *r = *e;
-    if (e->n) {
-        r->a = MO_NEWN(mo_expr *, e->n);
-        for (int i = 0; i < e->n; i++)
-            if (e->a[i] && !(r->a[i] = lower_der(dae, e->a[i])))
-                return NULL;
-    }
-    if (e->nnamed) {
-        r->named = MO_NEWN(mo_named_arg, e->nnamed);
-        for (int i = 0; i < e->nnamed; i++) {
-            r->named[i] = e->named[i];
-            if (!(r->named[i].value = lower_der(dae, e->named[i].value)))
-                return NULL;
-        }
-    }
+    if (a)
+        r->a = a;
+    if (named)
+        r->named = named;
     return r;
 }
 
@@ -568,6 +587,12 @@ static bool eliminate_aliases(mo_dae *dae)
     for (int e = 0; e < dae->eqs.n; e++) {
         mo_deq *q = &dae->eqs.v[e];
         if (q->removed)
+            continue;
+        /* rebuild only the equations that mention an alias (estart/ev: their unknowns before) */
+        bool any = false;
+        for (int k = estart[e]; k < estart[e + 1] && !any; k++)
+            any = sub[ev.v[k]] != NULL;
+        if (!any)
             continue;
         q->lhs = mo_expr_subst(q->lhs, sub);
         q->rhs = mo_expr_subst(q->rhs, sub);

@@ -19,6 +19,7 @@
 static MO_VEC(const char *) iter_names;
 static MO_VEC(long long) iter_values;
 static mo_map type_cache;   /* component declaration -> its resolved class (as a key: the element) */
+static mo_map short_mods;   /* short class -> its modifier as a tree (the same for every instance) */
 
 static mo_expr *flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e);
 static bool ensure_slot(mo_front *fr, mo_inst *inst, int i);
@@ -225,7 +226,12 @@ static bool resolve_type(mo_layout_item *it, mo_fmod *mod, comp_type *t)
             mo_error(e->type->loc, "not supported yet: array types defined by short classes");
             return false;
         }
-        t->mod = mo_fmod_merge(t->mod, mo_fmod_from_ast(c->short_mod, NULL, c->parent, true));
+        mo_fmod *sm = mo_map_get(&short_mods, (const char *)c);
+        if (!sm && c->short_mod) {
+            sm = mo_fmod_from_ast(c->short_mod, NULL, c->parent, true);
+            mo_map_put(&short_mods, (const char *)c, sm);
+        }
+        t->mod = mo_fmod_merge(t->mod, sm);
         t->prefixes |= c->short_prefixes;
         c = mo_short_target(c);
         if (!c)

@@ -20,13 +20,15 @@
  * of others (H) we choose |H| of the candidate variables with a nonsingular Jacobian dH/dz; those
  * become dummy derivatives (algebraic), and the next level down repeats this with the equations H was
  * differentiated from and the integrals of the chosen variables. The Jacobian is evaluated at the
- * start values (parameters from their bindings) and the choice is Gaussian elimination with column
- * pivoting, where among the columns within a factor 10 of the largest entry we take the one whose
- * integral we least want as a state (stateSelect never/avoid first, variables made by the compiler
- * before declared ones, free start values before fixed ones), then the largest entry. When the
- * Jacobian is singular at the start values (e.g. everything starts at 0) we retry with generic entries
- * on the same sparsity, which gives a structurally valid choice. Each level is split into the
- * connected components of its equations, so a chain of 10^4 dampers makes 10^4 1x1 problems.
+ * start values (parameters from their bindings; symbolic derivatives by mo_diff_var, except in 1-row
+ * problems and in big components where a central difference is enough and far cheaper) and the choice
+ * is sparse Gaussian elimination with column pivoting, where among the columns within a factor 10 of
+ * the largest entry we take the one whose integral we least want as a state (stateSelect never/avoid
+ * first, variables made by the compiler before declared ones, free start values before fixed ones),
+ * then the largest entry. When the Jacobian is singular at the start values (e.g. everything starts at
+ * 0) we retry with generic entries on the same sparsity, which gives a structurally valid choice. Each
+ * level is split into the connected components of its equations, and the elimination only touches the
+ * rows that hold the pivot column, so a chain of 10^4 dampers (one component) costs linear time.
  */
 #include "daeutil.h"
 #include "graph.h"
@@ -225,56 +227,114 @@ static int keep_score(const mo_dae *dae, int c)
     return s;
 }
 
-/* Choose nr of the nc columns with a nonsingular submatrix of a (nr x nc, row-major, modified).
- * chosen[] gets nr column indices. False when the matrix has rank < nr. */
-static bool choose_columns(double *a, int nr, int nc, const int *score, int *chosen)
+/* A sparse row of a component's Jacobian: columns are local indices. */
+typedef struct srow {
+    int n, cap;
+    int *col;
+    double *val;
+} srow;
+
+static void srow_put(srow *r, int c, double v)
+{
+    if (r->n == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 4;
+        r->col = mo_realloc_arena(r->col, sizeof(int) * (size_t)r->n, sizeof(int) * (size_t)cap);
+        r->val = mo_realloc_arena(r->val, sizeof(double) * (size_t)r->n, sizeof(double) * (size_t)cap);
+        r->cap = cap;
+    }
+    r->col[r->n] = c;
+    r->val[r->n++] = v;
+}
+
+/* Choose nr of the nc columns with a nonsingular submatrix: sparse Gaussian elimination, rows in
+ * order, the pivot of each row chosen as the file comment says. Only rows holding the pivot column are
+ * touched (colrows lists them, with stale entries skipped), so a component whose rows each get their
+ * own column costs linear time. rows[] is modified. chosen[] gets nr column indices. False when the
+ * matrix has rank < nr. */
+static bool choose_columns(srow *rows, int nr, int nc, const int *score, int *chosen)
 {
     unsigned char *used = MO_NEWN(unsigned char, nc);
+    int *pos = MO_NEWN(int, nc); /* scatter: column -> index in the row being updated + 1 */
+    MO_VEC(int) *colrows = mo_alloc(sizeof(*colrows) * (size_t)nc);
+    for (int i = 0; i < nr; i++)
+        for (int k = 0; k < rows[i].n; k++)
+            MO_PUSH(colrows[rows[i].col[k]], i);
+    double *scale = MO_NEWN(double, nr); /* largest entry of each row before elimination */
+    for (int i = 0; i < nr; i++)
+        for (int k = 0; k < rows[i].n; k++)
+            if (fabs(rows[i].val[k]) > scale[i])
+                scale[i] = fabs(rows[i].val[k]);
     for (int i = 0; i < nr; i++) {
-        double *row = a + (size_t)i * (size_t)nc, big = 0;
-        for (int j = 0; j < nc; j++)
-            if (!used[j] && fabs(row[j]) > big)
-                big = fabs(row[j]);
-        if (!(big > 1e-12))
+        srow *row = &rows[i];
+        double big = 0;
+        for (int k = 0; k < row->n; k++)
+            if (!used[row->col[k]] && fabs(row->val[k]) > big)
+                big = fabs(row->val[k]);
+        if (!(big > 1e-8 * scale[i]) || !(big > 1e-300))
             return false;
         int best = -1;
-        for (int j = 0; j < nc; j++) {
-            if (used[j] || !(fabs(row[j]) >= 0.1 * big))
+        double bv = 0;
+        for (int k = 0; k < row->n; k++) {
+            int j = row->col[k];
+            double a = fabs(row->val[k]);
+            if (used[j] || !(a >= 0.1 * big))
                 continue;
-            if (best < 0 || score[j] < score[best] ||
-                (score[j] == score[best] && fabs(row[j]) > fabs(row[best]) * (1 + 1e-9)))
+            if (best < 0 || score[j] < score[best] || (score[j] == score[best] && a > bv * (1 + 1e-9)) ||
+                (score[j] == score[best] && a >= bv * (1 - 1e-9) && j < best)) {
                 best = j;
+                bv = a;
+            }
         }
         used[best] = 1;
         chosen[i] = best;
-        for (int i2 = i + 1; i2 < nr; i2++) {
-            double *r2 = a + (size_t)i2 * (size_t)nc;
-            double f = r2[best] / row[best];
-            if (f == 0)
+        double piv = 0;
+        for (int k = 0; k < row->n; k++)
+            if (row->col[k] == best)
+                piv = row->val[k];
+        /* eliminate the pivot column from the later rows that hold it */
+        for (int t = 0; t < colrows[best].n; t++) {
+            int i2 = colrows[best].v[t];
+            if (i2 <= i)
                 continue;
-            for (int j = 0; j < nc; j++)
-                r2[j] -= f * row[j];
-            r2[best] = 0;
+            srow *r2 = &rows[i2];
+            for (int k = 0; k < r2->n; k++)
+                pos[r2->col[k]] = k + 1;
+            double f = pos[best] ? r2->val[pos[best] - 1] / piv : 0;
+            if (f != 0) {
+                for (int k = 0; k < row->n; k++) {
+                    int c = row->col[k];
+                    if (pos[c]) {
+                        r2->val[pos[c] - 1] -= f * row->val[k];
+                    } else {
+                        srow_put(r2, c, -f * row->val[k]);
+                        pos[c] = r2->n;
+                        MO_PUSH(colrows[c], i2);
+                    }
+                }
+                r2->val[pos[best] - 1] = 0;
+            }
+            for (int k = 0; k < r2->n; k++)
+                pos[r2->col[k]] = 0;
         }
     }
     return true;
 }
 
+enum { SYMBOLIC_ROWS = 32 }; /* components up to this many rows get exact symbolic entries */
+
 /* One connected component of a level: rows (dae equations) and candidate columns (variables). */
-static bool select_component(mo_dae *dae, const double *vals, const int *rows, int nr, const int *cols,
-                             int nc, unsigned char *dummy, int *colpos)
+static bool select_component(mo_dae *dae, double *vals, const int *rows, int nr, const int *cols,
+                             int nc, unsigned char *dummy, int *colpos, unsigned char *seen)
 {
     if (nr > nc)
         return false;
-    double *num = MO_NEWN(double, (size_t)nr * (size_t)nc);
-    double *gen = MO_NEWN(double, (size_t)nr * (size_t)nc);
+    srow *num = MO_NEWN(srow, nr), *gen = MO_NEWN(srow, nr);
     int *score = MO_NEWN(int, nc), *chosen = MO_NEWN(int, nr);
     for (int j = 0; j < nc; j++) {
         colpos[cols[j]] = j + 1;
         score[j] = keep_score(dae, cols[j]);
     }
     mo_int_vec vs = {0};
-    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n);
     for (int i = 0; i < nr; i++) {
         const mo_deq *q = &dae->eqs.v[rows[i]];
         vs.n = 0;
@@ -283,12 +343,27 @@ static bool select_component(mo_dae *dae, const double *vals, const int *rows, i
             int j = colpos[vs.v[k]] - 1;
             if (j < 0)
                 continue;
-            size_t at = (size_t)i * (size_t)nc + (size_t)j;
-            gen[at] = 1 + (double)((i * 7919 + j * 104729) % 1009) / 1009.0;
-            mo_expr *dl = mo_diff_var(q->lhs, cols[j]), *dr = mo_diff_var(q->rhs, cols[j]);
-            bool ok = dl && dr;
-            double v = ok ? mo_eval(dl, vals, &ok) - mo_eval(dr, vals, &ok) : 0;
-            num[at] = ok && isfinite(v) ? v : gen[at];
+            double g = 1 + (double)(((long)i * 7919 + (long)j * 104729) % 1009) / 1009.0;
+            bool ok = true;
+            double v;
+            if (nr > 1 && nr <= SYMBOLIC_ROWS) {
+                mo_expr *dl = mo_diff_var(q->lhs, cols[j]), *dr = mo_diff_var(q->rhs, cols[j]);
+                ok = dl && dr;
+                v = ok ? mo_eval(dl, vals, &ok) - mo_eval(dr, vals, &ok) : 0;
+            } else {
+                /* one row (no elimination: only magnitudes within a factor 10 matter) or a big
+                 * sparse component (a chain of dampers is one component): a central difference
+                 * gives the entry without building derivative trees */
+                double x0 = vals[cols[j]], h = 1e-6 * (1 + fabs(x0));
+                vals[cols[j]] = x0 + h;
+                double rp = mo_eval(q->lhs, vals, &ok) - mo_eval(q->rhs, vals, &ok);
+                vals[cols[j]] = x0 - h;
+                double rm = mo_eval(q->lhs, vals, &ok) - mo_eval(q->rhs, vals, &ok);
+                vals[cols[j]] = x0;
+                v = (rp - rm) / (2 * h);
+            }
+            srow_put(&num[i], j, ok && isfinite(v) ? v : g);
+            srow_put(&gen[i], j, g);
         }
     }
     bool ok = choose_columns(num, nr, nc, score, chosen) || choose_columns(gen, nr, nc, score, chosen);
@@ -403,7 +478,8 @@ static bool select_dummies(ictx *c, const mo_pantelides_io *io, unsigned char *d
             rows[rf[comp_of[uf_find(uf, rcols.v[rstart.v[i]])]]++] = c->geq.v[H.v[i]];
         for (int k = 1; k <= ncomp; k++) {
             int nr = rcount[k + 1] - rcount[k], nc = cstart[k + 1] - cstart[k];
-            if (!select_component(dae, vals, rows + rcount[k], nr, cols + cstart[k], nc, dummy, colpos)) {
+            if (!select_component(dae, vals, rows + rcount[k], nr, cols + cstart[k], nc, dummy, colpos,
+                                  seen)) {
                 mo_error(mo_dae_model_loc(dae), "index reduction failed: these %s cannot be solved for "
                          "their %s", plural(nr, "differentiated equation"), plural(nc, "derivative"));
                 mo_dae_note_eqs(dae, rows + rcount[k], nr, "is involved");

@@ -111,6 +111,9 @@ mo_scope *mo_scope_of(mo_class *cls)
             } else if (e->kind == MO_ELEM_CLASS) {
                 name = e->cls->name;
                 loc = e->cls->loc;
+            } else if (e->kind == MO_ELEM_EXTENDS) {
+                s->has_extends = true;
+                continue;
             } else if (e->kind == MO_ELEM_IMPORT) {
                 if (e->import_kind == MO_IMPORT_UNQUALIFIED) {
                     MO_PUSH(s->unqualified, e);
@@ -318,10 +321,7 @@ static mo_found lookup_inherited(mo_class *cls, const char *id)
 {
     mo_found none = {0};
     mo_scope *s = mo_scope_of(cls);
-    bool has_extends = false;
-    for (int i = 0; i < cls->nelems && !has_extends; i++)
-        has_extends = cls->elems[i]->kind == MO_ELEM_EXTENDS;
-    if (!has_extends)
+    if (!s->has_extends)
         return none;
     if (!mo_resolve_bases(cls))
         return none;

@@ -32,6 +32,7 @@ typedef struct mo_scope {
     mo_class *cls;
     const char *dir;          /* directory package: the directory holding the children's files */
     bool built;               /* local and imports filled */
+    bool has_extends;         /* the class has extends clauses */
     mo_map local;             /* name -> mo_element* (classes and components declared here) */
     mo_map imports;           /* name -> mo_element* (qualified, renaming and multiple imports) */
     MO_VEC(mo_element *) unqualified; /* import A.B.*; in source order */

@@ -304,7 +304,7 @@ static int close_bracket(mo_lexer *lx, int tok)
     exponent = [eE] [+-]? digits;
     real = digits "." [0-9]* exponent? | digits exponent;
     ident = [a-zA-Z_] [a-zA-Z_0-9]*;
-    numtail = [a-zA-Z_] | "." [a-zA-Z_0-9.];
+    numtail = ([a-zA-Z_] | "." [a-zA-Z_0-9]) [a-zA-Z_0-9]*;
 */
 
 int mo_yylex(MO_YYSTYPE *lval, mo_loc *lloc, mo_parser *p)
@@ -403,7 +403,7 @@ int mo_yylex(MO_YYSTYPE *lval, mo_loc *lloc, mo_parser *p)
         }
         digits { SET_LOC(); return number(lx, lval, *lloc, false); }
         real   { SET_LOC(); return number(lx, lval, *lloc, true); }
-        (digits | real) numtail [a-zA-Z_0-9.]* {
+        (digits | real) numtail+ {
             SET_LOC();
             mo_error(*lloc, "malformed number '%.*s'", (int)(lx->cur - lx->tok), lx->tok);
             lx->failed = true;

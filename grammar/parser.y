@@ -18,7 +18,7 @@
 %define api.token.prefix {T_}
 %define api.location.type {mo_loc}
 %define parse.error custom
-%define lr.default-reduction accepting
+%define parse.lac full
 %locations
 %expect 0
 %param {mo_parser *p}
@@ -38,7 +38,9 @@ typedef struct mo_class_prefix { mo_class_kind kind; unsigned flags; } mo_class_
 
 #include <string.h>
 
-#define YYMAXDEPTH 200000
+/* Expressions, brackets and classes are bounded on their own (about 6 stack entries per level at most);
+ * this bounds what is left, equations and statements nested in each other (a few thousand levels). */
+#define YYMAXDEPTH 20000
 static void mo_yyerror(const mo_loc *loc, mo_parser *p, const char *msg);
 
 /* The location of a rule: from its first symbol to its last, when they share a line. */
@@ -64,7 +66,6 @@ static void mo_yyerror(const mo_loc *loc, mo_parser *p, const char *msg);
     mo_pvec *list;
     mo_iterator *iter;
     mo_named_arg *named;
-    mo_ref_part *part;
     mo_class_prefix prefix;
     unsigned flags;
     mo_op op;
@@ -114,7 +115,6 @@ static void mo_yyerror(const mo_loc *loc, mo_parser *p, const char *msg);
 %type <stmt> statement if_statement for_statement while_statement when_statement
 %type <expr> expression simple_expression logical_expression logical_term logical_factor relation
 %type <expr> arithmetic_expression term factor primary component_reference subscript
-%type <part> ref_part
 %type <expr> function_argument partial_application condition_opt output_item
 %type <expr> array_arguments
 %type <list> function_call_args else_eqs else_stmts
@@ -458,9 +458,10 @@ statement:
     component_reference ASSIGN expression comment {
         $$ = mo_build_stmt(@$, MO_ST_ASSIGN, $1, $3, $4); }
   | component_reference function_call_args comment {
-        mo_expr *call; EXPR(call = mo_build_call(p, @$, $1, $2)); $$ = mo_build_stmt(@$, MO_ST_CALL, call, NULL, $3); }
+        mo_expr *call = mo_build_call(p, @$, $1, $2); if (!call) YYABORT;
+        $$ = mo_build_stmt(@$, MO_ST_CALL, call, NULL, $3); }
   | LPAREN output_expression_list RPAREN ASSIGN component_reference function_call_args comment {
-        mo_expr *call; EXPR(call = mo_build_call(p, @5, $5, $6));
+        mo_expr *call = mo_build_call(p, @5, $5, $6); if (!call) YYABORT;
         $$ = mo_build_stmt(@$, MO_ST_ASSIGN, mo_build_tuple(@1, $2), call, $7); }
   | BREAK comment                  { $$ = mo_build_stmt(@1, MO_ST_BREAK, NULL, NULL, $2); }
   | RETURN comment                 { $$ = mo_build_stmt(@1, MO_ST_RETURN, NULL, NULL, $2); }
@@ -610,12 +611,9 @@ output_item: %empty { $$ = NULL; } | expression ;
 
 /* component-reference : [ "." ] IDENT [ array-subscripts ] { "." IDENT [ array-subscripts ] } */
 component_reference:
-    ref_part                       { EXPR(mo_build_ref(p, @$, $1, false)); }
-  | DOT ref_part                   { EXPR(mo_build_ref(p, @$, $2, true)); }
-  | component_reference DOT ref_part { EXPR(mo_build_ref_append(p, @$, $1, $3)); }
-  ;
-ref_part:
-    IDENT subs_opt                 { $$ = mo_build_ref_part($1, @1, $2); }
+    IDENT subs_opt                 { EXPR(mo_build_ref(p, @$, $1, @1, $2, false)); }
+  | DOT IDENT subs_opt             { EXPR(mo_build_ref(p, @$, $2, @2, $3, true)); }
+  | component_reference DOT IDENT subs_opt { EXPR(mo_build_ref_append(p, @$, $1, $3, @3, $4)); }
   ;
 /* array-subscripts : "[" subscript { "," subscript } "]"    subscript : ":" | expression */
 array_subscripts:
@@ -777,7 +775,7 @@ static void mo_yyerror(const mo_loc *loc, mo_parser *p, const char *msg)
 {
     (void)p;
     if (strstr(msg, "exhausted"))
-        mo_error(*loc, "expression nested too deeply");
+        mo_error(*loc, "equations or statements nested too deeply");
     else
         mo_error(*loc, "%s", msg);
 }

@@ -16,6 +16,15 @@
  * Every function returns 0 on success, or non-zero after calling mo2c_fail() with a message; the
  * runtime then stops the run, keeps every result point computed so far, and reports the message.
  * The runtime has no hidden globals: everything is in the mo2c_data the caller passes.
+ *
+ * Run order (mo2c_main): the experiment annotation gives the defaults and flags override them ->
+ * mo2c_data_alloc -> -override values are stored in p[] + p_overridden[] and x_start[] +
+ * x_start_overridden[] -> d->time = start -> init_params -> initialize -> the result file is opened ->
+ * the integration loop. At every output point dx and y must hold the values of that point: the runtime
+ * either calls rhs(d, t, d->x, d->dx) or reuses the integrator's last rhs call when it was exactly at
+ * that t and x. So rhs must compute every y from its own t and x arguments (not from d->time or d->x),
+ * and leave in y what belongs to that call. NaN or Inf in x (after each accepted step) or in dx or y
+ * (at output points) stops the run with "error: at time T: NAME is NaN".
  */
 #ifndef MO2C_RT_H
 #define MO2C_RT_H

@@ -1,0 +1,8 @@
+within Modelica.Mechanics.Rotational;
+package Examples "Demonstration examples of the components of this package"
+  annotation (Documentation(info="<html>
+<p>Small drive trains built from the library's components. Each has an experiment annotation
+and a reference result in mo2c's regression suite (tests/regression), computed outside mo2c
+by tests/ref/lib_ref.</p>
+</html>"));
+end Examples;

@@ -1,0 +1,2 @@
+model D "only a description"
+end D;

@@ -1,0 +1,4 @@
+model R
+  import SI = Modelica.SIunits "units";
+  SI.Length l;
+end R;

@@ -1,0 +1,13 @@
+package Outer
+  package Middle
+    model Inner
+      Real x;
+    end Inner;
+    connector C
+      Real v;
+    end C;
+  end Middle;
+  model Use
+    Middle.Inner i;
+  end Use;
+end Outer;

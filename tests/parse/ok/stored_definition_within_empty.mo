@@ -1,0 +1,3 @@
+within;
+package Top
+end Top;
