@@ -340,6 +340,8 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
         print_named(b, e, e->n > 0, var_name, ctx);
         print_iters(b, e, var_name, ctx);
         mo_buf_puts(b, ")");
+        if (e->func && e->func_out > 0 && e->str)   /* a further output of a user function */
+            mo_buf_printf(b, ".%s", e->str);
         break;
     case MO_EX_PARTIAL_FN:
         mo_buf_puts(b, "function ");

@@ -111,6 +111,11 @@ struct mo_expr {
     mo_iterator *iters;
     /* MO_EX_VAR (after flattening) */
     int var;                  /* index into the flat model's variables */
+    /* MO_EX_CALL of a user-defined function after flattening (flat.h, functions.c): the function, and
+     * which of its scalar outputs is the value of this call (0: the first; str then names it when > 0).
+     * NULL for built-in functions. */
+    const struct mo_func *func;
+    int func_out;
     /* height of the tree below this node (1 for a leaf), kept by ast.c's constructors so that the
      * parser can refuse trees deeper than MO_MAX_EXPR_DEPTH; 0 when a node was built another way */
     int depth;

@@ -64,6 +64,62 @@ typedef struct mo_experiment {
     double start, stop, interval, tolerance;
 } mo_experiment;
 
+/* ---- user-defined functions (functions.c), each flattened once; calls name them by mo_expr.func ----
+ * A function's variables are scalar slots: the inputs' slots first, then the outputs', then the
+ * protected locals and the for-loop iterators. A record input or output covers one slot per field
+ * ("r.a", "r.b"). Inside a function's expressions MO_EX_VAR indexes these slots, not the model's
+ * variables. Calls in the flat model always have one positional argument per input slot (named
+ * arguments, defaults and record arguments are resolved by flattening). */
+typedef enum mo_fvar_kind { MO_FV_INPUT, MO_FV_OUTPUT, MO_FV_LOCAL, MO_FV_ITER } mo_fvar_kind;
+
+typedef struct mo_fvar {
+    const char *name;         /* "x", or "r.a" for a field of the record variable r */
+    mo_loc loc;               /* its declaration */
+    mo_fvar_kind kind;
+    mo_basetype type;         /* MO_T_REAL, MO_T_INTEGER or MO_T_BOOLEAN */
+    mo_expr *binding;         /* default (inputs) or initial value (others) over the slots, or NULL */
+} mo_fvar;
+
+typedef struct mo_fparam {    /* one declared input or output */
+    const char *name;
+    mo_loc loc;
+    const mo_class *record;   /* its record class, or NULL for a scalar */
+    int first, count;         /* its slots: vars[first .. first + count) */
+    bool no_der;              /* derivative annotation: listed in zeroDerivative or noDerivative */
+    bool zero_der;            /* listed in zeroDerivative (the annotation needs der(input) = 0) */
+} mo_fparam;
+
+typedef struct mo_fstmt mo_fstmt;
+typedef struct mo_fstmt_list { int n; mo_fstmt **v; } mo_fstmt_list;
+struct mo_fstmt {
+    mo_stmt_kind kind;        /* ASSIGN, CALL, IF, FOR, WHILE, BREAK, RETURN (never WHEN) */
+    mo_loc loc;
+    const char *text;         /* the statement as written, for comments and run-time messages */
+    int ntargets;             /* ASSIGN: slots assigned (several for (a, b) := f(x) or a record) */
+    int *targets;             /*   slot per output of the call, -1 for a skipped one */
+    mo_expr *value;           /* ASSIGN: the value; CALL: the call (assert(c, "msg") included) */
+    int nconds;               /* IF: conditions (else body at bodies[nconds]); WHILE: 1 */
+    mo_expr **conds;
+    mo_fstmt_list *bodies;    /* IF: nconds + 1 bodies; WHILE, FOR: bodies[0] */
+    int iter;                 /* FOR: the iterator's slot */
+    mo_expr *range;           /* FOR: an MO_EX_RANGE over the slots */
+};
+
+typedef struct mo_func {
+    const char *name;         /* full Modelica name, interned: "Pkg.poly" */
+    const char *cname;        /* its C identifier in generated code: f_<n>_<sanitized name> */
+    mo_loc loc;               /* the class name in its definition */
+    const mo_class *cls;
+    const char *comment;
+    MO_VEC(mo_fvar) vars;     /* slots */
+    MO_VEC(mo_fparam) inputs, outputs;  /* declared inputs and outputs, in declaration order */
+    int nin, nout;            /* slots of inputs [0, nin) and outputs [nin, nin + nout) */
+    mo_fstmt_list body;       /* the algorithm sections, in order */
+    const struct mo_func *derivative; /* annotation(derivative = f_der), or NULL */
+    bool inlinable;           /* the body is a chain of assignments (mo_func_inline can expand a call) */
+    int cg_mark;              /* codegen_fn.c's scratch mark (emitted or not) */
+} mo_func;
+
 typedef struct mo_flat {
     const char *name;         /* full name of the model: ModelicaByExample.Components.Rotational.Examples.SMD */
     const mo_class *cls;
@@ -73,6 +129,7 @@ typedef struct mo_flat {
     MO_VEC(mo_feq) initial_eqs;
     mo_map index;             /* interned name -> (void *)(intptr_t)(var index + 1) */
     mo_experiment experiment; /* the experiment annotation */
+    MO_VEC(mo_func *) funcs;  /* user-defined functions called by the model (functions.c) */
 } mo_flat;
 
 /* ---- front-end entry points ---- */
@@ -89,6 +146,8 @@ mo_flat *mo_flatten(const mo_class *cls);
 
 /* flatprint.c: the readable text of --flat. */
 void mo_flat_print(FILE *out, const mo_flat *flat);
+/* funcprint.c: the user-defined functions of --flat (printed before the class). */
+void mo_func_print(FILE *out, const mo_flat *flat);
 
 /* Helpers over the flat model (flatten.c). */
 int mo_flat_find(const mo_flat *flat, const char *interned_name);     /* -1 when absent */

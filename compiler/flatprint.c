@@ -121,6 +121,7 @@ static void put_eq(mo_buf *b, const mo_flat *flat, const mo_feq *q)
 
 void mo_flat_print(FILE *out, const mo_flat *flat)
 {
+    mo_func_print(out, flat);   /* user-defined functions first (funcprint.c) */
     mo_buf b = {0};
     mo_buf_printf(&b, "class %s", flat->name);
     if (flat->comment) {

@@ -724,8 +724,8 @@ static mo_expr *flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const 
 
 /* Functions that flattening keeps as calls by name (the back end knows them). */
 static const char *const builtin_functions[] = {
-    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp", "log", "log10",
-    "sqrt", "abs", "sign", "min", "max", "floor", "ceil", "integer", "mod", "rem", "div", "pre", "edge",
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+    "exp", "log", "log10", "sqrt", "abs", "sign", "min", "max", "floor", "ceil", "integer", "mod", "rem", "div", "pre", "edge",
     "change", "initial", "terminal", "noEvent", "smooth", "sample", "homotopy", "semiLinear",
 };
 
@@ -737,6 +737,9 @@ static mo_expr *flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const
         mo_error(e->loc, "not supported yet: this kind of call");
         return NULL;
     }
+    mo_expr *user;   /* a user-defined function, or a function class declared external "builtin" */
+    if (mo_func_flatten_call(fr, inst, owner, e, &user))
+        return user;
     if (e->niters) {
         mo_error(e->loc, "not supported yet: reductions");
         return NULL;
@@ -767,7 +770,7 @@ static mo_expr *flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const
     for (size_t i = 0; i < sizeof builtin_functions / sizeof builtin_functions[0] && !known; i++)
         known = strcmp(name, builtin_functions[i]) == 0;
     if (!known) {
-        mo_error(fn->loc, "not supported yet: call of function '%s'", name);
+        mo_func_unknown(owner, fn, name);
         return NULL;
     }
     mo_expr *c = mo_expr_new(MO_EX_CALL, e->loc);
@@ -814,6 +817,11 @@ static mo_expr *flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const
     }
 }
 
+mo_expr *mo_flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
+{
+    return flatten_expr(fr, inst, owner, e);
+}
+
 /* ---- equations ---- */
 static bool flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_list *l, bool initial);
 
@@ -851,6 +859,9 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
 {
     switch (q->kind) {
     case MO_EQ_EQUAL: {
+        int multi = mo_func_equation(fr, inst, owner, q, initial); /* (a, b) = f(x), record = f(x) */
+        if (multi)
+            return multi > 0;
         mo_expr *l = flatten_expr(fr, inst, owner, q->lhs);
         mo_expr *r = l ? flatten_expr(fr, inst, owner, q->rhs) : NULL;
         if (!l || !r)

@@ -128,6 +128,19 @@ void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin orig
                mo_expr *rhs, const char *comment);
 mo_expr *mo_var_expr(mo_loc loc, int var);
 
+/* Flatten one expression written in owner's text, in instance inst (NULL in a package). */
+mo_expr *mo_flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e);
+
+/* functions.c, funcall.c: user-defined functions (hooks of flatten.c).
+ * mo_func_flatten_call: a call whose name finds a function class (user function, or external "builtin")
+ *   or a record: true with the flat call in *out (NULL after an error); false when no class is found.
+ * mo_func_unknown: report "unknown function" with a "did you mean" note.
+ * mo_func_equation: (a, b) = f(x) and record = f(x): 1 when done, -1 after an error, 0 when q is not
+ *   such an equation. */
+bool mo_func_flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out);
+void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name);
+int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
+
 /* connect.c: record a connect equation (resolved at once, for-loop iterators being in scope), then, once
  * the whole model is instantiated, generate the connection equations. */
 void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *eq);

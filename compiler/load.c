@@ -246,6 +246,13 @@ const mo_class *mo_load(const char *file, const char *model, const mo_libpath *p
     } else {
         for (int i = 0; i < u->nclasses; i++)
             mo_map_put(&top_classes, u->classes[i]->name, u->classes[i]);
+        /* the package.mo of a top-level directory package: its children are the files beside it */
+        if (u->nclasses == 1 && strcmp(base_name(file), "package.mo") == 0) {
+            char real[PATH_MAX];
+            const char *dir = dir_name(file);
+            if (realpath(dir, real) && strcmp(base_name(real), u->classes[0]->name) == 0)
+                mo_scope_of(u->classes[0])->dir = dir;
+        }
     }
     if (mo_error_count() > 0)
         return NULL;

@@ -33,7 +33,8 @@ bool mo_sym_is_num(const mo_expr *e, double *v);
 /* Structural equality (same shape, same variables, same literal values). */
 bool mo_expr_equal(const mo_expr *a, const mo_expr *b);
 /* The name of the function an MO_EX_CALL calls, with a leading "Modelica.Math." removed so that
- * Modelica.Math.sin and sin are the same built-in; NULL when the callee is not a plain name. */
+ * Modelica.Math.sin and sin are the same built-in; NULL when the callee is not a plain name or is a
+ * user-defined function (call->func): those are never folded, compared or treated as built-ins. */
 const char *mo_sym_fn_name(const mo_expr *call);
 /* Every variable occurring in e, each once, appended to *out (seen[] is caller workspace of
  * dae->vars.n entries, all 0 on entry and on return). */

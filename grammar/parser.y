@@ -6,12 +6,19 @@
  * precise message is the one that counts, and a cascade helps nobody.
  *
  * The rules follow the specification's productions and names closely; where the grammar had to be
- * bent to stay LALR(1) without conflicts, a comment says how. Actions only call constructors: the
- * generic ones in ast.c and the builders in ast_build.c (this file's private header is parse.h).
+ * bent to stay LALR(1) without conflicts (%expect 0), a comment says how. Actions only call
+ * constructors: the generic ones in ast.c and the builders in ast_build.c (declared in ast_build.h;
+ * the lexer and parser share parse.h).
+ *
+ * Error messages: "syntax error, unexpected X, expecting Y" with tokens named as the user wrote them.
+ * LAC keeps the expected list exact; it is shown when it has at most four tokens, otherwise the most
+ * likely one is named when there is one (the closing bracket still open, or the ';' missing at the end
+ * of the previous line). At the end of the file the innermost open class is named, with a note where
+ * it was opened.
  *
  * Nesting is bounded (MO_MAX_EXPR_DEPTH): the lexer counts brackets, the expression builders check
- * the height of each tree, and the class builder counts nested classes. Bison's own stack may then
- * grow to YYMAXDEPTH, which no bounded input reaches.
+ * the height of each tree, and the class builder counts nested classes. Bison's own stack is bounded
+ * by YYMAXDEPTH; running out of it is reported as nesting too deep.
  */
 %define api.pure full
 %define api.prefix {mo_yy}

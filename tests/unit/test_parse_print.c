@@ -259,8 +259,29 @@ static void test_model(void)
     }
 }
 
+/* locations: 1-based line, byte column, and the length of the marked text */
+static void test_locations(void)
+{
+    mo_unit *u = parse("model Abc\n  Real xyz = 1 + \"two\nlines\";\nequation\n  der(xyz) = -1;\nend Abc;\n");
+    CHECK(u != NULL);
+    if (!u)
+        return;
+    const mo_class *c = u->classes[0];
+    CHECK(c->loc.line == 1 && c->loc.col == 7 && c->loc.len == 3);
+    const mo_element *e = c->elems[0];
+    CHECK(e->loc.line == 2 && e->loc.col == 8 && e->loc.len == 3);
+    const mo_expr *b = e->mod->binding;
+    CHECK(b->kind == MO_EX_BINARY && b->loc.line == 2 && b->loc.col == 14);
+    CHECK(b->a[1]->kind == MO_EX_STRING && strcmp(b->a[1]->str, "two\nlines") == 0);
+    const mo_eq *q = c->sections[0].eqs.v[0];
+    CHECK(q->loc.line == 5 && q->loc.col == 3 && q->loc.len == 13);
+    CHECK(q->lhs->kind == MO_EX_CALL && strcmp(q->lhs->fn->parts[0].id, "der") == 0);
+    CHECK(q->rhs->kind == MO_EX_UNARY && q->rhs->op == MO_OP_NEG);
+}
+
 int main(void)
 {
+    test_locations();
     test_precedence();
     test_literals_and_helpers();
     test_model();

@@ -1,3 +1,3 @@
 within Modelica;
-package Electrical "Library of electrical models (interfaces only)"
+package Electrical "Library of electrical models"
 end Electrical;

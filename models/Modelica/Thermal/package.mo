@@ -1,3 +1,3 @@
 within Modelica;
-package Thermal "Library of thermal system components (interfaces only)"
+package Thermal "Library of thermal system components"
 end Thermal;

@@ -1,3 +1,3 @@
 within Modelica.Mechanics;
-package Rotational "1-dim. rotational mechanical components (interfaces only)"
+package Rotational "1-dim. rotational mechanical components"
 end Rotational;

@@ -1,3 +1,3 @@
 within Modelica.Mechanics;
-package Translational "1-dim. translational mechanical components (interfaces only)"
+package Translational "1-dim. translational mechanical components"
 end Translational;

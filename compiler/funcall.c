@@ -1,0 +1,600 @@
+/*
+ * funcall.c - calls of functions, in models (hooks of flatten.c) and inside functions.
+ *
+ * Input: an MO_EX_CALL of the AST and the context it is written in (func.h). Output: a flat call of a
+ * user function (mo_expr.func set, one positional argument per input slot, .func_out choosing the
+ * scalar output), a built-in call (also for functions declared external "builtin", such as the bundled
+ * Modelica.Math.sin), or a precise error: unknown function (with "did you mean"), too many arguments,
+ * unknown or repeated named argument, missing argument, argument of the wrong type.
+ *
+ * Callee lookup follows the class lookup of chapter 5 (lookup.c) from the class whose text holds the
+ * call; a name that finds no class is a built-in (flatten.c checks the list) or unknown. Lookups are
+ * cached per (class, name), so a model with 10^5 calls of sin asks the library path once per class.
+ *
+ * Equations (a, b) = f(x) and r = f(x) (r a record) become one scalar equation per output:
+ * a = f(x), b = f(x).b, r.re = f(x), r.im = f(x).im; each evaluates the function (the back end's
+ * equations are scalar), which is correct because functions have no side effects.
+ */
+#include "func.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* Built-in functions that flattening keeps as calls by name (the back end knows them). */
+static const char *const builtins[] = {
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh",
+    "atanh", "exp", "log", "log10", "sqrt", "abs", "sign", "min", "max", "floor", "ceil", "integer",
+    "mod", "rem", "div", "pre", "edge", "change", "initial", "terminal", "noEvent", "smooth", "sample",
+    "homotopy", "semiLinear",
+};
+enum { NBUILTINS = sizeof builtins / sizeof builtins[0] };
+
+bool mo_func_is_builtin(const char *name)
+{
+    for (int i = 0; i < NBUILTINS; i++)
+        if (!strcmp(name, builtins[i]))
+            return true;
+    return false;
+}
+
+const char *mo_func_type_name(int t)
+{
+    switch (t) {
+    case MO_T_REAL: return "Real";
+    case MO_T_INTEGER: return "Integer";
+    case MO_T_BOOLEAN: return "Boolean";
+    case MO_T_STRING: return "String";
+    default: return "?";
+    }
+}
+
+/* ---- types ---- */
+static int numeric(int a, int b)
+{
+    if (a < 0 || b < 0)
+        return a == MO_T_REAL || b == MO_T_REAL ? MO_T_REAL : -1;
+    return a == MO_T_INTEGER && b == MO_T_INTEGER ? MO_T_INTEGER : MO_T_REAL;
+}
+
+int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_REAL: case MO_EX_TIME: case MO_EX_DER: return MO_T_REAL;
+    case MO_EX_INT: return MO_T_INTEGER;
+    case MO_EX_BOOL: return MO_T_BOOLEAN;
+    case MO_EX_STRING: return MO_T_STRING;
+    case MO_EX_VAR:
+        if (fn)
+            return e->var >= 0 && e->var < fn->vars.n ? (int)fn->vars.v[e->var].type : -1;
+        if (flat && e->var >= 0 && e->var < flat->vars.n)
+            return flat->vars.v[e->var].type == MO_T_ENUM ? MO_T_INTEGER : (int)flat->vars.v[e->var].type;
+        return -1;
+    case MO_EX_UNARY:
+        return e->op == MO_OP_NOT ? MO_T_BOOLEAN : mo_func_expr_type(flat, fn, e->a[0]);
+    case MO_EX_BINARY: {
+        switch (e->op) {
+        case MO_OP_LT: case MO_OP_LE: case MO_OP_GT: case MO_OP_GE: case MO_OP_EQ: case MO_OP_NE:
+        case MO_OP_AND: case MO_OP_OR:
+            return MO_T_BOOLEAN;
+        case MO_OP_DIV: case MO_OP_EDIV:
+            return MO_T_REAL;
+        default:
+            return numeric(mo_func_expr_type(flat, fn, e->a[0]), mo_func_expr_type(flat, fn, e->a[1]));
+        }
+    }
+    case MO_EX_IF: {
+        int t = mo_func_expr_type(flat, fn, e->a[e->n - 1]);
+        for (int i = 1; i < e->n; i += 2) {
+            int u = mo_func_expr_type(flat, fn, e->a[i]);
+            if (u == MO_T_BOOLEAN || t == MO_T_BOOLEAN)
+                t = u == t ? t : -1;
+            else
+                t = numeric(t, u);
+        }
+        return t;
+    }
+    case MO_EX_CALL: {
+        if (e->func)
+            return e->func->vars.v[e->func->nin + e->func_out].type;
+        const char *n = e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 ? e->fn->parts[0].id : "";
+        if (!strcmp(n, "integer"))
+            return MO_T_INTEGER;
+        if (!strcmp(n, "initial") || !strcmp(n, "terminal") || !strcmp(n, "edge") || !strcmp(n, "change") ||
+            !strcmp(n, "sample"))
+            return MO_T_BOOLEAN;
+        if (e->n >= 1 && (!strcmp(n, "noEvent") || !strcmp(n, "pre") || !strcmp(n, "homotopy")))
+            return mo_func_expr_type(flat, fn, e->a[0]);
+        if (e->n == 2 && !strcmp(n, "smooth"))
+            return mo_func_expr_type(flat, fn, e->a[1]);
+        if (!strcmp(n, "abs") || !strcmp(n, "min") || !strcmp(n, "max") || !strcmp(n, "mod") ||
+            !strcmp(n, "rem") || !strcmp(n, "div") || !strcmp(n, "sign")) {
+            int t = MO_T_INTEGER;
+            for (int i = 0; i < e->n; i++)
+                t = numeric(t, mo_func_expr_type(flat, fn, e->a[i]));
+            return !strcmp(n, "sign") && t >= 0 ? MO_T_INTEGER : t;
+        }
+        return MO_T_REAL;
+    }
+    default:
+        return -1;
+    }
+}
+
+/* ---- callees ---- */
+typedef enum { CAL_NONE, CAL_USER, CAL_BUILTIN, CAL_RECORD, CAL_ERROR } callee_kind;
+
+typedef struct callee {
+    callee_kind kind;
+    mo_class *cls;            /* CAL_USER, CAL_RECORD */
+    const char *builtin;      /* CAL_BUILTIN: the built-in's name */
+} callee;
+
+static mo_map callee_cache;   /* "class-pointer name" -> callee* (only answers that report nothing) */
+
+static callee find_callee(mo_fctx *c, const mo_expr *fn)
+{
+    callee r = {CAL_NONE, NULL, NULL};
+    const char *key = mo_intern_cstr(mo_sprintf("%p %s%s", (void *)c->owner, fn->global ? "." : "",
+                                                mo_ref_str(fn)));
+    callee *hit = mo_map_get(&callee_cache, key);
+    if (hit)
+        return *hit;
+    mo_name n = {fn->loc, fn->global, fn->nparts, MO_NEWN(const char *, fn->nparts), MO_NEWN(mo_loc, fn->nparts)};
+    for (int i = 0; i < fn->nparts; i++) {
+        n.ids[i] = fn->parts[i].id;
+        n.locs[i] = fn->parts[i].loc;
+        if (fn->parts[i].nsubs) {
+            mo_error(fn->loc, "a function name cannot have subscripts");
+            r.kind = CAL_ERROR;
+            return r;
+        }
+    }
+    mo_found f;
+    if (mo_lookup_name(c->owner, &n, &f) >= 0 || !f.cls) {
+        hit = MO_NEW(callee);
+        *hit = r;
+        mo_map_put(&callee_cache, key, hit);
+        return r;   /* a component or nothing: built-in or unknown */
+    }
+    mo_class *cls = f.cls;
+    while (cls && cls->form == MO_FORM_SHORT) {
+        if (cls->short_mod && cls->short_mod->nargs) {
+            mo_error(fn->loc, "not supported yet: a function defined by a short class with modifiers");
+            r.kind = CAL_ERROR;
+            return r;
+        }
+        cls = mo_short_target(cls);
+    }
+    if (!cls) {
+        r.kind = CAL_ERROR;
+        return r;
+    }
+    r.cls = cls;
+    if (cls->kind == MO_CL_FUNCTION || cls->kind == MO_CL_OPERATOR_FUNCTION) {
+        const mo_external *x = cls->external;
+        if (x && x->language && !strcmp(x->language, "builtin")) {
+            const char *b = x->fn_name ? x->fn_name : cls->name;
+            if (!mo_func_is_builtin(b)) {
+                mo_error(fn->loc, "'%s' is declared external \"builtin\" but '%s' is no built-in function",
+                         mo_ref_str(fn), b);
+                mo_note(cls->loc, "'%s' is declared here", cls->name);
+                r.kind = CAL_ERROR;
+                return r;
+            }
+            r.kind = CAL_BUILTIN;
+            r.builtin = mo_intern_cstr(b);
+        } else {
+            r.kind = CAL_USER;
+        }
+    } else if (cls->kind == MO_CL_RECORD || cls->kind == MO_CL_OPERATOR_RECORD) {
+        r.kind = CAL_RECORD;
+    } else {
+        mo_error(fn->loc, "'%s' is a %s, not a function", mo_ref_str(fn), mo_class_kind_name(cls->kind));
+        mo_note(cls->loc, "'%s' is declared here", cls->name);
+        r.kind = CAL_ERROR;
+        return r;
+    }
+    hit = MO_NEW(callee);
+    *hit = r;
+    mo_map_put(&callee_cache, key, hit);
+    return r;
+}
+
+mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err)
+{
+    *err = false;
+    if (!call->fn || call->fn->kind != MO_EX_REF)
+        return NULL;
+    callee k = find_callee(c, call->fn);
+    if (k.kind == CAL_ERROR) {
+        *err = true;
+        return NULL;
+    }
+    if (k.kind == CAL_RECORD) {
+        mo_error(call->loc, "not supported yet: the record constructor '%s' here", mo_ref_str(call->fn));
+        *err = true;
+        return NULL;
+    }
+    if (k.kind != CAL_USER)
+        return NULL;
+    mo_func *f = mo_func_of(c->fr, k.cls, call->loc);
+    *err = f == NULL;
+    return f;
+}
+
+mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k)
+{
+    mo_expr *e = mo_expr_new(MO_EX_CALL, loc);
+    mo_expr *fn = mo_expr_new(MO_EX_REF, loc);
+    fn->nparts = 1;
+    fn->parts = MO_NEWN(mo_ref_part, 1);
+    fn->parts[0].id = f->name;
+    fn->parts[0].loc = loc;
+    e->fn = fn;
+    e->var = -1;
+    e->n = f->nin;
+    e->a = MO_NEWN(mo_expr *, f->nin > 0 ? f->nin : 1);
+    for (int i = 0; i < f->nin; i++)
+        e->a[i] = args[i];
+    e->func = f;
+    e->func_out = k;
+    if (k > 0)
+        e->str = f->vars.v[f->nin + k].name;
+    return e;
+}
+
+/* ---- arguments ---- */
+
+static bool check_arg_type(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg, mo_loc loc)
+{
+    int want = f->vars.v[slot].type;
+    int got = mo_func_expr_type(c->fr->flat, c->fn, arg);
+    if (got < 0 || got == want || (want == MO_T_REAL && got == MO_T_INTEGER))
+        return true;
+    mo_error(loc, "argument '%s' of '%s' must be %s, not %s", f->vars.v[slot].name, f->name,
+             mo_func_type_name(want), mo_func_type_name(got));
+    return false;
+}
+
+/* Values of the fields of a record input from the argument: a record variable, a record constructor
+ * or a call of a function whose first output is a record. */
+static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const mo_expr *arg, mo_expr **args)
+{
+    size_t pl = strlen(p->name) + 1;
+    if (arg->kind == MO_EX_REF) {
+        for (int s = p->first; s < p->first + p->count; s++) {
+            mo_expr *ref = mo_expr_new(MO_EX_REF, arg->loc);
+            *ref = *arg;
+            ref->parts = MO_NEWN(mo_ref_part, arg->nparts + 1);
+            memcpy(ref->parts, arg->parts, sizeof(mo_ref_part) * (size_t)arg->nparts);
+            ref->parts[arg->nparts].id = mo_intern_cstr(f->vars.v[s].name + pl);
+            ref->parts[arg->nparts].loc = arg->loc;
+            ref->nparts = arg->nparts + 1;
+            if (!(args[s] = mo_fctx_expr(c, ref)) || !check_arg_type(c, f, s, args[s], arg->loc))
+                return false;
+        }
+        return true;
+    }
+    if (arg->kind == MO_EX_CALL && arg->fn && arg->fn->kind == MO_EX_REF) {
+        callee k = find_callee(c, arg->fn);
+        if (k.kind == CAL_ERROR)
+            return false;
+        if (k.kind == CAL_USER) {
+            bool err;
+            mo_func *g = mo_fctx_callee(c, arg, &err);
+            if (!g)
+                return false;
+            const mo_fparam *o = &g->outputs.v[0];
+            if (!o->record || o->count != p->count) {
+                mo_error(arg->loc, "the first output of '%s' does not match the record input '%s' of '%s'",
+                         g->name, p->name, f->name);
+                return false;
+            }
+            mo_expr **ga = mo_fctx_args(c, arg, g);
+            if (!ga)
+                return false;
+            for (int q = 0; q < p->count; q++)
+                args[p->first + q] = mo_func_call_expr(arg->loc, g, ga, o->first - g->nin + q);
+            return true;
+        }
+        if (k.kind == CAL_RECORD) {
+            /* R(a, b = 2): positional then named fields, then the fields' own bindings */
+            mo_layout *lay = mo_layout_of(k.cls);
+            if (!lay)
+                return false;
+            if (arg->n > lay->n) {
+                mo_error(arg->loc, "too many arguments for record '%s'", k.cls->name);
+                return false;
+            }
+            for (int s = p->first; s < p->first + p->count; s++) {
+                const char *field = mo_intern_cstr(f->vars.v[s].name + pl);
+                intptr_t it = (intptr_t)mo_map_get(&lay->index, field);
+                if (!it) {
+                    mo_error(arg->loc, "record '%s' has no field '%s' of input '%s'", k.cls->name, field, p->name);
+                    return false;
+                }
+                const mo_expr *v = it - 1 < arg->n ? arg->a[it - 1] : NULL;
+                for (int q = 0; q < arg->nnamed; q++)
+                    if (arg->named[q].name == field)
+                        v = arg->named[q].value;
+                mo_element *fe = lay->items[it - 1].elem;
+                if (v) {
+                    args[s] = mo_fctx_expr(c, v);
+                } else if (fe->mod && fe->mod->binding) {
+                    mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, NULL, NULL, c->const_depth + 1};
+                    args[s] = mo_fctx_expr(&k2, fe->mod->binding);
+                } else {
+                    mo_error(arg->loc, "missing value of field '%s' of record '%s'", field, k.cls->name);
+                    return false;
+                }
+                if (!args[s] || !check_arg_type(c, f, s, args[s], arg->loc))
+                    return false;
+            }
+            return true;
+        }
+    }
+    mo_error(arg->loc, "argument '%s' of '%s' must be a record", p->name, f->name);
+    return false;
+}
+
+/* Can binding be evaluated with the arguments found so far (only input slots that have a value)? */
+static bool ready(const mo_expr *e, mo_expr *const *args, int nin)
+{
+    if (!e)
+        return true;
+    if (e->kind == MO_EX_VAR)
+        return e->var >= 0 && e->var < nin && args[e->var];
+    for (int i = 0; i < e->n; i++)
+        if (!ready(e->a[i], args, nin))
+            return false;
+    return true;
+}
+
+mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
+{
+    int np = f->inputs.n;
+    const mo_expr **given = MO_NEWN(const mo_expr *, np + 1);
+    mo_loc *gloc = MO_NEWN(mo_loc, np + 1);
+    if (call->n > np) {
+        mo_error(call->a[np]->loc, "too many arguments in call of '%s': it has %d input%s", f->name, np,
+                 np == 1 ? "" : "s");
+        mo_note(f->loc, "'%s' is declared here", f->name);
+        return NULL;
+    }
+    for (int i = 0; i < call->n; i++) {
+        given[i] = call->a[i];
+        gloc[i] = call->a[i]->loc;
+    }
+    for (int i = 0; i < call->nnamed; i++) {
+        const mo_named_arg *na = &call->named[i];
+        int q = -1;
+        for (int k = 0; k < np; k++)
+            if (f->inputs.v[k].name == na->name)
+                q = k;
+        if (q < 0) {
+            mo_error(na->loc, "function '%s' has no input '%s'", f->name, na->name);
+            const char **cand = MO_NEWN(const char *, np + 1);
+            for (int k = 0; k < np; k++)
+                cand[k] = f->inputs.v[k].name;
+            const char *best = mo_closest_name(na->name, cand, np);
+            for (int k = 0; best && k < np; k++)
+                if (cand[k] == best)
+                    mo_note(f->inputs.v[k].loc, "did you mean '%s'?", best);
+            return NULL;
+        }
+        if (given[q]) {
+            mo_error(na->loc, "input '%s' of '%s' is given twice", na->name, f->name);
+            mo_note(gloc[q], "first given here");
+            return NULL;
+        }
+        given[q] = na->value;
+        gloc[q] = na->loc;
+    }
+    mo_expr **args = MO_NEWN(mo_expr *, f->nin + 1);
+    for (int q = 0; q < np; q++) {
+        const mo_fparam *p = &f->inputs.v[q];
+        if (!given[q])
+            continue;
+        if (p->record) {
+            if (!record_arg(c, f, p, given[q], args))
+                return NULL;
+        } else if (!(args[p->first] = mo_fctx_expr(c, given[q])) ||
+                   !check_arg_type(c, f, p->first, args[p->first], given[q]->loc)) {
+            return NULL;
+        }
+    }
+    /* defaults, over the inputs that have values (repeated: a default may use a later default) */
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (int s = 0; s < f->nin; s++)
+            if (!args[s] && f->vars.v[s].binding && ready(f->vars.v[s].binding, args, f->nin)) {
+                args[s] = mo_expr_subst(f->vars.v[s].binding, args);
+                progress = true;
+            }
+    }
+    for (int q = 0; q < np; q++) {
+        const mo_fparam *p = &f->inputs.v[q];
+        for (int s = p->first; s < p->first + p->count; s++)
+            if (!args[s]) {
+                if (f->vars.v[s].binding)
+                    mo_error(call->loc, "the default of input '%s' of '%s' depends on itself", p->name, f->name);
+                else
+                    mo_error(call->loc, "missing argument '%s' in call of '%s'", p->name, f->name);
+                mo_note(p->loc, "'%s' is declared here", p->name);
+                return NULL;
+            }
+    }
+    return args;
+}
+
+/* ---- calls ---- */
+
+bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
+{
+    *out = NULL;
+    if (!e->fn || e->fn->kind != MO_EX_REF || e->niters)
+        return false;
+    if (e->fn->nparts == 1 && !e->fn->global && !strcmp(e->fn->parts[0].id, "der"))
+        return false;
+    callee k = find_callee(c, e->fn);
+    switch (k.kind) {
+    case CAL_NONE:
+        return false;
+    case CAL_ERROR:
+        return true;
+    case CAL_RECORD:
+        mo_error(e->loc, "not supported yet: the record constructor '%s' here", mo_ref_str(e->fn));
+        return true;
+    case CAL_BUILTIN: {
+        if (e->nnamed) {
+            mo_error(e->named[0].loc, "not supported yet: named arguments in a call of '%s'", k.builtin);
+            return true;
+        }
+        mo_expr *r = mo_expr_new(MO_EX_CALL, e->loc);
+        *r = *e;
+        mo_expr *f1 = mo_expr_new(MO_EX_REF, e->fn->loc);
+        f1->nparts = 1;
+        f1->parts = MO_NEWN(mo_ref_part, 1);
+        f1->parts[0].id = k.builtin;
+        f1->parts[0].loc = e->fn->loc;
+        r->fn = f1;
+        r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
+        for (int i = 0; i < e->n; i++)
+            if (!(r->a[i] = mo_fctx_expr(c, e->a[i])))
+                return true;
+        *out = r;
+        return true;
+    }
+    case CAL_USER:
+        break;
+    }
+    mo_func *f = mo_func_of(c->fr, k.cls, e->loc);
+    if (!f)
+        return true;
+    if (f->outputs.v[0].record) {
+        mo_error(e->loc, "the result of '%s' is a record: use the call as the right side of an equation or "
+                 "assignment", f->name);
+        return true;
+    }
+    mo_expr **args = mo_fctx_args(c, e, f);
+    if (args)
+        *out = mo_func_call_expr(e->loc, f, args, 0);
+    return true;
+}
+
+bool mo_func_flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out)
+{
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0};
+    return mo_fctx_call(&c, e, out);
+}
+
+/* The function classes declared in cls and its enclosing classes (for "did you mean"). */
+typedef MO_VEC(const char *) name_vec;
+typedef MO_VEC(mo_loc) loc_vec;
+
+static void visible_functions(mo_class *cls, name_vec *names, loc_vec *locs)
+{
+    for (mo_class *k = cls; k; k = k->parent) {
+        mo_scope *s = mo_scope_of(k);
+        for (int i = 0; i < s->local.order_vals.n; i++) {
+            mo_element *e = s->local.order_vals.v[i];
+            if (e && e->kind == MO_ELEM_CLASS && e->cls->kind == MO_CL_FUNCTION) {
+                MO_PUSH(*names, e->cls->name);
+                MO_PUSH(*locs, e->cls->loc);
+            }
+        }
+    }
+}
+
+void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
+{
+    mo_error(fn->loc, "unknown function '%s'", name);
+    name_vec names = {0};
+    loc_vec locs = {0};
+    visible_functions(owner, &names, &locs);
+    int nuser = names.n;
+    for (int i = 0; i < NBUILTINS; i++)
+        MO_PUSH(names, builtins[i]);
+    const char *last = fn->parts[fn->nparts - 1].id;
+    const char *best = mo_closest_name(last, names.v, names.n);
+    for (int i = 0; best && i < names.n; i++)
+        if (!strcmp(names.v[i], best)) {
+            mo_note(i < nuser ? locs.v[i] : fn->loc, "did you mean '%s'?", best);
+            break;
+        }
+}
+
+/* ---- equations with several outputs ---- */
+
+static bool push_eq(mo_front *fr, mo_inst *inst, const mo_eq *q, bool initial, mo_expr *l, mo_expr *r)
+{
+    mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, l, r, q->comment.text};
+    if (initial)
+        MO_PUSH(fr->flat->initial_eqs, f);
+    else
+        MO_PUSH(fr->flat->eqs, f);
+    return true;
+}
+
+int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
+{
+    if (q->kind != MO_EQ_EQUAL)
+        return 0;
+    const mo_expr *l = q->lhs, *r = q->rhs;
+    bool tuple = l->kind == MO_EX_TUPLE;
+    if (!tuple && (r->kind != MO_EX_CALL || l->kind != MO_EX_REF))
+        return 0;
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0};
+    bool err = false;
+    mo_func *g = r->kind == MO_EX_CALL ? mo_fctx_callee(&c, r, &err) : NULL;
+    if (err)
+        return -1;
+    if (!tuple && (!g || !g->outputs.v[0].record))
+        return 0;
+    if (!g) {
+        mo_error(r->loc, "the right side of a tuple equation must be a call of a function with several outputs");
+        return -1;
+    }
+    int nt = tuple ? l->n : 1;
+    if (nt > g->outputs.n) {
+        mo_error(l->loc, "'%s' has %d output%s, but the left side has %d", g->name, g->outputs.n,
+                 g->outputs.n == 1 ? "" : "s", nt);
+        return -1;
+    }
+    mo_expr **args = mo_fctx_args(&c, r, g);
+    if (!args)
+        return -1;
+    for (int i = 0; i < nt; i++) {
+        const mo_expr *t = tuple ? l->a[i] : l;
+        if (!t)
+            continue;
+        const mo_fparam *p = &g->outputs.v[i];
+        if (!p->record) {
+            mo_expr *v = mo_flatten_expr(fr, inst, owner, t);
+            if (!v)
+                return -1;
+            push_eq(fr, inst, q, initial, v, mo_func_call_expr(r->loc, g, args, p->first - g->nin));
+            continue;
+        }
+        if (t->kind != MO_EX_REF) {
+            mo_error(t->loc, "output '%s' of '%s' is a record: its target must be a record component", p->name,
+                     g->name);
+            return -1;
+        }
+        size_t pl = strlen(p->name) + 1;
+        for (int s = p->first; s < p->first + p->count; s++) {
+            mo_expr *ref = mo_expr_new(MO_EX_REF, t->loc);
+            *ref = *t;
+            ref->parts = MO_NEWN(mo_ref_part, t->nparts + 1);
+            memcpy(ref->parts, t->parts, sizeof(mo_ref_part) * (size_t)t->nparts);
+            ref->parts[t->nparts].id = mo_intern_cstr(g->vars.v[s].name + pl);
+            ref->parts[t->nparts].loc = t->loc;
+            ref->nparts = t->nparts + 1;
+            mo_expr *v = mo_flatten_expr(fr, inst, owner, ref);
+            if (!v)
+                return -1;
+            push_eq(fr, inst, q, initial, v, mo_func_call_expr(r->loc, g, args, s - g->nin));
+        }
+    }
+    return 1;
+}

@@ -1,0 +1,882 @@
+/*
+ * functions.c - user-defined functions flattened into the flat model's function table (flat.h).
+ *
+ * Input: a function class found by a call (funcall.c), with lookup.c answering names. Output: an
+ * mo_func: its scalar slots (inputs, outputs, protected locals, for-loop iterators; a record variable
+ * covers one slot per field), its algorithm as mo_fstmt statements whose names are resolved to slots,
+ * its derivative annotation, and whether it can be inlined. Each function is flattened once per model
+ * (memo by class) and added to flat->funcs before its body is resolved, so recursive calls resolve.
+ * Preconditions: the AST of the parser; the function's class has its parent pointers (load.c).
+ *
+ * Supported: Real, Integer and Boolean scalars (types given directly or through short classes such as
+ * SIunits types), records whose fields are such scalars, defaults of inputs (over earlier inputs),
+ * initial values of outputs and locals, assignment, (a, b) := f(x), if/elseif/else, for over ranges,
+ * while, break, return, assert(cond, "message"), calls of functions as statements. Not supported (a
+ * "not supported yet" error): arrays, strings, external functions other than external "builtin",
+ * equations and when-statements in functions (the latter two are not Modelica).
+ */
+#include "func.h"
+
+#include <stdint.h>
+#include <string.h>
+
+static mo_map memo;           /* function class -> its mo_func */
+static const mo_flat *memo_flat;
+
+static const char *join(const char *a, const char *b)
+{
+    return mo_intern_cstr(mo_sprintf("%s.%s", a, b));
+}
+
+/* ---- declarations ---- */
+
+/* The type of a component of a function: a predefined scalar type (*bt) or a record class (*rec). */
+static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec)
+{
+    *rec = NULL;
+    mo_class *c = mo_lookup_class(owner, e->type, "class");
+    while (c && c->form == MO_FORM_SHORT) {
+        if (c->nshort_dims) {
+            mo_error(e->type->loc, "not supported yet: arrays in functions");
+            return false;
+        }
+        c = mo_short_target(c);
+    }
+    if (!c)
+        return false;
+    *bt = c->form == MO_FORM_ENUM ? MO_T_INTEGER : mo_builtin_type(c);
+    if (*bt == MO_T_STRING) {
+        mo_error(e->type->loc, "not supported yet: String variables in functions");
+        return false;
+    }
+    if (*bt < 0) {
+        if (c->kind == MO_CL_RECORD || c->kind == MO_CL_OPERATOR_RECORD) {
+            *rec = c;
+            return true;
+        }
+        mo_error(e->type->loc, "'%s' is a %s and cannot be the type of a function variable",
+                 mo_name_str(e->type), mo_class_kind_name(c->kind));
+        return false;
+    }
+    return true;
+}
+
+/* The scalar fields of a record class, in declaration order (NULL after an error). */
+static mo_layout *record_fields(mo_class *rec, mo_loc use)
+{
+    mo_layout *lay = mo_layout_of(rec);
+    if (!lay)
+        return NULL;
+    for (int i = 0; i < lay->n; i++) {
+        mo_element *fe = lay->items[i].elem;
+        int bt;
+        mo_class *sub;
+        if (fe->ndims || fe->ntype_dims) {
+            mo_error(fe->loc, "not supported yet: array fields of records used in functions");
+            mo_note(use, "the record is used here");
+            return NULL;
+        }
+        if (!decl_type(lay->items[i].owner, fe, &bt, &sub))
+            return NULL;
+        if (sub) {
+            mo_error(fe->loc, "not supported yet: nested records in functions");
+            mo_note(use, "the record is used here");
+            return NULL;
+        }
+    }
+    return lay;
+}
+
+static int add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type)
+{
+    mo_fvar v = {name, loc, kind, (mo_basetype)type, NULL};
+    MO_PUSH(f->vars, v);
+    return f->vars.n - 1;
+}
+
+typedef struct fbuild {
+    mo_fctx ctx;
+    mo_func *f;
+    mo_map names;
+    int loops;                /* loop nesting (break) */
+    unsigned char *assigned;  /* per slot: assigned somewhere (output check) */
+    int cap;                  /* entries of assigned */
+} fbuild;
+
+static void mark_assigned(fbuild *b, int s)
+{
+    if (s >= b->cap) {
+        int nc = 2 * (s + 1);
+        b->assigned = mo_realloc_arena(b->assigned, (size_t)b->cap, (size_t)nc);
+        b->cap = nc;
+    }
+    b->assigned[s] = 1;
+}
+
+/* The slots of the fields of the record variable name: consecutive, named name.field. */
+static void record_slots(fbuild *b, const char *name, int *first, int *count)
+{
+    *first = -1;
+    *count = 0;
+    const char *prefix = mo_sprintf("%s.", name);
+    size_t pl = strlen(prefix);
+    for (int s = 0; s < b->f->vars.n; s++)
+        if (!strncmp(b->f->vars.v[s].name, prefix, pl) && !strchr(b->f->vars.v[s].name + pl, '.')) {
+            if (*first < 0)
+                *first = s;
+            (*count)++;
+        }
+}
+
+/* Declare the slots of one component (a scalar or every field of a record). */
+static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam *param)
+{
+    mo_element *e = it->elem;
+    mo_func *f = b->f;
+    int bt;
+    mo_class *rec;
+    if (e->ndims || e->ntype_dims) {
+        mo_error(e->loc, "not supported yet: arrays in functions");
+        return false;
+    }
+    if (!decl_type(it->owner, e, &bt, &rec))
+        return false;
+    if (mo_map_get(&b->names, e->name)) {
+        mo_error(e->loc, "duplicate declaration of '%s'", e->name);
+        return false;
+    }
+    int first = f->vars.n;
+    if (rec) {
+        mo_layout *lay = record_fields(rec, e->loc);
+        if (!lay)
+            return false;
+        for (int i = 0; i < lay->n; i++) {
+            int fbt;
+            mo_class *sub;
+            decl_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub);
+            const char *n = join(e->name, lay->items[i].elem->name);
+            int s = add_slot(f, n, e->loc, kind, fbt);
+            mo_map_put(&b->names, n, (void *)(intptr_t)(s + 1));
+        }
+        mo_map_put(&b->names, e->name, (void *)(intptr_t)-1); /* the record itself: no slot */
+    } else {
+        int s = add_slot(f, e->name, e->loc, kind, bt);
+        mo_map_put(&b->names, e->name, (void *)(intptr_t)(s + 1));
+    }
+    if (param) {
+        param->name = e->name;
+        param->loc = e->loc;
+        param->record = rec;
+        param->first = first;
+        param->count = f->vars.n - first;
+    }
+    return true;
+}
+
+/* ---- expressions in a function body ---- */
+
+static int slot_of(fbuild *b, const char *name)
+{
+    intptr_t k = (intptr_t)mo_map_get(&b->names, name);
+    return k > 0 ? (int)k - 1 : -1;
+}
+
+/* ---- statements ---- */
+static bool stmts(fbuild *b, const mo_stmt_list *l, mo_fstmt_list *out);
+
+static const char *stmt_text(const mo_stmt *s)
+{
+    mo_buf t = {0};
+    if (s->lhs)
+        mo_expr_print(&t, s->lhs, NULL, NULL);
+    if (s->kind == MO_ST_ASSIGN) {
+        mo_buf_puts(&t, " := ");
+        mo_expr_print(&t, s->rhs, NULL, NULL);
+    }
+    return mo_buf_str(&t);
+}
+
+/* The slots a target reference denotes: one for a scalar, every field for a record. */
+static bool target_slots(fbuild *b, const mo_expr *ref, int *first, int *count)
+{
+    if (ref->kind != MO_EX_REF || ref->global) {
+        mo_error(ref->loc, "the target of an assignment must be a variable of the function");
+        return false;
+    }
+    for (int i = 0; i < ref->nparts; i++)
+        if (ref->parts[i].nsubs) {
+            mo_error(ref->loc, "not supported yet: arrays in functions");
+            return false;
+        }
+    const char *name = mo_intern_cstr(mo_ref_str(ref));
+    intptr_t k = (intptr_t)mo_map_get(&b->names, name);
+    if (k == 0) {
+        mo_error(ref->loc, "unknown variable '%s'", name);
+        return false;
+    }
+    if (k > 0) {
+        *first = (int)k - 1;
+        *count = 1;
+    } else {
+        record_slots(b, name, first, count);
+    }
+    for (int s = *first; s < *first + *count; s++) {
+        const mo_fvar *v = &b->f->vars.v[s];
+        if (v->kind == MO_FV_INPUT) {
+            mo_error(ref->loc, "cannot assign to input '%s' of function '%s'", name, b->f->name);
+            return false;
+        }
+        if (v->kind == MO_FV_ITER) {
+            mo_error(ref->loc, "cannot assign to the for-loop iterator '%s'", name);
+            return false;
+        }
+        mark_assigned(b, s);
+    }
+    return true;
+}
+
+static bool check_assign_type(fbuild *b, mo_loc loc, int slot, const mo_expr *value)
+{
+    int tt = b->f->vars.v[slot].type, vt = mo_func_expr_type(NULL, b->f, value);
+    if (vt < 0 || tt == vt || (tt == MO_T_REAL && vt == MO_T_INTEGER))
+        return true;
+    mo_error(loc, "cannot assign %s value to %s variable '%s'",
+             vt == MO_T_INTEGER ? "an Integer" : vt == MO_T_REAL ? "a Real" : "a Boolean",
+             mo_func_type_name(tt), b->f->vars.v[slot].name);
+    return false;
+}
+
+static bool condition(fbuild *b, const mo_expr *c, mo_expr **out)
+{
+    *out = mo_fctx_expr(&b->ctx, c);
+    if (!*out)
+        return false;
+    int t = mo_func_expr_type(NULL, b->f, *out);
+    if (t >= 0 && t != MO_T_BOOLEAN) {
+        mo_error(c->loc, "the condition must be a Boolean expression, not %s", mo_func_type_name(t));
+        return false;
+    }
+    return true;
+}
+
+/* (a, b) := f(x) or r := f(x) (a record result): targets per scalar output of f. */
+static bool assign_outputs(fbuild *b, const mo_stmt *s, mo_fstmt *o)
+{
+    bool err = false;
+    mo_func *g = s->rhs->kind == MO_EX_CALL ? mo_fctx_callee(&b->ctx, s->rhs, &err) : NULL;
+    if (!g) {
+        if (!err)
+            mo_error(s->rhs->loc, "a tuple assignment needs a call of a function with several outputs on the right");
+        return false;
+    }
+    int nt = s->lhs->kind == MO_EX_TUPLE ? s->lhs->n : 1;
+    const mo_expr *const *tl = s->lhs->kind == MO_EX_TUPLE ? (const mo_expr *const *)s->lhs->a
+                                                           : (const mo_expr *const *)&s->lhs;
+    if (nt > g->outputs.n) {
+        mo_error(s->lhs->loc, "'%s' has %d output%s, but %d are assigned", g->name, g->outputs.n,
+                 g->outputs.n == 1 ? "" : "s", nt);
+        return false;
+    }
+    mo_expr **args = mo_fctx_args(&b->ctx, s->rhs, g);
+    if (!args)
+        return false;
+    o->ntargets = g->nout;
+    o->targets = MO_NEWN(int, g->nout);
+    for (int k = 0; k < g->nout; k++)
+        o->targets[k] = -1;
+    for (int i = 0; i < nt; i++) {
+        if (!tl[i])
+            continue;
+        int first, count;
+        if (!target_slots(b, tl[i], &first, &count))
+            return false;
+        const mo_fparam *p = &g->outputs.v[i];
+        if (count != p->count || (count > 1 && !p->record)) {
+            mo_error(tl[i]->loc, "output '%s' of '%s' does not match '%s'", p->name, g->name, mo_ref_str(tl[i]));
+            return false;
+        }
+        for (int k = 0; k < count; k++) {
+            int gs = p->first + k;
+            mo_fvar *tv = &b->f->vars.v[first + k];
+            int vt = g->vars.v[gs].type;
+            if ((int)tv->type != vt && !(tv->type == MO_T_REAL && vt == MO_T_INTEGER)) {
+                mo_error(tl[i]->loc, "cannot assign %s output '%s' to %s variable '%s'", mo_func_type_name(vt),
+                         g->vars.v[gs].name, mo_func_type_name(tv->type), tv->name);
+                return false;
+            }
+            o->targets[gs - g->nin] = first + k;
+        }
+    }
+    o->value = mo_func_call_expr(s->rhs->loc, g, args, 0);
+    return true;
+}
+
+static bool assign(fbuild *b, const mo_stmt *s, mo_fstmt *o)
+{
+    if (s->lhs->kind == MO_EX_TUPLE)
+        return assign_outputs(b, s, o);
+    int first, count;
+    if (s->lhs->kind == MO_EX_REF && !s->lhs->parts[s->lhs->nparts - 1].nsubs &&
+        (intptr_t)mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(s->lhs))) < 0) {
+        /* a whole record: from a function result, or field by field from another record */
+        if (s->rhs->kind == MO_EX_CALL)
+            return assign_outputs(b, s, o);
+        int rf, rc;
+        if (!target_slots(b, s->lhs, &first, &count))
+            return false;
+        if (s->rhs->kind != MO_EX_REF || (intptr_t)mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(s->rhs))) >= 0) {
+            mo_error(s->rhs->loc, "a record can only be assigned a record variable or a function result");
+            return false;
+        }
+        record_slots(b, mo_intern_cstr(mo_ref_str(s->rhs)), &rf, &rc);
+        if (rc != count) {
+            mo_error(s->loc, "the records '%s' and '%s' have different fields", mo_ref_str(s->lhs),
+                     mo_ref_str(s->rhs));
+            return false;
+        }
+        /* several assignments in one statement: a sequence in an if-statement with a true condition */
+        o->kind = MO_ST_IF;
+        o->nconds = 1;
+        o->conds = MO_NEWN(mo_expr *, 1);
+        o->conds[0] = mo_expr_bool(s->loc, true);
+        o->bodies = MO_NEWN(mo_fstmt_list, 2);
+        o->bodies[0].n = count;
+        o->bodies[0].v = MO_NEWN(mo_fstmt *, count);
+        for (int q = 0; q < count; q++) {
+            mo_fstmt *a = MO_NEW(mo_fstmt);
+            a->kind = MO_ST_ASSIGN;
+            a->loc = s->loc;
+            a->text = o->text;
+            a->ntargets = 1;
+            a->targets = MO_NEWN(int, 1);
+            a->targets[0] = first + q;
+            a->value = mo_expr_new(MO_EX_VAR, s->rhs->loc);
+            a->value->var = rf + q;
+            o->bodies[0].v[q] = a;
+        }
+        return true;
+    }
+    if (!target_slots(b, s->lhs, &first, &count))
+        return false;
+    mo_expr *v = mo_fctx_expr(&b->ctx, s->rhs);
+    if (!v || !check_assign_type(b, s->rhs->loc, first, v))
+        return false;
+    o->ntargets = 1;
+    o->targets = MO_NEWN(int, 1);
+    o->targets[0] = first;
+    o->value = v;
+    return true;
+}
+
+static bool stmt_call(fbuild *b, const mo_stmt *s, mo_fstmt *o)
+{
+    const mo_expr *c = s->lhs;
+    const char *name = c && c->fn && c->fn->kind == MO_EX_REF ? mo_ref_str(c->fn) : "";
+    if (!strcmp(name, "assert")) {
+        if (c->n < 2 || c->a[1]->kind != MO_EX_STRING || c->nnamed) {
+            mo_error(c->loc, "assert in a function takes a condition and a message string");
+            return false;
+        }
+        mo_expr *cond;
+        if (!condition(b, c->a[0], &cond))
+            return false;
+        mo_expr *call = mo_expr_new(MO_EX_CALL, c->loc);
+        *call = *c;
+        call->n = 2;
+        call->a = MO_NEWN(mo_expr *, 2);
+        call->a[0] = cond;
+        call->a[1] = c->a[1];
+        o->value = call;
+        return true;
+    }
+    bool err = false;
+    mo_func *g = mo_fctx_callee(&b->ctx, c, &err);
+    if (!g) {
+        if (!err)
+            mo_error(c->loc, "not supported yet: '%s' as a statement", name);
+        return false;
+    }
+    mo_expr **args = mo_fctx_args(&b->ctx, c, g);
+    if (!args)
+        return false;
+    o->value = mo_func_call_expr(c->loc, g, args, 0);
+    return true;
+}
+
+static bool stmt_for(fbuild *b, const mo_stmt *s, int iter, mo_fstmt *o)
+{
+    const mo_iterator *it = &s->iters[iter];
+    if (!it->range || it->range->kind != MO_EX_RANGE) {
+        mo_error(it->range ? it->range->loc : it->loc, "not supported yet: for-loops over anything but a range a:b or a:s:b");
+        return false;
+    }
+    mo_expr *r = mo_fctx_expr(&b->ctx, it->range);
+    if (!r)
+        return false;
+    int type = MO_T_INTEGER;
+    for (int i = 0; i < r->n; i++) {
+        int t = mo_func_expr_type(NULL, b->f, r->a[i]);
+        if (t == MO_T_BOOLEAN) {
+            mo_error(r->a[i]->loc, "the bounds of a for range must be numbers");
+            return false;
+        }
+        if (t == MO_T_REAL)
+            type = MO_T_REAL;
+    }
+    o->kind = MO_ST_FOR;
+    o->range = r;
+    o->iter = add_slot(b->f, it->name, it->loc, MO_FV_ITER, type);
+    void *saved = mo_map_get(&b->names, it->name);
+    mo_map_put(&b->names, it->name, (void *)(intptr_t)(o->iter + 1));
+    o->bodies = MO_NEWN(mo_fstmt_list, 1);
+    bool ok;
+    if (iter + 1 < s->niters) {
+        mo_fstmt *inner = MO_NEW(mo_fstmt);
+        inner->loc = s->loc;
+        inner->text = o->text;
+        o->bodies[0].n = 1;
+        o->bodies[0].v = MO_NEWN(mo_fstmt *, 1);
+        o->bodies[0].v[0] = inner;
+        ok = stmt_for(b, s, iter + 1, inner);
+    } else {
+        b->loops++;
+        ok = stmts(b, &s->bodies[0], &o->bodies[0]);
+        b->loops--;
+    }
+    mo_map_put(&b->names, it->name, saved);
+    return ok;
+}
+
+static bool stmt(fbuild *b, const mo_stmt *s, mo_fstmt *o)
+{
+    o->kind = s->kind;
+    o->loc = s->loc;
+    o->text = stmt_text(s);
+    switch (s->kind) {
+    case MO_ST_ASSIGN:
+        return assign(b, s, o);
+    case MO_ST_CALL:
+        return stmt_call(b, s, o);
+    case MO_ST_IF:
+        o->nconds = s->nconds;
+        o->conds = MO_NEWN(mo_expr *, s->nconds);
+        o->bodies = MO_NEWN(mo_fstmt_list, s->nconds + 1);
+        for (int i = 0; i < s->nconds; i++)
+            if (!condition(b, s->conds[i], &o->conds[i]) || !stmts(b, &s->bodies[i], &o->bodies[i]))
+                return false;
+        return stmts(b, &s->bodies[s->nconds], &o->bodies[s->nconds]);
+    case MO_ST_WHILE: {
+        o->nconds = 1;
+        o->conds = MO_NEWN(mo_expr *, 1);
+        o->bodies = MO_NEWN(mo_fstmt_list, 1);
+        if (!condition(b, s->conds[0], &o->conds[0]))
+            return false;
+        b->loops++;
+        bool ok = stmts(b, &s->bodies[0], &o->bodies[0]);
+        b->loops--;
+        return ok;
+    }
+    case MO_ST_FOR:
+        return stmt_for(b, s, 0, o);
+    case MO_ST_BREAK:
+        if (!b->loops) {
+            mo_error(s->loc, "'break' outside a loop");
+            return false;
+        }
+        return true;
+    case MO_ST_RETURN:
+        return true;
+    case MO_ST_WHEN:
+        mo_error(s->loc, "when-statements are not allowed in functions");
+        return false;
+    }
+    mo_unreachable("statement kind");
+}
+
+static bool stmts(fbuild *b, const mo_stmt_list *l, mo_fstmt_list *out)
+{
+    out->n = 0;
+    out->v = MO_NEWN(mo_fstmt *, l->n > 0 ? l->n : 1);
+    for (int i = 0; i < l->n; i++) {
+        mo_fstmt *o = MO_NEW(mo_fstmt);
+        if (!stmt(b, l->v[i], o))
+            return false;
+        out->v[out->n++] = o;
+    }
+    return true;
+}
+
+/* ---- inlining check: a chain of single assignments, every slot read after it got a value ---- */
+static bool reads_defined(const mo_expr *e, const unsigned char *def)
+{
+    if (!e)
+        return true;
+    if (e->kind == MO_EX_VAR)
+        return e->var >= 0 && def[e->var];
+    for (int i = 0; i < e->n; i++)
+        if (!reads_defined(e->a[i], def))
+            return false;
+    return true;
+}
+
+static bool is_inlinable(const mo_func *f)
+{
+    unsigned char *def = MO_NEWN(unsigned char, f->vars.n + 1);
+    for (int s = 0; s < f->vars.n; s++) {
+        const mo_fvar *v = &f->vars.v[s];
+        if (v->kind == MO_FV_INPUT)
+            def[s] = 1;
+        else if (v->binding) {
+            if (!reads_defined(v->binding, def))
+                return false;
+            def[s] = 1;
+        }
+    }
+    for (int i = 0; i < f->body.n; i++) {
+        const mo_fstmt *st = f->body.v[i];
+        if (st->kind != MO_ST_ASSIGN || st->ntargets != 1 || !reads_defined(st->value, def))
+            return false;
+        def[st->targets[0]] = 1;
+    }
+    for (int k = 0; k < f->nout; k++)
+        if (!def[f->nin + k])
+            return false;
+    return true;
+}
+
+/* ---- the derivative annotation ---- */
+static void read_derivative(fbuild *b, mo_class *cls)
+{
+    const mo_mod *ann = cls->comment.annotation;
+    mo_func *f = b->f;
+    for (int i = 0; ann && i < ann->nargs; i++) {
+        const mo_arg *a = &ann->args[i];
+        if (a->kind != MO_ARG_MOD || a->name->n != 1 || strcmp(a->name->ids[0], "derivative") || !a->mod ||
+            !a->mod->binding)
+            continue;
+        bool higher = false;
+        for (int k = 0; k < a->mod->nargs; k++) {
+            const mo_arg *x = &a->mod->args[k];
+            if (x->kind != MO_ARG_MOD || x->name->n != 1 || !x->mod || !x->mod->binding)
+                continue;
+            const char *n = x->name->ids[0];
+            const mo_expr *v = x->mod->binding;
+            if (!strcmp(n, "order")) {
+                higher = !(v->kind == MO_EX_INT && v->ival == 1);
+                continue;
+            }
+            bool zero = !strcmp(n, "zeroDerivative");
+            if (!zero && strcmp(n, "noDerivative"))
+                continue;
+            const char *in = v->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(v)) : NULL;
+            int p = -1;
+            for (int q = 0; in && q < f->inputs.n; q++)
+                if (f->inputs.v[q].name == in)
+                    p = q;
+            if (p < 0) {
+                mo_error(v->loc, "'%s' in the derivative annotation is not an input of '%s'",
+                         in ? in : "?", f->name);
+                continue;
+            }
+            f->inputs.v[p].no_der = true;
+            f->inputs.v[p].zero_der |= zero;
+        }
+        if (higher || f->derivative)
+            continue;
+        const mo_expr *ref = a->mod->binding;
+        if (ref->kind != MO_EX_REF) {
+            mo_error(ref->loc, "the derivative annotation must name a function");
+            continue;
+        }
+        mo_expr call = {0};
+        call.kind = MO_EX_CALL;
+        call.loc = ref->loc;
+        call.fn = (mo_expr *)ref;
+        bool err = false;
+        mo_fctx c = {b->ctx.fr, NULL, cls, NULL, NULL, 0};
+        mo_func *d = mo_fctx_callee(&c, &call, &err);
+        if (!d) {
+            if (!err)
+                mo_error(ref->loc, "unknown function '%s' in the derivative annotation of '%s'", mo_ref_str(ref),
+                         f->name);
+            continue;
+        }
+        /* f_der(inputs..., der(Real inputs not excluded)...) returns der of each Real output */
+        int nder = 0, nreal_out = 0;
+        for (int q = 0; q < f->inputs.n; q++)
+            for (int s = f->inputs.v[q].first; !f->inputs.v[q].no_der &&
+                 s < f->inputs.v[q].first + f->inputs.v[q].count; s++)
+                nder += f->vars.v[s].type == MO_T_REAL;
+        for (int k = 0; k < f->nout; k++)
+            nreal_out += f->vars.v[f->nin + k].type == MO_T_REAL;
+        if (d->nin != f->nin + nder || d->nout != nreal_out) {
+            mo_error(ref->loc, "derivative function '%s' of '%s' must have %d input and %d output slots, "
+                     "not %d and %d", d->name, f->name, f->nin + nder, nreal_out, d->nin, d->nout);
+            mo_note(d->loc, "'%s' is declared here", d->name);
+            continue;
+        }
+        f->derivative = d;
+    }
+}
+
+/* ---- the function ---- */
+
+static const char *c_name(int n, const char *name)
+{
+    mo_buf b = {0};
+    mo_buf_printf(&b, "f_%d_", n);
+    for (int i = 0; name[i] && i < 40; i++) {
+        char ch = name[i];
+        bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+        mo_buf_putn(&b, ok ? &name[i] : "_", 1);
+    }
+    return mo_buf_str(&b);
+}
+
+static bool build(fbuild *b, mo_class *cls)
+{
+    mo_func *f = b->f;
+    if (cls->flags & MO_PF_PARTIAL) {
+        mo_error(cls->loc, "cannot call partial function '%s'", f->name);
+        return false;
+    }
+    if (cls->external) {
+        mo_error(cls->loc, "not supported yet: external function '%s'", f->name);
+        return false;
+    }
+    mo_layout *lay = mo_layout_of(cls);
+    if (!lay)
+        return false;
+    /* inputs first, then outputs, then the rest: the slot order of flat.h */
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < lay->n; i++) {
+            mo_layout_item *it = &lay->items[i];
+            unsigned fl = it->elem->flags;
+            int want = fl & MO_PF_INPUT ? 0 : fl & MO_PF_OUTPUT ? 1 : 2;
+            if (want != pass)
+                continue;
+            if (pass == 2 && !(fl & MO_PF_PROTECTED) && !(fl & (MO_PF_CONSTANT | MO_PF_PARAMETER))) {
+                mo_error(it->elem->loc, "public variable '%s' of function '%s' must be an input or an output",
+                         it->elem->name, f->name);
+                return false;
+            }
+            mo_fparam p = {0};
+            if (!declare(b, it, pass == 0 ? MO_FV_INPUT : pass == 1 ? MO_FV_OUTPUT : MO_FV_LOCAL,
+                         pass < 2 ? &p : NULL))
+                return false;
+            if (pass == 0)
+                MO_PUSH(f->inputs, p);
+            else if (pass == 1)
+                MO_PUSH(f->outputs, p);
+        }
+    for (int k = 0; k < f->inputs.n; k++)
+        f->nin += f->inputs.v[k].count;
+    for (int k = 0; k < f->outputs.n; k++)
+        f->nout += f->outputs.v[k].count;
+    /* bindings: defaults of inputs and initial values, resolved over the slots */
+    for (int i = 0; i < lay->n; i++) {
+        mo_element *e = lay->items[i].elem;
+        if (!e->mod || !e->mod->binding)
+            continue;
+        int s = slot_of(b, e->name);
+        if (s < 0) {
+            mo_error(e->mod->binding->loc, "not supported yet: a binding of the record variable '%s'", e->name);
+            return false;
+        }
+        b->ctx.owner = lay->items[i].owner;
+        mo_expr *v = mo_fctx_expr(&b->ctx, e->mod->binding);
+        if (!v || !check_assign_type(b, e->mod->binding->loc, s, v))
+            return false;
+        f->vars.v[s].binding = v;
+        mark_assigned(b, s);
+    }
+    /* the algorithm */
+    MO_VEC(mo_fstmt *) body = {0};
+    for (int i = 0; i < lay->nsec; i++) {
+        const mo_section *sec = lay->secs[i].sec;
+        if (!sec->algorithm || sec->initial) {
+            mo_error(sec->loc, "a function can only have algorithm sections");
+            return false;
+        }
+        b->ctx.owner = lay->secs[i].owner;
+        mo_fstmt_list l;
+        if (!stmts(b, &sec->stmts, &l))
+            return false;
+        for (int k = 0; k < l.n; k++)
+            MO_PUSH(body, l.v[k]);
+    }
+    f->body.n = body.n;
+    f->body.v = body.v;
+    for (int k = 0; k < f->nout; k++)
+        if (f->nin + k >= b->cap || !b->assigned[f->nin + k]) {
+            const mo_fvar *v = &f->vars.v[f->nin + k];
+            mo_error(v->loc, "output '%s' of function '%s' is never assigned", v->name, f->name);
+            return false;
+        }
+    if (f->outputs.n == 0) {
+        mo_error(cls->loc, "not supported yet: function '%s' without outputs", f->name);
+        return false;
+    }
+    f->inlinable = is_inlinable(f);
+    b->ctx.owner = cls;
+    read_derivative(b, cls);
+    return mo_error_count() == 0;
+}
+
+mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use)
+{
+    if (memo_flat != fr->flat) {
+        memset(&memo, 0, sizeof memo);
+        memo_flat = fr->flat;
+    }
+    mo_func *f = mo_map_get(&memo, (const char *)cls);
+    if (f)
+        return f->cname ? f : NULL;   /* no cname: it failed before */
+    f = MO_NEW(mo_func);
+    f->name = mo_intern_cstr(mo_class_full_name(cls));
+    f->loc = cls->loc;
+    f->cls = cls;
+    f->comment = cls->comment.text;
+    mo_map_put(&memo, (const char *)cls, f);
+    if (mo_builtin_class(f->name) || mo_func_is_builtin(f->name)) {
+        mo_error(cls->loc, "not supported yet: a user function named like the built-in '%s'", f->name);
+        mo_note(use, "called here");
+        return NULL;
+    }
+    fbuild b;
+    memset(&b, 0, sizeof b);
+    b.f = f;
+    b.ctx.fr = fr;
+    b.ctx.owner = cls;
+    b.ctx.fn = f;
+    b.ctx.names = &b.names;
+    /* the slots are declared before the body is resolved, and the function is in the table, so that a
+     * recursive call finds its signature */
+    int before = mo_error_count();
+    f->cname = c_name(fr->flat->funcs.n, f->name);
+    MO_PUSH(fr->flat->funcs, f);
+    if (!build(&b, cls) || mo_error_count() > before) {
+        f->cname = NULL;
+        mo_note(use, "in a call of '%s'", f->name);
+        return NULL;
+    }
+    return f;
+}
+
+/* ---- names inside a function body ---- */
+
+static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
+{
+    for (int i = 0; i < e->nparts; i++)
+        if (e->parts[i].nsubs) {
+            mo_error(e->loc, "not supported yet: arrays in functions");
+            return NULL;
+        }
+    if (c->names && !e->global) {
+        const char *name = mo_intern_cstr(mo_ref_str(e));
+        intptr_t k = (intptr_t)mo_map_get(c->names, name);
+        if (k > 0) {
+            mo_expr *v = mo_expr_new(MO_EX_VAR, e->loc);
+            v->var = (int)k - 1;
+            return v;
+        }
+        if (k < 0) {
+            mo_error(e->loc, "not supported yet: the record '%s' used as a value", name);
+            return NULL;
+        }
+        if (e->nparts == 1 && !strcmp(e->parts[0].id, "time")) {
+            mo_error(e->loc, "'time' cannot be used in function '%s'", c->fn->name);
+            return NULL;
+        }
+    }
+    /* a constant of an enclosing class or package, or an enumeration literal */
+    mo_name n = {e->loc, e->global, e->nparts, MO_NEWN(const char *, e->nparts), MO_NEWN(mo_loc, e->nparts)};
+    for (int i = 0; i < e->nparts; i++) {
+        n.ids[i] = e->parts[i].id;
+        n.locs[i] = e->parts[i].loc;
+    }
+    mo_found f;
+    int bad = mo_lookup_name(c->owner, &n, &f);
+    if (bad == e->nparts - 1 && f.cls && f.cls->form == MO_FORM_ENUM) {
+        for (int i = 0; i < f.cls->nliterals; i++)
+            if (f.cls->literals[i].name == n.ids[bad]) {
+                mo_expr *lit = mo_expr_int(e->loc, i + 1);
+                lit->text = mo_sprintf("%s.%s", mo_class_full_name(f.cls), n.ids[bad]);
+                return lit;
+            }
+    }
+    if (bad < 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT) && f.comp->mod && f.comp->mod->binding &&
+        !f.comp->ndims && !f.comp->ntype_dims) {
+        if (c->const_depth > 100) {
+            mo_error(e->loc, "constant '%s' depends on itself", mo_ref_str(e));
+            return NULL;
+        }
+        mo_fctx k = {c->fr, NULL, f.owner, c->fn, NULL, c->const_depth + 1};
+        return mo_fctx_expr(&k, f.comp->mod->binding);
+    }
+    mo_error(e->parts[0].loc, "unknown variable '%s'", mo_ref_str(e));
+    if (c->fn && c->names) {
+        const char **cand = MO_NEWN(const char *, c->fn->vars.n + 1);
+        int nc = 0;
+        for (int i = 0; i < c->fn->vars.n; i++)
+            if (mo_map_get(c->names, c->fn->vars.v[i].name))
+                cand[nc++] = c->fn->vars.v[i].name;
+        const char *best = mo_closest_name(mo_ref_str(e), cand, nc);
+        for (int i = 0; best && i < c->fn->vars.n; i++)
+            if (c->fn->vars.v[i].name == best) {
+                mo_note(c->fn->vars.v[i].loc, "did you mean '%s'?", best);
+                break;
+            }
+    }
+    return NULL;
+}
+
+mo_expr *mo_fctx_expr(mo_fctx *c, const mo_expr *e)
+{
+    if (!c->fn && !c->names)
+        return mo_flatten_expr(c->fr, c->inst, c->owner, e);
+    switch (e->kind) {
+    case MO_EX_REAL: case MO_EX_INT: case MO_EX_STRING: case MO_EX_BOOL:
+        return (mo_expr *)e;
+    case MO_EX_REF:
+        return fn_ref(c, e);
+    case MO_EX_CALL: {
+        mo_expr *r = NULL;
+        if (mo_fctx_call(c, e, &r))
+            return r;
+        const char *name = e->fn && e->fn->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(e->fn)) : NULL;
+        if (!name || e->niters || e->nnamed) {
+            mo_error(e->loc, "not supported yet: this kind of call in a function");
+            return NULL;
+        }
+        if (!mo_func_is_builtin(name) || !strcmp(name, "der") || !strcmp(name, "pre") ||
+            !strcmp(name, "edge") || !strcmp(name, "change") || !strcmp(name, "sample") ||
+            !strcmp(name, "initial") || !strcmp(name, "terminal")) {
+            if (mo_func_is_builtin(name) || !strcmp(name, "der"))
+                mo_error(e->fn->loc, "'%s' cannot be used in a function", name);
+            else
+                mo_func_unknown(c->owner, e->fn, name);
+            return NULL;
+        }
+        mo_expr *r2 = mo_expr_new(MO_EX_CALL, e->loc);
+        *r2 = *e;
+        r2->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
+        for (int i = 0; i < e->n; i++)
+            if (!(r2->a[i] = mo_fctx_expr(c, e->a[i])))
+                return NULL;
+        return r2;
+    }
+    case MO_EX_BINARY: case MO_EX_UNARY: case MO_EX_IF: case MO_EX_RANGE: {
+        mo_expr *r = mo_expr_new(e->kind, e->loc);
+        *r = *e;
+        r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
+        for (int i = 0; i < e->n; i++)
+            if (!(r->a[i] = mo_fctx_expr(c, e->a[i])))
+                return NULL;
+        return r;
+    }
+    default:
+        mo_error(e->loc, "not supported yet: %s expressions in functions", mo_expr_kind_name(e->kind));
+        return NULL;
+    }
+}
