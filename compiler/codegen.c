@@ -536,15 +536,24 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     g.cg.where_used = MO_NEWN(unsigned char, g.nwhere + 1);
     plan_extra(&g);
 
-    mo_buf params = {0}, init = {0}, rhs = {0}, jac = {0}, table = {0};
+    mo_buf params = {0}, init = {0}, rhs = {0}, jac = {0}, table = {0}, fns = {0};
+    for (int i = 0; i < dae->flat->funcs.n; i++)
+        dae->flat->funcs.v[i]->cg_mark = 0;   /* user functions: none used yet (codegen_fn.c) */
     emit_init_params(&g, &params);
     emit_initialize(&g, &init);
     emit_rhs(&g, &rhs);
     unsigned char *saved = MO_NEWN(unsigned char, g.nwhere + 1);
     memcpy(saved, g.cg.where_used, (size_t)g.nwhere);
+    int *fmarks = MO_NEWN(int, dae->flat->funcs.n + 1);
+    for (int i = 0; i < dae->flat->funcs.n; i++)
+        fmarks[i] = dae->flat->funcs.v[i]->cg_mark;
     bool has_jac = emit_jacobian(&g, &jac);
-    if (!has_jac)
+    if (!has_jac) {
         memcpy(g.cg.where_used, saved, (size_t)g.nwhere); /* the discarded text named none of them */
+        for (int i = 0; i < dae->flat->funcs.n; i++)
+            dae->flat->funcs.v[i]->cg_mark = fmarks[i];
+    }
+    mo_cg_functions(dae, &fns);
     int nvars = emit_var_table(&g, &table);
     if (mo_error_count() > errors0)
         return 1;
@@ -595,6 +604,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     fputs(mo_buf_str(&h), out);
     fputs(mo_buf_str(&table), out);
     fputs("static int rhs(mo2c_data *d, double t, const double *x, double *dx);\n\n", out);
+    fputs(mo_buf_str(&fns), out);
     fputs(mo_buf_str(&g.loops), out);
     fputs(mo_buf_str(&params), out);
     fputs(mo_buf_str(&init), out);

@@ -16,6 +16,8 @@ typedef struct mo_cg {
     unsigned char *where_used;/* where_id -> 1 when some code refers to its W<id> string */
     int *extra_slot;          /* alias variable -> its y slot when its value is computed, else -1 */
     bool names;               /* print a comment with the variable's name after each slot */
+    const mo_func *fn;        /* printing the body of a user function: MO_EX_VAR is one of its slots */
+    const char *where_name;   /* when set, checked operations name this C string instead of W<id> */
 } mo_cg;
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
@@ -32,5 +34,13 @@ void mo_cg_expr(mo_cg *cg, const mo_expr *e);
 /* The storage of variable v ("x[3]"), following aliases; false for an alias by value (then the caller
  * prints the value) or a variable without storage. */
 bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b);
+
+/* codegen_fn.c: user-defined functions. mo_cg_fn_call prints a call (its value: the scalar output
+ * e->func_out) and marks the function as used; mo_cg_functions appends the C of every used function
+ * (and of the functions they call): prototypes, value wrappers, "where" strings and definitions. */
+void mo_cg_fn_call(mo_cg *cg, const mo_expr *e);
+void mo_cg_functions(const mo_dae *dae, mo_buf *out);
+/* The C name of slot v of user function f ("v3_x"). */
+const char *mo_cg_fn_slot(const mo_func *f, int v);
 
 #endif

@@ -190,6 +190,10 @@ static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
 
 static void where_arg(mo_cg *cg)
 {
+    if (cg->where_name) {   /* inside a user function (codegen_fn.c) */
+        mo_buf_printf(cg->out, ", %s, &ok)", cg->where_name);
+        return;
+    }
     mo_buf_printf(cg->out, ", W%d, &ok)", cg->where_id);
     cg->where_used[cg->where_id] = 1;
 }
@@ -202,10 +206,14 @@ static bool is_nonzero_const(const mo_expr *e)
 
 static void emit_call(mo_cg *cg, const mo_expr *e)
 {
+    if (e->func) {   /* a user-defined function (codegen_fn.c) */
+        mo_cg_fn_call(cg, e);
+        return;
+    }
     const char *fn = mo_sym_fn_name(e);
     mo_buf *o = cg->out;
     static const char *const plain1[] = {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
-                                         "tanh", "exp", "floor", "ceil", NULL};
+                                         "tanh", "asinh", "acosh", "atanh", "exp", "floor", "ceil", NULL};
     if (!fn || e->nnamed || e->niters)
         goto unsupported;
     for (int i = 0; plain1[i]; i++)
@@ -242,6 +250,17 @@ static void emit_call(mo_cg *cg, const mo_expr *e)
         mo_buf_puts(o, "(");
         emit(cg, e->a[!strcmp(fn, "smooth") ? 1 : 0], 0);
         mo_buf_puts(o, ")");
+        return;
+    }
+    if ((e->n == 2 && (!strcmp(fn, "mod") || !strcmp(fn, "rem") || !strcmp(fn, "div"))) ||
+        (e->n == 3 && !strcmp(fn, "semiLinear"))) {
+        /* evaluated without events for now (mod, rem, div are discontinuous) */
+        mo_buf_printf(o, "mo2c_%s(d, ", !strcmp(fn, "div") ? "idiv" : fn);
+        for (int i = 0; i < e->n; i++) {
+            emit(cg, e->a[i], 0);
+            mo_buf_puts(o, i + 1 < e->n ? ", " : "");
+        }
+        where_arg(cg);
         return;
     }
     if (e->n == 2 && (!strcmp(fn, "atan2") || !strcmp(fn, "min") || !strcmp(fn, "max"))) {
@@ -353,6 +372,10 @@ static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
         return;
     }
     case MO_EX_VAR:
+        if (cg->fn) {   /* a slot of the user function being printed */
+            mo_buf_puts(o, mo_cg_fn_slot(cg->fn, e->var));
+            return;
+        }
         emit_var(cg, e, min_prec);
         return;
     case MO_EX_TIME:

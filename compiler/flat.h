@@ -120,6 +120,40 @@ typedef struct mo_func {
     int cg_mark;              /* codegen_fn.c's scratch mark (emitted or not) */
 } mo_func;
 
+/* ---- events (flatten_when.c): when-clauses, reinit, assert, terminate ----
+ * A when-equation is a chain of branches (when c1 then ... elsewhen c2 then ...) in priority order.
+ * Its body is a list of statements over flat variables, run at the event where the branch's condition
+ * becomes true (edge semantics): v = e assigns the discrete variable v, reinit(x, e) restarts the
+ * state x. assert() outside when-equations is checked after every accepted step (mo_flat.asserts). */
+typedef enum mo_wstmt_kind {
+    MO_WS_ASSIGN,             /* lhs = rhs: lhs an MO_EX_VAR (the variable becomes discrete-time) */
+    MO_WS_REINIT,             /* reinit(lhs, rhs): lhs an MO_EX_VAR naming a state */
+    MO_WS_ASSERT,             /* assert(rhs, message, level) */
+    MO_WS_TERMINATE           /* terminate(message) */
+} mo_wstmt_kind;
+
+typedef struct mo_wstmt {
+    mo_wstmt_kind kind;
+    mo_loc loc;               /* the equation in the source */
+    mo_expr *lhs, *rhs;       /* see mo_wstmt_kind; rhs is the condition of an assert */
+    int nmsg;                 /* ASSERT, TERMINATE: the message as parts to concatenate: MO_EX_STRING */
+    mo_expr **msg;            /*   literals and numeric expressions (the arguments of String(e)) */
+    int level;                /* ASSERT: 1 = AssertionLevel.error (stops the run), 2 = warning */
+} mo_wstmt;
+
+typedef struct mo_wbranch {
+    mo_expr *cond;            /* a Boolean expression (relations, initial(), sample(s, i), pre(b) ...) */
+    mo_loc loc;               /* the condition in the source */
+    MO_VEC(mo_wstmt) body;
+} mo_wbranch;
+
+typedef struct mo_fwhen {
+    mo_loc loc;               /* the when keyword */
+    const char *instance;     /* instance path of the component that holds it */
+    int nbranches;            /* when + elsewhen branches, in priority order */
+    mo_wbranch *branches;
+} mo_fwhen;
+
 typedef struct mo_flat {
     const char *name;         /* full name of the model: ModelicaByExample.Components.Rotational.Examples.SMD */
     const mo_class *cls;
@@ -130,6 +164,8 @@ typedef struct mo_flat {
     mo_map index;             /* interned name -> (void *)(intptr_t)(var index + 1) */
     mo_experiment experiment; /* the experiment annotation */
     MO_VEC(mo_func *) funcs;  /* user-defined functions called by the model (functions.c) */
+    MO_VEC(mo_fwhen) whens;   /* when-equations, in source order (flatten_when.c) */
+    MO_VEC(mo_wstmt) asserts; /* assert() outside when-equations (MO_WS_ASSERT statements) */
 } mo_flat;
 
 /* ---- front-end entry points ---- */

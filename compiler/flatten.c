@@ -886,10 +886,8 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
             double d;
             if (!c)
                 return false;
-            if (!mo_eval_flat(fr->flat, c, &d)) {
-                mo_error(q->conds[i]->loc, "not supported yet: if-equations whose condition is not a parameter expression");
-                return false;
-            }
+            if (!mo_eval_flat(fr->flat, c, &d)) /* time-varying from here on (flatten_when.c) */
+                return mo_flatten_if_eq(fr, inst, owner, q, i, initial);
             if (d)
                 return flatten_eqs(fr, inst, owner, &q->bodies[i], initial);
         }
@@ -897,12 +895,9 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
     case MO_EQ_FOR:
         return flatten_for(fr, inst, owner, q, 0, initial);
     case MO_EQ_WHEN:
-        mo_error(q->loc, "not supported yet: when-equations");
-        return false;
+        return mo_flatten_when(fr, inst, owner, q, initial);      /* flatten_when.c */
     case MO_EQ_CALL:
-        mo_error(q->loc, "not supported yet: '%s' in equations",
-                 q->lhs && q->lhs->fn ? mo_ref_str(q->lhs->fn) : "call");
-        return false;
+        return mo_flatten_call_eq(fr, inst, owner, q, initial);   /* reinit, assert, terminate */
     }
     mo_unreachable("equation kind");
 }
@@ -913,6 +908,11 @@ static bool flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
         if (!flatten_eq(fr, inst, owner, l->v[i], initial))
             return false;
     return true;
+}
+
+bool mo_flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_list *l, bool initial)
+{
+    return flatten_eqs(fr, inst, owner, l, initial);
 }
 
 static bool fill_inst(mo_front *fr, mo_inst *inst)

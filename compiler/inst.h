@@ -130,6 +130,15 @@ mo_expr *mo_var_expr(mo_loc loc, int var);
 
 /* Flatten one expression written in owner's text, in instance inst (NULL in a package). */
 mo_expr *mo_flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e);
+/* Flatten a list of equations (appended to flat->eqs or flat->initial_eqs). */
+bool mo_flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_list *l, bool initial);
+
+/* flatten_when.c: hooks of flatten_eq for the event constructs. mo_flatten_if_eq handles an
+ * if-equation from its condition number `from` on, the first whose condition is not a parameter
+ * expression. */
+bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
+bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
+bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, int from, bool initial);
 
 /* functions.c, funcall.c: user-defined functions (hooks of flatten.c).
  * mo_func_flatten_call: a call whose name finds a function class (user function, or external "builtin")

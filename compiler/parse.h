@@ -17,7 +17,6 @@ typedef struct mo_lexer {
     const char *cur;          /* next byte to scan */
     const char *tok;          /* start of the current token */
     const char *limit;        /* the terminating NUL of the file */
-    const char *marker, *ctxmarker; /* re2c backtracking */
     const char *line_start;   /* first byte of the current line */
     int line;                 /* current line, 1-based */
     int brackets;             /* open ( [ { : deeper than MO_MAX_EXPR_DEPTH is an error */
@@ -25,7 +24,6 @@ typedef struct mo_lexer {
     char closer[MO_MAX_EXPR_DEPTH + 1]; /* the closing bracket each open one waits for */
     bool failed;              /* a lexical error was reported */
     int prev_line;            /* line on which the previous token ended (for "missing ';'") */
-    mo_loc eof_loc;           /* where the file ends (for "unexpected end of file") */
 } mo_lexer;
 
 /* A long class definition whose 'end' has not been seen yet: its elements and sections grow here. */

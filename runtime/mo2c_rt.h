@@ -109,6 +109,12 @@ double mo2c_div(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_sqrt(mo2c_data *d, double a, const char *where, int *ok);
 double mo2c_log(mo2c_data *d, double a, const char *where, int *ok);
 double mo2c_pow(mo2c_data *d, double a, double b, const char *where, int *ok);
+/* Built-ins (mathfn.c): mod(a, b) = a - floor(a/b)*b, rem(a, b) = a - div(a, b)*b, div(a, b) = a/b
+ * truncated towards zero (a zero b fails like mo2c_div), semiLinear(x, k_pos, k_neg). */
+double mo2c_mod(mo2c_data *d, double a, double b, const char *where, int *ok);
+double mo2c_rem(mo2c_data *d, double a, double b, const char *where, int *ok);
+double mo2c_idiv(mo2c_data *d, double a, double b, const char *where, int *ok);
+double mo2c_semiLinear(mo2c_data *d, double x, double k_pos, double k_neg, const char *where, int *ok);
 
 /* Solve the dense linear system A z = b (n x n, row-major, both overwritten; z returned in b).
  * Non-zero when singular. Used by generated code for linear algebraic loops. */

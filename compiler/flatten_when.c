@@ -1,0 +1,288 @@
+/*
+ * flatten_when.c - the event constructs of flattening: when-equations (with elsewhen), reinit, assert,
+ * terminate, and if-equations whose conditions change in time. Hooks of flatten.c's flatten_eq.
+ *
+ * Input: the AST equations of an instance (inst.h context). Output, into the flat model (flat.h):
+ *   - mo_flat.whens: one mo_fwhen per when-equation (instance of a component), its branches in priority
+ *     order, each body a list of statements: v = e (MO_WS_ASSIGN), reinit, assert, terminate;
+ *   - mo_flat.asserts: assert() written outside when-equations;
+ *   - a time-varying if-equation becomes one equation per position of its branches, the branches
+ *     combined by an if-expression: "if c then y = a; else y = b;" -> "y = if c then a else b", and
+ *     where the left-hand sides differ, "0 = if c then l1 - r1 else l2 - r2".
+ * Preconditions: the components of the instance are instantiated (fill_inst ensures every slot before it
+ * flattens the equation sections), so flattening a body adds no binding equations of its own. Bodies
+ * are flattened by flatten.c itself (for-equations, parameter if-equations inside a when work as
+ * anywhere); the equations it appends are then moved out of mo_flat.eqs.
+ *
+ * When-equations do not nest (specification 8.3.5); reinit is only legal inside them.
+ */
+#include "inst.h"
+
+#include <string.h>
+
+/* The branch whose body is being flattened (NULL outside when-equations), and whether we are inside a
+ * time-varying if-equation (whose branches cannot hold statements). */
+static mo_wbranch *cur_branch;
+static int in_if;
+
+typedef MO_VEC(mo_feq) feq_vec;
+
+static const char *call_name(const mo_expr *call)
+{
+    return call && call->fn && call->fn->kind == MO_EX_REF ? mo_ref_str(call->fn) : "call";
+}
+
+/* Take the equations appended to flat->eqs since n0 (those written in the equations, not bindings) out
+ * of it, into *out. */
+static void take_eqs(mo_front *fr, int n0, feq_vec *out)
+{
+    mo_flat *flat = fr->flat;
+    int w = n0;
+    for (int k = n0; k < flat->eqs.n; k++) {
+        if (flat->eqs.v[k].origin == MO_ORIGIN_EQUATION)
+            MO_PUSH(*out, flat->eqs.v[k]);
+        else
+            flat->eqs.v[w++] = flat->eqs.v[k];
+    }
+    flat->eqs.n = w;
+}
+
+bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
+{
+    if (initial) {
+        mo_error(q->loc, "when-equations are not allowed in an initial equation section");
+        return false;
+    }
+    if (cur_branch || in_if) {
+        mo_error(q->loc, cur_branch ? "when-equations cannot be nested"
+                                    : "a when-equation cannot be inside an if-equation with a time-varying condition");
+        return false;
+    }
+    mo_fwhen w;
+    memset(&w, 0, sizeof w);
+    w.loc = q->loc;
+    w.instance = inst->path;
+    w.nbranches = q->nconds;
+    w.branches = MO_NEWN(mo_wbranch, q->nconds);
+    for (int i = 0; i < q->nconds; i++) {
+        mo_wbranch *b = &w.branches[i];
+        b->loc = q->conds[i]->loc;
+        if (q->conds[i]->kind == MO_EX_ARRAY) {
+            mo_error(q->conds[i]->loc, "not supported yet: when-conditions that are arrays");
+            return false;
+        }
+        if (!(b->cond = mo_flatten_expr(fr, inst, owner, q->conds[i])))
+            return false;
+        feq_vec eqs = {0};
+        int n0 = fr->flat->eqs.n;
+        cur_branch = b;
+        bool ok = mo_flatten_eqs(fr, inst, owner, &q->bodies[i], false);
+        cur_branch = NULL;
+        take_eqs(fr, n0, &eqs);
+        if (!ok)
+            return false;
+        for (int k = 0; k < eqs.n; k++) {
+            const mo_feq *f = &eqs.v[k];
+            if (f->lhs->kind != MO_EX_VAR) {
+                mo_error(f->loc, "the left-hand side of an equation in a when-clause must be a variable");
+                return false;
+            }
+            mo_wstmt s;
+            memset(&s, 0, sizeof s);
+            s.kind = MO_WS_ASSIGN;
+            s.loc = f->loc;
+            s.lhs = f->lhs;
+            s.rhs = f->rhs;
+            MO_PUSH(b->body, s);
+        }
+    }
+    MO_PUSH(fr->flat->whens, w);
+    return true;
+}
+
+/* A message: string literals joined by +, and String(e) of numbers. */
+static bool flatten_msg(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_wstmt *s,
+                        const char *fn)
+{
+    if (e->kind == MO_EX_STRING) {
+        s->msg = mo_realloc_arena(s->msg, sizeof(mo_expr *) * (size_t)s->nmsg, sizeof(mo_expr *) * (size_t)(s->nmsg + 1));
+        s->msg[s->nmsg++] = (mo_expr *)e;
+        return true;
+    }
+    if (e->kind == MO_EX_BINARY && e->op == MO_OP_ADD)
+        return flatten_msg(fr, inst, owner, e->a[0], s, fn) && flatten_msg(fr, inst, owner, e->a[1], s, fn);
+    if (e->kind == MO_EX_CALL && e->n >= 1 && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 &&
+        strcmp(e->fn->parts[0].id, "String") == 0) {
+        mo_expr *v = mo_flatten_expr(fr, inst, owner, e->a[0]);
+        if (!v)
+            return false;
+        s->msg = mo_realloc_arena(s->msg, sizeof(mo_expr *) * (size_t)s->nmsg, sizeof(mo_expr *) * (size_t)(s->nmsg + 1));
+        s->msg[s->nmsg++] = v;
+        return true;
+    }
+    mo_error(e->loc, "not supported yet: this message of %s (use string literals, + and String(x))", fn);
+    return false;
+}
+
+/* AssertionLevel.error or AssertionLevel.warning. */
+static int assertion_level(const mo_expr *e)
+{
+    if (e->kind != MO_EX_REF || e->nparts < 1)
+        return 0;
+    const char *id = e->parts[e->nparts - 1].id;
+    if (e->nparts > 2 || (e->nparts == 2 && strcmp(e->parts[0].id, "AssertionLevel") != 0))
+        return 0;
+    return strcmp(id, "error") == 0 ? 1 : strcmp(id, "warning") == 0 ? 2 : 0;
+}
+
+static bool add_stmt(mo_front *fr, const mo_wstmt *s)
+{
+    if (cur_branch)
+        MO_PUSH(cur_branch->body, *s);
+    else
+        MO_PUSH(fr->flat->asserts, *s);
+    return true;
+}
+
+bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
+{
+    const mo_expr *c = q->lhs;
+    const char *fn = call_name(c);
+    bool is_reinit = !strcmp(fn, "reinit"), is_assert = !strcmp(fn, "assert"), is_term = !strcmp(fn, "terminate");
+    if (!is_reinit && !is_assert && !is_term) {
+        mo_error(q->loc, "not supported yet: '%s' in equations", fn);
+        return false;
+    }
+    if (in_if) {
+        mo_error(q->loc, "not supported yet: '%s' inside an if-equation with a time-varying condition", fn);
+        return false;
+    }
+    mo_wstmt s;
+    memset(&s, 0, sizeof s);
+    s.loc = q->loc;
+    if (is_reinit) {
+        if (!cur_branch) {
+            mo_error(q->loc, "reinit is only allowed inside a when-equation");
+            return false;
+        }
+        if (c->n != 2 || c->nnamed) {
+            mo_error(q->loc, "reinit takes two arguments: reinit(x, expr)");
+            return false;
+        }
+        s.kind = MO_WS_REINIT;
+        if (!(s.lhs = mo_flatten_expr(fr, inst, owner, c->a[0])) || !(s.rhs = mo_flatten_expr(fr, inst, owner, c->a[1])))
+            return false;
+        if (s.lhs->kind != MO_EX_VAR || fr->flat->vars.v[s.lhs->var].type != MO_T_REAL) {
+            mo_error(c->a[0]->loc, "the first argument of reinit must be a Real variable");
+            return false;
+        }
+        return add_stmt(fr, &s);
+    }
+    if (is_term) {
+        if (!cur_branch) {
+            mo_error(q->loc, "not supported yet: terminate outside a when-equation");
+            return false;
+        }
+        if (c->n != 1 || c->nnamed) {
+            mo_error(q->loc, "terminate takes one argument: terminate(message)");
+            return false;
+        }
+        s.kind = MO_WS_TERMINATE;
+        return flatten_msg(fr, inst, owner, c->a[0], &s, fn) && add_stmt(fr, &s);
+    }
+    /* assert(condition, message [, level]) */
+    const mo_expr *lev = c->n >= 3 ? c->a[2] : NULL;
+    for (int i = 0; i < c->nnamed; i++) {
+        if (strcmp(c->named[i].name, "level") == 0 && !lev) {
+            lev = c->named[i].value;
+        } else {
+            mo_error(c->named[i].loc, "assert has no argument '%s'", c->named[i].name);
+            return false;
+        }
+    }
+    if (c->n < 2 || c->n > 3) {
+        mo_error(q->loc, "assert takes a condition, a message and an optional level");
+        return false;
+    }
+    s.kind = MO_WS_ASSERT;
+    s.level = 1;
+    if (lev && !(s.level = assertion_level(lev))) {
+        mo_error(lev->loc, "the level of assert must be AssertionLevel.error or AssertionLevel.warning");
+        return false;
+    }
+    (void)initial; /* an assert of an initial equation section is checked like the others */
+    if (!(s.rhs = mo_flatten_expr(fr, inst, owner, c->a[0])))
+        return false;
+    return flatten_msg(fr, inst, owner, c->a[1], &s, fn) && add_stmt(fr, &s);
+}
+
+/* The if-expression "if conds[0] then vals[0] elseif ... else vals[n]". */
+static mo_expr *if_expr(mo_loc loc, int n, mo_expr **conds, mo_expr **vals)
+{
+    mo_expr *e = mo_expr_new(MO_EX_IF, loc);
+    e->n = 2 * n + 1;
+    e->a = MO_NEWN(mo_expr *, e->n);
+    for (int i = 0; i < n; i++) {
+        e->a[2 * i] = conds[i];
+        e->a[2 * i + 1] = vals[i];
+    }
+    e->a[2 * n] = vals[n];
+    return e;
+}
+
+bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, int from, bool initial)
+{
+    int nc = q->nconds - from;
+    mo_expr **conds = MO_NEWN(mo_expr *, nc);
+    for (int i = 0; i < nc; i++)
+        if (!(conds[i] = mo_flatten_expr(fr, inst, owner, q->conds[from + i])))
+            return false;
+    /* the branches: each flattened on its own, its equations taken out of the flat model */
+    feq_vec *br = MO_NEWN(feq_vec, nc + 1);
+    for (int b = 0; b <= nc; b++) {
+        const mo_eq_list *body = &q->bodies[from + b];
+        int n0 = initial ? fr->flat->initial_eqs.n : fr->flat->eqs.n;
+        in_if++;
+        bool ok = mo_flatten_eqs(fr, inst, owner, body, initial);
+        in_if--;
+        if (initial) { /* initial sections hold no bindings: everything added is the branch's */
+            for (int k = n0; k < fr->flat->initial_eqs.n; k++)
+                MO_PUSH(br[b], fr->flat->initial_eqs.v[k]);
+            fr->flat->initial_eqs.n = n0;
+        } else {
+            take_eqs(fr, n0, &br[b]);
+        }
+        if (!ok)
+            return false;
+    }
+    for (int b = 1; b <= nc; b++)
+        if (br[b].n != br[0].n) {
+            if (b == nc && q->bodies[q->nconds].n == 0)
+                mo_error(q->loc, "this if-equation has a time-varying condition, so it needs an else branch "
+                         "with the same number of equations (%d) as the others", br[0].n);
+            else
+                mo_error(q->loc, "the branches of an if-equation with a time-varying condition must have the "
+                         "same number of equations: the first has %d, %s %d has %d", br[0].n,
+                         b == nc ? "the else branch" : "branch", b == nc ? 0 : b + 1, br[b].n);
+            return false;
+        }
+    mo_expr **vals = MO_NEWN(mo_expr *, nc + 1);
+    for (int k = 0; k < br[0].n; k++) {
+        const mo_feq *f0 = &br[0].v[k];
+        bool same = f0->lhs->kind == MO_EX_VAR;
+        for (int b = 1; b <= nc && same; b++)
+            same = br[b].v[k].lhs->kind == MO_EX_VAR && br[b].v[k].lhs->var == f0->lhs->var;
+        for (int b = 0; b <= nc; b++) {
+            const mo_feq *f = &br[b].v[k];
+            vals[b] = same ? f->rhs : mo_expr_binary(f->loc, MO_OP_SUB, f->lhs, f->rhs);
+        }
+        mo_expr *lhs = same ? f0->lhs : mo_expr_real(f0->loc, 0);
+        mo_expr *rhs = if_expr(q->loc, nc, conds, vals);
+        mo_feq f = {f0->loc, inst->path, MO_ORIGIN_EQUATION, lhs, rhs, f0->comment};
+        if (initial)
+            MO_PUSH(fr->flat->initial_eqs, f);
+        else
+            MO_PUSH(fr->flat->eqs, f);
+    }
+    return true;
+}
