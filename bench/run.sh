@@ -13,7 +13,8 @@
 # Environment: STOP (default 1000 s of simulated time at STEP = 0.01, i.e. 10^5 output intervals; much
 # longer runs let the damped states decay into subnormal numbers, whose arithmetic is slow on x86 and
 # would measure the FPU, not mo2c), RUNS (runs per measurement, default 10), REPS (measurements, the
-# best counts, default 5), NS (default "100 1000 10000").
+# best counts, default 5), NS (default "100 1000 10000"), BUILD_TIMEOUT (seconds allowed for each
+# chain's build, default 600; the C compiler's stage is the one that can take that long).
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-$PWD/build}
@@ -26,6 +27,7 @@ STEP=0.01
 TOL=1e-6
 REPS=${REPS:-5}
 NS=${NS:-100 1000 10000}
+BUILD_TIMEOUT=${BUILD_TIMEOUT:-600}
 
 now_ns() { date +%s%N; }
 
@@ -70,9 +72,11 @@ for n in $NS; do
     f=$B/Chain$n.mo
     bash bench/gen_chain.sh "$n" "$f" || { echo "  bench/gen_chain.sh $n failed"; continue; }
     t0=$(now_ns)
-    stats=$("$MO2C" --stats "$f" -o "$B/Chain$n" 2>&1 >/dev/null); rc=$?
+    # timeout signals its whole process group, so a C compiler still running is ended too
+    stats=$(timeout "$BUILD_TIMEOUT" "$MO2C" --stats "$f" -o "$B/Chain$n" 2>&1 >/dev/null); rc=$?
     t1=$(now_ns)
-    printf "  N = %-6s total %8.3f s (exit %d)\n" "$n" "$(awk -v d=$((t1 - t0)) 'BEGIN { print d / 1e9 }')" $rc
+    printf "  N = %-6s total %8.3f s (%s)\n" "$n" "$(awk -v d=$((t1 - t0)) 'BEGIN { print d / 1e9 }')" \
+        "$([ $rc = 124 ] && echo "stopped after $BUILD_TIMEOUT s; the stages below finished" || echo "exit $rc")"
     cur=$(sed -n 's/^mo2c: stats: *\([^ ]*\) *\([0-9.]*\) s.*/\1 \2/p' <<<"$stats")
     if [ -z "$cur" ]; then echo "$stats" | head -5 | sed 's/^/    /'; fi
     # each stage: its time, and the ratio to the previous N (about 10 per decade when linear)

@@ -198,14 +198,17 @@ static bool is_start_equation(const mo_dae *dae, const mo_system *sys, int eq, i
     return q->lhs->kind == MO_EX_VAR && q->lhs->var == v;
 }
 
-static void emit_blocks(gen *g, mo_buf *o, const mo_system *sys, const char *sysname)
+/* The blocks in order, as statements of the sequence s (codegen_split.c: cut into parts when long). */
+static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char *sysname)
 {
     const mo_dae *dae = g->dae;
     for (int k = 0; k < sys->blocks.n; k++) {
         const mo_block *b = &sys->blocks.v[k];
+        mo_buf *o = mo_cg_split_out(s);
         size_t from = o->len;
         if (b->kind != MO_BLOCK_EXPLICIT) {
             emit_loop(g, o, sys, b, sysname);
+            mo_cg_split_next(s, 5);
             continue;
         }
         int v = b->vars[0], e = b->eqs[0];
@@ -220,39 +223,68 @@ static void emit_blocks(gen *g, mo_buf *o, const mo_system *sys, const char *sys
         mo_buf_puts(o, ";\n");
         if (uses_ok(o, from))
             mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+        mo_cg_split_next(s, 1);
     }
 }
 
 /* Alias variables whose value is an expression of parameters get a y slot, computed after the blocks. */
-static void emit_extra(gen *g, mo_buf *o)
+static void emit_extra(gen *g, mo_cg_split *s)
 {
     const mo_dae *dae = g->dae;
-    size_t from = o->len;
+    bool any_ok = false;
     for (int v = 0; v < dae->vars.n; v++) {
         if (g->cg.extra_slot[v] < 0)
             continue;
         const mo_dvar *dv = &dae->vars.v[v];
+        mo_buf *o = mo_cg_split_out(s);
+        size_t from = o->len;
         mo_buf_printf(o, "    y[%d] /* ", g->cg.extra_slot[v]);
         mo_cg_comment(o, dv->name, 120);
         mo_buf_puts(o, " */ = ");
         expr(g, o, g->var_where0 + v, dv->alias_negated ? mo_sym_neg(dv->alias_value) : dv->alias_value);
         mo_buf_puts(o, ";\n");
+        any_ok |= uses_ok(o, from);
+        mo_cg_split_next(s, 1);
     }
-    if (uses_ok(o, from))
-        mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+    /* one check after them all (a part checks ok when it returns) */
+    if (any_ok && !s->split)
+        mo_buf_puts(s->caller, "    if (!ok)\n        return -1;\n");
 }
 
 /* ---- the functions of the model ---- */
 
-static void emit_init_params(gen *g, mo_buf *o)
+/* The sequence s writing parts into defs and calls into caller; parts take params, open with the
+ * locals and are called with args. */
+static void split_init(mo_cg_split *s, mo_buf *defs, mo_buf *caller, const char *name, const char *params,
+                       const char *locals, const char *call)
+{
+    memset(s, 0, sizeof *s);
+    s->name = name;
+    s->params = params;
+    s->locals = mo_sprintf("%s%s", locals, LOCALS_VOID);
+    s->call = call;
+    s->defs = defs;
+    s->caller = caller;
+}
+
+static const char *const CALL_PART = "    if (%s(d, t, x, dx) != 0)\n        return -1;\n";
+
+static void emit_init_params(gen *g, mo_buf *defs)
 {
     const mo_dae *dae = g->dae;
-    mo_buf_puts(o, "/* Parameter values from their bindings, in dependency order; -override wins. */\n"
-                   "static int init_params(mo2c_data *d)\n{\n"
-                   "    const double t = d->time;\n    const double *x = d->x;\n    double *dx = d->dx;\n"
-                   "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n");
-    mo_buf_puts(o, LOCALS_VOID);
+    static const char *const locals =
+        "    const double t = d->time;\n    const double *x = d->x;\n    double *dx = d->dx;\n"
+        "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n";
+    mo_buf fn = {0}, *o;
+    mo_buf_puts(&fn, "/* Parameter values from their bindings, in dependency order; -override wins. */\n"
+                     "static int init_params(mo2c_data *d)\n{\n");
+    mo_buf_puts(&fn, locals);
+    mo_buf_puts(&fn, LOCALS_VOID);
+    mo_cg_split s;
+    split_init(&s, defs, &fn, "init_params", "(mo2c_data *d)", locals,
+               "    if (%s(d) != 0)\n        return -1;\n");
     int n = dae->param_order ? dae->nparam_order : dae->vars.n;
+    mo_cg_split_begin(&s, n, "    ");
     for (int k = 0; k < n; k++) {
         int v = dae->param_order ? dae->param_order[k] : k;
         const mo_dvar *dv = &dae->vars.v[v];
@@ -260,6 +292,7 @@ static void emit_init_params(gen *g, mo_buf *o)
             continue;
         const mo_var *fv = dv->flat >= 0 ? &dae->flat->vars.v[dv->flat] : NULL;
         const mo_expr *val = fv && fv->binding ? fv->binding : dv->start;
+        o = mo_cg_split_out(&s);
         size_t from = o->len;
         if (fv) {
             mo_buf_puts(o, "    /* ");
@@ -278,13 +311,17 @@ static void emit_init_params(gen *g, mo_buf *o)
         mo_buf_puts(o, ";\n");
         if (uses_ok(o, from))
             mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+        mo_cg_split_next(&s, 1);
     }
-    mo_buf_puts(o, "    return 0;\n}\n\n");
+    mo_cg_split_end(&s);
+    mo_buf_puts(&fn, "    return 0;\n}\n\n");
+    mo_buf_putn(defs, fn.s, fn.len);
 }
 
-static void emit_initialize(gen *g, mo_buf *o)
+static void emit_initialize(gen *g, mo_buf *defs)
 {
     const mo_dae *dae = g->dae;
+    mo_buf fn = {0}, *o = &fn;
     mo_buf_puts(o, "/* Consistent initial values at d->time: start values (and guesses), then the initial system. */\n"
                    "static int initialize(mo2c_data *d)\n{\n"
                    "    const double t = d->time;\n    double *x = d->x;\n    double *dx = d->dx;\n"
@@ -292,10 +329,16 @@ static void emit_initialize(gen *g, mo_buf *o)
     mo_buf_puts(o, LOCALS_VOID);
     mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
     mo_buf_puts(o, "    /* start values */\n");
+    mo_cg_split s;
+    split_init(&s, defs, &fn, "initialize", "(mo2c_data *d, double t, double *x, double *dx)",
+               "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n", CALL_PART);
+    mo_cg_split_begin(&s, dae->nx + dae->ny, "    ");
     for (int v = 0; v < dae->vars.n; v++) {
         const mo_dvar *dv = &dae->vars.v[v];
-        if (dv->slot < 0 || (dv->kind != MO_DV_STATE && !(dv->kind == MO_DV_ALGEBRAIC && dv->start)))
+        if (dv->slot < 0 || (dv->kind != MO_DV_STATE && dv->kind != MO_DV_DISCRETE &&
+                             !(dv->kind == MO_DV_ALGEBRAIC && dv->start)))
             continue;
+        o = mo_cg_split_out(&s);
         size_t from = o->len;
         mo_buf_puts(o, "    ");
         target(g, o, v, (mo_loc){0});
@@ -309,24 +352,39 @@ static void emit_initialize(gen *g, mo_buf *o)
         mo_buf_puts(o, ";\n");
         if (uses_ok(o, from))
             mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+        mo_cg_split_next(&s, 1);
     }
+    mo_cg_split_end(&s);
+    o = &fn;
+    mo_cg_events_init_start(&g->cg, o);       /* pre(v) = start (codegen_events.c) */
     mo_buf_puts(o, "    /* the initial system */\n");
-    emit_blocks(g, o, &dae->init, "init");
-    emit_extra(g, o);
+    mo_cg_split_begin(&s, dae->init.blocks.n + g->nextra, "    ");
+    emit_blocks(g, &s, &dae->init, "init");
+    emit_extra(g, &s);
+    mo_cg_split_end(&s);
+    mo_cg_events_init_tail(&g->cg, o);        /* the relations at the start */
     mo_buf_puts(o, "    /* derivatives and algebraic variables consistent with the states found */\n"
                    "    return rhs(d, t, x, dx);\n}\n\n");
+    mo_buf_putn(defs, fn.s, fn.len);
 }
 
-static void emit_rhs(gen *g, mo_buf *o)
+static void emit_rhs(gen *g, mo_buf *defs)
 {
-    mo_buf_puts(o, "/* The derivatives dx and every algebraic variable from t and x: the sorted blocks. */\n"
-                   "static int rhs(mo2c_data *d, double t, const double *x, double *dx)\n{\n"
-                   "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
+    static const char *const params = "(mo2c_data *d, double t, const double *x, double *dx)";
+    static const char *const locals = "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n";
+    mo_buf fn = {0}, *o = &fn;
+    mo_buf_printf(o, "/* The derivatives dx and every algebraic variable from t and x: the sorted blocks. */\n"
+                     "static int rhs%s\n{\n%s", params, locals);
     mo_buf_puts(o, LOCALS_VOID);
     mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
-    emit_blocks(g, o, &g->dae->ode, "ode");
-    emit_extra(g, o);
+    mo_cg_split s;
+    split_init(&s, defs, &fn, "rhs", params, locals, CALL_PART);
+    mo_cg_split_begin(&s, g->dae->ode.blocks.n + g->nextra, "    ");
+    emit_blocks(g, &s, &g->dae->ode, "ode");
+    emit_extra(g, &s);
+    mo_cg_split_end(&s);
     mo_buf_puts(o, "    return 0;\n}\n\n");
+    mo_buf_putn(defs, fn.s, fn.len);
 }
 
 /* Storage array of the directional derivative of v in the Jacobian, or NULL when v is constant there. */
@@ -341,7 +399,7 @@ static const char *seed_array(const mo_dae *dae, int v)
 }
 
 /* Forward-mode Jacobian (see the header comment); false when it cannot be generated. */
-static bool emit_jacobian(gen *g, mo_buf *o)
+static bool emit_jacobian(gen *g, mo_buf *defs)
 {
     const mo_dae *dae = g->dae;
     const mo_system *sys = &dae->ode;
@@ -350,6 +408,7 @@ static bool emit_jacobian(gen *g, mo_buf *o)
             return false;
     int nx = dae->nx, ny = dae->ny + g->nextra;
     unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n + 1);
+    mo_buf fn = {0}, *o = &fn;
     mo_buf_puts(o, "/* d(dx)/dx, row-major: forward-mode derivatives through the sorted blocks, one state\n"
                    " * (column) at a time; sv holds d v / d x_j for the current column j. */\n"
                    "static int jacobian(mo2c_data *d, double t, const double *x, double *jac)\n{\n");
@@ -361,6 +420,15 @@ static bool emit_jacobian(gen *g, mo_buf *o)
     mo_buf_puts(o, "    if (rhs(d, t, x, dx) != 0) {\n        free(work);\n        return -1;\n    }\n");
     mo_buf_printf(o, "    for (int j = 0; j < %d; j++) {\n", nx);
     mo_buf_printf(o, "        memset(sx, 0, sizeof(double) * %d);\n        sx[j] = 1.0;\n", 2 * nx + ny);
+    /* the column's statements: in the loop, or cut into parts (codegen_split.c) for a large model */
+    mo_cg_split sp;
+    split_init(&sp, defs, &fn, "jacobian",
+               "(mo2c_data *d, double t, const double *x, const double *dx, double *sx, double *sdx, double *sy)",
+               "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n"
+               "    (void)sx; (void)sdx; (void)sy;\n",
+               "        if (%s(d, t, x, dx, sx, sdx, sy) != 0)\n            ok = 0;\n");
+    mo_cg_split_begin(&sp, sys->blocks.n, "        ");
+    const char *plus = mo_sprintf("\n%s    + ", sp.indent);
     for (int k = 0; k < sys->blocks.n; k++) {
         const mo_block *b = &sys->blocks.v[k];
         int v = b->vars[0];
@@ -370,7 +438,8 @@ static bool emit_jacobian(gen *g, mo_buf *o)
         mo_expr *s = mo_expr_subst(b->solution, g->alias_sub);
         mo_int_vec vs = {0};
         mo_expr_collect_vars(s, seen, &vs);
-        mo_buf_printf(o, "        %s[%d] = ", arr, dae->vars.v[v].slot);
+        o = mo_cg_split_out(&sp);
+        mo_buf_printf(o, "%s%s[%d] = ", sp.indent, arr, dae->vars.v[v].slot);
         int terms = 0;
         for (int q = 0; q < vs.n; q++) {
             int u = vs.v[q];
@@ -385,7 +454,7 @@ static bool emit_jacobian(gen *g, mo_buf *o)
             if (mo_sym_is_num(pd, &c) && c == 0)
                 continue;
             if (terms++)
-                mo_buf_puts(o, "\n            + ");
+                mo_buf_puts(o, plus);
             if (mo_sym_is_num(pd, &c) && c == 1) {
                 mo_buf_printf(o, "%s[%d]", ua, dae->vars.v[u].slot);
             } else {
@@ -400,10 +469,14 @@ static bool emit_jacobian(gen *g, mo_buf *o)
         mo_buf_puts(o, " /* d ");
         mo_cg_comment(o, dae->vars.v[v].name, 120);
         mo_buf_puts(o, " */\n");
+        mo_cg_split_next(&sp, terms);
     }
+    mo_cg_split_end(&sp);
+    o = &fn;
     mo_buf_puts(o, "        if (!ok) {\n            free(work);\n            return -1;\n        }\n");
     mo_buf_printf(o, "        for (int i = 0; i < %d; i++)\n            jac[i * %d + j] = sdx[i];\n    }\n", nx, nx);
     mo_buf_puts(o, "    free(work);\n    return 0;\n}\n\n");
+    mo_buf_putn(defs, fn.s, fn.len);
     return true;
 }
 
@@ -535,12 +608,16 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     g.nwhere = g.var_where0 + dae->vars.n;
     g.cg.where_used = MO_NEWN(unsigned char, g.nwhere + 1);
     plan_extra(&g);
+    g.cg.ev = mo_cg_events_new(dae);          /* event relations and when-clauses (codegen_events.c) */
 
     mo_buf params = {0}, init = {0}, rhs = {0}, jac = {0}, table = {0}, fns = {0};
+    mo_buf evprotos = {0}, evfuncs = {0}, evfields = {0};
     for (int i = 0; i < dae->flat->funcs.n; i++)
         dae->flat->funcs.v[i]->cg_mark = 0;   /* user functions: none used yet (codegen_fn.c) */
+    g.cg.live = true;                         /* initialization compares relations directly */
     emit_init_params(&g, &params);
     emit_initialize(&g, &init);
+    g.cg.live = false;
     emit_rhs(&g, &rhs);
     unsigned char *saved = MO_NEWN(unsigned char, g.nwhere + 1);
     memcpy(saved, g.cg.where_used, (size_t)g.nwhere);
@@ -553,6 +630,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
         for (int i = 0; i < dae->flat->funcs.n; i++)
             dae->flat->funcs.v[i]->cg_mark = fmarks[i];
     }
+    if (mo_cg_events_emit(&g.cg, &evprotos, &evfuncs, &evfields) != 0)
+        return 1;
     mo_cg_functions(dae, &fns);
     int nvars = emit_var_table(&g, &table);
     if (mo_error_count() > errors0)
@@ -604,6 +683,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     fputs(mo_buf_str(&h), out);
     fputs(mo_buf_str(&table), out);
     fputs("static int rhs(mo2c_data *d, double t, const double *x, double *dx);\n\n", out);
+    fputs(mo_buf_str(&evprotos), out);
     fputs(mo_buf_str(&fns), out);
     fputs(mo_buf_str(&g.loops), out);
     fputs(mo_buf_str(&params), out);
@@ -611,6 +691,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     fputs(mo_buf_str(&rhs), out);
     if (has_jac)
         fputs(mo_buf_str(&jac), out);
+    fputs(mo_buf_str(&evfuncs), out);
 
     mo_buf m = {0};
     const mo_experiment *ex = &flat->experiment;
@@ -631,7 +712,9 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_buf_puts(&m, ", .tolerance = ");
     mo_cg_number(&m, ex->has_tolerance ? ex->tolerance : 1e-6);
     mo_buf_printf(&m, ",\n    .init_params = init_params,\n    .initialize = initialize,\n    .rhs = rhs,\n"
-                      "    .jacobian = %s,\n};\n\n", has_jac ? "jacobian" : "NULL");
+                      "    .jacobian = %s,\n", has_jac ? "jacobian" : "NULL");
+    mo_buf_puts(&m, mo_buf_str(&evfields));
+    mo_buf_puts(&m, "};\n\n");
     mo_buf_puts(&m, "int main(int argc, char **argv)\n{\n    return mo2c_main(&model, argc, argv);\n}\n");
     fputs(mo_buf_str(&m), out);
     return ferror(out) ? 1 : 0;

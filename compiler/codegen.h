@@ -18,6 +18,9 @@ typedef struct mo_cg {
     bool names;               /* print a comment with the variable's name after each slot */
     const mo_func *fn;        /* printing the body of a user function: MO_EX_VAR is one of its slots */
     const char *where_name;   /* when set, checked operations name this C string instead of W<id> */
+    struct mo_cg_events *ev;  /* relations, samples and when-clauses (codegen_events.c), or NULL */
+    bool live;                /* compare relations directly instead of reading the frozen d->rel[]
+                               * (initialization, when-clause bodies) */
 } mo_cg;
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
@@ -42,5 +45,42 @@ void mo_cg_fn_call(mo_cg *cg, const mo_expr *e);
 void mo_cg_functions(const mo_dae *dae, mo_buf *out);
 /* The C name of slot v of user function f ("v3_x"). */
 const char *mo_cg_fn_slot(const mo_func *f, int v);
+
+/* codegen_events.c: events. mo_cg_events_new finds the event relations and sample() calls of the ODE
+ * system and the when-conditions; mo_cg_event_binary / mo_cg_event_call print a relation, noEvent,
+ * smooth, pre, edge, change, initial, terminal or sample (true when they did); init_start and
+ * init_tail add the event lines of initialize(); mo_cg_events_emit writes the event functions, their
+ * prototypes and the model's event fields (nothing for a model without events); non-zero after errors. */
+typedef struct mo_cg_events mo_cg_events;
+mo_cg_events *mo_cg_events_new(const mo_dae *dae);
+bool mo_cg_event_binary(mo_cg *cg, const mo_expr *e);
+bool mo_cg_event_call(mo_cg *cg, const mo_expr *e);
+void mo_cg_events_init_start(mo_cg *cg, mo_buf *o);
+void mo_cg_events_init_tail(mo_cg *cg, mo_buf *o);
+int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields);
+
+/* codegen_split.c: a long sequence of statements cut into static functions NAME_part0, NAME_part1, ...
+ * of about MO_CG_PART_WEIGHT statements each, so that the C compiler's time stays linear in the model.
+ * Usage: fill in the first six fields, then per sequence: begin(estimated weight), and for each
+ * statement write it into split_out() (indented by s->indent) and call split_next(weight); then end().
+ * A sequence estimated at most MO_CG_PART_WEIGHT goes into the caller as it is. */
+enum { MO_CG_PART_WEIGHT = 300 };
+typedef struct mo_cg_split {
+    const char *name;         /* parts are the static functions name_part0, name_part1, ... */
+    const char *params;       /* their parameter list: "(mo2c_data *d, double t, ...)" */
+    const char *locals;       /* the declarations that open each part (they declare `int ok = 1;`) */
+    const char *call;         /* format of the call in the caller, %s the part's name */
+    mo_buf *defs;             /* where the parts' definitions go */
+    mo_buf *caller;           /* where the calls go, or the statements of a sequence not cut */
+    bool split;               /* this sequence is being cut (set by mo_cg_split_begin) */
+    const char *indent;       /* indentation of a statement: a part's or the caller's */
+    mo_buf body;              /* the statements of the current part */
+    int weight;               /* their weight */
+    int nparts;               /* parts written so far (numbering goes on across sequences) */
+} mo_cg_split;
+void mo_cg_split_begin(mo_cg_split *s, int estimate, const char *caller_indent);
+mo_buf *mo_cg_split_out(mo_cg_split *s);
+void mo_cg_split_next(mo_cg_split *s, int weight);
+void mo_cg_split_end(mo_cg_split *s);
 
 #endif

@@ -206,6 +206,8 @@ static bool is_nonzero_const(const mo_expr *e)
 
 static void emit_call(mo_cg *cg, const mo_expr *e)
 {
+    if (cg->ev && mo_cg_event_call(cg, e))   /* noEvent, pre, sample ... (codegen_events.c) */
+        return;
     if (e->func) {   /* a user-defined function (codegen_fn.c) */
         mo_cg_fn_call(cg, e);
         return;
@@ -403,6 +405,8 @@ static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
             mo_buf_puts(o, ")");
         return;
     case MO_EX_BINARY:
+        if (cg->ev && mo_cg_event_binary(cg, e))  /* a relation frozen between events */
+            return;
         emit_binary(cg, e, min_prec);
         return;
     case MO_EX_IF:

@@ -321,11 +321,9 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
     mo_buf *o = defs;
     mo_buf_puts(o, "/* function ");
     mo_cg_comment(o, f->name, 200);
-    mo_buf_printf(o, " (%s:%d:%d)", f->loc.file ? "" : "<mo2c>", f->loc.line, f->loc.col);
-    if (f->loc.file) {
-        mo_buf_puts(o, " in ");
-        mo_cg_comment(o, f->loc.file->path, 300);
-    }
+    mo_buf_puts(o, " at ");
+    mo_cg_comment(o, mo_sprintf("%s:%d:%d", f->loc.file ? f->loc.file->path : "<mo2c>", f->loc.line,
+                                f->loc.col), 300);
     mo_buf_puts(o, " */\n");
     signature(o, f);
     mo_buf_puts(o, "\n{\n    int ok = 1;\n");
@@ -345,6 +343,10 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
         mo_buf_puts(o, ";\n");
     }
     fail_check(o, 1, from);
+    mo_buf_puts(o, "    (void)d;");   /* not every function fails, reads every input or local */
+    for (int v = 0; v < f->vars.n; v++)
+        mo_buf_printf(o, " (void)%s;", mo_cg_fn_slot(f, v));
+    mo_buf_puts(o, "\n");
     mo_buf_puts(o, mo_buf_str(&body));
     if (g.has_return)
         mo_buf_puts(o, "done:\n");

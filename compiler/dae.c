@@ -38,6 +38,7 @@
  * two fixed start values that disagree (with the sign of the alias) are an error naming both variables.
  */
 #include "daeutil.h"
+#include "events.h"
 
 #include <math.h>
 #include <string.h>
@@ -48,6 +49,7 @@ static bool classify(mo_dae *dae)
 {
     const mo_flat *flat = dae->flat;
     bool ok = true;
+    const unsigned char *assigned = mo_events_assigned(flat);
     for (int i = 0; i < flat->vars.n; i++) {
         const mo_var *fv = &flat->vars.v[i];
         mo_dvar dv;
@@ -67,13 +69,13 @@ static bool classify(mo_dae *dae)
             break;
         case MO_VAR_DISCRETE:
         case MO_VAR_CONTINUOUS:
-            if (fv->variability == MO_VAR_DISCRETE || fv->type != MO_T_REAL) {
-                mo_error(fv->loc, "discrete-time variable '%s' is not supported yet", fv->name);
+            /* events.c: assigned in a when-clause -> discrete (held between events); other Integer,
+             * Boolean and discrete variables are computed by their equations like algebraic ones */
+            if (fv->type == MO_T_STRING) {
+                mo_error(fv->loc, "not supported yet: String variable '%s'", fv->name);
                 ok = false;
-                dv.kind = MO_DV_DISCRETE;
-            } else {
-                dv.kind = MO_DV_ALGEBRAIC;
             }
+            dv.kind = assigned[i] ? MO_DV_DISCRETE : MO_DV_ALGEBRAIC;
             break;
         }
         if (fv->fixed) {
@@ -620,7 +622,7 @@ mo_dae *mo_dae_build(const mo_flat *flat)
     for (int i = 0; i < flat->initial_eqs.n; i++)
         if (!lower_eq(dae, &flat->initial_eqs.v[i], true))
             ok = false;
-    if (!ok)
+    if (!ok || !mo_dae_events_check(dae))  /* when-clauses assign no states (events.c) */
         return NULL;
     if (!eliminate_aliases(dae))
         return NULL;

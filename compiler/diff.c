@@ -26,6 +26,7 @@ typedef struct diff_ctx {
     mo_dae *dae;              /* time mode: the DAE whose derivative variables are used/created */
     int var;                  /* partial mode (dae == NULL): the variable differentiated for */
     bool report;              /* report errors (time mode) */
+    int inlined;              /* nesting of inlined user functions (a recursive one stops at 32) */
 } diff_ctx;
 
 static mo_expr *diff(diff_ctx *c, const mo_expr *e);
@@ -90,15 +91,47 @@ static mo_expr *fail(diff_ctx *c, const mo_expr *e, const char *what)
 
 static mo_expr *sq(mo_expr *a) { return mo_sym_pow(a, mo_sym_num(a->loc, 2)); }
 
+/* A call of a user function (funcdiff.c): through its derivative annotation, else by differentiating
+ * its inlined algorithm; otherwise it cannot be differentiated. */
+static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
+{
+    const mo_func *f = e->func;
+    if (f->derivative) {
+        mo_expr **d = MO_NEWN(mo_expr *, f->nin + 1);
+        for (int s = 0; s < f->nin; s++)
+            if (f->vars.v[s].type == MO_T_REAL && !(d[s] = diff(c, e->a[s])))
+                return NULL;
+        mo_expr *r = mo_func_der_call(e, d);
+        if (r)
+            return r;
+    }
+    mo_expr *inl = c->inlined < 32 ? mo_func_inline(e) : NULL;
+    if (inl) {
+        c->inlined++;
+        mo_expr *r = diff(c, inl);
+        c->inlined--;
+        return r;
+    }
+    if (c->report) {
+        mo_error(e->loc, "cannot differentiate a call of '%s'", f->name);
+        mo_note(f->loc, "'%s' has no derivative annotation, and its algorithm is not a chain of "
+                "assignments that could be inlined", f->name);
+    }
+    return NULL;
+}
+
 /* d f(args) by the chain rule. */
 static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
 {
+    if (e->func)
+        return diff_user(c, e);
     const char *fn = mo_sym_fn_name(e);
     if (!fn || e->nnamed || e->niters)
         return fail(c, e, fn);
     mo_loc L = e->loc;
     /* functions that are piecewise constant or Boolean */
     if (!strcmp(fn, "sign") || !strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "integer") ||
+        !strcmp(fn, "div") ||
         !strcmp(fn, "initial") || !strcmp(fn, "terminal"))
         return zero(e);
     if (e->n == 1) {
@@ -117,6 +150,11 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
         else if (!strcmp(fn, "sinh")) f = mo_sym_call1(L, "cosh", a);
         else if (!strcmp(fn, "cosh")) f = mo_sym_call1(L, "sinh", a);
         else if (!strcmp(fn, "tanh")) f = mo_sym_div(num(e, 1), sq(mo_sym_call1(L, "cosh", a)));
+        else if (!strcmp(fn, "asinh"))
+            f = mo_sym_div(num(e, 1), mo_sym_call1(L, "sqrt", mo_sym_add(sq(a), num(e, 1))));
+        else if (!strcmp(fn, "acosh"))
+            f = mo_sym_div(num(e, 1), mo_sym_call1(L, "sqrt", mo_sym_sub(sq(a), num(e, 1))));
+        else if (!strcmp(fn, "atanh")) f = mo_sym_div(num(e, 1), mo_sym_sub(num(e, 1), sq(a)));
         else if (!strcmp(fn, "exp")) f = mo_sym_call1(L, "exp", a);
         else if (!strcmp(fn, "log")) f = mo_sym_div(num(e, 1), a);
         else if (!strcmp(fn, "log10")) f = mo_sym_div(num(e, 1), mo_sym_mul(a, mo_sym_call1(L, "log", num(e, 10))));
@@ -149,6 +187,21 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
             return mo_sym_if(L, mo_sym_binary(L, MO_OP_LT, a, b), da, db);
         if (!strcmp(fn, "max"))
             return mo_sym_if(L, mo_sym_binary(L, MO_OP_GT, a, b), da, db);
+        /* mod(a, b) = a - floor(a/b) b and rem(a, b) = a - div(a, b) b, the quotients piecewise constant */
+        if (!strcmp(fn, "mod") || !strcmp(fn, "rem")) {
+            mo_expr *args[2] = {a, b};
+            mo_expr *q = !strcmp(fn, "mod") ? mo_sym_call1(L, "floor", mo_sym_div(a, b))
+                                            : mo_sym_call(L, "div", 2, args);
+            return mo_sym_sub(da, mo_sym_mul(q, db));
+        }
+    }
+    if (e->n == 3 && !strcmp(fn, "semiLinear")) { /* if x >= 0 then kp x else kn x */
+        mo_expr *x = e->a[0], *dx = diff(c, x), *d1 = dx ? diff(c, e->a[1]) : NULL, *d2 = d1 ? diff(c, e->a[2]) : NULL;
+        if (!d2)
+            return NULL;
+        return mo_sym_if(L, mo_sym_binary(L, MO_OP_GE, x, num(e, 0)),
+                         mo_sym_add(mo_sym_mul(d1, x), mo_sym_mul(e->a[1], dx)),
+                         mo_sym_add(mo_sym_mul(d2, x), mo_sym_mul(e->a[2], dx)));
     }
     return fail(c, e, fn);
 }
@@ -242,12 +295,12 @@ static mo_expr *diff(diff_ctx *c, const mo_expr *e)
 
 mo_expr *mo_diff_time(mo_dae *dae, const mo_expr *e)
 {
-    diff_ctx c = {dae, -1, true};
+    diff_ctx c = {dae, -1, true, 0};
     return diff(&c, e);
 }
 
 mo_expr *mo_diff_var(const mo_expr *e, int var)
 {
-    diff_ctx c = {NULL, var, false};
+    diff_ctx c = {NULL, var, false, 0};
     return diff(&c, e);
 }

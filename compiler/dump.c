@@ -42,7 +42,7 @@ static const char *slot_text(const mo_dvar *d)
     switch (d->kind) {
     case MO_DV_STATE: return mo_sprintf("x[%d]", d->slot);
     case MO_DV_DERIVATIVE: return mo_sprintf("dx[%d]", d->slot);
-    case MO_DV_ALGEBRAIC: return mo_sprintf("y[%d]", d->slot);
+    case MO_DV_ALGEBRAIC: case MO_DV_DISCRETE: return mo_sprintf("y[%d]", d->slot);
     case MO_DV_PARAMETER: case MO_DV_CONSTANT: return mo_sprintf("p[%d]", d->slot);
     default: return "";
     }

@@ -182,6 +182,8 @@ mo_flat *mo_flatten(const mo_class *cls);
 
 /* flatprint.c: the readable text of --flat. */
 void mo_flat_print(FILE *out, const mo_flat *flat);
+/* flatprint_when.c: the when-equations and asserts of --flat (end of the equation section). */
+void mo_flat_print_events(FILE *out, const mo_flat *flat);
 /* funcprint.c: the user-defined functions of --flat (printed before the class). */
 void mo_func_print(FILE *out, const mo_flat *flat);
 

@@ -150,6 +150,7 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
         put_eq(&l, flat, &flat->eqs.v[i]);
         fputs(mo_buf_str(&l), out);
     }
+    mo_flat_print_events(out, flat);  /* when-equations and asserts (flatprint_when.c) */
     const mo_experiment *x = &flat->experiment;
     if (x->has_start || x->has_stop || x->has_interval || x->has_tolerance) {
         l.len = 0;

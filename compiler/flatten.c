@@ -9,19 +9,16 @@
  * Preconditions: the AST as the parser builds it (ast.h). Recursion follows the instance tree and single
  * expressions only, never the number of components.
  */
-#include "inst.h"
+#include "aval.h"
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
-/* for-equation iterators in scope (innermost last) */
-static MO_VEC(const char *) iter_names;
-static MO_VEC(long long) iter_values;
 static mo_map type_cache;   /* component declaration -> its resolved class (as a key: the element) */
 static mo_map short_mods;   /* short class -> its modifier as a tree (the same for every instance) */
 
-static mo_expr *flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e);
 static bool ensure_slot(mo_front *fr, mo_inst *inst, int i);
 static bool fill_inst(mo_front *fr, mo_inst *inst);
 
@@ -323,13 +320,27 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
 static const char *attribute_names[] = {"start", "fixed", "nominal", "min", "max", "unit", "displayUnit",
                                         "quantity", "stateSelect", "unbounded"};
 
+/* The value of a modifier's binding for a scalar: split from an array binding, or flattened now. */
+static mo_expr *binding_expr(mo_front *fr, const mo_fmod *m, const char *name)
+{
+    if (!m->val)
+        return mo_flatten_expr(fr, m->scope, m->scope_cls, m->binding);
+    if (m->val->nd) {
+        mo_error(m->binding->loc, "the value for '%s' has size %s, but '%s' is a scalar here",
+                 m->name ? m->name : name, mo_av_size_str(m->val), name);
+        return NULL;
+    }
+    return m->val->one;
+}
+
 static const char *string_attr(const mo_fmod *c)
 {
-    if (!c->binding || c->binding->kind != MO_EX_STRING) {
+    const mo_expr *v = c->val && c->val->nd == 0 ? c->val->one : c->binding;
+    if (!v || v->kind != MO_EX_STRING) {
         mo_error(c->binding ? c->binding->loc : c->loc, "attribute '%s' must be a string literal", c->name);
         return NULL;
     }
-    return c->binding->str;
+    return v->str;
 }
 
 static void set_attributes(mo_front *fr, int var, const comp_type *t)
@@ -363,7 +374,7 @@ static void set_attributes(mo_front *fr, int var, const comp_type *t)
         }
         if (!c->binding)
             continue;
-        mo_expr *e = flatten_expr(fr, c->scope, c->scope_cls, c->binding);
+        mo_expr *e = binding_expr(fr, c, fr->flat->vars.v[var].name);
         mo_var *v = &fr->flat->vars.v[var];
         if (strcmp(n, "start") == 0) v->start = e;
         else if (strcmp(n, "fixed") == 0) v->fixed = e;
@@ -371,10 +382,12 @@ static void set_attributes(mo_front *fr, int var, const comp_type *t)
         else if (strcmp(n, "min") == 0) v->min = e;
         else if (strcmp(n, "max") == 0) v->max = e;
         else if (strcmp(n, "stateSelect") == 0) {
-            if (e && e->kind == MO_EX_INT && e->ival >= MO_SS_NEVER && e->ival <= MO_SS_ALWAYS)
-                v->state_select = (mo_state_select)e->ival;
+            /* a literal, or a structural parameter: parameter StateSelect stateSelect = ... */
+            double d;
+            if (e && mo_eval_flat(fr->flat, e, &d) && d >= MO_SS_NEVER && d <= MO_SS_ALWAYS && d == floor(d))
+                v->state_select = (mo_state_select)d;
             else if (e)
-                mo_error(c->binding->loc, "stateSelect must be a literal of StateSelect");
+                mo_error(c->binding->loc, "stateSelect must be a parameter expression of type StateSelect");
         }
     }
 }
@@ -401,7 +414,7 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
     mo_map_put(&flat->index, name, (void *)(intptr_t)(var + 1));
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
-        mo_expr *b = flatten_expr(fr, t->mod->scope, t->mod->scope_cls, t->mod->binding);
+        mo_expr *b = binding_expr(fr, t->mod, name);
         if (variability <= MO_VAR_PARAMETER)
             flat->vars.v[var].binding = b;
         else if (b)
@@ -429,26 +442,124 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
     return fill_inst(fr, child);
 }
 
-static bool eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *what,
-                     long long *out)
+/* The value of a modifier's binding, flattened once where it was written (cached on the node, so that
+ * the elements of an array share one evaluation). */
+static mo_aval *mod_value(mo_front *fr, mo_fmod *m)
 {
-    mo_expr *f = flatten_expr(fr, inst, owner, e);
-    if (!f)
-        return false;
-    double d;
-    if (!mo_eval_flat(fr->flat, f, &d) || d != floor(d)) {
-        mo_error(e->loc, "%s must be a parameter expression with an integer value", what);
-        return false;
+    if (!m->val) {
+        mo_aval *v = MO_NEW(mo_aval);
+        if (!mo_flatten_val(fr, m->scope, m->scope_cls, m->binding, v))
+            return NULL;
+        m->val = v;
     }
-    *out = (long long)d;
-    return true;
+    return m->val;
 }
+
+static bool needs_split(const mo_fmod *m)
+{
+    if (m->binding && !m->each)
+        return true;
+    for (int i = 0; i < m->n; i++)
+        if (!m->sub[i]->each && needs_split(m->sub[i]))
+            return true;
+    return false;
+}
+
+/* The modifier of element j of an array component: bindings without 'each' are array values whose
+ * leading dimensions are the component's, and element j gets its part of them (spec 7.2.5). */
+static mo_fmod *split_mod(mo_front *fr, mo_fmod *m, int j, const mo_arr *arr, const char *name, bool *err)
+{
+    if (!m || !needs_split(m))
+        return m;
+    mo_fmod *r = MO_NEW(mo_fmod);
+    *r = *m;
+    if (m->binding && !m->each) {
+        mo_aval *v = mod_value(fr, m);
+        if (!v) {
+            *err = true;
+            return r;
+        }
+        bool ok = v->nd >= arr->ndims;
+        for (int k = 0; ok && k < arr->ndims; k++)
+            ok = v->dims[k] == arr->dims[k];
+        if (!ok) {
+            mo_aval a = {0};
+            a.nd = arr->ndims;
+            memcpy(a.dims, arr->dims, sizeof *arr->dims * (size_t)arr->ndims);
+            mo_error(m->binding->loc, "the value for '%s' has size %s, but '%s' has size %s%s",
+                     m->name ? m->name : name, mo_av_size_str(v), name, mo_av_size_str(&a),
+                     v->nd == 0 ? " (use 'each' or fill)" : "");
+            *err = true;
+            return r;
+        }
+        int inner = arr->total ? v->n / arr->total : 0;
+        mo_aval *e = MO_NEW(mo_aval);
+        if (v->nd == arr->ndims) {
+            mo_av_scalar(e, v->el[j]);
+        } else {
+            e->nd = v->nd - arr->ndims;
+            memcpy(e->dims, v->dims + arr->ndims, sizeof *e->dims * (size_t)e->nd);
+            e->n = inner;
+            e->el = v->el + (size_t)j * (size_t)inner;
+        }
+        r->val = e;
+    }
+    r->sub = MO_NEWN(mo_fmod *, m->n + 1);
+    for (int i = 0; i < m->n; i++)
+        r->sub[i] = m->sub[i]->each ? m->sub[i] : split_mod(fr, m->sub[i], j, arr, name, err);
+    return r;
+}
+
+/* The size of one array dimension: a parameter expression, or an enumeration type or Boolean. */
+static bool dim_size(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *d, long long *n)
+{
+    if (d->kind == MO_EX_REF && d->parts[d->nparts - 1].nsubs == 0 && !mo_map_get(&inst->lay->index, d->parts[0].id)) {
+        mo_name nm = {d->loc, d->global, d->nparts, MO_NEWN(const char *, d->nparts), MO_NEWN(mo_loc, d->nparts)};
+        for (int i = 0; i < d->nparts; i++) {
+            nm.ids[i] = d->parts[i].id;
+            nm.locs[i] = d->parts[i].loc;
+        }
+        mo_found f;
+        if (mo_lookup_name(owner, &nm, &f) < 0 && f.cls && !f.comp) {
+            if (f.cls->form == MO_FORM_ENUM) {
+                *n = f.cls->nliterals;
+                return true;
+            }
+            if (mo_builtin_type(f.cls) == MO_T_BOOLEAN) {
+                *n = 2;
+                return true;
+            }
+        }
+    }
+    return mo_eval_int(fr, inst, owner, d, "an array dimension", n);
+}
+
+/* Dependencies between declarations are followed by recursion (a binding may use a component declared
+ * further down); this bounds it, so that a long chain is an error rather than a stack overflow. */
+enum { MAX_SLOT_DEPTH = 2000 };
+static int slot_depth;
+
+static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i);
 
 static bool ensure_slot(mo_front *fr, mo_inst *inst, int i)
 {
-    mo_slot *s = &inst->slots[i];
-    if (s->state != MO_SLOT_PENDING)
+    if (inst->slots[i].state != MO_SLOT_PENDING)
         return true;
+    if (slot_depth >= MAX_SLOT_DEPTH) {
+        mo_error(inst->lay->items[i].elem->loc,
+                 "declarations depend on each other more than %d levels deep here; declare them in the order of their dependencies",
+                 MAX_SLOT_DEPTH);
+        return false;
+    }
+    slot_depth++;
+    bool ok = ensure_slot_at(fr, inst, i);
+    slot_depth--;
+    return ok;
+}
+
+static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
+{
+    mo_slot *s = &inst->slots[i];
     s->state = MO_SLOT_BUSY;
     mo_layout_item *it = &inst->lay->items[i];
     mo_element *e = it->elem;
@@ -457,7 +568,7 @@ static bool ensure_slot(mo_front *fr, mo_inst *inst, int i)
     if (mo_error_count())
         return false;
     if (e->condition) {
-        mo_expr *c = flatten_expr(fr, inst, it->owner, e->condition);
+        mo_expr *c = mo_flatten_expr(fr, inst, it->owner, e->condition);
         double d;
         if (!c)
             return false;
@@ -496,6 +607,10 @@ static bool ensure_slot(mo_front *fr, mo_inst *inst, int i)
         return ok;
     }
     /* an array: evaluate its sizes, then make each element (row-major) */
+    if (ndims > MO_MAX_DIMS) {
+        mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
+        return false;
+    }
     mo_arr *arr = MO_NEW(mo_arr);
     arr->ndims = ndims;
     arr->dims = MO_NEWN(int, ndims);
@@ -507,9 +622,9 @@ static bool ensure_slot(mo_front *fr, mo_inst *inst, int i)
             mo_error(d->loc, "not supported yet: array dimensions given by ':'");
             return false;
         }
-        if (!eval_int(fr, inst, it->owner, d, "an array dimension", &n))
+        if (!dim_size(fr, inst, it->owner, d, &n))
             return false;
-        if (n < 0 || n > 100000000) {
+        if (n < 0 || n > 100000000 || (double)arr->total * (double)n > 100000000) {
             mo_error(d->loc, "invalid array dimension %lld", n);
             return false;
         }
@@ -519,107 +634,221 @@ static bool ensure_slot(mo_front *fr, mo_inst *inst, int i)
     arr->elems = MO_NEWN(mo_slot, arr->total);
     s->kind = MO_SK_ARRAY;
     s->arr = arr;
-    int *idx = MO_NEWN(int, ndims);
+    int idx[MO_MAX_DIMS] = {0};
+    size_t plen = strlen(name);
+    char *buf = MO_NEWN(char, plen + (size_t)ndims * 12 + 2);
+    memcpy(buf, name, plen);
     for (int j = 0; j < arr->total; j++) {
-        /* element j: its subscripts, its modifier (array bindings split dimension by dimension) */
-        int r = j;
-        for (int k = ndims - 1; k >= 0; k--) {
-            idx[k] = r % arr->dims[k];
-            r /= arr->dims[k];
-        }
-        mo_buf b = {0};
-        mo_buf_printf(&b, "%s[", name);
+        /* element j: its name x[i,k] (built in place, interned once) and its share of the modifiers */
+        char *p = buf + plen;
+        *p++ = '[';
+        for (int k = 0; k < ndims; k++)
+            p += sprintf(p, k ? ",%d" : "%d", idx[k] + 1);
+        *p++ = ']';
+        const char *en = mo_intern(buf, (size_t)(p - buf));
         comp_type te = t;
-        for (int k = 0; k < ndims; k++) {
-            mo_buf_printf(&b, "%s%d", k ? "," : "", idx[k] + 1);
-            te.mod = mo_fmod_element(te.mod, idx[k], arr->dims[k]);
-        }
-        mo_buf_puts(&b, "]");
-        const char *en = mo_intern_cstr(mo_buf_str(&b));
-        if (!make_element(fr, inst, it, en, &te, variability, flags, &arr->elems[j]))
+        bool err = false;
+        te.mod = split_mod(fr, t.mod, j, arr, name, &err);
+        if (err || !make_element(fr, inst, it, en, &te, variability, flags, &arr->elems[j]))
             return false;
+        for (int k = ndims - 1; k >= 0; k--) {
+            if (++idx[k] < arr->dims[k])
+                break;
+            idx[k] = 0;
+        }
     }
     s->state = MO_SLOT_DONE;
     return true;
 }
 
 /* ---- references ---- */
-static bool subscript_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *p, mo_slot *s)
+
+/* The indices (0-based) a subscript selects in a dimension of size dim: one (*scalar) or several. */
+static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *sub, int dim,
+                              const char *id, bool *scalar, int **idx, int *n, int *one)
 {
-    if (p->nsubs == 0)
+    if (sub->kind == MO_EX_COLON) {
+        *scalar = false;
+        *n = dim;
+        *idx = MO_NEWN(int, dim + 1);
+        for (int i = 0; i < dim; i++)
+            (*idx)[i] = i;
         return true;
-    if (s->kind != MO_SK_ARRAY) {
-        mo_error(p->loc, "'%s' is not an array", p->id);
+    }
+    int old = mo_end_set(dim);
+    mo_aval v;
+    bool ok = mo_flatten_val(fr, inst, owner, sub, &v);
+    mo_end_set(old);
+    if (!ok)
+        return false;
+    if (v.nd > 1) {
+        mo_error(sub->loc, "a subscript must be a scalar or a vector, not of size %s", mo_av_size_str(&v));
         return false;
     }
-    if (p->nsubs != s->arr->ndims) {
-        mo_error(p->loc, "not supported yet: %d subscripts of an array with %d dimensions", p->nsubs,
-                 s->arr->ndims);
-        return false;
-    }
-    int flat = 0;
-    for (int k = 0; k < p->nsubs; k++) {
-        long long v;
-        if (p->subs[k]->kind == MO_EX_COLON || p->subs[k]->kind == MO_EX_RANGE) {
-            mo_error(p->subs[k]->loc, "not supported yet: array slices");
+    *scalar = v.nd == 0;
+    *n = v.n;
+    *idx = *scalar ? one : MO_NEWN(int, v.n + 1);
+    for (int i = 0; i < v.n; i++) {
+        double d;
+        if (!mo_eval_flat(fr->flat, mo_av_at(&v, i), &d) || d != floor(d)) {
+            mo_error(sub->loc, "a subscript must be a parameter expression with an integer value");
             return false;
         }
-        if (!eval_int(fr, inst, owner, p->subs[k], "a subscript", &v))
-            return false;
-        if (v < 1 || v > s->arr->dims[k]) {
-            mo_error(p->subs[k]->loc, "subscript %lld is out of range 1:%d of '%s'", v, s->arr->dims[k], p->id);
+        if (d < 1 || d > dim) {
+            mo_error(sub->loc, "subscript %.0f is out of range 1:%d of '%s'", d, dim, id);
             return false;
         }
-        flat = flat * s->arr->dims[k] + (int)(v - 1);
+        (*idx)[i] = (int)d - 1;
     }
-    *s = s->arr->elems[flat];
     return true;
 }
 
-/* The component reference ref (written in owner, seen from inst) as a slot. Returns 1 when found, 0 when
- * the first identifier is no component of the instance (nothing reported), -1 after an error. */
-static int find_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,
-                     bool *disabled)
+/* The element slots that the subscripts of part select from the array slot s (first element of the
+ * current set: the subscripts are evaluated once and apply to every element of the set). */
+typedef struct sel {
+    int nd;                   /* dimensions kept (non-scalar subscripts, or all when none are given) */
+    int dims[MO_MAX_DIMS];
+    int count;                /* elements selected from one array */
+    int ndim;                 /* dimensions of the array */
+    int *idx[MO_MAX_DIMS];    /* per dimension, the indices selected */
+    int nidx[MO_MAX_DIMS];
+    int one[MO_MAX_DIMS];
+} sel;
+
+static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *part, const mo_slot *s,
+                     sel *x)
+{
+    const mo_arr *a = s->arr;
+    if (part->nsubs > a->ndims) {
+        mo_error(part->loc, "'%s' has %d dimension%s, but %d subscripts are given", part->id, a->ndims,
+                 a->ndims == 1 ? "" : "s", part->nsubs);
+        return false;
+    }
+    x->nd = 0;
+    x->count = 1;
+    x->ndim = a->ndims;
+    for (int k = 0; k < a->ndims; k++) {
+        bool scalar = false;
+        if (k < part->nsubs) {
+            if (!subscript_indices(fr, inst, owner, part->subs[k], a->dims[k], part->id, &scalar, &x->idx[k],
+                                   &x->nidx[k], &x->one[k]))
+                return false;
+        } else {   /* missing trailing subscripts select everything */
+            x->nidx[k] = a->dims[k];
+            x->idx[k] = MO_NEWN(int, a->dims[k] + 1);
+            for (int i = 0; i < a->dims[k]; i++)
+                x->idx[k][i] = i;
+        }
+        if (!scalar)
+            x->dims[x->nd++] = x->nidx[k];
+        x->count *= x->nidx[k];
+    }
+    return true;
+}
+
+static void gather_sel(const sel *x, const mo_arr *a, mo_slot *out)
+{
+    int pos[MO_MAX_DIMS] = {0};
+    for (int j = 0; j < x->count; j++) {
+        int off = 0;
+        for (int k = 0; k < x->ndim; k++)
+            off = off * a->dims[k] + x->idx[k][pos[k]];
+        out[j] = a->elems[off];
+        for (int k = x->ndim - 1; k >= 0; k--) {   /* next combination, row-major */
+            if (++pos[k] < x->nidx[k])
+                break;
+            pos[k] = 0;
+        }
+    }
+}
+
+int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
+                  bool *disabled)
 {
     intptr_t k = inst ? (intptr_t)mo_map_get(&inst->lay->index, ref->parts[0].id) : 0;
     if (!k)
         return 0;
-    mo_inst *cur = inst;
+    /* the current set of instances (one, or the elements of arrays of components met on the way) */
+    mo_slot local = {0};
+    local.kind = MO_SK_INST;
+    local.child = inst;
+    mo_slot *cur = &local;
+    int ncur = 1;
+    out->nd = 0;
     for (int p = 0; p < ref->nparts; p++) {
         const mo_ref_part *part = &ref->parts[p];
-        if (p > 0) {
-            k = (intptr_t)mo_map_get(&cur->lay->index, part->id);
-            if (!k) {
-                mo_error(part->loc, "'%s' has no component '%s'", cur->path, part->id);
-                suggest_in_layout(cur->lay, part->id);
+        mo_slot *next = NULL;
+        sel x;
+        bool array = false;
+        for (int c = 0; c < ncur; c++) {
+            mo_inst *ci = cur[c].child;
+            if (p > 0) {
+                k = (intptr_t)mo_map_get(&ci->lay->index, part->id);
+                if (!k) {
+                    mo_error(part->loc, "'%s' has no component '%s'", ci->path, part->id);
+                    suggest_in_layout(ci->lay, part->id);
+                    return -1;
+                }
+                if (ci->lay->items[k - 1].elem->flags & MO_PF_PROTECTED) {
+                    mo_error(part->loc, "'%s' is protected in '%s'", part->id, ci->path);
+                    return -1;
+                }
+            }
+            if (ci->slots[k - 1].state == MO_SLOT_BUSY && ci->slots[k - 1].kind == MO_SK_NONE) {
+                mo_error(part->loc, "'%s' depends on itself", part->id);
                 return -1;
             }
-            if (cur->lay->items[k - 1].elem->flags & MO_PF_PROTECTED) {
-                mo_error(part->loc, "'%s' is protected in '%s'", part->id, cur->path);
+            if (!ensure_slot(fr, ci, (int)k - 1))
+                return -1;
+            mo_slot s = ci->slots[k - 1];
+            if (s.kind == MO_SK_NONE && s.state == MO_SLOT_DONE) {
+                *disabled = true;
+                return 1;
+            }
+            if (c == 0) {
+                array = s.kind == MO_SK_ARRAY;
+                if (part->nsubs && !array) {
+                    mo_error(part->loc, "'%s' is not an array", part->id);
+                    return -1;
+                }
+                if (array && !make_sel(fr, inst, owner, part, &s, &x))
+                    return -1;
+                if (out->nd + (array ? x.nd : 0) > MO_MAX_DIMS) {
+                    mo_error(part->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
+                    return -1;
+                }
+                int per = array ? x.count : 1;
+                next = ncur == 1 && per == 1 ? &out->one : MO_NEWN(mo_slot, (size_t)ncur * (size_t)per + 1);
+            } else if ((s.kind == MO_SK_ARRAY) != array ||
+                       (array && (s.arr->ndims != x.ndim || s.arr->total != cur[0].child->slots[k - 1].arr->total))) {
+                mo_error(part->loc, "not supported yet: '%s' has different sizes in the elements of an array",
+                         part->id);
                 return -1;
             }
+            if (array)
+                gather_sel(&x, s.arr, next + (size_t)c * (size_t)x.count);
+            else
+                next[c] = s;
         }
-        if (cur->slots[k - 1].state == MO_SLOT_BUSY && cur->slots[k - 1].kind == MO_SK_NONE) {
-            mo_error(part->loc, "'%s' depends on itself", part->id);
-            return -1;
+        if (array) {
+            memcpy(out->dims + out->nd, x.dims, sizeof *x.dims * (size_t)x.nd);
+            out->nd += x.nd;
+            ncur *= x.count;
         }
-        if (!ensure_slot(fr, cur, (int)k - 1))
-            return -1;
-        mo_slot s = cur->slots[k - 1];
-        if (s.kind == MO_SK_NONE && s.state == MO_SLOT_DONE) {
-            *disabled = true;
-            return 1;
-        }
-        if (!subscript_slot(fr, inst, owner, part, &s))
-            return -1;
-        if (p + 1 < ref->nparts) {
-            if (s.kind != MO_SK_INST) {
-                mo_error(ref->parts[p + 1].loc, "'%s' has no components", part->id);
-                return -1;
-            }
-            cur = s.child;
-        }
-        *out = s;
+        cur = next;
+        if (p + 1 < ref->nparts)
+            for (int c = 0; c < ncur; c++)
+                if (cur[c].kind != MO_SK_INST) {
+                    mo_error(ref->parts[p + 1].loc, "'%s' has no components", part->id);
+                    return -1;
+                }
+    }
+    out->n = ncur;
+    if (out->nd == 0) {
+        out->one = cur[0];
+        out->slots = NULL;
+    } else {
+        out->slots = cur;
     }
     return 1;
 }
@@ -628,198 +857,30 @@ bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
                      bool *disabled)
 {
     *disabled = false;
-    int r = find_slot(fr, inst, owner, ref, out, disabled);
+    mo_sref s;
+    int r = mo_find_slots(fr, inst, owner, ref, &s, disabled);
     if (r == 0) {
         mo_error(ref->parts[0].loc, "unknown component '%s'", ref->parts[0].id);
         suggest_in_layout(inst->lay, ref->parts[0].id);
     }
-    return r == 1;
-}
-
-/* A name that is no component of the instance: an iterator, time, a constant of an enclosing class or
- * package, or an enumeration literal. */
-static mo_expr *resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
-{
-    const mo_ref_part *p0 = &e->parts[0];
-    if (e->nparts == 1 && p0->nsubs == 0 && !e->global) {
-        for (int i = iter_names.n - 1; i >= 0; i--)
-            if (iter_names.v[i] == p0->id)
-                return mo_expr_int(e->loc, iter_values.v[i]);
-        if (strcmp(p0->id, "time") == 0)
-            return mo_expr_new(MO_EX_TIME, e->loc);
+    if (r != 1 || *disabled)
+        return r == 1;
+    if (s.nd == 0) {
+        *out = s.one;
+        return true;
     }
-    mo_name n = {e->loc, e->global, e->nparts, MO_NEWN(const char *, e->nparts), MO_NEWN(mo_loc, e->nparts)};
-    for (int i = 0; i < e->nparts; i++) {
-        n.ids[i] = e->parts[i].id;
-        n.locs[i] = e->parts[i].loc;
-        if (e->parts[i].nsubs) {
-            mo_error(e->parts[i].loc, "not supported yet: subscripts on '%s'", e->parts[i].id);
-            return NULL;
-        }
-    }
-    mo_found f;
-    int bad = mo_lookup_name(owner, &n, &f);
-    if (bad == e->nparts - 1 && f.cls && f.cls->form == MO_FORM_ENUM) {
-        for (int i = 0; i < f.cls->nliterals; i++)
-            if (f.cls->literals[i].name == n.ids[bad]) {
-                mo_expr *lit = mo_expr_int(e->loc, i + 1);
-                lit->text = mo_sprintf("%s.%s", mo_class_full_name(f.cls), n.ids[bad]);
-                return lit;
-            }
-        mo_error(e->parts[bad].loc, "'%s' is not a literal of enumeration '%s'", n.ids[bad], f.cls->name);
-        return NULL;
-    }
-    if (bad < 0 && f.comp) {
-        if (!(f.comp->flags & MO_PF_CONSTANT)) {
-            mo_error(e->loc, "'%s' is not a constant; only constants can be used from an enclosing scope",
-                     mo_ref_str(e));
-            mo_note(f.comp->loc, "'%s' is declared here", f.comp->name);
-            return NULL;
-        }
-        if (!f.comp->mod || !f.comp->mod->binding) {
-            mo_error(e->loc, "constant '%s' has no value", mo_ref_str(e));
-            return NULL;
-        }
-        if (f.comp->ndims || f.comp->ntype_dims) {
-            mo_error(e->loc, "not supported yet: array constants");
-            return NULL;
-        }
-        /* a package constant: its value, flattened where it was declared */
-        return flatten_expr(fr, NULL, f.owner, f.comp->mod->binding);
-    }
-    if (bad < 0 && f.cls) {
-        mo_error(e->loc, "'%s' is a class, not a variable", mo_ref_str(e));
-        return NULL;
-    }
-    mo_error(p0->loc, "unknown variable '%s'", e->nparts == 1 ? p0->id : mo_ref_str(e));
-    if (inst)
-        suggest_in_layout(inst->lay, p0->id);
-    return NULL;
-}
-
-static mo_expr *flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
-{
-    mo_slot s;
-    bool disabled = false;
-    int r = find_slot(fr, inst, owner, e, &s, &disabled);
-    if (r < 0)
-        return NULL;
-    if (r == 0)
-        return resolve_lexical(fr, inst, owner, e);
-    if (disabled) {
-        mo_error(e->loc, "'%s' is a disabled conditional component", mo_ref_str(e));
-        return NULL;
-    }
-    if (s.kind == MO_SK_ARRAY) {
-        mo_error(e->loc, "not supported yet: array expression '%s'", mo_ref_str(e));
-        return NULL;
-    }
-    if (s.kind == MO_SK_INST) {
-        mo_error(e->loc, "not supported yet: '%s' is not a scalar (record or connector expressions)",
-                 mo_ref_str(e));
-        return NULL;
-    }
-    return mo_var_expr(e->loc, s.var);
-}
-
-/* Functions that flattening keeps as calls by name (the back end knows them). */
-static const char *const builtin_functions[] = {
-    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
-    "exp", "log", "log10", "sqrt", "abs", "sign", "min", "max", "floor", "ceil", "integer", "mod", "rem", "div", "pre", "edge",
-    "change", "initial", "terminal", "noEvent", "smooth", "sample", "homotopy", "semiLinear",
-};
-
-static mo_expr *flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
-{
-    const mo_expr *fn = e->fn;
-    const char *name = fn && fn->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(fn)) : NULL;
-    if (!name) {
-        mo_error(e->loc, "not supported yet: this kind of call");
-        return NULL;
-    }
-    mo_expr *user;   /* a user-defined function, or a function class declared external "builtin" */
-    if (mo_func_flatten_call(fr, inst, owner, e, &user))
-        return user;
-    if (e->niters) {
-        mo_error(e->loc, "not supported yet: reductions");
-        return NULL;
-    }
-    if (e->nnamed) {
-        mo_error(e->named[0].loc, "not supported yet: named arguments in a call of '%s'", name);
-        return NULL;
-    }
-    if (strcmp(name, "der") == 0) {
-        if (e->n != 1) {
-            mo_error(e->loc, "der takes one argument");
-            return NULL;
-        }
-        mo_expr *a = flatten_expr(fr, inst, owner, e->a[0]);
-        if (!a)
-            return NULL;
-        if (a->kind != MO_EX_VAR) {
-            mo_error(e->a[0]->loc, "not supported yet: der of an expression");
-            return NULL;
-        }
-        mo_expr *d = mo_expr_new(MO_EX_DER, e->loc);
-        d->n = 1;
-        d->a = MO_NEWN(mo_expr *, 1);
-        d->a[0] = a;
-        return d;
-    }
-    bool known = false;
-    for (size_t i = 0; i < sizeof builtin_functions / sizeof builtin_functions[0] && !known; i++)
-        known = strcmp(name, builtin_functions[i]) == 0;
-    if (!known) {
-        mo_func_unknown(owner, fn, name);
-        return NULL;
-    }
-    mo_expr *c = mo_expr_new(MO_EX_CALL, e->loc);
-    *c = *e;
-    if (fn->nparts != 1) {
-        mo_expr *f1 = mo_expr_new(MO_EX_REF, fn->loc);
-        f1->nparts = 1;
-        f1->parts = MO_NEWN(mo_ref_part, 1);
-        f1->parts[0].id = name;
-        f1->parts[0].loc = fn->loc;
-        c->fn = f1;
-    }
-    c->a = MO_NEWN(mo_expr *, e->n);
-    for (int i = 0; i < e->n; i++)
-        if (!(c->a[i] = flatten_expr(fr, inst, owner, e->a[i])))
-            return NULL;
-    return c;
-}
-
-static mo_expr *flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
-{
-    switch (e->kind) {
-    case MO_EX_REAL: case MO_EX_INT: case MO_EX_STRING: case MO_EX_BOOL:
-        return (mo_expr *)e;   /* literals are never modified downstream, so they are shared */
-    case MO_EX_REF:
-        return flatten_ref(fr, inst, owner, e);
-    case MO_EX_CALL:
-        return flatten_call(fr, inst, owner, e);
-    case MO_EX_BINARY: case MO_EX_UNARY: case MO_EX_IF: {
-        mo_expr *c = mo_expr_new(e->kind, e->loc);
-        *c = *e;
-        c->a = MO_NEWN(mo_expr *, e->n);
-        for (int i = 0; i < e->n; i++)
-            if (!(c->a[i] = flatten_expr(fr, inst, owner, e->a[i])))
-                return NULL;
-        return c;
-    }
-    case MO_EX_ARRAY: case MO_EX_MATRIX: case MO_EX_RANGE:
-        mo_error(e->loc, "not supported yet: array expressions");
-        return NULL;
-    default:
-        mo_error(e->loc, "not supported yet: %s expressions", mo_expr_kind_name(e->kind));
-        return NULL;
-    }
-}
-
-mo_expr *mo_flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
-{
-    return flatten_expr(fr, inst, owner, e);
+    /* an array of slots (a slice, or a.b over an array of components): a synthetic array slot */
+    mo_arr *a = MO_NEW(mo_arr);
+    a->ndims = s.nd;
+    a->dims = MO_NEWN(int, s.nd);
+    memcpy(a->dims, s.dims, sizeof *a->dims * (size_t)s.nd);
+    a->total = s.n;
+    a->elems = s.slots;
+    memset(out, 0, sizeof *out);
+    out->state = MO_SLOT_DONE;
+    out->kind = MO_SK_ARRAY;
+    out->arr = a;
+    return true;
 }
 
 /* ---- equations ---- */
@@ -830,27 +891,15 @@ static bool flatten_for(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     if (iter == q->niters)
         return flatten_eqs(fr, inst, owner, &q->bodies[0], initial);
     const mo_iterator *it = &q->iters[iter];
-    const mo_expr *r = it->range;
-    long long from, step = 1, to;
-    if (!r || r->kind != MO_EX_RANGE) {
-        mo_error(r ? r->loc : it->loc, "not supported yet: for-equations over anything but a range a:b or a:s:b");
+    mo_expr **vals;
+    int n;
+    if (!mo_iter_values(fr, inst, owner, it, &vals, &n))
         return false;
-    }
-    if (!eval_int(fr, inst, owner, r->a[0], "a for range", &from) ||
-        (r->n == 3 && !eval_int(fr, inst, owner, r->a[1], "a for range", &step)) ||
-        !eval_int(fr, inst, owner, r->a[r->n - 1], "a for range", &to))
-        return false;
-    if (step == 0) {
-        mo_error(r->loc, "the step of a for range must not be zero");
-        return false;
-    }
     bool ok = true;
-    for (long long v = from; ok && (step > 0 ? v <= to : v >= to); v += step) {
-        MO_PUSH(iter_names, it->name);
-        MO_PUSH(iter_values, v);
+    for (int i = 0; ok && i < n; i++) {
+        mo_iter_push(it->name, vals[i]);
         ok = flatten_for(fr, inst, owner, q, iter + 1, initial);
-        iter_names.n--;
-        iter_values.n--;
+        mo_iter_pop();
     }
     return ok;
 }
@@ -862,15 +911,22 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
         int multi = mo_func_equation(fr, inst, owner, q, initial); /* (a, b) = f(x), record = f(x) */
         if (multi)
             return multi > 0;
-        mo_expr *l = flatten_expr(fr, inst, owner, q->lhs);
-        mo_expr *r = l ? flatten_expr(fr, inst, owner, q->rhs) : NULL;
-        if (!l || !r)
+        /* arrays: one scalar equation per element */
+        mo_aval l, r;
+        if (!mo_flatten_val(fr, inst, owner, q->lhs, &l) || !mo_flatten_val(fr, inst, owner, q->rhs, &r))
             return false;
-        mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, l, r, q->comment.text};
-        if (initial)
-            MO_PUSH(fr->flat->initial_eqs, f);
-        else
-            MO_PUSH(fr->flat->eqs, f);
+        if (!mo_av_same_size(&l, &r)) {
+            mo_error(q->loc, "the two sides of this equation have different sizes: %s and %s", mo_av_size_str(&l),
+                     mo_av_size_str(&r));
+            return false;
+        }
+        for (int i = 0; i < l.n; i++) {
+            mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, mo_av_at(&l, i), mo_av_at(&r, i), q->comment.text};
+            if (initial)
+                MO_PUSH(fr->flat->initial_eqs, f);
+            else
+                MO_PUSH(fr->flat->eqs, f);
+        }
         return true;
     }
     case MO_EQ_CONNECT:
@@ -882,7 +938,7 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
         return mo_error_count() == 0;
     case MO_EQ_IF:
         for (int i = 0; i < q->nconds; i++) {
-            mo_expr *c = flatten_expr(fr, inst, owner, q->conds[i]);
+            mo_expr *c = mo_flatten_expr(fr, inst, owner, q->conds[i]);
             double d;
             if (!c)
                 return false;
@@ -944,7 +1000,7 @@ static void read_experiment(mo_front *fr, mo_inst *top, const mo_class *cls)
             const mo_arg *x = &a->mod->args[k];
             if (x->kind != MO_ARG_MOD || !x->mod || !x->mod->binding || x->name->n != 1)
                 continue;
-            mo_expr *e = flatten_expr(fr, top, (mo_class *)cls, x->mod->binding);
+            mo_expr *e = mo_flatten_expr(fr, top, (mo_class *)cls, x->mod->binding);
             double d;
             if (!e || !mo_eval_flat(fr->flat, e, &d)) {
                 mo_error(x->mod->binding->loc, "experiment settings must be parameter expressions");

@@ -116,7 +116,7 @@ static void put_func(mo_buf *b, const mo_func *f)
         mo_buf_printf(b, "  %s%s %s", x->kind == MO_FV_INPUT ? "input " : x->kind == MO_FV_OUTPUT ? "output " : "",
                       types[x->type], x->name);
         if (x->binding) {
-            mo_buf_puts(b, " := ");
+            mo_buf_puts(b, " = ");
             put_expr(b, f, x->binding);
         }
         mo_buf_puts(b, ";\n");

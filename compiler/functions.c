@@ -187,6 +187,14 @@ static bool stmts(fbuild *b, const mo_stmt_list *l, mo_fstmt_list *out);
 static const char *stmt_text(const mo_stmt *s)
 {
     mo_buf t = {0};
+    if (s->kind == MO_ST_WHILE || s->kind == MO_ST_IF) {
+        mo_buf_puts(&t, s->kind == MO_ST_WHILE ? "while " : "if ");
+        mo_expr_print(&t, s->conds[0], NULL, NULL);
+    } else if (s->kind == MO_ST_FOR) {
+        mo_buf_printf(&t, "for %s in ", s->iters[0].name);
+        if (s->iters[0].range)
+            mo_expr_print(&t, s->iters[0].range, NULL, NULL);
+    }
     if (s->lhs)
         mo_expr_print(&t, s->lhs, NULL, NULL);
     if (s->kind == MO_ST_ASSIGN) {

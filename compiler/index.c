@@ -526,7 +526,7 @@ static void assign_kinds(mo_dae *dae, const unsigned char *dummy)
         d->slot = -1;
         if (d->kind == MO_DV_STATE)
             d->slot = dae->nx++;
-        else if (d->kind == MO_DV_ALGEBRAIC)
+        else if (d->kind == MO_DV_ALGEBRAIC || d->kind == MO_DV_DISCRETE) /* discrete: held in y */
             d->slot = dae->ny++;
         else if (d->kind == MO_DV_PARAMETER || d->kind == MO_DV_CONSTANT)
             d->slot = dae->np++;

@@ -29,6 +29,8 @@ struct mo_fmod {
     mo_class *scope_cls;      /* class whose text holds the modifier (lexical lookup) */
     bool final_, each;
     bool outside;             /* written outside the class it modifies (component or short-class mod) */
+    struct mo_aval *val;      /* the binding already flattened (an element of an array binding, or the
+                               * whole array value cached), or NULL: then binding is flattened in scope */
     int n;
     mo_fmod **sub;            /* nested modifiers, at most one per name, in source order */
 };

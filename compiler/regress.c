@@ -269,24 +269,29 @@ static int run_child(char *const argv[], const char *cwd, const char *logpath, d
     }
 }
 
-/* The most telling line of a log: the first containing "error", else the last non-blank one. */
+/* The most telling line of a log: the first precise error (a "file:line: error:" or a linker's
+ * undefined reference, not the linker driver's summary), else the first line saying "error", else the
+ * last non-blank one. */
 static const char *log_line(const char *path)
 {
     mo_file *f = mo_file_read(path);
     if (!f || f->len == 0)
         return "(no output)";
-    const char *best = NULL, *last = NULL;
+    const char *best = NULL, *any = NULL, *last = NULL;
     for (const char *p = f->text; *p;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) : strlen(p);
         const char *line = mo_strndup(p, n > 300 ? 300 : n);
-        if (!best && strstr(line, "error"))
+        if (!best && (strstr(line, "undefined reference") ||
+                      (strstr(line, ": error:") && strncmp(line, "collect2:", 9) != 0)))
             best = line;
+        if (!any && strstr(line, "error"))
+            any = line;
         if (strspn(line, " \t\r") < strlen(line))
             last = line;
         p += n + (e ? 1 : 0);
     }
-    return best ? best : last ? last : "(no output)";
+    return best ? best : any ? any : last ? last : "(no output)";
 }
 
 /* The end of a log (at most 4000 bytes) for JUnit and reports. */

@@ -36,8 +36,12 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
     d->x_start_overridden = zalloc(nx, 1);
     d->x_start = zalloc(nx, sizeof(double));
     s->work = zalloc(3 * nx, sizeof(double));
+    d->rel = zalloc((size_t)model->nrel, 1);          /* events (events.c) */
+    d->cond = zalloc((size_t)model->ncond, 1);
+    d->pre = zalloc(ny, sizeof(double));
+    d->pre_x = zalloc(nx, sizeof(double));
     if (!d->x || !d->dx || !d->y || !d->p || !d->p_overridden || !d->x_start_overridden || !d->x_start ||
-        !s->work) {
+        !s->work || !d->rel || !d->cond || !d->pre || !d->pre_x) {
         mo2c_data_free(d);
         return NULL;
     }
@@ -61,5 +65,9 @@ void mo2c_data_free(mo2c_data *d)
     free(d->p_overridden);
     free(d->x_start_overridden);
     free(d->x_start);
+    free(d->rel);
+    free(d->cond);
+    free(d->pre);
+    free(d->pre_x);
     free(d);
 }

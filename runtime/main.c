@@ -45,7 +45,7 @@ void mo2c_rt_usage(FILE *out, const char *prog)
             "  -variableFilter=REGEX     write only the variables whose whole name matches REGEX (POSIX\n"
             "                            extended regular expression); time is always written\n"
             "  -emit_protected           also write protected variables\n"
-            "  -noEventEmit              accepted for compatibility\n"
+            "  -noEventEmit              no extra result rows just before and after events\n"
             "  -lv=LOG_STATS,...         logs: LOG_STATS prints steps, right-hand-side calls, Jacobian\n"
             "                            evaluations, failed steps, CPU and wall time (other LOG_ names\n"
             "                            are accepted and ignored)\n",
@@ -390,7 +390,9 @@ static int parse_args(mo2c_rt_opts *o, int argc, char **argv)
                 o->help = 1;
             else if (strcmp(name, "emit_protected") == 0)
                 o->emit_protected = 1;
-            continue; /* -noEventEmit: events are not emitted separately yet */
+            else if (strcmp(name, "noEventEmit") == 0)
+                o->no_event_emit = 1;
+            continue;
         }
         if (!val || !*val) {
             fprintf(stderr, "error: flag '-%s' needs a value (-%s=...)\n", name, name);

@@ -33,6 +33,11 @@
 
 typedef struct mo2c_data mo2c_data;
 
+/* The generated code cuts a long function (the rhs of a large model) into parts called in order; the
+ * C compiler must keep them apart, or it inlines every part called once back into one huge function
+ * whose optimization costs more than linear time. */
+#define MO2C_NOINLINE __attribute__((noinline))
+
 /* Where a result column takes its value from. */
 typedef enum mo2c_source {
     MO2C_SRC_STATE,       /* x[index] */
@@ -76,7 +81,34 @@ typedef struct mo2c_model {
     int (*rhs)(mo2c_data *d, double t, const double *x, double *dx);
     /* Dense Jacobian d(dx)/d(x), row-major nx * nx, at (t, x); NULL when not generated. */
     int (*jacobian)(mo2c_data *d, double t, const double *x, double *jac);
+
+    /* ---- events (runtime/events.c); all 0 / NULL for a model without them ----
+     * Relation r (a < b, a <= b, a > b, a >= b with continuous operands) is frozen between events: rhs
+     * reads d->rel[r]. Its zero-crossing function zc[r] = a - b gives its value by rel_op[r]
+     * (MO2C_REL_LT: zc < 0, LE: zc <= 0, GT: zc > 0, GE: zc >= 0); when that differs from d->rel[r]
+     * after a step, an event happened inside the step: the runtime locates it, and at the event sets
+     * d->rel[r] to the new value and iterates update() until nothing changes. */
+    int nrel;                 /* relations with a zero-crossing function */
+    int ncond;                /* condition memory slots d->cond (when-branches, warning asserts) */
+    const int *rel_op;        /* nrel MO2C_REL_* */
+    const unsigned char *rel_time; /* nrel flags: zc[r] = time - T with T from next_time_event */
+    const char *const *rel_text;   /* nrel: the relation as Modelica text, for messages */
+    /* zc[0..nrel) at (t, x) with the current frozen relations; y and dx must be those of rhs(d, t, x, dx)
+     * just called. */
+    int (*zero_crossings)(mo2c_data *d, double t, const double *x, const double *dx, double *zc);
+    /* One pass of event iteration at time t (d->rel, d->pre, d->pre_x set by the runtime; y and dx
+     * computed by rhs at (t, x)): with fire = 1, every when-branch whose condition is true and was false
+     * in d->cond runs (assignments to discrete y slots, reinit of x, assert, terminate); then d->cond
+     * records the conditions. fire = 0 records them only. */
+    int (*update)(mo2c_data *d, double t, double *x, int fire);
+    /* The first time event strictly after t (relations "time op T", sample instants); HUGE_VAL if none. */
+    double (*next_time_event)(mo2c_data *d, double t);
+    /* The asserts outside when-clauses at (t, d->x), y and dx computed by rhs; non-zero after a failure. */
+    int (*check)(mo2c_data *d, double t);
 } mo2c_model;
+
+/* How a zero-crossing function gives its relation (mo2c_model.rel_op). */
+enum { MO2C_REL_LT, MO2C_REL_LE, MO2C_REL_GT, MO2C_REL_GE };
 
 struct mo2c_data {
     const mo2c_model *model;
@@ -92,6 +124,17 @@ struct mo2c_data {
                                          code: loops may have derivatives among their unknowns) */
     char error[1024];                 /* message of the failure that stopped the run */
     void *solver;                     /* the runtime's private state */
+    /* events (allocated by mo2c_data_alloc from the model's sizes; see mo2c_model.nrel) */
+    unsigned char *rel;               /* nrel frozen relation values (1 = true) */
+    unsigned char *cond;              /* ncond: when-conditions at their last evaluation, warned asserts */
+    double *pre;                      /* ny: y before the current event-iteration pass (pre(v)); between
+                                         events equal to y for the discrete variables */
+    double *pre_x;                    /* nx: x before the current pass (pre of a state) */
+    int initial;                      /* initial(): 1 during the event iteration at the start */
+    int terminal;                     /* terminal(): 1 in the last update, after the stop time */
+    int in_event;                     /* 1 during event iteration (sample() is true only then) */
+    int terminate;                    /* set by mo2c_terminate: end the run after this event */
+    char terminate_msg[1024];
 };
 
 /* Allocate the storage of one simulation of model (arrays zeroed, d->model set, the runtime's private
@@ -126,6 +169,21 @@ typedef int (*mo2c_residual_fn)(mo2c_data *d, const double *z, double *F);
 typedef int (*mo2c_jacobian_fn)(mo2c_data *d, const double *z, double *J);
 int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
                          const char *where);
+
+/* Events, for generated code (runtime/events.c).
+ * mo2c_sample: sample(start, interval), true at the instants start + k*interval during event iteration.
+ * mo2c_sample_next: the first such instant strictly after t.
+ * mo2c_save_pre: pre = y and pre_x = x (initialization: pre(v) is the start value).
+ * mo2c_assert: holds = 0 is a failure (level 1: mo2c_fail with "assertion failed: MESSAGE", returns -1)
+ *   or a warning (level 2: "warning: at time T: MESSAGE" printed when *warned was 0, returns 0);
+ *   fmt and the arguments are printf's.
+ * mo2c_terminate: terminate(MESSAGE): the run ends successfully after the current event. */
+int mo2c_sample(const mo2c_data *d, double t, double start, double interval);
+double mo2c_sample_next(double t, double start, double interval);
+void mo2c_save_pre(mo2c_data *d);
+int mo2c_assert(mo2c_data *d, int holds, int level, unsigned char *warned, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+void mo2c_terminate(mo2c_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */
 int mo2c_main(const mo2c_model *model, int argc, char **argv);

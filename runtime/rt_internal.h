@@ -17,6 +17,9 @@
 #include <regex.h>
 #include <stdio.h>
 
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+
 /* Result file formats (-outputFormat). */
 typedef enum mo2c_rt_format { MO2C_RT_CSV, MO2C_RT_MAT, MO2C_RT_EMPTY } mo2c_rt_format;
 
@@ -45,6 +48,7 @@ typedef struct mo2c_rt_opts {
     regex_t filter_re;         /* "^(" filter ")$" compiled (POSIX ERE), when filter != NULL */
     int filter_compiled;
     int log_stats;             /* -lv=LOG_STATS */
+    int no_event_emit;         /* -noEventEmit: no extra rows at events */
     int emit_protected;        /* -emit_protected */
     int help;                  /* -help */
     mo2c_rt_override *ov;      /* variable overrides in command-line order (malloc) */
@@ -60,6 +64,7 @@ typedef struct mo2c_rt_nlsolver mo2c_rt_nlsolver;
 typedef struct mo2c_rt_state {
     /* counters for LOG_STATS */
     unsigned long nrhs, njac;
+    unsigned long steps0, failed0;  /* steps of the integrator before its last restart (events) */
     /* the last right-hand-side evaluation the integrator asked for: when it was the end point of the
      * step just accepted, the output point reuses it instead of evaluating again */
     double last_t;
@@ -95,6 +100,31 @@ int mo2c_rt_writer_close(mo2c_rt_writer *w);
 
 /* results.c: a real written with up to 17 significant digits, '.' as decimal point; returns length */
 int mo2c_rt_format_real(char *buf, double v);
+
+/* events.c: state and time events inside the integration loop of solver.c (see events.c).
+ *   has_events: the model has relations, when-clauses, asserts or time events.
+ *   new/free: the event state (NULL when memory runs out); sys and type are the integrator's.
+ *   start: event iteration at the start (initial() true), after initialize; before the first row.
+ *   next_time: the first time event after t (HUGE_VAL when none): the loop never steps past it.
+ *   step_start: the step about to be taken starts at (t, x).
+ *   after_step: after an accepted step to *t (timed: *t is the time event next_time gave): locate a
+ *     crossing, handle the event (t, x moved to it, rows written).
+ *   row_at: event rows were written at exactly t (the output point at t is then not repeated).
+ *   end: the last update with terminal() true.
+ * start and after_step return 0 (nothing happened), 1 (an event: restart the integrator), 2 (terminate()
+ * was called: the run ends successfully), -1 after printing an error. */
+typedef struct mo2c_rt_events mo2c_rt_events;
+int mo2c_rt_has_events(const mo2c_model *m);
+mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system *sys,
+                                   const gsl_odeiv2_step_type *type);
+void mo2c_rt_events_free(mo2c_rt_events *ev);
+int mo2c_rt_events_start(mo2c_rt_events *ev, double t);
+double mo2c_rt_events_next_time(mo2c_rt_events *ev, double t);
+void mo2c_rt_events_step_start(mo2c_rt_events *ev, double t, const double *x);
+int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_rt_writer *w);
+int mo2c_rt_events_row_at(const mo2c_rt_events *ev, double t);
+int mo2c_rt_events_end(mo2c_rt_events *ev, double t);
+void mo2c_rt_events_stats(const mo2c_rt_events *ev);
 
 /* algebra.c: release the cached solvers of a state */
 void mo2c_rt_algebra_free(mo2c_rt_state *s);

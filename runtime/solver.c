@@ -226,7 +226,8 @@ static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, in
 static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt_state *s,
                         const gsl_odeiv2_driver *drv, double cpu, double wall)
 {
-    unsigned long steps = drv ? drv->e->count : 0, failed = drv ? drv->e->failed_steps : 0;
+    unsigned long steps = s->steps0 + (drv ? drv->e->count : 0);
+    unsigned long failed = s->failed0 + (drv ? drv->e->failed_steps : 0);
     printf("LOG_STATS | info | ### STATISTICS ###\n");
     printf("LOG_STATS | info | solver: %s, tolerance %g, %ld output intervals\n", solver, o->tol,
            o->intervals);
@@ -264,40 +265,97 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
         exact = (*st->type)->gives_exact_dydt_out;
     }
 
+    /* events (events.c): the loop never steps past a time event, and after every accepted step looks
+     * for crossings; an event moves t (and x) to it and restarts the integrator */
+    mo2c_rt_events *ev = NULL;
+    int stop = 0;
+    if (mo2c_rt_has_events(m) && !(ev = mo2c_rt_events_new(d, o, &sys, *st->type))) {
+        fprintf(stderr, "error: out of memory\n");
+        rc = 1;
+    }
     double t = o->start;
-    rc = output_point(d, t, NULL, 0);
+    if (ev && !rc) {
+        int r = mo2c_rt_events_start(ev, t);
+        rc = r < 0;
+        stop = r == 2;
+    }
+    if (!rc)
+        rc = output_point(d, t, NULL, 0);
     if (!rc)
         rc = mo2c_rt_writer_row(w, t) != 0;
-    for (long i = 1; i <= n && !rc; i++) {
+    for (long i = 1; i <= n && !rc && !stop; i++) {
         double ti = i == n ? o->stop : o->start + (double)i * h;
-        while (drv && t < ti) {
-            int status = gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &sys, &t, ti, &drv->h, d->x);
-            if (status == GSL_EBADFUNC) {
-                report(d, s->fail_t, "the right-hand side failed");
-                rc = 1;
-                break;
+        while ((drv || ev) && t < ti) {
+            double goal = ti;
+            int timed = 0;
+            if (ev) {
+                double te = mo2c_rt_events_next_time(ev, t);
+                if (te <= goal) {
+                    goal = te;
+                    timed = 1;
+                }
+                mo2c_rt_events_step_start(ev, t, d->x);
             }
-            if (status != GSL_SUCCESS) {
-                fprintf(stderr, "error: at time %.16g: the integrator %s failed (%s) with step size %g\n", t,
-                        sname, gsl_strerror(status), drv->h);
-                rc = 1;
-                break;
+            if (drv) {
+                int status = gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &sys, &t, goal, &drv->h, d->x);
+                if (status == GSL_EBADFUNC) {
+                    report(d, s->fail_t, "the right-hand side failed");
+                    rc = 1;
+                    break;
+                }
+                if (status != GSL_SUCCESS) {
+                    fprintf(stderr, "error: at time %.16g: the integrator %s failed (%s) with step size %g\n", t,
+                            sname, gsl_strerror(status), drv->h);
+                    rc = 1;
+                    break;
+                }
+                if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
+                    rc = 1;
+                    break;
+                }
+            } else {
+                t = goal;   /* no states: only time moves */
             }
-            if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
-                rc = 1;
-                break;
+            if (ev) {
+                int r = mo2c_rt_events_after_step(ev, &t, d->x, timed && t == goal, w);
+                if (r < 0) {
+                    rc = 1;
+                    break;
+                }
+                if (r >= 1 && drv) {
+                    s->steps0 += drv->e->count;   /* the reset clears GSL's counters */
+                    s->failed0 += drv->e->failed_steps;
+                    gsl_odeiv2_driver_reset(drv);
+                }
+                if (r == 2) {
+                    stop = 1;
+                    break;
+                }
             }
         }
-        if (rc)
+        if (rc || stop)
             break;
         t = ti;
+        if (ev && mo2c_rt_events_row_at(ev, t))
+            continue;   /* the rows of an event at exactly this time are written already */
         rc = output_point(d, t, drv, exact);
         if (!rc)
             rc = mo2c_rt_writer_row(w, t) != 0;
     }
+    if (stop && !rc && (!ev || !mo2c_rt_events_row_at(ev, t))) {
+        /* terminate(): the point of the event ends the result */
+        rc = output_point(d, t, NULL, 0);
+        if (!rc)
+            rc = mo2c_rt_writer_row(w, t) != 0;
+    }
+    if (ev && !rc && !stop && mo2c_rt_events_end(ev, t) != 0)
+        rc = 1;
 
     if (o->log_stats)
         print_stats(o, sname, s, drv, (double)(clock() - cpu0) / CLOCKS_PER_SEC, now_wall() - wall0);
+    if (ev && o->log_stats)
+        mo2c_rt_events_stats(ev);
+    mo2c_rt_events_free(ev);
     if (drv)
         gsl_odeiv2_driver_free(drv);
     return rc ? 1 : 0;

@@ -15,8 +15,9 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD=${BUILD:-$ROOT/build}
 MO2C=$BUILD/mo2c
-OUT=$ROOT/tests/out
-mkdir -p "$OUT"
+# each run has its own scratch directory, so that runs side by side do not clobber each other's files
+OUT=$ROOT/tests/out/run-$$
+rm -rf "$OUT"; mkdir -p "$OUT"
 export MO2C BUILD ROOT OUT
 filter=${1:-}
 passed=0; failed=0; failures=()
@@ -87,4 +88,5 @@ done
 echo
 if [ $failed -gt 0 ]; then printf 'failed: %s\n' "${failures[@]}"; fi
 echo "$passed passed, $failed failed"
+[ $failed -ne 0 ] || rm -rf "$OUT"   # kept for inspection when something failed
 [ $failed -eq 0 ]

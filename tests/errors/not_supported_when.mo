@@ -3,8 +3,8 @@ model M
   Real x(start = 1);
 equation
   der(x) = -x;
-  when x < 0.5 then
+  when {x < 0.5, time > 2} then
     reinit(x, 1);
   end when;
 end M;
-// ERROR: %f:6:3: error: not supported yet: when-equations
+// ERROR: %f:6:8: error: not supported yet: when-conditions that are arrays

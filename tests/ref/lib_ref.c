@@ -9,7 +9,8 @@
  *                                  must exist)
  *
  * Output grid: t_i = stop * i / n, i = 0..n, with n = 2 (stop - start) / Interval (half the model's
- * Interval, as the Modelica Association's references). Values are printed with 17 significant digits.
+ * Interval, as the Modelica Association's references); a grid time at which a source switches gets two
+ * rows, the one just before the event and the one after. Values are printed with 17 significant digits.
  *
  * Self-test (exit status 1 when it fails): every description of a model (closed form, matrix
  * exponential of the augmented linear system, rk8pd at 1e-12; for a nonlinear model, whose reference
@@ -227,6 +228,20 @@ static int write_model(const lr_model *m, const char *dir)
         double t = grid_t(m, i), dx[LR_MAXX] = {0}, y[LR_MAXY];
         const double *x = ref + (size_t)i * nx;
         int k = phase_of(m, t);
+        if (k > 0 && t == m->tph[k]) {
+            /* an event on the grid: the row just before it too (same time, the previous phase's
+             * sources), as simulators and the Modelica Association's references write events */
+            double xpre[LR_MAXX], dxpre[LR_MAXX] = {0};
+            memcpy(xpre, x, sizeof(double) * (size_t)nx);
+            if (m->jump)
+                m->jump(k - 1, t, xpre);
+            m->rhs(k - 1, t, xpre, dxpre);
+            m->out(k - 1, t, xpre, dxpre, y);
+            fprintf(f, "%.17g", t);
+            for (int j = 0; j < m->ny; j++)
+                fprintf(f, ",%.17g", y[j]);
+            fputc('\n', f);
+        }
         m->rhs(k, t, x, dx);
         m->out(k, t, x, dx, y);
         fprintf(f, "%.17g", t);

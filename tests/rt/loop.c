@@ -72,6 +72,7 @@ static int rhs(mo2c_data *d, double t, const double *x, double *dx)
 static const mo2c_model model = {
     "Loop", "", 2, 3, 0, (int)(sizeof vars / sizeof vars[0]), vars, 0, 0, 0, 0, 0.0, 0.0, 0.0, 0.0,
     init_params, initialize, rhs, NULL,
+    0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events */
 };
 
 int main(int argc, char **argv)

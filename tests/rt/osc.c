@@ -80,6 +80,7 @@ static int jacobian(mo2c_data *d, double t, const double *x, double *jac)
 static const mo2c_model model = {
     OSC_NAME, "harmonic oscillator", 2, 2, 2, (int)(sizeof vars / sizeof vars[0]), vars, OSC_EXP,
     init_params, initialize, rhs, OSC_JACOBIAN,
+    0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events */
 };
 
 int main(int argc, char **argv)

@@ -470,13 +470,34 @@ static void test_errors(void)
     t = diag_end();
     expect(t, "error: the initialization problem is over-determined: 3 equations for 2 unknowns");
 
-    /* discrete variables are refused for now */
+    /* a variable assigned in a when-clause is discrete: not an unknown, held in a y slot */
     f = new_flat("Discrete");
-    var(f, "n", MO_VAR_DISCRETE, NULL, false, 0);
+    int n = var(f, "n", MO_VAR_DISCRETE, NULL, false, 0);
+    int zs = var(f, "z", MO_VAR_CONTINUOUS, R(1), true, 0);
+    eq(f, "", MO_ORIGIN_EQUATION, D(zs), neg(V(zs)));
+    mo_fwhen w;
+    memset(&w, 0, sizeof w);
+    w.instance = "";
+    w.nbranches = 1;
+    w.branches = MO_NEWN(mo_wbranch, 1);
+    w.branches[0].cond = mo_expr_binary((mo_loc){0}, MO_OP_LT, V(zs), R(0.5));
+    mo_wstmt st;
+    memset(&st, 0, sizeof st);
+    st.kind = MO_WS_ASSIGN;
+    st.lhs = V(n);
+    st.rhs = R(2);
+    MO_PUSH(w.branches[0].body, st);
+    MO_PUSH(f->whens, w);
+    mo_dae *dd = analyse(f);
+    CHECK(dd && dd->vars.v[n].kind == MO_DV_DISCRETE && dd->vars.v[n].slot == 0 && dd->ny == 1 && dd->nx == 1);
+
+    /* ... but a when-clause cannot assign a state */
+    w.branches[0].body.v[0].lhs = V(zs);
+    f->whens.v[0] = w;
     diag_begin();
     CHECK(analyse(f) == NULL);
     t = diag_end();
-    expect(t, "error: discrete-time variable 'n' is not supported yet");
+    expect(t, "error: 'z' is a state (der(z) is used), so a when-equation cannot assign it; use reinit(z, ...)");
 }
 
 /* Assumed starts: a state without a fixed start gets x = start in the initial system. */

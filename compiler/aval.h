@@ -1,0 +1,77 @@
+/*
+ * aval.h - internal API of array flattening, shared by flatten.c, flatten_expr.c and arrays.c.
+ *
+ * Flattening evaluates every expression to an array value (mo_aval): its dimensions and its scalar
+ * elements in row-major order, each a flat expression. A scalar is an array value with no dimensions.
+ * Operators and built-in functions over arrays (arrays.c) work on these values element by element, so
+ * the flat model only ever sees scalars (flat.h). Sizes are known at compile time: dimensions come from
+ * parameter expressions evaluated while flattening.
+ *
+ * A component reference denotes a set of instance slots (mo_sref): one slot, or an array of slots when
+ * it names an array, a slice (x[2:3], A[:, 1]) or a component of an array of components (a.b).
+ */
+#ifndef MO2C_AVAL_H
+#define MO2C_AVAL_H
+
+#include "inst.h"
+
+enum { MO_MAX_DIMS = 8 };
+
+typedef struct mo_aval {
+    int nd;                   /* number of dimensions, 0 for a scalar */
+    int dims[MO_MAX_DIMS];
+    int n;                    /* number of elements: the product of dims (1 for a scalar) */
+    mo_expr **el;             /* the elements, row-major (arrays only) */
+    mo_expr *one;             /* the value of a scalar */
+} mo_aval;
+
+/* element i of v (a scalar's only element is i = 0) */
+static inline mo_expr *mo_av_at(const mo_aval *v, int i) { return v->nd ? v->el[i] : v->one; }
+void mo_av_scalar(mo_aval *v, mo_expr *e);
+bool mo_av_alloc(mo_aval *v, int nd, const int *dims, mo_loc loc);  /* false (reported) when too big */
+const char *mo_av_size_str(const mo_aval *v);                        /* "[3, 2]" or "scalar" */
+bool mo_av_same_size(const mo_aval *a, const mo_aval *b);
+
+/* The slots a component reference denotes: one (nd = 0, in one) or an array of them (row-major). */
+typedef struct mo_sref {
+    int nd;
+    int dims[MO_MAX_DIMS];
+    int n;
+    mo_slot *slots;           /* n slots, each MO_SK_VAR or MO_SK_INST (arrays only) */
+    mo_slot one;
+} mo_sref;
+
+/* flatten.c: resolve ref written in owner, seen from inst. 1 when found, 0 when its first identifier is
+ * no component of inst (nothing reported), -1 after an error. *disabled: through a disabled conditional
+ * component. */
+int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
+                  bool *disabled);
+
+/* flatten_expr.c */
+bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
+bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *what,
+                 long long *out);
+/* The values of a for-iterator or a reduction's iterator: the elements of a parameter range or vector,
+ * evaluated (*vals: literals). false after an error. */
+bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_iterator *it, mo_expr ***vals,
+                    int *n);
+void mo_iter_push(const char *name, mo_expr *value);
+void mo_iter_pop(void);
+/* 'end' inside subscripts: the size of the dimension being subscripted (stacked by the caller). */
+int mo_end_set(int size);          /* returns the previous value, to restore with mo_end_set */
+
+/* arrays.c: operators, constructors and built-in functions on array values. */
+bool mo_av_binary(mo_loc loc, mo_op op, const mo_aval *a, const mo_aval *b, mo_aval *out);
+bool mo_av_unary(mo_loc loc, mo_op op, const mo_aval *a, mo_aval *out);
+bool mo_av_if(const mo_expr *e, int n, mo_aval *vals, mo_aval *out); /* cond, value, ..., else */
+bool mo_av_array(mo_loc loc, int n, mo_aval *elems, mo_aval *out);   /* {a, b, c} */
+bool mo_av_matrix(mo_loc loc, int nrows, int *ncols, mo_aval **rows, mo_aval *out); /* [a, b; c, d] */
+bool mo_av_cat(mo_loc loc, int dim, int n, mo_aval *parts, mo_aval *out);  /* dim: 1-based */
+/* A built-in array function (size, sum, fill, transpose ...): 1 when handled (out set), 0 when name is
+ * no such function, -1 after an error. */
+int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
+                  mo_aval *out);
+/* Balanced sum / product of n expressions (depth log n), 0 / 1 when n = 0. */
+mo_expr *mo_av_fold(mo_loc loc, mo_op op, mo_expr **v, int n);
+
+#endif

@@ -1,0 +1,616 @@
+/*
+ * codegen_events.c - the event half of the generated simulator: relations frozen between events, their
+ * zero-crossing functions, time events, the when-clauses, pre/edge/change/initial/terminal/sample,
+ * assert and terminate (the runtime side is runtime/events.c; the contract is mo2c_rt.h).
+ *
+ * Input: the DAE after mo_dae_solve and the flat model's when-equations and asserts. Output: C text in
+ * three buffers that codegen.c places: prototypes, functions, and the event fields of the model.
+ *
+ * Relations (specification 8.5). A relation a < b, a <= b, a > b or a >= b outside noEvent() and
+ * smooth() whose operands involve time or a continuous variable is an "event relation": it gets an
+ * index r, a zero-crossing function zc[r] = a - b, and between events the right-hand side reads the
+ * frozen value d->rel[r] instead of comparing. The runtime watches the sign of zc[r] after every
+ * accepted step, locates the crossing and flips d->rel[r] at the event. Relations are found by a pass
+ * over the ODE blocks and the when-conditions before anything is printed (mo_cg_events_new), keyed by
+ * their printed text; relations made later (the Jacobian's derivatives of min/max) and every relation
+ * printed in initialization code (cg->live) are compared directly. A relation "time op T" with T free
+ * of continuous variables is also a time event: next_time_event() tells the runtime to stop at T.
+ *
+ * When-clauses run in update(d, t, x, fire): each condition is evaluated, a branch fires when its
+ * condition is true and was false at the last evaluation (d->cond[], the condition memory), elsewhen
+ * branches in priority order; all right-hand sides of a firing branch are evaluated before any
+ * assignment, so reinit(v, -e*v) reads v before the jump. fire = 0 only refreshes the memory.
+ */
+#include "codegen.h"
+
+#include <string.h>
+
+struct mo_cg_events {
+    const mo_dae *dae;
+    mo_map rel_index;                 /* interned relation text -> index + 1 */
+    MO_VEC(const mo_expr *) rels;     /* the first node of each relation */
+    MO_VEC(const char *) rel_text;
+    MO_VEC(const mo_expr *) rel_T;    /* "time op T": T, else NULL */
+    mo_map sample_index;              /* interned text of the call -> 1 */
+    MO_VEC(const mo_expr *) samples;  /* sample(start, interval) calls, one per distinct text */
+    int noevent;                      /* depth inside noEvent() / smooth() while printing */
+    int ncond;                        /* condition memory slots (when-branches, warning asserts) */
+    bool any;                         /* the model has events: generate the functions */
+    MO_VEC(const char *) where;       /* EW<id> strings: the statement each names */
+};
+
+static const char *loc_path(mo_loc loc)
+{
+    return loc.file ? loc.file->path : "<mo2c>";
+}
+
+static const char *text_of(const mo_dae *dae, const mo_expr *e)
+{
+    mo_buf b = {0};
+    mo_expr_print(&b, e, mo_dae_var_name, (void *)dae);
+    return mo_buf_str(&b);
+}
+
+static bool is_rel_op(mo_op op)
+{
+    return op == MO_OP_LT || op == MO_OP_LE || op == MO_OP_GT || op == MO_OP_GE;
+}
+
+/* Resolve an alias chain: the variable kept (-1 for an alias by value, *value set), and the sign. */
+static int resolve(const mo_dae *dae, int v, bool *neg, const mo_expr **value)
+{
+    *neg = false;
+    *value = NULL;
+    for (int guard = 0; v >= 0 && dae->vars.v[v].kind == MO_DV_ALIAS && guard <= dae->vars.n; guard++) {
+        *neg ^= dae->vars.v[v].alias_negated;
+        if (dae->vars.v[v].alias_of < 0) {
+            *value = dae->vars.v[v].alias_value;
+            return -1;
+        }
+        v = dae->vars.v[v].alias_of;
+    }
+    return v;
+}
+
+static bool is_fn(const mo_expr *e, const char *name)
+{
+    const char *fn = e->kind == MO_EX_CALL ? mo_sym_fn_name(e) : NULL;
+    return fn && !strcmp(fn, name);
+}
+
+/* Does e change continuously in time (time, or a Real state, derivative or algebraic variable)? */
+static bool continuous(const mo_dae *dae, const mo_expr *e)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case MO_EX_TIME:
+        return true;
+    case MO_EX_DER:
+        return true;
+    case MO_EX_VAR: {
+        bool neg;
+        const mo_expr *val;
+        int k = resolve(dae, e->var, &neg, &val);
+        if (k < 0)
+            return continuous(dae, val);
+        const mo_dvar *dv = &dae->vars.v[k];
+        if (dv->kind != MO_DV_STATE && dv->kind != MO_DV_DERIVATIVE && dv->kind != MO_DV_ALGEBRAIC)
+            return false;
+        return dv->flat < 0 || dae->flat->vars.v[dv->flat].type == MO_T_REAL;
+    }
+    case MO_EX_CALL:
+        if (is_fn(e, "pre") || is_fn(e, "edge") || is_fn(e, "change") || is_fn(e, "initial") ||
+            is_fn(e, "terminal") || is_fn(e, "sample"))
+            return false;
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (continuous(dae, e->a[i]))
+            return true;
+    return false;
+}
+
+static int find_rel(mo_cg_events *ev, const mo_expr *e)
+{
+    const char *key = mo_intern_cstr(text_of(ev->dae, e));
+    return (int)(intptr_t)mo_map_get(&ev->rel_index, key) - 1;
+}
+
+/* Register the event relations and sample() calls of e. Recursion over one expression only. */
+static void scan(mo_cg_events *ev, const mo_expr *e, int noevent)
+{
+    if (!e)
+        return;
+    if (e->kind == MO_EX_CALL) {
+        if (is_fn(e, "noEvent") || is_fn(e, "smooth"))
+            noevent++;
+        if (is_fn(e, "pre") || is_fn(e, "edge") || is_fn(e, "change"))
+            return;
+        if (is_fn(e, "sample") && e->n == 2) {
+            const char *key = mo_intern_cstr(text_of(ev->dae, e));
+            if (!mo_map_has(&ev->sample_index, key)) {
+                mo_map_put(&ev->sample_index, key, (void *)1);
+                MO_PUSH(ev->samples, e);
+            }
+            ev->any = true;
+        }
+        if (is_fn(e, "initial") || is_fn(e, "terminal"))
+            ev->any = true;
+    }
+    if (e->kind == MO_EX_BINARY && is_rel_op(e->op) && !noevent &&
+        (continuous(ev->dae, e->a[0]) || continuous(ev->dae, e->a[1]))) {
+        const char *key = mo_intern_cstr(text_of(ev->dae, e));
+        if (!mo_map_has(&ev->rel_index, key)) {
+            MO_PUSH(ev->rels, e);
+            MO_PUSH(ev->rel_text, key);
+            const mo_expr *T = NULL;
+            if (e->a[0]->kind == MO_EX_TIME && !continuous(ev->dae, e->a[1]))
+                T = e->a[1];
+            else if (e->a[1]->kind == MO_EX_TIME && !continuous(ev->dae, e->a[0]))
+                T = e->a[0];
+            MO_PUSH(ev->rel_T, T);
+            mo_map_put(&ev->rel_index, key, (void *)(intptr_t)ev->rels.n);
+        }
+        ev->any = true;
+    }
+    for (int i = 0; i < e->n; i++)
+        scan(ev, e->a[i], noevent);
+}
+
+static void scan_system(mo_cg_events *ev, const mo_system *sys)
+{
+    const mo_dae *dae = ev->dae;
+    for (int k = 0; k < sys->blocks.n; k++) {
+        const mo_block *b = &sys->blocks.v[k];
+        if (b->kind == MO_BLOCK_EXPLICIT) {
+            scan(ev, b->solution, 0);
+            continue;
+        }
+        for (int m = 0; m < b->ninner; m++)
+            scan(ev, b->inner_solutions[m], 0);
+        for (int i = 0; i < b->ntear; i++) {
+            const mo_deq *q = mo_block_eq(dae, sys, b->res_eqs[i]);
+            scan(ev, q->lhs, 0);
+            scan(ev, q->rhs, 0);
+        }
+    }
+}
+
+mo_cg_events *mo_cg_events_new(const mo_dae *dae)
+{
+    mo_cg_events *ev = MO_NEW(mo_cg_events);
+    ev->dae = dae;
+    scan_system(ev, &dae->ode);
+    for (int v = 0; v < dae->vars.n; v++)
+        if (dae->vars.v[v].kind == MO_DV_ALIAS && dae->vars.v[v].alias_of < 0)
+            scan(ev, dae->vars.v[v].alias_value, 0);
+    const mo_flat *flat = dae->flat;
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++)
+            scan(ev, flat->whens.v[i].branches[k].cond, 0);
+    /* sample() in when bodies still needs its time events */
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++)
+            for (int j = 0; j < flat->whens.v[i].branches[k].body.n; j++)
+                scan(ev, flat->whens.v[i].branches[k].body.v[j].rhs, 1);
+    if (flat->whens.n || flat->asserts.n)
+        ev->any = true;
+    return ev;
+}
+
+/* ---- printing hooks (called from codegen_expr.c) ---- */
+
+static void sub(mo_cg *cg, const mo_expr *e)
+{
+    mo_buf_puts(cg->out, "(");
+    mo_cg_expr(cg, e);
+    mo_buf_puts(cg->out, ")");
+}
+
+bool mo_cg_event_binary(mo_cg *cg, const mo_expr *e)
+{
+    mo_cg_events *ev = cg->ev;
+    if (cg->fn || cg->live || ev->noevent || !is_rel_op(e->op))
+        return false;
+    int r = find_rel(ev, e);
+    if (r < 0)
+        return false;
+    mo_buf_printf(cg->out, "d->rel[%d]", r);
+    if (cg->names) {
+        mo_buf_puts(cg->out, " /* ");
+        mo_cg_comment(cg->out, ev->rel_text.v[r], 120);
+        mo_buf_puts(cg->out, " */");
+    }
+    return true;
+}
+
+/* pre(v): the value of v before the event (d->pre for y slots, d->pre_x for states). */
+static bool print_pre(mo_cg *cg, const mo_expr *a)
+{
+    if (a->kind != MO_EX_VAR) {
+        mo_error(a->loc, "the argument of pre, edge and change must be a variable");
+        mo_buf_puts(cg->out, "0.0");
+        return true;
+    }
+    const mo_dae *dae = cg->dae;
+    bool neg;
+    const mo_expr *val;
+    int k = resolve(dae, a->var, &neg, &val);
+    if (k < 0) {   /* an alias of a parameter expression: constant in time */
+        mo_cg_expr(cg, a);
+        return true;
+    }
+    const mo_dvar *dv = &dae->vars.v[k];
+    const char *arr = dv->kind == MO_DV_STATE ? "d->pre_x" :
+                      (dv->kind == MO_DV_ALGEBRAIC || dv->kind == MO_DV_DISCRETE) ? "d->pre" : NULL;
+    if (!arr || dv->slot < 0) {
+        if (dv->kind == MO_DV_PARAMETER || dv->kind == MO_DV_CONSTANT) {
+            mo_cg_expr(cg, a);
+            return true;
+        }
+        mo_error(a->loc, "not supported yet: pre of '%s'", dv->name);
+        mo_buf_puts(cg->out, "0.0");
+        return true;
+    }
+    mo_buf_printf(cg->out, "%s%s[%d]", neg ? "-" : "", arr, dv->slot);
+    if (cg->names) {
+        mo_buf_puts(cg->out, " /* pre(");
+        mo_cg_comment(cg->out, dv->name, 120);
+        mo_buf_puts(cg->out, ") */");
+    }
+    return true;
+}
+
+bool mo_cg_event_call(mo_cg *cg, const mo_expr *e)
+{
+    mo_cg_events *ev = cg->ev;
+    mo_buf *o = cg->out;
+    const char *fn = mo_sym_fn_name(e);
+    if (!fn || cg->fn || e->func)
+        return false;
+    if ((!strcmp(fn, "noEvent") && e->n == 1) || (!strcmp(fn, "smooth") && e->n == 2)) {
+        ev->noevent++;
+        sub(cg, e->a[e->n - 1]);
+        ev->noevent--;
+        return true;
+    }
+    if (!strcmp(fn, "pre") && e->n == 1)
+        return print_pre(cg, e->a[0]);
+    if ((!strcmp(fn, "edge") || !strcmp(fn, "change")) && e->n == 1) {
+        bool edge = !strcmp(fn, "edge");
+        mo_buf_puts(o, edge ? "(" : "(");
+        sub(cg, e->a[0]);
+        mo_buf_puts(o, edge ? " && !(" : " != (");
+        print_pre(cg, e->a[0]);
+        mo_buf_puts(o, "))");
+        return true;
+    }
+    if (!strcmp(fn, "initial") && e->n == 0) {
+        mo_buf_puts(o, "d->initial");
+        return true;
+    }
+    if (!strcmp(fn, "terminal") && e->n == 0) {
+        mo_buf_puts(o, "d->terminal");
+        return true;
+    }
+    if (!strcmp(fn, "sample") && e->n == 2) {
+        mo_buf_puts(o, "mo2c_sample(d, t, ");
+        mo_cg_expr(cg, e->a[0]);
+        mo_buf_puts(o, ", ");
+        mo_cg_expr(cg, e->a[1]);
+        mo_buf_puts(o, ")");
+        return true;
+    }
+    return false;
+}
+
+/* ---- the generated functions ---- */
+
+static void expr(mo_cg *cg, mo_buf *o, const mo_expr *e, bool live)
+{
+    bool keep = cg->live;
+    cg->out = o;
+    cg->live = live;
+    mo_cg_expr(cg, e);
+    cg->live = keep;
+}
+
+/* A "where" string EW<id> naming a statement of the model, for checked operations (written only when
+ * the code refers to it). */
+static const char *where(mo_cg_events *ev, mo_loc loc, const char *what)
+{
+    mo_buf b = {0};
+    mo_buf_printf(&b, "%s:%d: %s", loc_path(loc), loc.line, what);
+    const char *w = mo_buf_str(&b);
+    if (strlen(w) > 300)
+        w = mo_sprintf("%.300s...", w);
+    MO_PUSH(ev->where, w);
+    return mo_sprintf("EW%d", ev->where.n - 1);
+}
+
+static const char *const LOCALS =
+    "    const double *p = d->p;\n    double *y = d->y;\n    int ok = 1;\n"
+    "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)ok;\n";
+
+/* mo2c_assert / mo2c_terminate arguments: a printf format made of the literal parts (with % doubled)
+ * and %g for the numbers, then the numbers. */
+static void message_args(mo_cg *cg, mo_buf *o, const mo_wstmt *s)
+{
+    mo_buf fmt = {0};
+    for (int i = 0; i < s->nmsg; i++) {
+        if (s->msg[i]->kind == MO_EX_STRING) {
+            for (const char *c = s->msg[i]->str; *c; c++)
+                mo_buf_puts(&fmt, *c == '%' ? "%%" : (char[2]){*c, 0});
+        } else {
+            mo_buf_puts(&fmt, "%g");
+        }
+    }
+    mo_buf_puts(o, "\"");
+    mo_cg_c_string(o, mo_buf_str(&fmt));
+    mo_buf_puts(o, "\"");
+    for (int i = 0; i < s->nmsg; i++)
+        if (s->msg[i]->kind != MO_EX_STRING) {
+            mo_buf_puts(o, ", (double)(");
+            expr(cg, o, s->msg[i], true);
+            mo_buf_puts(o, ")");
+        }
+}
+
+static void emit_assert(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent)
+{
+    mo_cg_events *ev = cg->ev;
+    const mo_flat *flat = cg->dae->flat;
+    mo_buf c = {0};
+    mo_expr_print(&c, s->rhs, mo_flat_var_name, (void *)flat);
+    cg->where_name = where(ev, s->loc, mo_sprintf("assert(%s, ...)", mo_buf_str(&c)));
+    mo_buf_printf(o, "%s/* %s:%d: assert(", indent, loc_path(s->loc), s->loc.line);
+    mo_cg_comment(o, mo_buf_str(&c), 200);
+    mo_buf_printf(o, ", ...) */\n%sif (mo2c_assert(d, (", indent);
+    expr(cg, o, s->rhs, true);
+    mo_buf_printf(o, ") != 0, %d, &d->cond[%d], ", s->level, ev->ncond++);
+    message_args(cg, o, s);
+    mo_buf_puts(o, ") != 0)\n");
+    mo_buf_printf(o, "%s    return -1;\n", indent);
+}
+
+static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
+{
+    const mo_dae *dae = cg->dae;
+    const mo_flat *flat = dae->flat;
+    mo_cg_events *ev = cg->ev;
+    /* values first */
+    for (int j = 0; j < br->body.n; j++) {
+        const mo_wstmt *s = &br->body.v[j];
+        if (s->kind != MO_WS_ASSIGN && s->kind != MO_WS_REINIT)
+            continue;
+        mo_buf c = {0};
+        mo_expr_print(&c, s->lhs, mo_flat_var_name, (void *)flat);
+        const char *what = mo_sprintf(s->kind == MO_WS_REINIT ? "reinit(%s, ...)" : "%s = ...", mo_buf_str(&c));
+        cg->where_name = where(ev, s->loc, what);
+        mo_buf_printf(o, "            const double v%d = ", j);
+        expr(cg, o, s->rhs, true);
+        mo_buf_puts(o, "; /* ");
+        mo_cg_comment(o, what, 200);
+        mo_buf_puts(o, " */\n");
+    }
+    for (int j = 0; j < br->body.n; j++)
+        if (br->body.v[j].kind == MO_WS_ASSERT)
+            emit_assert(cg, o, &br->body.v[j], "            ");
+    mo_buf_puts(o, "            if (!ok)\n                return -1;\n");
+    for (int j = 0; j < br->body.n; j++) {
+        const mo_wstmt *s = &br->body.v[j];
+        if (s->kind == MO_WS_TERMINATE) {
+            mo_buf_puts(o, "            mo2c_terminate(d, ");
+            message_args(cg, o, s);
+            mo_buf_puts(o, ");\n");
+            continue;
+        }
+        if (s->kind != MO_WS_ASSIGN && s->kind != MO_WS_REINIT)
+            continue;
+        bool neg;
+        const mo_expr *val;
+        int k = resolve(dae, s->lhs->var, &neg, &val);
+        const mo_dvar *dv = k >= 0 ? &dae->vars.v[k] : NULL;
+        if (s->kind == MO_WS_REINIT && (!dv || dv->kind != MO_DV_STATE)) {
+            mo_error(s->lhs->loc, "reinit(%s, ...): '%s' is not a state of the model", flat->vars.v[s->lhs->var].name,
+                     flat->vars.v[s->lhs->var].name);
+            return false;
+        }
+        if (s->kind == MO_WS_ASSIGN && (!dv || dv->kind != MO_DV_DISCRETE || dv->slot < 0))
+            mo_unreachable("when-clause assigns a variable without a discrete slot");
+        mo_buf_printf(o, "            %s[%d] /* ", s->kind == MO_WS_REINIT ? "x" : "y", dv->slot);
+        mo_cg_comment(o, dv->name, 120);
+        mo_buf_printf(o, " */ = %sv%d;\n", neg ? "-" : "", j);
+    }
+    return true;
+}
+
+static bool emit_update(mo_cg *cg, mo_buf *o)
+{
+    const mo_flat *flat = cg->dae->flat;
+    mo_cg_events *ev = cg->ev;
+    mo_buf_puts(o, "/* One pass of event iteration: every when-clause whose condition became true fires (fire = 1);\n"
+                   " * fire = 0 only records the conditions (d->cond) as they are now. */\n"
+                   "static int update(mo2c_data *d, double t, double *x, int fire)\n{\n"
+                   "    double *dx = d->dx;\n");
+    mo_buf_puts(o, LOCALS);
+    for (int i = 0; i < flat->whens.n; i++) {
+        const mo_fwhen *w = &flat->whens.v[i];
+        int c0 = ev->ncond;
+        ev->ncond += w->nbranches;
+        mo_buf_printf(o, "    {   /* %s:%d:%d", loc_path(w->loc), w->loc.line, w->loc.col);
+        if (w->instance && *w->instance) {
+            mo_buf_puts(o, " (");
+            mo_cg_comment(o, w->instance, 120);
+            mo_buf_puts(o, ")");
+        }
+        mo_buf_puts(o, ": when ");
+        mo_cg_comment(o, text_of(cg->dae, w->branches[0].cond), 200);
+        mo_buf_puts(o, " */\n");
+        for (int k = 0; k < w->nbranches; k++) {
+            cg->where_name = where(ev, w->branches[k].loc,
+                                   mo_sprintf("when %s", text_of(cg->dae, w->branches[k].cond)));
+            mo_buf_printf(o, "        const int c%d = (", k);
+            expr(cg, o, w->branches[k].cond, false);
+            mo_buf_puts(o, ") != 0;\n");
+        }
+        mo_buf_puts(o, "        if (!ok)\n            return -1;\n");
+        for (int k = 0; k < w->nbranches; k++) {
+            mo_buf_printf(o, "        %sif (fire && c%d && !d->cond[%d]) {", k ? "} else " : "", k, c0 + k);
+            if (k) {
+                mo_buf_puts(o, "  /* elsewhen ");
+                mo_cg_comment(o, text_of(cg->dae, w->branches[k].cond), 200);
+                mo_buf_puts(o, " */");
+            }
+            mo_buf_puts(o, "\n");
+            if (!emit_branch(cg, o, &w->branches[k]))
+                return false;
+        }
+        mo_buf_puts(o, "        }\n");
+        for (int k = 0; k < w->nbranches; k++)
+            mo_buf_printf(o, "        d->cond[%d] = (unsigned char)c%d;\n", c0 + k, k);
+        mo_buf_puts(o, "    }\n");
+    }
+    mo_buf_puts(o, "    return 0;\n}\n\n");
+    return true;
+}
+
+static void emit_check(mo_cg *cg, mo_buf *o)
+{
+    const mo_flat *flat = cg->dae->flat;
+    mo_buf_puts(o, "/* The asserts outside when-clauses, after every accepted step (y and dx of (t, d->x)). */\n"
+                   "static int check(mo2c_data *d, double t)\n{\n"
+                   "    const double *x = d->x;\n    const double *dx = d->dx;\n");
+    mo_buf_puts(o, LOCALS);
+    for (int i = 0; i < flat->asserts.n; i++)
+        emit_assert(cg, o, &flat->asserts.v[i], "    ");
+    mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
+}
+
+static void emit_relations(mo_cg *cg, mo_buf *o)
+{
+    mo_cg_events *ev = cg->ev;
+    int n = ev->rels.n;
+    /* zero crossings: frozen relations inside the operands stay frozen (live = false) */
+    mo_buf_puts(o, "/* zc[r] = a - b for relation r (a op b), from t, x and the y and dx of the rhs call just made. */\n"
+                   "static int zero_crossings(mo2c_data *d, double t, const double *x, const double *dx, double *zc)\n{\n");
+    mo_buf_puts(o, LOCALS);
+    mo_buf_puts(o, "    (void)zc;\n");
+    for (int r = 0; r < n; r++) {
+        const mo_expr *e = ev->rels.v[r];
+        cg->where_name = where(ev, e->loc, mo_sprintf("zero crossing of %s", ev->rel_text.v[r]));
+        mo_buf_printf(o, "    zc[%d] = ", r);
+        expr(cg, o, mo_sym_sub(e->a[0], e->a[1]), false);
+        mo_buf_puts(o, "; /* ");
+        mo_cg_comment(o, ev->rel_text.v[r], 200);
+        mo_buf_puts(o, " */\n");
+    }
+    mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
+
+    /* the relations compared directly, at the end of initialization */
+    mo_buf_puts(o, "/* The relations at the start, compared directly (initialization is not frozen). */\n"
+                   "static int init_relations(mo2c_data *d)\n{\n"
+                   "    const double t = d->time;\n    const double *x = d->x;\n    const double *dx = d->dx;\n");
+    mo_buf_puts(o, LOCALS);
+    for (int r = 0; r < n; r++) {
+        cg->where_name = where(ev, ev->rels.v[r]->loc, ev->rel_text.v[r]);
+        mo_buf_printf(o, "    d->rel[%d] = (unsigned char)(", r);
+        expr(cg, o, ev->rels.v[r], true);
+        mo_buf_puts(o, ");\n");
+    }
+    mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
+
+    /* time events */
+    mo_buf_puts(o, "/* The first time event after t: T of the relations \"time op T\", the next sample instants. */\n"
+                   "static double next_time_event(mo2c_data *d, double t)\n{\n"
+                   "    const double *x = d->x;\n    const double *dx = d->dx;\n");
+    mo_buf_puts(o, LOCALS);
+    mo_buf_puts(o, "    double T = HUGE_VAL, c;\n    (void)c;\n");
+    for (int r = 0; r < n; r++) {
+        if (!ev->rel_T.v[r])
+            continue;
+        cg->where_name = where(ev, ev->rels.v[r]->loc, ev->rel_text.v[r]);
+        mo_buf_puts(o, "    c = ");
+        expr(cg, o, ev->rel_T.v[r], true);
+        mo_buf_puts(o, "; /* ");
+        mo_cg_comment(o, ev->rel_text.v[r], 200);
+        mo_buf_puts(o, " */\n    if (c > t && c < T)\n        T = c;\n");
+    }
+    for (int i = 0; i < ev->samples.n; i++) {
+        const mo_expr *s = ev->samples.v[i];
+        cg->where_name = where(ev, s->loc, "sample");
+        mo_buf_puts(o, "    c = mo2c_sample_next(t, ");
+        expr(cg, o, s->a[0], true);
+        mo_buf_puts(o, ", ");
+        expr(cg, o, s->a[1], true);
+        mo_buf_puts(o, ");\n    if (c < T)\n        T = c;\n");
+    }
+    mo_buf_puts(o, "    return T;\n}\n\n");
+}
+
+void mo_cg_events_init_start(mo_cg *cg, mo_buf *o)
+{
+    if (cg->ev && cg->ev->any)
+        mo_buf_puts(o, "    /* pre(v) is the start value during initialization */\n    mo2c_save_pre(d);\n");
+}
+
+void mo_cg_events_init_tail(mo_cg *cg, mo_buf *o)
+{
+    if (cg->ev && cg->ev->any)
+        mo_buf_puts(o, "    /* the relations as they are at the start */\n"
+                       "    if (init_relations(d) != 0)\n        return -1;\n");
+}
+
+int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields)
+{
+    mo_cg_events *ev = cg->ev;
+    if (!ev || !ev->any)
+        return 0;
+    const char *keep = cg->where_name;
+    mo_buf body = {0};
+    emit_relations(cg, &body);
+    if (!emit_update(cg, &body))
+        return 1;
+    emit_check(cg, &body);
+    cg->where_name = keep;
+    int n = ev->rels.n;
+    mo_buf_puts(protos, "static int init_relations(mo2c_data *d);\n\n");
+    /* the relation table */
+    mo_buf_puts(funcs, "/* Event relations: how zc[r] gives the relation (MO2C_REL_*), whether it is a time event, its text. */\n");
+    mo_buf_puts(funcs, "static const int rel_op[] = {");
+    for (int r = 0; r < n; r++) {
+        static const char *const ops[] = {"MO2C_REL_LT", "MO2C_REL_LE", "MO2C_REL_GT", "MO2C_REL_GE"};
+        mo_buf_printf(funcs, "%s%s", r ? ", " : "", ops[ev->rels.v[r]->op - MO_OP_LT]);
+    }
+    mo_buf_puts(funcs, n ? "};\nstatic const unsigned char rel_time[] = {" : "0};\nstatic const unsigned char rel_time[] = {");
+    for (int r = 0; r < n; r++)
+        mo_buf_printf(funcs, "%s%d", r ? ", " : "", ev->rel_T.v[r] != NULL);
+    mo_buf_puts(funcs, n ? "};\nstatic const char *const rel_text[] = {\n" : "0};\nstatic const char *const rel_text[] = {\n");
+    for (int r = 0; r < n; r++) {
+        mo_buf_puts(funcs, "    \"");
+        mo_cg_c_string(funcs, ev->rel_text.v[r]);
+        mo_buf_puts(funcs, "\",\n");
+    }
+    mo_buf_puts(funcs, n ? "};\n" : "    \"\",\n};\n");
+    const char *text = mo_buf_str(&body);
+    bool any = false;
+    for (int i = 0; i < ev->where.n; i++) {
+        if (!strstr(text, mo_sprintf("EW%d, &ok)", i)))
+            continue;
+        if (!any)
+            mo_buf_puts(funcs, "/* The statements named when a checked operation of an event function fails. */\n");
+        any = true;
+        mo_buf_printf(funcs, "static const char EW%d[] = \"", i);
+        mo_cg_c_string(funcs, ev->where.v[i]);
+        mo_buf_puts(funcs, "\";\n");
+    }
+    mo_buf_puts(funcs, "\n");
+    mo_buf_puts(funcs, mo_buf_str(&body));
+    mo_buf_printf(fields, "    .nrel = %d, .ncond = %d,\n    .rel_op = rel_op, .rel_time = rel_time, .rel_text = rel_text,\n"
+                          "    .zero_crossings = zero_crossings, .update = update,\n"
+                          "    .next_time_event = next_time_event, .check = check,\n", n, ev->ncond);
+    return 0;
+}

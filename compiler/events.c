@@ -1,0 +1,68 @@
+/*
+ * events.c - discrete variables of the DAE and the checks of when-clauses (hooks of dae.c).
+ *
+ * Input: the flat model's when-equations (flat.h). Output: the set of variables assigned in
+ * when-clauses (mo_events_assigned, used by dae.c to classify them MO_DV_DISCRETE), and errors for
+ * when-clauses that assign what they may not (mo_dae_events_check, after der() has been lowered so that
+ * differentiated variables are known).
+ *
+ * Semantics kept by the whole pipeline (specification 8.5): a discrete variable keeps its value between
+ * events; at an event, a when-clause whose condition becomes true assigns it; pre(v) is the value before
+ * the event. In the continuous system it is a known value like a parameter, so it is neither matched
+ * nor sorted; its storage is a y slot that the right-hand side never writes.
+ */
+#include "events.h"
+
+#include <string.h>
+
+unsigned char *mo_events_assigned(const mo_flat *flat)
+{
+    unsigned char *a = MO_NEWN(unsigned char, flat->vars.n + 1);
+    for (int i = 0; i < flat->whens.n; i++) {
+        const mo_fwhen *w = &flat->whens.v[i];
+        for (int k = 0; k < w->nbranches; k++)
+            for (int j = 0; j < w->branches[k].body.n; j++) {
+                const mo_wstmt *s = &w->branches[k].body.v[j];
+                if (s->kind == MO_WS_ASSIGN && s->lhs->kind == MO_EX_VAR)
+                    a[s->lhs->var] = 1;
+            }
+    }
+    return a;
+}
+
+bool mo_dae_events_check(const mo_dae *dae)
+{
+    const mo_flat *flat = dae->flat;
+    bool ok = true;
+    int *owner = MO_NEWN(int, flat->vars.n + 1);       /* when-equation + 1 that assigns the variable */
+    const mo_wstmt **first = MO_NEWN(const mo_wstmt *, flat->vars.n + 1);
+    for (int i = 0; i < flat->whens.n; i++) {
+        const mo_fwhen *w = &flat->whens.v[i];
+        for (int k = 0; k < w->nbranches; k++)
+            for (int j = 0; j < w->branches[k].body.n; j++) {
+                const mo_wstmt *s = &w->branches[k].body.v[j];
+                if (s->kind != MO_WS_ASSIGN)
+                    continue;
+                int v = s->lhs->var;
+                const mo_dvar *dv = &dae->vars.v[v];
+                const char *name = flat->vars.v[v].name;
+                if (dv->der >= 0) {
+                    mo_error(s->lhs->loc, "'%s' is a state (der(%s) is used), so a when-equation cannot "
+                             "assign it; use reinit(%s, ...)", name, name, name);
+                    ok = false;
+                } else if (dv->kind == MO_DV_PARAMETER || dv->kind == MO_DV_CONSTANT) {
+                    mo_error(s->lhs->loc, "'%s' is a %s and cannot be assigned in a when-equation", name,
+                             dv->kind == MO_DV_PARAMETER ? "parameter" : "constant");
+                    ok = false;
+                } else if (owner[v] && owner[v] != i + 1) {
+                    mo_error(s->lhs->loc, "'%s' is assigned in two when-equations", name);
+                    mo_note(first[v]->loc, "the other assignment of '%s' is here", name);
+                    ok = false;
+                } else if (!owner[v]) {
+                    owner[v] = i + 1;
+                    first[v] = s;
+                }
+            }
+    }
+    return ok;
+}

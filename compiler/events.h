@@ -1,0 +1,20 @@
+/*
+ * events.h - the back end's view of events (events.c): which variables are discrete, and the checks
+ * of when-clauses against the DAE. Code generation of events is in codegen_events.c (codegen.h).
+ */
+#ifndef MO2C_EVENTS_H
+#define MO2C_EVENTS_H
+
+#include "dae.h"
+
+/* Per flat variable: 1 when some when-clause assigns it (it becomes MO_DV_DISCRETE: held between
+ * events, changed only by the when-clause); 0 otherwise. Integer, Boolean and discrete variables that
+ * no when-clause assigns are computed by their equations like algebraic variables (they change only at
+ * events because every relation is frozen between events). */
+unsigned char *mo_events_assigned(const mo_flat *flat);
+
+/* After der() lowering: a when-clause may not assign a state, a parameter, or a variable that another
+ * when-equation assigns. False after reporting errors. */
+bool mo_dae_events_check(const mo_dae *dae);
+
+#endif

@@ -1,0 +1,538 @@
+/*
+ * flatten_expr.c - flatten one expression: resolve its names and evaluate it to its scalar elements.
+ *
+ * Input: an AST expression written in a class (owner), seen from an instance (inst; NULL inside a
+ * package), with the for-iterators in scope. Output: an array value (aval.h): a scalar flat expression,
+ * or the elements of an array, in which component references are MO_EX_VAR, der(v) is MO_EX_DER, time
+ * is MO_EX_TIME, iterators and enumeration literals are literals, and calls of built-in functions keep
+ * their name. Array operators and array functions are expanded by arrays.c; calls of user-defined
+ * functions are handed to functions.c (mo_func_flatten_call), the one hook for them.
+ * Preconditions: expression trees are at most MO_MAX_EXPR_DEPTH deep (the parser), so recursing over one
+ * expression is safe.
+ */
+#include "aval.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* for-equation and reduction iterators in scope (innermost last), with their current values */
+static MO_VEC(const char *) iter_names;
+static MO_VEC(mo_expr *) iter_vals;
+static int end_size = -1;   /* size of the dimension being subscripted, -1 outside subscripts */
+
+void mo_iter_push(const char *name, mo_expr *value)
+{
+    MO_PUSH(iter_names, name);
+    MO_PUSH(iter_vals, value);
+}
+
+void mo_iter_pop(void)
+{
+    iter_names.n--;
+    iter_vals.n--;
+}
+
+int mo_end_set(int size)
+{
+    int old = end_size;
+    end_size = size;
+    return old;
+}
+
+bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *what,
+                 long long *out)
+{
+    mo_expr *f = mo_flatten_expr(fr, inst, owner, e);
+    if (!f)
+        return false;
+    double d;
+    if (!mo_eval_flat(fr->flat, f, &d) || d != floor(d)) {
+        mo_error(e->loc, "%s must be a parameter expression with an integer value", what);
+        return false;
+    }
+    *out = (long long)d;
+    return true;
+}
+
+/* ---- iterator ranges ---- */
+static mo_expr *literal(mo_loc loc, double d, bool integer)
+{
+    if (integer)
+        return mo_expr_int(loc, (long long)d);
+    mo_expr *r = mo_expr_real(loc, d);
+    r->text = mo_sprintf("%.17g", d);
+    return r;
+}
+
+static bool enum_class_values(const mo_class *c, mo_loc loc, mo_expr ***vals, int *n)
+{
+    *n = c->nliterals;
+    *vals = MO_NEWN(mo_expr *, c->nliterals + 1);
+    for (int i = 0; i < c->nliterals; i++) {
+        mo_expr *lit = mo_expr_int(loc, i + 1);
+        lit->text = mo_sprintf("%s.%s", mo_class_full_name(c), c->literals[i].name);
+        (*vals)[i] = lit;
+    }
+    return true;
+}
+
+/* A range a:b or a:s:b with parameter bounds, as literals. */
+static bool range_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r, const char *what,
+                         mo_expr ***vals, int *n)
+{
+    double v[3] = {0, 1, 0};
+    for (int k = 0; k < r->n; k++) {
+        mo_expr *f = mo_flatten_expr(fr, inst, owner, r->a[k]);
+        if (!f)
+            return false;
+        if (!mo_eval_flat(fr->flat, f, &v[r->n == 3 ? k : k * 2])) {
+            mo_error(r->a[k]->loc, "%s must be a parameter expression", what);
+            return false;
+        }
+    }
+    double from = v[0], step = v[1], to = v[2];
+    if (step == 0) {
+        mo_error(r->loc, "the step of a range must not be zero");
+        return false;
+    }
+    double cnt = floor((to - from) / step + 1e-9) + 1;
+    if (cnt < 0)
+        cnt = 0;
+    if (cnt > 100000000) {
+        mo_error(r->loc, "range with %.0f elements is too large", cnt);
+        return false;
+    }
+    bool integer = from == floor(from) && step == floor(step);
+    *n = (int)cnt;
+    *vals = MO_NEWN(mo_expr *, *n + 1);
+    for (int i = 0; i < *n; i++)
+        (*vals)[i] = literal(r->loc, from + i * step, integer);
+    return true;
+}
+
+bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_iterator *it, mo_expr ***vals,
+                    int *n)
+{
+    const mo_expr *r = it->range;
+    if (!r) {
+        mo_error(it->loc, "not supported yet: iterator '%s' without a range", it->name);
+        return false;
+    }
+    if (r->kind == MO_EX_RANGE)
+        return range_values(fr, inst, owner, r, "the range of a for-loop", vals, n);
+    if (r->kind == MO_EX_REF && r->nparts >= 1 && r->parts[r->nparts - 1].nsubs == 0) {
+        /* an enumeration type (or Boolean) as the range: all its values */
+        mo_name nm = {r->loc, r->global, r->nparts, MO_NEWN(const char *, r->nparts), MO_NEWN(mo_loc, r->nparts)};
+        for (int i = 0; i < r->nparts; i++) {
+            nm.ids[i] = r->parts[i].id;
+            nm.locs[i] = r->parts[i].loc;
+        }
+        mo_slot dummy;
+        bool dis;
+        mo_sref sr;
+        (void)dummy;
+        int local = inst ? mo_find_slots(fr, inst, owner, r, &sr, &dis) : 0;
+        if (local < 0)
+            return false;
+        if (local == 0) {
+            mo_found f;
+            if (mo_lookup_name(owner, &nm, &f) < 0 && f.cls && f.cls->form == MO_FORM_ENUM)
+                return enum_class_values(f.cls, r->loc, vals, n);
+        }
+    }
+    mo_aval v;
+    if (!mo_flatten_val(fr, inst, owner, r, &v))
+        return false;
+    if (v.nd != 1) {
+        mo_error(r->loc, "the range of a for-loop must be a vector, not of size %s", mo_av_size_str(&v));
+        return false;
+    }
+    *n = v.n;
+    *vals = MO_NEWN(mo_expr *, v.n + 1);
+    for (int i = 0; i < v.n; i++) {
+        mo_expr *x = v.el[i];
+        double d;
+        if (x->kind == MO_EX_INT || x->kind == MO_EX_BOOL || x->kind == MO_EX_REAL) {
+            (*vals)[i] = x;
+        } else if (mo_eval_flat(fr->flat, x, &d)) {
+            (*vals)[i] = literal(x->loc, d, false);
+        } else {
+            mo_error(r->loc, "the range of a for-loop must be a parameter expression");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- names ---- */
+
+/* A name that is no component of the instance: an iterator, time, a constant of an enclosing class or
+ * package, or an enumeration literal. */
+static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
+{
+    const mo_ref_part *p0 = &e->parts[0];
+    if (e->nparts == 1 && p0->nsubs == 0 && !e->global) {
+        for (int i = iter_names.n - 1; i >= 0; i--)
+            if (iter_names.v[i] == p0->id) {
+                mo_av_scalar(out, iter_vals.v[i]);
+                return true;
+            }
+        if (strcmp(p0->id, "time") == 0) {
+            mo_av_scalar(out, mo_expr_new(MO_EX_TIME, e->loc));
+            return true;
+        }
+    }
+    mo_name n = {e->loc, e->global, e->nparts, MO_NEWN(const char *, e->nparts), MO_NEWN(mo_loc, e->nparts)};
+    for (int i = 0; i < e->nparts; i++) {
+        n.ids[i] = e->parts[i].id;
+        n.locs[i] = e->parts[i].loc;
+        if (e->parts[i].nsubs) {
+            mo_error(e->parts[i].loc, "not supported yet: subscripts on '%s'", e->parts[i].id);
+            return false;
+        }
+    }
+    mo_found f;
+    int bad = mo_lookup_name(owner, &n, &f);
+    if (bad == e->nparts - 1 && bad > 0 && f.cls && f.cls->form == MO_FORM_ENUM) {
+        for (int i = 0; i < f.cls->nliterals; i++)
+            if (f.cls->literals[i].name == n.ids[bad]) {
+                mo_expr *lit = mo_expr_int(e->loc, i + 1);
+                lit->text = mo_sprintf("%s.%s", mo_class_full_name(f.cls), n.ids[bad]);
+                mo_av_scalar(out, lit);
+                return true;
+            }
+        mo_error(e->parts[bad].loc, "'%s' is not a literal of enumeration '%s'", n.ids[bad], f.cls->name);
+        const char **names = MO_NEWN(const char *, f.cls->nliterals + 1);
+        for (int i = 0; i < f.cls->nliterals; i++)
+            names[i] = f.cls->literals[i].name;
+        const char *best = mo_closest_name(n.ids[bad], names, f.cls->nliterals);
+        for (int i = 0; best && i < f.cls->nliterals; i++)
+            if (names[i] == best && f.cls->literals[i].loc.file)
+                mo_note(f.cls->literals[i].loc, "did you mean '%s'?", best);
+            else if (names[i] == best)
+                mo_note(e->parts[bad].loc, "did you mean '%s'?", best);
+        return false;
+    }
+    if (bad < 0 && f.comp) {
+        if (!(f.comp->flags & MO_PF_CONSTANT)) {
+            mo_error(e->loc, "'%s' is not a constant; only constants can be used from an enclosing scope",
+                     mo_ref_str(e));
+            mo_note(f.comp->loc, "'%s' is declared here", f.comp->name);
+            return false;
+        }
+        if (!f.comp->mod || !f.comp->mod->binding) {
+            mo_error(e->loc, "constant '%s' has no value", mo_ref_str(e));
+            return false;
+        }
+        /* a package constant: its value, flattened where it was declared */
+        return mo_flatten_val(fr, NULL, f.owner, f.comp->mod->binding, out);
+    }
+    if (bad < 0 && f.cls) {
+        mo_error(e->loc, "'%s' is a class, not a variable", mo_ref_str(e));
+        return false;
+    }
+    mo_error(p0->loc, "unknown variable '%s'", e->nparts == 1 ? p0->id : mo_ref_str(e));
+    if (inst && inst->lay->n) {
+        const char **names = MO_NEWN(const char *, inst->lay->n);
+        for (int i = 0; i < inst->lay->n; i++)
+            names[i] = inst->lay->items[i].elem->name;
+        const char *best = mo_closest_name(p0->id, names, inst->lay->n);
+        if (best) {
+            intptr_t k = (intptr_t)mo_map_get(&inst->lay->index, best);
+            mo_note(inst->lay->items[k - 1].elem->loc, "did you mean '%s'?", best);
+        }
+    }
+    return false;
+}
+
+static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out)
+{
+    if (s->kind == MO_SK_VAR) {
+        *out = mo_var_expr(e->loc, s->var);
+        return true;
+    }
+    mo_error(e->loc, "not supported yet: '%s' is not a scalar (record or connector expressions)", mo_ref_str(e));
+    return false;
+}
+
+static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
+{
+    mo_sref s;
+    bool disabled = false;
+    int r = inst ? mo_find_slots(fr, inst, owner, e, &s, &disabled) : 0;
+    if (r < 0)
+        return false;
+    if (r == 0)
+        return resolve_lexical(fr, inst, owner, e, out);
+    if (disabled) {
+        mo_error(e->loc, "'%s' is a disabled conditional component", mo_ref_str(e));
+        return false;
+    }
+    if (s.nd == 0) {
+        mo_expr *x;
+        if (!slot_value(&s.one, e, &x))
+            return false;
+        mo_av_scalar(out, x);
+        return true;
+    }
+    if (!mo_av_alloc(out, s.nd, s.dims, e->loc))
+        return false;
+    for (int i = 0; i < s.n; i++)
+        if (!slot_value(&s.slots[i], e, &out->el[i]))
+            return false;
+    return true;
+}
+
+/* ---- calls ---- */
+
+/* Functions that flattening keeps as calls by name (the back end knows them); applied to arrays, they
+ * apply element by element. */
+static const char *const builtin_functions[] = {
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+    "exp", "log", "log10", "sqrt", "abs", "sign", "min", "max", "floor", "ceil", "integer", "mod", "rem", "div", "pre", "edge",
+    "change", "initial", "terminal", "noEvent", "smooth", "sample", "homotopy", "semiLinear", "String",
+};
+
+static mo_expr *call_node(const mo_expr *e, const char *name, int n, mo_expr **args, mo_named_arg *named)
+{
+    mo_expr *c = mo_expr_new(MO_EX_CALL, e->loc);
+    *c = *e;
+    if (e->fn->nparts != 1) {
+        mo_expr *f1 = mo_expr_new(MO_EX_REF, e->fn->loc);
+        f1->nparts = 1;
+        f1->parts = MO_NEWN(mo_ref_part, 1);
+        f1->parts[0].id = name;
+        f1->parts[0].loc = e->fn->loc;
+        c->fn = f1;
+    }
+    c->n = n;
+    c->a = args;
+    c->named = named;
+    return c;
+}
+
+/* A built-in scalar function; with array arguments it applies element by element. */
+static bool builtin_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
+                         mo_aval *out)
+{
+    mo_aval *args = MO_NEWN(mo_aval, e->n + 1);
+    const mo_aval *shape = NULL;
+    for (int i = 0; i < e->n; i++) {
+        if (!mo_flatten_val(fr, inst, owner, e->a[i], &args[i]))
+            return false;
+        if (args[i].nd) {
+            if (shape && !mo_av_same_size(shape, &args[i])) {
+                mo_error(e->a[i]->loc, "argument of size %s where %s is expected", mo_av_size_str(&args[i]),
+                         mo_av_size_str(shape));
+                return false;
+            }
+            shape = &args[i];
+        }
+    }
+    mo_named_arg *named = NULL;
+    if (e->nnamed) {
+        if (strcmp(name, "String") != 0) {
+            mo_error(e->named[0].loc, "not supported yet: named arguments in a call of '%s'", name);
+            return false;
+        }
+        named = MO_NEWN(mo_named_arg, e->nnamed);
+        for (int i = 0; i < e->nnamed; i++) {
+            named[i] = e->named[i];
+            if (!(named[i].value = mo_flatten_expr(fr, inst, owner, e->named[i].value)))
+                return false;
+        }
+    }
+    if (!shape) {
+        mo_expr **a = MO_NEWN(mo_expr *, e->n + 1);
+        for (int i = 0; i < e->n; i++)
+            a[i] = args[i].one;
+        mo_av_scalar(out, call_node(e, name, e->n, a, named));
+        return true;
+    }
+    if (!mo_av_alloc(out, shape->nd, shape->dims, e->loc))
+        return false;
+    for (int j = 0; j < out->n; j++) {
+        mo_expr **a = MO_NEWN(mo_expr *, e->n + 1);
+        for (int i = 0; i < e->n; i++)
+            a[i] = mo_av_at(&args[i], args[i].nd ? j : 0);
+        out->el[j] = call_node(e, name, e->n, a, named);
+    }
+    return true;
+}
+
+static bool flatten_der(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
+{
+    if (e->n != 1 || e->nnamed) {
+        mo_error(e->loc, "der takes one argument");
+        return false;
+    }
+    mo_aval a;
+    if (!mo_flatten_val(fr, inst, owner, e->a[0], &a))
+        return false;
+    *out = a;
+    if (a.nd)
+        out->el = MO_NEWN(mo_expr *, a.n + 1);
+    for (int i = 0; i < a.n; i++) {
+        mo_expr *x = mo_av_at(&a, i);
+        if (x->kind != MO_EX_VAR) {
+            mo_error(e->a[0]->loc, "not supported yet: der of an expression");
+            return false;
+        }
+        mo_expr *d = mo_expr_new(MO_EX_DER, e->loc);
+        d->n = 1;
+        d->a = MO_NEWN(mo_expr *, 1);
+        d->a[0] = x;
+        if (a.nd)
+            out->el[i] = d;
+        else
+            out->one = d;
+    }
+    return true;
+}
+
+static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
+{
+    const mo_expr *fn = e->fn;
+    const char *name = fn && fn->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(fn)) : NULL;
+    if (!name) {
+        mo_error(e->loc, "not supported yet: this kind of call");
+        return false;
+    }
+    mo_expr *user;   /* a user-defined function, or a function class declared external "builtin" */
+    if (mo_func_flatten_call(fr, inst, owner, e, &user)) {
+        if (!user)
+            return false;
+        mo_av_scalar(out, user);
+        return true;
+    }
+    if (strcmp(name, "der") == 0)
+        return flatten_der(fr, inst, owner, e, out);
+    int r = mo_av_builtin(fr, inst, owner, e, name, out);   /* size, sum, fill, transpose ... (arrays.c) */
+    if (r)
+        return r > 0;
+    if (e->niters) {
+        mo_error(e->loc, "not supported yet: reductions with '%s'", name);
+        return false;
+    }
+    bool known = false;
+    for (size_t i = 0; i < sizeof builtin_functions / sizeof builtin_functions[0] && !known; i++)
+        known = strcmp(name, builtin_functions[i]) == 0;
+    if (!known) {
+        mo_func_unknown(owner, fn, name);
+        return false;
+    }
+    return builtin_call(fr, inst, owner, e, name, out);
+}
+
+/* ---- arrays written as such ---- */
+static bool flatten_comprehension(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, int iter,
+                                  mo_aval *out)
+{
+    if (iter < 0)
+        return mo_flatten_val(fr, inst, owner, e->a[0], out);
+    /* {x for i in u, j in v} is {{x for i in u} for j in v}: the last iterator is the outermost */
+    const mo_iterator *it = &e->iters[iter];
+    mo_expr **vals;
+    int n;
+    if (!mo_iter_values(fr, inst, owner, it, &vals, &n))
+        return false;
+    mo_aval *parts = MO_NEWN(mo_aval, n + 1);
+    for (int i = 0; i < n; i++) {
+        mo_iter_push(it->name, vals[i]);
+        bool ok = flatten_comprehension(fr, inst, owner, e, iter - 1, &parts[i]);
+        mo_iter_pop();
+        if (!ok)
+            return false;
+    }
+    return mo_av_array(e->loc, n, parts, out);
+}
+
+static bool flatten_matrix(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
+{
+    mo_aval **rows = MO_NEWN(mo_aval *, e->n + 1);
+    int *ncols = MO_NEWN(int, e->n + 1);
+    for (int r = 0; r < e->n; r++) {
+        const mo_expr *row = e->a[r];
+        ncols[r] = row->n;
+        rows[r] = MO_NEWN(mo_aval, row->n + 1);
+        for (int c = 0; c < row->n; c++)
+            if (!mo_flatten_val(fr, inst, owner, row->a[c], &rows[r][c]))
+                return false;
+    }
+    return mo_av_matrix(e->loc, e->n, ncols, rows, out);
+}
+
+bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
+{
+    switch (e->kind) {
+    case MO_EX_REAL: case MO_EX_INT: case MO_EX_STRING: case MO_EX_BOOL:
+    case MO_EX_VAR: case MO_EX_DER: case MO_EX_TIME:
+        mo_av_scalar(out, (mo_expr *)e);   /* literals (and flat nodes) are never modified downstream */
+        return true;
+    case MO_EX_REF:
+        return flatten_ref(fr, inst, owner, e, out);
+    case MO_EX_CALL:
+        return flatten_call(fr, inst, owner, e, out);
+    case MO_EX_UNARY: {
+        mo_aval a;
+        return mo_flatten_val(fr, inst, owner, e->a[0], &a) && mo_av_unary(e->loc, e->op, &a, out);
+    }
+    case MO_EX_BINARY: {
+        mo_aval a, b;
+        return mo_flatten_val(fr, inst, owner, e->a[0], &a) && mo_flatten_val(fr, inst, owner, e->a[1], &b) &&
+               mo_av_binary(e->loc, e->op, &a, &b, out);
+    }
+    case MO_EX_IF: {
+        mo_aval *v = MO_NEWN(mo_aval, e->n);
+        for (int i = 0; i < e->n; i++)
+            if (!mo_flatten_val(fr, inst, owner, e->a[i], &v[i]))
+                return false;
+        return mo_av_if(e, e->n, v, out);
+    }
+    case MO_EX_ARRAY: {
+        if (e->niters)
+            return flatten_comprehension(fr, inst, owner, e, e->niters - 1, out);
+        mo_aval *v = MO_NEWN(mo_aval, e->n + 1);
+        for (int i = 0; i < e->n; i++)
+            if (!mo_flatten_val(fr, inst, owner, e->a[i], &v[i]))
+                return false;
+        return mo_av_array(e->loc, e->n, v, out);
+    }
+    case MO_EX_MATRIX:
+        return flatten_matrix(fr, inst, owner, e, out);
+    case MO_EX_RANGE: {
+        mo_expr **vals;
+        int n;
+        if (!range_values(fr, inst, owner, e, "a range", &vals, &n))
+            return false;
+        int dims[1] = {n};
+        if (!mo_av_alloc(out, 1, dims, e->loc))
+            return false;
+        memcpy(out->el, vals, sizeof *vals * (size_t)n);
+        return true;
+    }
+    case MO_EX_END:
+        if (end_size < 0) {
+            mo_error(e->loc, "'end' can only be used in subscripts");
+            return false;
+        }
+        mo_av_scalar(out, mo_expr_int(e->loc, end_size));
+        return true;
+    default:
+        mo_error(e->loc, "not supported yet: %s expressions", mo_expr_kind_name(e->kind));
+        return false;
+    }
+}
+
+mo_expr *mo_flatten_expr(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e)
+{
+    mo_aval v;
+    if (!mo_flatten_val(fr, inst, owner, e, &v))
+        return NULL;
+    if (v.nd) {
+        mo_error(e->loc, "this expression is an array of size %s where a scalar is expected", mo_av_size_str(&v));
+        return NULL;
+    }
+    return v.one;
+}

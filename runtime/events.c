@@ -1,0 +1,501 @@
+/*
+ * events.c - state events, time events and event iteration (hooks of solver.c's integration loop), and
+ * the event helpers generated code calls (mo2c_sample, mo2c_assert, mo2c_terminate, mo2c_save_pre).
+ *
+ * Input: an initialized mo2c_data of a model with events (mo2c_model.nrel, update, ...: see mo2c_rt.h),
+ * the integrator's GSL system, the options (-noEventEmit). Output: the relations, discrete variables
+ * and states after each event, the result rows just before and just after it (same time), LOG_STATS
+ * counts.
+ *
+ * Between events every relation is frozen (d->rel), so the right-hand side is smooth and the integrator
+ * steps over a crossing without noticing. After each accepted step [tp, t] the zero-crossing functions
+ * are evaluated at t; when a relation would have a different value, the crossing is located inside the
+ * step by the Illinois variant of regula falsi on the zero-crossing functions (the earliest estimate of
+ * the relations that changed, safeguarded by bisection), to 1e-12 * max(1, |t|) in time. GSL odeiv2 has
+ * no dense output for all of its steppers, so each trial time tm is reached by integrating again from
+ * the left end of the bracket [tl, tr] with a second driver of the same stepper and tolerance (error
+ * controlled, so the located state is as accurate as the steps themselves).
+ *
+ * Time events (relations "time op T", sample instants) are hit exactly: the loop never integrates past
+ * next_time_event(t), and at that time no search is needed.
+ *
+ * At an event at time te: the point just before (old relations) is kept; the relations take their new
+ * values; then event iteration: pre = y, pre_x = x; rhs; update(fire); rhs; zero crossings - repeated
+ * until neither the relations nor any y nor x change (at most MAX_PASSES passes, else the event is
+ * reported as not converging, naming what kept changing); then the condition memory is refreshed
+ * outside the event (sample() false again) and the integrator restarts from te. The rows before and
+ * after are written (unless -noEventEmit) when the event changed something visible.
+ */
+#include "rt_internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_PASSES = 100, MAX_LOCATE = 200 };
+
+struct mo2c_rt_events {
+    mo2c_data *d;
+    gsl_odeiv2_driver *drv;   /* re-integration inside a step, for locating a crossing (NULL: nx = 0) */
+    int emit;                 /* write the rows just before and after each event */
+    int nrel, nx, ny;
+    double tp;                /* start of the step under way, its states and zero crossings */
+    double *xp, *zp;
+    double *zl, *zr, *zm, *sl, *sr;   /* bracket values (sl, sr: Illinois-scaled copies) */
+    double *xl, *xr, *xm;
+    unsigned char *newrel;
+    double *bx, *bdx, *by;    /* the point just before the event */
+    double *ax, *adx, *ay;    /* the point just after (while the row before is written) */
+    double row_t;             /* time of the last event rows written, NAN when none */
+    int have_row;
+    unsigned long nevents, nstate, ntime, nlocate;
+};
+
+/* ---- helpers for generated code ---- */
+
+int mo2c_sample(const mo2c_data *d, double t, double start, double interval)
+{
+    if (!d->in_event || !(interval > 0) || t < start)
+        return 0;
+    double k = floor((t - start) / interval + 0.5);
+    return fabs(start + k * interval - t) <= 1e-12 * fmax(1.0, fabs(t));
+}
+
+double mo2c_sample_next(double t, double start, double interval)
+{
+    if (!(interval > 0))
+        return HUGE_VAL;
+    if (start > t)
+        return start;
+    double k = floor((t - start) / interval);
+    double tk = start + k * interval;
+    while (tk <= t) {
+        k += 1;
+        tk = start + k * interval;
+    }
+    return tk;
+}
+
+void mo2c_save_pre(mo2c_data *d)
+{
+    memcpy(d->pre, d->y, (size_t)d->model->ny * sizeof *d->pre);
+    memcpy(d->pre_x, d->x, (size_t)d->model->nx * sizeof *d->pre_x);
+}
+
+int mo2c_assert(mo2c_data *d, int holds, int level, unsigned char *warned, const char *fmt, ...)
+{
+    if (holds) {
+        if (warned)
+            *warned = 0;
+        return 0;
+    }
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (level == 2) {
+        if (!warned || !*warned)
+            fprintf(stderr, "warning: at time %.16g: assertion failed: %s\n", d->time, msg);
+        if (warned)
+            *warned = 1;
+        return 0;
+    }
+    return mo2c_fail(d, "assertion failed: %s", msg);
+}
+
+void mo2c_terminate(mo2c_data *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->terminate_msg, sizeof d->terminate_msg, fmt, ap);
+    va_end(ap);
+    d->terminate = 1;
+}
+
+/* ---- setup ---- */
+
+int mo2c_rt_has_events(const mo2c_model *m)
+{
+    return m->nrel > 0 || m->update || m->check || m->next_time_event;
+}
+
+mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system *sys,
+                                   const gsl_odeiv2_step_type *type)
+{
+    const mo2c_model *m = d->model;
+    mo2c_rt_events *ev = calloc(1, sizeof *ev);
+    if (!ev)
+        return NULL;
+    ev->d = d;
+    ev->emit = !o->no_event_emit;
+    ev->nrel = m->nrel;
+    ev->nx = m->nx;
+    ev->ny = m->ny;
+    ev->row_t = NAN;
+    size_t nr = (size_t)m->nrel + 1, nx = (size_t)m->nx + 1, ny = (size_t)m->ny + 1;
+    double **zs[] = {&ev->zp, &ev->zl, &ev->zr, &ev->zm, &ev->sl, &ev->sr};
+    double **xs[] = {&ev->xp, &ev->xl, &ev->xr, &ev->xm, &ev->bx, &ev->bdx, &ev->ax, &ev->adx};
+    int ok = 1;
+    for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++)
+        ok &= (*zs[i] = calloc(nr, sizeof(double))) != NULL;
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
+        ok &= (*xs[i] = calloc(nx, sizeof(double))) != NULL;
+    ok &= (ev->by = calloc(ny, sizeof(double))) != NULL;
+    ok &= (ev->ay = calloc(ny, sizeof(double))) != NULL;
+    ok &= (ev->newrel = calloc(nr, 1)) != NULL;
+    if (ok && m->nx > 0)
+        ok = (ev->drv = gsl_odeiv2_driver_alloc_y_new(sys, type, 1e-6, o->tol, o->tol)) != NULL;
+    if (!ok) {
+        mo2c_rt_events_free(ev);
+        return NULL;
+    }
+    return ev;
+}
+
+void mo2c_rt_events_free(mo2c_rt_events *ev)
+{
+    if (!ev)
+        return;
+    double *arrays[] = {ev->zp, ev->zl, ev->zr, ev->zm, ev->sl, ev->sr, ev->xp, ev->xl, ev->xr, ev->xm,
+                        ev->bx, ev->bdx, ev->ax, ev->adx, ev->by, ev->ay};
+    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
+        free(arrays[i]);
+    free(ev->newrel);
+    if (ev->drv)
+        gsl_odeiv2_driver_free(ev->drv);
+    free(ev);
+}
+
+/* ---- evaluation ---- */
+
+static int rel_value(int op, double z)
+{
+    switch (op) {
+    case MO2C_REL_LT: return z < 0;
+    case MO2C_REL_LE: return z <= 0;
+    case MO2C_REL_GT: return z > 0;
+    default: return z >= 0;
+    }
+}
+
+static int fail(const mo2c_data *d, double t, const char *fallback)
+{
+    fprintf(stderr, "error: at time %.16g: %s\n", t, d->error[0] ? d->error : fallback);
+    return -1;
+}
+
+/* rhs then the zero crossings at (t, x) into z (y and d->dx become those of (t, x)). */
+static int eval_point(mo2c_rt_events *ev, double t, const double *x, double *z)
+{
+    mo2c_data *d = ev->d;
+    const mo2c_model *m = d->model;
+    d->time = t;
+    ((mo2c_rt_state *)d->solver)->nrhs++;
+    ((mo2c_rt_state *)d->solver)->last_x = NULL;   /* y no longer belongs to the integrator's call */
+    if (m->rhs(d, t, x, d->dx) != 0)
+        return fail(d, t, "the right-hand side failed");
+    if (ev->nrel && m->zero_crossings(d, t, x, d->dx, z) != 0)
+        return fail(d, t, "a zero-crossing function failed");
+    return 0;
+}
+
+/* Does some relation have another value at z than its frozen one? *only_time: all of them time events. */
+static int changed_at(const mo2c_rt_events *ev, const double *z, int *only_time)
+{
+    const mo2c_model *m = ev->d->model;
+    int any = 0;
+    if (only_time)
+        *only_time = 1;
+    for (int r = 0; r < ev->nrel; r++)
+        if (rel_value(m->rel_op[r], z[r]) != ev->d->rel[r]) {
+            any = 1;
+            if (only_time && !m->rel_time[r])
+                *only_time = 0;
+        }
+    return any;
+}
+
+/* x1 = the solution at t1 from (t0, x0), with the frozen relations. */
+static int integrate(mo2c_rt_events *ev, double t0, const double *x0, double t1, double *x1)
+{
+    memcpy(x1, x0, (size_t)ev->nx * sizeof *x1);
+    if (!ev->drv || !(t1 > t0))
+        return 0;
+    gsl_odeiv2_driver_reset_hstart(ev->drv, t1 - t0);
+    double t = t0;
+    int st = gsl_odeiv2_driver_apply(ev->drv, &t, t1, x1);
+    if (st == GSL_SUCCESS)
+        return 0;
+    if (st == GSL_EBADFUNC)
+        return fail(ev->d, t, "the right-hand side failed");
+    fprintf(stderr, "error: at time %.16g: locating an event: the integrator failed (%s)\n", t, gsl_strerror(st));
+    return -1;
+}
+
+/* Locate the first crossing inside the step [tp, *t] (x: the states at *t on entry, at the event on
+ * return; ev->zr: the zero crossings at *t). */
+static int locate(mo2c_rt_events *ev, double *t, double *x)
+{
+    const mo2c_model *m = ev->d->model;
+    size_t nz = (size_t)ev->nrel * sizeof(double), nxs = (size_t)ev->nx * sizeof(double);
+    double tl = ev->tp, tr = *t;
+    memcpy(ev->xl, ev->xp, nxs);
+    memcpy(ev->xr, x, nxs);
+    memcpy(ev->zl, ev->zp, nz);
+    memcpy(ev->sl, ev->zp, nz);
+    memcpy(ev->sr, ev->zr, nz);
+    int side = 0;
+    for (int it = 0; it < MAX_LOCATE; it++) {
+        double w = tr - tl, eps = 1e-12 * fmax(1.0, fabs(tr));
+        if (w <= eps)
+            break;
+        /* the earliest secant estimate among the relations that changed at tr */
+        double tm = tr;
+        for (int r = 0; r < ev->nrel; r++)
+            if (rel_value(m->rel_op[r], ev->zr[r]) != ev->d->rel[r] && ev->sl[r] != ev->sr[r]) {
+                double c = tl + w * ev->sl[r] / (ev->sl[r] - ev->sr[r]);
+                if (c < tm)
+                    tm = c;
+            }
+        if (!(tm > tl && tm < tr))
+            tm = tl + 0.5 * w;
+        tm = fmin(fmax(tm, tl + 0.25 * eps), tr - 0.25 * eps);
+        ev->nlocate++;
+        if (integrate(ev, tl, ev->xl, tm, ev->xm) != 0 || eval_point(ev, tm, ev->xm, ev->zm) != 0)
+            return -1;
+        double *tmp;
+        if (changed_at(ev, ev->zm, NULL)) {   /* the crossing is in [tl, tm] */
+            tr = tm;
+            tmp = ev->xr; ev->xr = ev->xm; ev->xm = tmp;
+            memcpy(ev->zr, ev->zm, nz);
+            memcpy(ev->sr, ev->zm, nz);
+            if (side == 1)
+                for (int r = 0; r < ev->nrel; r++)
+                    ev->sl[r] *= 0.5;
+            side = 1;
+        } else {                              /* in [tm, tr] */
+            tl = tm;
+            tmp = ev->xl; ev->xl = ev->xm; ev->xm = tmp;
+            memcpy(ev->zl, ev->zm, nz);
+            memcpy(ev->sl, ev->zm, nz);
+            if (side == -1)
+                for (int r = 0; r < ev->nrel; r++)
+                    ev->sr[r] *= 0.5;
+            side = -1;
+        }
+    }
+    *t = tr;
+    memcpy(x, ev->xr, nxs);
+    return 0;
+}
+
+/* The name of y[i] for a message (only on failure, so the scan is no loop over the model). */
+static const char *y_name(const mo2c_model *m, int i)
+{
+    for (int k = 0; k < m->nvars; k++)
+        if (m->vars[k].source == MO2C_SRC_ALG && m->vars[k].index == i && !m->vars[k].negated)
+            return m->vars[k].name;
+    return "a variable";
+}
+
+static int same(double a, double b)
+{
+    return a == b || (isnan(a) && isnan(b));
+}
+
+/* Event iteration at (t, x) until nothing changes. */
+static int iterate(mo2c_rt_events *ev, double t, double *x)
+{
+    mo2c_data *d = ev->d;
+    const mo2c_model *m = d->model;
+    for (int pass = 0;; pass++) {
+        if (eval_point(ev, t, x, ev->zm) != 0)
+            return -1;
+        if (m->update && m->update(d, t, x, 1) != 0)
+            return fail(d, t, "an event update failed");
+        if (eval_point(ev, t, x, ev->zm) != 0)
+            return -1;
+        int r = 0, i = 0, k = 0;
+        while (r < ev->nrel && rel_value(m->rel_op[r], ev->zm[r]) == d->rel[r])
+            r++;
+        while (i < ev->ny && same(d->y[i], d->pre[i]))
+            i++;
+        while (k < ev->nx && same(x[k], d->pre_x[k]))
+            k++;
+        if (r == ev->nrel && i == ev->ny && k == ev->nx)
+            return 0;
+        if (pass + 1 == MAX_PASSES) {
+            fprintf(stderr, "error: at time %.16g: event iteration did not converge after %d passes: %s%s%s "
+                    "keeps changing\n", t, MAX_PASSES, r < ev->nrel ? "the relation '" : "",
+                    r < ev->nrel ? m->rel_text[r] : i < ev->ny ? y_name(m, i) : "a state",
+                    r < ev->nrel ? "'" : "");
+            return -1;
+        }
+        for (int q = 0; q < ev->nrel; q++)
+            d->rel[q] = (unsigned char)rel_value(m->rel_op[q], ev->zm[q]);
+        mo2c_save_pre(d);
+    }
+}
+
+/* After event iteration: condition memory outside the event, the point after, the next step's start. */
+static int settle(mo2c_rt_events *ev, double t, double *x)
+{
+    mo2c_data *d = ev->d;
+    const mo2c_model *m = d->model;
+    d->in_event = 0;
+    d->initial = 0;
+    if (m->update && m->update(d, t, x, 0) != 0)
+        return fail(d, t, "an event update failed");
+    if (eval_point(ev, t, x, ev->zp) != 0)
+        return -1;
+    if (m->check && m->check(d, t) != 0)
+        return fail(d, t, "an assert failed");
+    memcpy(d->pre, d->y, (size_t)ev->ny * sizeof *d->pre);
+    memcpy(d->pre_x, x, (size_t)ev->nx * sizeof *d->pre_x);
+    ev->tp = t;
+    memcpy(ev->xp, x, (size_t)ev->nx * sizeof *x);
+    return 0;
+}
+
+static int terminated(mo2c_rt_events *ev, double t)
+{
+    if (!ev->d->terminate)
+        return 0;
+    printf("The simulation was terminated at time %.16g: %s\n", t, ev->d->terminate_msg);
+    return 1;
+}
+
+int mo2c_rt_events_start(mo2c_rt_events *ev, double t)
+{
+    mo2c_data *d = ev->d;
+    const mo2c_model *m = d->model;
+    double *x = d->x;
+    /* the relations initialize() compared, checked against the zero crossings */
+    if (eval_point(ev, t, x, ev->zm) != 0)
+        return -1;
+    for (int r = 0; r < ev->nrel; r++)
+        d->rel[r] = (unsigned char)rel_value(m->rel_op[r], ev->zm[r]);
+    if (eval_point(ev, t, x, ev->zm) != 0)
+        return -1;
+    mo2c_save_pre(d);
+    d->initial = 0;  /* conditions as they were "before" the start: when initial() fires at the start */
+    if (m->update && m->update(d, t, x, 0) != 0)
+        return fail(d, t, "an event update failed");
+    d->initial = 1;
+    d->in_event = 1;
+    if (iterate(ev, t, x) != 0 || settle(ev, t, x) != 0)
+        return -1;
+    return terminated(ev, t) ? 2 : 0;
+}
+
+double mo2c_rt_events_next_time(mo2c_rt_events *ev, double t)
+{
+    const mo2c_model *m = ev->d->model;
+    return m->next_time_event ? m->next_time_event(ev->d, t) : HUGE_VAL;
+}
+
+void mo2c_rt_events_step_start(mo2c_rt_events *ev, double t, const double *x)
+{
+    if (t != ev->tp)   /* zp belongs to tp: recomputed when the loop moved on without us */
+        ev->tp = t;
+    memcpy(ev->xp, x, (size_t)ev->nx * sizeof *x);
+}
+
+/* Write the rows before and after the event when it changed what the result shows. */
+static int emit_rows(mo2c_rt_events *ev, double t, mo2c_rt_writer *w)
+{
+    mo2c_data *d = ev->d;
+    size_t nx = (size_t)ev->nx * sizeof(double), ny = (size_t)ev->ny * sizeof(double);
+    if (!ev->emit || !w)
+        return 0;
+    if (!memcmp(ev->bx, d->x, nx) && !memcmp(ev->by, d->y, ny) && !memcmp(ev->bdx, d->dx, nx))
+        return 0;
+    memcpy(ev->ax, d->x, nx);
+    memcpy(ev->adx, d->dx, nx);
+    memcpy(ev->ay, d->y, ny);
+    memcpy(d->x, ev->bx, nx);
+    memcpy(d->dx, ev->bdx, nx);
+    memcpy(d->y, ev->by, ny);
+    int rc = mo2c_rt_writer_row(w, t);
+    memcpy(d->x, ev->ax, nx);
+    memcpy(d->dx, ev->adx, nx);
+    memcpy(d->y, ev->ay, ny);
+    if (rc == 0)
+        rc = mo2c_rt_writer_row(w, t);
+    ev->row_t = t;
+    ev->have_row = 1;
+    return rc ? -1 : 0;
+}
+
+int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_rt_writer *w)
+{
+    mo2c_data *d = ev->d;
+    const mo2c_model *m = d->model;
+    if (eval_point(ev, *t, x, ev->zr) != 0)
+        return -1;
+    if (m->check && m->check(d, *t) != 0)
+        return fail(d, *t, "an assert failed");
+    int only_time;
+    int changed = changed_at(ev, ev->zr, &only_time);
+    if (!changed && !timed) {
+        memcpy(ev->zp, ev->zr, (size_t)ev->nrel * sizeof(double));
+        ev->tp = *t;
+        return 0;
+    }
+    double t1 = *t;
+    if (changed && !(timed && only_time)) {
+        if (locate(ev, t, x) != 0)
+            return -1;
+    }
+    if (*t < t1 || !timed)
+        ev->nstate++;
+    else
+        ev->ntime++;
+    ev->nevents++;
+    /* the point just before: old relations */
+    double te = *t;
+    if (eval_point(ev, te, x, ev->zm) != 0)
+        return -1;
+    size_t nx = (size_t)ev->nx * sizeof(double), ny = (size_t)ev->ny * sizeof(double);
+    memcpy(ev->bx, x, nx);
+    memcpy(ev->bdx, d->dx, nx);
+    memcpy(ev->by, d->y, ny);
+    for (int r = 0; r < ev->nrel; r++)
+        d->rel[r] = (unsigned char)rel_value(m->rel_op[r], ev->zm[r]);
+    mo2c_save_pre(d);
+    d->in_event = 1;
+    if (iterate(ev, te, x) != 0 || settle(ev, te, x) != 0)
+        return -1;
+    if (emit_rows(ev, te, w) != 0)
+        return -1;
+    return terminated(ev, te) ? 2 : 1;
+}
+
+int mo2c_rt_events_row_at(const mo2c_rt_events *ev, double t)
+{
+    return ev->have_row && ev->row_t == t;
+}
+
+int mo2c_rt_events_end(mo2c_rt_events *ev, double t)
+{
+    mo2c_data *d = ev->d;
+    const mo2c_model *m = d->model;
+    if (!m->update)
+        return 0;
+    d->terminal = 1;
+    d->in_event = 1;
+    if (eval_point(ev, t, d->x, ev->zm) != 0)
+        return -1;
+    if (m->update(d, t, d->x, 1) != 0)
+        return fail(d, t, "an event update failed");
+    d->in_event = 0;
+    return 0;
+}
+
+void mo2c_rt_events_stats(const mo2c_rt_events *ev)
+{
+    printf("LOG_STATS | info | events: %lu (state events %lu, time events %lu), %lu location steps\n",
+           ev->nevents, ev->nstate, ev->ntime, ev->nlocate);
+}
