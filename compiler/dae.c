@@ -3,7 +3,8 @@
  *
  * Input: a flat model (flat.h). Output: a mo_dae (dae.h) in which
  *   - every flat variable has a DAE variable of the same index, classified: constant, parameter,
- *     continuous (discrete-time variables are refused: not supported yet);
+ *     discrete (assigned in a when-clause, events.c) or continuous (Integer and Boolean variables that
+ *     no when-clause assigns are computed by their equations like continuous ones);
  *   - every der(v) is the variable vars[v].der (appended, named "der(v)"); der of anything else has been
  *     expanded by mo_diff_time (der(a*b) -> der(a)*b + a*der(b));
  *   - alias equations are removed (marked removed) and their variables made MO_DV_ALIAS;

@@ -399,8 +399,10 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         mo_error(e->loc, "not supported yet: this kind of call");
         return false;
     }
+    /* Integer(e) and String(e) name predefined types, which are no function classes */
+    bool type_conv = strcmp(name, "Integer") == 0 || strcmp(name, "String") == 0;
     mo_expr *user;   /* a user-defined function, or a function class declared external "builtin" */
-    if (mo_func_flatten_call(fr, inst, owner, e, &user)) {
+    if (!type_conv && mo_func_flatten_call(fr, inst, owner, e, &user)) {
         if (!user)
             return false;
         mo_av_scalar(out, user);

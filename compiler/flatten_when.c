@@ -260,10 +260,12 @@ bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq 
             if (b == nc && q->bodies[q->nconds].n == 0)
                 mo_error(q->loc, "this if-equation has a time-varying condition, so it needs an else branch "
                          "with the same number of equations (%d) as the others", br[0].n);
+            else if (b == nc)
+                mo_error(q->loc, "the branches of an if-equation with a time-varying condition must have the "
+                         "same number of equations: the first has %d, the else branch has %d", br[0].n, br[b].n);
             else
                 mo_error(q->loc, "the branches of an if-equation with a time-varying condition must have the "
-                         "same number of equations: the first has %d, %s %d has %d", br[0].n,
-                         b == nc ? "the else branch" : "branch", b == nc ? 0 : b + 1, br[b].n);
+                         "same number of equations: the first has %d, branch %d has %d", br[0].n, b + 1, br[b].n);
             return false;
         }
     mo_expr **vals = MO_NEWN(mo_expr *, nc + 1);
@@ -276,7 +278,7 @@ bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq 
             const mo_feq *f = &br[b].v[k];
             vals[b] = same ? f->rhs : mo_expr_binary(f->loc, MO_OP_SUB, f->lhs, f->rhs);
         }
-        mo_expr *lhs = same ? f0->lhs : mo_expr_real(f0->loc, 0);
+        mo_expr *lhs = same ? f0->lhs : mo_expr_int(f0->loc, 0);
         mo_expr *rhs = if_expr(q->loc, nc, conds, vals);
         mo_feq f = {f0->loc, inst->path, MO_ORIGIN_EQUATION, lhs, rhs, f0->comment};
         if (initial)

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #define MO2C_VERSION "0.1.0"
 
@@ -154,10 +155,24 @@ static int run_pipeline(const options *o, const char *argv0)
     return rc;
 }
 
-/* Generate the C file path (created or truncated). */
+/* Write the C file to path. A regular file (or a new one) is written beside it under a temporary name
+ * and renamed into place only when complete, so a failure leaves neither a half-written file nor a
+ * damaged old one; anything else (a device such as /dev/stdout, a pipe) is written directly and is never
+ * removed or replaced. */
 static int write_c(const mo_dae *dae, const char *path)
 {
-    FILE *f = fopen(path, "w");
+    struct stat st;
+    bool direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    const char *tmp = direct ? path : mo_sprintf("%s.mo2c-XXXXXX", path);
+    FILE *f = NULL;
+    if (direct) {
+        f = fopen(path, "w");
+    } else {
+        int fd = mkstemp((char *)tmp);
+        f = fd < 0 ? NULL : fdopen(fd, "w");
+        if (fd >= 0 && !f)
+            close(fd);
+    }
     if (!f) {
         mo_error_plain("cannot write '%s': %s", path, strerror(errno));
         return 1;
@@ -167,8 +182,14 @@ static int write_c(const mo_dae *dae, const char *path)
         mo_error_plain("cannot write '%s': %s", path, strerror(errno));
         rc = 1;
     }
+    if (direct)
+        return rc;
+    if (rc == 0 && (chmod(tmp, 0644) != 0 || rename(tmp, path) != 0)) {
+        mo_error_plain("cannot write '%s': %s", path, strerror(errno));
+        rc = 1;
+    }
     if (rc != 0)
-        remove(path); /* no half-written C file left behind */
+        remove(tmp); /* only ever our own temporary */
     return rc;
 }
 

@@ -5,6 +5,7 @@
  *   main.c     mo2c_main: the command line (OpenModelica's flags), -override, the run order
  *   data.c     mo2c_data_alloc/free and the runtime's private state (d->solver)
  *   solver.c   the integration loop on GSL odeiv2, the Jacobian wrapper, LOG_STATS
+ *   events.c   state and time events, event iteration (hooks of solver.c's loop), assert/terminate
  *   results.c  the CSV and MAT v4 result writers
  *   algebra.c  mo2c_fail, checked math, linear and nonlinear algebraic solvers
  * Functions shared between these files carry the prefix mo2c_rt_; everything else is static.

@@ -283,6 +283,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
         rc = output_point(d, t, NULL, 0);
     if (!rc)
         rc = mo2c_rt_writer_row(w, t) != 0;
+    double last_row = t;
     for (long i = 1; i <= n && !rc && !stop; i++) {
         double ti = i == n ? o->stop : o->start + (double)i * h;
         while ((drv || ev) && t < ti) {
@@ -341,8 +342,9 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
         rc = output_point(d, t, drv, exact);
         if (!rc)
             rc = mo2c_rt_writer_row(w, t) != 0;
+        last_row = t;
     }
-    if (stop && !rc && (!ev || !mo2c_rt_events_row_at(ev, t))) {
+    if (stop && !rc && t != last_row && !mo2c_rt_events_row_at(ev, t)) {
         /* terminate(): the point of the event ends the result */
         rc = output_point(d, t, NULL, 0);
         if (!rc)

@@ -3,8 +3,9 @@ model Inertia "1D-rotational component with inertia"
   Modelica.Mechanics.Rotational.Interfaces.Flange_a flange_a "Left flange of shaft";
   Modelica.Mechanics.Rotational.Interfaces.Flange_b flange_b "Right flange of shaft";
   parameter SI.Inertia J(min = 0, start = 1) "Moment of inertia";
-  SI.Angle phi(stateSelect = StateSelect.prefer) "Absolute rotation angle of component";
-  SI.AngularVelocity w(stateSelect = StateSelect.prefer) "Absolute angular velocity of component (= der(phi))";
+  parameter StateSelect stateSelect = StateSelect.default "Priority to use phi and w as states";
+  SI.Angle phi(stateSelect = stateSelect) "Absolute rotation angle of component";
+  SI.AngularVelocity w(stateSelect = stateSelect) "Absolute angular velocity of component (= der(phi))";
   SI.AngularAcceleration a "Absolute angular acceleration of component (= der(w))";
 equation
   phi = flange_a.phi;

@@ -2,7 +2,8 @@ within Modelica.Mechanics.Rotational.Sources;
 model ConstantSpeed "Constant speed, not dependent on torque"
   parameter SI.AngularVelocity w_fixed "Fixed speed (if negative, torque is acting as load)";
   Modelica.Mechanics.Rotational.Interfaces.Flange_b flange "Flange of shaft";
-  SI.Angle phi(start = 0, fixed = true, stateSelect = StateSelect.prefer) "Rotation angle of flange";
+  parameter StateSelect stateSelect = StateSelect.default "Priority to use phi as state";
+  SI.Angle phi(start = 0, fixed = true, stateSelect = stateSelect) "Rotation angle of flange";
   SI.AngularVelocity w "Angular velocity of flange";
 equation
   phi = flange.phi;

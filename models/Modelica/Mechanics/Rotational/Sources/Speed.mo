@@ -2,7 +2,8 @@ within Modelica.Mechanics.Rotational.Sources;
 model Speed "Forced movement of a flange according to a reference angular velocity signal"
   Modelica.Blocks.Interfaces.RealInput w_ref(unit = "rad/s") "Reference angular velocity of flange as input signal";
   Modelica.Mechanics.Rotational.Interfaces.Flange_b flange "Flange of shaft";
-  SI.Angle phi(start = 0, fixed = true, stateSelect = StateSelect.prefer) "Rotation angle of flange";
+  parameter StateSelect stateSelect = StateSelect.default "Priority to use phi as state";
+  SI.Angle phi(start = 0, fixed = true, stateSelect = stateSelect) "Rotation angle of flange";
   SI.AngularVelocity w "Angular velocity of flange";
 equation
   phi = flange.phi;

@@ -4,8 +4,9 @@ model Mass "Sliding mass with inertia"
   Modelica.Mechanics.Translational.Interfaces.Flange_b flange_b "Right flange of translational component";
   parameter SI.Mass m(min = 0, start = 1) "Mass of the sliding mass";
   parameter SI.Length L = 0 "Length of component, from left flange to right flange (= flange_b.s - flange_a.s)";
-  SI.Position s(stateSelect = StateSelect.prefer) "Absolute position of center of component (s = flange_a.s + L/2 = flange_b.s - L/2)";
-  SI.Velocity v(stateSelect = StateSelect.prefer) "Absolute velocity of component";
+  parameter StateSelect stateSelect = StateSelect.default "Priority to use s and v as states";
+  SI.Position s(stateSelect = stateSelect) "Absolute position of center of component (s = flange_a.s + L/2 = flange_b.s - L/2)";
+  SI.Velocity v(stateSelect = stateSelect) "Absolute velocity of component";
   SI.Acceleration a "Absolute acceleration of component";
 equation
   flange_a.s = s - L/2;

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# mo2c writes only what it is asked to, and a failure never damages an existing output: the C file is
+# written under a temporary name beside the target and renamed into place when complete; a special file
+# (here /dev/stdout) is written directly and never removed.
+set -u
+: "${MO2C:=build/mo2c}" "${OUT:=tests/out}"
+D=$OUT/cli_outputs; rm -rf "$D"; mkdir -p "$D"
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+SMD=models/ModelicaByExample/Components/Rotational/Examples/SMD.mo
+# a model that fails in code generation must leave the old file as it was, and no temporary behind
+echo "old content" > "$D/old.c"
+"$MO2C" --emit-c tests/errors/reinit_not_state.mo -o "$D/old.c" 2>/dev/null && fail "expected a failure"
+[ "$(cat "$D/old.c")" = "old content" ] || fail "the old file was changed by a failed run"
+[ "$(ls "$D")" = "old.c" ] || fail "left behind: $(ls "$D")"
+# a successful run replaces it
+"$MO2C" --emit-c "$SMD" -o "$D/old.c" || fail "emit-c failed"
+grep -q "mo2c_main" "$D/old.c" || fail "the C file was not written"
+[ "$(ls "$D")" = "old.c" ] || fail "left behind: $(ls "$D")"
+# a special file is written directly
+n=$("$MO2C" --emit-c "$SMD" -o /dev/stdout | grep -c "mo2c_main")
+[ "$n" -ge 1 ] || fail "nothing written to /dev/stdout"
+[ -c /dev/stdout ] || [ -p /dev/stdout ] || [ -L /dev/stdout ] || fail "/dev/stdout damaged"
+exit $status
