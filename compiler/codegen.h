@@ -64,7 +64,7 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields);
  * Usage: fill in the first six fields, then per sequence: begin(estimated weight), and for each
  * statement write it into split_out() (indented by s->indent) and call split_next(weight); then end().
  * A sequence estimated at most MO_CG_PART_WEIGHT goes into the caller as it is. */
-enum { MO_CG_PART_WEIGHT = 300 };
+enum { MO_CG_PART_WEIGHT = 100 };
 typedef struct mo_cg_split {
     const char *name;         /* parts are the static functions name_part0, name_part1, ... */
     const char *params;       /* their parameter list: "(mo2c_data *d, double t, ...)" */
