@@ -10,6 +10,8 @@
 #    with `mo2c --stats` for N = 10^2, 10^3, 10^4: each stage's time, and its growth per decade of N
 #    (about 10 means linear).
 # 3. bench/flat_bench.sh (the front end's engineer's): `mo2c --flat` alone up to 10^5 units.
+# 4. The same chain written with arrays (bench/gen_chain_array.sh): component arrays connected in a
+#    for-loop, compiled with --stats and simulated for 1 s, for N in ANS (default "1000 10000 100000").
 # Environment: STOP (default 1000 s of simulated time at STEP = 0.01, i.e. 10^5 output intervals; much
 # longer runs let the damped states decay into subnormal numbers, whose arithmetic is slow on x86 and
 # would measure the FPU, not mo2c), RUNS (runs per measurement, default 10), REPS (measurements, the
@@ -30,7 +32,10 @@ NS=${NS:-100 1000 10000}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-600}
 
 now_ns() { date +%s%N; }
+PARTS=" ${*:-smd chain array flat} "
+want() { [[ $PARTS == *" $1 "* ]]; }
 
+if want smd; then
 echo "== 1. SMD: generated simulator vs hand-written GSL program"
 cc -std=c11 -D_DEFAULT_SOURCE -O2 -o "$B/smd_hand" bench/smd_hand.c -lgsl -lgslcblas -lm || exit 1
 "$MO2C" models/ModelicaByExample/Components/Rotational/Examples/SMD.mo -o "$B/SMD" || exit 1
@@ -60,13 +65,11 @@ awk -v gw="$gw" -v gc="$gc" -v hw="$hw" -v hc="$hc" -v gs="$gen_steps" -v hs="$h
     printf "  ratio generated / hand: wall %.3f, cpu %.3f (target <= 1.10); steps %s\n", gw / hw, gc / hc,
            (gs == hs && gs != "") ? "equal" : "DIFFER"
 }'
-
 echo
-echo "== 2. the N-unit chain, compiled end to end with --stats"
-if [ ! -f bench/gen_chain.sh ]; then
-    echo "  bench/gen_chain.sh is not there yet: skipped"
-    exit 0
 fi
+
+if want chain; then
+echo "== 2. the N-unit chain, compiled end to end with --stats"
 prev=""
 for n in $NS; do
     f=$B/Chain$n.mo
@@ -85,8 +88,37 @@ for n in $NS; do
            printf "    %-14s %9.4f s  %s\n", $1, $2, r }' <<<"$cur"
     prev=$cur
 done
-
 echo
+fi
+
+if want array; then
+echo "== 4. the N-unit chain written with arrays (bench/gen_chain_array.sh: component arrays, connects in a for-loop)"
+echo "   mo2c --stats (every stage, C compiler included), then the simulator for 1 s"
+prev=""
+for n in ${ANS:-1000 10000 100000}; do
+    f=$B/ChainArray$n.mo
+    bash bench/gen_chain_array.sh "$n" "$f" || { echo "  bench/gen_chain_array.sh $n failed"; continue; }
+    t0=$(now_ns)
+    stats=$(timeout "$BUILD_TIMEOUT" "$MO2C" --stats "$f" -o "$B/ChainArray$n" 2>&1 >/dev/null); rc=$?
+    t1=$(now_ns)
+    printf "  N = %-6s total %8.3f s (%s)\n" "$n" "$(awk -v d=$((t1 - t0)) 'BEGIN { print d / 1e9 }')" \
+        "$([ $rc = 124 ] && echo "stopped after $BUILD_TIMEOUT s; the stages below finished" || echo "exit $rc")"
+    cur=$(sed -n 's/^mo2c: stats: *\([^ ]*\) *\([0-9.]*\) s.*/\1 \2/p' <<<"$stats")
+    if [ -z "$cur" ]; then echo "$stats" | head -5 | sed 's/^/    /'; fi
+    awk -v prev="$prev" 'BEGIN { n = split(prev, a, "\n"); for (i = 1; i <= n; i++) { split(a[i], f, " "); p[f[1]] = f[2] } }
+         { r = ($1 in p && p[$1] > 0.0005) ? sprintf("x %.1f", $2 / p[$1]) : ""
+           printf "    %-14s %9.4f s  %s\n", $1, $2, r }' <<<"$cur"
+    if [ $rc = 0 ] && [ -x "$B/ChainArray$n" ]; then
+        t0=$(now_ns)
+        (cd "$B" && timeout "$BUILD_TIMEOUT" "./ChainArray$n" -stopTime=1 -stepSize=0.01 -outputFormat=empty >/dev/null 2>&1)
+        printf "    %-14s %9.4f s  (exit %s)\n" simulate "$(awk -v d=$(( $(now_ns) - t0 )) 'BEGIN { print d / 1e9 }')" $?
+    fi
+    prev=$cur
+done
+echo
+fi
+
+want flat || exit 0
 echo "== 3. the front end alone: bench/flat_bench.sh"
 if [ -f bench/flat_bench.sh ]; then
     MO2C=$MO2C bash bench/flat_bench.sh

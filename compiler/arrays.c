@@ -150,7 +150,7 @@ static bool product(mo_loc loc, const mo_aval *a, const mo_aval *b, mo_aval *out
         return size_error(loc, MO_OP_MUL, a, b);
     int m = a->nd == 2 ? a->dims[0] : 1, k = a->dims[a->nd - 1];
     int kb = b->dims[0], p = b->nd == 2 ? b->dims[1] : 1;
-    if (k != kb || (a->nd == 1 && b->nd == 1 && false))
+    if (k != kb)
         return size_error(loc, MO_OP_MUL, a, b);
     int dims[2], nd = 0;
     if (a->nd == 2) dims[nd++] = m;

@@ -55,6 +55,7 @@ bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e,
  * evaluated (*vals: literals). false after an error. */
 bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_iterator *it, mo_expr ***vals,
                     int *n);
+bool mo_quick_int(const mo_expr *e, long long *out);  /* literals, iterators, end, + - * of them */
 void mo_iter_push(const char *name, mo_expr *value);
 void mo_iter_pop(void);
 /* 'end' inside subscripts: the size of the dimension being subscripted (stacked by the caller). */

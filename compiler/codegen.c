@@ -36,6 +36,12 @@ typedef struct gen {
     mo_expr **alias_sub;      /* alias variable -> its value, for differentiation */
     mo_buf loops;             /* static functions of the algebraic loops */
     int nloops;
+    mo_buf scratch;           /* eq_comment's text, reused: one comment per statement of a large model
+                               * would otherwise leave its own growing buffers in the arena */
+    unsigned char *need;      /* per ODE block: 1 = rhs computes it, 0 = outputs does (codegen_need.c) */
+    const unsigned char *mask;/* emit_blocks prints only the blocks k with mask[k] == mask_want */
+    unsigned char mask_want;  /*   (mask NULL: all of them) */
+    mo_cg_divs *divs;         /* the divisor checks rhs and outputs left to init_params */
 } gen;
 
 /* ---- small text helpers ---- */
@@ -45,25 +51,32 @@ static const char *loc_path(mo_loc loc)
     return loc.file ? loc.file->path : "<mo2c>";
 }
 
+static void eq_print(const mo_dae *dae, mo_buf *b, const mo_deq *q)
+{
+    mo_expr_print(b, q->lhs, mo_dae_var_name, (void *)dae);
+    mo_buf_puts(b, " = ");
+    mo_expr_print(b, q->rhs, mo_dae_var_name, (void *)dae);
+}
+
 static const char *eq_text(const mo_dae *dae, const mo_deq *q)
 {
     mo_buf b = {0};
-    mo_expr_print(&b, q->lhs, mo_dae_var_name, (void *)dae);
-    mo_buf_puts(&b, " = ");
-    mo_expr_print(&b, q->rhs, mo_dae_var_name, (void *)dae);
+    eq_print(dae, &b, q);
     return mo_buf_str(&b);
 }
 
 /* The comment above a block's code: file:line:col (instance): equation. */
 static void eq_comment(gen *g, mo_buf *o, const char *indent, const mo_deq *q)
 {
-    mo_buf c = {0};
-    mo_buf_printf(&c, "%s:%d:%d", loc_path(q->loc), q->loc.line, q->loc.col);
+    mo_buf *c = &g->scratch;
+    c->len = 0;
+    mo_buf_printf(c, "%s:%d:%d", loc_path(q->loc), q->loc.line, q->loc.col);
     if (q->instance && q->instance[0])
-        mo_buf_printf(&c, " (%s)", q->instance);
-    mo_buf_printf(&c, ": %s", eq_text(g->dae, q));
+        mo_buf_printf(c, " (%s)", q->instance);
+    mo_buf_puts(c, ": ");
+    eq_print(g->dae, c, q);
     mo_buf_printf(o, "%s/* ", indent);
-    mo_cg_comment(o, mo_buf_str(&c), 400);
+    mo_cg_comment(o, mo_buf_str(c), 400);
     mo_buf_puts(o, " */\n");
 }
 
@@ -204,6 +217,8 @@ static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char
     const mo_dae *dae = g->dae;
     for (int k = 0; k < sys->blocks.n; k++) {
         const mo_block *b = &sys->blocks.v[k];
+        if (g->mask && g->mask[k] != g->mask_want)
+            continue;
         mo_buf *o = mo_cg_split_out(s);
         size_t from = o->len;
         if (b->kind != MO_BLOCK_EXPLICIT) {
@@ -314,6 +329,18 @@ static void emit_init_params(gen *g, mo_buf *defs)
         mo_cg_split_next(&s, 1);
     }
     mo_cg_split_end(&s);
+    /* the divisors of rhs and outputs that are parameter expressions (codegen_need.c) */
+    const char *const *checks;
+    int nchecks = mo_cg_div_checks(g->divs, &checks);
+    if (nchecks > 0) {
+        mo_buf_puts(&fn, "    /* divisors that are parameter expressions: checked once, here; rhs divides without checks */\n");
+        mo_cg_split_begin(&s, nchecks, "    ");
+        for (int i = 0; i < nchecks; i++) {
+            mo_buf_puts(mo_cg_split_out(&s), checks[i]);
+            mo_cg_split_next(&s, 1);
+        }
+        mo_cg_split_end(&s);
+    }
     mo_buf_puts(&fn, "    return 0;\n}\n\n");
     mo_buf_putn(defs, fn.s, fn.len);
 }
@@ -359,8 +386,8 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_cg_events_init_start(&g->cg, o);       /* pre(v) = start (codegen_events.c) */
     mo_buf_puts(o, "    /* the initial system */\n");
     mo_cg_split_begin(&s, dae->init.blocks.n + g->nextra, "    ");
+    emit_extra(g, &s);   /* the y slots of parameter expressions, read by the blocks; rhs never changes them */
     emit_blocks(g, &s, &dae->init, "init");
-    emit_extra(g, &s);
     mo_cg_split_end(&s);
     mo_cg_events_init_tail(&g->cg, o);        /* the relations at the start */
     mo_buf_puts(o, "    /* derivatives and algebraic variables consistent with the states found */\n"
@@ -368,23 +395,52 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_buf_putn(defs, fn.s, fn.len);
 }
 
-static void emit_rhs(gen *g, mo_buf *defs)
+/* rhs (want = 1: the blocks the derivatives and the event functions need) or outputs (want = 0: the
+ * others, which only results show; codegen_need.c); false when that function has no block. Divisions
+ * by parameter expressions are plain in both: init_params checks their divisors. */
+static bool emit_ode_part(gen *g, mo_buf *defs, unsigned char want)
 {
-    static const char *const params = "(mo2c_data *d, double t, const double *x, double *dx)";
-    static const char *const locals = "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n";
+    const mo_system *sys = &g->dae->ode;
+    int n = 0;
+    bool loops = false;
+    for (int k = 0; k < sys->blocks.n; k++)
+        if (g->need[k] == want) {
+            n++;
+            loops |= sys->blocks.v[k].kind != MO_BLOCK_EXPLICIT;
+        }
+    if (!want && n == 0)
+        return false;
+    /* x, dx, y and p are distinct arrays: with restrict the compiler keeps the values it computed in
+     * registers instead of reading them back after every store. Not with loops: their residual
+     * functions write y through d->y while the caller's y is in use. */
+    const char *params = loops ? "(mo2c_data *d, double t, const double *x, double *dx)"
+                               : "(mo2c_data *d, double t, const double *restrict x, double *restrict dx)";
+    const char *locals = loops ? "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n"
+                               : "    double *restrict y = d->y;\n    const double *restrict p = d->p;\n    int ok = 1;\n";
     mo_buf fn = {0}, *o = &fn;
-    mo_buf_printf(o, "/* The derivatives dx and every algebraic variable from t and x: the sorted blocks. */\n"
-                     "static int rhs%s\n{\n%s", params, locals);
+    if (want)
+        mo_buf_printf(o, "/* The derivatives dx, and the algebraic variables they and the event functions need, from\n"
+                         " * t and x: the sorted blocks (the others are computed by outputs). */\n"
+                         "static int rhs%s\n{\n%s", params, locals);
+    else
+        mo_buf_printf(o, "/* The algebraic variables that only results show, at an output point or an event: the\n"
+                       " * remaining sorted blocks, after rhs computed dx and y at the same t and x. */\n"
+                       "static int outputs(mo2c_data *d, double t, const double *x)\n{\n"
+                       "    double *dx = d->dx;\n%s", locals);
     mo_buf_puts(o, LOCALS_VOID);
-    mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
+    if (loops)   /* the residual functions of algebraic loops read the point from d */
+        mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
     mo_cg_split s;
-    split_init(&s, defs, &fn, "rhs", params, locals, CALL_PART);
-    mo_cg_split_begin(&s, g->dae->ode.blocks.n + g->nextra, "    ");
-    emit_blocks(g, &s, &g->dae->ode, "ode");
-    emit_extra(g, &s);
+    split_init(&s, defs, &fn, want ? "rhs" : "outputs", params, locals, CALL_PART);
+    mo_cg_split_begin(&s, n, "    ");
+    g->mask = g->need;
+    g->mask_want = want;
+    emit_blocks(g, &s, sys, "ode");
+    g->mask = NULL;
     mo_cg_split_end(&s);
     mo_buf_puts(o, "    return 0;\n}\n\n");
     mo_buf_putn(defs, fn.s, fn.len);
+    return true;
 }
 
 /* Storage array of the directional derivative of v in the Jacobian, or NULL when v is constant there. */
@@ -404,7 +460,7 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
     const mo_dae *dae = g->dae;
     const mo_system *sys = &dae->ode;
     for (int k = 0; k < sys->blocks.n; k++)
-        if (sys->blocks.v[k].kind != MO_BLOCK_EXPLICIT)
+        if (g->need[k] && sys->blocks.v[k].kind != MO_BLOCK_EXPLICIT)
             return false;
     int nx = dae->nx, ny = dae->ny + g->nextra;
     unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n + 1);
@@ -433,7 +489,7 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
         const mo_block *b = &sys->blocks.v[k];
         int v = b->vars[0];
         const char *arr = seed_array(dae, v);
-        if (!arr)
+        if (!arr || !g->need[k])   /* blocks that only results show do not reach dx */
             continue;
         mo_expr *s = mo_expr_subst(b->solution, g->alias_sub);
         mo_int_vec vs = {0};
@@ -614,11 +670,18 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_buf evprotos = {0}, evfuncs = {0}, evfields = {0};
     for (int i = 0; i < dae->flat->funcs.n; i++)
         dae->flat->funcs.v[i]->cg_mark = 0;   /* user functions: none used yet (codegen_fn.c) */
+    g.need = mo_cg_needed(dae);               /* rhs or outputs, per block (codegen_need.c) */
     g.cg.live = true;                         /* initialization compares relations directly */
-    emit_init_params(&g, &params);
     emit_initialize(&g, &init);
     g.cg.live = false;
-    emit_rhs(&g, &rhs);
+    g.cg.divs = mo_cg_divs_new();             /* divisions by parameter expressions: checked once */
+    emit_ode_part(&g, &rhs, 1);
+    bool has_outputs = emit_ode_part(&g, &rhs, 0);
+    g.divs = g.cg.divs;                       /* init_params prints their checks, its own divisions checked */
+    g.cg.divs = NULL;
+    g.cg.live = true;
+    emit_init_params(&g, &params);
+    g.cg.live = false;
     unsigned char *saved = MO_NEWN(unsigned char, g.nwhere + 1);
     memcpy(saved, g.cg.where_used, (size_t)g.nwhere);
     int *fmarks = MO_NEWN(int, dae->flat->funcs.n + 1);
@@ -713,6 +776,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_cg_number(&m, ex->has_tolerance ? ex->tolerance : 1e-6);
     mo_buf_printf(&m, ",\n    .init_params = init_params,\n    .initialize = initialize,\n    .rhs = rhs,\n"
                       "    .jacobian = %s,\n", has_jac ? "jacobian" : "NULL");
+    if (has_outputs)
+        mo_buf_puts(&m, "    .outputs = outputs,\n");
     mo_buf_puts(&m, mo_buf_str(&evfields));
     mo_buf_puts(&m, "};\n\n");
     mo_buf_puts(&m, "int main(int argc, char **argv)\n{\n    return mo2c_main(&model, argc, argv);\n}\n");

@@ -21,6 +21,10 @@ typedef struct mo_cg {
     struct mo_cg_events *ev;  /* relations, samples and when-clauses (codegen_events.c), or NULL */
     bool live;                /* compare relations directly instead of reading the frozen d->rel[]
                                * (initialization, when-clause bodies) */
+    struct mo_cg_divs *divs;  /* when set (rhs, outputs): a division by a parameter expression prints
+                               * as a plain '/', its check goes to init_params (codegen_need.c) */
+    int cond;                 /* depth inside code evaluated only sometimes (if-expression branches,
+                               * right operands of && and ||): divisions there stay checked */
 } mo_cg;
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
@@ -64,7 +68,7 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields);
  * Usage: fill in the first six fields, then per sequence: begin(estimated weight), and for each
  * statement write it into split_out() (indented by s->indent) and call split_next(weight); then end().
  * A sequence estimated at most MO_CG_PART_WEIGHT goes into the caller as it is. */
-enum { MO_CG_PART_WEIGHT = 100 };
+enum { MO_CG_PART_WEIGHT = 300 };
 typedef struct mo_cg_split {
     const char *name;         /* parts are the static functions name_part0, name_part1, ... */
     const char *params;       /* their parameter list: "(mo2c_data *d, double t, ...)" */
@@ -82,5 +86,19 @@ void mo_cg_split_begin(mo_cg_split *s, int estimate, const char *caller_indent);
 mo_buf *mo_cg_split_out(mo_cg_split *s);
 void mo_cg_split_next(mo_cg_split *s, int weight);
 void mo_cg_split_end(mo_cg_split *s);
+
+/* codegen_need.c: what the integration needs, and divisions checked once.
+ * mo_cg_needed: per block of dae->ode, 1 when the derivatives or the event functions evaluated after
+ * every step (zero crossings, asserts) depend on it, transitively; 0 for blocks that only results show
+ * (they go to the model's outputs function). Linear in the size of the blocks.
+ * mo_cg_div_unchecked: may this division by divisor print as a plain '/' (cg->divs set, evaluated
+ * unconditionally, divisor a parameter expression)? mo_cg_div_add then records the check of its C text
+ * (printed tighter than ==); mo_cg_div_checks gives the check statements recorded, each once. */
+typedef struct mo_cg_divs mo_cg_divs;
+unsigned char *mo_cg_needed(const mo_dae *dae);
+mo_cg_divs *mo_cg_divs_new(void);
+bool mo_cg_div_unchecked(const mo_cg *cg, const mo_expr *divisor);
+void mo_cg_div_add(mo_cg *cg, const char *divisor_text);
+int mo_cg_div_checks(const mo_cg_divs *divs, const char *const **stmts);
 
 #endif

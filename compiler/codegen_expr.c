@@ -7,7 +7,9 @@
  *     (x[i], dx[i], y[i], p[i]) followed by their name inside a comment;
  *   - model text reaches the file only through mo_cg_c_string (string literals) and mo_cg_comment;
  *   - divisions by anything but a non-zero constant, sqrt, log and non-integer powers go through the
- *     runtime's checked functions, naming the equation (the W<id> string of the equation being printed).
+ *     runtime's checked functions, naming the equation (the W<id> string of the equation being printed);
+ *     in rhs and outputs, a division by a parameter expression is plain, checked once by init_params
+ *     (codegen_need.c).
  * Printing follows C precedence with the fewest parentheses that keep the tree's meaning.
  */
 #include "codegen.h"
@@ -319,6 +321,29 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
     mo_expr *a = e->a[0], *b = e->a[1];
     mo_op op = e->op;
     if (op == MO_OP_DIV || op == MO_OP_EDIV) {
+        if (!is_nonzero_const(b) && mo_cg_div_unchecked(cg, b)) {
+            /* a parameter expression: init_params checks it once (codegen_need.c) */
+            mo_buf text = {0};
+            cg->out = &text;
+            emit(cg, b, P_MUL + 1);
+            cg->out = o;
+            const char *bt = mo_buf_str(&text);
+            if (!strstr(bt, "&ok)")) {   /* its own evaluation cannot fail */
+                mo_cg_div_add(cg, bt);
+                if (P_MUL < min_prec)
+                    mo_buf_puts(o, "(");
+                emit(cg, a, P_MUL);
+                mo_buf_printf(o, " / %s", bt);
+                if (P_MUL < min_prec)
+                    mo_buf_puts(o, ")");
+                return;
+            }
+            mo_buf_puts(o, "mo2c_div(d, ");
+            emit(cg, a, 0);
+            mo_buf_printf(o, ", %s", bt);
+            where_arg(cg);
+            return;
+        }
         if (!is_nonzero_const(b)) {
             mo_buf_puts(o, "mo2c_div(d, ");
             emit(cg, a, 0);
@@ -349,11 +374,14 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
     }
     int p = binary_prec(op);
     bool paren = p < min_prec;
+    bool lazy = op == MO_OP_AND || op == MO_OP_OR;   /* C evaluates b only sometimes */
     if (paren)
         mo_buf_puts(o, "(");
     emit(cg, a, p);
     mo_buf_puts(o, c_op(op));
+    cg->cond += lazy;
     emit(cg, b, p + 1); /* left associative: a - (b - c) keeps its parentheses */
+    cg->cond -= lazy;
     if (paren)
         mo_buf_puts(o, ")");
 }
@@ -414,11 +442,13 @@ static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
         mo_buf_puts(o, "(");
         for (int i = 0; i + 1 < e->n; i += 2) {
             emit(cg, e->a[i], P_OR);
+            cg->cond += i == 0;   /* all but the first condition are evaluated only sometimes */
             mo_buf_puts(o, " ? ");
             emit(cg, e->a[i + 1], P_OR);
             mo_buf_puts(o, " : ");
         }
         emit(cg, e->a[e->n - 1], P_OR);
+        cg->cond -= e->n > 1;
         mo_buf_puts(o, ")");
         return;
     case MO_EX_CALL:

@@ -25,7 +25,9 @@ void mo_cg_split_begin(mo_cg_split *s, int estimate, const char *caller_indent)
 {
     s->split = estimate > MO_CG_PART_WEIGHT;
     s->indent = s->split ? "    " : caller_indent;
-    s->body = (mo_buf){0};
+    s->body.len = 0;
+    if (s->body.s)
+        s->body.s[0] = '\0';
     s->weight = 0;
 }
 
@@ -47,8 +49,9 @@ static void flush_part(mo_cg_split *s)
     mo_buf_putn(s->defs, s->body.s, s->body.len);
     mo_buf_puts(s->defs, "    return ok ? 0 : -1;\n}\n\n");
     mo_buf_printf(s->caller, s->call, mo_sprintf("%s_part%d", s->name, k));
-    /* the text is in s->defs now: start the next part in a fresh buffer (arena: nothing to free) */
-    s->body = (mo_buf){0};
+    /* the text is in s->defs now: the next part reuses the buffer (the arena never frees one) */
+    s->body.len = 0;
+    s->body.s[0] = '\0';
     s->weight = 0;
 }
 

@@ -35,14 +35,9 @@ mo_expr *mo_sym_num(mo_loc loc, double v)
     if (v == 0)
         v = 0; /* no negative zero in generated text */
     e->real = v;
-    /* shortest spelling that reads back exactly, for dumps and messages */
-    char tmp[40];
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*g", prec, v);
-        if (strtod(tmp, NULL) == v)
-            break;
-    }
-    e->text = mo_strdup(tmp);
+    /* no .text: the printer (mo_expr_print) spells a literal without one as the shortest text that
+     * reads back exactly, only when it is printed; making it here cost two snprintf/strtod rounds per
+     * folded constant, most of which are never printed */
     return e;
 }
 

@@ -16,18 +16,33 @@
 
 #include <string.h>
 
+/* Big models print millions of lines, so the hot paths append plain runs of text (no printf). */
 static void put_string(mo_buf *b, const char *s)
 {
-    mo_buf_puts(b, "\"");
-    for (; *s; s++) {
-        switch (*s) {
-        case '"': mo_buf_puts(b, "\\\""); break;
-        case '\\': mo_buf_puts(b, "\\\\"); break;
-        case '\n': mo_buf_puts(b, "\\n"); break;
-        default: mo_buf_putn(b, s, 1);
-        }
+    mo_buf_putn(b, "\"", 1);
+    for (;;) {
+        size_t n = strcspn(s, "\"\\\n");
+        mo_buf_putn(b, s, n);
+        s += n;
+        if (!*s)
+            break;
+        mo_buf_puts(b, *s == '"' ? "\\\"" : *s == '\\' ? "\\\\" : "\\n");
+        s++;
     }
-    mo_buf_puts(b, "\"");
+    mo_buf_putn(b, "\"", 1);
+}
+
+static void put_int(mo_buf *b, int v)
+{
+    char tmp[16];
+    int n = 0;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    do
+        tmp[sizeof tmp - 1 - n++] = (char)('0' + u % 10);
+    while ((u /= 10) && n < 15);
+    if (v < 0)
+        tmp[sizeof tmp - 1 - n++] = '-';
+    mo_buf_putn(b, tmp + sizeof tmp - n, (size_t)n);
 }
 
 static void put_expr(mo_buf *b, const mo_flat *flat, const mo_expr *e)
@@ -60,21 +75,27 @@ static void put_var(mo_buf *b, const mo_flat *flat, const mo_var *v)
     if (v->flags & MO_PF_INPUT) mo_buf_puts(b, "input ");
     if (v->flags & MO_PF_OUTPUT) mo_buf_puts(b, "output ");
     if (v->flags & MO_PF_FLOW) mo_buf_puts(b, "flow ");
-    mo_buf_printf(b, "%s %s", type_name(v), v->name);
+    mo_buf_puts(b, type_name(v));
+    mo_buf_putn(b, " ", 1);
+    mo_buf_puts(b, v->name);
     int n = 0;
     const char *sep[] = {"(", ", "};
     const struct { const char *name; const char *s; } strs[] = {
         {"quantity", v->quantity}, {"unit", v->unit}, {"displayUnit", v->display_unit}};
     for (int i = 0; i < 3; i++)
         if (strs[i].s) {
-            mo_buf_printf(b, "%s%s = ", sep[n++ > 0], strs[i].name);
+            mo_buf_puts(b, sep[n++ > 0]);
+            mo_buf_puts(b, strs[i].name);
+            mo_buf_puts(b, " = ");
             put_string(b, strs[i].s);
         }
     const struct { const char *name; const mo_expr *e; } exprs[] = {
         {"min", v->min}, {"max", v->max}, {"start", v->start}, {"fixed", v->fixed}, {"nominal", v->nominal}};
     for (int i = 0; i < 5; i++)
         if (exprs[i].e) {
-            mo_buf_printf(b, "%s%s = ", sep[n++ > 0], exprs[i].name);
+            mo_buf_puts(b, sep[n++ > 0]);
+            mo_buf_puts(b, exprs[i].name);
+            mo_buf_puts(b, " = ");
             put_expr(b, flat, exprs[i].e);
         }
     if (v->state_select != MO_SS_DEFAULT && v->state_select >= MO_SS_NEVER && v->state_select <= MO_SS_ALWAYS)
@@ -95,7 +116,13 @@ static void put_var(mo_buf *b, const mo_flat *flat, const mo_var *v)
 static void put_loc(mo_buf *b, mo_loc loc)
 {
     if (loc.file)
-        mo_buf_printf(b, "%s:%d:%d", loc.file->path, loc.line, loc.col);
+    {
+        mo_buf_puts(b, loc.file->path);
+        mo_buf_putn(b, ":", 1);
+        put_int(b, loc.line);
+        mo_buf_putn(b, ":", 1);
+        put_int(b, loc.col);
+    }
     else
         mo_buf_puts(b, "<mo2c>");
 }
@@ -115,7 +142,11 @@ static void put_eq(mo_buf *b, const mo_flat *flat, const mo_feq *q)
     put_loc(b, q->loc);
     mo_buf_puts(b, origin[q->origin]);
     if (q->instance && *q->instance)
-        mo_buf_printf(b, " (%s)", q->instance);
+    {
+        mo_buf_puts(b, " (");
+        mo_buf_puts(b, q->instance);
+        mo_buf_putn(b, ")", 1);
+    }
     mo_buf_puts(b, "\n");
 }
 

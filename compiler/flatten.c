@@ -6,8 +6,14 @@
  * demand, so a binding may use a component declared further down. Equations are flattened in the
  * instance they belong to, with their source location and instance path; connect equations are handed
  * to connect.c, which adds the connection equations once everything is instantiated.
- * Preconditions: the AST as the parser builds it (ast.h). Recursion follows the instance tree and single
- * expressions only, never the number of components.
+ * Arrays are scalarised here: an array component's elements are made one by one (row-major), each with
+ * its share of the array modifiers (split_mod); references may denote several slots (mo_find_slots:
+ * slices, a.b over arrays of components); equations between arrays become one equation per element.
+ * Expressions are flattened by flatten_expr.c and arrays.c; class layouts come from layout.c.
+ * Only the active branch of an if-equation with parameter conditions is flattened.
+ * Preconditions: the AST as the parser builds it (ast.h). Recursion follows the instance tree, single
+ * expressions and dependencies between declarations (bounded by MAX_SLOT_DEPTH), never the number of
+ * components.
  */
 #include "aval.h"
 
@@ -62,11 +68,6 @@ static const char *join_path(const char *path, const char *id)
     return mo_intern(p, a + b + 1);
 }
 
-static mo_loc elem_loc(const mo_element *e)
-{
-    return e->kind == MO_ELEM_CLASS ? e->cls->loc : e->loc;
-}
-
 /* "did you mean": a note at the declaration of the closest component name of a layout */
 static void suggest_in_layout(const mo_layout *lay, const char *name)
 {
@@ -80,118 +81,6 @@ static void suggest_in_layout(const mo_layout *lay, const char *name)
         return;
     intptr_t k = (intptr_t)mo_map_get(&lay->index, best);
     mo_note(lay->items[k - 1].elem->loc, "did you mean '%s'?", best);
-}
-
-/* ---- layouts: the components and equations of a class after inheritance ---- */
-typedef struct layout_builder {
-    MO_VEC(mo_layout_item) items;
-    MO_VEC(mo_layout_ext) exts;
-    MO_VEC(mo_layout_sec) secs;
-} layout_builder;
-
-static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_class *base)
-{
-    int node = b->exts.n;
-    mo_layout_ext x = {ext, ext->mod, -1, owner};
-    MO_PUSH(b->exts, x);
-    /* a short class as base: its modifier is one more extends level (written in its enclosing scope) */
-    while (base->form == MO_FORM_SHORT) {
-        mo_layout_ext y = {NULL, base->short_mod, node, base->parent};
-        node = b->exts.n;
-        MO_PUSH(b->exts, y);
-        base = mo_short_target(base);
-        if (!base)
-            return false;
-    }
-    if (mo_builtin_type(base) >= 0 || base->form == MO_FORM_ENUM) {
-        mo_error(ext->loc, "not supported yet: extending a predefined type in a %s",
-                 mo_class_kind_name(owner->kind));
-        return false;
-    }
-    mo_layout *bl = mo_layout_of(base);
-    if (!bl)
-        return false;
-    int off = b->exts.n;
-    for (int i = 0; i < bl->next; i++) {
-        mo_layout_ext y = bl->exts[i];
-        y.parent = y.parent < 0 ? node : y.parent + off;
-        MO_PUSH(b->exts, y);
-    }
-    for (int i = 0; i < bl->n; i++) {
-        mo_layout_item it = bl->items[i];
-        it.ext = it.ext < 0 ? node : it.ext + off;
-        MO_PUSH(b->items, it);
-    }
-    for (int i = 0; i < bl->nsec; i++)
-        MO_PUSH(b->secs, bl->secs[i]);
-    return true;
-}
-
-mo_layout *mo_layout_of(mo_class *cls)
-{
-    mo_scope *s = mo_scope_of(cls);
-    if (s->layout)
-        return s->layout;
-    if (s->layout_busy || !mo_resolve_bases(cls))
-        return NULL;
-    if (cls->form == MO_FORM_EXTENDS) {
-        mo_error(cls->loc, "not supported yet: class extends");
-        return NULL;
-    }
-    s->layout_busy = true;
-    layout_builder b = {0};
-    int nbase = 0;
-    bool ok = true;
-    for (int i = 0; i < cls->nelems && ok; i++) {
-        mo_element *e = cls->elems[i];
-        if (e->kind == MO_ELEM_COMPONENT) {
-            mo_layout_item it = {e, cls, -1};
-            MO_PUSH(b.items, it);
-        } else if (e->kind == MO_ELEM_EXTENDS) {
-            ok = append_base(&b, e, cls, s->bases.v[nbase++]);
-        }
-    }
-    for (int i = 0; i < cls->nsections; i++) {
-        mo_layout_sec sec = {&cls->sections[i], cls};
-        MO_PUSH(b.secs, sec);
-    }
-    s->layout_busy = false;
-    if (!ok)
-        return NULL;
-    mo_layout *lay = MO_NEW(mo_layout);
-    lay->cls = cls;
-    lay->next = b.exts.n;
-    lay->exts = b.exts.v;
-    lay->nsec = b.secs.n;
-    lay->secs = b.secs.v;
-    lay->items = MO_NEWN(mo_layout_item, b.items.n);
-    for (int i = 0; i < b.items.n; i++) {
-        mo_layout_item it = b.items.v[i];
-        intptr_t k = (intptr_t)mo_map_get(&lay->index, it.elem->name);
-        if (k) {
-            if (lay->items[k - 1].elem != it.elem) {   /* the same element twice (diamond) is fine */
-                mo_error(it.elem->loc, "duplicate declaration of '%s'", it.elem->name);
-                mo_note(lay->items[k - 1].elem->loc, "previous declaration of '%s' is here", it.elem->name);
-                ok = false;
-            }
-            continue;
-        }
-        /* a class of the same name declared in the class clashes too */
-        mo_element *local = mo_map_get(&s->local, it.elem->name);
-        if (local && local->kind == MO_ELEM_CLASS) {
-            mo_error(it.elem->loc, "duplicate declaration of '%s'", it.elem->name);
-            mo_note(elem_loc(local), "previous declaration of '%s' is here", it.elem->name);
-            ok = false;
-            continue;
-        }
-        lay->items[lay->n] = it;
-        mo_map_put(&lay->index, it.elem->name, (void *)(intptr_t)(lay->n + 1));
-        lay->n++;
-    }
-    if (!ok)
-        return NULL;
-    s->layout = lay;
-    return lay;
 }
 
 /* ---- component types ---- */
@@ -279,6 +168,27 @@ static void check_mod_names(const mo_fmod *m, mo_inst *inst, bool from_outside)
     }
 }
 
+/* An extends modifier names elements of its base class only (spec 7.2): not those of the class that
+ * extends it, nor those of its other bases. */
+static void check_ext_mod_names(const mo_fmod *m, mo_inst *inst, int k)
+{
+    const mo_layout *lay = inst->lay;
+    for (int i = 0; m && i < m->n; i++) {
+        const mo_fmod *c = m->sub[i];
+        intptr_t it = (intptr_t)mo_map_get(&lay->index, c->name);
+        int x = it ? lay->items[it - 1].ext : -1;
+        while (x >= 0 && x != k)
+            x = lay->exts[x].parent;
+        if (it && x == k)
+            continue;
+        const mo_layout_ext *e = &lay->exts[k];
+        mo_error(c->loc, "class '%s' has no element '%s'", e->ext ? mo_name_str(e->ext->base) : inst->cls->name,
+                 c->name);
+        if (it)
+            mo_note(lay->items[it - 1].elem->loc, "'%s' is declared here, outside the base class", c->name);
+    }
+}
+
 static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_class *cls, mo_fmod *mod,
                          mo_loc loc, int variability, unsigned flags)
 {
@@ -310,7 +220,7 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
         for (int k = 0; k < lay->next; k++) {
             const mo_layout_ext *x = &lay->exts[k];
             mo_fmod *own = mo_fmod_from_ast(x->mod, x->ext ? in : NULL, x->owner, x->ext == NULL);
-            check_mod_names(own, in, false);
+            check_ext_mod_names(own, in, k);
             in->extmods[k] = mo_fmod_merge(x->parent < 0 ? mod : in->extmods[x->parent], own);
         }
     }
@@ -486,9 +396,13 @@ static mo_fmod *split_mod(mo_front *fr, mo_fmod *m, int j, const mo_arr *arr, co
             mo_aval a = {0};
             a.nd = arr->ndims;
             memcpy(a.dims, arr->dims, sizeof *arr->dims * (size_t)arr->ndims);
-            mo_error(m->binding->loc, "the value for '%s' has size %s, but '%s' has size %s%s",
-                     m->name ? m->name : name, mo_av_size_str(v), name, mo_av_size_str(&a),
-                     v->nd == 0 ? " (use 'each' or fill)" : "");
+            if (v->nd == 0)
+                mo_error(m->binding->loc, "the value for '%s' is a scalar, but '%s' is an array of size %s "
+                         "(write 'each' to give every element this value)", m->name ? m->name : name, name,
+                         mo_av_size_str(&a));
+            else
+                mo_error(m->binding->loc, "the value for '%s' has size %s, but '%s' has size %s",
+                         m->name ? m->name : name, mo_av_size_str(v), name, mo_av_size_str(&a));
             *err = true;
             return r;
         }
@@ -676,6 +590,19 @@ static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, cons
         return true;
     }
     int old = mo_end_set(dim);
+    long long q;
+    if (mo_quick_int(sub, &q)) {
+        mo_end_set(old);
+        if (q < 1 || q > dim) {
+            mo_error(sub->loc, "subscript %lld is out of range 1:%d of '%s'", q, dim, id);
+            return false;
+        }
+        *scalar = true;
+        *n = 1;
+        *idx = one;
+        one[0] = (int)q - 1;
+        return true;
+    }
     mo_aval v;
     bool ok = mo_flatten_val(fr, inst, owner, sub, &v);
     mo_end_set(old);

@@ -40,6 +40,42 @@ int mo_end_set(int size)
     return old;
 }
 
+/* Subscripts like i, i + 1, end - 1 or 3 are evaluated straight from the syntax: a for-loop over
+ * component arrays evaluates millions of them, and flattening each into nodes first would only make
+ * garbage. Anything else (parameters, function calls) returns false and goes the general way. */
+bool mo_quick_int(const mo_expr *e, long long *out)
+{
+    long long a, b;
+    switch (e->kind) {
+    case MO_EX_INT:
+        *out = e->ival;
+        return true;
+    case MO_EX_END:
+        *out = end_size;
+        return end_size >= 0;
+    case MO_EX_REF:
+        if (e->nparts != 1 || e->parts[0].nsubs || e->global)
+            return false;
+        for (int i = iter_names.n - 1; i >= 0; i--)
+            if (iter_names.v[i] == e->parts[0].id) {
+                const mo_expr *v = iter_vals.v[i];
+                if (v->kind != MO_EX_INT)
+                    return false;
+                *out = v->ival;
+                return true;
+            }
+        return false;
+    case MO_EX_BINARY:
+        if ((e->op != MO_OP_ADD && e->op != MO_OP_SUB && e->op != MO_OP_MUL) || !mo_quick_int(e->a[0], &a) ||
+            !mo_quick_int(e->a[1], &b))
+            return false;
+        *out = e->op == MO_OP_ADD ? a + b : e->op == MO_OP_SUB ? a - b : a * b;
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *what,
                  long long *out)
 {
@@ -128,10 +164,8 @@ bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_itera
             nm.ids[i] = r->parts[i].id;
             nm.locs[i] = r->parts[i].loc;
         }
-        mo_slot dummy;
-        bool dis;
+        bool dis = false;
         mo_sref sr;
-        (void)dummy;
         int local = inst ? mo_find_slots(fr, inst, owner, r, &sr, &dis) : 0;
         if (local < 0)
             return false;

@@ -83,6 +83,46 @@ static mo_class *unit_class(mo_unit *u, const char *path, const char *id)
     return NULL;
 }
 
+/* A directory package's package.order: one child name per line, giving the order of its classes (kept in
+ * the scope for listings). An entry that names neither a class of package.mo nor a file or directory
+ * beside it is reported (a warning: the library still loads). */
+static void read_order(mo_class *pkg, const char *dir)
+{
+    mo_scope *s = mo_scope_of(pkg);
+    s->dir = dir;
+    const char *path = mo_sprintf("%s/package.order", dir);
+    if (!is_file(path))
+        return;
+    mo_file *f = mo_file_read(path);
+    if (!f)
+        return;
+    const char *p = f->text;
+    for (int line = 1; *p; line++) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        size_t b = 0, e = len;
+        while (b < e && (p[b] == ' ' || p[b] == '\t'))
+            b++;
+        while (e > b && (p[e - 1] == ' ' || p[e - 1] == '\t' || p[e - 1] == '\r'))
+            e--;
+        if (e > b) {
+            const char *name = mo_intern(p + b, e - b);
+            MO_PUSH(s->order, name);
+            bool declared = false;
+            for (int i = 0; i < pkg->nelems && !declared; i++)
+                declared = pkg->elems[i]->kind == MO_ELEM_CLASS ? pkg->elems[i]->cls->name == name
+                           : pkg->elems[i]->kind == MO_ELEM_COMPONENT && pkg->elems[i]->name == name;
+            if (!declared && !is_file(mo_sprintf("%s/%s.mo", dir, name)) &&
+                !is_file(mo_sprintf("%s/%s/package.mo", dir, name))) {
+                mo_loc loc = {f, line, (int)b + 1, (int)(e - b)};
+                mo_warning(loc, "package.order names '%s', but package '%s' has no class '%s' and there is no "
+                           "file %s.mo or %s/package.mo beside it", name, pkg->name, name, name, name);
+            }
+        }
+        p = end ? end + 1 : p + len;
+    }
+}
+
 /* Load dir/id/package.mo (a directory package) or dir/id.mo. NULL when neither exists. */
 static mo_class *load_from_dir(const char *dir, const char *id, mo_class *parent)
 {
@@ -100,7 +140,7 @@ static mo_class *load_from_dir(const char *dir, const char *id, mo_class *parent
     if (!c->parent)
         c->parent = parent;
     if (path == pkg)
-        mo_scope_of(c)->dir = mo_sprintf("%s/%s", dir, id);
+        read_order(c, mo_sprintf("%s/%s", dir, id));
     return c;
 }
 
@@ -251,7 +291,7 @@ const mo_class *mo_load(const char *file, const char *model, const mo_libpath *p
             char real[PATH_MAX];
             const char *dir = dir_name(file);
             if (realpath(dir, real) && strcmp(base_name(real), u->classes[0]->name) == 0)
-                mo_scope_of(u->classes[0])->dir = dir;
+                read_order(u->classes[0], dir);
         }
     }
     if (mo_error_count() > 0)

@@ -31,6 +31,7 @@ typedef struct mo_layout mo_layout;
 typedef struct mo_scope {
     mo_class *cls;
     const char *dir;          /* directory package: the directory holding the children's files */
+    MO_VEC(const char *) order; /* directory package: its package.order (children in listing order) */
     bool built;               /* local and imports filled */
     bool has_extends;         /* the class has extends clauses */
     mo_map local;             /* name -> mo_element* (classes and components declared here) */

@@ -7,14 +7,17 @@
  * Every stage reports its own errors (base.h diagnostics) and returns NULL or non-zero; the pipeline
  * stops at the first stage that failed, and the exit status is 1.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "base.h"
 #include "dae.h"
 #include "flat.h"
 #include "regress.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -54,7 +57,9 @@ static void usage(FILE *out)
           out);
 }
 
-/* ---- stage timing for --stats ---- */
+/* ---- stage timing for --stats ----
+ * One line per stage: wall time, the arena so far, CPU time (of mo2c, or of the C compiler for the
+ * stage "cc": on a loaded machine the wall time of a stage says little) and mo2c's peak resident size. */
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -62,16 +67,31 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-typedef struct stage_clock { bool on; double t; } stage_clock;
+/* CPU seconds (user + system) of this process, or of its finished children. */
+static double cpu_seconds(int who)
+{
+    struct rusage ru;
+    if (getrusage(who, &ru) != 0)
+        return 0;
+    return (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
+           1e-6 * (double)ru.ru_stime.tv_usec;
+}
+
+typedef struct stage_clock { bool on; double t, cpu, child_cpu; } stage_clock;
 
 static void stage_done(stage_clock *c, const char *stage)
 {
     if (!c->on)
         return;
-    double t = now_seconds();
-    fprintf(stderr, "mo2c: stats: %-12s %9.4f s  %9.1f MB arena\n", stage, t - c->t,
-            (double)mo_arena_bytes() / 1e6);
+    double t = now_seconds(), cpu = cpu_seconds(RUSAGE_SELF), child = cpu_seconds(RUSAGE_CHILDREN);
+    struct rusage ru;
+    long peak_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+    fprintf(stderr, "mo2c: stats: %-12s %9.4f s  %9.1f MB arena  %9.4f s cpu  %7.1f MB peak\n", stage, t - c->t,
+            (double)mo_arena_bytes() / 1e6, child > c->child_cpu ? child - c->child_cpu : cpu - c->cpu,
+            (double)peak_kb / 1024);
     c->t = t;
+    c->cpu = cpu;
+    c->child_cpu = child;
 }
 
 /* The library path: -L directories, then MODELICAPATH (':'-separated), then the bundled models/
@@ -82,7 +102,7 @@ static int write_c(const mo_dae *dae, const char *path);
 /* The pipeline: parse and load -> flatten -> (back end) -> code. */
 static int run_pipeline(const options *o, const char *argv0)
 {
-    stage_clock clock = {o->stats, now_seconds()};
+    stage_clock clock = {o->stats, now_seconds(), cpu_seconds(RUSAGE_SELF), cpu_seconds(RUSAGE_CHILDREN)};
     mo_libpath path = make_libpath(o, argv0);
 
     if (o->mode == MODE_PARSE) {
@@ -220,8 +240,14 @@ static mo_libpath make_libpath(const options *o, const char *argv0)
     ssize_t n = -1;
     n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     const char *exedir = n > 0 ? (exe[n] = '\0', dir_of(exe)) : dir_of(argv0);
-    MO_PUSH(dirs, mo_sprintf("%s/../models", exedir));
-    MO_PUSH(dirs, mo_sprintf("%s/../share/mo2c/models", exedir));
+    /* spelled without "..": locations in messages and in the emitted C read
+     * /usr/local/share/mo2c/models/..., not /usr/local/bin/../share/mo2c/models/... (and the front end
+     * makes a directory below the working directory relative) */
+    const char *bundled[2] = {mo_sprintf("%s/../models", exedir), mo_sprintf("%s/../share/mo2c/models", exedir)};
+    for (int i = 0; i < 2; i++) {
+        char real[PATH_MAX];
+        MO_PUSH(dirs, realpath(bundled[i], real) ? mo_strdup(real) : bundled[i]);
+    }
     mo_libpath lp = {dirs.n, dirs.v};
     return lp;
 }

@@ -72,6 +72,10 @@ static void make_blocks(const sys *s, const mo_graph *g, const int *var_of_eq, c
     int *order = MO_NEWN(int, n + 1), *bstart = MO_NEWN(int, n + 2);
     int nb = mo_blt(g, var_of_eq, eq_of_var, order, bstart);
     out->blocks.n = 0;
+    if (out->blocks.cap < nb) { /* exactly nb: growing by doubling would leave as much again behind */
+        out->blocks.v = MO_NEWN(mo_block, nb);
+        out->blocks.cap = nb;
+    }
     for (int b = 0; b < nb; b++) {
         mo_block blk;
         memset(&blk, 0, sizeof blk);

@@ -186,8 +186,11 @@ static int fail(const mo2c_data *d, double t, const char *fallback)
     return -1;
 }
 
-/* rhs then the zero crossings at (t, x) into z (y and d->dx become those of (t, x)). */
-static int eval_point(mo2c_rt_events *ev, double t, const double *x, double *z)
+/* rhs then the zero crossings at (t, x) into z (y and d->dx become those of (t, x)). With full, also
+ * the variables only results show (the model's outputs): at events, whose update() may read any y and
+ * whose rows are written; after a step and while locating a crossing, rhs computes all that the zero
+ * crossings and check() read. */
+static int eval_point(mo2c_rt_events *ev, double t, const double *x, double *z, int full)
 {
     mo2c_data *d = ev->d;
     const mo2c_model *m = d->model;
@@ -196,6 +199,8 @@ static int eval_point(mo2c_rt_events *ev, double t, const double *x, double *z)
     ((mo2c_rt_state *)d->solver)->last_x = NULL;   /* y no longer belongs to the integrator's call */
     if (m->rhs(d, t, x, d->dx) != 0)
         return fail(d, t, "the right-hand side failed");
+    if (full && m->outputs && m->outputs(d, t, x) != 0)
+        return fail(d, t, "computing the outputs failed");
     if (ev->nrel && m->zero_crossings(d, t, x, d->dx, z) != 0)
         return fail(d, t, "a zero-crossing function failed");
     return 0;
@@ -263,7 +268,7 @@ static int locate(mo2c_rt_events *ev, double *t, double *x)
             tm = tl + 0.5 * w;
         tm = fmin(fmax(tm, tl + 0.25 * eps), tr - 0.25 * eps);
         ev->nlocate++;
-        if (integrate(ev, tl, ev->xl, tm, ev->xm) != 0 || eval_point(ev, tm, ev->xm, ev->zm) != 0)
+        if (integrate(ev, tl, ev->xl, tm, ev->xm) != 0 || eval_point(ev, tm, ev->xm, ev->zm, 0) != 0)
             return -1;
         double *tmp;
         if (changed_at(ev, ev->zm, NULL)) {   /* the crossing is in [tl, tm] */
@@ -311,11 +316,11 @@ static int iterate(mo2c_rt_events *ev, double t, double *x)
     mo2c_data *d = ev->d;
     const mo2c_model *m = d->model;
     for (int pass = 0;; pass++) {
-        if (eval_point(ev, t, x, ev->zm) != 0)
+        if (eval_point(ev, t, x, ev->zm, 1) != 0)
             return -1;
         if (m->update && m->update(d, t, x, 1) != 0)
             return fail(d, t, "an event update failed");
-        if (eval_point(ev, t, x, ev->zm) != 0)
+        if (eval_point(ev, t, x, ev->zm, 1) != 0)
             return -1;
         int r = 0, i = 0, k = 0;
         while (r < ev->nrel && rel_value(m->rel_op[r], ev->zm[r]) == d->rel[r])
@@ -348,7 +353,7 @@ static int settle(mo2c_rt_events *ev, double t, double *x)
     d->initial = 0;
     if (m->update && m->update(d, t, x, 0) != 0)
         return fail(d, t, "an event update failed");
-    if (eval_point(ev, t, x, ev->zp) != 0)
+    if (eval_point(ev, t, x, ev->zp, 1) != 0)
         return -1;
     if (m->check && m->check(d, t) != 0)
         return fail(d, t, "an assert failed");
@@ -373,11 +378,11 @@ int mo2c_rt_events_start(mo2c_rt_events *ev, double t)
     const mo2c_model *m = d->model;
     double *x = d->x;
     /* the relations initialize() compared, checked against the zero crossings */
-    if (eval_point(ev, t, x, ev->zm) != 0)
+    if (eval_point(ev, t, x, ev->zm, 1) != 0)
         return -1;
     for (int r = 0; r < ev->nrel; r++)
         d->rel[r] = (unsigned char)rel_value(m->rel_op[r], ev->zm[r]);
-    if (eval_point(ev, t, x, ev->zm) != 0)
+    if (eval_point(ev, t, x, ev->zm, 1) != 0)
         return -1;
     mo2c_save_pre(d);
     d->initial = 0;  /* conditions as they were "before" the start: when initial() fires at the start */
@@ -433,7 +438,7 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
 {
     mo2c_data *d = ev->d;
     const mo2c_model *m = d->model;
-    if (eval_point(ev, *t, x, ev->zr) != 0)
+    if (eval_point(ev, *t, x, ev->zr, 0) != 0)
         return -1;
     if (m->check && m->check(d, *t) != 0)
         return fail(d, *t, "an assert failed");
@@ -456,7 +461,7 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
     ev->nevents++;
     /* the point just before: old relations */
     double te = *t;
-    if (eval_point(ev, te, x, ev->zm) != 0)
+    if (eval_point(ev, te, x, ev->zm, 1) != 0)
         return -1;
     size_t nx = (size_t)ev->nx * sizeof(double), ny = (size_t)ev->ny * sizeof(double);
     memcpy(ev->bx, x, nx);
@@ -486,7 +491,7 @@ int mo2c_rt_events_end(mo2c_rt_events *ev, double t)
         return 0;
     d->terminal = 1;
     d->in_event = 1;
-    if (eval_point(ev, t, d->x, ev->zm) != 0)
+    if (eval_point(ev, t, d->x, ev->zm, 1) != 0)
         return -1;
     if (m->update(d, t, d->x, 1) != 0)
         return fail(d, t, "an event update failed");

@@ -22,9 +22,13 @@
  * x_start_overridden[] -> d->time = start -> init_params -> initialize -> the result file is opened ->
  * the integration loop. At every output point dx and y must hold the values of that point: the runtime
  * either calls rhs(d, t, d->x, d->dx) or reuses the integrator's last rhs call when it was exactly at
- * that t and x. So rhs must compute every y from its own t and x arguments (not from d->time or d->x),
- * and leave in y what belongs to that call. NaN or Inf in x (after each accepted step) or in dx or y
- * (at output points) stops the run with "error: at time T: NAME is NaN".
+ * that t and x, then calls outputs(d, t, d->x) when the model has one. So rhs must compute from its own
+ * t and x arguments (not from d->time or d->x), and leave in y what belongs to that call. rhs computes
+ * dx and the y that dx, the zero crossings and check() need; outputs the other y (those only results
+ * show), from t, x and what rhs just left in dx and y; the y slots of parameter expressions are set by
+ * initialize and never change. The runtime calls outputs before writing a row and during event
+ * iteration (update() may read any y). NaN or Inf in x (after each accepted step) or in dx or y (at
+ * output points) stops the run with "error: at time T: NAME is NaN".
  */
 #ifndef MO2C_RT_H
 #define MO2C_RT_H
@@ -105,6 +109,10 @@ typedef struct mo2c_model {
     double (*next_time_event)(mo2c_data *d, double t);
     /* The asserts outside when-clauses at (t, d->x), y and dx computed by rhs; non-zero after a failure. */
     int (*check)(mo2c_data *d, double t);
+
+    /* The algebraic variables rhs leaves out (results show them, nothing during integration reads
+     * them), at (t, x) right after rhs(d, t, x, d->dx) or its reuse; NULL when rhs computes every y. */
+    int (*outputs)(mo2c_data *d, double t, const double *x);
 } mo2c_model;
 
 /* How a zero-crossing function gives its relation (mo2c_model.rel_op). */

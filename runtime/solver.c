@@ -186,8 +186,9 @@ static const char *name_of(const mo2c_data *d, mo2c_source src, int i, char *buf
     return buf;
 }
 
-/* 0 when every value is finite, else 1 after reporting the first bad one. */
-static int check_finite(const mo2c_data *d, double t, mo2c_source src, const double *v, int n)
+/* Report the first NaN or Inf of v[0..n) naming its variable; returns 1. Out of line: it runs once. */
+static __attribute__((noinline, cold)) int report_nonfinite(const mo2c_data *d, double t, mo2c_source src,
+                                                           const double *v, int n)
 {
     for (int i = 0; i < n; i++) {
         if (isfinite(v[i]))
@@ -197,14 +198,26 @@ static int check_finite(const mo2c_data *d, double t, mo2c_source src, const dou
                 isnan(v[i]) ? "NaN" : "Inf");
         return 1;
     }
-    return 0;
+    return 1;
+}
+
+/* 0 when every value is finite, else 1 after reporting the first bad one. It runs after every step and at
+ * every output point, so the common case is one pass without branches, inlined: v - v is 0 for a finite
+ * v and NaN for NaN or Inf, and the sum is NaN as soon as one term is. (Testing the exponent bits as
+ * integers was slower: the values were just written as doubles.) */
+static inline int check_finite(const mo2c_data *d, double t, mo2c_source src, const double *v, int n)
+{
+    double acc = 0.0;
+    for (int i = 0; i < n; i++)
+        acc += v[i] - v[i];
+    return acc == 0.0 ? 0 : report_nonfinite(d, t, src, v, n);
 }
 
 /* ---- the loop ---- */
 
 /* Fill dx and y at an output point: from the integrator's last evaluation when that was exactly this
  * point (explicit Runge-Kutta steppers end every step with f(t1, x) into the evolve object's dydt_out),
- * else by one more evaluation. */
+ * else by one more evaluation; then the variables only results show (the model's outputs function). */
 static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, int exact_dydt_out)
 {
     mo2c_rt_state *s = d->solver;
@@ -219,6 +232,10 @@ static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, in
             report(d, t, "the right-hand side failed");
             return 1;
         }
+    }
+    if (m->outputs && m->outputs(d, t, d->x) != 0) {
+        report(d, t, "computing the outputs failed");
+        return 1;
     }
     return check_finite(d, t, MO2C_SRC_DER, d->dx, m->nx) || check_finite(d, t, MO2C_SRC_ALG, d->y, m->ny);
 }

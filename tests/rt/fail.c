@@ -50,6 +50,7 @@ static const mo2c_model model = {
     "Fail", "", 1, 1, 1, (int)(sizeof vars / sizeof vars[0]), vars, 0, 1, 1, 0, 0.0, 2.0, 0.25, 0.0,
     init_params, initialize, rhs, NULL,
     0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events */
+    NULL, /* rhs computes every y: no outputs function */
 };
 
 int main(int argc, char **argv)

@@ -81,6 +81,7 @@ static const mo2c_model model = {
     OSC_NAME, "harmonic oscillator", 2, 2, 2, (int)(sizeof vars / sizeof vars[0]), vars, OSC_EXP,
     init_params, initialize, rhs, OSC_JACOBIAN,
     0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events */
+    NULL, /* rhs computes every y: no outputs function */
 };
 
 int main(int argc, char **argv)

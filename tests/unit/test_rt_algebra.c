@@ -15,7 +15,7 @@ static int failures;
                                        fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
 
 static const mo2c_model model = {"T", "", 1, 1, 1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL,
-                                   0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+                                   0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 
 /* circle x^2 + y^2 = 4 and line x = y: root (sqrt 2, sqrt 2) from a positive start */
 static int circle(mo2c_data *d, const double *z, double *F)

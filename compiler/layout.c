@@ -1,0 +1,130 @@
+/*
+ * layout.c - class layouts: the components and equation sections a class has after inheritance.
+ *
+ * Input: a long-form class whose extends clauses lookup.c can resolve. Output (cached in the class's
+ * scope): its components in declaration order with the extends clauses expanded in place, each with the
+ * chain of extends nodes it came through (so that the modifiers of those clauses reach it), and its
+ * equation sections, inherited ones first (inst.h). A short class used as a base is one more extends
+ * level carrying its modifier. Duplicate names are errors, except one element reached twice (diamond).
+ * Preconditions: none beyond lookup.h; each class's layout is built once.
+ */
+#include "inst.h"
+
+#include <stdint.h>
+
+static mo_loc elem_loc(const mo_element *e)
+{
+    return e->kind == MO_ELEM_CLASS ? e->cls->loc : e->loc;
+}
+
+/* ---- layouts: the components and equations of a class after inheritance ---- */
+typedef struct layout_builder {
+    MO_VEC(mo_layout_item) items;
+    MO_VEC(mo_layout_ext) exts;
+    MO_VEC(mo_layout_sec) secs;
+} layout_builder;
+
+static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_class *base)
+{
+    int node = b->exts.n;
+    mo_layout_ext x = {ext, ext->mod, -1, owner};
+    MO_PUSH(b->exts, x);
+    /* a short class as base: its modifier is one more extends level (written in its enclosing scope) */
+    while (base->form == MO_FORM_SHORT) {
+        mo_layout_ext y = {NULL, base->short_mod, node, base->parent};
+        node = b->exts.n;
+        MO_PUSH(b->exts, y);
+        base = mo_short_target(base);
+        if (!base)
+            return false;
+    }
+    if (mo_builtin_type(base) >= 0 || base->form == MO_FORM_ENUM) {
+        mo_error(ext->loc, "not supported yet: extending a predefined type in a %s",
+                 mo_class_kind_name(owner->kind));
+        return false;
+    }
+    mo_layout *bl = mo_layout_of(base);
+    if (!bl)
+        return false;
+    int off = b->exts.n;
+    for (int i = 0; i < bl->next; i++) {
+        mo_layout_ext y = bl->exts[i];
+        y.parent = y.parent < 0 ? node : y.parent + off;
+        MO_PUSH(b->exts, y);
+    }
+    for (int i = 0; i < bl->n; i++) {
+        mo_layout_item it = bl->items[i];
+        it.ext = it.ext < 0 ? node : it.ext + off;
+        MO_PUSH(b->items, it);
+    }
+    for (int i = 0; i < bl->nsec; i++)
+        MO_PUSH(b->secs, bl->secs[i]);
+    return true;
+}
+
+mo_layout *mo_layout_of(mo_class *cls)
+{
+    mo_scope *s = mo_scope_of(cls);
+    if (s->layout)
+        return s->layout;
+    if (s->layout_busy || !mo_resolve_bases(cls))
+        return NULL;
+    if (cls->form == MO_FORM_EXTENDS) {
+        mo_error(cls->loc, "not supported yet: class extends");
+        return NULL;
+    }
+    s->layout_busy = true;
+    layout_builder b = {0};
+    int nbase = 0;
+    bool ok = true;
+    for (int i = 0; i < cls->nelems && ok; i++) {
+        mo_element *e = cls->elems[i];
+        if (e->kind == MO_ELEM_COMPONENT) {
+            mo_layout_item it = {e, cls, -1};
+            MO_PUSH(b.items, it);
+        } else if (e->kind == MO_ELEM_EXTENDS) {
+            ok = append_base(&b, e, cls, s->bases.v[nbase++]);
+        }
+    }
+    for (int i = 0; i < cls->nsections; i++) {
+        mo_layout_sec sec = {&cls->sections[i], cls};
+        MO_PUSH(b.secs, sec);
+    }
+    s->layout_busy = false;
+    if (!ok)
+        return NULL;
+    mo_layout *lay = MO_NEW(mo_layout);
+    lay->cls = cls;
+    lay->next = b.exts.n;
+    lay->exts = b.exts.v;
+    lay->nsec = b.secs.n;
+    lay->secs = b.secs.v;
+    lay->items = MO_NEWN(mo_layout_item, b.items.n);
+    for (int i = 0; i < b.items.n; i++) {
+        mo_layout_item it = b.items.v[i];
+        intptr_t k = (intptr_t)mo_map_get(&lay->index, it.elem->name);
+        if (k) {
+            if (lay->items[k - 1].elem != it.elem) {   /* the same element twice (diamond) is fine */
+                mo_error(it.elem->loc, "duplicate declaration of '%s'", it.elem->name);
+                mo_note(lay->items[k - 1].elem->loc, "previous declaration of '%s' is here", it.elem->name);
+                ok = false;
+            }
+            continue;
+        }
+        /* a class of the same name declared in the class clashes too */
+        mo_element *local = mo_map_get(&s->local, it.elem->name);
+        if (local && local->kind == MO_ELEM_CLASS) {
+            mo_error(it.elem->loc, "duplicate declaration of '%s'", it.elem->name);
+            mo_note(elem_loc(local), "previous declaration of '%s' is here", it.elem->name);
+            ok = false;
+            continue;
+        }
+        lay->items[lay->n] = it;
+        mo_map_put(&lay->index, it.elem->name, (void *)(intptr_t)(lay->n + 1));
+        lay->n++;
+    }
+    if (!ok)
+        return NULL;
+    s->layout = lay;
+    return lay;
+}

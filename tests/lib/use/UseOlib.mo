@@ -1,0 +1,3 @@
+model UseOlib
+  Olib.Ball b;
+end UseOlib;
