@@ -2,11 +2,14 @@
  * base.c - arena memory, interned strings, hash maps, string builders, source files and diagnostics.
  * See base.h for the contracts. Nothing here knows about Modelica.
  */
+#define _GNU_SOURCE   /* mremap */
 #include "base.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 
 _Noreturn void mo_unreachable_at(const char *file, int line, const char *what)
 {
@@ -15,46 +18,174 @@ _Noreturn void mo_unreachable_at(const char *file, int line, const char *what)
     abort();
 }
 
-/* ---- arena: a list of big chunks; requests larger than a chunk get a chunk of their own ---- */
-typedef struct chunk { struct chunk *next; size_t used, size; max_align_t data[]; } chunk;
+/* ---- arena ----
+ * Memory comes from the kernel in big anonymous mappings (chunks), which it hands out as zeroed pages
+ * on first touch: nothing is cleared or copied here, and untouched parts of a chunk cost no memory.
+ * Small requests are carved from the current chunk. Requests of BIG_MIN bytes or more get a mapping of
+ * their own (a big block), recorded in a small table, so that growing one (MO_VEC's doubling, the hash
+ * tables) is an mremap that neither copies nor leaves the old block behind: the large vectors of a big
+ * model (flat variables, equations, name tables) then cost what they hold, not twice as much. */
+typedef struct chunk { struct chunk *next; size_t used, size; } chunk;
+enum { CHUNK_HEADER = 64 };                 /* chunk header rounded up, keeps blocks 16-aligned */
+#define CHUNK_SIZE ((size_t)64 << 20)
+#define BIG_MIN ((size_t)256 << 10)
 static chunk *arena_head;
 static size_t arena_total;
-enum { CHUNK_SIZE = 1 << 20 };
+static char *last_block;                    /* the latest small block, which can grow in place */
+static size_t last_size;
+
+typedef struct big { void *p; size_t size; } big; /* a big block and its mapped size */
+static big *bigs;                           /* open addressing on the address (malloc'd bookkeeping) */
+static size_t bigs_cap, bigs_count;
+
+static _Noreturn void out_of_memory(void)
+{
+    fprintf(stderr, "mo2c: error: out of memory\n");
+    exit(1);
+}
+
+static size_t page_round(size_t n) { return (n + 4095) & ~(size_t)4095; }
+
+static void *map_pages(size_t size)
+{
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        out_of_memory();
+    return p;
+}
+
+static size_t big_slot(const void *p)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p >> 12;
+    x *= 0x9E3779B97F4A7C15ull;
+    return (size_t)(x >> 20) & (bigs_cap - 1);
+}
+
+static big *big_find(const void *p)
+{
+    if (!bigs_cap)
+        return NULL;
+    for (size_t j = big_slot(p);; j = (j + 1) & (bigs_cap - 1)) {
+        if (bigs[j].p == p)
+            return &bigs[j];
+        if (!bigs[j].p)
+            return NULL;
+    }
+}
+
+static void big_insert(void *p, size_t size)
+{
+    if ((bigs_count + 1) * 2 > bigs_cap) {
+        big *old = bigs;
+        size_t oc = bigs_cap;
+        bigs_cap = oc ? 2 * oc : 64;
+        bigs = calloc(bigs_cap, sizeof *bigs);
+        if (!bigs)
+            out_of_memory();
+        for (size_t i = 0; i < oc; i++)
+            if (old[i].p) {
+                size_t j = big_slot(old[i].p);
+                while (bigs[j].p)
+                    j = (j + 1) & (bigs_cap - 1);
+                bigs[j] = old[i];
+            }
+        free(old);
+    }
+    size_t j = big_slot(p);
+    while (bigs[j].p)
+        j = (j + 1) & (bigs_cap - 1);
+    bigs[j].p = p;
+    bigs[j].size = size;
+    bigs_count++;
+}
+
+/* Remove entry b, re-placing the entries of its cluster (linear probing). */
+static void big_remove(big *b)
+{
+    size_t j = (size_t)(b - bigs);
+    bigs[j].p = NULL;
+    bigs_count--;
+    for (j = (j + 1) & (bigs_cap - 1); bigs[j].p; j = (j + 1) & (bigs_cap - 1)) {
+        big e = bigs[j];
+        bigs[j].p = NULL;
+        size_t k = big_slot(e.p);
+        while (bigs[k].p)
+            k = (k + 1) & (bigs_cap - 1);
+        bigs[k] = e;
+    }
+}
+
+static void *big_alloc(size_t size)
+{
+    size_t sz = page_round(size);
+    void *p = map_pages(sz);
+    big_insert(p, sz);
+    return p;
+}
+
+/* Give a big block back to the kernel (base.c's own tables, when they have been replaced). */
+static void big_release(void *p)
+{
+    big *b = p ? big_find(p) : NULL;
+    if (!b)
+        return;
+    munmap(b->p, b->size);
+    big_remove(b);
+}
 
 void *mo_alloc(size_t size)
 {
     size = (size + 15) & ~(size_t)15;
-    if (!arena_head || arena_head->used + size > arena_head->size) {
-        size_t sz = size > CHUNK_SIZE ? size : CHUNK_SIZE;
-        chunk *c = calloc(1, sizeof(chunk) + sz);
-        if (!c) {
-            fprintf(stderr, "mo2c: error: out of memory\n");
-            exit(1);
-        }
-        c->size = sz;
-        /* a private big chunk goes behind the head so the head's free space is not wasted */
-        if (arena_head && sz == size && arena_head->size - arena_head->used > 4096) {
-            c->next = arena_head->next;
-            arena_head->next = c;
-        } else {
-            c->next = arena_head;
-            arena_head = c;
-        }
-        c->used = size;
-        arena_total += size;
-        return c->data;
-    }
-    void *p = (char *)arena_head->data + arena_head->used;
-    arena_head->used += size;
     arena_total += size;
+    if (size >= BIG_MIN)
+        return big_alloc(size);
+    if (!arena_head || arena_head->used + size > arena_head->size) {
+        chunk *c = map_pages(CHUNK_SIZE);
+        c->size = CHUNK_SIZE;
+        c->used = CHUNK_HEADER;
+        c->next = arena_head;
+        arena_head = c;
+    }
+    char *p = (char *)arena_head + arena_head->used;
+    arena_head->used += size;
+    last_block = p;
+    last_size = size;
     return p;
 }
 
+/* The new block holds old's first oldsize bytes and zeros after them, as if it came from mo_alloc. */
 void *mo_realloc_arena(void *old, size_t oldsize, size_t newsize)
 {
+    if (!old)
+        return mo_alloc(newsize);
+    if (newsize <= oldsize)
+        return old;
+    size_t nr = (newsize + 15) & ~(size_t)15;
+    big *b = newsize >= BIG_MIN ? big_find(old) : NULL;
+    if (b) {   /* a big block grows where the kernel can put it, without copying */
+        size_t sz = page_round(nr);
+        memset((char *)old + oldsize, 0, b->size - oldsize);
+        if (sz > b->size) {
+            void *p = mremap(b->p, b->size, sz, MREMAP_MAYMOVE);
+            if (p == MAP_FAILED)
+                out_of_memory();
+            arena_total += sz - b->size;
+            big_remove(b);
+            big_insert(p, sz);
+            return p;
+        }
+        return old;
+    }
+    if ((char *)old == last_block && nr < BIG_MIN &&
+        last_block + nr <= (char *)arena_head + arena_head->size) {   /* the latest block grows in place */
+        memset((char *)old + oldsize, 0, last_size - oldsize);
+        arena_head->used += nr - last_size;
+        arena_total += nr - last_size;
+        last_size = nr;
+        return old;
+    }
     void *p = mo_alloc(newsize);
-    if (old && oldsize)
-        memcpy(p, old, oldsize < newsize ? oldsize : newsize);
+    memcpy(p, old, oldsize);
     return p;
 }
 
@@ -64,9 +195,16 @@ void mo_arena_free_all(void)
 {
     while (arena_head) {
         chunk *n = arena_head->next;
-        free(arena_head);
+        munmap(arena_head, arena_head->size);
         arena_head = n;
     }
+    for (size_t i = 0; i < bigs_cap; i++)
+        if (bigs[i].p)
+            munmap(bigs[i].p, bigs[i].size);
+    free(bigs);
+    bigs = NULL;
+    bigs_cap = bigs_count = 0;
+    last_block = NULL;
     arena_total = 0;
 }
 
@@ -92,8 +230,11 @@ char *mo_sprintf(const char *fmt, ...)
     return p;
 }
 
-/* ---- interned strings: open addressing on FNV-1a ---- */
+/* ---- interned strings: open addressing on FNV-1a ----
+ * Each slot keeps the string's hash beside it, so that growing the table never re-reads the strings and
+ * a probe compares strings only when the hashes agree. */
 static const char **intern_slots;
+static uint32_t *intern_hash;
 static size_t intern_cap, intern_count;
 
 static uint64_t hash_bytes(const char *s, size_t n)
@@ -111,24 +252,31 @@ const char *mo_intern(const char *s, size_t len)
     if (intern_count * 2 >= intern_cap) {
         size_t nc = intern_cap ? intern_cap * 2 : 4096;
         const char **ns = mo_alloc(nc * sizeof *ns);
+        uint32_t *nh = mo_alloc(nc * sizeof *nh);
         for (size_t i = 0; i < intern_cap; i++) {
             if (!intern_slots[i])
                 continue;
-            size_t j = hash_bytes(intern_slots[i], strlen(intern_slots[i])) & (nc - 1);
+            size_t j = intern_hash[i] & (nc - 1);
             while (ns[j])
                 j = (j + 1) & (nc - 1);
             ns[j] = intern_slots[i];
+            nh[j] = intern_hash[i];
         }
+        big_release(intern_slots);
+        big_release(intern_hash);
         intern_slots = ns;
+        intern_hash = nh;
         intern_cap = nc;
     }
-    size_t j = hash_bytes(s, len) & (intern_cap - 1);
+    uint32_t h = (uint32_t)(hash_bytes(s, len) >> 16);
+    size_t j = h & (intern_cap - 1);
     while (intern_slots[j]) {
-        if (strncmp(intern_slots[j], s, len) == 0 && intern_slots[j][len] == '\0')
+        if (intern_hash[j] == h && strncmp(intern_slots[j], s, len) == 0 && intern_slots[j][len] == '\0')
             return intern_slots[j];
         j = (j + 1) & (intern_cap - 1);
     }
     intern_slots[j] = mo_strndup(s, len);
+    intern_hash[j] = h;
     intern_count++;
     return intern_slots[j];
 }
@@ -186,6 +334,8 @@ void mo_map_put(mo_map *m, const char *key, void *val)
             nk[s] = m->order_keys.v[i];
             ni[s] = i;
         }
+        big_release((void *)m->keys);
+        big_release(m->slot_index);
         m->keys = nk;
         m->slot_index = ni;
         m->cap = nc;
@@ -242,9 +392,17 @@ mo_file *mo_file_read(const char *path)
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
+    /* a regular file is read in one block of its size; anything else (a pipe) grows as it comes */
+    struct stat st;
     mo_buf b = {0};
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        b.cap = (size_t)st.st_size + 1;
+        b.s = mo_alloc(b.cap);
+    }
     char tmp[65536];
     size_t n;
+    while (b.cap && b.len + 1 < b.cap && (n = fread(b.s + b.len, 1, b.cap - 1 - b.len, f)) > 0)
+        b.len += n;
     while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
         mo_buf_putn(&b, tmp, n);
     int err = ferror(f);
@@ -253,6 +411,8 @@ mo_file *mo_file_read(const char *path)
         errno = EIO;
         return NULL;
     }
+    if (b.s)
+        b.s[b.len] = '\0';
     mo_file *file = MO_NEW(mo_file);
     file->path = mo_strdup(path);
     file->text = b.s ? b.s : mo_strdup("");

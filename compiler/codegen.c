@@ -9,8 +9,10 @@
  * Layout of the file: header comment; helpers; the "where" strings (W<id>: "file:line: equation") of
  * the equations whose checked operations can fail; the variable table; the residual and Jacobian
  * functions of algebraic loops; init_params (bindings in dependency order, skipping overridden
- * parameters); initialize (start values, then the initial system's blocks); rhs (the ODE blocks in BLT
- * order, each preceded by a comment naming its source equation); jacobian; the model description.
+ * parameters, then the checks of the divisors rhs uses unchecked); initialize (start values, then the
+ * initial system's blocks); rhs (the ODE blocks that dx and the event functions need, in BLT order, each
+ * preceded by a comment naming its source equation); outputs (the other ODE blocks, which only results
+ * show: codegen_need.c); jacobian; the model description.
  *
  * Where ids: a block's equation number e (see mo_block_eq) is its own id; the binding or start value of
  * variable v has id dae->eqs.n + dae->init_eqs.n + v.

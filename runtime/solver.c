@@ -83,11 +83,10 @@ static int gsl_rhs(double t, const double x[], double dx[], void *params)
     s->last_t = t;
     s->last_x = x;
     s->last_dx = dx;
-    if (d->model->rhs(d, t, x, dx) != 0) {
-        s->fail_t = t;
-        return GSL_EBADFUNC; /* stops evolve_apply at once: a model failure is not a step to retry */
-    }
-    return GSL_SUCCESS;
+    if (d->model->rhs(d, t, x, dx) == 0)
+        return GSL_SUCCESS;
+    s->fail_t = s->last_t;   /* this call's t, read back: t need not survive the call in a register */
+    return GSL_EBADFUNC;     /* stops evolve_apply at once: a model failure is not a step to retry */
 }
 
 /* The generated Jacobian, or forward differences with steps sqrt(eps) * max(|x_j|, 1). df/dt is only
@@ -270,6 +269,11 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     double h = o->step;
 
     gsl_odeiv2_system sys = {gsl_rhs, gsl_jac, (size_t)m->nx, d};
+    /* With -outputFormat=empty no row is written, so the output points of the grid only bound the
+     * steps (as in a hand-written GSL program): dx and the outputs are not computed there, and the
+     * NaN/Inf check is the one of the states after every accepted step. The first point, and the last
+     * one when terminate() ends the run, are still computed and checked. */
+    int rows = o->format != MO2C_RT_EMPTY;
     gsl_odeiv2_driver *drv = NULL;
     int exact = 0, rc = 0;
     s->use_dfdt = *st->type == gsl_odeiv2_step_bsimp;
@@ -356,10 +360,14 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
         t = ti;
         if (ev && mo2c_rt_events_row_at(ev, t))
             continue;   /* the rows of an event at exactly this time are written already */
+        last_row = t;
+        if (!rows) {    /* -outputFormat=empty: no row to fill (the states were checked after the step) */
+            d->time = t;
+            continue;
+        }
         rc = output_point(d, t, drv, exact);
         if (!rc)
             rc = mo2c_rt_writer_row(w, t) != 0;
-        last_row = t;
     }
     if (stop && !rc && t != last_row && !mo2c_rt_events_row_at(ev, t)) {
         /* terminate(): the point of the event ends the result */
