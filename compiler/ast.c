@@ -73,6 +73,9 @@ mo_expr *mo_expr_bool(mo_loc loc, bool v)
 
 static int height(const mo_expr *e) { return e ? (e->depth > 0 ? e->depth : 1) : 0; }
 
+/* depth is 16 bits: deeper trees (only later stages build them; the parser stops at 1000) saturate */
+static unsigned short depth_above(int h) { return (unsigned short)(h < 65535 ? h + 1 : 65535); }
+
 mo_expr *mo_expr_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
 {
     mo_expr *e = mo_expr_new(MO_EX_BINARY, loc);
@@ -81,7 +84,7 @@ mo_expr *mo_expr_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
     e->a = MO_NEWN(mo_expr *, 2);
     e->a[0] = a;
     e->a[1] = b;
-    e->depth = 1 + (height(a) > height(b) ? height(a) : height(b));
+    e->depth = depth_above(height(a) > height(b) ? height(a) : height(b));
     return e;
 }
 
@@ -92,7 +95,7 @@ mo_expr *mo_expr_unary(mo_loc loc, mo_op op, mo_expr *a)
     e->n = 1;
     e->a = MO_NEWN(mo_expr *, 1);
     e->a[0] = a;
-    e->depth = 1 + height(a);
+    e->depth = depth_above(height(a));
     return e;
 }
 
@@ -115,14 +118,6 @@ mo_expr *mo_expr_copy(const mo_expr *e)
     mo_expr *c = MO_NEW(mo_expr);
     *c = *e;
     c->a = copy_array(e->a, e->n);
-    c->fn = mo_expr_copy(e->fn);
-    if (e->nparts > 0) {
-        c->parts = MO_NEWN(mo_ref_part, e->nparts);
-        for (int i = 0; i < e->nparts; i++) {
-            c->parts[i] = e->parts[i];
-            c->parts[i].subs = copy_array(e->parts[i].subs, e->parts[i].nsubs);
-        }
-    }
     if (e->nnamed > 0) {
         c->named = MO_NEWN(mo_named_arg, e->nnamed);
         for (int i = 0; i < e->nnamed; i++) {
@@ -130,12 +125,29 @@ mo_expr *mo_expr_copy(const mo_expr *e)
             c->named[i].value = mo_expr_copy(e->named[i].value);
         }
     }
-    if (e->niters > 0) {
-        c->iters = MO_NEWN(mo_iterator, e->niters);
-        for (int i = 0; i < e->niters; i++) {
-            c->iters[i] = e->iters[i];
-            c->iters[i].range = mo_expr_copy(e->iters[i].range);
+    /* the fields of the node's own kind only (ast.h: the others share their storage) */
+    switch (e->kind) {
+    case MO_EX_REF:
+        if (e->nparts > 0) {
+            c->parts = MO_NEWN(mo_ref_part, e->nparts);
+            for (int i = 0; i < e->nparts; i++) {
+                c->parts[i] = e->parts[i];
+                c->parts[i].subs = copy_array(e->parts[i].subs, e->parts[i].nsubs);
+            }
         }
+        break;
+    case MO_EX_CALL: case MO_EX_PARTIAL_FN: case MO_EX_ARRAY:
+        c->fn = mo_expr_copy(e->fn);
+        if (e->niters > 0) {
+            c->iters = MO_NEWN(mo_iterator, e->niters);
+            for (int i = 0; i < e->niters; i++) {
+                c->iters[i] = e->iters[i];
+                c->iters[i].range = mo_expr_copy(e->iters[i].range);
+            }
+        }
+        break;
+    default:
+        break;
     }
     return c;
 }
@@ -355,10 +367,11 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
         /* left-associative levels accept an equal left operand; relations and powers accept none */
         bool assoc = p == PREC_ADD || p == PREC_MUL || p == PREC_AND || p == PREC_OR;
         print_min(b, e->a[0], p == PREC_POW ? PREC_PRIMARY : (assoc ? p : p + 1), var_name, ctx);
-        if (p == PREC_POW)
-            mo_buf_puts(b, mo_op_text(e->op));
-        else
-            mo_buf_printf(b, " %s ", mo_op_text(e->op));
+        if (p != PREC_POW)
+            mo_buf_putn(b, " ", 1);
+        mo_buf_puts(b, mo_op_text(e->op));
+        if (p != PREC_POW)
+            mo_buf_putn(b, " ", 1);
         print_min(b, e->a[1], p == PREC_POW ? PREC_PRIMARY : p + 1, var_name, ctx);
         break;
     }

@@ -88,37 +88,56 @@ typedef struct mo_iterator {
     mo_expr *range;
 } mo_iterator;
 
+/* Big models have millions of expression nodes, so the node is packed: kind and op are single bytes,
+ * and fields that only some kinds use share storage in an anonymous union, one group per family of
+ * kinds. Every field keeps its name, so code reads e->real or e->fn as before; what changes is that a
+ * field may be read only on a node of a kind that owns it (reading e->fn of a literal gives its bits).
+ * Audit of this layout (every read and write of each field in compiler/ and grammar/): literal fields
+ * (real, ival, text) are only touched under MO_EX_REAL/INT/BOOL checks; reference fields (nparts, parts,
+ * global) only on MO_EX_REF nodes (callees of calls included); call fields (fn, iters, niters, func,
+ * func_out) only on MO_EX_CALL, MO_EX_PARTIAL_FN and MO_EX_ARRAY (comprehensions) nodes. No node changes
+ * its kind after construction; copies (*a = *b) copy the whole node. Fields that generic walkers read
+ * on every node (n, a, nnamed, named, var, str, depth) stay outside the union: str is also the name of a
+ * further output of a user function call, and constructors in expr.c and funcall.c set var = -1 on
+ * every node. */
 struct mo_expr {
-    mo_expr_kind kind;
-    mo_loc loc;
-    mo_op op;                 /* MO_EX_BINARY, MO_EX_UNARY */
+    unsigned char kind;       /* mo_expr_kind */
+    unsigned char op;         /* mo_op: MO_EX_BINARY, MO_EX_UNARY */
+    /* height of the tree below this node (1 for a leaf), kept by ast.c's constructors so that the
+     * parser can refuse trees deeper than MO_MAX_EXPR_DEPTH (saturates at 65535); 0 when a node was
+     * built another way */
+    unsigned short depth;
     int n;                    /* number of operands in a[] */
-    mo_expr **a;              /* operands */
-    double real;              /* MO_EX_REAL, MO_EX_INT */
-    long long ival;           /* MO_EX_INT, MO_EX_BOOL */
-    const char *text;         /* literal spelling (MO_EX_REAL, MO_EX_INT) */
-    const char *str;          /* MO_EX_STRING (decoded), NUL-terminated; may contain any bytes but NUL */
-    /* MO_EX_REF */
-    int nparts;
-    mo_ref_part *parts;
-    bool global;              /* .a.b */
-    /* MO_EX_CALL / MO_EX_PARTIAL_FN: callee in .fn; positional args in a[], named in named[] */
-    mo_expr *fn;              /* an MO_EX_REF naming the function (der, sin, Modelica.Math.sin ...) */
-    int nnamed;
-    mo_named_arg *named;
-    /* reductions and comprehensions: sum(x[i] for i in 1:n), {i for i in 1:n} */
-    int niters;
-    mo_iterator *iters;
+    int nnamed;               /* MO_EX_CALL / MO_EX_PARTIAL_FN: named arguments in named[] */
     /* MO_EX_VAR (after flattening) */
     int var;                  /* index into the flat model's variables */
-    /* MO_EX_CALL of a user-defined function after flattening (flat.h, functions.c): the function, and
-     * which of its scalar outputs is the value of this call (0: the first; str then names it when > 0).
-     * NULL for built-in functions. */
-    const struct mo_func *func;
-    int func_out;
-    /* height of the tree below this node (1 for a leaf), kept by ast.c's constructors so that the
-     * parser can refuse trees deeper than MO_MAX_EXPR_DEPTH; 0 when a node was built another way */
-    int depth;
+    mo_loc loc;
+    mo_expr **a;              /* operands */
+    mo_named_arg *named;
+    const char *str;          /* MO_EX_STRING (decoded), NUL-terminated; may contain any bytes but NUL */
+    union {
+        struct {              /* MO_EX_REAL, MO_EX_INT, MO_EX_BOOL */
+            double real;      /* MO_EX_REAL, MO_EX_INT */
+            long long ival;   /* MO_EX_INT, MO_EX_BOOL */
+            const char *text; /* literal spelling (MO_EX_REAL, MO_EX_INT) */
+        };
+        struct {              /* MO_EX_REF */
+            int nparts;
+            bool global;      /* .a.b */
+            mo_ref_part *parts;
+        };
+        struct {              /* MO_EX_CALL / MO_EX_PARTIAL_FN: callee in .fn; positional args in a[] */
+            mo_expr *fn;      /* an MO_EX_REF naming the function (der, sin, Modelica.Math.sin ...) */
+            /* reductions and comprehensions (also MO_EX_ARRAY): sum(x[i] for i in 1:n), {i for i in 1:n} */
+            mo_iterator *iters;
+            /* MO_EX_CALL of a user-defined function after flattening (flat.h, functions.c): the function,
+             * and which of its scalar outputs is the value of this call (0: the first; str then names it
+             * when > 0). NULL for built-in functions. */
+            const struct mo_func *func;
+            int niters;
+            int func_out;
+        };
+    };
 };
 
 /* Expressions (and nested brackets, classes) deeper than this are a syntax error, so that recursive

@@ -17,22 +17,29 @@
 
 mo_pvec *mo_list(void) { return MO_NEW(mo_pvec); }
 
-void mo_push(mo_pvec *l, void *x) { MO_PUSH(*l, x); }
+/* Lists grow 2, 4, 8 ...: most hold one or two items (arguments, declarations, subscripts), and a list's
+ * array becomes the AST's array as it is. Growing the latest arena block happens in place. */
+void mo_push(mo_pvec *l, void *x)
+{
+    if (l->n == l->cap) {
+        int nc = l->cap ? 2 * l->cap : 2;
+        l->v = mo_realloc_arena(l->v, sizeof(void *) * (size_t)l->cap, sizeof(void *) * (size_t)nc);
+        l->cap = nc;
+    }
+    l->v[l->n++] = x;
+}
 
 mo_loc mo_loc_span(mo_loc first, mo_loc last)
 {
     mo_loc l = first;
     if (first.line == last.line && last.col + last.len > first.col)
-        l.len = last.col + last.len - first.col;
+        l = mo_loc_make(first.file, first.line, first.col, (long)last.col + last.len - first.col);
     return l;
 }
 
 mo_loc mo_loc_after(mo_loc prev)
 {
-    mo_loc l = prev;
-    l.col += prev.len;
-    l.len = 0;
-    return l;
+    return mo_loc_make(prev.file, prev.line, (long)prev.col + prev.len, 0);
 }
 
 /* A list's items as a counted arena array (n may be 0, the array is then NULL). */
@@ -422,7 +429,7 @@ mo_mod *mo_build_mod(mo_pvec *args, mo_loc loc, mo_expr *binding, bool assign, b
     m->binding_break = binding_break;
     int n = args ? args->n : 0;
     m->nargs = n;
-    m->args = MO_NEWN(mo_arg, n > 0 ? n : 1);
+    m->args = n > 0 ? MO_NEWN(mo_arg, n) : NULL;   /* most modifications are a binding alone */
     for (int i = 0; i < n; i++)
         m->args[i] = *(mo_arg *)args->v[i];
     return m;
@@ -864,10 +871,11 @@ mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc)
         n->loc = mo_loc_span(n->loc, loc);
     }
     int k = n->n;
-    if (k == 0 || (k & (k - 1)) == 0) {
+    if (k == 0 || (k & (k - 1)) == 0) {   /* ids and locs share one block */
         int cap = k ? 2 * k : 1;
-        const char **ids = MO_NEWN(const char *, cap);
-        mo_loc *locs = MO_NEWN(mo_loc, cap);
+        char *blk = mo_alloc((sizeof(const char *) + sizeof(mo_loc)) * (size_t)cap);
+        const char **ids = (const char **)(void *)blk;
+        mo_loc *locs = (mo_loc *)(void *)(blk + sizeof(const char *) * (size_t)cap);
         if (k) {
             memcpy(ids, n->ids, sizeof(const char *) * (size_t)k);
             memcpy(locs, n->locs, sizeof(mo_loc) * (size_t)k);

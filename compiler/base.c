@@ -51,6 +51,11 @@ static void *map_pages(size_t size)
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         out_of_memory();
+#ifdef MADV_HUGEPAGE
+    /* 2 MB pages where the kernel offers them on request: one fault per 2 MB instead of per 4 KB */
+    if (size >= ((size_t)4 << 20))
+        madvise(p, size, MADV_HUGEPAGE);
+#endif
     return p;
 }
 
@@ -231,10 +236,10 @@ char *mo_sprintf(const char *fmt, ...)
 }
 
 /* ---- interned strings: open addressing on FNV-1a ----
- * Each slot keeps the string's hash beside it, so that growing the table never re-reads the strings and
- * a probe compares strings only when the hashes agree. */
-static const char **intern_slots;
-static uint32_t *intern_hash;
+ * A slot keeps the string's hash and length beside the pointer, so that a probe touches one cache line
+ * and compares bytes only on a real match, and growing the table never re-reads the strings. */
+typedef struct intern_slot { const char *s; uint32_t hash, len; } intern_slot;
+static intern_slot *intern_slots;
 static size_t intern_cap, intern_count;
 
 static uint64_t hash_bytes(const char *s, size_t n)
@@ -251,34 +256,31 @@ const char *mo_intern(const char *s, size_t len)
 {
     if (intern_count * 2 >= intern_cap) {
         size_t nc = intern_cap ? intern_cap * 2 : 4096;
-        const char **ns = mo_alloc(nc * sizeof *ns);
-        uint32_t *nh = mo_alloc(nc * sizeof *nh);
+        intern_slot *ns = mo_alloc(nc * sizeof *ns);
         for (size_t i = 0; i < intern_cap; i++) {
-            if (!intern_slots[i])
+            if (!intern_slots[i].s)
                 continue;
-            size_t j = intern_hash[i] & (nc - 1);
-            while (ns[j])
+            size_t j = intern_slots[i].hash & (nc - 1);
+            while (ns[j].s)
                 j = (j + 1) & (nc - 1);
             ns[j] = intern_slots[i];
-            nh[j] = intern_hash[i];
         }
         big_release(intern_slots);
-        big_release(intern_hash);
         intern_slots = ns;
-        intern_hash = nh;
         intern_cap = nc;
     }
     uint32_t h = (uint32_t)(hash_bytes(s, len) >> 16);
     size_t j = h & (intern_cap - 1);
-    while (intern_slots[j]) {
-        if (intern_hash[j] == h && strncmp(intern_slots[j], s, len) == 0 && intern_slots[j][len] == '\0')
-            return intern_slots[j];
-        j = (j + 1) & (intern_cap - 1);
-    }
-    intern_slots[j] = mo_strndup(s, len);
-    intern_hash[j] = h;
+    for (intern_slot *e; (e = &intern_slots[j])->s; j = (j + 1) & (intern_cap - 1))
+        if (e->hash == h && e->len == len && memcmp(e->s, s, len) == 0)
+            return e->s;
+    if (len > UINT32_MAX)
+        mo_unreachable("interned string longer than 4 GB");
+    intern_slots[j].s = mo_strndup(s, len);
+    intern_slots[j].hash = h;
+    intern_slots[j].len = (uint32_t)len;
     intern_count++;
-    return intern_slots[j];
+    return intern_slots[j].s;
 }
 
 const char *mo_intern_cstr(const char *s) { return mo_intern(s, strlen(s)); }

@@ -81,11 +81,25 @@ typedef struct mo_file {
     size_t len;          /* bytes, excluding the terminating NUL */
 } mo_file;
 
+/* Every AST node, flat variable and equation carries one, so it is packed into 16 bytes: col and len
+ * are bit-fields (they read as ints) that saturate at MO_LOC_MAX_COL and MO_LOC_MAX_LEN; build them
+ * with mo_loc_make, which clamps. Only lines longer than a million bytes lose their exact column, and
+ * the caret under a source line is drawn for lines of at most 300 bytes anyway. */
+enum { MO_LOC_MAX_COL = (1 << 20) - 1, MO_LOC_MAX_LEN = (1 << 12) - 1 };
 typedef struct mo_loc {
     const mo_file *file; /* NULL for locations made up by the compiler (then printed as "<mo2c>") */
-    int line, col;       /* 1-based; col counts bytes */
-    int len;             /* length of the marked text in bytes, 0 or 1 for a plain caret */
+    int line;            /* 1-based */
+    unsigned col : 20;   /* 1-based; col counts bytes */
+    unsigned len : 12;   /* length of the marked text in bytes, 0 or 1 for a plain caret */
 } mo_loc;
+
+static inline mo_loc mo_loc_make(const mo_file *file, int line, long col, long len)
+{
+    mo_loc l = {file, line, 0, 0};
+    l.col = (unsigned)(col < 0 ? 0 : col > MO_LOC_MAX_COL ? MO_LOC_MAX_COL : col);
+    l.len = (unsigned)(len < 0 ? 0 : len > MO_LOC_MAX_LEN ? MO_LOC_MAX_LEN : len);
+    return l;
+}
 
 mo_file *mo_file_read(const char *path);          /* NULL when it cannot be read (errno set) */
 mo_file *mo_file_from_string(const char *name, const char *text);

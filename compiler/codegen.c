@@ -24,6 +24,7 @@
  * jacobian is NULL and the runtime falls back to finite differences.
  */
 #include "codegen.h"
+#include "str.h"
 
 #include <string.h>
 
@@ -758,7 +759,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
         fputs(mo_buf_str(&jac), out);
     fputs(mo_buf_str(&evfuncs), out);
 
-    mo_buf m = {0};
+    mo_buf m = {0}, sfields = {0};
+    mo_cg_string_params(dae, &m, &sfields);   /* codegen_str.c: names -override refuses */
     const mo_experiment *ex = &flat->experiment;
     mo_buf_puts(&m, "static const mo2c_model model = {\n    .name = ");
     str_lit(&m, flat->name);
@@ -781,6 +783,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     if (has_outputs)
         mo_buf_puts(&m, "    .outputs = outputs,\n");
     mo_buf_puts(&m, mo_buf_str(&evfields));
+    mo_buf_puts(&m, mo_buf_str(&sfields));
     mo_buf_puts(&m, "};\n\n");
     mo_buf_puts(&m, "int main(int argc, char **argv)\n{\n    return mo2c_main(&model, argc, argv);\n}\n");
     fputs(mo_buf_str(&m), out);

@@ -22,6 +22,7 @@
  * assignment, so reinit(v, -e*v) reads v before the jump. fire = 0 only refreshes the memory.
  */
 #include "codegen.h"
+#include "str.h"
 
 #include <string.h>
 
@@ -335,28 +336,10 @@ static const char *const LOCALS =
     "    const double *p = d->p;\n    double *y = d->y;\n    int ok = 1;\n"
     "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)ok;\n";
 
-/* mo2c_assert / mo2c_terminate arguments: a printf format made of the literal parts (with % doubled)
- * and %g for the numbers, then the numbers. */
+/* mo2c_assert / mo2c_terminate arguments: a printf format and its values (codegen_str.c). */
 static void message_args(mo_cg *cg, mo_buf *o, const mo_wstmt *s)
 {
-    mo_buf fmt = {0};
-    for (int i = 0; i < s->nmsg; i++) {
-        if (s->msg[i]->kind == MO_EX_STRING) {
-            for (const char *c = s->msg[i]->str; *c; c++)
-                mo_buf_puts(&fmt, *c == '%' ? "%%" : (char[2]){*c, 0});
-        } else {
-            mo_buf_puts(&fmt, "%g");
-        }
-    }
-    mo_buf_puts(o, "\"");
-    mo_cg_c_string(o, mo_buf_str(&fmt));
-    mo_buf_puts(o, "\"");
-    for (int i = 0; i < s->nmsg; i++)
-        if (s->msg[i]->kind != MO_EX_STRING) {
-            mo_buf_puts(o, ", (double)(");
-            expr(cg, o, s->msg[i], true);
-            mo_buf_puts(o, ")");
-        }
+    mo_cg_message(cg, o, s);
 }
 
 static void emit_assert(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent)
@@ -437,6 +420,8 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
                    "static int update(mo2c_data *d, double t, double *x, int fire)\n{\n"
                    "    double *dx = d->dx;\n");
     mo_buf_puts(o, LOCALS);
+    if (!flat->whens.n)   /* asserts only: nothing fires */
+        mo_buf_puts(o, "    (void)fire;\n");
     for (int i = 0; i < flat->whens.n; i++) {
         const mo_fwhen *w = &flat->whens.v[i];
         int c0 = ev->ncond;

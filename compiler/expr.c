@@ -77,6 +77,13 @@ static mo_expr *make_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
     return e;
 }
 
+/* A constant made by mo_sym_num (no spelling of its own): a fold whose result equals it may return it
+ * instead of a new node, with the same printed text. */
+static bool is_made_num(const mo_expr *e)
+{
+    return e->kind == MO_EX_REAL && !e->text;
+}
+
 static bool is_neg(const mo_expr *e)
 {
     return e->kind == MO_EX_UNARY && e->op == MO_OP_NEG;
@@ -117,7 +124,7 @@ mo_expr *mo_sym_add(mo_expr *a, mo_expr *b)
 {
     double x, y;
     if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y))
-        return mo_sym_num(a->loc, x + y);
+        return y == 0 && is_made_num(a) ? a : x == 0 && is_made_num(b) ? b : mo_sym_num(a->loc, x + y);
     if (is_val(a, 0))
         return b;
     if (is_val(b, 0))
@@ -133,7 +140,7 @@ mo_expr *mo_sym_sub(mo_expr *a, mo_expr *b)
 {
     double x, y;
     if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y))
-        return mo_sym_num(a->loc, x - y);
+        return y == 0 && is_made_num(a) ? a : mo_sym_num(a->loc, x - y);
     if (is_val(b, 0))
         return a;
     if (is_val(a, 0))
@@ -151,8 +158,8 @@ mo_expr *mo_sym_mul(mo_expr *a, mo_expr *b)
     bool ca = mo_sym_is_num(a, &x), cb = mo_sym_is_num(b, &y);
     if (ca && cb)
         return mo_sym_num(a->loc, x * y);
-    if ((ca && x == 0) || (cb && y == 0))
-        return mo_sym_num(a->loc, 0);
+    if ((ca && x == 0) || (cb && y == 0)) /* a zero operand serves as the result: no new node */
+        return ca && x == 0 && is_made_num(a) ? a : cb && y == 0 && is_made_num(b) ? b : mo_sym_num(a->loc, 0);
     if (ca && x == 1)
         return b;
     if (cb && y == 1)
@@ -489,21 +496,33 @@ mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub)
 
 /* ---- linearity ---- */
 
-bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
+/* The constants 0 and 1 of one decomposition, made once: a decomposition of a sum of n terms would
+ * otherwise allocate O(n) fresh zeros and ones, most of them folded away at once. */
+typedef struct lin_ctx { mo_loc loc; mo_expr *zero, *one; } lin_ctx;
+
+static mo_expr *lin_num(lin_ctx *c, int v)
+{
+    mo_expr **p = v ? &c->one : &c->zero;
+    if (!*p)
+        *p = mo_sym_num(c->loc, v);
+    return *p;
+}
+
+static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
 {
     if (!mo_expr_has_var(e, var)) {
-        *coef = mo_sym_num(e->loc, 0);
+        *coef = lin_num(lc, 0);
         *rest = (mo_expr *)e;
         return true;
     }
     mo_expr *c1, *r1, *c2, *r2;
     switch (e->kind) {
     case MO_EX_VAR:
-        *coef = mo_sym_num(e->loc, 1);
-        *rest = mo_sym_num(e->loc, 0);
+        *coef = lin_num(lc, 1);
+        *rest = lin_num(lc, 0);
         return true;
     case MO_EX_UNARY:
-        if (e->op == MO_OP_NOT || !mo_sym_linear(e->a[0], var, &c1, &r1))
+        if (e->op == MO_OP_NOT || !linear(lc, e->a[0], var, &c1, &r1))
             return false;
         *coef = e->op == MO_OP_NEG ? mo_sym_neg(c1) : c1;
         *rest = e->op == MO_OP_NEG ? mo_sym_neg(r1) : r1;
@@ -511,7 +530,7 @@ bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
     case MO_EX_BINARY:
         switch (scalar_op(e->op)) {
         case MO_OP_ADD: case MO_OP_SUB:
-            if (!mo_sym_linear(e->a[0], var, &c1, &r1) || !mo_sym_linear(e->a[1], var, &c2, &r2))
+            if (!linear(lc, e->a[0], var, &c1, &r1) || !linear(lc, e->a[1], var, &c2, &r2))
                 return false;
             if (scalar_op(e->op) == MO_OP_ADD) {
                 *coef = mo_sym_add(c1, c2);
@@ -523,14 +542,14 @@ bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
             return true;
         case MO_OP_MUL:
             if (!mo_expr_has_var(e->a[0], var)) {
-                if (!mo_sym_linear(e->a[1], var, &c2, &r2))
+                if (!linear(lc, e->a[1], var, &c2, &r2))
                     return false;
                 *coef = mo_sym_mul(e->a[0], c2);
                 *rest = mo_sym_mul(e->a[0], r2);
                 return true;
             }
             if (!mo_expr_has_var(e->a[1], var)) {
-                if (!mo_sym_linear(e->a[0], var, &c1, &r1))
+                if (!linear(lc, e->a[0], var, &c1, &r1))
                     return false;
                 *coef = mo_sym_mul(c1, e->a[1]);
                 *rest = mo_sym_mul(r1, e->a[1]);
@@ -538,7 +557,7 @@ bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
             }
             return false;
         case MO_OP_DIV:
-            if (mo_expr_has_var(e->a[1], var) || !mo_sym_linear(e->a[0], var, &c1, &r1))
+            if (mo_expr_has_var(e->a[1], var) || !linear(lc, e->a[0], var, &c1, &r1))
                 return false;
             *coef = mo_sym_div(c1, e->a[1]);
             *rest = mo_sym_div(r1, e->a[1]);
@@ -548,10 +567,10 @@ bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
         }
     case MO_EX_IF: {
         /* linear in every branch, conditions free of var: coefficient and rest are if-expressions */
-        if (!mo_sym_linear(e->a[e->n - 1], var, &c1, &r1))
+        if (!linear(lc, e->a[e->n - 1], var, &c1, &r1))
             return false;
         for (int i = e->n - 3; i >= 0; i -= 2) {
-            if (mo_expr_has_var(e->a[i], var) || !mo_sym_linear(e->a[i + 1], var, &c2, &r2))
+            if (mo_expr_has_var(e->a[i], var) || !linear(lc, e->a[i + 1], var, &c2, &r2))
                 return false;
             c1 = mo_sym_if(e->loc, e->a[i], c2, c1);
             r1 = mo_sym_if(e->loc, e->a[i], r2, r1);
@@ -563,12 +582,18 @@ bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
     case MO_EX_CALL: {
         const char *fn = mo_sym_fn_name(e);
         if (fn && e->n == 1 && !strcmp(fn, "noEvent"))
-            return mo_sym_linear(e->a[0], var, coef, rest);
+            return linear(lc, e->a[0], var, coef, rest);
         return false;
     }
     default:
         return false;
     }
+}
+
+bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
+{
+    lin_ctx lc = {e->loc, NULL, NULL};
+    return linear(&lc, e, var, coef, rest);
 }
 
 static bool has_any(const mo_expr *e, const unsigned char *in_set)

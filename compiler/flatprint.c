@@ -166,20 +166,20 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
     for (int i = 0; i < flat->vars.n; i++) {
         l.len = 0;
         put_var(&l, flat, &flat->vars.v[i]);
-        fputs(mo_buf_str(&l), out);
+        fwrite(l.s, 1, l.len, out);
     }
     if (flat->initial_eqs.n)
         fputs("initial equation\n", out);
     for (int i = 0; i < flat->initial_eqs.n; i++) {
         l.len = 0;
         put_eq(&l, flat, &flat->initial_eqs.v[i]);
-        fputs(mo_buf_str(&l), out);
+        fwrite(l.s, 1, l.len, out);
     }
     fputs("equation\n", out);
     for (int i = 0; i < flat->eqs.n; i++) {
         l.len = 0;
         put_eq(&l, flat, &flat->eqs.v[i]);
-        fputs(mo_buf_str(&l), out);
+        fwrite(l.s, 1, l.len, out);
     }
     mo_flat_print_events(out, flat);  /* when-equations and asserts (flatprint_when.c) */
     const mo_experiment *x = &flat->experiment;
@@ -192,7 +192,7 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
         if (x->has_interval) mo_buf_printf(&l, "%sInterval = %.17g", n++ ? ", " : "", x->interval);
         if (x->has_tolerance) mo_buf_printf(&l, "%sTolerance = %.17g", n++ ? ", " : "", x->tolerance);
         mo_buf_puts(&l, "));\n");
-        fputs(mo_buf_str(&l), out);
+        fwrite(l.s, 1, l.len, out);
     }
     fprintf(out, "end %s;\n", flat->name);
 }

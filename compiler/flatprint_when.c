@@ -10,7 +10,7 @@
  *     end when;
  *     assert(x < 2, "too high: " + String(x), AssertionLevel.warning); // path:line:col
  */
-#include "flat.h"
+#include "str.h"
 
 static void put_loc(mo_buf *b, mo_loc loc, const char *instance)
 {
@@ -31,19 +31,7 @@ static void put_expr(mo_buf *b, const mo_flat *flat, const mo_expr *e)
 
 static void put_msg(mo_buf *b, const mo_flat *flat, const mo_wstmt *s)
 {
-    for (int i = 0; i < s->nmsg; i++) {
-        if (i)
-            mo_buf_puts(b, " + ");
-        if (s->msg[i]->kind == MO_EX_STRING) {
-            put_expr(b, flat, s->msg[i]);
-        } else {
-            mo_buf_puts(b, "String(");
-            put_expr(b, flat, s->msg[i]);
-            mo_buf_puts(b, ")");
-        }
-    }
-    if (!s->nmsg)
-        mo_buf_puts(b, "\"\"");
+    mo_str_print_message(b, flat, s);   /* flatten_str.c */
 }
 
 static void put_stmt(mo_buf *b, const mo_flat *flat, const mo_wstmt *s, const char *indent)

@@ -16,6 +16,7 @@
  * components.
  */
 #include "aval.h"
+#include "str.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -319,9 +320,10 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
     int var = flat->vars.n;
     MO_PUSH(flat->vars, v);
     MO_PUSH(fr->vflags, t->connector ? MO_VF_SCALAR_CONNECTOR : 0);
-    if (mo_map_get(&flat->index, name))
-        mo_unreachable("two flat variables with the same name");
+    int before = mo_map_count(&flat->index);
     mo_map_put(&flat->index, name, (void *)(intptr_t)(var + 1));
+    if (mo_map_count(&flat->index) == before)   /* one probe: a replaced entry means a duplicate */
+        mo_unreachable("two flat variables with the same name");
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
         mo_expr *b = binding_expr(fr, t->mod, name);
@@ -971,6 +973,8 @@ mo_flat *mo_flatten(const mo_class *cls_in)
         return NULL;
     read_experiment(&fr, top, flat->cls);
     if (!mo_connect(&fr) || mo_error_count())
+        return NULL;
+    if (!mo_str_finish(flat))   /* String parameters as literals, no String left in equations */
         return NULL;
     return flat;
 }

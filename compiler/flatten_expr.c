@@ -11,6 +11,7 @@
  * expression is safe.
  */
 #include "aval.h"
+#include "str.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -516,8 +517,10 @@ bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
     }
     case MO_EX_BINARY: {
         mo_aval a, b;
-        return mo_flatten_val(fr, inst, owner, e->a[0], &a) && mo_flatten_val(fr, inst, owner, e->a[1], &b) &&
-               mo_av_binary(e->loc, e->op, &a, &b, out);
+        if (!mo_flatten_val(fr, inst, owner, e->a[0], &a) || !mo_flatten_val(fr, inst, owner, e->a[1], &b))
+            return false;
+        int s = mo_str_binary(fr, e, &a, &b, out);   /* String operands: folded (flatten_str.c) */
+        return s ? s > 0 : mo_av_binary(e->loc, e->op, &a, &b, out);
     }
     case MO_EX_IF: {
         mo_aval *v = MO_NEWN(mo_aval, e->n);

@@ -17,6 +17,7 @@
  * When-equations do not nest (specification 8.3.5); reinit is only legal inside them.
  */
 #include "inst.h"
+#include "str.h"   /* messages: mo_str_message */
 
 #include <string.h>
 
@@ -100,30 +101,6 @@ bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
     return true;
 }
 
-/* A message: string literals joined by +, and String(e) of numbers. */
-static bool flatten_msg(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_wstmt *s,
-                        const char *fn)
-{
-    if (e->kind == MO_EX_STRING) {
-        s->msg = mo_realloc_arena(s->msg, sizeof(mo_expr *) * (size_t)s->nmsg, sizeof(mo_expr *) * (size_t)(s->nmsg + 1));
-        s->msg[s->nmsg++] = (mo_expr *)e;
-        return true;
-    }
-    if (e->kind == MO_EX_BINARY && e->op == MO_OP_ADD)
-        return flatten_msg(fr, inst, owner, e->a[0], s, fn) && flatten_msg(fr, inst, owner, e->a[1], s, fn);
-    if (e->kind == MO_EX_CALL && e->n >= 1 && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 &&
-        strcmp(e->fn->parts[0].id, "String") == 0) {
-        mo_expr *v = mo_flatten_expr(fr, inst, owner, e->a[0]);
-        if (!v)
-            return false;
-        s->msg = mo_realloc_arena(s->msg, sizeof(mo_expr *) * (size_t)s->nmsg, sizeof(mo_expr *) * (size_t)(s->nmsg + 1));
-        s->msg[s->nmsg++] = v;
-        return true;
-    }
-    mo_error(e->loc, "not supported yet: this message of %s (use string literals, + and String(x))", fn);
-    return false;
-}
-
 /* AssertionLevel.error or AssertionLevel.warning. */
 static int assertion_level(const mo_expr *e)
 {
@@ -188,7 +165,7 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
             return false;
         }
         s.kind = MO_WS_TERMINATE;
-        return flatten_msg(fr, inst, owner, c->a[0], &s, fn) && add_stmt(fr, &s);
+        return mo_str_message(fr, inst, owner, c->a[0], &s, fn) && add_stmt(fr, &s);
     }
     /* assert(condition, message [, level]) */
     const mo_expr *lev = c->n >= 3 ? c->a[2] : NULL;
@@ -213,7 +190,7 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     (void)initial; /* an assert of an initial equation section is checked like the others */
     if (!(s.rhs = mo_flatten_expr(fr, inst, owner, c->a[0])))
         return false;
-    return flatten_msg(fr, inst, owner, c->a[1], &s, fn) && add_stmt(fr, &s);
+    return mo_str_message(fr, inst, owner, c->a[1], &s, fn) && add_stmt(fr, &s);
 }
 
 /* The if-expression "if conds[0] then vals[0] elseif ... else vals[n]". */

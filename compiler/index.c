@@ -303,6 +303,11 @@ static bool choose_columns(srow *rows, int nr, int nc, const int *score, int *ch
             if (f != 0) {
                 for (int k = 0; k < row->n; k++) {
                     int c = row->col[k];
+                    /* an entry eliminated before (or cancelled) is 0: it adds nothing, and copying it
+                     * as fill would grow every row of a chain by one, making the elimination cubic
+                     * (zeros are never pivots, so skipping them changes no choice) */
+                    if (row->val[k] == 0 || c == best)
+                        continue;
                     if (pos[c]) {
                         r2->val[pos[c] - 1] -= f * row->val[k];
                     } else {
@@ -528,7 +533,8 @@ static void assign_kinds(mo_dae *dae, const unsigned char *dummy)
             d->slot = dae->nx++;
         else if (d->kind == MO_DV_ALGEBRAIC || d->kind == MO_DV_DISCRETE) /* discrete: held in y */
             d->slot = dae->ny++;
-        else if (d->kind == MO_DV_PARAMETER || d->kind == MO_DV_CONSTANT)
+        else if ((d->kind == MO_DV_PARAMETER || d->kind == MO_DV_CONSTANT) &&
+                 !(d->flat >= 0 && dae->flat->vars.v[d->flat].type == MO_T_STRING)) /* Strings: literals */
             d->slot = dae->np++;
     }
     for (int v = 0; v < n; v++) {

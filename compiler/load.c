@@ -114,7 +114,7 @@ static void read_order(mo_class *pkg, const char *dir)
                            : pkg->elems[i]->kind == MO_ELEM_COMPONENT && pkg->elems[i]->name == name;
             if (!declared && !is_file(mo_sprintf("%s/%s.mo", dir, name)) &&
                 !is_file(mo_sprintf("%s/%s/package.mo", dir, name))) {
-                mo_loc loc = {f, line, (int)b + 1, (int)(e - b)};
+                mo_loc loc = mo_loc_make(f, line, (long)b + 1, (long)(e - b));
                 mo_warning(loc, "package.order names '%s', but package '%s' has no class '%s' and there is no "
                            "file %s.mo or %s/package.mo beside it", name, pkg->name, name, name, name);
             }

@@ -39,8 +39,7 @@ void mo_lexer_init(mo_lexer *lx, const mo_file *file)
 
 static mo_loc loc_at(const mo_lexer *lx, const char *p, int len)
 {
-    mo_loc l = {lx->file, lx->line, (int)(p - lx->line_start) + 1, len};
-    return l;
+    return mo_loc_make(lx->file, lx->line, (long)(p - lx->line_start) + 1, len);
 }
 
 /* Length of the well-formed UTF-8 sequence at p (2..4), or 0 when the bytes are not UTF-8. */
@@ -244,7 +243,7 @@ static int quoted_ident(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc *lloc)
 static int number(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc loc, bool is_real)
 {
     size_t n = (size_t)(lx->cur - lx->tok);
-    const char *text = mo_strndup(lx->tok, n);
+    const char *text = mo_intern(lx->tok, n);   /* the same few spellings recur: stored once */
     mo_expr *e;
     if (is_real) {
         e = mo_expr_real(loc, strtod(text, NULL));

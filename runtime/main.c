@@ -463,6 +463,15 @@ static uint64_t hash_name(const char *s)
     return h;
 }
 
+/* Is name a String parameter or constant of m? Only asked for a name that is no variable (an error). */
+static int is_string_param(const mo2c_model *m, const char *name)
+{
+    for (int i = 0; i < m->nstring_params; i++)
+        if (strcmp(m->string_params[i], name) == 0)
+            return 1;
+    return 0;
+}
+
 static int apply_overrides(mo2c_data *d, const mo2c_rt_opts *o)
 {
     if (o->nov == 0)
@@ -489,7 +498,11 @@ static int apply_overrides(mo2c_data *d, const mo2c_rt_opts *o)
         while (slot[h] && strcmp(m->vars[slot[h] - 1].name, ov->name) != 0)
             h = (h + 1) & (cap - 1);
         if (!slot[h]) {
-            fprintf(stderr, "error: %s: unknown variable '%s'\n", ov->origin, ov->name);
+            if (is_string_param(m, ov->name))
+                fprintf(stderr, "error: %s: String parameter '%s' cannot be overridden (its value is fixed "
+                                "when the model is compiled)\n", ov->origin, ov->name);
+            else
+                fprintf(stderr, "error: %s: unknown variable '%s'\n", ov->origin, ov->name);
             rc = -1;
             break;
         }

@@ -113,6 +113,12 @@ typedef struct mo2c_model {
     /* The algebraic variables rhs leaves out (results show them, nothing during integration reads
      * them), at (t, x) right after rhs(d, t, x, d->dx) or its reuse; NULL when rhs computes every y. */
     int (*outputs)(mo2c_data *d, double t, const double *x);
+
+    /* String parameters and constants: their values are fixed when the model is compiled and they are
+     * no result columns; their names are listed so that -override refuses them by name. 0 / NULL when
+     * the model has none. */
+    int nstring_params;
+    const char *const *string_params;
 } mo2c_model;
 
 /* How a zero-crossing function gives its relation (mo2c_model.rel_op). */
@@ -192,6 +198,18 @@ void mo2c_save_pre(mo2c_data *d);
 int mo2c_assert(mo2c_data *d, int holds, int level, unsigned char *warned, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 void mo2c_terminate(mo2c_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* String(v, ...) in the messages of assert and terminate (strfmt.c), for generated code that passes the
+ * values to a printf format it built: mo2c_str_width gives printf's '*' field width for minimumLength m
+ * (clamped to 0..MO2C_STR_MAX_WIDTH, negative when leftJustified is non-zero), mo2c_str_digits the '*'
+ * precision for significantDigits (clamped to 1..MO2C_STR_MAX_DIGITS), mo2c_str_int an Integer value as
+ * a long long (saturated, NaN as 0), mo2c_str_index an enumeration value as an index 1..n into the
+ * names of its literals (0 when it is out of range). */
+enum { MO2C_STR_MAX_WIDTH = 200, MO2C_STR_MAX_DIGITS = 99 };
+int mo2c_str_width(double min_length, double left_justified);
+int mo2c_str_digits(double significant_digits);
+long long mo2c_str_int(double v);
+int mo2c_str_index(double v, int n);
 
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */
 int mo2c_main(const mo2c_model *model, int argc, char **argv);

@@ -74,6 +74,7 @@ static const mo2c_model model = {
     init_params, initialize, rhs, NULL,
     0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events */
     NULL, /* rhs computes every y: no outputs function */
+    0, NULL, /* no String parameters */
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,147 @@
+/*
+ * codegen_str.c - String values in the generated C: the messages of assert and terminate, and the names
+ * of the String parameters in the model description.
+ *
+ * Input: the parts of a message as the front end left them (str.h): texts known at compile time (string
+ * literals, String parameters and constants), String(v, ...) conversions, and if-expressions choosing
+ * between known texts. Conversions and choices are evaluated at run time even when their operands are
+ * parameters, so that a message shows the values -override gave. Output: the arguments of mo2c_assert or
+ * mo2c_terminate: one printf format, then its values.
+ * Safety: the format is the only place model text reaches, through mo_cg_c_string and with every '%'
+ * doubled, so a String parameter holding "%s", quotes, backslashes, comment delimiters or newlines prints
+ * as itself and cannot become code or a conversion. The conversions in the format are ours: the
+ * front end's whitelisted ones (format = "..." parsed there), or '*' width and precision whose values the
+ * runtime clamps (mo2c_str_width, mo2c_str_digits). Texts chosen at run time and enumeration names are
+ * passed as "%s" arguments, themselves C string literals made by mo_cg_c_string.
+ */
+#include "str.h"
+
+static void put_text(mo_buf *fmt, const char *t)
+{
+    for (const char *c = t; *c; c++)
+        mo_buf_puts(fmt, *c == '%' ? "%%" : (char[2]){*c, 0});
+}
+
+static void put_literal(mo_buf *o, const char *t)
+{
+    mo_buf_puts(o, "\"");
+    mo_cg_c_string(o, t);
+    mo_buf_puts(o, "\"");
+}
+
+/* e as a C expression at the current event (relations compared directly), appended to o. */
+static void put_expr(mo_cg *cg, mo_buf *o, const mo_expr *e)
+{
+    bool keep = cg->live;
+    cg->out = o;
+    cg->live = true;
+    mo_cg_expr(cg, e);
+    cg->live = keep;
+}
+
+static void put_arg(mo_cg *cg, mo_buf *o, const char *open, const mo_expr *e, const char *dflt, const char *close)
+{
+    mo_buf_puts(o, open);
+    if (e)
+        put_expr(cg, o, e);
+    else
+        mo_buf_puts(o, dflt);
+    mo_buf_puts(o, close);
+}
+
+/* One String(v, ...) conversion: its conversion into fmt, its values into args. */
+static void conversion(mo_cg *cg, mo_buf *fmt, mo_buf *args, const mo_expr *call)
+{
+    const mo_flat *flat = cg->dae->flat;
+    mo_str_conv c = mo_str_conv_of(flat, call);
+    const mo_expr *v = call->a[0];
+    if (c.fixed) {
+        mo_buf_puts(fmt, c.fixed);
+    } else {
+        mo_buf_puts(fmt, c.type == MO_T_REAL ? "%*.*g" : c.type == MO_T_INTEGER ? "%*lld" : "%*s");
+        put_arg(cg, args, ", mo2c_str_width(", c.width, "0", "");
+        put_arg(cg, args, ", ", c.left, "1", ")");
+        if (c.type == MO_T_REAL)
+            put_arg(cg, args, ", mo2c_str_digits(", c.digits, "6", ")");
+    }
+    switch (c.type) {
+    case MO_T_REAL:
+        put_arg(cg, args, ", (double)(", v, "", ")");
+        break;
+    case MO_T_INTEGER:
+        put_arg(cg, args, ", mo2c_str_int(", v, "", ")");
+        break;
+    case MO_T_BOOLEAN:
+        put_arg(cg, args, ", (", v, "", ") != 0 ? \"true\" : \"false\"");
+        break;
+    default:   /* an enumeration: the name of its literal */
+        mo_buf_puts(args, ", ");
+        if (!c.enum_cls) {
+            put_literal(args, c.literal);
+            break;
+        }
+        mo_buf_puts(args, "((const char *const[]){\"?\"");
+        for (int i = 0; i < c.enum_cls->nliterals; i++) {
+            mo_buf_puts(args, ", ");
+            put_literal(args, c.enum_cls->literals[i].name);
+        }
+        put_arg(cg, args, "})[mo2c_str_index(", v, "", "");
+        mo_buf_printf(args, ", %d)]", c.enum_cls->nliterals);
+        break;
+    }
+}
+
+void mo_cg_message(mo_cg *cg, mo_buf *o, const mo_wstmt *s)
+{
+    const mo_flat *flat = cg->dae->flat;
+    mo_buf fmt = {0}, args = {0};
+    for (int i = 0; i < s->nmsg; i++) {
+        const mo_expr *p = s->msg[i];
+        if (p->kind == MO_EX_STRING || p->kind == MO_EX_VAR) {   /* a String literal, parameter or constant */
+            const char *t = mo_str_value(flat, p);
+            if (!t)
+                mo_unreachable("a String part unknown at compile time");
+            put_text(&fmt, t);
+        } else if (p->kind == MO_EX_CALL) {   /* numbers: at run time, so that -override shows */
+            conversion(cg, &fmt, &args, p);
+        } else if (p->kind == MO_EX_IF) {
+            /* (c1) ? "a" : (c2) ? "b" : "c" */
+            mo_buf_puts(&fmt, "%s");
+            mo_buf_puts(&args, ", ");
+            for (int k = 0; k + 1 < p->n; k += 2) {
+                put_arg(cg, &args, "(", p->a[k], "", ") != 0 ? ");
+                put_literal(&args, mo_str_value(flat, p->a[k + 1]));
+                mo_buf_puts(&args, " : ");
+            }
+            put_literal(&args, mo_str_value(flat, p->a[p->n - 1]));
+        } else {
+            mo_unreachable("a message part the front end did not check");
+        }
+    }
+    put_literal(o, mo_buf_str(&fmt));
+    mo_buf_puts(o, mo_buf_str(&args));
+}
+
+void mo_cg_string_params(const mo_dae *dae, mo_buf *defs, mo_buf *fields)
+{
+    const mo_flat *flat = dae->flat;
+    int n = 0;
+    for (int i = 0; i < flat->vars.n; i++) {
+        const mo_var *v = &flat->vars.v[i];
+        if (v->type != MO_T_STRING || v->variability != MO_VAR_PARAMETER)
+            continue;
+        if (!n++)
+            mo_buf_puts(defs, "/* String parameters: their values are fixed when the model is compiled (no result\n"
+                              " * columns, -override refuses them). */\nstatic const char *const string_params[] = {\n");
+        mo_buf_puts(defs, "    ");
+        put_literal(defs, v->name);
+        mo_buf_puts(defs, ", /* = ");
+        const char *val = v->binding ? mo_str_value(flat, v->binding) : "";
+        mo_cg_comment(defs, val ? val : "", 60);
+        mo_buf_puts(defs, " */\n");
+    }
+    if (!n)
+        return;
+    mo_buf_puts(defs, "};\n\n");
+    mo_buf_printf(fields, "    .nstring_params = %d, .string_params = string_params,\n", n);
+}

@@ -1,0 +1,635 @@
+/*
+ * flatten_str.c - String values in the front end: folding + and comparisons of strings, the String(v, ...)
+ * conversion, the messages of assert and terminate, and the check that no String is left in an equation.
+ *
+ * Input: flattened expressions (hooks of flatten_expr.c and flatten_when.c), then the whole flat model
+ * (mo_str_finish, called at the end of mo_flatten). Output: literals in place of String expressions that
+ * are known when the model is compiled (String parameters and constants, their concatenations and
+ * comparisons), and messages as lists of parts (str.h).
+ * Why at compile time: String parameters only ever serve as names, labels and switches; evaluating them
+ * where the model is flattened makes a comparison of two of them a structural decision (like an array
+ * size), and keeps every String out of the equations the back end solves. The price: they cannot be
+ * overridden (the runtime says so by name).
+ * Safety: a format = "..." argument is parsed here against a whitelist ([flags][width][.precision] and
+ * one conversion letter); the C format made from it is ours, never the model's text.
+ * Preconditions: expression trees are depth-limited by the parser; chains of parameter bindings are
+ * followed to a bounded depth (cycles fail like any unknown value).
+ */
+#include "str.h"
+#include "func.h"
+#include "mo2c_rt.h"   /* the clamps of String() arguments, shared with the runtime */
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { STR_MAX_DEPTH = 200 };
+
+static const char *call_name(const mo_expr *e)
+{
+    if (e->kind != MO_EX_CALL || e->func || !e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1)
+        return NULL;
+    return e->fn->parts[0].id;
+}
+
+static bool is_string_call(const mo_expr *e)
+{
+    const char *n = call_name(e);
+    return n && strcmp(n, "String") == 0;
+}
+
+bool mo_str_is_string(const mo_flat *flat, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_STRING:
+        return true;
+    case MO_EX_VAR:
+        return flat && e->var >= 0 && e->var < flat->vars.n && flat->vars.v[e->var].type == MO_T_STRING;
+    case MO_EX_CALL:
+        return is_string_call(e);
+    case MO_EX_IF:
+        for (int i = 1; i < e->n; i += 2)
+            if (mo_str_is_string(flat, e->a[i]))
+                return true;
+        return mo_str_is_string(flat, e->a[e->n - 1]);
+    case MO_EX_BINARY:
+        return e->op == MO_OP_ADD && (mo_str_is_string(flat, e->a[0]) || mo_str_is_string(flat, e->a[1]));
+    default:
+        return false;
+    }
+}
+
+/* "a Real", "an Integer" ... for messages. */
+static const char *type_phrase(const mo_flat *flat, const mo_expr *e)
+{
+    if (mo_str_is_string(flat, e))
+        return "a String";
+    if (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_ENUM)
+        return "an enumeration value";
+    switch (mo_func_expr_type(flat, NULL, e)) {
+    case MO_T_REAL: return "a Real";
+    case MO_T_INTEGER: return "an Integer";
+    case MO_T_BOOLEAN: return "a Boolean";
+    default: return "a number";
+    }
+}
+
+/* ---- the String(v, ...) conversion ---- */
+
+/* The enumeration of a value: a variable of an enumeration type found in it (through if-expressions,
+ * pre and noEvent), or the name of an enumeration literal written as the value. */
+static void find_enum(const mo_flat *flat, const mo_expr *e, const mo_class **cls, const char **lit)
+{
+    if (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_ENUM) {
+        *cls = flat->vars.v[e->var].enum_type;
+    } else if (e->kind == MO_EX_INT && e->text && !isdigit((unsigned char)e->text[0])) {
+        /* "Pkg.E.lit", the literal possibly a quoted identifier holding dots */
+        const char *t = e->text, *end = t + strlen(t), *p = end;
+        if (p > t && p[-1] == '\'')
+            for (p--; p > t && p[-1] != '\''; p--) {}
+        while (p > t && p[-1] != '.')
+            p--;
+        *lit = p < end ? p : t;
+    } else if (e->kind == MO_EX_IF) {
+        for (int i = 1; i < e->n && !*cls; i += 2)
+            find_enum(flat, e->a[i], cls, lit);
+        if (!*cls)
+            find_enum(flat, e->a[e->n - 1], cls, lit);
+        if (*cls)
+            *lit = NULL;
+    } else {
+        const char *n = call_name(e);
+        if (n && e->n >= 1 && (!strcmp(n, "pre") || !strcmp(n, "noEvent")))
+            find_enum(flat, e->a[0], cls, lit);
+    }
+}
+
+static const char *const string_args[] = {"significantDigits", "minimumLength", "leftJustified", "format"};
+
+static bool literal_value(const mo_expr *e, double *v)
+{
+    if (e->kind == MO_EX_INT || e->kind == MO_EX_REAL) {
+        *v = e->kind == MO_EX_INT ? (double)e->ival : e->real;
+        return true;
+    }
+    if (e->kind == MO_EX_BOOL) {
+        *v = e->ival ? 1 : 0;
+        return true;
+    }
+    if (e->kind == MO_EX_UNARY && e->op == MO_OP_NEG && literal_value(e->a[0], v)) {
+        *v = -*v;
+        return true;
+    }
+    return false;
+}
+
+static int clampi(double v, int lo, int hi)
+{
+    return !(v >= lo) ? lo : v > hi ? hi : (int)v;
+}
+
+/* The conversion for known digits, width and justification (clamped as the runtime clamps them). */
+static const char *conv_text(int type, double digits, double width, double left)
+{
+    int w = clampi(width, 0, MO2C_STR_MAX_WIDTH), d = clampi(digits, 1, MO2C_STR_MAX_DIGITS);
+    const char *flag = left != 0 && w > 0 ? "-" : "";
+    char ws[16] = "";
+    if (w > 0)
+        snprintf(ws, sizeof ws, "%d", w);
+    if (type == MO_T_REAL)
+        return d == 6 && w == 0 ? "%g" : mo_sprintf("%%%s%s.%dg", flag, ws, d);
+    return mo_sprintf("%%%s%s%s", flag, ws, type == MO_T_INTEGER ? "lld" : "s");
+}
+
+/* format = "[%][flags][width][.precision]conversion": the C conversion, or NULL when it is not one we
+ * accept (flags among "-+ 0#", width and precision at most two digits each). */
+static const char *parse_format(const char *f, int type)
+{
+    const char *p = f;
+    if (*p == '%')
+        p++;
+    const char *flags = p;
+    while (*p && strchr("-+ 0#", *p))
+        p++;
+    size_t nflags = (size_t)(p - flags);
+    const char *width = p;
+    while (isdigit((unsigned char)*p))
+        p++;
+    size_t nwidth = (size_t)(p - width);
+    const char *prec = p;
+    if (*p == '.') {
+        p++;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    size_t nprec = (size_t)(p - prec);
+    char conv = *p;
+    if (nflags > 5 || nwidth > 2 || nprec > 3 || !conv || p[1])
+        return NULL;
+    bool real = strchr("eEfFgG", conv) != NULL, integer = strchr("dioxXu", conv) != NULL;
+    if (!(type == MO_T_REAL ? real : type == MO_T_INTEGER && integer))
+        return NULL;
+    if (memchr(flags, '#', nflags) && strchr("diu", conv))   /* C leaves that combination undefined */
+        return NULL;
+    return mo_sprintf("%%%.*s%.*s%.*s%s%c", (int)nflags, flags, (int)nwidth, width, (int)nprec, prec,
+                      type == MO_T_INTEGER ? "ll" : "", conv);
+}
+
+static int fold(const mo_flat *flat, const mo_expr *e, const char **out, int depth);
+
+/* Analyse a String() call: its value's type and its conversion. report: say what is wrong (else the
+ * caller knows the call was checked before). */
+static bool analyze(const mo_flat *flat, const mo_expr *call, mo_str_conv *c, bool report)
+{
+    memset(c, 0, sizeof *c);
+    if (call->n != 1) {
+        if (report)
+            mo_error(call->loc, "String() takes one value, and the named arguments significantDigits, "
+                                "minimumLength, leftJustified or format");
+        return false;
+    }
+    const mo_expr *v = call->a[0];
+    find_enum(flat, v, &c->enum_cls, &c->literal);
+    int t = mo_func_expr_type(flat, NULL, v);
+    c->type = c->enum_cls || c->literal ? MO_T_ENUM : t == MO_T_INTEGER || t == MO_T_BOOLEAN ? t : MO_T_REAL;
+    if (mo_str_is_string(flat, v)) {
+        if (report)
+            mo_error(v->loc, "the value of String() must be a number, a Boolean or an enumeration value, "
+                             "not a String");
+        return false;
+    }
+    const mo_expr *format = NULL;
+    for (int i = 0; i < call->nnamed; i++) {
+        const mo_named_arg *a = &call->named[i];
+        int k = 0;
+        while (k < 4 && strcmp(a->name, string_args[k]) != 0)
+            k++;
+        if (k == 4) {
+            if (report) {
+                mo_error(a->loc, "String() has no argument '%s'", a->name);
+                const char *best = mo_closest_name(a->name, string_args, 4);
+                if (best)
+                    mo_note(a->loc, "did you mean '%s'?", best);
+            }
+            return false;
+        }
+        const mo_expr **slot = k == 0 ? &c->digits : k == 1 ? &c->width : k == 2 ? &c->left : &format;
+        if (*slot) {
+            if (report)
+                mo_error(a->loc, "String() is given '%s' twice", a->name);
+            return false;
+        }
+        if (k == 0 && c->type != MO_T_REAL) {
+            if (report)
+                mo_error(a->loc, "significantDigits applies to String() of a Real, not of %s",
+                         type_phrase(flat, v));
+            return false;
+        }
+        *slot = a->value;
+    }
+    if (format) {
+        const char *f = NULL;
+        if (c->digits || c->width || c->left) {
+            if (report)
+                mo_error(call->loc, "String(x, format = ...) takes no other named argument");
+            return false;
+        }
+        if (fold(flat, format, &f, 0) != 1) {
+            if (report)
+                mo_error(format->loc, "the format of String() must be a String known when the model is compiled");
+            return false;
+        }
+        if (!(c->fixed = parse_format(f, c->type))) {
+            if (report)
+                mo_error(format->loc, "unsupported format \"%s\" in String() of %s: expected [flags][width]"
+                         "[.precision] and a conversion among %s", f, type_phrase(flat, v),
+                         c->type == MO_T_REAL ? "e, E, f, F, g, G" : c->type == MO_T_INTEGER ? "d, i, o, x, X, u"
+                                                                   : "none (no format applies)");
+            return false;
+        }
+        return true;
+    }
+    double d = 6, w = 0, l = 1;
+    if ((!c->digits || literal_value(c->digits, &d)) && (!c->width || literal_value(c->width, &w)) &&
+        (!c->left || literal_value(c->left, &l))) {
+        c->fixed = conv_text(c->type, d, w, l);
+        c->digits = c->width = c->left = NULL;
+    }
+    return true;
+}
+
+mo_str_conv mo_str_conv_of(const mo_flat *flat, const mo_expr *call)
+{
+    mo_str_conv c;
+    if (!analyze(flat, call, &c, false))
+        mo_unreachable("String() conversion not checked by the front end");
+    return c;
+}
+
+const char *mo_str_format_value(double v, int type, const char *conv)
+{
+    char buf[512];
+    if (type == MO_T_INTEGER)
+        snprintf(buf, sizeof buf, conv, (long long)v);
+    else if (type == MO_T_BOOLEAN)
+        snprintf(buf, sizeof buf, conv, v != 0 ? "true" : "false");
+    else
+        snprintf(buf, sizeof buf, conv, v);
+    return mo_strdup(buf);
+}
+
+/* A String() call whose value and arguments are all known when the model is compiled. */
+static int fold_call(const mo_flat *flat, const mo_expr *call, const char **out)
+{
+    mo_str_conv c;
+    if (!analyze(flat, call, &c, true))
+        return -1;
+    double v = 0, d = 6, w = 0, l = 1;
+    if (c.type == MO_T_ENUM && c.literal && !c.enum_cls) {
+        /* String(E.a): the literal's name, padded as %s would */
+        const char *conv = c.fixed ? c.fixed : NULL;
+        if (!conv) {
+            if ((c.width && !mo_eval_flat(flat, c.width, &w)) || (c.left && !mo_eval_flat(flat, c.left, &l)))
+                return 0;
+            conv = conv_text(MO_T_ENUM, d, w, l);
+        }
+        char buf[512];
+        snprintf(buf, sizeof buf, conv, c.literal);
+        *out = mo_strdup(buf);
+        return 1;
+    }
+    if (!mo_eval_flat(flat, call->a[0], &v))
+        return 0;
+    const char *conv = c.fixed;
+    if (!conv) {
+        if ((c.digits && !mo_eval_flat(flat, c.digits, &d)) || (c.width && !mo_eval_flat(flat, c.width, &w)) ||
+            (c.left && !mo_eval_flat(flat, c.left, &l)))
+            return 0;
+        conv = conv_text(c.type, d, w, l);
+    }
+    if (c.type == MO_T_ENUM) {
+        int i = v >= 1 && v <= c.enum_cls->nliterals && v == floor(v) ? (int)v : 0;
+        char buf[512];
+        snprintf(buf, sizeof buf, conv, i ? c.enum_cls->literals[i - 1].name : "?");
+        *out = mo_strdup(buf);
+        return 1;
+    }
+    *out = mo_str_format_value(v, c.type, conv);
+    return 1;
+}
+
+/* The value of a String expression when it is known at compile time: 1 (*out set), 0 when it is not
+ * known (nothing reported), -1 after an error. */
+static int fold(const mo_flat *flat, const mo_expr *e, const char **out, int depth)
+{
+    if (depth > STR_MAX_DEPTH)
+        return 0;
+    switch (e->kind) {
+    case MO_EX_STRING:
+        *out = e->str ? e->str : "";
+        return 1;
+    case MO_EX_VAR: {
+        const mo_var *v = &flat->vars.v[e->var];
+        if (v->type != MO_T_STRING || v->variability > MO_VAR_PARAMETER)
+            return 0;
+        if (!v->binding) {
+            *out = "";   /* the default start value of a String */
+            return 1;
+        }
+        return fold(flat, v->binding, out, depth + 1);
+    }
+    case MO_EX_BINARY: {
+        const char *a, *b;
+        int r;
+        if (e->op != MO_OP_ADD)
+            return 0;
+        if ((r = fold(flat, e->a[0], &a, depth + 1)) != 1 || (r = fold(flat, e->a[1], &b, depth + 1)) != 1)
+            return r;
+        *out = mo_sprintf("%s%s", a, b);
+        return 1;
+    }
+    case MO_EX_IF:
+        for (int i = 0; i + 1 < e->n; i += 2) {
+            double c;
+            if (!mo_eval_flat(flat, e->a[i], &c))
+                return 0;
+            if (c != 0)
+                return fold(flat, e->a[i + 1], out, depth + 1);
+        }
+        return fold(flat, e->a[e->n - 1], out, depth + 1);
+    case MO_EX_CALL:
+        return is_string_call(e) ? fold_call(flat, e, out) : 0;
+    default:
+        return 0;
+    }
+}
+
+const char *mo_str_value(const mo_flat *flat, const mo_expr *e)
+{
+    const char *s;
+    return fold(flat, e, &s, 0) == 1 ? s : NULL;
+}
+
+static mo_expr *str_lit(mo_loc loc, const char *s)
+{
+    mo_expr *r = mo_expr_new(MO_EX_STRING, loc);
+    r->str = s;
+    return r;
+}
+
+/* ---- + and relations ---- */
+
+int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_aval *b, mo_aval *out)
+{
+    const mo_flat *flat = fr->flat;
+    bool sa = false, sb = false;
+    for (int i = 0; i < a->n && !sa; i++)
+        sa = mo_str_is_string(flat, mo_av_at(a, i));
+    for (int i = 0; i < b->n && !sb; i++)
+        sb = mo_str_is_string(flat, mo_av_at(b, i));
+    if (!sa && !sb)
+        return 0;
+    if (a->nd || b->nd) {
+        mo_error(e->loc, "not supported yet: arrays of String values");
+        return -1;
+    }
+    const mo_expr *x = a->one, *y = b->one;
+    bool rel = e->op == MO_OP_EQ || e->op == MO_OP_NE || e->op == MO_OP_LT || e->op == MO_OP_LE ||
+               e->op == MO_OP_GT || e->op == MO_OP_GE;
+    if (e->op != MO_OP_ADD && !rel) {
+        mo_error(e->loc, "'%s' is not defined for String values", mo_op_text(e->op));
+        return -1;
+    }
+    if (!sa || !sb) {
+        const char *other = type_phrase(flat, sa ? y : x);
+        if (rel)
+            mo_error(e->loc, "cannot compare a String with %s", other);
+        else
+            mo_error(e->loc, "cannot add a String and %s: convert the number with String()", other);
+        return -1;
+    }
+    const char *s, *t;
+    int r = fold(flat, x, &s, 0);
+    if (r == 1)
+        r = fold(flat, y, &t, 0);
+    if (r < 0)
+        return -1;
+    if (r == 0) {
+        mo_error(e->loc, rel ? "not supported yet: comparing String values that are not known when the model "
+                               "is compiled (String parameters and constants can be compared)"
+                             : "not supported yet: joining String values that are not known when the model is "
+                               "compiled, outside the messages of assert and terminate");
+        return -1;
+    }
+    if (!rel) {
+        mo_av_scalar(out, str_lit(e->loc, mo_sprintf("%s%s", s, t)));
+        return 1;
+    }
+    int c = strcmp(s, t);
+    bool v = e->op == MO_OP_EQ ? c == 0 : e->op == MO_OP_NE ? c != 0 : e->op == MO_OP_LT ? c < 0
+           : e->op == MO_OP_LE ? c <= 0 : e->op == MO_OP_GT ? c > 0 : c >= 0;
+    mo_av_scalar(out, mo_expr_bool(e->loc, v));
+    return 1;
+}
+
+/* ---- messages ---- */
+
+static void push_part(mo_wstmt *s, mo_expr *e)
+{
+    s->msg = mo_realloc_arena(s->msg, sizeof(mo_expr *) * (size_t)s->nmsg, sizeof(mo_expr *) * (size_t)(s->nmsg + 1));
+    s->msg[s->nmsg++] = e;
+}
+
+static bool is_call_of(const mo_expr *e, const char *name)
+{
+    return e->kind == MO_EX_CALL && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 &&
+           strcmp(e->fn->parts[0].id, name) == 0;
+}
+
+/* String(v, named...) of a message, flattened and checked. Integer(e) as the value is kept visible as
+ * integer(e) (an identity on the ordinal), so that its number is printed rather than the literal's name. */
+static bool message_conversion(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_wstmt *s)
+{
+    mo_expr *c = mo_expr_new(MO_EX_CALL, e->loc);
+    *c = *e;
+    c->a = MO_NEWN(mo_expr *, e->n + 1);
+    for (int i = 0; i < e->n; i++) {
+        const mo_expr *arg = e->a[i];
+        bool to_int = is_call_of(arg, "Integer") && arg->n == 1 && !arg->nnamed;
+        if (!(c->a[i] = mo_flatten_expr(fr, inst, owner, to_int ? arg->a[0] : arg)))
+            return false;
+        if (to_int) {
+            mo_expr *w = mo_expr_new(MO_EX_CALL, arg->loc);
+            *w = *arg;
+            mo_expr *f = mo_expr_new(MO_EX_REF, arg->fn->loc);
+            f->nparts = 1;
+            f->parts = MO_NEWN(mo_ref_part, 1);
+            f->parts[0].id = mo_intern_cstr("integer");
+            f->parts[0].loc = arg->fn->loc;
+            w->fn = f;
+            w->a = MO_NEWN(mo_expr *, 1);
+            w->a[0] = c->a[i];
+            c->a[i] = w;
+        }
+    }
+    c->named = e->nnamed ? MO_NEWN(mo_named_arg, e->nnamed) : NULL;
+    for (int i = 0; i < e->nnamed; i++) {
+        c->named[i] = e->named[i];
+        if (!(c->named[i].value = mo_flatten_expr(fr, inst, owner, e->named[i].value)))
+            return false;
+        if (strcmp(e->named[i].name, "format") == 0) {   /* known at compile time: keep the text */
+            const char *f;
+            if (fold(fr->flat, c->named[i].value, &f, 0) == 1)
+                c->named[i].value = str_lit(e->named[i].value->loc, f);
+        }
+    }
+    mo_str_conv conv;
+    if (!analyze(fr->flat, c, &conv, true))
+        return false;
+    push_part(s, c);
+    return true;
+}
+
+bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_wstmt *s, const char *fn)
+{
+    if (e->kind == MO_EX_STRING) {
+        push_part(s, (mo_expr *)e);
+        return true;
+    }
+    if (e->kind == MO_EX_BINARY && e->op == MO_OP_ADD)
+        return mo_str_message(fr, inst, owner, e->a[0], s, fn) && mo_str_message(fr, inst, owner, e->a[1], s, fn);
+    if (is_call_of(e, "String"))
+        return message_conversion(fr, inst, owner, e, s);
+    mo_expr *f = mo_flatten_expr(fr, inst, owner, e);
+    if (!f)
+        return false;
+    const mo_flat *flat = fr->flat;
+    if (!mo_str_is_string(flat, f)) {
+        mo_error(e->loc, "the message of %s must be a String, not %s (convert a number with String())", fn,
+                 type_phrase(flat, f));
+        return false;
+    }
+    const char *t;
+    int r = fold(flat, f, &t, 0);
+    if (r < 0)
+        return false;
+    if (r == 1) {   /* a String parameter (kept by name for --flat), a choice, or a folded value */
+        push_part(s, f->kind == MO_EX_VAR || f->kind == MO_EX_STRING || f->kind == MO_EX_IF ? f : str_lit(f->loc, t));
+        return true;
+    }
+    if (f->kind == MO_EX_VAR) {
+        mo_error(e->loc, "not supported yet: String variable '%s' (only String parameters and constants are)",
+                 flat->vars.v[f->var].name);
+        return false;
+    }
+    if (f->kind == MO_EX_IF) {   /* chosen at run time between known texts */
+        bool ok = true;
+        for (int i = 1; i < f->n && ok; i += 2)
+            ok = fold(flat, f->a[i], &t, 0) == 1;
+        if (ok && fold(flat, f->a[f->n - 1], &t, 0) == 1) {
+            push_part(s, f);
+            return true;
+        }
+    }
+    mo_error(e->loc, "not supported yet: this message of %s (use string literals, String parameters, + and "
+                     "String(x))", fn);
+    return false;
+}
+
+void mo_str_print_message(mo_buf *b, const mo_flat *flat, const mo_wstmt *s)
+{
+    for (int i = 0; i < s->nmsg; i++) {
+        if (i)
+            mo_buf_puts(b, " + ");
+        const mo_expr *p = s->msg[i];
+        bool paren = p->kind == MO_EX_IF;
+        if (paren)
+            mo_buf_puts(b, "(");
+        mo_expr_print(b, p, mo_flat_var_name, (void *)flat);
+        if (paren)
+            mo_buf_puts(b, ")");
+    }
+    if (!s->nmsg)
+        mo_buf_puts(b, "\"\"");
+}
+
+/* ---- after flattening ---- */
+
+/* The first String-valued node of e, or NULL. */
+static const mo_expr *find_string(const mo_flat *flat, const mo_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == MO_EX_STRING || (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_STRING) ||
+        is_string_call(e))
+        return e;
+    for (int i = 0; i < e->n; i++) {
+        const mo_expr *r = find_string(flat, e->a[i]);
+        if (r)
+            return r;
+    }
+    return NULL;
+}
+
+static bool check_expr(const mo_flat *flat, const mo_expr *e)
+{
+    const mo_expr *s = find_string(flat, e);
+    if (!s)
+        return true;
+    if (s->kind == MO_EX_VAR && flat->vars.v[s->var].variability > MO_VAR_PARAMETER) {
+        const mo_var *v = &flat->vars.v[s->var];
+        mo_error(s->loc, "not supported yet: String variable '%s' in an equation (only String parameters and "
+                         "constants are)", v->name);
+        if (v->loc.line != s->loc.line || v->loc.col != s->loc.col)
+            mo_note(v->loc, "'%s' is declared here", v->name);
+    } else {
+        mo_error(s->loc, "not supported yet: a String value in an equation (String values can be compared, "
+                         "and used in parameters and in the messages of assert and terminate)");
+    }
+    return false;
+}
+
+static bool check_eqs(const mo_flat *flat, const mo_feq *eqs, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!check_expr(flat, eqs[i].lhs) || !check_expr(flat, eqs[i].rhs))
+            return false;
+    return true;
+}
+
+bool mo_str_finish(mo_flat *flat)
+{
+    for (int i = 0; i < flat->vars.n; i++) {
+        mo_var *v = &flat->vars.v[i];
+        if (v->type != MO_T_STRING || v->variability > MO_VAR_PARAMETER || !v->binding ||
+            v->binding->kind == MO_EX_STRING)
+            continue;
+        const char *s;
+        int r = fold(flat, v->binding, &s, 0);
+        if (r < 0)
+            return false;
+        if (r == 0) {
+            mo_error(v->binding->loc, "the value of String %s '%s' must be known when the model is compiled",
+                     v->variability == MO_VAR_CONSTANT ? "constant" : "parameter", v->name);
+            return false;
+        }
+        v->binding = str_lit(v->binding->loc, s);
+    }
+    if (!check_eqs(flat, flat->eqs.v, flat->eqs.n) || !check_eqs(flat, flat->initial_eqs.v, flat->initial_eqs.n))
+        return false;
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++) {
+            const mo_wbranch *br = &flat->whens.v[i].branches[k];
+            if (!check_expr(flat, br->cond))
+                return false;
+            for (int j = 0; j < br->body.n; j++)
+                if (br->body.v[j].kind != MO_WS_TERMINATE &&
+                    (!check_expr(flat, br->body.v[j].lhs) || !check_expr(flat, br->body.v[j].rhs)))
+                    return false;
+        }
+    for (int i = 0; i < flat->asserts.n; i++)
+        if (!check_expr(flat, flat->asserts.v[i].rhs))
+            return false;
+    return true;
+}

@@ -1,0 +1,71 @@
+/*
+ * str.h - String values: String parameters and constants, string concatenation and comparison, and the
+ * String(x) conversion in the messages of assert and terminate (flatten_str.c, codegen_str.c).
+ *
+ * The model: a String value is known when the model is compiled. String parameters and constants are
+ * evaluated by the front end (their bindings become literals), + of strings and comparisons of strings
+ * are folded while flattening, so the back end never sees a String in an equation. The one place where
+ * strings are built at run time is the message of assert() and terminate(): a list of parts (mo_wstmt.msg),
+ * each of which is
+ *   - an MO_EX_STRING literal (String parameters and constants already folded into it);
+ *   - a conversion String(v, ...): an MO_EX_CALL named "String" whose a[0] is the value (Real, Integer,
+ *     Boolean or enumeration) and whose named arguments are among significantDigits, minimumLength,
+ *     leftJustified (numeric expressions) and format (folded into an MO_EX_STRING, already checked);
+ *   - an if-expression whose branches are such literals (chosen at run time).
+ * String parameters are not result columns and cannot be overridden: their names are listed in the model
+ * description (mo2c_model.string_params) so that -override can refuse them by name.
+ */
+#ifndef MO2C_STR_H
+#define MO2C_STR_H
+
+#include "aval.h"
+#include "codegen.h"
+
+/* flatten_str.c */
+
+/* Is e (a flattened expression) String-valued? */
+bool mo_str_is_string(const mo_flat *flat, const mo_expr *e);
+/* Hook of flatten_expr.c for a binary operator whose operands are flattened: 0 when neither operand is
+ * a String (nothing done), 1 when folded into *out (+ concatenates, relations compare), -1 after an
+ * error. */
+int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_aval *b, mo_aval *out);
+/* The message of assert or terminate (fn names it in errors): the AST expression e flattened into
+ * parts, appended to s->msg. false after an error. */
+bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_wstmt *s, const char *fn);
+/* After flattening: String parameters and constants get literal bindings, and String values left in
+ * equations are reported. false after an error. */
+bool mo_str_finish(mo_flat *flat);
+/* The value of a String expression known when the model is compiled (a literal, a String parameter or
+ * constant, their concatenation, a choice by parameters), or NULL. */
+const char *mo_str_value(const mo_flat *flat, const mo_expr *e);
+/* A Real, Integer or Boolean value v formatted as String(v, ...) would (spec: the conversion as a
+ * whitelisted printf conversion, checked by the front end), into an arena string. */
+const char *mo_str_format_value(double v, int type, const char *conv);
+/* --flat: the parts of a message joined by " + ". */
+void mo_str_print_message(mo_buf *b, const mo_flat *flat, const mo_wstmt *s);
+
+/* The printf conversion of a String() call (without width and precision when they are run-time values):
+ * computed and checked by flatten_str.c, used by codegen_str.c. */
+typedef struct mo_str_conv {
+    int type;                 /* MO_T_REAL, MO_T_INTEGER, MO_T_BOOLEAN or MO_T_ENUM (of the value) */
+    const mo_class *enum_cls; /* MO_T_ENUM: the enumeration whose literal names are printed, or NULL
+                               * when the value is a literal (then literal holds its name) */
+    const char *literal;      /* the value's text when it is known (an enumeration literal), or NULL */
+    const char *fixed;        /* the whole conversion when every argument is a literal: "%-12.3g" */
+    const mo_expr *digits;    /* otherwise: significantDigits (Real) or NULL for the default */
+    const mo_expr *width;     /*   minimumLength, or NULL for 0 */
+    const mo_expr *left;      /*   leftJustified, or NULL for true */
+} mo_str_conv;
+/* The conversion of a String() part of a message (precondition: made by mo_str_message). */
+mo_str_conv mo_str_conv_of(const mo_flat *flat, const mo_expr *call);
+
+/* codegen_str.c */
+
+/* The arguments of mo2c_assert / mo2c_terminate for a message: a printf format (model text only ever in
+ * it with % doubled, escaped by mo_cg_c_string), then the values of the conversions. */
+void mo_cg_message(mo_cg *cg, mo_buf *o, const mo_wstmt *s);
+/* The names of the String parameters and constants: a static array in defs, the model's fields in
+ * fields (nothing when there are none). */
+void mo_cg_string_params(const mo_dae *dae, mo_buf *defs, mo_buf *fields);
+
+#endif
