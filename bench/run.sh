@@ -11,9 +11,9 @@
 #    does not need, except that the generated one also checks the states for NaN/Inf after every step.
 #    The generated one reads its parameters at run time (-override may change them) while the hand one
 #    has them as constants (its compiler drops the division by J2 = 1); measured at 1-2 %, kept as is.
-# 2. The N-unit chain from bench/gen_chain.sh (written by the front end's engineer), compiled end to end
-#    with `mo2c --stats` for N = 10^2, 10^3, 10^4: each stage's time, and its growth per decade of N
-#    (about 10 means linear).
+# 2. bench/chain_e2e.sh: the N-unit chain from bench/gen_chain.sh compiled end to end with `mo2c --stats`
+#    for N = 10^2, 10^3, 10^4: each stage's time (and the C compiler's), per unit and its growth per
+#    decade of N (about 10 means linear), mo2c's peak memory, and a short run of each simulator.
 # 3. bench/flat_bench.sh (the front end's engineer's): `mo2c --flat` alone up to 10^5 units.
 # 4. The same chain written with arrays (bench/gen_chain_array.sh): component arrays connected in a
 #    for-loop, compiled with --stats and simulated for 1 s, for N in ANS (default "1000 10000 100000").
@@ -76,25 +76,8 @@ echo
 fi
 
 if want chain; then
-echo "== 2. the N-unit chain, compiled end to end with --stats"
-prev=""
-for n in $NS; do
-    f=$B/Chain$n.mo
-    bash bench/gen_chain.sh "$n" "$f" || { echo "  bench/gen_chain.sh $n failed"; continue; }
-    t0=$(now_ns)
-    # timeout signals its whole process group, so a C compiler still running is ended too
-    stats=$(timeout "$BUILD_TIMEOUT" "$MO2C" --stats "$f" -o "$B/Chain$n" 2>&1 >/dev/null); rc=$?
-    t1=$(now_ns)
-    printf "  N = %-6s total %8.3f s (%s)\n" "$n" "$(awk -v d=$((t1 - t0)) 'BEGIN { print d / 1e9 }')" \
-        "$([ $rc = 124 ] && echo "stopped after $BUILD_TIMEOUT s; the stages below finished" || echo "exit $rc")"
-    cur=$(sed -n 's/^mo2c: stats: *\([^ ]*\) *\([0-9.]*\) s.*/\1 \2/p' <<<"$stats")
-    if [ -z "$cur" ]; then echo "$stats" | head -5 | sed 's/^/    /'; fi
-    # each stage: its time, and the ratio to the previous N (about 10 per decade when linear)
-    awk -v prev="$prev" 'BEGIN { n = split(prev, a, "\n"); for (i = 1; i <= n; i++) { split(a[i], f, " "); p[f[1]] = f[2] } }
-         { r = ($1 in p && p[$1] > 0.0005) ? sprintf("x %.1f", $2 / p[$1]) : ""
-           printf "    %-14s %9.4f s  %s\n", $1, $2, r }' <<<"$cur"
-    prev=$cur
-done
+echo "== 2. the N-unit chain, compiled end to end: bench/chain_e2e.sh"
+BUILD=$BUILD BUILD_TIMEOUT=$BUILD_TIMEOUT bash bench/chain_e2e.sh $NS
 echo
 fi
 

@@ -116,6 +116,10 @@ mo_expr *mo_expr_copy(const mo_expr *e)
     if (!e)
         return NULL;
     mo_expr *c = MO_NEW(mo_expr);
+    if (e->kind == MO_EX_VAR) {   /* possibly a short node (ast.h): its leading fields only */
+        memcpy(c, e, MO_EXPR_VAR_BYTES);
+        return c;
+    }
     *c = *e;
     c->a = copy_array(e->a, e->n);
     if (e->nnamed > 0) {

@@ -140,6 +140,13 @@ struct mo_expr {
     };
 };
 
+/* The MO_EX_VAR nodes that flattening makes (mo_var_expr, one per variable reference: the most numerous
+ * nodes of a big model) are allocated short, with only the fields before 'a': a VAR node has no
+ * operands (n = 0, nnamed = 0) and uses nothing else. So never read a, named, str or the union of a VAR
+ * node, and copy one with mo_expr_copy (or field by field), not with *x = *e. (Even so, the arena keeps
+ * slack at the end of its chunks: such a copy reads garbage, never unmapped memory.) */
+#define MO_EXPR_VAR_BYTES offsetof(mo_expr, a)
+
 /* Expressions (and nested brackets, classes) deeper than this are a syntax error, so that recursive
  * walkers over one expression in later stages are safe. */
 enum { MO_MAX_EXPR_DEPTH = 1000 };

@@ -26,7 +26,10 @@ _Noreturn void mo_unreachable_at(const char *file, int line, const char *what)
  * tables) is an mremap that neither copies nor leaves the old block behind: the large vectors of a big
  * model (flat variables, equations, name tables) then cost what they hold, not twice as much. */
 typedef struct chunk { struct chunk *next; size_t used, size; } chunk;
-enum { CHUNK_HEADER = 64 };                 /* chunk header rounded up, keeps blocks 16-aligned */
+enum { CHUNK_HEADER = 64 };                 /* chunk header rounded up */
+/* Bytes left unused at the end of a chunk, so that reading a whole struct from a block allocated short
+ * (ast.h: MO_EX_VAR nodes of flattening) never runs off the mapping. */
+enum { CHUNK_SLACK = 256 };
 #define CHUNK_SIZE ((size_t)64 << 20)
 #define BIG_MIN ((size_t)256 << 10)
 static chunk *arena_head;
@@ -138,13 +141,15 @@ static void big_release(void *p)
     big_remove(b);
 }
 
+/* Blocks are 8-aligned: no type of mo2c needs more (no long double, no vector types), and 16 would
+ * round an 88-byte expression node up to 96. */
 void *mo_alloc(size_t size)
 {
-    size = (size + 15) & ~(size_t)15;
+    size = (size + 7) & ~(size_t)7;
     arena_total += size;
     if (size >= BIG_MIN)
         return big_alloc(size);
-    if (!arena_head || arena_head->used + size > arena_head->size) {
+    if (!arena_head || arena_head->used + size + CHUNK_SLACK > arena_head->size) {
         chunk *c = map_pages(CHUNK_SIZE);
         c->size = CHUNK_SIZE;
         c->used = CHUNK_HEADER;
@@ -165,7 +170,7 @@ void *mo_realloc_arena(void *old, size_t oldsize, size_t newsize)
         return mo_alloc(newsize);
     if (newsize <= oldsize)
         return old;
-    size_t nr = (newsize + 15) & ~(size_t)15;
+    size_t nr = (newsize + 7) & ~(size_t)7;
     big *b = newsize >= BIG_MIN ? big_find(old) : NULL;
     if (b) {   /* a big block grows where the kernel can put it, without copying */
         size_t sz = page_round(nr);
@@ -181,8 +186,9 @@ void *mo_realloc_arena(void *old, size_t oldsize, size_t newsize)
         }
         return old;
     }
+    /* the latest block grows in place */
     if ((char *)old == last_block && nr < BIG_MIN &&
-        last_block + nr <= (char *)arena_head + arena_head->size) {   /* the latest block grows in place */
+        last_block + nr + CHUNK_SLACK <= (char *)arena_head + arena_head->size) {
         memset((char *)old + oldsize, 0, last_size - oldsize);
         arena_head->used += nr - last_size;
         arena_total += nr - last_size;

@@ -465,6 +465,11 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
     for (int k = 0; k < sys->blocks.n; k++)
         if (g->need[k] && sys->blocks.v[k].kind != MO_BLOCK_EXPLICIT)
             return false;
+    /* The matrix is dense: beyond a few thousand states it takes gigabytes (20000 states: 3.2 GB) that
+     * an implicit stepper could hardly use, while its code is a sixth of a large model's C. Without it
+     * the runtime falls back to finite differences, which cost about the same per column. */
+    if (dae->nx > 4096)
+        return false;
     int nx = dae->nx, ny = dae->ny + g->nextra;
     unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n + 1);
     mo_buf fn = {0}, *o = &fn;

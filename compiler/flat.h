@@ -33,11 +33,12 @@ typedef struct mo_var {
     mo_variability variability;
     mo_basetype type;
     unsigned flags;           /* MO_PF_INPUT, OUTPUT, FLOW, STREAM, PROTECTED, FINAL */
+    mo_state_select state_select; /* MO_SS_DEFAULT when not given (beside the other 4-byte fields: a
+                                   * big model has millions of variables, so no padding) */
     const char *comment;      /* description string, or NULL */
     /* attributes (NULL when not given; the back end applies the defaults of the specification) */
     mo_expr *binding;         /* parameters and constants: their value */
     mo_expr *start, *fixed, *nominal, *min, *max;
-    mo_state_select state_select; /* MO_SS_DEFAULT when not given */
     const char *unit, *display_unit, *quantity;
     const mo_class *enum_type;    /* MO_T_ENUM: the enumeration class */
 } mo_var;
@@ -161,7 +162,8 @@ typedef struct mo_flat {
     MO_VEC(mo_var) vars;
     MO_VEC(mo_feq) eqs;       /* equation sections and bindings */
     MO_VEC(mo_feq) initial_eqs;
-    mo_map index;             /* interned name -> (void *)(intptr_t)(var index + 1) */
+    mo_map index;             /* interned name -> (void *)(intptr_t)(var index + 1); built on first use
+                               * by mo_flat_find (use that, not this field) */
     mo_experiment experiment; /* the experiment annotation */
     MO_VEC(mo_func *) funcs;  /* user-defined functions called by the model (functions.c) */
     MO_VEC(mo_fwhen) whens;   /* when-equations, in source order (flatten_when.c) */

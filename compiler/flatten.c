@@ -30,9 +30,14 @@ static bool ensure_slot(mo_front *fr, mo_inst *inst, int i);
 static bool fill_inst(mo_front *fr, mo_inst *inst);
 
 /* ---- helpers ---- */
+/* A short node (ast.h, MO_EXPR_VAR_BYTES): a big model has tens of variable references per component
+ * instance, and a VAR node uses only the leading fields. */
 mo_expr *mo_var_expr(mo_loc loc, int var)
 {
-    mo_expr *e = mo_expr_new(MO_EX_VAR, loc);
+    mo_expr *e = mo_alloc(MO_EXPR_VAR_BYTES);
+    e->kind = MO_EX_VAR;
+    e->depth = 1;
+    e->loc = loc;
     e->var = var;
     return e;
 }
@@ -44,8 +49,22 @@ void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin orig
     MO_PUSH(fr->flat->eqs, q);
 }
 
+/* The name index is built on first use: flattening itself never looks variables up by name (names are
+ * unique by construction: layouts refuse duplicate declarations), and for millions of variables the
+ * table would cost as much as the variables themselves. */
+static void index_names(mo_flat *flat)
+{
+    for (int i = mo_map_count(&flat->index); i < flat->vars.n; i++) {
+        mo_map_put(&flat->index, flat->vars.v[i].name, (void *)(intptr_t)(i + 1));
+        if (mo_map_count(&flat->index) != i + 1)
+            mo_unreachable("two flat variables with the same name");
+    }
+}
+
 int mo_flat_find(const mo_flat *flat, const char *interned_name)
 {
+    if (mo_map_count(&flat->index) < flat->vars.n)
+        index_names((mo_flat *)flat);
     void *v = mo_map_get(&flat->index, interned_name);
     return v ? (int)((intptr_t)v - 1) : -1;
 }
@@ -320,10 +339,6 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
     int var = flat->vars.n;
     MO_PUSH(flat->vars, v);
     MO_PUSH(fr->vflags, t->connector ? MO_VF_SCALAR_CONNECTOR : 0);
-    int before = mo_map_count(&flat->index);
-    mo_map_put(&flat->index, name, (void *)(intptr_t)(var + 1));
-    if (mo_map_count(&flat->index) == before)   /* one probe: a replaced entry means a duplicate */
-        mo_unreachable("two flat variables with the same name");
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
         mo_expr *b = binding_expr(fr, t->mod, name);
@@ -974,6 +989,9 @@ mo_flat *mo_flatten(const mo_class *cls_in)
     read_experiment(&fr, top, flat->cls);
     if (!mo_connect(&fr) || mo_error_count())
         return NULL;
+#ifdef MO_DEBUG
+    index_names(flat);   /* checks that names are unique */
+#endif
     if (!mo_str_finish(flat))   /* String parameters as literals, no String left in equations */
         return NULL;
     return flat;

@@ -320,6 +320,15 @@ static bool choose_columns(srow *rows, int nr, int nc, const int *score, int *ch
             }
             for (int k = 0; k < r2->n; k++)
                 pos[r2->col[k]] = 0;
+            /* drop the zeros (the pivot column, cancellations) so that rows keep their size along a
+             * chain; a zero is never a pivot and adds nothing, so no choice changes */
+            int w = 0;
+            for (int k = 0; k < r2->n; k++)
+                if (r2->val[k] != 0) {
+                    r2->col[w] = r2->col[k];
+                    r2->val[w++] = r2->val[k];
+                }
+            r2->n = w;
         }
     }
     return true;

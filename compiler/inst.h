@@ -76,8 +76,10 @@ typedef struct mo_slot {
     unsigned char state;      /* MO_SLOT_* */
     unsigned char kind;       /* MO_SK_*; NONE also for a disabled conditional component */
     int var;                  /* MO_SK_VAR */
-    mo_inst *child;           /* MO_SK_INST */
-    mo_arr *arr;              /* MO_SK_ARRAY */
+    union {                   /* one slot per component of every instance: read the member of kind only */
+        mo_inst *child;       /* MO_SK_INST */
+        mo_arr *arr;          /* MO_SK_ARRAY */
+    };
 } mo_slot;
 
 struct mo_arr {

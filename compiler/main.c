@@ -125,6 +125,8 @@ static int run_pipeline(const options *o, const char *argv0)
         return 1;
     if (o->mode == MODE_FLAT) {
         mo_flat_print(stdout, flat);
+        fflush(stdout);
+        stage_done(&clock, "print");
         return 0;
     }
 
