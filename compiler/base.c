@@ -241,26 +241,41 @@ char *mo_sprintf(const char *fmt, ...)
     return p;
 }
 
-/* ---- interned strings: open addressing on FNV-1a ----
+/* ---- interned strings: open addressing, hashed a word at a time ----
  * A slot keeps the string's hash and length beside the pointer, so that a probe touches one cache line
- * and compares bytes only on a real match, and growing the table never re-reads the strings. */
+ * and compares bytes only on a real match, and growing the table never re-reads the strings.
+ * A big model interns millions of instance paths (each one new), so the hash reads 8 bytes per step
+ * rather than one, and the table fills to 3/4 before doubling (16 bytes a slot: at 1/2 the table of
+ * 10^5 units would cost 128 MB). */
 typedef struct intern_slot { const char *s; uint32_t hash, len; } intern_slot;
 static intern_slot *intern_slots;
 static size_t intern_cap, intern_count;
 
 static uint64_t hash_bytes(const char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ull;
+    const uint64_t k = 0x9e3779b97f4a7c15ull;
+    uint64_t h = (uint64_t)n * k;
+    uint64_t w;
+    for (; n >= 8; s += 8, n -= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * k;
+        h ^= h >> 29;
     }
+    w = 0;
+    memcpy(&w, s, n);
+    h = (h ^ w) * k;
+    /* final avalanche (MurmurHash3's fmix64), so that the low bits used for the slot depend on all */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
     return h;
 }
 
 const char *mo_intern(const char *s, size_t len)
 {
-    if (intern_count * 2 >= intern_cap) {
+    if (intern_count * 4 >= intern_cap * 3) {
         size_t nc = intern_cap ? intern_cap * 2 : 4096;
         intern_slot *ns = mo_alloc(nc * sizeof *ns);
         for (size_t i = 0; i < intern_cap; i++) {
@@ -275,7 +290,7 @@ const char *mo_intern(const char *s, size_t len)
         intern_slots = ns;
         intern_cap = nc;
     }
-    uint32_t h = (uint32_t)(hash_bytes(s, len) >> 16);
+    uint32_t h = (uint32_t)hash_bytes(s, len);
     size_t j = h & (intern_cap - 1);
     for (intern_slot *e; (e = &intern_slots[j])->s; j = (j + 1) & (intern_cap - 1))
         if (e->hash == h && e->len == len && memcmp(e->s, s, len) == 0)

@@ -45,9 +45,37 @@ static void put_int(mo_buf *b, int v)
     mo_buf_putn(b, tmp + sizeof tmp - n, (size_t)n);
 }
 
+/* The variable names, copied side by side while the declarations print: the equations then read names
+ * from a few megabytes in the order the variables were made, instead of from strings scattered over the
+ * whole arena of flattening (for millions of variables, those cache misses were most of the printing). */
+typedef struct name_table { const mo_flat *flat; const char **names; char *pool; size_t left; } name_table;
+static name_table names;
+
+static const char *table_name(void *ctx, int var)
+{
+    const name_table *t = ctx;
+    return var >= 0 && var < t->flat->vars.n && t->names[var] ? t->names[var] : mo_flat_var_name((void *)t->flat, var);
+}
+
+static void table_add(int var, const char *name)
+{
+    size_t n = strlen(name) + 1;
+    if (n > names.left) {
+        names.left = n > (1u << 20) ? n : 1u << 20;
+        names.pool = mo_alloc(names.left);
+    }
+    memcpy(names.pool, name, n);
+    names.names[var] = names.pool;
+    names.pool += n;
+    names.left -= n;
+}
+
 static void put_expr(mo_buf *b, const mo_flat *flat, const mo_expr *e)
 {
-    mo_expr_print(b, e, mo_flat_var_name, (void *)flat);
+    if (names.flat == flat)
+        mo_expr_print(b, e, table_name, &names);
+    else
+        mo_expr_print(b, e, mo_flat_var_name, (void *)flat);
 }
 
 static const char *type_name(const mo_var *v)
@@ -117,7 +145,14 @@ static void put_loc(mo_buf *b, mo_loc loc)
 {
     if (loc.file)
     {
-        mo_buf_puts(b, loc.file->path);
+        /* equations come in runs from one file: its path's length is measured once per run */
+        static const mo_file *last;
+        static size_t last_len;
+        if (loc.file != last) {
+            last = loc.file;
+            last_len = strlen(loc.file->path);
+        }
+        mo_buf_putn(b, loc.file->path, last_len);
         mo_buf_putn(b, ":", 1);
         put_int(b, loc.line);
         mo_buf_putn(b, ":", 1);
@@ -150,6 +185,12 @@ static void put_eq(mo_buf *b, const mo_flat *flat, const mo_feq *q)
     mo_buf_puts(b, "\n");
 }
 
+static void flush_buf(mo_buf *b, FILE *out)
+{
+    fwrite(b->s, 1, b->len, out);
+    b->len = 0;
+}
+
 void mo_flat_print(FILE *out, const mo_flat *flat)
 {
     mo_func_print(out, flat);   /* user-defined functions first (funcprint.c) */
@@ -161,26 +202,32 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
     }
     mo_buf_puts(&b, "\n");
     fputs(mo_buf_str(&b), out);
-    /* one line at a time through one reused buffer keeps memory flat for big models */
+    /* one reused buffer, written out whenever it passes FLUSH_AT, keeps memory flat for big models
+     * and makes one stdio call per FLUSH_AT bytes rather than one per line */
+    enum { FLUSH_AT = 1 << 20 };
     mo_buf l = {0};
+    names = (name_table){flat, MO_NEWN(const char *, flat->vars.n ? flat->vars.n : 1), NULL, 0};
     for (int i = 0; i < flat->vars.n; i++) {
-        l.len = 0;
+        table_add(i, flat->vars.v[i].name);
         put_var(&l, flat, &flat->vars.v[i]);
-        fwrite(l.s, 1, l.len, out);
+        if (l.len >= FLUSH_AT)
+            flush_buf(&l, out);
     }
     if (flat->initial_eqs.n)
-        fputs("initial equation\n", out);
+        mo_buf_puts(&l, "initial equation\n");
     for (int i = 0; i < flat->initial_eqs.n; i++) {
-        l.len = 0;
         put_eq(&l, flat, &flat->initial_eqs.v[i]);
-        fwrite(l.s, 1, l.len, out);
+        if (l.len >= FLUSH_AT)
+            flush_buf(&l, out);
     }
-    fputs("equation\n", out);
+    mo_buf_puts(&l, "equation\n");
     for (int i = 0; i < flat->eqs.n; i++) {
-        l.len = 0;
         put_eq(&l, flat, &flat->eqs.v[i]);
-        fwrite(l.s, 1, l.len, out);
+        if (l.len >= FLUSH_AT)
+            flush_buf(&l, out);
     }
+    flush_buf(&l, out);
+    names.flat = NULL;
     mo_flat_print_events(out, flat);  /* when-equations and asserts (flatprint_when.c) */
     const mo_experiment *x = &flat->experiment;
     if (x->has_start || x->has_stop || x->has_interval || x->has_tolerance) {
