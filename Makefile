@@ -1,22 +1,32 @@
 # mo2c - a compiler for a practical subset of Modelica.
 #   make            build build/mo2c and the runtime library build/libmo2crt.a
 #   make test       run the whole test suite (tests/run.sh), ending with "N passed, N failed"
-#   make DEBUG=1    sanitizers and the checker passes between stages (use a clean build dir)
+#   make DEBUG=1    the compiler with the sanitizers and the checker passes between stages, in build-debug/
+#                   (make test DEBUG=1 runs the suite with it; the runtime is built without sanitizers,
+#                   so that simulators link with a plain cc)
 #   make bench      the benchmarks under bench/ (never part of the test suite)
 #   make install PREFIX=/usr/local
 CC      ?= cc
-BUILD   ?= build
+ifeq ($(DEBUG),1)
+  BUILD ?= build-debug
+else
+  BUILD ?= build
+endif
 PREFIX  ?= /usr/local
 WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS_BASE = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icompiler -I$(BUILD) -Iruntime
 ifeq ($(DEBUG),1)
-  CFLAGS_OPT = -O0 -g -fsanitize=address,undefined -fno-omit-frame-pointer -DMO_DEBUG=1
-  LDFLAGS_OPT = -fsanitize=address,undefined
+  SANITIZE = -fsanitize=address,undefined
+  CFLAGS_OPT = -O0 -g $(SANITIZE) -fno-omit-frame-pointer -DMO_DEBUG=1
+  RT_CFLAGS_OPT = -O0 -g
 else
+  SANITIZE =
   CFLAGS_OPT = -O2 -g
-  LDFLAGS_OPT =
+  RT_CFLAGS_OPT = -O2 -g
 endif
+LDFLAGS_OPT = $(SANITIZE)
 ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
+RT_CFLAGS = $(CFLAGS_BASE) $(RT_CFLAGS_OPT) $(CFLAGS)
 GSL_LIBS = -lgsl -lgslcblas -lm
 
 COMPILER_SRC = $(sort $(wildcard compiler/*.c))
@@ -25,10 +35,15 @@ GEN_SRC      = $(BUILD)/lexer.c $(BUILD)/parser.c
 COMPILER_OBJ = $(COMPILER_SRC:compiler/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/lexer.o $(BUILD)/obj/parser.o
 RUNTIME_OBJ  = $(RUNTIME_SRC:runtime/%.c=$(BUILD)/rt/%.o)
 
-all: $(BUILD)/mo2c $(BUILD)/libmo2crt.a
+all: $(BUILD)/mo2c $(BUILD)/libmo2crt.a $(BUILD)/sanitize.flags
 
+# The compiler runs on a thread with a large stack (main.c), hence -pthread.
 $(BUILD)/mo2c: $(COMPILER_OBJ)
-	$(CC) $(LDFLAGS_OPT) $(LDFLAGS) -o $@ $(COMPILER_OBJ) -lm
+	$(CC) $(LDFLAGS_OPT) $(LDFLAGS) -pthread -o $@ $(COMPILER_OBJ) -lm
+
+# What tests/run.sh must add to link unit tests with this build's compiler objects.
+$(BUILD)/sanitize.flags: FORCE | $(BUILD)
+	@echo '$(SANITIZE)' | cmp -s - $@ || echo '$(SANITIZE)' > $@
 
 $(BUILD)/libmo2crt.a: $(RUNTIME_OBJ)
 	rm -f $@.tmp
@@ -51,13 +66,13 @@ $(BUILD)/obj/%.o: compiler/%.c compiler/*.h $(BUILD)/parser.h | $(BUILD)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/rt/%.o: runtime/%.c runtime/*.h | $(BUILD)/rt
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(RT_CFLAGS) -c -o $@ $<
 
 $(BUILD) $(BUILD)/obj $(BUILD)/rt:
 	mkdir -p $@
 
 test: all
-	bash tests/run.sh
+	BUILD=$(abspath $(BUILD)) bash tests/run.sh
 
 bench: all
 	bash bench/run.sh
@@ -72,4 +87,6 @@ install: all
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all test bench install clean
+FORCE:
+
+.PHONY: all test bench install clean FORCE

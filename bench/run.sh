@@ -16,12 +16,15 @@
 #    decade of N (about 10 means linear), mo2c's peak memory, and a short run of each simulator.
 # 3. bench/flat_bench.sh (the front end's engineer's): `mo2c --flat` alone up to 10^5 units.
 # 4. The same chain written with arrays (bench/gen_chain_array.sh): component arrays connected in a
-#    for-loop, compiled with --stats and simulated for 1 s, for N in ANS (default "1000 10000 100000").
+#    for-loop, end to end through bench/chain_e2e.sh (GEN=array) for N in ANS (default "1000 10000
+#    100000"): each stage, the C compiler per section (files above 32 MB are compiled in sections, in
+#    parallel) with its peak memory, and ASTOP (default 0.01) s of rkf45.
 # Environment: STOP (default 1000 s of simulated time at STEP = 0.01, i.e. 10^5 output intervals; much
 # longer runs let the damped states decay into subnormal numbers, whose arithmetic is slow on x86 and
 # would measure the FPU, not mo2c), RUNS (runs per measurement, default 10), REPS (measurements, the
 # best counts, default 5), NS (default "100 1000 10000"), BUILD_TIMEOUT (seconds allowed for each
-# chain's build, default 600; the C compiler's stage is the one that can take that long).
+# chain's build, default 1800; the C compiler's stage is the one that can take that long: about 10
+# minutes for the 10^5-unit array chain on 2 cores).
 # Arguments: the parts to run (smd, chain, array, flat; default all): `bash bench/run.sh smd` gives the
 # simulator's ratio alone in a few seconds.
 set -u
@@ -36,9 +39,8 @@ STEP=0.01
 TOL=1e-6
 REPS=${REPS:-5}
 NS=${NS:-100 1000 10000}
-BUILD_TIMEOUT=${BUILD_TIMEOUT:-600}
+BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 
-now_ns() { date +%s%N; }
 PARTS=" ${*:-smd chain array flat} "
 want() { [[ $PARTS == *" $1 "* ]]; }
 
@@ -83,28 +85,10 @@ fi
 
 if want array; then
 echo "== 4. the N-unit chain written with arrays (bench/gen_chain_array.sh: component arrays, connects in a for-loop)"
-echo "   mo2c --stats (every stage, C compiler included), then the simulator for 1 s"
-prev=""
-for n in ${ANS:-1000 10000 100000}; do
-    f=$B/ChainArray$n.mo
-    bash bench/gen_chain_array.sh "$n" "$f" || { echo "  bench/gen_chain_array.sh $n failed"; continue; }
-    t0=$(now_ns)
-    stats=$(timeout "$BUILD_TIMEOUT" "$MO2C" --stats "$f" -o "$B/ChainArray$n" 2>&1 >/dev/null); rc=$?
-    t1=$(now_ns)
-    printf "  N = %-6s total %8.3f s (%s)\n" "$n" "$(awk -v d=$((t1 - t0)) 'BEGIN { print d / 1e9 }')" \
-        "$([ $rc = 124 ] && echo "stopped after $BUILD_TIMEOUT s; the stages below finished" || echo "exit $rc")"
-    cur=$(sed -n 's/^mo2c: stats: *\([^ ]*\) *\([0-9.]*\) s.*/\1 \2/p' <<<"$stats")
-    if [ -z "$cur" ]; then echo "$stats" | head -5 | sed 's/^/    /'; fi
-    awk -v prev="$prev" 'BEGIN { n = split(prev, a, "\n"); for (i = 1; i <= n; i++) { split(a[i], f, " "); p[f[1]] = f[2] } }
-         { r = ($1 in p && p[$1] > 0.0005) ? sprintf("x %.1f", $2 / p[$1]) : ""
-           printf "    %-14s %9.4f s  %s\n", $1, $2, r }' <<<"$cur"
-    if [ $rc = 0 ] && [ -x "$B/ChainArray$n" ]; then
-        t0=$(now_ns)
-        (cd "$B" && timeout "$BUILD_TIMEOUT" "./ChainArray$n" -stopTime=1 -stepSize=0.01 -outputFormat=empty >/dev/null 2>&1)
-        printf "    %-14s %9.4f s  (exit %s)\n" simulate "$(awk -v d=$(( $(now_ns) - t0 )) 'BEGIN { print d / 1e9 }')" $?
-    fi
-    prev=$cur
-done
+echo "   bench/chain_e2e.sh with GEN=array: mo2c --stats (every stage, the C compiler's sections), then rkf45"
+echo "   for ASTOP s of simulated time"
+BUILD=$BUILD BUILD_TIMEOUT=$BUILD_TIMEOUT GEN=array STOP=${ASTOP:-0.01} SOLVER=rkf45 \
+    bash bench/chain_e2e.sh ${ANS:-1000 10000 100000}
 echo
 fi
 

@@ -147,9 +147,12 @@ struct mo_expr {
  * slack at the end of its chunks: such a copy reads garbage, never unmapped memory.) */
 #define MO_EXPR_VAR_BYTES offsetof(mo_expr, a)
 
-/* Expressions (and nested brackets, classes) deeper than this are a syntax error, so that recursive
- * walkers over one expression in later stages are safe. */
-enum { MO_MAX_EXPR_DEPTH = 1000 };
+/* Limits that keep recursion bounded. Open brackets and nested class definitions deeper than
+ * MO_MAX_NESTING are a syntax error (nobody writes them; bison's stack stays small). Expression trees
+ * higher than MO_MAX_EXPR_DEPTH are an error too: long operator chains (a + b + ... written by tools)
+ * are legitimate, so the limit is generous, and main.c runs the compiler on a thread whose stack holds
+ * recursive walkers over such a tree (below 65535, where mo_expr.depth saturates). */
+enum { MO_MAX_NESTING = 1000, MO_MAX_EXPR_DEPTH = 50000 };
 
 /* ---- modifications ---- */
 

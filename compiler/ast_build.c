@@ -84,7 +84,7 @@ static mo_comment comment_of(const mo_comment *c)
  * Opens the class: its elements and sections are collected until mo_build_close. */
 mo_class *mo_build_open(mo_parser *p, const char *id, mo_loc loc, const char *comment, mo_class_form form)
 {
-    if (p->open.n >= MO_MAX_EXPR_DEPTH) {
+    if (p->open.n >= MO_MAX_NESTING) {
         mo_error(loc, "class definitions nested too deeply");
         return NULL;
     }

@@ -8,26 +8,88 @@
  * (/proc/self/exe, else argv[0]): in the build tree as <dir>/libmo2crt.a with <dir>/../runtime, in an
  * installed tree as <dir>/../lib/mo2c/libmo2crt.a with <dir>/../include/mo2c. The C compiler is $CC
  * (default cc; split at blanks so that CC="gcc -m64" works), run with fork/execvp: no shell, so paths
- * with spaces or quotes are passed as they are. Nothing is written but the executable (and whatever
- * the C compiler itself writes for it).
+ * with spaces or quotes are passed as they are. Nothing is left behind but the executable (objects of
+ * a parted build go to a temporary directory, removed after the link).
  *
- * Optimization: -O2, except -O1 for a generated file larger than MO_BUILD_O1_BYTES. The code of a large
+ * Memory: this file uses malloc, never the arena, so that main.c can release the arena (hundreds of MB
+ * for a large model) before the C compiler runs.
+ *
+ * One compilation or several: a file whose header says "MO2C_PARTS = K" (codegen_write.c, for files
+ * above MO_CG_PART_BYTES) is compiled K times, with -DMO2C_PART=k, as many at a time as there are cores
+ * and memory for (gcc takes about 40 bytes per byte of C at -O1), then the objects are linked. Each
+ * compilation has at most MO_CG_PART_BYTES of parts, so its memory is bounded whatever the model.
+ *
+ * Optimization: -O2 for a file compiled whole, except -O1 above MO_BUILD_O1_BYTES. The code of a large
  * model is straight-line arithmetic cut into parts (codegen_split.c), which -O1 makes as fast as -O2
  * (measured on the 1000-unit chain of bench/gen_chain.sh: the simulator ran 0.34 s either way) while the
  * C compiler takes half the time (9.5 s instead of 16 s of CPU); both grow linearly with the model.
+ * A parted file gets -O1 too, up to MO_BUILD_O0_BYTES, and -O0 beyond. Measured on the 10^4-unit array
+ * chain (bench/gen_chain_array.sh, 99 MB of C in 4 sections, on 2 loaded cores): -O0 compiles in 75 s
+ * of CPU against 146 s for -O1, and its simulator takes 1.9 times as long per step (0.1 s of rkf45:
+ * 1.32 s against 0.70 s of CPU; every intermediate value is stored and reloaded). gcc does about 12000
+ * lines of this straight-line code per second at -O0, half that at -O1, so a file of close to 1 GB
+ * (the 10^5-unit chain) would take 25 minutes of CPU at -O1 and half of it at -O0: there, being able
+ * to simulate at all within minutes is worth more than the factor 2 on each step.
  */
+#define _DEFAULT_SOURCE /* wait4 */
 #include "dae.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* About 400 units of the chain of bench/gen_chain.sh; every model of the library is far smaller. */
 #define MO_BUILD_O1_BYTES (4L << 20)
+/* gcc's peak memory per byte of generated C at -O1 (2.6 GB for the 89.5 MB of the 10^4 chain, with
+ * margin): how many sections may be compiled at once. */
+#define MO_BUILD_BYTES_PER_BYTE 40
+/* Parted files above this size are compiled with -O0 (see above): the 10^4-unit array chain's 99 MB
+ * keep -O1, the 10^5-unit one's 1 GB get -O0. */
+#define MO_BUILD_O0_BYTES (256LL << 20)
+
+/* ---- malloc'ed strings and argument vectors (the arena may be gone) ---- */
+
+static char *xsprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xsprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = malloc((size_t)n + 1);
+    if (!s) {
+        fputs("mo2c: error: out of memory\n", stderr);
+        exit(1);
+    }
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+typedef struct argv_t { char **v; int n, cap; } argv_t;
+
+static void arg_push(argv_t *a, char *s)
+{
+    if (a->n + 1 >= a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 32;
+        a->v = realloc(a->v, sizeof *a->v * (size_t)a->cap);
+        if (!a->v) {
+            fputs("mo2c: error: out of memory\n", stderr);
+            exit(1);
+        }
+    }
+    a->v[a->n++] = s;
+    a->v[a->n] = NULL;
+}
 
 static bool file_exists(const char *path)
 {
@@ -35,14 +97,14 @@ static bool file_exists(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-static const char *dir_of(const char *path)
+static char *dir_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
-    return slash ? mo_strndup(path, (size_t)(slash - path)) : ".";
+    return slash ? xsprintf("%.*s", (int)(slash - path), path) : xsprintf(".");
 }
 
 /* The directory of the running executable (/proc/self/exe), else of argv0. */
-static const char *exe_dir(const char *argv0)
+static char *exe_dir(const char *argv0)
 {
     char buf[4096];
     ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
@@ -56,36 +118,35 @@ static const char *exe_dir(const char *argv0)
 /* Find the runtime library and header directory beside the real executable, then beside argv0 (which
  * differs when mo2c's objects are linked into another program, as the unit tests do); false when
  * neither layout is there. */
-static bool find_runtime(const char *argv0, const char **lib, const char **inc)
+static bool find_runtime(const char *argv0, char **lib, char **inc)
 {
-    const char *dirs[2] = {exe_dir(argv0), dir_of(argv0)};
+    char *dirs[2] = {exe_dir(argv0), dir_of(argv0)};
     for (int d = 0; d < 2; d++) {
         const char *dir = dirs[d];
-        const char *cand[2][2] = {
-            {mo_sprintf("%s/libmo2crt.a", dir), mo_sprintf("%s/../runtime", dir)},
-            {mo_sprintf("%s/../lib/mo2c/libmo2crt.a", dir), mo_sprintf("%s/../include/mo2c", dir)},
+        char *cand[2][2] = {
+            {xsprintf("%s/libmo2crt.a", dir), xsprintf("%s/../runtime", dir)},
+            {xsprintf("%s/../lib/mo2c/libmo2crt.a", dir), xsprintf("%s/../include/mo2c", dir)},
         };
-        for (int i = 0; i < 2; i++)
-            if (file_exists(cand[i][0]) && file_exists(mo_sprintf("%s/mo2c_rt.h", cand[i][1]))) {
+        for (int i = 0; i < 2; i++) {
+            char *h = xsprintf("%s/mo2c_rt.h", cand[i][1]);
+            bool ok = file_exists(cand[i][0]) && file_exists(h);
+            free(h);
+            if (ok) {
                 *lib = cand[i][0];
                 *inc = cand[i][1];
                 return true;
             }
+        }
     }
     return false;
 }
 
-int mo_build_executable(const char *c_file, const char *exe, const char *argv0)
+/* $CC split at blanks. */
+static void cc_words(argv_t *a)
 {
-    const char *lib, *inc;
-    if (!find_runtime(argv0, &lib, &inc)) {
-        mo_error_plain("cannot find the mo2c runtime (libmo2crt.a and mo2c_rt.h) near '%s'", exe_dir(argv0));
-        return 1;
-    }
     const char *cc = getenv("CC");
     if (!cc || !*cc)
         cc = "cc";
-    MO_VEC(char *) args = {0};
     for (const char *p = cc; *p;) {
         while (*p == ' ' || *p == '\t')
             p++;
@@ -93,47 +154,231 @@ int mo_build_executable(const char *c_file, const char *exe, const char *argv0)
         while (*q && *q != ' ' && *q != '\t')
             q++;
         if (q > p)
-            MO_PUSH(args, mo_strndup(p, (size_t)(q - p)));
+            arg_push(a, xsprintf("%.*s", (int)(q - p), p));
         p = q;
     }
-    if (args.n == 0)
-        MO_PUSH(args, mo_strdup("cc"));
-    struct stat st;
-    const char *opt = stat(c_file, &st) == 0 && st.st_size > MO_BUILD_O1_BYTES ? "-O1" : "-O2";
-    const char *fixed[] = {"-std=c11", opt, "-I", inc, "-o", exe, "-x", "c", c_file, "-x", "none", lib,
-                           "-lgsl", "-lgslcblas", "-lm"};
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-        MO_PUSH(args, mo_strdup(fixed[i]));
-    MO_PUSH(args, NULL);
+    if (a->n == 0)
+        arg_push(a, xsprintf("cc"));
+}
 
+/* The number of sections from the file's header ("MO2C_PARTS = K"), 1 when it has none. */
+static int file_parts(const char *c_file)
+{
+    FILE *f = fopen(c_file, "r");
+    if (!f)
+        return 1;
+    char head[4096];
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    const char *end = strstr(head, "*/");
+    const char *p = strstr(head, "MO2C_PARTS = ");
+    if (!p || (end && p > end))
+        return 1;
+    int k = atoi(p + strlen("MO2C_PARTS = "));
+    return k > 1 ? k : 1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static pid_t start(char **args)
+{
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
     if (pid < 0) {
-        mo_error_plain("cannot start the C compiler '%s': %s", args.v[0], strerror(errno));
-        return 1;
+        mo_error_plain("cannot start the C compiler '%s': %s", args[0], strerror(errno));
+        return -1;
     }
     if (pid == 0) {
-        execvp(args.v[0], args.v);
-        fprintf(stderr, "mo2c: error: cannot run the C compiler '%s': %s\n", args.v[0], strerror(errno));
+        execvp(args[0], args);
+        fprintf(stderr, "mo2c: error: cannot run the C compiler '%s': %s\n", args[0], strerror(errno));
         _exit(127);
     }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            mo_error_plain("waiting for the C compiler failed: %s", strerror(errno));
-            return 1;
-        }
-    }
+    return pid;
+}
+
+/* Report a compilation that failed; 0 when status is success. */
+static int check_status(int status, const char *cc)
+{
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-        mo_error_plain("the C compiler '%s' could not be run", args.v[0]);
+        mo_error_plain("the C compiler '%s' could not be run", cc);
     else if (WIFEXITED(status))
-        mo_error_plain("the C compiler '%s' failed on the generated code (exit status %d)", args.v[0],
+        mo_error_plain("the C compiler '%s' failed on the generated code (exit status %d)", cc,
                        WEXITSTATUS(status));
     else
-        mo_error_plain("the C compiler '%s' was killed by signal %d", args.v[0],
-                       WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+        mo_error_plain("the C compiler '%s' was killed by signal %d", cc, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
     return 1;
+}
+
+/* One running compilation or link. */
+typedef struct job { pid_t pid; int id; double t0; } job;
+
+/* Wait for one of the jobs; fills status and its index into jobs; -1 after an error. */
+static int wait_one(job *jobs, int njobs, int *status, struct rusage *ru)
+{
+    for (;;) {
+        pid_t pid = wait4(-1, status, 0, ru);
+        if (pid < 0) {
+            if (errno == EINTR)
+                continue;
+            mo_error_plain("waiting for the C compiler failed: %s", strerror(errno));
+            return -1;
+        }
+        for (int i = 0; i < njobs; i++)
+            if (jobs[i].pid == pid)
+                return i;
+    }
+}
+
+static void stats_line(bool stats, const char *what, double wall, const struct rusage *ru)
+{
+    if (!stats)
+        return;
+    double cpu = (double)ru->ru_utime.tv_sec + 1e-6 * (double)ru->ru_utime.tv_usec +
+                 (double)ru->ru_stime.tv_sec + 1e-6 * (double)ru->ru_stime.tv_usec;
+    fprintf(stderr, "mo2c: stats: cc %-12s %9.4f s wall  %9.4f s cpu  %7.1f MB peak\n", what, wall, cpu,
+            (double)ru->ru_maxrss / 1024);
+}
+
+/* Run one command to its end. */
+static int run_one(char **args, bool stats, const char *what)
+{
+    job j = {start(args), 0, now_seconds()};
+    if (j.pid < 0)
+        return 1;
+    int status;
+    struct rusage ru;
+    if (wait_one(&j, 1, &status, &ru) < 0)
+        return 1;
+    stats_line(stats, what, now_seconds() - j.t0, &ru);
+    return check_status(status, args[0]);
+}
+
+/* How many of k sections of a file of size bytes to compile at once: the cores, and the memory. */
+static int parallel_jobs(int k, long long bytes)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    int jobs = cores > 0 ? (int)cores : 1;
+    if (pages > 0 && page > 0) {
+        long long need = MO_BUILD_BYTES_PER_BYTE * (bytes / k + 1);
+        long long fit = (long long)pages * page / need;
+        if (fit < jobs)
+            jobs = fit > 0 ? (int)fit : 1;
+    }
+    return jobs < k ? jobs : k;
+}
+
+/* The parted build: sections compiled in parallel into dir, then linked. */
+static int build_parts(const argv_t *cc, const char *c_file, const char *exe, const char *lib, const char *inc,
+                       int k, long long bytes, bool stats)
+{
+    const char *tmpdir = getenv("TMPDIR");
+    char *dir = xsprintf("%s/mo2c-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    if (!mkdtemp(dir)) {
+        mo_error_plain("cannot create a temporary directory in '%s': %s", tmpdir && *tmpdir ? tmpdir : "/tmp",
+                       strerror(errno));
+        return 1;
+    }
+    char **obj = calloc((size_t)k, sizeof *obj);
+    int njobs = parallel_jobs(k, bytes), running = 0, next = 0, rc = 0;
+    job *jobs = calloc((size_t)njobs, sizeof *jobs);
+    const char *opt = bytes > MO_BUILD_O0_BYTES ? "-O0" : "-O1";
+    if (stats)
+        fprintf(stderr, "mo2c: stats: cc %d sections, %d at a time, %s\n", k, njobs, opt);
+    while ((next < k && rc == 0) || running > 0) {
+        if (next < k && rc == 0 && running < njobs) {
+            obj[next] = xsprintf("%s/part%d.o", dir, next);
+            argv_t a = {0};
+            for (int i = 0; i < cc->n; i++)
+                arg_push(&a, cc->v[i]);
+            char *fixed[] = {"-std=c11", (char *)opt, "-c", "-I", (char *)inc, xsprintf("-DMO2C_PART=%d", next),
+                             "-o", obj[next], "-x", "c", (char *)c_file};
+            for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+                arg_push(&a, fixed[i]);
+            int slot = 0;
+            while (jobs[slot].pid > 0)
+                slot++;
+            jobs[slot] = (job){start(a.v), next, now_seconds()};
+            free(a.v);
+            if (jobs[slot].pid < 0) {
+                jobs[slot].pid = 0;
+                rc = 1;
+            } else {
+                running++;
+            }
+            next++;
+            continue;
+        }
+        int status;
+        struct rusage ru;
+        int i = wait_one(jobs, njobs, &status, &ru);
+        if (i < 0) {
+            rc = 1;
+            break;
+        }
+        char what[32];
+        snprintf(what, sizeof what, "section %d", jobs[i].id);
+        stats_line(stats, what, now_seconds() - jobs[i].t0, &ru);
+        if (check_status(status, cc->v[0]) != 0)
+            rc = 1; /* the sections running are waited for; no new one starts */
+        jobs[i].pid = 0;
+        running--;
+    }
+    if (rc == 0) {
+        argv_t a = {0};
+        for (int i = 0; i < cc->n; i++)
+            arg_push(&a, cc->v[i]);
+        arg_push(&a, "-o");
+        arg_push(&a, (char *)exe);
+        for (int i = 0; i < k; i++)
+            arg_push(&a, obj[i]);
+        char *libs[] = {(char *)lib, "-lgsl", "-lgslcblas", "-lm"};
+        for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
+            arg_push(&a, libs[i]);
+        rc = run_one(a.v, stats, "link");
+        free(a.v);
+    }
+    for (int i = 0; i < k; i++)
+        if (obj[i])
+            remove(obj[i]); /* only our own objects, in our own directory */
+    rmdir(dir);
+    return rc;
+}
+
+int mo_build_executable_stats(const char *c_file, const char *exe, const char *argv0, bool stats)
+{
+    char *lib, *inc;
+    if (!find_runtime(argv0, &lib, &inc)) {
+        mo_error_plain("cannot find the mo2c runtime (libmo2crt.a and mo2c_rt.h) near '%s'", exe_dir(argv0));
+        return 1;
+    }
+    argv_t cc = {0};
+    cc_words(&cc);
+    struct stat st;
+    long long bytes = stat(c_file, &st) == 0 ? (long long)st.st_size : 0;
+    int k = file_parts(c_file);
+    if (k > 1)
+        return build_parts(&cc, c_file, exe, lib, inc, k, bytes, stats);
+
+    argv_t a = cc;
+    const char *opt = bytes > MO_BUILD_O1_BYTES ? "-O1" : "-O2";
+    char *fixed[] = {"-std=c11", (char *)opt, "-I", inc, "-o", (char *)exe, "-x", "c", (char *)c_file,
+                     "-x", "none", lib, "-lgsl", "-lgslcblas", "-lm"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        arg_push(&a, fixed[i]);
+    return run_one(a.v, stats, "whole");
+}
+
+int mo_build_executable(const char *c_file, const char *exe, const char *argv0)
+{
+    return mo_build_executable_stats(c_file, exe, argv0, false);
 }

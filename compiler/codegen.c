@@ -12,7 +12,8 @@
  * parameters, then the checks of the divisors rhs uses unchecked); initialize (start values, then the
  * initial system's blocks); rhs (the ODE blocks that dx and the event functions need, in BLT order, each
  * preceded by a comment naming its source equation); outputs (the other ODE blocks, which only results
- * show: codegen_need.c); jacobian; the model description.
+ * show: codegen_need.c); jacobian; the model description. This file builds the sections as text;
+ * codegen_write.c writes them out, and lays a large model's file out for compilation in parts.
  *
  * Where ids: a block's equation number e (see mo_block_eq) is its own id; the binding or start value of
  * variable v has id dae->eqs.n + dae->init_eqs.n + v.
@@ -45,6 +46,7 @@ typedef struct gen {
     const unsigned char *mask;/* emit_blocks prints only the blocks k with mask[k] == mask_want */
     unsigned char mask_want;  /*   (mask NULL: all of them) */
     mo_cg_divs *divs;         /* the divisor checks rhs and outputs left to init_params */
+    mo_cg_parts parts;        /* every part written (codegen_split.c), for codegen_write.c */
 } gen;
 
 /* ---- small text helpers ---- */
@@ -59,13 +61,6 @@ static void eq_print(const mo_dae *dae, mo_buf *b, const mo_deq *q)
     mo_expr_print(b, q->lhs, mo_dae_var_name, (void *)dae);
     mo_buf_puts(b, " = ");
     mo_expr_print(b, q->rhs, mo_dae_var_name, (void *)dae);
-}
-
-static const char *eq_text(const mo_dae *dae, const mo_deq *q)
-{
-    mo_buf b = {0};
-    eq_print(dae, &b, q);
-    return mo_buf_str(&b);
 }
 
 /* The comment above a block's code: file:line:col (instance): equation. */
@@ -90,13 +85,12 @@ static void expr(gen *g, mo_buf *o, int where_id, const mo_expr *e)
     mo_cg_expr(&g->cg, e);
 }
 
-/* The storage of v followed by its name in a comment; false (after an error) when v has none. */
+/* The storage of v followed by its name in a comment (always true: every variable written has one). */
 static bool target(gen *g, mo_buf *o, int v, mo_loc loc)
 {
-    if (!mo_cg_slot(&g->cg, v, o)) {
-        mo_error(loc, "internal: no storage for '%s' in code generation", g->dae->vars.v[v].name);
-        return false;
-    }
+    (void)loc;   /* kept for the callers; every variable written has storage (codegen_need.c, layout.c) */
+    if (!mo_cg_slot(&g->cg, v, o))
+        mo_unreachable(mo_sprintf("no storage for '%s' in code generation", g->dae->vars.v[v].name));
     mo_buf_puts(o, " /* ");
     mo_cg_comment(o, g->dae->vars.v[v].name, 120);
     mo_buf_puts(o, " */");
@@ -140,14 +134,14 @@ static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_bloc
     }
 }
 
-/* Emit the loop's functions into g->loops and the code that solves it into o. */
-static void emit_loop(gen *g, mo_buf *o, const mo_system *sys, const mo_block *b, const char *sysname)
+/* Emit the loop's functions into L (g->loops, or before the part that calls them) and the code that
+ * solves it into o. */
+static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const mo_block *b, const char *sysname)
 {
     const mo_dae *dae = g->dae;
     int id = g->nloops++, nt = b->ntear;
     const char *fn = mo_sprintf("%s_loop%d", sysname, id);
     bool linear = b->kind == MO_BLOCK_LINEAR && b->jacobian;
-    mo_buf *L = &g->loops;
 
     mo_buf_printf(L, "/* %s algebraic loop %d: %d equations, %d iterated (torn) */\n",
                   b->kind == MO_BLOCK_LINEAR ? "linear" : "nonlinear", id, b->n, nt);
@@ -225,7 +219,7 @@ static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char
         mo_buf *o = mo_cg_split_out(s);
         size_t from = o->len;
         if (b->kind != MO_BLOCK_EXPLICIT) {
-            emit_loop(g, o, sys, b, sysname);
+            emit_loop(g, o, s->split ? &s->loops : &g->loops, sys, b, sysname);
             mo_cg_split_next(s, 5);
             continue;
         }
@@ -273,10 +267,11 @@ static void emit_extra(gen *g, mo_cg_split *s)
 
 /* The sequence s writing parts into defs and calls into caller; parts take params, open with the
  * locals and are called with args. */
-static void split_init(mo_cg_split *s, mo_buf *defs, mo_buf *caller, const char *name, const char *params,
-                       const char *locals, const char *call)
+static void split_init(gen *g, mo_cg_split *s, mo_buf *defs, mo_buf *caller, const char *name,
+                       const char *params, const char *locals, const char *call)
 {
     memset(s, 0, sizeof *s);
+    s->record = &g->parts;
     s->name = name;
     s->params = params;
     s->locals = mo_sprintf("%s%s", locals, LOCALS_VOID);
@@ -299,7 +294,7 @@ static void emit_init_params(gen *g, mo_buf *defs)
     mo_buf_puts(&fn, locals);
     mo_buf_puts(&fn, LOCALS_VOID);
     mo_cg_split s;
-    split_init(&s, defs, &fn, "init_params", "(mo2c_data *d)", locals,
+    split_init(g, &s, defs, &fn, "init_params", "(mo2c_data *d)", locals,
                "    if (%s(d) != 0)\n        return -1;\n");
     int n = dae->param_order ? dae->nparam_order : dae->vars.n;
     mo_cg_split_begin(&s, n, "    ");
@@ -360,7 +355,7 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
     mo_buf_puts(o, "    /* start values */\n");
     mo_cg_split s;
-    split_init(&s, defs, &fn, "initialize", "(mo2c_data *d, double t, double *x, double *dx)",
+    split_init(g, &s, defs, &fn, "initialize", "(mo2c_data *d, double t, double *x, double *dx)",
                "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n", CALL_PART);
     mo_cg_split_begin(&s, dae->nx + dae->ny, "    ");
     for (int v = 0; v < dae->vars.n; v++) {
@@ -434,7 +429,7 @@ static bool emit_ode_part(gen *g, mo_buf *defs, unsigned char want)
     if (loops)   /* the residual functions of algebraic loops read the point from d */
         mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
     mo_cg_split s;
-    split_init(&s, defs, &fn, want ? "rhs" : "outputs", params, locals, CALL_PART);
+    split_init(g, &s, defs, &fn, want ? "rhs" : "outputs", params, locals, CALL_PART);
     mo_cg_split_begin(&s, n, "    ");
     g->mask = g->need;
     g->mask_want = want;
@@ -486,7 +481,7 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
     mo_buf_printf(o, "        memset(sx, 0, sizeof(double) * %d);\n        sx[j] = 1.0;\n", 2 * nx + ny);
     /* the column's statements: in the loop, or cut into parts (codegen_split.c) for a large model */
     mo_cg_split sp;
-    split_init(&sp, defs, &fn, "jacobian",
+    split_init(g, &sp, defs, &fn, "jacobian",
                "(mo2c_data *d, double t, const double *x, const double *dx, double *sx, double *sdx, double *sy)",
                "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n"
                "    (void)sx; (void)sdx; (void)sy;\n",
@@ -553,14 +548,13 @@ static void str_lit(mo_buf *o, const char *s)
     mo_buf_puts(o, "\"");
 }
 
-static int emit_var_table(gen *g, mo_buf *o)
+/* The rows of the variable table: every variable as results and -override name it (codegen_write.c
+ * prints them). */
+static mo_cg_var_row *var_rows(gen *g, int *nrows)
 {
     const mo_dae *dae = g->dae;
     int n = 0;
-    mo_buf_puts(o, "/* Every variable as results and -override name it:\n"
-                   " * name, description, unit, storage, index, negated, constant value, parameter,\n"
-                   " * overridable, protected. */\n"
-                   "static const mo2c_var_info vars[] = {\n");
+    mo_cg_var_row *rows = MO_NEWN(mo_cg_var_row, dae->vars.n + 1);
     for (int v = 0; v < dae->vars.n; v++) {
         const mo_dvar *dv = &dae->vars.v[v];
         const mo_var *fv = dv->flat >= 0 ? &dae->flat->vars.v[dv->flat] : NULL;
@@ -577,22 +571,22 @@ static int emit_var_table(gen *g, mo_buf *o)
             value = dae->vars.v[k].alias_value;
             k = dae->vars.v[k].alias_of;
         }
-        const char *src = NULL;
+        int src = -1; /* ORDER mo2c_source */
         int index = 0;
         double cval = 0;
         if (k >= 0) {
             switch (dae->vars.v[k].kind) {
-            case MO_DV_STATE: src = "MO2C_SRC_STATE"; break;
-            case MO_DV_DERIVATIVE: src = "MO2C_SRC_DER"; break;
-            case MO_DV_ALGEBRAIC: case MO_DV_DISCRETE: src = "MO2C_SRC_ALG"; break;
-            case MO_DV_PARAMETER: case MO_DV_CONSTANT: src = "MO2C_SRC_PARAM"; break;
+            case MO_DV_STATE: src = 0; break;
+            case MO_DV_DERIVATIVE: src = 1; break;
+            case MO_DV_ALGEBRAIC: case MO_DV_DISCRETE: src = 2; break;
+            case MO_DV_PARAMETER: case MO_DV_CONSTANT: src = 3; break;
             default: break;
             }
             index = dae->vars.v[k].slot;
-            if (!src || index < 0)
+            if (src < 0 || index < 0)
                 continue;
         } else if (g->cg.extra_slot[last] >= 0) {
-            src = "MO2C_SRC_ALG";
+            src = 2;
             index = g->cg.extra_slot[last];
             neg = false; /* the slot holds the value with its sign */
         } else {
@@ -603,27 +597,23 @@ static int emit_var_table(gen *g, mo_buf *o)
             if (neg)
                 cval = -cval;
             neg = false;
-            src = "MO2C_SRC_CONST_VALUE";
+            src = 4;
         }
-        bool is_param = fv ? fv->variability <= MO_VAR_PARAMETER
-                           : (dv->kind == MO_DV_PARAMETER || dv->kind == MO_DV_CONSTANT);
-        bool overridable = (dv->kind == MO_DV_PARAMETER) || (dv->kind == MO_DV_STATE);
-        bool prot = fv && (fv->flags & MO_PF_PROTECTED);
-        mo_buf_puts(o, "    {");
-        str_lit(o, dv->name);
-        mo_buf_puts(o, ", ");
-        str_lit(o, fv ? fv->comment : "");
-        mo_buf_puts(o, ", ");
-        str_lit(o, fv ? fv->unit : "");
-        mo_buf_printf(o, ", %s, %d, %d, ", src, index, neg ? 1 : 0);
-        mo_cg_number(o, cval);
-        mo_buf_printf(o, ", %d, %d, %d},\n", is_param, overridable, prot);
-        n++;
+        mo_cg_var_row *r = &rows[n++];
+        r->name = dv->name;
+        r->comment = fv && fv->comment ? fv->comment : "";
+        r->unit = fv && fv->unit ? fv->unit : "";
+        r->source = src;
+        r->index = index;
+        r->negated = neg;
+        r->value = cval;
+        r->is_param = fv ? fv->variability <= MO_VAR_PARAMETER
+                         : (dv->kind == MO_DV_PARAMETER || dv->kind == MO_DV_CONSTANT);
+        r->overridable = (dv->kind == MO_DV_PARAMETER) || (dv->kind == MO_DV_STATE);
+        r->is_protected = fv && (fv->flags & MO_PF_PROTECTED);
     }
-    if (n == 0)
-        mo_buf_puts(o, "    {\"\", \"\", \"\", MO2C_SRC_CONST_VALUE, 0, 0, 0.0, 0, 0, 0},\n");
-    mo_buf_puts(o, "};\n\n");
-    return n;
+    *nrows = n;
+    return rows;
 }
 
 /* Give a y slot to each alias whose value is a parameter expression (not a plain constant). */
@@ -674,7 +664,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     plan_extra(&g);
     g.cg.ev = mo_cg_events_new(dae);          /* event relations and when-clauses (codegen_events.c) */
 
-    mo_buf params = {0}, init = {0}, rhs = {0}, jac = {0}, table = {0}, fns = {0};
+    mo_buf params = {0}, init = {0}, rhs = {0}, jac = {0}, fns = {0};
     mo_buf evprotos = {0}, evfuncs = {0}, evfields = {0};
     for (int i = 0; i < dae->flat->funcs.n; i++)
         dae->flat->funcs.v[i]->cg_mark = 0;   /* user functions: none used yet (codegen_fn.c) */
@@ -695,8 +685,10 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     int *fmarks = MO_NEWN(int, dae->flat->funcs.n + 1);
     for (int i = 0; i < dae->flat->funcs.n; i++)
         fmarks[i] = dae->flat->funcs.v[i]->cg_mark;
+    int nparts_before_jac = g.parts.v.n;
     bool has_jac = emit_jacobian(&g, &jac);
     if (!has_jac) {
+        g.parts.v.n = nparts_before_jac;                  /* the parts of a discarded Jacobian */
         memcpy(g.cg.where_used, saved, (size_t)g.nwhere); /* the discarded text named none of them */
         for (int i = 0; i < dae->flat->funcs.n; i++)
             dae->flat->funcs.v[i]->cg_mark = fmarks[i];
@@ -704,7 +696,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     if (mo_cg_events_emit(&g.cg, &evprotos, &evfuncs, &evfields) != 0)
         return 1;
     mo_cg_functions(dae, &fns);
-    int nvars = emit_var_table(&g, &table);
+    int nvars;
+    mo_cg_var_row *rows = var_rows(&g, &nvars);
     if (mo_error_count() > errors0)
         return 1;
 
@@ -717,52 +710,32 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_buf_printf(&h, "\n * %d states, %d algebraic variables, %d parameters; %d blocks (%d initial).\n",
                   dae->nx, dae->ny + g.nextra, dae->np, dae->ode.blocks.n, dae->init.blocks.n);
     mo_buf_puts(&h, " * Storage: x[] states, dx[] their derivatives, y[] algebraic variables, p[] parameters;\n"
-                    " * each slot is followed by the variable's name in a comment.\n */\n"
-                    "#include \"mo2c_rt.h\"\n\n#include <math.h>\n#include <stdlib.h>\n#include <string.h>\n\n");
-    mo_buf_puts(&h, "static inline double mo_sq(double v) { return v * v; }\n"
-                    "static inline double mo_sign(double v) { return v > 0 ? 1.0 : v < 0 ? -1.0 : 0.0; }\n"
-                    "static inline void mo_negate(int n, double *v) { for (int i = 0; i < n; i++) v[i] = -v[i]; }\n\n");
-    /* where strings */
-    bool any = false;
+                    " * each slot is followed by the variable's name in a comment.\n");
+    /* the where strings' texts (codegen_write.c prints them) */
+    const char **where = MO_NEWN(const char *, g.nwhere + 1);
+    mo_buf tmp = {0};
     for (int id = 0; id < g.nwhere; id++) {
         if (!g.cg.where_used[id])
             continue;
-        if (!any)
-            mo_buf_puts(&h, "/* The equations named when a checked operation fails (division by zero, ...). */\n");
-        any = true;
-        mo_buf *tmp = MO_NEW(mo_buf);
+        tmp.len = 0;
         if (id < g.var_where0) {
             const mo_deq *q = id < dae->eqs.n ? &dae->eqs.v[id] : &dae->init_eqs.v[id - dae->eqs.n];
-            mo_buf_printf(tmp, "%s:%d: %s", loc_path(q->loc), q->loc.line, eq_text(dae, q));
+            mo_buf_printf(&tmp, "%s:%d: ", loc_path(q->loc), q->loc.line);
+            eq_print(dae, &tmp, q);
         } else {
             int v = id - g.var_where0;
             const mo_dvar *dv = &dae->vars.v[v];
             const mo_var *fv = dv->flat >= 0 ? &flat->vars.v[dv->flat] : NULL;
-            mo_buf_printf(tmp, "%s:%d: value of %s", fv ? loc_path(fv->loc) : "<mo2c>", fv ? fv->loc.line : 0,
+            mo_buf_printf(&tmp, "%s:%d: value of %s", fv ? loc_path(fv->loc) : "<mo2c>", fv ? fv->loc.line : 0,
                           dv->name);
         }
-        const char *w = mo_buf_str(tmp);
-        if (strlen(w) > 300)
-            w = mo_sprintf("%.300s...", w);
-        mo_buf_printf(&h, "static const char W%d[] = \"", id);
-        mo_cg_c_string(&h, w);
-        mo_buf_puts(&h, "\";\n");
+        const char *w = mo_buf_str(&tmp);
+        where[id] = strlen(w) > 300 ? mo_sprintf("%.300s...", w) : mo_strdup(w);
     }
-    if (any)
-        mo_buf_puts(&h, "\n");
 
-    fputs(mo_buf_str(&h), out);
-    fputs(mo_buf_str(&table), out);
-    fputs("static int rhs(mo2c_data *d, double t, const double *x, double *dx);\n\n", out);
-    fputs(mo_buf_str(&evprotos), out);
-    fputs(mo_buf_str(&fns), out);
-    fputs(mo_buf_str(&g.loops), out);
-    fputs(mo_buf_str(&params), out);
-    fputs(mo_buf_str(&init), out);
-    fputs(mo_buf_str(&rhs), out);
-    if (has_jac)
-        fputs(mo_buf_str(&jac), out);
-    fputs(mo_buf_str(&evfuncs), out);
+    mo_buf protos = {0};
+    mo_buf_puts(&protos, "static int rhs(mo2c_data *d, double t, const double *x, double *dx);\n\n");
+    mo_buf_putn(&protos, evprotos.s, evprotos.len);
 
     mo_buf m = {0}, sfields = {0};
     mo_cg_string_params(dae, &m, &sfields);   /* codegen_str.c: names -override refuses */
@@ -790,7 +763,11 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_buf_puts(&m, mo_buf_str(&evfields));
     mo_buf_puts(&m, mo_buf_str(&sfields));
     mo_buf_puts(&m, "};\n\n");
-    mo_buf_puts(&m, "int main(int argc, char **argv)\n{\n    return mo2c_main(&model, argc, argv);\n}\n");
-    fputs(mo_buf_str(&m), out);
-    return ferror(out) ? 1 : 0;
+    mo_cg_file file = {.head = &h, .where = where, .nwhere = g.nwhere, .rows = rows, .nrows = nvars,
+                       .protos = &protos, .fns = &fns, .model = &m, .parts = &g.parts};
+    mo_buf *body[] = {&g.loops, &params, &init, &rhs, &jac, &evfuncs};
+    for (int i = 0; i < 6; i++)
+        if (i != 4 || has_jac)
+            file.body[file.nbody++] = body[i];
+    return mo_cg_write(out, &file);
 }

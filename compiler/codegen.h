@@ -69,6 +69,16 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields);
  * statement write it into split_out() (indented by s->indent) and call split_next(weight); then end().
  * A sequence estimated at most MO_CG_PART_WEIGHT goes into the caller as it is. */
 enum { MO_CG_PART_WEIGHT = 300 };
+/* Where a part's text lies in its defs buffer, for codegen_write.c, which can write the parts of a
+ * large model into separately compiled sections of the file: [from, def) holds the functions of the
+ * algebraic loops the part calls and its comment, def is where "static MO2C_NOINLINE int NAME_partK"
+ * begins, to ends the definition. */
+typedef struct mo_cg_part {
+    const mo_buf *buf;        /* the defs buffer (read at write time: its text may move as it grows) */
+    size_t from, def, to;
+    const char *proto;        /* "int NAME_partK(params);\n", its prototype with external linkage */
+} mo_cg_part;
+typedef struct mo_cg_parts { MO_VEC(mo_cg_part) v; } mo_cg_parts;
 typedef struct mo_cg_split {
     const char *name;         /* parts are the static functions name_part0, name_part1, ... */
     const char *params;       /* their parameter list: "(mo2c_data *d, double t, ...)" */
@@ -81,11 +91,45 @@ typedef struct mo_cg_split {
     mo_buf body;              /* the statements of the current part */
     int weight;               /* their weight */
     int nparts;               /* parts written so far (numbering goes on across sequences) */
+    mo_buf loops;             /* functions of the algebraic loops the current part calls: written just
+                               * before it, so that a part and its loops are compiled together */
+    mo_cg_parts *record;      /* when set, every part's place in defs is recorded here */
 } mo_cg_split;
 void mo_cg_split_begin(mo_cg_split *s, int estimate, const char *caller_indent);
 mo_buf *mo_cg_split_out(mo_cg_split *s);
 void mo_cg_split_next(mo_cg_split *s, int weight);
 void mo_cg_split_end(mo_cg_split *s);
+
+/* codegen_write.c: the file itself, from the sections mo_codegen built. A small model's file is its
+ * sections in order. A file larger than MO_CG_PART_BYTES (the environment variable MO2C_PART_BYTES
+ * overrides it: a testing knob) is written for compilation in parts: the parts of the cut sequences
+ * go, in order, into sections of at most that size, each compiled alone under -DMO2C_PART=k (k >= 1);
+ * section 0 holds the rest; without MO2C_PART the file compiles whole. Then the part functions have
+ * external linkage, so do the W<id> strings (each section declares those it uses), the user functions
+ * are in every section, and the variable table is compact (a name blob and an int table unpacked by
+ * main): gcc takes a fifth of the time on it. */
+enum { MO_CG_PART_BYTES = 32 << 20 };
+/* One row of the variable table; source is a mo2c_source (ORDER mo2c_source in mo2c_rt.h). */
+typedef struct mo_cg_var_row {
+    const char *name, *comment, *unit;
+    int source, index, negated;
+    double value;
+    int is_param, overridable, is_protected;
+} mo_cg_var_row;
+typedef struct mo_cg_file {
+    mo_buf *head;             /* the header comment, still open: the writer adds how to compile it */
+    const char **where;       /* where id -> text of its W<id> string, NULL when no code uses it */
+    int nwhere;
+    const mo_cg_var_row *rows;
+    int nrows;
+    mo_buf *protos;           /* rhs's prototype and the event functions' */
+    mo_buf *fns;              /* the user functions */
+    mo_buf *body[8];          /* loops, init_params, initialize, rhs, ...: the recorded parts are in these */
+    int nbody;
+    mo_buf *model;            /* the model description, without main() */
+    const mo_cg_parts *parts; /* every part of the cut sequences, in the order of the file */
+} mo_cg_file;
+int mo_cg_write(FILE *out, const mo_cg_file *f);
 
 /* codegen_need.c: what the integration needs, and divisions checked once.
  * mo_cg_needed: per block of dae->ode, 1 when the derivatives or the event functions evaluated after

@@ -32,8 +32,9 @@ struct mo_cg_events {
     MO_VEC(const mo_expr *) rels;     /* the first node of each relation */
     MO_VEC(const char *) rel_text;
     MO_VEC(const mo_expr *) rel_T;    /* "time op T": T, else NULL */
-    mo_map sample_index;              /* interned text of the call -> 1 */
-    MO_VEC(const mo_expr *) samples;  /* sample(start, interval) calls, one per distinct text */
+    mo_map sample_index;              /* interned text of the call -> index in samples + 1 */
+    MO_VEC(const mo_expr *) samples;  /* sample(start, interval) calls, one per distinct text; the index
+                                         is the call's memory slot (d->sample_tick) */
     int noevent;                      /* depth inside noEvent() / smooth() while printing */
     int ncond;                        /* condition memory slots (when-branches, warning asserts) */
     bool any;                         /* the model has events: generate the functions */
@@ -120,6 +121,19 @@ static int find_rel(mo_cg_events *ev, const mo_expr *e)
     return (int)(intptr_t)mo_map_get(&ev->rel_index, key) - 1;
 }
 
+/* The memory slot of a sample() call: calls with the same text share one (they fire at the same events). */
+static int sample_slot(mo_cg_events *ev, const mo_expr *e)
+{
+    const char *key = mo_intern_cstr(text_of(ev->dae, e));
+    int k = (int)(intptr_t)mo_map_get(&ev->sample_index, key) - 1;
+    if (k < 0) {
+        MO_PUSH(ev->samples, e);
+        k = ev->samples.n - 1;
+        mo_map_put(&ev->sample_index, key, (void *)(intptr_t)(k + 1));
+    }
+    return k;
+}
+
 /* Register the event relations and sample() calls of e. Recursion over one expression only. */
 static void scan(mo_cg_events *ev, const mo_expr *e, int noevent)
 {
@@ -131,11 +145,7 @@ static void scan(mo_cg_events *ev, const mo_expr *e, int noevent)
         if (is_fn(e, "pre") || is_fn(e, "edge") || is_fn(e, "change"))
             return;
         if (is_fn(e, "sample") && e->n == 2) {
-            const char *key = mo_intern_cstr(text_of(ev->dae, e));
-            if (!mo_map_has(&ev->sample_index, key)) {
-                mo_map_put(&ev->sample_index, key, (void *)1);
-                MO_PUSH(ev->samples, e);
-            }
+            sample_slot(ev, e);
             ev->any = true;
         }
         if (is_fn(e, "initial") || is_fn(e, "terminal"))
@@ -231,11 +241,8 @@ bool mo_cg_event_binary(mo_cg *cg, const mo_expr *e)
 /* pre(v): the value of v before the event (d->pre for y slots, d->pre_x for states). */
 static bool print_pre(mo_cg *cg, const mo_expr *a)
 {
-    if (a->kind != MO_EX_VAR) {
-        mo_error(a->loc, "the argument of pre, edge and change must be a variable");
-        mo_buf_puts(cg->out, "0.0");
-        return true;
-    }
+    if (a->kind != MO_EX_VAR)   /* the front end requires a variable (flatten_expr.c) */
+        mo_unreachable("pre, edge or change of an expression in code generation");
     const mo_dae *dae = cg->dae;
     bool neg;
     const mo_expr *val;
@@ -298,7 +305,7 @@ bool mo_cg_event_call(mo_cg *cg, const mo_expr *e)
         return true;
     }
     if (!strcmp(fn, "sample") && e->n == 2) {
-        mo_buf_puts(o, "mo2c_sample(d, t, ");
+        mo_buf_printf(o, "mo2c_sample_at(d, %d, t, ", sample_slot(ev, e));
         mo_cg_expr(cg, e->a[0]);
         mo_buf_puts(o, ", ");
         mo_cg_expr(cg, e->a[1]);
@@ -597,5 +604,7 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields)
     mo_buf_printf(fields, "    .nrel = %d, .ncond = %d,\n    .rel_op = rel_op, .rel_time = rel_time, .rel_text = rel_text,\n"
                           "    .zero_crossings = zero_crossings, .update = update,\n"
                           "    .next_time_event = next_time_event, .check = check,\n", n, ev->ncond);
+    if (ev->samples.n)
+        mo_buf_printf(fields, "    .nsample = %d,\n", ev->samples.n);
     return 0;
 }

@@ -144,11 +144,8 @@ static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
 {
     const mo_dae *dae = cg->dae;
     int v = e->var;
-    if (v < 0 || v >= dae->vars.n) {
-        mo_error(e->loc, "internal: variable out of range in code generation");
-        mo_buf_puts(cg->out, "0.0");
-        return;
-    }
+    if (v < 0 || v >= dae->vars.n)
+        mo_unreachable("variable out of range in code generation");
     bool neg;
     const mo_expr *value;
     int last = v;
@@ -169,11 +166,8 @@ static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
     } else {
         const mo_dvar *dv = &dae->vars.v[k];
         const char *arr = slot_array(dv->kind);
-        if (!arr || dv->slot < 0) {
-            mo_error(e->loc, "internal: variable '%s' has no storage in code generation", dv->name);
-            mo_buf_puts(cg->out, "0.0");
-            return;
-        }
+        if (!arr || dv->slot < 0)
+            mo_unreachable(mo_sprintf("variable '%s' has no storage in code generation", dv->name));
         if (neg && min_prec > P_UNARY)
             mo_buf_puts(cg->out, "(-");
         else if (neg)
@@ -276,11 +270,10 @@ static void emit_call(mo_cg *cg, const mo_expr *e)
         return;
     }
 unsupported:
-    if (fn)
-        mo_error(e->loc, "function '%s' is not supported in generated code", fn);
-    else
-        mo_error(e->loc, "this call is not supported in generated code");
-    mo_buf_puts(o, "0.0");
+    /* the front end admits only the calls printed above (flatten_expr.c, funcall.c: names, numbers of
+     * arguments, named arguments and reductions) */
+    mo_unreachable(fn ? mo_sprintf("call of '%s' with %d arguments in code generation", fn, e->n)
+                      : "a call without a name in code generation");
 }
 
 static int binary_prec(mo_op op)
@@ -454,15 +447,12 @@ static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
     case MO_EX_CALL:
         emit_call(cg, e);
         return;
-    case MO_EX_STRING:
-        mo_error(e->loc, "string expressions are not supported in generated code");
-        mo_buf_puts(o, "0.0");
-        return;
     default:
         break;
     }
-    mo_error(e->loc, "this expression is not supported in generated code");
-    mo_buf_puts(o, "0.0");
+    /* strings are folded or refused by the front end (flatten_str.c, dae.c); arrays, ranges and
+     * references never reach the flat model */
+    mo_unreachable(mo_sprintf("%s expression in code generation", mo_expr_kind_name(e->kind)));
 }
 
 void mo_cg_expr(mo_cg *cg, const mo_expr *e)

@@ -13,7 +13,9 @@
  * otherwise each MO_CG_PART_WEIGHT of them become a static function NAME_partK in s->defs, and the caller
  * gets one call per part (s->call). Parts are marked MO2C_NOINLINE, or the compiler would inline every
  * part called once straight back into the caller. Precondition: the statements refer only to what the
- * part's parameters and s->locals declare, and fail with `return -1` or by clearing `ok`.
+ * part's parameters and s->locals declare, and fail with `return -1` or by clearing `ok`. The functions
+ * of the algebraic loops a part calls (written into s->loops) precede it; with s->record set, each part's
+ * place is recorded for codegen_write.c.
  */
 #include "codegen.h"
 
@@ -42,12 +44,23 @@ static void flush_part(mo_cg_split *s)
     if (s->body.len == 0)
         return;
     int k = s->nparts++;
+    size_t from = s->defs->len;
+    if (s->loops.len) {   /* the loops this part calls, before it (the buffer is reused, as body) */
+        mo_buf_putn(s->defs, s->loops.s, s->loops.len);
+        s->loops.len = 0;
+        s->loops.s[0] = '\0';
+    }
     mo_buf_printf(s->defs, "/* %s, part %d: the sequence is cut into parts that the C compiler optimizes "
                            "one at a time */\n", s->name, k);
+    size_t def = s->defs->len;
     mo_buf_printf(s->defs, "static MO2C_NOINLINE int %s_part%d%s\n{\n", s->name, k, s->params);
     mo_buf_puts(s->defs, s->locals);
     mo_buf_putn(s->defs, s->body.s, s->body.len);
     mo_buf_puts(s->defs, "    return ok ? 0 : -1;\n}\n\n");
+    if (s->record) {
+        mo_cg_part p = {s->defs, from, def, s->defs->len, mo_sprintf("int %s_part%d%s;\n", s->name, k, s->params)};
+        MO_PUSH(s->record->v, p);
+    }
     mo_buf_printf(s->caller, s->call, mo_sprintf("%s_part%d", s->name, k));
     /* the text is in s->defs now: the next part reuses the buffer (the arena never frees one) */
     s->body.len = 0;

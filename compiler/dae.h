@@ -111,6 +111,9 @@ int mo_dae_solve(mo_dae *dae);                               /* solve.c */
 int mo_codegen(FILE *out, const mo_dae *dae);                /* codegen.c */
 /* build.c: compile the C file into an executable with $CC (default cc) and the runtime. */
 int mo_build_executable(const char *c_file, const char *exe, const char *argv0);
+/* The same, with a line per compilation (wall and CPU time, peak memory) on stderr when stats is set.
+ * Uses malloc only: it may run after mo_arena_free_all. */
+int mo_build_executable_stats(const char *c_file, const char *exe, const char *argv0, bool stats);
 
 /* ---- dumps behind --dump=dae|match|blt (dump.c) ---- */
 void mo_dae_dump(FILE *out, const mo_dae *dae, const char *what);

@@ -16,6 +16,7 @@
  * components.
  */
 #include "aval.h"
+#include "func.h"
 #include "str.h"
 
 #include <math.h>
@@ -45,6 +46,16 @@ mo_expr *mo_var_expr(mo_loc loc, int var)
 void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin origin, mo_expr *lhs,
                mo_expr *rhs, const char *comment)
 {
+    /* a declaration equation with a value of the wrong kind: Boolean into a number or the reverse
+     * (Real into Integer is left to the back end's rounding for now) */
+    if (origin == MO_ORIGIN_BINDING && lhs->kind == MO_EX_VAR && lhs->var >= 0 && lhs->var < fr->flat->vars.n) {
+        const mo_var *v = &fr->flat->vars.v[lhs->var];
+        int rt = mo_func_expr_type(fr->flat, NULL, rhs);
+        bool vb = v->type == MO_T_BOOLEAN, rb = rt == MO_T_BOOLEAN;
+        if (rt >= 0 && rt != MO_T_STRING && (v->type == MO_T_REAL || v->type == MO_T_INTEGER || vb) && vb != rb)
+            mo_error(rhs->loc, "'%s' is %s but its binding is %s", v->name, mo_func_type_name((int)v->type),
+                     mo_func_type_name(rt));
+    }
     mo_feq q = {loc, instance, origin, lhs, rhs, comment};
     MO_PUSH(fr->flat->eqs, q);
 }

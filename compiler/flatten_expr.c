@@ -347,6 +347,55 @@ static mo_expr *call_node(const mo_expr *e, const char *name, int n, mo_expr **a
     return c;
 }
 
+/* Does e (flat) keep its value between events whatever happens: no time, no continuous or discrete
+ * variable, no event operator? Recursion over one expression only. */
+static bool parameter_expr(const mo_flat *flat, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_VAR:
+        return e->var >= 0 && e->var < flat->vars.n && flat->vars.v[e->var].variability <= MO_VAR_PARAMETER;
+    case MO_EX_TIME: case MO_EX_DER:
+        return false;
+    case MO_EX_CALL: {
+        const char *f = mo_sym_fn_name(e);
+        if (f && (!strcmp(f, "pre") || !strcmp(f, "edge") || !strcmp(f, "change") || !strcmp(f, "sample") ||
+                  !strcmp(f, "initial") || !strcmp(f, "terminal")))
+            return false;
+        break;
+    }
+    default:
+        break;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (!parameter_expr(flat, e->a[i]))
+            return false;
+    return true;
+}
+
+/* What the event built-ins require of their (flat) arguments, checked here so that --flat reports it
+ * once, at the argument: pre, edge and change read the value a variable had before the event; sample's
+ * instants are fixed when the simulation starts. */
+static bool event_args_ok(mo_front *fr, const mo_expr *e, const char *name, const mo_aval *args)
+{
+    bool prev = !strcmp(name, "pre") || !strcmp(name, "edge") || !strcmp(name, "change");
+    bool sample = !strcmp(name, "sample");
+    if (!prev && !sample)
+        return true;
+    for (int i = 0; i < e->n; i++)
+        for (int j = 0; j < (args[i].nd ? args[i].n : 1); j++) {
+            const mo_expr *a = mo_av_at(&args[i], j);
+            if (prev && a->kind != MO_EX_VAR) {
+                mo_error(e->a[i]->loc, "the argument of %s must be a variable", name);
+                return false;
+            }
+            if (sample && !parameter_expr(fr->flat, a)) {
+                mo_error(e->a[i]->loc, "the %s of sample must be a parameter expression", i ? "interval" : "start");
+                return false;
+            }
+        }
+    return true;
+}
+
 /* A built-in scalar function; with array arguments it applies element by element. */
 static bool builtin_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
                          mo_aval *out)
@@ -365,6 +414,10 @@ static bool builtin_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
             shape = &args[i];
         }
     }
+    if (!e->nnamed && !mo_func_builtin_arity(e, name))
+        return false;
+    if (!event_args_ok(fr, e, name, args))
+        return false;
     mo_named_arg *named = NULL;
     if (e->nnamed) {
         if (strcmp(name, "String") != 0) {

@@ -48,13 +48,14 @@ bool mo_str_is_string(const mo_flat *flat, const mo_expr *e)
         return flat && e->var >= 0 && e->var < flat->vars.n && flat->vars.v[e->var].type == MO_T_STRING;
     case MO_EX_CALL:
         return is_string_call(e);
+    /* A flattened if-expression or + was type-checked when it was built (mo_str_binary refuses String
+     * mixed with numbers), so one operand tells: the first branch, the right operand (a leaf in the
+     * left-leaning chains the parser builds). Looking at both would walk whole chains at every node,
+     * quadratic in long sums. */
     case MO_EX_IF:
-        for (int i = 1; i < e->n; i += 2)
-            if (mo_str_is_string(flat, e->a[i]))
-                return true;
-        return mo_str_is_string(flat, e->a[e->n - 1]);
+        return mo_str_is_string(flat, e->a[1]);
     case MO_EX_BINARY:
-        return e->op == MO_OP_ADD && (mo_str_is_string(flat, e->a[0]) || mo_str_is_string(flat, e->a[1]));
+        return e->op == MO_OP_ADD && mo_str_is_string(flat, e->a[1]);
     default:
         return false;
     }

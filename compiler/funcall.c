@@ -37,6 +37,33 @@ bool mo_func_is_builtin(const char *name)
     return false;
 }
 
+/* The number of arguments each built-in function takes (String has named ones: checked where folded);
+ * min and max also take one array (their reductions, arrays_builtin.c, see those before this check). */
+static const struct {
+    const char *name;
+    int n;
+} builtin_arity[] = {
+    {"sin", 1}, {"cos", 1}, {"tan", 1}, {"asin", 1}, {"acos", 1}, {"atan", 1}, {"atan2", 2}, {"sinh", 1},
+    {"cosh", 1}, {"tanh", 1}, {"asinh", 1}, {"acosh", 1}, {"atanh", 1}, {"exp", 1}, {"log", 1},
+    {"log10", 1}, {"sqrt", 1}, {"abs", 1}, {"sign", 1}, {"min", 2}, {"max", 2}, {"floor", 1}, {"ceil", 1},
+    {"integer", 1}, {"mod", 2}, {"rem", 2}, {"div", 2}, {"pre", 1}, {"edge", 1}, {"change", 1},
+    {"initial", 0}, {"terminal", 0}, {"noEvent", 1}, {"smooth", 2}, {"sample", 2}, {"homotopy", 2},
+    {"semiLinear", 3},
+};
+
+bool mo_func_builtin_arity(const mo_expr *call, const char *name)
+{
+    for (size_t i = 0; i < sizeof builtin_arity / sizeof builtin_arity[0]; i++)
+        if (!strcmp(name, builtin_arity[i].name)) {
+            int n = builtin_arity[i].n;
+            if (call->n == n)
+                return true;
+            mo_error(call->loc, "'%s' takes %d argument%s, not %d", name, n, n == 1 ? "" : "s", call->n);
+            return false;
+        }
+    return true;
+}
+
 const char *mo_func_type_name(int t)
 {
     switch (t) {
@@ -439,6 +466,11 @@ bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
     callee k = find_callee(c, e->fn);
     switch (k.kind) {
     case CAL_NONE:
+        /* in a function body, a built-in kept by name (functions.c): the number of arguments the back
+         * end prints (in a model, flatten_expr.c checks it after the reductions min(v), max(v)) */
+        if (c->fn && e->fn->nparts == 1 && !e->fn->global && mo_func_is_builtin(e->fn->parts[0].id) &&
+            !e->nnamed && !mo_func_builtin_arity(e, e->fn->parts[0].id))
+            return true;
         return false;
     case CAL_ERROR:
         return true;
@@ -450,6 +482,8 @@ bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
             mo_error(e->named[0].loc, "not supported yet: named arguments in a call of '%s'", k.builtin);
             return true;
         }
+        if (!mo_func_builtin_arity(e, k.builtin))
+            return true;
         mo_expr *r = mo_expr_new(MO_EX_CALL, e->loc);
         *r = *e;
         mo_expr *f1 = mo_expr_new(MO_EX_REF, e->fn->loc);
@@ -508,6 +542,13 @@ static void visible_functions(mo_class *cls, name_vec *names, loc_vec *locs)
 
 void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
 {
+    /* built-in operators of the language the compiler does not implement: say so, not "unknown" */
+    static const char *const unsupported[] = {"delay", "cardinality", "spatialDistribution", "getInstanceName"};
+    for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
+        if (!strcmp(name, unsupported[i])) {
+            mo_error(fn->loc, "not supported yet: %s", name);
+            return;
+        }
     mo_error(fn->loc, "unknown function '%s'", name);
     name_vec names = {0};
     loc_vec locs = {0};

@@ -30,6 +30,23 @@ mo_graph mo_graph_build(int neq, int nvar, const int *edge_eq, const int *edge_v
  * starting matching when keep != 0. Returns the size of the matching. */
 int mo_match(const mo_graph *g, const unsigned char *skip_var, int *var_of_eq, int *eq_of_var, int keep);
 
+/* Incremental matching (match.c): one augmenting-path search from the free equation root, for callers
+ * that add equations one at a time to a maximum matching (each candidate is kept only when the matching
+ * grows). The graph may hold more equations than take part: the search enters only root and matched
+ * equations, so unmatched candidates after root are simply never reached. When the matching restricted
+ * to the other equations is maximum, the result is exactly that of mo_match(keep = 1) on the graph with
+ * root added (the shortest augmenting path, the first in index order), at the cost of the region the
+ * search explores rather than of the whole graph. The workspace is reused across calls (arena arrays
+ * of g->neq entries, allocated on the first call; zero-initialize it). Returns 1 when the path was
+ * found and flipped, 0 when root stays unmatched (the matching is then unchanged). */
+typedef struct mo_match_ws {
+    int neq;
+    unsigned stamp;               /* current search; mark[e] == stamp: e layered in this search */
+    unsigned *mark;
+    int *layer, *pos, *queue, *stack, *via;
+} mo_match_ws;
+int mo_match_augment(const mo_graph *g, int root, int *var_of_eq, int *eq_of_var, mo_match_ws *ws);
+
 /* Block lower triangular order by Tarjan's algorithm over the graph in which equation e depends on
  * equation eq_of_var[v] for each variable v of e other than var_of_eq[e]. Requires a perfect matching of
  * the equations. Output: order[0..neq) lists equations so that each block comes after the blocks it

@@ -152,6 +152,9 @@ bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq 
  *   such an equation. */
 bool mo_func_flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out);
 void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name);
+/* The number of arguments of a call of the built-in function name (sin, pre, sample ...): false after
+ * "'sin' takes 1 argument, not 2" at the call; true for names it does not know. */
+bool mo_func_builtin_arity(const mo_expr *call, const char *name);
 int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
 
 /* connect.c: record a connect equation (resolved at once, for-loop iterators being in scope), then, once

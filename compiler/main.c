@@ -14,6 +14,7 @@
 #include "regress.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,10 +100,18 @@ static void stage_done(stage_clock *c, const char *stage)
 static mo_libpath make_libpath(const options *o, const char *argv0);
 static int write_c(const mo_dae *dae, const char *path);
 
-/* The pipeline: parse and load -> flatten -> (back end) -> code. */
-static int run_pipeline(const options *o, const char *argv0)
+/* What is left to do after the pipeline: the C compiler on the C file, which main runs after releasing
+ * the arena (hundreds of MB for a large model, idle while the C compiler needs memory). The strings
+ * are malloc'ed: they outlive the arena. */
+typedef struct build_job {
+    char *c_file;             /* the temporary C file, removed after the build */
+    char *exe;
+} build_job;
+
+/* The pipeline: parse and load -> flatten -> (back end) -> code; the C compiler is main's. */
+static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp, build_job *job)
 {
-    stage_clock clock = {o->stats, now_seconds(), cpu_seconds(RUSAGE_SELF), cpu_seconds(RUSAGE_CHILDREN)};
+    stage_clock clock = *clockp;
     mo_libpath path = make_libpath(o, argv0);
 
     if (o->mode == MODE_PARSE) {
@@ -169,12 +178,14 @@ static int run_pipeline(const options *o, const char *argv0)
     close(fd);
     int rc = write_c(dae, tmp);
     stage_done(&clock, "codegen");
-    if (rc == 0) {
-        rc = mo_build_executable(tmp, o->output ? o->output : mo_sprintf("./%s", last), argv0);
-        stage_done(&clock, "cc");
+    *clockp = clock;
+    if (rc != 0) {
+        remove(tmp);
+        return rc;
     }
-    remove(tmp);
-    return rc;
+    job->c_file = strdup(tmp);
+    job->exe = strdup(o->output ? o->output : mo_sprintf("./%s", last));
+    return 0;
 }
 
 /* Write the C file to path. A regular file (or a new one) is written beside it under a temporary name
@@ -254,7 +265,7 @@ static mo_libpath make_libpath(const options *o, const char *argv0)
     return lp;
 }
 
-int main(int argc, char **argv)
+static int mo2c_main_thread_body(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "regress") == 0)
         return mo_regress_main(argc - 1, argv + 1);
@@ -277,6 +288,11 @@ int main(int argc, char **argv)
             o.stats = true;
         } else if (strncmp(a, "--dump=", 7) == 0) {
             o.dump = a + 7;
+            /* checked here, before any work: a misspelt stage must not run the whole analysis */
+            if (strcmp(o.dump, "dae") && strcmp(o.dump, "match") && strcmp(o.dump, "blt")) {
+                fprintf(stderr, "mo2c: error: unknown --dump value '%s' (dae, match, blt)\n", o.dump);
+                return 1;
+            }
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "-L") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "mo2c: error: %s needs an argument\n", a);
@@ -306,9 +322,47 @@ int main(int argc, char **argv)
         usage(stderr);
         return 1;
     }
-    int rc = run_pipeline(&o, argv[0]);
+    stage_clock clock = {o.stats, now_seconds(), cpu_seconds(RUSAGE_SELF), cpu_seconds(RUSAGE_CHILDREN)};
+    build_job job = {0};
+    int rc = run_pipeline(&o, argv[0], &clock, &job);
     if (mo_error_count() > 0)
         rc = 1;
     mo_arena_free_all();
+    if (job.c_file) {
+        if (rc == 0) {
+            rc = mo_build_executable_stats(job.c_file, job.exe, argv[0], o.stats);
+            stage_done(&clock, "cc");
+        }
+        remove(job.c_file);
+        free(job.c_file);
+        free(job.exe);
+    }
     return rc;
+}
+
+/* Walkers over one expression tree recurse as deep as the tree, and the parser admits trees up to
+ * MO_MAX_EXPR_DEPTH high (long operator chains that tools write). The compiler therefore runs on a thread
+ * whose stack is large enough for that; the memory is reserved, and only touched when used. */
+enum { MO2C_STACK_BYTES = 1 << 30 };
+
+typedef struct main_args { int argc; char **argv; int rc; } main_args;
+
+static void *main_thread(void *p)
+{
+    main_args *m = p;
+    m->rc = mo2c_main_thread_body(m->argc, m->argv);
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    main_args m = {argc, argv, 1};
+    pthread_attr_t attr;
+    pthread_t thread;
+    if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, MO2C_STACK_BYTES) != 0 ||
+        pthread_create(&thread, &attr, main_thread, &m) != 0)
+        return mo2c_main_thread_body(argc, argv); /* no thread: the default stack still serves most models */
+    pthread_attr_destroy(&attr);
+    pthread_join(thread, NULL);
+    return m.rc;
 }

@@ -156,3 +156,102 @@ int mo_match(const mo_graph *g, const unsigned char *skip_var, int *var_of_eq, i
     }
     return size;
 }
+
+/* One augmenting-path search from root (graph.h). It is the phase mo_match runs after its greedy pass,
+ * restricted to root: when the other equations are maximally matched, no other free equation starts an
+ * augmenting path, and every equation on a shortest path from root lies at its distance from root in
+ * mo_match's layering too (a nearer free equation would have an augmenting path of its own), so the
+ * layers from root alone give the same path. mark[] stamps replace clearing the arrays per search, so
+ * a search costs what it explores. */
+int mo_match_augment(const mo_graph *g, int root, int *var_of_eq, int *eq_of_var, mo_match_ws *ws)
+{
+    if (var_of_eq[root] >= 0)
+        mo_unreachable("mo_match_augment: the root equation is matched");
+    /* the greedy step: the first free variable of root */
+    for (int k = g->start[root]; k < g->start[root + 1]; k++) {
+        int v = g->adj[k];
+        if (eq_of_var[v] < 0) {
+            var_of_eq[root] = v;
+            eq_of_var[v] = root;
+            return 1;
+        }
+    }
+    if (ws->neq < g->neq) {
+        int n = g->neq;
+        ws->mark = MO_NEWN(unsigned, n);
+        ws->layer = MO_NEWN(int, n);
+        ws->pos = MO_NEWN(int, n);
+        ws->queue = MO_NEWN(int, n);
+        ws->stack = MO_NEWN(int, n);
+        ws->via = MO_NEWN(int, n);
+        ws->neq = n;
+        ws->stamp = 0;
+    }
+    if (++ws->stamp == 0) {             /* wrapped: old stamps could look current */
+        for (int e = 0; e < ws->neq; e++)
+            ws->mark[e] = 0;
+        ws->stamp = 1;
+    }
+    unsigned st = ws->stamp;
+    unsigned *mark = ws->mark;
+    int *layer = ws->layer, *pos = ws->pos, *queue = ws->queue, *stack = ws->stack, *via = ws->via;
+
+    /* breadth-first layering from root (hk_layer with one source) */
+    int head = 0, tail = 0, found = -1;
+    mark[root] = st;
+    layer[root] = 0;
+    pos[root] = g->start[root];
+    queue[tail++] = root;
+    while (head < tail) {
+        int e = queue[head++];
+        if (found >= 0 && layer[e] >= found)
+            break;
+        for (int k = g->start[e]; k < g->start[e + 1]; k++) {
+            int e2 = eq_of_var[g->adj[k]];
+            if (e2 < 0) {
+                if (found < 0)
+                    found = layer[e];
+            } else if (mark[e2] != st) {
+                mark[e2] = st;
+                layer[e2] = layer[e] + 1;
+                pos[e2] = g->start[e2];
+                queue[tail++] = e2;
+            }
+        }
+    }
+    if (found < 0)
+        return 0;
+
+    /* depth-first search along the layers (hk_augment; dead ends get layer -1) */
+    int top = 0;
+    stack[0] = root;
+    while (top >= 0) {
+        int e = stack[top];
+        int advanced = 0;
+        while (pos[e] < g->start[e + 1]) {
+            int v = g->adj[pos[e]++];
+            int e2 = eq_of_var[v];
+            if (e2 < 0) {
+                if (layer[e] != found)
+                    continue;
+                via[top] = v;
+                for (int i = top; i >= 0; i--) {
+                    var_of_eq[stack[i]] = via[i];
+                    eq_of_var[via[i]] = stack[i];
+                }
+                return 1;
+            }
+            if (layer[e] < found && mark[e2] == st && layer[e2] == layer[e] + 1) {
+                via[top] = v;
+                stack[++top] = e2;
+                advanced = 1;
+                break;
+            }
+        }
+        if (!advanced) {
+            layer[e] = -1;
+            top--;
+        }
+    }
+    return 0;
+}

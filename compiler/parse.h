@@ -19,9 +19,9 @@ typedef struct mo_lexer {
     const char *limit;        /* the terminating NUL of the file */
     const char *line_start;   /* first byte of the current line */
     int line;                 /* current line, 1-based */
-    int brackets;             /* open ( [ { : deeper than MO_MAX_EXPR_DEPTH is an error */
+    int brackets;             /* open ( [ { : deeper than MO_MAX_NESTING is an error */
     int square;               /* open [ : 'end' inside brackets is the subscript expression */
-    char closer[MO_MAX_EXPR_DEPTH + 1]; /* the closing bracket each open one waits for */
+    char closer[MO_MAX_NESTING + 1]; /* the closing bracket each open one waits for */
     bool failed;              /* a lexical error was reported */
     int prev_line;            /* line on which the previous token ended (for "missing ';'") */
 } mo_lexer;

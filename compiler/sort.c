@@ -37,12 +37,13 @@ typedef struct sys {
     mo_int_vec tmp;
 } sys;
 
-static void sys_add_eq(sys *s, int eqno)
+/* Appends equation q with number eqno (-1: a candidate not numbered yet). */
+static void sys_add_deq(sys *s, const mo_deq *q, int eqno)
 {
     int le = s->eqs.n;
     MO_PUSH(s->eqs, eqno);
     s->tmp.n = 0;
-    mo_dae_eq_unknowns(s->dae, mo_dae_eq_at(s->dae, eqno), s->seen, &s->tmp);
+    mo_dae_eq_unknowns(s->dae, q, s->seen, &s->tmp);
     for (int k = 0; k < s->tmp.n; k++)
         if (s->unknown[s->tmp.v[k]]) {
             MO_PUSH(s->ee, le);
@@ -50,12 +51,17 @@ static void sys_add_eq(sys *s, int eqno)
         }
 }
 
+static void sys_add_eq(sys *s, int eqno)
+{
+    sys_add_deq(s, mo_dae_eq_at(s->dae, eqno), eqno);
+}
+
 static mo_graph sys_graph(const sys *s)
 {
     return mo_graph_build(s->eqs.n, s->dae->vars.n, s->ee.v, s->ev.v, s->ee.n);
 }
 
-/* Grow a matching to cover local equations added since: the arrays are copied bigger, new entries -1. */
+/* A matching array of n entries, all -1 (old's first oldn entries copied). */
 static int *grow(const int *old, int oldn, int n)
 {
     int *r = MO_NEWN(int, n > 0 ? n : 1);
@@ -142,8 +148,8 @@ static int sort_ode(mo_dae *dae)
     return 0;
 }
 
-/* The initial equation v = start (0 when there is no start). */
-static int add_start_eq(mo_dae *dae, int v, bool assumed)
+/* The initial equation v = start (0 when there is no start), not yet added to the DAE. */
+static mo_deq start_eq(const mo_dae *dae, int v, bool assumed)
 {
     const mo_dvar *d = &dae->vars.v[v];
     mo_deq q;
@@ -156,10 +162,67 @@ static int add_start_eq(mo_dae *dae, int v, bool assumed)
     q.diff_of = -1;
     q.initial = true;
     q.assumed = assumed;
-    MO_PUSH(dae->init_eqs, q);
+    return q;
+}
+
+/* Adds an equation to dae->init_eqs; returns its number (mo_block_eq numbering). */
+static int add_init_eq(mo_dae *dae, const mo_deq *q)
+{
+    MO_PUSH(dae->init_eqs, *q);
     return dae->eqs.n + dae->init_eqs.n - 1;
 }
 
+/* Takes candidate local equation le into the system: it gets its number in dae->init_eqs now, so the
+ * numbering follows the order of acceptance. */
+static void accept(mo_dae *dae, sys *s, const mo_deq *q, int le, mo_int_vec *kept)
+{
+    s->eqs.v[le] = add_init_eq(dae, q);
+    MO_PUSH(*kept, le);
+}
+
+/* The system of the first n0 local equations and the kept candidates (in the order kept), with its
+ * graph and matching carried over from the graph of all candidates. s->eqs becomes its equation list. */
+static mo_graph final_system(sys *s, const mo_graph *all, int n0, const mo_int_vec *kept, int **var_of_eq,
+                             int **eq_of_var)
+{
+    int n = n0 + kept->n, nvar = all->nvar, nadj = 0;
+    int *from = MO_NEWN(int, n > 0 ? n : 1), *to = MO_NEWN(int, all->neq > 0 ? all->neq : 1);
+    for (int e = 0; e < all->neq; e++)
+        to[e] = -1;
+    for (int i = 0; i < n; i++) {
+        from[i] = i < n0 ? i : kept->v[i - n0];
+        to[from[i]] = i;
+        nadj += all->start[from[i] + 1] - all->start[from[i]];
+    }
+    int *start = MO_NEWN(int, n + 1), *adj = MO_NEWN(int, nadj > 0 ? nadj : 1);
+    int *eqs = MO_NEWN(int, n > 0 ? n : 1), *voe = MO_NEWN(int, n > 0 ? n : 1), *eov = MO_NEWN(int, nvar > 0 ? nvar : 1);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        start[i] = k;
+        for (int j = all->start[from[i]]; j < all->start[from[i] + 1]; j++)
+            adj[k++] = all->adj[j];
+        eqs[i] = s->eqs.v[from[i]];
+        voe[i] = (*var_of_eq)[from[i]];
+    }
+    start[n] = k;
+    for (int v = 0; v < nvar; v++) {
+        int e = (*eq_of_var)[v];
+        eov[v] = e >= 0 ? to[e] : -1;
+        if (e >= 0 && eov[v] < 0)
+            mo_unreachable("sort_init: a variable is matched to a dropped candidate");
+    }
+    s->eqs.v = eqs;
+    s->eqs.n = s->eqs.cap = n;
+    *var_of_eq = voe;
+    *eq_of_var = eov;
+    return (mo_graph){n, nvar, start, adj};
+}
+
+/* Completing the initial system takes one graph with every candidate x = start equation appended after
+ * the system's own equations (candidates not taken stay unmatched, and the searches never enter an
+ * unmatched equation but their root) and one augmenting-path search per candidate: the graph is built
+ * twice in all, whatever the number of candidates. The choices are those of matching the grown system
+ * again after each candidate (mo_match_augment gives the same path as mo_match with keep). */
 static int sort_init(mo_dae *dae)
 {
     int nvar = dae->vars.n;
@@ -180,40 +243,52 @@ static int sort_init(mo_dae *dae)
         sys_add_eq(&s, dae->eqs.n + i);
     for (int v = 0; v < nvar; v++) {
         const mo_dvar *d = &dae->vars.v[v];
-        if (d->kind == MO_DV_STATE && d->fixed)
-            sys_add_eq(&s, add_start_eq(dae, v, false));
+        if (d->kind == MO_DV_STATE && d->fixed) {
+            mo_deq q = start_eq(dae, v, false);
+            sys_add_eq(&s, add_init_eq(dae, &q));
+        }
     }
-    mo_graph g = sys_graph(&s);
-    int *var_of_eq = grow(NULL, 0, g.neq), *eq_of_var = grow(NULL, 0, nvar);
+    int n0 = s.eqs.n;
+
+    /* the candidates: dummy states with fixed starts, then states with starts not fixed, each in
+     * declaration order; cand_var[c] is local equation n0 + c's variable */
+    MO_VEC(int) cand_var = {0};
+    MO_VEC(mo_deq) cand_eq = {0};
+    int ndummy = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int v = 0; v < nvar; v++) {
+            const mo_dvar *d = &dae->vars.v[v];
+            bool dummy = d->kind == MO_DV_ALGEBRAIC && d->der >= 0 && d->fixed;
+            bool free_state = d->kind == MO_DV_STATE && !d->fixed;
+            if (pass == 0 ? !dummy : !free_state)
+                continue;
+            mo_deq q = start_eq(dae, v, pass == 1);
+            MO_PUSH(cand_var, v);
+            MO_PUSH(cand_eq, q);
+            ndummy += pass == 0;
+            sys_add_deq(&s, &cand_eq.v[cand_eq.n - 1], -1);
+        }
+    mo_graph all = sys_graph(&s);
+    mo_graph g = all;
+    g.neq = n0;
+    int *var_of_eq = MO_NEWN(int, all.neq > 0 ? all.neq : 1), *eq_of_var = MO_NEWN(int, nvar > 0 ? nvar : 1);
     int m = mo_match(&g, NULL, var_of_eq, eq_of_var, 0);
+    for (int e = n0; e < all.neq; e++)
+        var_of_eq[e] = -1;
+    mo_match_ws ws;
+    memset(&ws, 0, sizeof ws);
+    mo_int_vec kept = {0};
 
     /* dummy states with fixed starts: kept only when they make the matching grow */
-    for (int v = 0; v < nvar; v++) {
-        const mo_dvar *d = &dae->vars.v[v];
-        if (!(d->kind == MO_DV_ALGEBRAIC && d->der >= 0 && d->fixed))
+    int c = 0;
+    for (; c < ndummy; c++) {
+        int v = cand_var.v[c], le = n0 + c;
+        if (m < nunk && mo_match_augment(&all, le, var_of_eq, eq_of_var, &ws)) {
+            accept(dae, &s, &cand_eq.v[c], le, &kept);
+            m++;
             continue;
-        if (m < nunk) {
-            int ne = g.neq;
-            int mark = dae->init_eqs.n;
-            sys_add_eq(&s, add_start_eq(dae, v, false));
-            mo_graph g2 = sys_graph(&s);
-            int *voe = grow(var_of_eq, ne, g2.neq), *eov = grow(eq_of_var, nvar, nvar);
-            int m2 = mo_match(&g2, NULL, voe, eov, 1);
-            if (m2 > m) {
-                g = g2;
-                var_of_eq = voe;
-                eq_of_var = eov;
-                m = m2;
-                continue;
-            }
-            /* undo: the equation is the last one everywhere */
-            dae->init_eqs.n = mark;
-            s.eqs.n--;
-            while (s.ee.n > 0 && s.ee.v[s.ee.n - 1] == ne) {
-                s.ee.n--;
-                s.ev.n--;
-            }
         }
+        const mo_dvar *d = &dae->vars.v[v];
         mo_warning(mo_dae_var_loc(dae, v), "the start value of '%s' is fixed, but '%s' is not a state "
                    "and its start value would over-determine the initialization: it is ignored",
                    d->name, d->name);
@@ -221,48 +296,30 @@ static int sort_init(mo_dae *dae)
 
     /* missing equations: x = start for states not yet determined, in declaration order */
     if (m < nunk) {
-        unsigned char *given = MO_NEWN(unsigned char, nvar);
-        var_of_eq = grow(var_of_eq, s.eqs.n, s.eqs.n + nvar);
+        int first = c;
+        unsigned char *given = MO_NEWN(unsigned char, cand_var.n - first + 1);
         /* first the states the matching left alone: each such equation matches its state */
-        for (int v = 0; v < nvar && m < nunk; v++) {
-            const mo_dvar *d = &dae->vars.v[v];
-            if (d->kind != MO_DV_STATE || d->fixed || eq_of_var[v] >= 0)
+        for (c = first; c < cand_var.n && m < nunk; c++) {
+            int v = cand_var.v[c], le = n0 + c;
+            if (eq_of_var[v] >= 0)
                 continue;
-            int ne = s.eqs.n;
-            sys_add_eq(&s, add_start_eq(dae, v, true));
-            given[v] = 1;
-            var_of_eq[ne] = v;
-            eq_of_var[v] = ne;
+            accept(dae, &s, &cand_eq.v[c], le, &kept);
+            given[c - first] = 1;
+            var_of_eq[le] = v;
+            eq_of_var[v] = le;
             m++;
         }
-        g = sys_graph(&s);
-        /* then states already matched, when re-matching frees them (rare: costs a matching each) */
-        for (int v = 0; v < nvar && m < nunk; v++) {
-            const mo_dvar *d = &dae->vars.v[v];
-            if (d->kind != MO_DV_STATE || d->fixed)
+        /* then states already matched, when an augmenting path frees them */
+        for (c = first; c < cand_var.n && m < nunk; c++) {
+            if (given[c - first])
                 continue;
-            if (given[v])
-                continue;
-            int ne = s.eqs.n, mark = dae->init_eqs.n;
-            sys_add_eq(&s, add_start_eq(dae, v, true));
-            mo_graph g2 = sys_graph(&s);
-            int *voe = grow(var_of_eq, ne, g2.neq), *eov = grow(eq_of_var, nvar, nvar);
-            int m2 = mo_match(&g2, NULL, voe, eov, 1);
-            if (m2 > m) {
-                g = g2;
-                var_of_eq = voe;
-                eq_of_var = eov;
-                m = m2;
-            } else {
-                dae->init_eqs.n = mark;
-                s.eqs.n--;
-                while (s.ee.n > 0 && s.ee.v[s.ee.n - 1] == ne) {
-                    s.ee.n--;
-                    s.ev.n--;
-                }
+            if (mo_match_augment(&all, n0 + c, var_of_eq, eq_of_var, &ws)) {
+                accept(dae, &s, &cand_eq.v[c], n0 + c, &kept);
+                m++;
             }
         }
     }
+    g = final_system(&s, &all, n0, &kept, &var_of_eq, &eq_of_var);
     if (m != g.neq || m != nunk) {
         mo_int_vec ueq = {0}, uvar = {0};
         collect_unmatched(&s, var_of_eq, eq_of_var, &ueq, &uvar);

@@ -13,12 +13,13 @@
  *   - 'end' inside square brackets is the subscript expression (END_EXPR); elsewhere it closes a block;
  *   - 'initial' directly followed by '(' is the built-in function (INITIAL_CALL); elsewhere it starts
  *     an initial equation or algorithm section.
- * Brackets are counted as well: more than MO_MAX_EXPR_DEPTH open ones is an error, which keeps bison's
+ * Brackets are counted as well: more than MO_MAX_NESTING open ones is an error, which keeps bison's
  * stack and every later recursive walker small whatever the input.
  */
 #include "parse.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,7 +247,13 @@ static int number(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc loc, bool is_real)
     const char *text = mo_intern(lx->tok, n);   /* the same few spellings recur: stored once */
     mo_expr *e;
     if (is_real) {
-        e = mo_expr_real(loc, strtod(text, NULL));
+        double v = strtod(text, NULL);
+        if (isinf(v)) {   /* overflow (underflow to 0 or a subnormal is a fine approximation) */
+            mo_error(loc, "real literal '%s' is out of range", text);
+            lx->failed = true;
+            return T_MO_YYerror;
+        }
+        e = mo_expr_real(loc, v);
     } else {
         errno = 0;
         long long v = strtoll(text, NULL, 10);
@@ -272,7 +279,7 @@ static bool before_paren(const char *p)
 
 static int open_bracket(mo_lexer *lx, mo_loc loc, int tok)
 {
-    if (++lx->brackets > MO_MAX_EXPR_DEPTH) {
+    if (++lx->brackets > MO_MAX_NESTING) {
         mo_error(loc, "expression nested too deeply");
         lx->failed = true;
         return T_MO_YYerror;

@@ -1,6 +1,6 @@
 /*
  * events.c - state events, time events and event iteration (hooks of solver.c's integration loop), and
- * the event helpers generated code calls (mo2c_sample, mo2c_assert, mo2c_terminate, mo2c_save_pre).
+ * the event helpers generated code calls (mo2c_sample_at, mo2c_assert, mo2c_terminate, mo2c_save_pre).
  *
  * Input: an initialized mo2c_data of a model with events (mo2c_model.nrel, update, ...: see mo2c_rt.h),
  * the integrator's GSL system, the options (-noEventEmit). Output: the relations, discrete variables
@@ -60,6 +60,21 @@ int mo2c_sample(const mo2c_data *d, double t, double start, double interval)
         return 0;
     double k = floor((t - start) / interval + 0.5);
     return fabs(start + k * interval - t) <= 1e-12 * fmax(1.0, fabs(t));
+}
+
+int mo2c_sample_at(mo2c_data *d, int slot, double t, double start, double interval)
+{
+    if (!mo2c_sample(d, t, start, interval))
+        return 0;
+    /* the tick near t; it fires at the first event that reaches it and stays true through that event's
+     * passes (same time), never at a later event within its tolerance (one ulp after a time event) */
+    double k = floor((t - start) / interval + 0.5);
+    if (k > d->sample_tick[slot]) {
+        d->sample_tick[slot] = k;
+        d->sample_time[slot] = t;
+        return 1;
+    }
+    return k == d->sample_tick[slot] && t == d->sample_time[slot];
 }
 
 double mo2c_sample_next(double t, double start, double interval)

@@ -119,6 +119,10 @@ typedef struct mo2c_model {
      * the model has none. */
     int nstring_params;
     const char *const *string_params;
+
+    /* sample() call sites (distinct texts): each remembers the last tick it fired (d->sample_tick), so
+     * that a second event within the tick's tolerance does not fire it again. 0 when none. */
+    int nsample;
 } mo2c_model;
 
 /* How a zero-crossing function gives its relation (mo2c_model.rel_op). */
@@ -149,6 +153,8 @@ struct mo2c_data {
     int in_event;                     /* 1 during event iteration (sample() is true only then) */
     int terminate;                    /* set by mo2c_terminate: end the run after this event */
     char terminate_msg[1024];
+    double *sample_tick;              /* nsample: index k of the last tick fired, -1 before the first */
+    double *sample_time;              /* nsample: the event time at which that tick fired */
 };
 
 /* Allocate the storage of one simulation of model (arrays zeroed, d->model set, the runtime's private
@@ -193,6 +199,9 @@ int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2
  *   fmt and the arguments are printf's.
  * mo2c_terminate: terminate(MESSAGE): the run ends successfully after the current event. */
 int mo2c_sample(const mo2c_data *d, double t, double start, double interval);
+/* mo2c_sample_at: sample() of call site slot (< model->nsample): as mo2c_sample, but a tick fires at
+ *   one event only (the first within its tolerance); true in every pass of that event. */
+int mo2c_sample_at(mo2c_data *d, int slot, double t, double start, double interval);
 double mo2c_sample_next(double t, double start, double interval);
 void mo2c_save_pre(mo2c_data *d);
 int mo2c_assert(mo2c_data *d, int holds, int level, unsigned char *warned, const char *fmt, ...)

@@ -32,10 +32,12 @@ header() { grep -E "^// $2:" "$1" | sed -E "s|^// $2: ?||"; }
 # --- unit tests ---
 CFLAGS_T="-std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Icompiler -I$BUILD -Iruntime -Wall -Wextra"
 OBJS=$(ls "$BUILD"/obj/*.o | grep -v '/main\.o$')
+# a DEBUG=1 build's objects carry the sanitizers: link the unit tests with them too
+SANITIZE=$(cat "$BUILD/sanitize.flags" 2>/dev/null)
 for t in tests/unit/test_*.c; do
     [ -e "$t" ] || continue; want "$t" || continue
     exe=$OUT/$(basename "$t" .c)
-    if ! log=$(cc $CFLAGS_T -o "$exe" "$t" $OBJS "$BUILD/libmo2crt.a" -lgsl -lgslcblas -lm 2>&1); then
+    if ! log=$(cc $CFLAGS_T $SANITIZE -o "$exe" "$t" $OBJS "$BUILD/libmo2crt.a" -lgsl -lgslcblas -lm 2>&1); then
         record "$t" 1 "$log"; continue; fi
     log=$(cd tests/unit && timeout 300 "$exe" 2>&1); record "$t" $? "$log"
 done

@@ -83,6 +83,7 @@ static const mo2c_model model = {
     0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events */
     NULL, /* rhs computes every y: no outputs function */
     0, NULL, /* no String parameters */
+    0,       /* no sample() */
 };
 
 int main(int argc, char **argv)

@@ -128,13 +128,13 @@ static void test_literals_and_helpers(void)
     CHECK_STR(mo_ref_str(e), "a.b[2, end].c");
     CHECK(e && e->nparts == 3 && e->parts[1].nsubs == 2 && e->parts[1].subs[1]->kind == MO_EX_END);
 
-    /* the depth of a tree is kept, and a chain of 1001 operators is refused */
+    /* the depth of a tree is kept, and a chain one operator longer than the limit is refused */
     mo_buf b = {0};
-    for (int i = 0; i < 999; i++)
+    for (int i = 0; i < MO_MAX_EXPR_DEPTH - 1; i++)
         mo_buf_puts(&b, "1+");
     mo_buf_puts(&b, "1");
     e = parse_expr(mo_buf_str(&b));
-    CHECK(e && e->depth == 1000);
+    CHECK(e && e->depth == MO_MAX_EXPR_DEPTH);
     mo_buf_puts(&b, "+1");
     FILE *sink = tmpfile();
     mo_diag_set_stream(sink);
