@@ -46,7 +46,7 @@ static void usage(FILE *out)
           "\n"
           "options:\n"
           "  -o FILE         name of the executable (default: the model's last name), or of the C file\n"
-          "                  with --emit-c (default: MODEL.c)\n"
+          "                  with --emit-c (default: the model's last name .c)\n"
           "  --emit-c        write the generated C file only\n"
           "  --flat          print the flat model and stop\n"
           "  --parse         check the syntax of FILE.mo and stop\n"
