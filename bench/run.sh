@@ -15,6 +15,8 @@
 #    for N = 10^2, 10^3, 10^4: each stage's time (and the C compiler's), per unit and its growth per
 #    decade of N (about 10 means linear), mo2c's peak memory, and a short run of each simulator.
 # 3. bench/flat_bench.sh (the front end's engineer's): `mo2c --flat` alone up to 10^5 units.
+# 5. bench/init_bench.sh: completing the initial system when no start value is fixed (compiler/sort.c):
+#    mo2c --stats for N states with unfixed starts, N in INS (default "1000 10000 100000").
 # 4. The same chain written with arrays (bench/gen_chain_array.sh): component arrays connected in a
 #    for-loop, end to end through bench/chain_e2e.sh (GEN=array) for N in ANS (default "1000 10000
 #    100000"): each stage, the C compiler per section (files above 32 MB are compiled in sections, in
@@ -25,7 +27,7 @@
 # best counts, default 5), NS (default "100 1000 10000"), BUILD_TIMEOUT (seconds allowed for each
 # chain's build, default 1800; the C compiler's stage is the one that can take that long: about 10
 # minutes for the 10^5-unit array chain on 2 cores).
-# Arguments: the parts to run (smd, chain, array, flat; default all): `bash bench/run.sh smd` gives the
+# Arguments: the parts to run (smd, chain, array, flat, init; default all): `bash bench/run.sh smd` gives the
 # simulator's ratio alone in a few seconds.
 set -u
 cd "$(dirname "$0")/.."
@@ -41,7 +43,7 @@ REPS=${REPS:-5}
 NS=${NS:-100 1000 10000}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 
-PARTS=" ${*:-smd chain array flat} "
+PARTS=" ${*:-smd chain array flat init} "
 want() { [[ $PARTS == *" $1 "* ]]; }
 
 if want smd; then
@@ -89,6 +91,12 @@ echo "   bench/chain_e2e.sh with GEN=array: mo2c --stats (every stage, the C com
 echo "   for ASTOP s of simulated time"
 BUILD=$BUILD BUILD_TIMEOUT=$BUILD_TIMEOUT GEN=array STOP=${ASTOP:-0.01} SOLVER=rkf45 \
     bash bench/chain_e2e.sh ${ANS:-1000 10000 100000}
+echo
+fi
+
+if want init; then
+echo "== 5. initialization with unfixed start values: bench/init_bench.sh"
+BUILD=$BUILD TIMEOUT=$BUILD_TIMEOUT bash bench/init_bench.sh ${INS:-1000 10000 100000}
 echo
 fi
 
