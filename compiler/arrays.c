@@ -72,55 +72,28 @@ static mo_expr *int_lit(mo_loc loc, long long v)
     return mo_expr_int(loc, v);
 }
 
-static mo_expr *call2(mo_loc loc, const char *name, int n, mo_expr *a, mo_expr *b)
-{
-    mo_expr *c = mo_expr_new(MO_EX_CALL, loc);
-    mo_expr *f = mo_expr_new(MO_EX_REF, loc);
-    f->nparts = 1;
-    f->parts = MO_NEWN(mo_ref_part, 1);
-    f->parts[0].id = mo_intern_cstr(name);
-    f->parts[0].loc = loc;
-    c->fn = f;
-    c->n = n;
-    c->a = MO_NEWN(mo_expr *, 2);
-    c->a[0] = a;
-    c->a[1] = b;
-    return c;
-}
-
 /* Left to right while short (it reads naturally in --flat), balanced beyond. */
-static mo_expr *fold_range(mo_loc loc, mo_op op, const char *fn, mo_expr **v, int lo, int hi)
+static mo_expr *fold_range(mo_loc loc, mo_op op, mo_expr **v, int lo, int hi)
 {
     if (hi - lo <= 32) {
         mo_expr *s = v[lo];
         for (int i = lo + 1; i < hi; i++)
-            s = fn ? call2(loc, fn, 2, s, v[i]) : mo_expr_binary(loc, op, s, v[i]);
+            s = mo_expr_binary(loc, op, s, v[i]);
         return s;
     }
     int mid = lo + (hi - lo) / 2;
-    mo_expr *a = fold_range(loc, op, fn, v, lo, mid), *b = fold_range(loc, op, fn, v, mid, hi);
-    return fn ? call2(loc, fn, 2, a, b) : mo_expr_binary(loc, op, a, b);
+    mo_expr *a = fold_range(loc, op, v, lo, mid), *b = fold_range(loc, op, v, mid, hi);
+    return mo_expr_binary(loc, op, a, b);
 }
 
 mo_expr *mo_av_fold(mo_loc loc, mo_op op, mo_expr **v, int n)
 {
     if (n == 0)
         return int_lit(loc, op == MO_OP_MUL ? 1 : 0);
-    return fold_range(loc, op, NULL, v, 0, n);
+    return fold_range(loc, op, v, 0, n);
 }
 
 /* ---- operators ---- */
-static mo_op scalar_op(mo_op op)
-{
-    switch (op) {
-    case MO_OP_EADD: return MO_OP_ADD;
-    case MO_OP_ESUB: return MO_OP_SUB;
-    case MO_OP_EMUL: return MO_OP_MUL;
-    case MO_OP_EDIV: return MO_OP_DIV;
-    case MO_OP_EPOW: return MO_OP_POW;
-    default: return op;
-    }
-}
 
 static bool size_error(mo_loc loc, mo_op op, const mo_aval *a, const mo_aval *b)
 {
@@ -137,7 +110,7 @@ static bool elementwise(mo_loc loc, mo_op op, const mo_aval *a, const mo_aval *b
         return size_error(loc, op, a, b);
     if (!mo_av_alloc(out, shape->nd, shape->dims, loc))
         return false;
-    mo_op sop = scalar_op(op);
+    mo_op sop = mo_op_scalar(op);
     for (int i = 0; i < out->n; i++)
         out->el[i] = mo_expr_binary(loc, sop, mo_av_at(a, a->nd ? i : 0), mo_av_at(b, b->nd ? i : 0));
     return true;
@@ -177,7 +150,7 @@ static bool product(mo_loc loc, const mo_aval *a, const mo_aval *b, mo_aval *out
 bool mo_av_binary(mo_loc loc, mo_op op, const mo_aval *a, const mo_aval *b, mo_aval *out)
 {
     if (a->nd == 0 && b->nd == 0) {
-        mo_av_scalar(out, mo_expr_binary(loc, scalar_op(op), a->one, b->one));
+        mo_av_scalar(out, mo_expr_binary(loc, mo_op_scalar(op), a->one, b->one));
         return true;
     }
     switch (op) {

@@ -138,18 +138,10 @@ static mo_expr *reduce(mo_loc loc, const char *name, mo_expr **v, int n)
     if (n == 1)
         return v[0];
     int mid = n / 2;
-    mo_expr *c = mo_expr_new(MO_EX_CALL, loc);
-    mo_expr *f = mo_expr_new(MO_EX_REF, loc);
-    f->nparts = 1;
-    f->parts = MO_NEWN(mo_ref_part, 1);
-    f->parts[0].id = mo_intern_cstr(name);
-    f->parts[0].loc = loc;
-    c->fn = f;
-    c->n = 2;
-    c->a = MO_NEWN(mo_expr *, 2);
-    c->a[0] = reduce(loc, name, v, mid);
-    c->a[1] = reduce(loc, name, v + mid, n - mid);
-    return c;
+    mo_expr *args[2];
+    args[0] = reduce(loc, name, v, mid);
+    args[1] = reduce(loc, name, v + mid, n - mid);
+    return mo_expr_call(loc, name, 2, args);
 }
 
 static bool reduction(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,

@@ -38,6 +38,18 @@ const char *mo_expr_kind_name(mo_expr_kind k)
 
 const char *mo_op_text(mo_op op) { return op >= 0 && op < MO_OP_COUNT ? op_texts[op] : "?"; }
 
+mo_op mo_op_scalar(mo_op op)
+{
+    switch (op) {
+    case MO_OP_EADD: return MO_OP_ADD;
+    case MO_OP_ESUB: return MO_OP_SUB;
+    case MO_OP_EMUL: return MO_OP_MUL;
+    case MO_OP_EDIV: return MO_OP_DIV;
+    case MO_OP_EPOW: return MO_OP_POW;
+    default: return op;
+    }
+}
+
 /* ---- constructors ---- */
 
 mo_expr *mo_expr_new(mo_expr_kind kind, mo_loc loc)
@@ -96,6 +108,29 @@ mo_expr *mo_expr_unary(mo_loc loc, mo_op op, mo_expr *a)
     e->a = MO_NEWN(mo_expr *, 1);
     e->a[0] = a;
     e->depth = depth_above(height(a));
+    return e;
+}
+
+mo_expr *mo_expr_call(mo_loc loc, const char *fn, int n, mo_expr **args)
+{
+    mo_expr *f = mo_expr_new(MO_EX_REF, loc);
+    f->var = -1;
+    f->nparts = 1;
+    f->parts = MO_NEWN(mo_ref_part, 1);
+    f->parts[0].id = mo_intern_cstr(fn);
+    f->parts[0].loc = loc;
+    mo_expr *e = mo_expr_new(MO_EX_CALL, loc);
+    e->var = -1;
+    e->fn = f;
+    e->n = n;
+    e->a = MO_NEWN(mo_expr *, n > 0 ? n : 1);
+    int h = 1;
+    for (int i = 0; i < n; i++) {
+        e->a[i] = args[i];
+        if (height(args[i]) > h)
+            h = height(args[i]);
+    }
+    e->depth = depth_above(h);
     return e;
 }
 

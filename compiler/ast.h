@@ -96,10 +96,12 @@ typedef struct mo_iterator {
  * (real, ival, text) are only touched under MO_EX_REAL/INT/BOOL checks; reference fields (nparts, parts,
  * global) only on MO_EX_REF nodes (callees of calls included); call fields (fn, iters, niters, func,
  * func_out) only on MO_EX_CALL, MO_EX_PARTIAL_FN and MO_EX_ARRAY (comprehensions) nodes. No node changes
- * its kind after construction; copies (*a = *b) copy the whole node. Fields that generic walkers read
- * on every node (n, a, nnamed, named, var, str, depth) stay outside the union: str is also the name of a
- * further output of a user function call, and constructors in expr.c and funcall.c set var = -1 on
- * every node. */
+ * its kind after construction; a copy *a = *b copies the whole node, so b must not be an MO_EX_VAR
+ * node (those may be allocated short: see MO_EXPR_VAR_BYTES below). Fields that generic walkers read
+ * on every node stay outside the union: n, nnamed, var and depth on every node, and a, named and str
+ * on every node but MO_EX_VAR (whose n = nnamed = 0 already says it has none of them). str is also the
+ * name of a further output of a user function call; constructors in expr.c and funcall.c, and
+ * mo_expr_call, set var = -1 on every node. */
 struct mo_expr {
     unsigned char kind;       /* mo_expr_kind */
     unsigned char op;         /* mo_op: MO_EX_BINARY, MO_EX_UNARY */
@@ -368,12 +370,18 @@ mo_unit *mo_parse_file(const mo_file *file);
 /* ---- constructors and helpers (ast.c) ---- */
 const char *mo_expr_kind_name(mo_expr_kind k);
 const char *mo_op_text(mo_op op);
+/* The plain operator of an element-wise one (.+ is +, ...): the same on scalars; others unchanged. */
+mo_op mo_op_scalar(mo_op op);
 mo_expr *mo_expr_new(mo_expr_kind kind, mo_loc loc);
 mo_expr *mo_expr_real(mo_loc loc, double v);
 mo_expr *mo_expr_int(mo_loc loc, long long v);
 mo_expr *mo_expr_bool(mo_loc loc, bool v);
 mo_expr *mo_expr_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b);
 mo_expr *mo_expr_unary(mo_loc loc, mo_op op, mo_expr *a);
+/* A call of the function named fn (a one-part reference; fn is interned here) with the n operands
+ * args[] (the array is copied, the operands are not); var = -1 on both nodes, as the back end's
+ * constructors leave it. */
+mo_expr *mo_expr_call(mo_loc loc, const char *fn, int n, mo_expr **args);
 mo_expr *mo_expr_copy(const mo_expr *e);          /* deep copy */
 const char *mo_name_str(const mo_name *n);        /* "A.B.C" (arena) */
 const char *mo_ref_str(const mo_expr *ref);       /* "a.b[1].c" (arena) */

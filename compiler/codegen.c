@@ -25,6 +25,7 @@
  * jacobian is NULL and the runtime falls back to finite differences.
  */
 #include "codegen.h"
+#include "daeutil.h"
 #include "str.h"
 
 #include <string.h>
@@ -561,16 +562,10 @@ static mo_cg_var_row *var_rows(gen *g, int *nrows)
         if (fv && fv->type == MO_T_STRING)
             continue;
         /* resolve the storage */
-        int k = v;
-        bool neg = false;
-        const mo_expr *value = NULL;
-        int last = v;
-        for (int guard = 0; k >= 0 && dae->vars.v[k].kind == MO_DV_ALIAS && guard <= dae->vars.n; guard++) {
-            last = k;
-            neg ^= dae->vars.v[k].alias_negated;
-            value = dae->vars.v[k].alias_value;
-            k = dae->vars.v[k].alias_of;
-        }
+        bool neg;
+        const mo_expr *value;
+        int last;
+        int k = mo_dae_resolve(dae, v, &neg, &value, &last);
         int src = -1; /* ORDER mo2c_source */
         int index = 0;
         double cval = 0;

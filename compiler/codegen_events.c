@@ -22,6 +22,7 @@
  * assignment, so reinit(v, -e*v) reads v before the jump. fire = 0 only refreshes the memory.
  */
 #include "codegen.h"
+#include "daeutil.h"
 #include "str.h"
 
 #include <string.h>
@@ -58,22 +59,6 @@ static bool is_rel_op(mo_op op)
     return op == MO_OP_LT || op == MO_OP_LE || op == MO_OP_GT || op == MO_OP_GE;
 }
 
-/* Resolve an alias chain: the variable kept (-1 for an alias by value, *value set), and the sign. */
-static int resolve(const mo_dae *dae, int v, bool *neg, const mo_expr **value)
-{
-    *neg = false;
-    *value = NULL;
-    for (int guard = 0; v >= 0 && dae->vars.v[v].kind == MO_DV_ALIAS && guard <= dae->vars.n; guard++) {
-        *neg ^= dae->vars.v[v].alias_negated;
-        if (dae->vars.v[v].alias_of < 0) {
-            *value = dae->vars.v[v].alias_value;
-            return -1;
-        }
-        v = dae->vars.v[v].alias_of;
-    }
-    return v;
-}
-
 static bool is_fn(const mo_expr *e, const char *name)
 {
     const char *fn = e->kind == MO_EX_CALL ? mo_sym_fn_name(e) : NULL;
@@ -93,7 +78,7 @@ static bool continuous(const mo_dae *dae, const mo_expr *e)
     case MO_EX_VAR: {
         bool neg;
         const mo_expr *val;
-        int k = resolve(dae, e->var, &neg, &val);
+        int k = mo_dae_resolve(dae, e->var, &neg, &val, NULL);
         if (k < 0)
             return continuous(dae, val);
         const mo_dvar *dv = &dae->vars.v[k];
@@ -246,7 +231,7 @@ static bool print_pre(mo_cg *cg, const mo_expr *a)
     const mo_dae *dae = cg->dae;
     bool neg;
     const mo_expr *val;
-    int k = resolve(dae, a->var, &neg, &val);
+    int k = mo_dae_resolve(dae, a->var, &neg, &val, NULL);
     if (k < 0) {   /* an alias of a parameter expression: constant in time */
         mo_cg_expr(cg, a);
         return true;
@@ -402,7 +387,7 @@ static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
             continue;
         bool neg;
         const mo_expr *val;
-        int k = resolve(dae, s->lhs->var, &neg, &val);
+        int k = mo_dae_resolve(dae, s->lhs->var, &neg, &val, NULL);
         const mo_dvar *dv = k >= 0 ? &dae->vars.v[k] : NULL;
         if (s->kind == MO_WS_REINIT && (!dv || dv->kind != MO_DV_STATE)) {
             mo_error(s->lhs->loc, "reinit(%s, ...): '%s' is not a state of the model", flat->vars.v[s->lhs->var].name,

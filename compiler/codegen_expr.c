@@ -13,6 +13,7 @@
  * Printing follows C precedence with the fewest parentheses that keep the tree's meaning.
  */
 #include "codegen.h"
+#include "daeutil.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -84,26 +85,6 @@ void mo_cg_number(mo_buf *b, double v)
 
 /* ---- variables ---- */
 
-/* Resolve alias chains: the variable kept and the sign; -1 when the alias is by value (*value). */
-static int resolve_alias(const mo_dae *dae, int v, bool *neg, const mo_expr **value, int *last)
-{
-    *neg = false;
-    *value = NULL;
-    for (int guard = 0; v >= 0 && dae->vars.v[v].kind == MO_DV_ALIAS; guard++) {
-        const mo_dvar *a = &dae->vars.v[v];
-        if (guard > dae->vars.n)
-            mo_unreachable("alias cycle");
-        *last = v;
-        *neg ^= a->alias_negated;
-        if (a->alias_of < 0) {
-            *value = a->alias_value;
-            return -1;
-        }
-        v = a->alias_of;
-    }
-    return v;
-}
-
 static const char *slot_array(mo_dkind k)
 {
     switch (k) {
@@ -121,7 +102,7 @@ bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b)
     bool neg;
     const mo_expr *value;
     int last = v;
-    int k = resolve_alias(dae, v, &neg, &value, &last);
+    int k = mo_dae_resolve(dae, v, &neg, &value, &last);
     if (k < 0) {
         if (cg->extra_slot && cg->extra_slot[last] >= 0 && !neg) {
             mo_buf_printf(b, "y[%d]", cg->extra_slot[last]);
@@ -149,7 +130,7 @@ static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
     bool neg;
     const mo_expr *value;
     int last = v;
-    int k = resolve_alias(dae, v, &neg, &value, &last);
+    int k = mo_dae_resolve(dae, v, &neg, &value, &last);
     if (k < 0) {
         if (cg->extra_slot && cg->extra_slot[last] >= 0) {
             mo_buf_printf(cg->out, neg ? "(-y[%d])" : "y[%d]", cg->extra_slot[last]);
@@ -407,8 +388,9 @@ static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
     case MO_EX_DER:
         if (e->n == 1 && e->a[0]->kind == MO_EX_VAR && e->a[0]->var >= 0 &&
             cg->dae->vars.v[e->a[0]->var].der >= 0) {
-            mo_expr tmp = *e->a[0];
-            tmp.var = cg->dae->vars.v[e->a[0]->var].der;
+            /* a VAR node of the derivative variable (field by field: VAR nodes may be short, ast.h) */
+            mo_expr tmp = {.kind = MO_EX_VAR, .depth = 1, .var = cg->dae->vars.v[e->a[0]->var].der,
+                           .loc = e->a[0]->loc};
             emit_var(cg, &tmp, min_prec);
             return;
         }

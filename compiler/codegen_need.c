@@ -25,21 +25,11 @@
  * zero divisor may be harmless (the branch is not taken), so those stay checked.
  */
 #include "codegen.h"
+#include "daeutil.h"
 
 #include <string.h>
 
 /* ---- the variables an expression reads ---- */
-
-/* The variable kept for v (aliases followed), or -1 for an alias of a value (a parameter expression). */
-static int kept(const mo_dae *dae, int v)
-{
-    for (int guard = 0; v >= 0 && dae->vars.v[v].kind == MO_DV_ALIAS; guard++) {
-        if (guard > dae->vars.n)
-            mo_unreachable("alias cycle");
-        v = dae->vars.v[v].alias_of;
-    }
-    return v;
-}
 
 /* Append the variables e reads (aliases resolved, der(v) as the derivative variable) to out, each once
  * (seen[] marks them; the caller clears it). Recursion over one expression only. */
@@ -48,11 +38,13 @@ static void reads(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_i
     if (!e)
         return;
     int v = -1;
-    if (e->kind == MO_EX_VAR && e->var >= 0 && e->var < dae->vars.n)
-        v = kept(dae, e->var);
-    else if (e->kind == MO_EX_DER && e->n == 1 && e->a[0]->kind == MO_EX_VAR && e->a[0]->var >= 0 &&
-             e->a[0]->var < dae->vars.n)
-        v = kept(dae, e->a[0]->var) >= 0 ? dae->vars.v[kept(dae, e->a[0]->var)].der : -1;
+    if (e->kind == MO_EX_VAR && e->var >= 0 && e->var < dae->vars.n) {
+        v = mo_dae_resolve(dae, e->var, NULL, NULL, NULL);
+    } else if (e->kind == MO_EX_DER && e->n == 1 && e->a[0]->kind == MO_EX_VAR && e->a[0]->var >= 0 &&
+               e->a[0]->var < dae->vars.n) {
+        int k = mo_dae_resolve(dae, e->a[0]->var, NULL, NULL, NULL);
+        v = k >= 0 ? dae->vars.v[k].der : -1;
+    }
     if (v >= 0 && !seen[v]) {
         seen[v] = 1;
         MO_PUSH(*out, v);
@@ -200,11 +192,8 @@ static bool param_only(const mo_cg *cg, const mo_expr *e)
     case MO_EX_VAR: {
         if (e->var < 0 || e->var >= dae->vars.n)
             return false;
-        int v = e->var, last = v;
-        for (int guard = 0; v >= 0 && dae->vars.v[v].kind == MO_DV_ALIAS && guard <= dae->vars.n; guard++) {
-            last = v;
-            v = dae->vars.v[v].alias_of;
-        }
+        int last;
+        int v = mo_dae_resolve(dae, e->var, NULL, NULL, &last);
         if (v < 0)   /* an alias of a value: a literal, unless it has a y slot computed by initialize */
             return !(cg->extra_slot && cg->extra_slot[last] >= 0);
         mo_dkind k = dae->vars.v[v].kind;

@@ -32,6 +32,30 @@ int mo_dae_new_der(mo_dae *dae, int v)
     return idx;
 }
 
+int mo_dae_resolve(const mo_dae *dae, int v, bool *negated, const mo_expr **value, int *last)
+{
+    bool neg = false;
+    const mo_expr *val = NULL;
+    int at = v;
+    for (int guard = 0; v >= 0 && dae->vars.v[v].kind == MO_DV_ALIAS; guard++) {
+        const mo_dvar *a = &dae->vars.v[v];
+        if (guard > dae->vars.n)
+            mo_unreachable("alias cycle");
+        at = v;
+        neg ^= a->alias_negated;
+        if (a->alias_of < 0)
+            val = a->alias_value;
+        v = a->alias_of;
+    }
+    if (negated)
+        *negated = neg;
+    if (value)
+        *value = val;
+    if (last)
+        *last = at;
+    return v;
+}
+
 bool mo_dae_is_unknown(const mo_dae *dae, int v)
 {
     switch (dae->vars.v[v].kind) {

@@ -1,7 +1,8 @@
 /*
- * daeutil.h - helpers shared by the analysis stages of the back end (dae.c, index.c, sort.c, dump.c):
- * derivative variables, locations and texts for messages, the unknowns of an equation, parameter
- * ordering and the numeric values of variables at the start (for state selection and start checks).
+ * daeutil.h - helpers shared by the analysis stages of the back end (dae.c, index.c, sort.c, dump.c,
+ * diff.c, codegen*.c): derivative variables, alias resolution, locations and texts for messages, the
+ * unknowns of an equation, parameter ordering and the numeric values of variables at the start (for
+ * state selection and start checks).
  * Implemented in daeutil.c. Nothing here is part of the contract with the symbolic half (dae.h).
  */
 #ifndef MO2C_DAEUTIL_H
@@ -10,9 +11,16 @@
 #include "dae.h"
 #include "sym.h"
 
-/* The variable der(v), appended when missing (named "der(name)", kind MO_DV_ALGEBRAIC, der_of = v),
- * exactly as diff.c makes it. */
+/* The variable der(v), appended when missing (named "der(name)", kind MO_DV_ALGEBRAIC, der_of = v);
+ * index reduction and symbolic differentiation (diff.c) both make them here. */
 int mo_dae_new_der(mo_dae *dae, int v);
+
+/* Follows v through its alias (dae.c points each alias at the variable kept, so the chain has one
+ * link; longer chains are followed all the same, a cycle is a bug). Returns the variable kept, or -1
+ * when the alias is by value. The optional outputs: *negated, whether v = -kept (or -value); *value,
+ * the alias_value of an alias by value (else NULL); *last, the last alias on the way (v itself when v
+ * is no alias). A v that is no alias (or v < 0) is returned as it is. */
+int mo_dae_resolve(const mo_dae *dae, int v, bool *negated, const mo_expr **value, int *last);
 
 /* Is v an unknown of the continuous system (state, derivative or algebraic, not an alias)? */
 bool mo_dae_is_unknown(const mo_dae *dae, int v);

@@ -15,9 +15,10 @@
  *
  * Time derivatives of variables: parameters, constants and discrete variables give 0; an alias gives
  * +-der of the variable it aliases; any other variable v gives the variable vars[v].der, created on
- * demand (named "der(name)", appended to dae->vars, kind MO_DV_ALGEBRAIC until index reduction
- * decides, der_of = v).
+ * demand by mo_dae_new_der (named "der(name)", appended to dae->vars, kind MO_DV_ALGEBRAIC until index
+ * reduction decides, der_of = v).
  */
+#include "daeutil.h"
 #include "sym.h"
 
 #include <string.h>
@@ -34,47 +35,21 @@ static mo_expr *diff(diff_ctx *c, const mo_expr *e);
 static mo_expr *zero(const mo_expr *e) { return mo_sym_num(e->loc, 0); }
 static mo_expr *num(const mo_expr *e, double v) { return mo_sym_num(e->loc, v); }
 
-/* The variable der(v), made when missing. */
-static int derivative_var(mo_dae *dae, int v)
-{
-    if (dae->vars.v[v].der >= 0)
-        return dae->vars.v[v].der;
-    mo_dvar nv;
-    memset(&nv, 0, sizeof nv);
-    nv.name = mo_intern_cstr(mo_sprintf("der(%s)", dae->vars.v[v].name));
-    nv.flat = -1;
-    nv.kind = MO_DV_ALGEBRAIC;
-    nv.der = -1;
-    nv.der_of = v;
-    nv.alias_of = -1;
-    nv.state_select = MO_SS_DEFAULT;
-    nv.slot = -1;
-    int idx = dae->vars.n;
-    MO_PUSH(dae->vars, nv);
-    dae->vars.v[v].der = idx;
-    return idx;
-}
-
 /* d/dt of variable v (time mode). */
 static mo_expr *diff_time_var(diff_ctx *c, const mo_expr *e, int v)
 {
     mo_dae *dae = c->dae;
-    /* follow alias chains (bounded: a cycle would be a bug in alias elimination) */
-    bool neg = false;
-    for (int guard = 0; dae->vars.v[v].kind == MO_DV_ALIAS; guard++) {
-        const mo_dvar *a = &dae->vars.v[v];
-        if (a->alias_of < 0 || guard > dae->vars.n)
-            return zero(e);
-        neg ^= a->alias_negated;
-        v = a->alias_of;
-    }
+    bool neg;
+    v = mo_dae_resolve(dae, v, &neg, NULL, NULL);
+    if (v < 0)   /* an alias of a parameter expression: constant in time */
+        return zero(e);
     switch (dae->vars.v[v].kind) {
     case MO_DV_CONSTANT: case MO_DV_PARAMETER: case MO_DV_DISCRETE:
         return zero(e);
     default:
         break;
     }
-    mo_expr *r = mo_sym_var(e->loc, derivative_var(dae, v));
+    mo_expr *r = mo_sym_var(e->loc, mo_dae_new_der(dae, v));
     return neg ? mo_sym_neg(r) : r;
 }
 

@@ -66,14 +66,11 @@ static bool is_val(const mo_expr *e, double want)
     return mo_sym_is_num(e, &v) && v == want;
 }
 
+/* ast.c's node, with var = -1 as on every node made here (only the parser reads its depth). */
 static mo_expr *make_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
 {
-    mo_expr *e = node(MO_EX_BINARY, loc);
-    e->op = op;
-    e->n = 2;
-    e->a = MO_NEWN(mo_expr *, 2);
-    e->a[0] = a;
-    e->a[1] = b;
+    mo_expr *e = mo_expr_binary(loc, op, a, b);
+    e->var = -1;
     return e;
 }
 
@@ -89,19 +86,6 @@ static bool is_neg(const mo_expr *e)
     return e->kind == MO_EX_UNARY && e->op == MO_OP_NEG;
 }
 
-/* Scalar element-wise operators are the plain ones. */
-static mo_op scalar_op(mo_op op)
-{
-    switch (op) {
-    case MO_OP_EADD: return MO_OP_ADD;
-    case MO_OP_ESUB: return MO_OP_SUB;
-    case MO_OP_EMUL: return MO_OP_MUL;
-    case MO_OP_EDIV: return MO_OP_DIV;
-    case MO_OP_EPOW: return MO_OP_POW;
-    default: return op;
-    }
-}
-
 mo_expr *mo_sym_neg(mo_expr *a)
 {
     double v;
@@ -112,11 +96,8 @@ mo_expr *mo_sym_neg(mo_expr *a)
     /* -(a - b) -> b - a keeps trees shallow and reads naturally */
     if (a->kind == MO_EX_BINARY && a->op == MO_OP_SUB)
         return make_binary(a->loc, MO_OP_SUB, a->a[1], a->a[0]);
-    mo_expr *e = node(MO_EX_UNARY, a->loc);
-    e->op = MO_OP_NEG;
-    e->n = 1;
-    e->a = MO_NEWN(mo_expr *, 1);
-    e->a[0] = a;
+    mo_expr *e = mo_expr_unary(a->loc, MO_OP_NEG, a);
+    e->var = -1;
     return e;
 }
 
@@ -227,7 +208,7 @@ static bool fold_relation(mo_op op, double x, double y, double *r)
 
 mo_expr *mo_sym_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
 {
-    op = scalar_op(op);
+    op = mo_op_scalar(op);
     switch (op) {
     case MO_OP_ADD: return mo_sym_add(a, b);
     case MO_OP_SUB: return mo_sym_sub(a, b);
@@ -243,22 +224,6 @@ mo_expr *mo_sym_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
         return e;
     }
     return make_binary(loc, op, a, b);
-}
-
-static mo_expr *make_call(mo_loc loc, const char *fn, int n, mo_expr **args)
-{
-    mo_expr *e = node(MO_EX_CALL, loc);
-    mo_expr *f = node(MO_EX_REF, loc);
-    f->nparts = 1;
-    f->parts = MO_NEWN(mo_ref_part, 1);
-    f->parts[0].id = mo_intern_cstr(fn);
-    f->parts[0].loc = loc;
-    e->fn = f;
-    e->n = n;
-    e->a = MO_NEWN(mo_expr *, n > 0 ? n : 1);
-    for (int i = 0; i < n; i++)
-        e->a[i] = args[i];
-    return e;
 }
 
 /* Value of a built-in function of constant arguments; false when unknown or outside its domain (then
@@ -309,7 +274,7 @@ mo_expr *mo_sym_call(mo_loc loc, const char *fn, int n, mo_expr **args)
         if (all && n > 0 && fold_call(fn, n, v, &r))
             return mo_sym_num(loc, r);
     }
-    return make_call(loc, fn, n, args);
+    return mo_expr_call(loc, fn, n, args);
 }
 
 mo_expr *mo_sym_call1(mo_loc loc, const char *fn, mo_expr *a)
@@ -528,11 +493,11 @@ static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_ex
         *rest = e->op == MO_OP_NEG ? mo_sym_neg(r1) : r1;
         return true;
     case MO_EX_BINARY:
-        switch (scalar_op(e->op)) {
+        switch (mo_op_scalar(e->op)) {
         case MO_OP_ADD: case MO_OP_SUB:
             if (!linear(lc, e->a[0], var, &c1, &r1) || !linear(lc, e->a[1], var, &c2, &r2))
                 return false;
-            if (scalar_op(e->op) == MO_OP_ADD) {
+            if (mo_op_scalar(e->op) == MO_OP_ADD) {
                 *coef = mo_sym_add(c1, c2);
                 *rest = mo_sym_add(r1, r2);
             } else {
@@ -621,7 +586,7 @@ bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set)
     case MO_EX_UNARY:
         return e->op != MO_OP_NOT && mo_sym_affine(e->a[0], in_set);
     case MO_EX_BINARY:
-        switch (scalar_op(e->op)) {
+        switch (mo_op_scalar(e->op)) {
         case MO_OP_ADD: case MO_OP_SUB:
             return mo_sym_affine(e->a[0], in_set) && mo_sym_affine(e->a[1], in_set);
         case MO_OP_MUL:
@@ -673,7 +638,7 @@ double mo_eval(const mo_expr *e, const double *values, bool *ok)
     }
     case MO_EX_BINARY: {
         double a = mo_eval(e->a[0], values, ok), b = mo_eval(e->a[1], values, ok), r;
-        switch (scalar_op(e->op)) {
+        switch (mo_op_scalar(e->op)) {
         case MO_OP_ADD: return a + b;
         case MO_OP_SUB: return a - b;
         case MO_OP_MUL: return a * b;

@@ -162,8 +162,8 @@ typedef struct mo_flat {
     MO_VEC(mo_var) vars;
     MO_VEC(mo_feq) eqs;       /* equation sections and bindings */
     MO_VEC(mo_feq) initial_eqs;
-    mo_map index;             /* interned name -> (void *)(intptr_t)(var index + 1); built on first use
-                               * by mo_flat_find (use that, not this field) */
+    mo_map index;             /* interned name -> (void *)(intptr_t)(var index + 1); built only by debug
+                               * builds (flatten.c checks that names are unique), else empty */
     mo_experiment experiment; /* the experiment annotation */
     MO_VEC(mo_func *) funcs;  /* user-defined functions called by the model (functions.c) */
     MO_VEC(mo_fwhen) whens;   /* when-equations, in source order (flatten_when.c) */
@@ -190,7 +190,6 @@ void mo_flat_print_events(FILE *out, const mo_flat *flat);
 void mo_func_print(FILE *out, const mo_flat *flat);
 
 /* Helpers over the flat model (flatten.c). */
-int mo_flat_find(const mo_flat *flat, const char *interned_name);     /* -1 when absent */
 const char *mo_flat_var_name(void *flat, int var);                    /* for mo_expr_print */
 
 #endif

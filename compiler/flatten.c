@@ -60,9 +60,10 @@ void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin orig
     MO_PUSH(fr->flat->eqs, q);
 }
 
-/* The name index is built on first use: flattening itself never looks variables up by name (names are
- * unique by construction: layouts refuse duplicate declarations), and for millions of variables the
- * table would cost as much as the variables themselves. */
+#ifdef MO_DEBUG
+/* A checker of debug builds: flat names are unique by construction (layouts refuse duplicate
+ * declarations), so release builds never build this table: flattening looks no variable up by name,
+ * and for millions of variables the table would cost as much as the variables themselves. */
 static void index_names(mo_flat *flat)
 {
     for (int i = mo_map_count(&flat->index); i < flat->vars.n; i++) {
@@ -71,14 +72,7 @@ static void index_names(mo_flat *flat)
             mo_unreachable("two flat variables with the same name");
     }
 }
-
-int mo_flat_find(const mo_flat *flat, const char *interned_name)
-{
-    if (mo_map_count(&flat->index) < flat->vars.n)
-        index_names((mo_flat *)flat);
-    void *v = mo_map_get(&flat->index, interned_name);
-    return v ? (int)((intptr_t)v - 1) : -1;
-}
+#endif
 
 const char *mo_flat_var_name(void *flat, int var)
 {

@@ -39,7 +39,8 @@ static bool is_string_call(const mo_expr *e)
     return n && strcmp(n, "String") == 0;
 }
 
-bool mo_str_is_string(const mo_flat *flat, const mo_expr *e)
+/* Is e (a flattened expression) String-valued? */
+static bool is_string(const mo_flat *flat, const mo_expr *e)
 {
     switch (e->kind) {
     case MO_EX_STRING:
@@ -53,9 +54,9 @@ bool mo_str_is_string(const mo_flat *flat, const mo_expr *e)
      * left-leaning chains the parser builds). Looking at both would walk whole chains at every node,
      * quadratic in long sums. */
     case MO_EX_IF:
-        return mo_str_is_string(flat, e->a[1]);
+        return is_string(flat, e->a[1]);
     case MO_EX_BINARY:
-        return e->op == MO_OP_ADD && mo_str_is_string(flat, e->a[1]);
+        return e->op == MO_OP_ADD && is_string(flat, e->a[1]);
     default:
         return false;
     }
@@ -64,7 +65,7 @@ bool mo_str_is_string(const mo_flat *flat, const mo_expr *e)
 /* "a Real", "an Integer" ... for messages. */
 static const char *type_phrase(const mo_flat *flat, const mo_expr *e)
 {
-    if (mo_str_is_string(flat, e))
+    if (is_string(flat, e))
         return "a String";
     if (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_ENUM)
         return "an enumeration value";
@@ -194,7 +195,7 @@ static bool analyze(const mo_flat *flat, const mo_expr *call, mo_str_conv *c, bo
     find_enum(flat, v, &c->enum_cls, &c->literal);
     int t = mo_func_expr_type(flat, NULL, v);
     c->type = c->enum_cls || c->literal ? MO_T_ENUM : t == MO_T_INTEGER || t == MO_T_BOOLEAN ? t : MO_T_REAL;
-    if (mo_str_is_string(flat, v)) {
+    if (is_string(flat, v)) {
         if (report)
             mo_error(v->loc, "the value of String() must be a number, a Boolean or an enumeration value, "
                              "not a String");
@@ -268,7 +269,9 @@ mo_str_conv mo_str_conv_of(const mo_flat *flat, const mo_expr *call)
     return c;
 }
 
-const char *mo_str_format_value(double v, int type, const char *conv)
+/* A Real, Integer or Boolean value v formatted as String(v, ...) would (spec: the conversion as a
+ * whitelisted printf conversion, checked by the front end), into an arena string. */
+static const char *format_value(double v, int type, const char *conv)
 {
     char buf[512];
     if (type == MO_T_INTEGER)
@@ -316,7 +319,7 @@ static int fold_call(const mo_flat *flat, const mo_expr *call, const char **out)
         *out = mo_strdup(buf);
         return 1;
     }
-    *out = mo_str_format_value(v, c.type, conv);
+    *out = format_value(v, c.type, conv);
     return 1;
 }
 
@@ -386,9 +389,9 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
     const mo_flat *flat = fr->flat;
     bool sa = false, sb = false;
     for (int i = 0; i < a->n && !sa; i++)
-        sa = mo_str_is_string(flat, mo_av_at(a, i));
+        sa = is_string(flat, mo_av_at(a, i));
     for (int i = 0; i < b->n && !sb; i++)
-        sb = mo_str_is_string(flat, mo_av_at(b, i));
+        sb = is_string(flat, mo_av_at(b, i));
     if (!sa && !sb)
         return 0;
     if (a->nd || b->nd) {
@@ -506,7 +509,7 @@ bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
     if (!f)
         return false;
     const mo_flat *flat = fr->flat;
-    if (!mo_str_is_string(flat, f)) {
+    if (!is_string(flat, f)) {
         mo_error(e->loc, "the message of %s must be a String, not %s (convert a number with String())", fn,
                  type_phrase(flat, f));
         return false;

@@ -251,18 +251,7 @@ mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err)
 
 mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k)
 {
-    mo_expr *e = mo_expr_new(MO_EX_CALL, loc);
-    mo_expr *fn = mo_expr_new(MO_EX_REF, loc);
-    fn->nparts = 1;
-    fn->parts = MO_NEWN(mo_ref_part, 1);
-    fn->parts[0].id = f->name;
-    fn->parts[0].loc = loc;
-    e->fn = fn;
-    e->var = -1;
-    e->n = f->nin;
-    e->a = MO_NEWN(mo_expr *, f->nin > 0 ? f->nin : 1);
-    for (int i = 0; i < f->nin; i++)
-        e->a[i] = args[i];
+    mo_expr *e = mo_expr_call(loc, f->name, f->nin, args);
     e->func = f;
     e->func_out = k;
     if (k > 0)
@@ -283,6 +272,20 @@ static bool check_arg_type(mo_fctx *c, const mo_func *f, int slot, const mo_expr
     return false;
 }
 
+/* The reference rec.field to a field of the record that the reference rec names (a copy of rec with
+ * one more part, located at rec). */
+static mo_expr *field_ref(const mo_expr *rec, const char *field)
+{
+    mo_expr *ref = mo_expr_new(MO_EX_REF, rec->loc);
+    *ref = *rec;
+    ref->parts = MO_NEWN(mo_ref_part, rec->nparts + 1);
+    memcpy(ref->parts, rec->parts, sizeof(mo_ref_part) * (size_t)rec->nparts);
+    ref->parts[rec->nparts].id = mo_intern_cstr(field);
+    ref->parts[rec->nparts].loc = rec->loc;
+    ref->nparts = rec->nparts + 1;
+    return ref;
+}
+
 /* Values of the fields of a record input from the argument: a record variable, a record constructor
  * or a call of a function whose first output is a record. */
 static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const mo_expr *arg, mo_expr **args)
@@ -290,13 +293,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
     size_t pl = strlen(p->name) + 1;
     if (arg->kind == MO_EX_REF) {
         for (int s = p->first; s < p->first + p->count; s++) {
-            mo_expr *ref = mo_expr_new(MO_EX_REF, arg->loc);
-            *ref = *arg;
-            ref->parts = MO_NEWN(mo_ref_part, arg->nparts + 1);
-            memcpy(ref->parts, arg->parts, sizeof(mo_ref_part) * (size_t)arg->nparts);
-            ref->parts[arg->nparts].id = mo_intern_cstr(f->vars.v[s].name + pl);
-            ref->parts[arg->nparts].loc = arg->loc;
-            ref->nparts = arg->nparts + 1;
+            mo_expr *ref = field_ref(arg, f->vars.v[s].name + pl);
             if (!(args[s] = mo_fctx_expr(c, ref)) || !check_arg_type(c, f, s, args[s], arg->loc))
                 return false;
         }
@@ -624,13 +621,7 @@ int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
         }
         size_t pl = strlen(p->name) + 1;
         for (int s = p->first; s < p->first + p->count; s++) {
-            mo_expr *ref = mo_expr_new(MO_EX_REF, t->loc);
-            *ref = *t;
-            ref->parts = MO_NEWN(mo_ref_part, t->nparts + 1);
-            memcpy(ref->parts, t->parts, sizeof(mo_ref_part) * (size_t)t->nparts);
-            ref->parts[t->nparts].id = mo_intern_cstr(g->vars.v[s].name + pl);
-            ref->parts[t->nparts].loc = t->loc;
-            ref->nparts = t->nparts + 1;
+            mo_expr *ref = field_ref(t, g->vars.v[s].name + pl);
             mo_expr *v = mo_flatten_expr(fr, inst, owner, ref);
             if (!v)
                 return -1;

@@ -38,8 +38,6 @@ struct mo_fmod {
 mo_fmod *mo_fmod_from_ast(const mo_mod *m, mo_inst *scope, mo_class *scope_cls, bool outside);
 mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner);   /* outer wins; reports final violations */
 mo_fmod *mo_fmod_child(const mo_fmod *m, const char *name);
-/* The modifier of element i of an array of n elements (splits array bindings unless 'each'). */
-mo_fmod *mo_fmod_element(mo_fmod *m, int i, int n);
 
 /* ---- layouts ---- */
 typedef struct mo_layout_ext {

@@ -222,6 +222,7 @@ mo_class *mo_short_target(mo_class *cls)
 /* Find id among the elements cls inherits (bases resolved on demand). */
 static mo_found lookup_inherited(mo_class *cls, const char *id);
 static mo_found lookup_imports(mo_class *cls, const char *id);
+static mo_found lookup_simple(mo_class *cls, const char *id);
 
 static mo_found lookup_in_class(mo_class *cls, const char *id)
 {
@@ -276,7 +277,7 @@ bool mo_resolve_bases(mo_class *cls)
                 f = lookup_imports(cls, n->ids[0]);
             if (!f.cls && !f.comp)
                 f = (cls->flags & MO_PF_ENCAPSULATED) ? (mo_found){mo_builtin_class(n->ids[0]), NULL, NULL}
-                                                      : mo_lookup_simple(cls->parent, n->ids[0]);
+                                                      : lookup_simple(cls->parent, n->ids[0]);
             if (!f.cls && !f.comp)
                 bad = 0;
             for (int k = 1; k < n->n && bad < 0; k++) {
@@ -371,7 +372,8 @@ static mo_found lookup_imports(mo_class *cls, const char *id)
     return (mo_found){0};
 }
 
-mo_found mo_lookup_simple(mo_class *cls, const char *id)
+/* Find a simple name from inside cls (cls NULL: top level only). */
+static mo_found lookup_simple(mo_class *cls, const char *id)
 {
     mo_found f = {0};
     for (mo_class *c = cls; c; c = c->parent) {
@@ -406,7 +408,7 @@ int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out)
         if (!f.cls)
             f.cls = mo_builtin_class(name->ids[0]);
     } else {
-        f = mo_lookup_simple(cls, name->ids[0]);
+        f = lookup_simple(cls, name->ids[0]);
     }
     if (!f.cls && !f.comp) {
         *out = f;

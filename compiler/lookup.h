@@ -49,8 +49,6 @@ typedef struct mo_scope {
 
 /* ---- lookup.c ---- */
 mo_scope *mo_scope_of(mo_class *cls);
-/* Find a simple name from inside cls (cls NULL: top level only). */
-mo_found mo_lookup_simple(mo_class *cls, const char *id);
 /* Find a name inside a class (declared and inherited elements, children of directory packages). */
 mo_found mo_lookup_member(mo_class *cls, const char *id);
 /* Look a dotted name up from inside cls. Returns -1 when found (into *out), otherwise the index of the

@@ -143,36 +143,3 @@ mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner)
             push_sub(r, outer->sub[i]);
     return r;
 }
-
-/* Does splitting change anything below m? (array literals in bindings without 'each') */
-static bool splits(const mo_fmod *m)
-{
-    if (m->binding && !m->each && m->binding->kind == MO_EX_ARRAY)
-        return true;
-    for (int i = 0; i < m->n; i++)
-        if (!m->sub[i]->each && splits(m->sub[i]))
-            return true;
-    return false;
-}
-
-mo_fmod *mo_fmod_element(mo_fmod *m, int i, int n)
-{
-    if (!m || !splits(m))
-        return m;
-    mo_fmod *r = MO_NEW(mo_fmod);
-    *r = *m;
-    if (m->binding && !m->each && m->binding->kind == MO_EX_ARRAY && m->binding->niters == 0) {
-        if (m->binding->n != n) {
-            mo_error(m->binding->loc, "array binding has %d elements, but the component has %d",
-                     m->binding->n, n);
-            r->binding = NULL;
-        } else {
-            r->binding = m->binding->a[i];
-        }
-    }
-    r->sub = NULL;
-    r->n = 0;
-    for (int k = 0; k < m->n; k++)
-        push_sub(r, m->sub[k]->each ? m->sub[k] : mo_fmod_element(m->sub[k], i, n));
-    return r;
-}

@@ -114,23 +114,32 @@ static const char *plural(int n, const char *word)
     return mo_sprintf("%d %s%s", n, word, n == 1 ? "" : "s");
 }
 
+/* A system over dae's equations (those not removed): its unknowns are the derivatives and algebraic
+ * variables, and the states too when with_states (the initial system). Returns the number of unknowns. */
+static int sys_open(sys *s, mo_dae *dae, bool with_states)
+{
+    int nvar = dae->vars.n;
+    memset(s, 0, sizeof *s);
+    s->dae = dae;
+    s->unknown = MO_NEWN(unsigned char, nvar);
+    s->seen = MO_NEWN(unsigned char, nvar);
+    int nunk = 0;
+    for (int v = 0; v < nvar; v++) {
+        mo_dkind k = dae->vars.v[v].kind;
+        s->unknown[v] = k == MO_DV_DERIVATIVE || k == MO_DV_ALGEBRAIC || (with_states && k == MO_DV_STATE);
+        nunk += s->unknown[v];
+    }
+    for (int e = 0; e < dae->eqs.n; e++)
+        if (!dae->eqs.v[e].removed)
+            sys_add_eq(s, e);
+    return nunk;
+}
+
 static int sort_ode(mo_dae *dae)
 {
     int nvar = dae->vars.n;
     sys s;
-    memset(&s, 0, sizeof s);
-    s.dae = dae;
-    s.unknown = MO_NEWN(unsigned char, nvar);
-    s.seen = MO_NEWN(unsigned char, nvar);
-    int nunk = 0;
-    for (int v = 0; v < nvar; v++) {
-        mo_dkind k = dae->vars.v[v].kind;
-        s.unknown[v] = k == MO_DV_DERIVATIVE || k == MO_DV_ALGEBRAIC;
-        nunk += s.unknown[v];
-    }
-    for (int e = 0; e < dae->eqs.n; e++)
-        if (!dae->eqs.v[e].removed)
-            sys_add_eq(&s, e);
+    int nunk = sys_open(&s, dae, false);
     mo_graph g = sys_graph(&s);
     int *var_of_eq = grow(NULL, 0, g.neq), *eq_of_var = grow(NULL, 0, nvar);
     int m = mo_match(&g, NULL, var_of_eq, eq_of_var, 0);
@@ -227,18 +236,7 @@ static int sort_init(mo_dae *dae)
 {
     int nvar = dae->vars.n;
     sys s;
-    memset(&s, 0, sizeof s);
-    s.dae = dae;
-    s.unknown = MO_NEWN(unsigned char, nvar);
-    s.seen = MO_NEWN(unsigned char, nvar);
-    int nunk = 0;
-    for (int v = 0; v < nvar; v++) {
-        s.unknown[v] = mo_dae_is_unknown(dae, v);
-        nunk += s.unknown[v];
-    }
-    for (int e = 0; e < dae->eqs.n; e++)
-        if (!dae->eqs.v[e].removed)
-            sys_add_eq(&s, e);
+    int nunk = sys_open(&s, dae, true);
     for (int i = 0; i < dae->init_eqs.n; i++)
         sys_add_eq(&s, dae->eqs.n + i);
     for (int v = 0; v < nvar; v++) {

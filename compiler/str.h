@@ -23,8 +23,6 @@
 
 /* flatten_str.c */
 
-/* Is e (a flattened expression) String-valued? */
-bool mo_str_is_string(const mo_flat *flat, const mo_expr *e);
 /* Hook of flatten_expr.c for a binary operator whose operands are flattened: 0 when neither operand is
  * a String (nothing done), 1 when folded into *out (+ concatenates, relations compare), -1 after an
  * error. */
@@ -38,9 +36,6 @@ bool mo_str_finish(mo_flat *flat);
 /* The value of a String expression known when the model is compiled (a literal, a String parameter or
  * constant, their concatenation, a choice by parameters), or NULL. */
 const char *mo_str_value(const mo_flat *flat, const mo_expr *e);
-/* A Real, Integer or Boolean value v formatted as String(v, ...) would (spec: the conversion as a
- * whitelisted printf conversion, checked by the front end), into an arena string. */
-const char *mo_str_format_value(double v, int type, const char *conv);
 /* --flat: the parts of a message joined by " + ". */
 void mo_str_print_message(mo_buf *b, const mo_flat *flat, const mo_wstmt *s);
 

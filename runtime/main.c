@@ -21,7 +21,7 @@
 
 #include <gsl/gsl_errno.h>
 
-void mo2c_rt_usage(FILE *out, const char *prog)
+static void usage(FILE *out, const char *prog)
 {
     fprintf(out,
             "usage: %s [flags]\n"
@@ -331,7 +331,7 @@ typedef enum flag_kind { FLAG_BOOL, FLAG_VALUE } flag_kind;
 static int unknown_flag(const char *arg, const char *prog)
 {
     fprintf(stderr, "error: unknown flag '%s'\n", arg);
-    mo2c_rt_usage(stderr, prog);
+    usage(stderr, prog);
     return -1;
 }
 
@@ -544,7 +544,7 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
 
     int rc = parse_args(&o, argc, argv);
     if (rc == 0 && o.help) {
-        mo2c_rt_usage(stdout, argc > 0 ? argv[0] : NULL);
+        usage(stdout, argc > 0 ? argv[0] : NULL);
         opts_free(&o);
         return 0;
     }

@@ -80,9 +80,6 @@ typedef struct mo2c_rt_state {
     int perm_n;
 } mo2c_rt_state;
 
-/* main.c */
-void mo2c_rt_usage(FILE *out, const char *prog);
-
 /* solver.c: the steppers -s accepts */
 int mo2c_rt_solver_known(const char *name);
 void mo2c_rt_solver_list(FILE *out);         /* "rk45 rkf45 ..." */
