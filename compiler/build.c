@@ -354,7 +354,35 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
     return rc;
 }
 
+static int build_to(const char *c_file, const char *exe, const char *argv0, bool stats);
+
+/* The C compiler writes the executable under a temporary name beside it, renamed into place only when
+ * the build succeeded: a failed or interrupted build leaves the previous simulator as it was and no
+ * partial file. A special file (say /dev/null) is written directly and never replaced. */
 int mo_build_executable_stats(const char *c_file, const char *exe, const char *argv0, bool stats)
+{
+    struct stat st;
+    if (stat(exe, &st) == 0 && !S_ISREG(st.st_mode))
+        return build_to(c_file, exe, argv0, stats);
+    size_t n = strlen(exe) + 40;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        mo_error_plain("out of memory");
+        return 1;
+    }
+    snprintf(tmp, n, "%s.mo2c-tmp-%ld", exe, (long)getpid());
+    int rc = build_to(c_file, tmp, argv0, stats);
+    if (rc == 0 && rename(tmp, exe) != 0) {
+        mo_error_plain("cannot write '%s': %s", exe, strerror(errno));
+        rc = 1;
+    }
+    if (rc != 0)
+        remove(tmp); /* only ever our own temporary */
+    free(tmp);
+    return rc;
+}
+
+static int build_to(const char *c_file, const char *exe, const char *argv0, bool stats)
 {
     char *lib, *inc;
     if (!find_runtime(argv0, &lib, &inc)) {

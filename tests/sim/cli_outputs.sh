@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# mo2c writes only what it is asked to, and a failure never damages an existing output: the C file is
-# written under a temporary name beside the target and renamed into place when complete; a special file
+# mo2c writes only what it is asked to, and a failure never damages an existing output: the C file and
+# the executable are written under a temporary name beside the target and renamed into place when complete; a special file
 # (here /dev/stdout) is written directly and never removed.
 set -u
 : "${MO2C:=build/mo2c}" "${OUT:=tests/out}"
@@ -17,6 +17,14 @@ echo "old content" > "$D/old.c"
 "$MO2C" --emit-c "$SMD" -o "$D/old.c" || fail "emit-c failed"
 grep -q "mo2c_main" "$D/old.c" || fail "the C file was not written"
 [ "$(ls "$D")" = "old.c" ] || fail "left behind: $(ls "$D")"
+# the executable likewise: a failing C compiler leaves the old one as it was and no temporary
+printf 'old executable\n' > "$D/smd"
+CC=false "$MO2C" "$SMD" -o "$D/smd" 2>/dev/null && fail "expected the build to fail with CC=false"
+[ "$(cat "$D/smd")" = "old executable" ] || fail "a failed build changed the old executable"
+[ "$(ls "$D" | sort | tr '\n' ' ')" = "old.c smd " ] || fail "left behind: $(ls "$D")"
+"$MO2C" "$SMD" -o "$D/smd" || fail "build failed"
+[ -x "$D/smd" ] && "$D/smd" -stopTime=0.1 -outputFormat=empty | grep -q "finished successfully" || fail "the new executable does not run"
+[ "$(ls "$D" | sort | tr '\n' ' ')" = "old.c smd " ] || fail "left behind: $(ls "$D")"
 # a special file is written directly
 n=$("$MO2C" --emit-c "$SMD" -o /dev/stdout | grep -c "mo2c_main")
 [ "$n" -ge 1 ] || fail "nothing written to /dev/stdout"
