@@ -50,8 +50,11 @@ $(BUILD)/libmo2crt.a: $(RUNTIME_OBJ)
 	ar rcs $@.tmp $(RUNTIME_OBJ)
 	mv -f $@.tmp $@
 
-$(BUILD)/parser.c $(BUILD)/parser.h: grammar/parser.y | $(BUILD)
+# One bison run makes both files; parser.h rides on parser.c so that make -j runs bison once.
+$(BUILD)/parser.c: grammar/parser.y | $(BUILD)
 	bison -Wall -Werror --defines=$(BUILD)/parser.h -o $(BUILD)/parser.c grammar/parser.y
+$(BUILD)/parser.h: $(BUILD)/parser.c
+	@test -f $@ || { rm -f $<; $(MAKE) $<; }
 
 $(BUILD)/lexer.c: grammar/lexer.re $(BUILD)/parser.h | $(BUILD)
 	re2c -W --no-generation-date -o $@ grammar/lexer.re

@@ -386,6 +386,8 @@ static void buf_reserve(mo_buf *b, size_t extra)
 
 void mo_buf_putn(mo_buf *b, const char *s, size_t n)
 {
+    if (n == 0)
+        return; /* s may be NULL then (an empty buffer's contents) */
     buf_reserve(b, n);
     memcpy(b->s + b->len, s, n);
     b->len += n;

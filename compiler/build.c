@@ -55,7 +55,42 @@
  * keep -O1, the 10^5-unit one's 1 GB get -O0. */
 #define MO_BUILD_O0_BYTES (256LL << 20)
 
-/* ---- malloc'ed strings and argument vectors (the arena may be gone) ---- */
+/* ---- malloc'ed strings and argument vectors (the arena may be gone) ----
+ * Every block this file allocates is recorded in `owned` and released together by owned_free() when a
+ * build is over, so that the few strings and vectors of a build need no bookkeeping of their own. */
+static void **owned;
+static int nowned, capowned;
+
+static _Noreturn void out_of_memory(void)
+{
+    fputs("mo2c: error: out of memory\n", stderr);
+    exit(1);
+}
+
+static void *own(void *p)
+{
+    if (!p)
+        out_of_memory();
+    if (nowned == capowned) {
+        int nc = capowned ? 2 * capowned : 64;
+        void **n = realloc(owned, sizeof *owned * (size_t)nc);
+        if (!n)
+            out_of_memory();
+        owned = n;
+        capowned = nc;
+    }
+    owned[nowned++] = p;
+    return p;
+}
+
+static void owned_free(void)
+{
+    for (int i = 0; i < nowned; i++)
+        free(owned[i]);
+    free(owned);
+    owned = NULL;
+    nowned = capowned = 0;
+}
 
 static char *xsprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *xsprintf(const char *fmt, ...)
@@ -64,11 +99,7 @@ static char *xsprintf(const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    char *s = malloc((size_t)n + 1);
-    if (!s) {
-        fputs("mo2c: error: out of memory\n", stderr);
-        exit(1);
-    }
+    char *s = own(malloc((size_t)n + 1));
     va_start(ap, fmt);
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     va_end(ap);
@@ -130,7 +161,6 @@ static bool find_runtime(const char *argv0, char **lib, char **inc)
         for (int i = 0; i < 2; i++) {
             char *h = xsprintf("%s/mo2c_rt.h", cand[i][1]);
             bool ok = file_exists(cand[i][0]) && file_exists(h);
-            free(h);
             if (ok) {
                 *lib = cand[i][0];
                 *inc = cand[i][1];
@@ -288,9 +318,9 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
                        strerror(errno));
         return 1;
     }
-    char **obj = calloc((size_t)k, sizeof *obj);
+    char **obj = own(calloc((size_t)k, sizeof *obj));
     int njobs = parallel_jobs(k, bytes), running = 0, next = 0, rc = 0;
-    job *jobs = calloc((size_t)njobs, sizeof *jobs);
+    job *jobs = own(calloc((size_t)njobs, sizeof *jobs));
     const char *opt = bytes > MO_BUILD_O0_BYTES ? "-O0" : "-O1";
     if (stats)
         fprintf(stderr, "mo2c: stats: cc %d sections, %d at a time, %s\n", k, njobs, opt);
@@ -362,8 +392,11 @@ static int build_to(const char *c_file, const char *exe, const char *argv0, bool
 int mo_build_executable_stats(const char *c_file, const char *exe, const char *argv0, bool stats)
 {
     struct stat st;
-    if (stat(exe, &st) == 0 && !S_ISREG(st.st_mode))
-        return build_to(c_file, exe, argv0, stats);
+    if (stat(exe, &st) == 0 && !S_ISREG(st.st_mode)) {
+        int rc = build_to(c_file, exe, argv0, stats);
+        owned_free();
+        return rc;
+    }
     size_t n = strlen(exe) + 40;
     char *tmp = malloc(n);
     if (!tmp) {
@@ -379,6 +412,7 @@ int mo_build_executable_stats(const char *c_file, const char *exe, const char *a
     if (rc != 0)
         remove(tmp); /* only ever our own temporary */
     free(tmp);
+    owned_free();
     return rc;
 }
 
@@ -394,8 +428,11 @@ static int build_to(const char *c_file, const char *exe, const char *argv0, bool
     struct stat st;
     long long bytes = stat(c_file, &st) == 0 ? (long long)st.st_size : 0;
     int k = file_parts(c_file);
-    if (k > 1)
-        return build_parts(&cc, c_file, exe, lib, inc, k, bytes, stats);
+    if (k > 1) {
+        int rc = build_parts(&cc, c_file, exe, lib, inc, k, bytes, stats);
+        free(cc.v);
+        return rc;
+    }
 
     argv_t a = cc;
     const char *opt = bytes > MO_BUILD_O1_BYTES ? "-O1" : "-O2";
@@ -403,7 +440,9 @@ static int build_to(const char *c_file, const char *exe, const char *argv0, bool
                      "-x", "none", lib, "-lgsl", "-lgslcblas", "-lm"};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         arg_push(&a, fixed[i]);
-    return run_one(a.v, stats, "whole");
+    int rc = run_one(a.v, stats, "whole");
+    free(a.v);
+    return rc;
 }
 
 int mo_build_executable(const char *c_file, const char *exe, const char *argv0)

@@ -96,15 +96,12 @@ print('equation')
 for i in range(300000): print('  connect(a%d.p[1], b%d.n);' % (i % 1000, (i + 1) % 1000))
 print('end Big;')" > "$dir/big.mo"
 expect big 0
-# CPU time rather than wall time, so that a loaded machine does not fail the test
+# the CPU time is printed for the record, never asserted (timings belong to bench/, not to the suite)
 secs=$(python3 -c "
 import resource, subprocess, sys
 subprocess.run([sys.argv[1], '--parse', sys.argv[2]], check=True)
 r = resource.getrusage(resource.RUSAGE_CHILDREN)
 print('%.2f' % (r.ru_utime + r.ru_stime))" "$MO2C" "$dir/big.mo")
 echo "big: $secs s of CPU"
-if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 3.0 else 1)" "$secs"; then
-    echo "FAIL big: parsing took $secs s of CPU"; fails=$((fails+1))
-fi
 
 [ $fails = 0 ]

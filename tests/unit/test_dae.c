@@ -542,7 +542,7 @@ static void test_chain(int n)
     check_systems(dae);
     printf("chain of %d units: %d variables, %d equations, %d states, analysed in %.3f s\n", n,
            dae->vars.n, dae->eqs.n, dae->nx, secs);
-    CHECK(secs < 1.0);
+    /* the time is printed, never asserted (timings belong to bench/, not to the suite) */
 }
 
 int main(void)
