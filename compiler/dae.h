@@ -115,6 +115,10 @@ int mo_build_executable(const char *c_file, const char *exe, const char *argv0);
  * Uses malloc only: it may run after mo_arena_free_all. */
 int mo_build_executable_stats(const char *c_file, const char *exe, const char *argv0, bool stats);
 
+/* check.c: consistency checks between stages (debug builds call it after each stage; a failure is an
+ * internal error naming the stage). */
+void mo_dae_check(const mo_dae *dae, const char *stage);
+
 /* ---- dumps behind --dump=dae|match|blt (dump.c) ---- */
 void mo_dae_dump(FILE *out, const mo_dae *dae, const char *what);
 

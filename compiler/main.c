@@ -25,6 +25,12 @@
 
 #define MO2C_VERSION "0.1.0"
 
+#ifdef MO_DEBUG
+#define CHECK_DAE(dae, stage) mo_dae_check((dae), (stage))
+#else
+#define CHECK_DAE(dae, stage) ((void)0)
+#endif
+
 typedef enum mode { MODE_BUILD, MODE_EMIT_C, MODE_FLAT, MODE_PARSE } mode;
 
 typedef struct options {
@@ -139,17 +145,21 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         return 0;
     }
 
-    /* back end: DAE (aliases removed) -> index reduction -> matching and BLT -> solved blocks -> C */
+    /* back end: DAE (aliases removed) -> index reduction -> matching and BLT -> solved blocks -> C;
+     * debug builds check the DAE's invariants after each stage (check.c) */
     mo_dae *dae = mo_dae_build(flat);
     stage_done(&clock, "dae");
     if (!dae)
         return 1;
+    CHECK_DAE(dae, "dae");
     if (mo_dae_index(dae) != 0)
         return 1;
     stage_done(&clock, "index");
+    CHECK_DAE(dae, "index");
     if (mo_dae_sort(dae) != 0)
         return 1;
     stage_done(&clock, "sort");
+    CHECK_DAE(dae, "sort");
     if (o->dump) {
         mo_dae_dump(stdout, dae, o->dump);
         return mo_error_count() ? 1 : 0;
@@ -157,6 +167,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     if (mo_dae_solve(dae) != 0)
         return 1;
     stage_done(&clock, "solve");
+    CHECK_DAE(dae, "solve");
 
     const char *last = strrchr(flat->name, '.');
     last = last ? last + 1 : flat->name;
