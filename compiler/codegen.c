@@ -98,9 +98,10 @@ static bool target(gen *g, mo_buf *o, int v, mo_loc loc)
     return true;
 }
 
-static bool uses_ok(const mo_buf *o, size_t from)
+/* Did the code printed since `from` (a count of g->cg.nchecked) use a checked operation? */
+static bool uses_ok(const gen *g, int from)
 {
-    return o->s && strstr(o->s + from, "&ok)") != NULL;
+    return g->cg.nchecked > from;
 }
 
 static const char *const LOCALS_VOID = "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)ok;\n";
@@ -218,7 +219,7 @@ static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char
         if (g->mask && g->mask[k] != g->mask_want)
             continue;
         mo_buf *o = mo_cg_split_out(s);
-        size_t from = o->len;
+        int from = g->cg.nchecked;
         if (b->kind != MO_BLOCK_EXPLICIT) {
             emit_loop(g, o, s->split ? &s->loops : &g->loops, sys, b, sysname);
             mo_cg_split_next(s, 5);
@@ -234,7 +235,7 @@ static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char
         mo_buf_puts(o, " = ");
         expr(g, o, e, b->solution);
         mo_buf_puts(o, ";\n");
-        if (uses_ok(o, from))
+        if (uses_ok(g, from))
             mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
         mo_cg_split_next(s, 1);
     }
@@ -250,13 +251,13 @@ static void emit_extra(gen *g, mo_cg_split *s)
             continue;
         const mo_dvar *dv = &dae->vars.v[v];
         mo_buf *o = mo_cg_split_out(s);
-        size_t from = o->len;
+        int from = g->cg.nchecked;
         mo_buf_printf(o, "    y[%d] /* ", g->cg.extra_slot[v]);
         mo_cg_comment(o, dv->name, 120);
         mo_buf_puts(o, " */ = ");
         expr(g, o, g->var_where0 + v, dv->alias_negated ? mo_sym_neg(dv->alias_value) : dv->alias_value);
         mo_buf_puts(o, ";\n");
-        any_ok |= uses_ok(o, from);
+        any_ok |= uses_ok(g, from);
         mo_cg_split_next(s, 1);
     }
     /* one check after them all (a part checks ok when it returns) */
@@ -307,7 +308,7 @@ static void emit_init_params(gen *g, mo_buf *defs)
         const mo_var *fv = dv->flat >= 0 ? &dae->flat->vars.v[dv->flat] : NULL;
         const mo_expr *val = fv && fv->binding ? fv->binding : dv->start;
         o = mo_cg_split_out(&s);
-        size_t from = o->len;
+        int from = g->cg.nchecked;
         if (fv) {
             mo_buf_puts(o, "    /* ");
             mo_cg_comment(o, mo_sprintf("%s:%d: %s", loc_path(fv->loc), fv->loc.line, dv->name), 400);
@@ -323,7 +324,7 @@ static void emit_init_params(gen *g, mo_buf *defs)
         else
             mo_buf_puts(o, "0.0");
         mo_buf_puts(o, ";\n");
-        if (uses_ok(o, from))
+        if (uses_ok(g, from))
             mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
         mo_cg_split_next(&s, 1);
     }
@@ -365,7 +366,7 @@ static void emit_initialize(gen *g, mo_buf *defs)
                              !(dv->kind == MO_DV_ALGEBRAIC && dv->start)))
             continue;
         o = mo_cg_split_out(&s);
-        size_t from = o->len;
+        int from = g->cg.nchecked;
         mo_buf_puts(o, "    ");
         target(g, o, v, (mo_loc){0});
         mo_buf_puts(o, " = ");
@@ -376,7 +377,7 @@ static void emit_initialize(gen *g, mo_buf *defs)
         else
             mo_buf_puts(o, "0.0");
         mo_buf_puts(o, ";\n");
-        if (uses_ok(o, from))
+        if (uses_ok(g, from))
             mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
         mo_cg_split_next(&s, 1);
     }

@@ -25,6 +25,8 @@ typedef struct mo_cg {
                                * as a plain '/', its check goes to init_params (codegen_need.c) */
     int cond;                 /* depth inside code evaluated only sometimes (if-expression branches,
                                * right operands of && and ||): divisions there stay checked */
+    int nchecked;             /* checked operations printed so far (each passes &ok and may clear it):
+                               * code after a statement tests ok only when this grew */
 } mo_cg;
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable

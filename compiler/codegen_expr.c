@@ -167,6 +167,7 @@ static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
 
 static void where_arg(mo_cg *cg)
 {
+    cg->nchecked++;
     if (cg->where_name) {   /* inside a user function (codegen_fn.c) */
         mo_buf_printf(cg->out, ", %s, &ok)", cg->where_name);
         return;
@@ -298,11 +299,12 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
         if (!is_nonzero_const(b) && mo_cg_div_unchecked(cg, b)) {
             /* a parameter expression: init_params checks it once (codegen_need.c) */
             mo_buf text = {0};
+            int checked = cg->nchecked;
             cg->out = &text;
             emit(cg, b, P_MUL + 1);
             cg->out = o;
             const char *bt = mo_buf_str(&text);
-            if (!strstr(bt, "&ok)")) {   /* its own evaluation cannot fail */
+            if (cg->nchecked == checked) {   /* its own evaluation cannot fail */
                 mo_cg_div_add(cg, bt);
                 if (P_MUL < min_prec)
                     mo_buf_puts(o, "(");

@@ -53,6 +53,7 @@ void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
         mo_cg_expr(cg, e->a[i]);
     }
     mo_buf_puts(cg->out, ", &ok)");
+    cg->nchecked++;
 }
 
 /* ---- one function ---- */
@@ -93,9 +94,9 @@ static void fexpr(fgen *g, mo_buf *o, const mo_fstmt *s, const mo_expr *e)
     mo_buf_puts(g->where, "\";\n");
 }
 
-static void fail_check(mo_buf *o, int in, size_t from)
+static void fail_check(const fgen *g, mo_buf *o, int in, int from)
 {
-    if (strstr(o->s + from, "&ok)")) {
+    if (g->cg.nchecked > from) {
         indent(o, in);
         mo_buf_puts(o, "if (!ok)\n");
         indent(o, in + 1);
@@ -148,7 +149,7 @@ static void multi_call(fgen *g, mo_buf *o, const mo_fstmt *s, int in)
 
 static void stmt(fgen *g, mo_buf *o, const mo_fstmt *s, int in)
 {
-    size_t from = o->len;
+    int from = g->cg.nchecked;
     switch (s->kind) {
     case MO_ST_ASSIGN:
         comment(o, in, s);
@@ -160,7 +161,7 @@ static void stmt(fgen *g, mo_buf *o, const mo_fstmt *s, int in)
         mo_buf_printf(o, "%s = ", mo_cg_fn_slot(g->f, s->targets[0]));
         fexpr(g, o, s, s->value);
         mo_buf_puts(o, ";\n");
-        fail_check(o, in, from);
+        fail_check(g, o, in, from);
         return;
     case MO_ST_CALL: {
         comment(o, in, s);
@@ -179,7 +180,7 @@ static void stmt(fgen *g, mo_buf *o, const mo_fstmt *s, int in)
         mo_buf_puts(o, ": ");
         mo_cg_c_string(o, mo_sprintf("%s", s->value->a[1]->str));
         mo_buf_puts(o, "\");\n");
-        fail_check(o, in, from);
+        fail_check(g, o, in, from);
         return;
     }
     case MO_ST_IF:
@@ -197,7 +198,7 @@ static void stmt(fgen *g, mo_buf *o, const mo_fstmt *s, int in)
         }
         indent(o, in);
         mo_buf_puts(o, "}\n");
-        fail_check(o, in, from);   /* a failed condition: the branch taken does not matter */
+        fail_check(g, o, in, from);   /* a failed condition: the branch taken does not matter */
         return;
     case MO_ST_FOR: {
         int k = g->depth++;
@@ -328,7 +329,7 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
     signature(o, f);
     mo_buf_puts(o, "\n{\n    int ok = 1;\n");
     /* outputs and locals, with their initial values (inputs are the parameters) */
-    size_t from = o->len;
+    int from = g.cg.nchecked;
     for (int v = f->nin; v < f->vars.n; v++) {
         const mo_fvar *x = &f->vars.v[v];
         mo_buf_printf(o, "    double %s = ", mo_cg_fn_slot(f, v));
@@ -342,7 +343,7 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
         }
         mo_buf_puts(o, ";\n");
     }
-    fail_check(o, 1, from);
+    fail_check(&g, o, 1, from);
     mo_buf_puts(o, "    (void)d;");   /* not every function fails, reads every input or local */
     for (int v = 0; v < f->vars.n; v++)
         mo_buf_printf(o, " (void)%s;", mo_cg_fn_slot(f, v));
