@@ -104,6 +104,19 @@ static bool uses_ok(const gen *g, int from)
     return g->cg.nchecked > from;
 }
 
+/* The value of variable v's start value or binding (0.0 when it has none), ending the assignment whose
+ * target was just printed, and the test of ok when a checked operation was printed since `from`. */
+static void assign_value(gen *g, mo_buf *o, int v, const mo_expr *val, int from)
+{
+    if (val)
+        expr(g, o, g->var_where0 + v, val);
+    else
+        mo_buf_puts(o, "0.0");
+    mo_buf_puts(o, ";\n");
+    if (uses_ok(g, from))
+        mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+}
+
 static const char *const LOCALS_VOID = "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)ok;\n";
 
 /* ---- algebraic loops ---- */
@@ -319,13 +332,7 @@ static void emit_init_params(gen *g, mo_buf *defs)
             mo_buf_printf(o, "%d])\n        ", dv->slot);
         target(g, o, v, fv ? fv->loc : (mo_loc){0});
         mo_buf_puts(o, " = ");
-        if (val)
-            expr(g, o, g->var_where0 + v, val);
-        else
-            mo_buf_puts(o, "0.0");
-        mo_buf_puts(o, ";\n");
-        if (uses_ok(g, from))
-            mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+        assign_value(g, o, v, val, from);
         mo_cg_split_next(&s, 1);
     }
     mo_cg_split_end(&s);
@@ -372,13 +379,7 @@ static void emit_initialize(gen *g, mo_buf *defs)
         mo_buf_puts(o, " = ");
         if (dv->kind == MO_DV_STATE)
             mo_buf_printf(o, "d->x_start_overridden[%d] ? d->x_start[%d] : ", dv->slot, dv->slot);
-        if (dv->start)
-            expr(g, o, g->var_where0 + v, dv->start);
-        else
-            mo_buf_puts(o, "0.0");
-        mo_buf_puts(o, ";\n");
-        if (uses_ok(g, from))
-            mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+        assign_value(g, o, v, dv->start, from);
         mo_cg_split_next(&s, 1);
     }
     mo_cg_split_end(&s);
