@@ -31,8 +31,9 @@ GSL_LIBS = -lgsl -lgslcblas -lm
 
 COMPILER_SRC = $(sort $(wildcard compiler/*.c))
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
-GEN_SRC      = $(BUILD)/lexer.c $(BUILD)/parser.c
-COMPILER_OBJ = $(COMPILER_SRC:compiler/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/lexer.o $(BUILD)/obj/parser.o
+GEN_SRC      = $(BUILD)/lexer.c $(BUILD)/parser.c $(BUILD)/parser_fast.c
+COMPILER_OBJ = $(COMPILER_SRC:compiler/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/lexer.o $(BUILD)/obj/parser.o \
+               $(BUILD)/obj/parser_fast.o
 RUNTIME_OBJ  = $(RUNTIME_SRC:runtime/%.c=$(BUILD)/rt/%.o)
 
 all: $(BUILD)/mo2c $(BUILD)/libmo2crt.a $(BUILD)/sanitize.flags
@@ -56,6 +57,10 @@ $(BUILD)/parser.c: grammar/parser.y | $(BUILD)
 $(BUILD)/parser.h: $(BUILD)/parser.c
 	@test -f $@ || { rm -f $<; $(MAKE) $<; }
 
+# The same grammar without LAC, for the first attempt at each file (see parser.y): no header of its own.
+$(BUILD)/parser_fast.c: grammar/parser.y | $(BUILD)
+	bison -Wall -Werror -Fapi.prefix={mo_yyf} -Fparse.lac=none -o $@ grammar/parser.y
+
 $(BUILD)/lexer.c: grammar/lexer.re $(BUILD)/parser.h | $(BUILD)
 	re2c -W --no-generation-date -o $@ grammar/lexer.re
 
@@ -64,6 +69,8 @@ $(BUILD)/obj/lexer.o: $(BUILD)/lexer.c compiler/*.h $(BUILD)/parser.h | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 $(BUILD)/obj/parser.o: $(BUILD)/parser.c compiler/*.h | $(BUILD)/obj
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+$(BUILD)/obj/parser_fast.o: $(BUILD)/parser_fast.c compiler/*.h | $(BUILD)/obj
+	$(CC) $(ALL_CFLAGS) -DMO_PARSER_FAST -Wno-missing-prototypes -c -o $@ $<
 
 $(BUILD)/obj/%.o: compiler/%.c compiler/*.h $(BUILD)/parser.h | $(BUILD)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<

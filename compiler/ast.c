@@ -11,6 +11,7 @@
  * to the same double.
  */
 #include "ast.h"
+#include "bufput.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -260,25 +261,49 @@ static int prec(const mo_expr *e)
 
 static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx);
 
+/* Printing appends with bufput.h's inline appends: --flat sends hundreds of megabytes through here,
+ * from two threads at once (flatprint.c), so nothing here keeps state outside its arguments. */
+
+/* The decimal digits of v (for integers without a spelling, and integral reals). */
+static void put_ll(mo_buf *b, long long v)
+{
+    char tmp[24];
+    int n = 0;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do
+        tmp[sizeof tmp - 1 - n++] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        tmp[sizeof tmp - 1 - n++] = '-';
+    mo_put_n(b, tmp + sizeof tmp - n, (size_t)n);
+}
+
 /* Print e, in parentheses when its precedence is below min. */
 static void print_min(mo_buf *b, const mo_expr *e, int min, var_name_fn var_name, void *ctx)
 {
     bool parens = e && prec(e) < min;
     if (parens)
-        mo_buf_puts(b, "(");
+        mo_put_s(b, "(");
     print(b, e, var_name, ctx);
     if (parens)
-        mo_buf_puts(b, ")");
+        mo_put_s(b, ")");
 }
 
 static void print_real(mo_buf *b, double v)
 {
     if (isnan(v)) {
-        mo_buf_puts(b, "nan");
+        mo_put_s(b, "nan");
         return;
     }
     if (isinf(v)) {
-        mo_buf_puts(b, v < 0 ? "-inf" : "inf");
+        mo_put_s(b, v < 0 ? "-inf" : "inf");
+        return;
+    }
+    /* an integral value below 10^15 prints with %.15g as its integer digits, which read back exactly
+     * (the common case, e.g. the 0.0 of flow sums): formatted by hand, it skips snprintf and strtod */
+    if (fabs(v) < 1e15 && v == (double)(long long)v && (v != 0 || !signbit(v))) {
+        put_ll(b, (long long)v);
+        mo_put_n(b, ".0", 2);
         return;
     }
     char s[40];
@@ -287,36 +312,36 @@ static void print_real(mo_buf *b, double v)
         if (strtod(s, NULL) == v)
             break;
     }
-    mo_buf_puts(b, s);
+    mo_put_s(b, s);
     if (!strpbrk(s, ".eE"))
-        mo_buf_puts(b, ".0"); /* still a Real when read back */
+        mo_put_s(b, ".0"); /* still a Real when read back */
 }
 
 static void print_string(mo_buf *b, const char *s)
 {
-    mo_buf_puts(b, "\"");
+    mo_put_s(b, "\"");
     for (const char *p = s; *p; p++) {
         switch (*p) {
-        case '"': mo_buf_puts(b, "\\\""); break;
-        case '\\': mo_buf_puts(b, "\\\\"); break;
-        case '\n': mo_buf_puts(b, "\\n"); break;
-        case '\t': mo_buf_puts(b, "\\t"); break;
-        case '\r': mo_buf_puts(b, "\\r"); break;
-        case '\a': mo_buf_puts(b, "\\a"); break;
-        case '\b': mo_buf_puts(b, "\\b"); break;
-        case '\f': mo_buf_puts(b, "\\f"); break;
-        case '\v': mo_buf_puts(b, "\\v"); break;
-        default: mo_buf_putn(b, p, 1); break;
+        case '"': mo_put_s(b, "\\\""); break;
+        case '\\': mo_put_s(b, "\\\\"); break;
+        case '\n': mo_put_s(b, "\\n"); break;
+        case '\t': mo_put_s(b, "\\t"); break;
+        case '\r': mo_put_s(b, "\\r"); break;
+        case '\a': mo_put_s(b, "\\a"); break;
+        case '\b': mo_put_s(b, "\\b"); break;
+        case '\f': mo_put_s(b, "\\f"); break;
+        case '\v': mo_put_s(b, "\\v"); break;
+        default: mo_put_n(b, p, 1); break;
         }
     }
-    mo_buf_puts(b, "\"");
+    mo_put_s(b, "\"");
 }
 
 static void print_list(mo_buf *b, mo_expr *const *a, int n, var_name_fn var_name, void *ctx)
 {
     for (int i = 0; i < n; i++) {
         if (i)
-            mo_buf_puts(b, ", ");
+            mo_put_s(b, ", ");
         print(b, a[i], var_name, ctx);
     }
 }
@@ -324,9 +349,10 @@ static void print_list(mo_buf *b, mo_expr *const *a, int n, var_name_fn var_name
 static void print_iters(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
 {
     for (int i = 0; i < e->niters; i++) {
-        mo_buf_printf(b, "%s%s", i ? ", " : " for ", e->iters[i].name);
+        mo_put_s(b, i ? ", " : " for ");
+        mo_put_s(b, e->iters[i].name);
         if (e->iters[i].range) {
-            mo_buf_puts(b, " in ");
+            mo_put_s(b, " in ");
             print(b, e->iters[i].range, var_name, ctx);
         }
     }
@@ -335,7 +361,9 @@ static void print_iters(mo_buf *b, const mo_expr *e, var_name_fn var_name, void 
 static void print_named(mo_buf *b, const mo_expr *e, bool comma, var_name_fn var_name, void *ctx)
 {
     for (int i = 0; i < e->nnamed; i++) {
-        mo_buf_printf(b, "%s%s = ", comma || i ? ", " : "", e->named[i].name);
+        mo_put_s(b, comma || i ? ", " : "");
+        mo_put_s(b, e->named[i].name);
+        mo_put_s(b, " = ");
         print(b, e->named[i].value, var_name, ctx);
     }
 }
@@ -347,59 +375,63 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
     switch (e->kind) {
     case MO_EX_REAL:
         if (e->text)
-            mo_buf_puts(b, e->text);
+            mo_put_s(b, e->text);
         else
             print_real(b, e->real);
         break;
     case MO_EX_INT:
         if (e->text)
-            mo_buf_puts(b, e->text);
+            mo_put_s(b, e->text);
         else
-            mo_buf_printf(b, "%lld", e->ival);
+            put_ll(b, e->ival);
         break;
     case MO_EX_STRING: print_string(b, e->str ? e->str : ""); break;
-    case MO_EX_BOOL: mo_buf_puts(b, e->ival ? "true" : "false"); break;
+    case MO_EX_BOOL: mo_put_s(b, e->ival ? "true" : "false"); break;
     case MO_EX_REF:
         for (int i = 0; i < e->nparts; i++) {
             if (i || e->global)
-                mo_buf_puts(b, ".");
-            mo_buf_puts(b, e->parts[i].id);
+                mo_put_s(b, ".");
+            mo_put_s(b, e->parts[i].id);
             if (e->parts[i].nsubs) {
-                mo_buf_puts(b, "[");
+                mo_put_s(b, "[");
                 print_list(b, e->parts[i].subs, e->parts[i].nsubs, var_name, ctx);
-                mo_buf_puts(b, "]");
+                mo_put_s(b, "]");
             }
         }
         break;
     case MO_EX_VAR: {
         const char *name = var_name ? var_name(ctx, e->var) : NULL;
-        if (name)
-            mo_buf_puts(b, name);
-        else
-            mo_buf_printf(b, "$var%d", e->var);
+        if (name) {
+            mo_put_s(b, name);
+        } else {
+            mo_put_s(b, "$var");
+            put_ll(b, e->var);
+        }
         break;
     }
     case MO_EX_DER:
-        mo_buf_puts(b, "der(");
+        mo_put_s(b, "der(");
         print_list(b, e->a, e->n, var_name, ctx);
-        mo_buf_puts(b, ")");
+        mo_put_s(b, ")");
         break;
     case MO_EX_CALL:
         print(b, e->fn, var_name, ctx);
-        mo_buf_puts(b, "(");
+        mo_put_s(b, "(");
         print_list(b, e->a, e->n, var_name, ctx);
         print_named(b, e, e->n > 0, var_name, ctx);
         print_iters(b, e, var_name, ctx);
-        mo_buf_puts(b, ")");
-        if (e->func && e->func_out > 0 && e->str)   /* a further output of a user function */
-            mo_buf_printf(b, ".%s", e->str);
+        mo_put_s(b, ")");
+        if (e->func && e->func_out > 0 && e->str) {   /* a further output of a user function */
+            mo_put_s(b, ".");
+            mo_put_s(b, e->str);
+        }
         break;
     case MO_EX_PARTIAL_FN:
-        mo_buf_puts(b, "function ");
+        mo_put_s(b, "function ");
         print(b, e->fn, var_name, ctx);
-        mo_buf_puts(b, "(");
+        mo_put_s(b, "(");
         print_named(b, e, false, var_name, ctx);
-        mo_buf_puts(b, ")");
+        mo_put_s(b, ")");
         break;
     case MO_EX_BINARY: {
         int p = binary_prec(e->op);
@@ -407,66 +439,66 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
         bool assoc = p == PREC_ADD || p == PREC_MUL || p == PREC_AND || p == PREC_OR;
         print_min(b, e->a[0], p == PREC_POW ? PREC_PRIMARY : (assoc ? p : p + 1), var_name, ctx);
         if (p != PREC_POW)
-            mo_buf_putn(b, " ", 1);
-        mo_buf_puts(b, mo_op_text(e->op));
+            mo_put_n(b, " ", 1);
+        mo_put_s(b, mo_op_text(e->op));
         if (p != PREC_POW)
-            mo_buf_putn(b, " ", 1);
+            mo_put_n(b, " ", 1);
         print_min(b, e->a[1], p == PREC_POW ? PREC_PRIMARY : p + 1, var_name, ctx);
         break;
     }
     case MO_EX_UNARY:
         if (e->op == MO_OP_NOT) {
-            mo_buf_puts(b, "not ");
+            mo_put_s(b, "not ");
             print_min(b, e->a[0], PREC_REL, var_name, ctx);
         } else {
-            mo_buf_puts(b, mo_op_text(e->op));
+            mo_put_s(b, mo_op_text(e->op));
             print_min(b, e->a[0], PREC_MUL, var_name, ctx);
         }
         break;
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2) {
-            mo_buf_puts(b, i ? " elseif " : "if ");
+            mo_put_s(b, i ? " elseif " : "if ");
             print(b, e->a[i], var_name, ctx);
-            mo_buf_puts(b, " then ");
+            mo_put_s(b, " then ");
             print(b, e->a[i + 1], var_name, ctx);
         }
-        mo_buf_puts(b, " else ");
+        mo_put_s(b, " else ");
         print(b, e->a[e->n - 1], var_name, ctx);
         break;
     case MO_EX_RANGE:
         for (int i = 0; i < e->n; i++) {
             if (i)
-                mo_buf_puts(b, ":");
+                mo_put_s(b, ":");
             print_min(b, e->a[i], PREC_OR, var_name, ctx);
         }
         break;
     case MO_EX_ARRAY:
-        mo_buf_puts(b, "{");
+        mo_put_s(b, "{");
         print_list(b, e->a, e->n, var_name, ctx);
         print_iters(b, e, var_name, ctx);
-        mo_buf_puts(b, "}");
+        mo_put_s(b, "}");
         break;
     case MO_EX_MATRIX:
-        mo_buf_puts(b, "[");
+        mo_put_s(b, "[");
         for (int i = 0; i < e->n; i++) {
             if (i)
-                mo_buf_puts(b, "; ");
+                mo_put_s(b, "; ");
             print_list(b, e->a[i]->a, e->a[i]->n, var_name, ctx);
         }
-        mo_buf_puts(b, "]");
+        mo_put_s(b, "]");
         break;
-    case MO_EX_END: mo_buf_puts(b, "end"); break;
-    case MO_EX_COLON: mo_buf_puts(b, ":"); break;
+    case MO_EX_END: mo_put_s(b, "end"); break;
+    case MO_EX_COLON: mo_put_s(b, ":"); break;
     case MO_EX_TUPLE:
-        mo_buf_puts(b, "(");
+        mo_put_s(b, "(");
         for (int i = 0; i < e->n; i++) {
             if (i)
-                mo_buf_puts(b, ", ");
+                mo_put_s(b, ", ");
             print(b, e->a[i], var_name, ctx);
         }
-        mo_buf_puts(b, ")");
+        mo_put_s(b, ")");
         break;
-    case MO_EX_TIME: mo_buf_puts(b, "time"); break;
+    case MO_EX_TIME: mo_put_s(b, "time"); break;
     case MO_EX_KIND_COUNT: mo_unreachable("bad expression kind");
     }
 }
@@ -474,4 +506,5 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
 void mo_expr_print(mo_buf *b, const mo_expr *e, const char *(*var_name)(void *ctx, int var), void *ctx)
 {
     print(b, e, var_name, ctx);
+    mo_put_end(b);   /* the appends of bufput.h leave the text unterminated */
 }

@@ -23,7 +23,11 @@ typedef struct mo_statement mo_stmt;
 
 /* ---- names ---- */
 
-/* A dotted type or class name: Modelica.SIunits.Angle, or .Modelica.X when global. */
+/* A dotted type or class name: Modelica.SIunits.Angle, or .Modelica.X when global.
+ * Other stages build names with positional initializers {loc, global, n, ids, locs}. The parser's names
+ * of one identifier (most of them: the names in modifications) are one block: ids points just past the
+ * node, and locs to loc (the name is that identifier); code that changes the loc of such a name gives
+ * it its own locs first (ast_build.c). */
 typedef struct mo_name {
     mo_loc loc;
     bool global;          /* written with a leading dot: lookup starts at the top level */
@@ -162,23 +166,25 @@ enum { MO_MAX_NESTING = 1000, MO_MAX_EXPR_DEPTH = 50000 };
  * or a redeclaration / replaceable element. */
 typedef enum mo_arg_kind { MO_ARG_MOD, MO_ARG_REDECLARE, MO_ARG_REPLACEABLE } mo_arg_kind;
 
+/* (The fields of mo_arg, mo_mod and mo_equation_ast are ordered so that no padding is left: a big model
+ * has millions of them.) */
 typedef struct mo_arg {
-    mo_arg_kind kind;
     mo_loc loc;
-    bool each, final_;
     mo_name *name;            /* MO_ARG_MOD: the (possibly dotted) name being modified */
     mo_mod *mod;              /* MO_ARG_MOD: its modification, may be NULL */
     const char *comment;
     mo_element *element;      /* MO_ARG_REDECLARE / MO_ARG_REPLACEABLE: the new element */
+    mo_arg_kind kind;
+    bool each, final_;
 } mo_arg;
 
 /* modification: class-modification [= expr] | = expr | := expr */
 struct mo_mod {
     mo_loc loc;
-    int nargs;
     mo_arg *args;             /* class modification arguments, in order */
-    bool has_parens;          /* "()" was written, even if empty */
     mo_expr *binding;         /* "= expr", or NULL */
+    int nargs;
+    bool has_parens;          /* "()" was written, even if empty */
     bool assign;              /* binding written with ":=" (only legal in some places) */
     bool binding_break;       /* "= break" (Modelica 3.6 selective model extension) */
 };
@@ -211,31 +217,56 @@ typedef enum mo_import_kind {
     MO_IMPORT_MULTIPLE        /* import A.B.{C, D};   names in .names   */
 } mo_import_kind;
 
+/* A big model has hundreds of thousands of elements, so the fields that only one kind of element uses
+ * share storage in an anonymous union, one group per kind; every field keeps its name, but may be read
+ * only on an element of the kind that owns it (reading cls of a component gives its bits). Fields read
+ * on elements of several kinds, or whose readers are many, stay outside: kind, loc, flags, comment,
+ * mod (extends and components), name and type (NULL on other kinds), constrainedby and
+ * constrainedby_mod (replaceable components and classes).
+ * Audit of this layout (every read and write of the union's fields in compiler/, grammar/ and
+ * tests/unit/): import fields are read in lookup.c (scope building, under a check for MO_ELEM_IMPORT;
+ * resolve_import and lookup_imports, on elements that the scope's import tables hold) and in
+ * test_parse_print.c on imports; base in lookup.c (under MO_ELEM_EXTENDS) and flatten.c (on
+ * mo_layout_ext.ext, an extends clause); extends_annotation only by its builder and that unit test;
+ * ntype_dims, type_dims, ndims, dims and condition in flatten.c, functions.c and layout items, on
+ * components (layout items, record fields and lookup's f.comp are components); cls in load.c,
+ * lookup.c, layout.c, funcall.c and the unit test under a check for MO_ELEM_CLASS; the builders
+ * (ast_build.c, lookup.c and load.c for class elements) write only the fields of the kind they make. */
 struct mo_element {
     mo_elem_kind kind;
-    mo_loc loc;
     unsigned flags;           /* MO_PF_* (MO_PF_PROTECTED when in a protected section) */
+    mo_loc loc;
     mo_comment comment;
-    /* MO_ELEM_IMPORT */
-    mo_import_kind import_kind;
-    mo_name *import_name;     /* the package or class imported */
-    const char *alias;        /* MO_IMPORT_RENAMING */
-    int nimport_ids; const char **import_ids; /* MO_IMPORT_MULTIPLE */
-    /* MO_ELEM_EXTENDS */
-    mo_name *base;            /* extends base */
     mo_mod *mod;              /* extends modification / component modification */
-    mo_mod *extends_annotation; /* annotation of an extends clause */
     /* MO_ELEM_COMPONENT: one declaration of a component clause (a, b, c share type and prefixes) */
     const char *name;
     mo_name *type;            /* type specifier */
-    int ntype_dims; mo_expr **type_dims; /* Real[3] x */
-    int ndims; mo_expr **dims;           /* Real x[3] */
-    mo_expr *condition;       /* conditional component: "if expr", or NULL */
     /* replaceable: constrainedby clause */
     mo_name *constrainedby;
     mo_mod *constrainedby_mod;
-    /* MO_ELEM_CLASS */
-    mo_class *cls;
+    union {
+        struct {              /* MO_ELEM_IMPORT */
+            mo_import_kind import_kind;
+            int nimport_ids;          /* MO_IMPORT_MULTIPLE: import_ids */
+            mo_name *import_name;     /* the package or class imported */
+            const char *alias;        /* MO_IMPORT_RENAMING */
+            const char **import_ids;  /* MO_IMPORT_MULTIPLE */
+        };
+        struct {              /* MO_ELEM_EXTENDS */
+            mo_name *base;            /* extends base */
+            mo_mod *extends_annotation; /* annotation of an extends clause */
+        };
+        struct {              /* MO_ELEM_COMPONENT */
+            int ntype_dims;           /* Real[3] x: type_dims */
+            int ndims;                /* Real x[3]: dims */
+            mo_expr **type_dims;
+            mo_expr **dims;
+            mo_expr *condition;       /* conditional component: "if expr", or NULL */
+        };
+        struct {              /* MO_ELEM_CLASS */
+            mo_class *cls;
+        };
+    };
 };
 
 /* ---- equations (ORDER MO_EQ) ---- */
@@ -252,13 +283,14 @@ typedef struct mo_eq_list { int n; mo_eq **v; } mo_eq_list;
 
 struct mo_equation_ast {
     mo_eq_kind kind;
+    int nconds;               /* MO_EQ_IF, MO_EQ_WHEN: conds */
+    int niters;               /* MO_EQ_FOR: iters */
     mo_loc loc;
     mo_comment comment;
     mo_expr *lhs, *rhs;       /* MO_EQ_EQUAL, MO_EQ_CONNECT; MO_EQ_CALL: the call in lhs */
-    int nconds;               /* MO_EQ_IF, MO_EQ_WHEN */
     mo_expr **conds;
     mo_eq_list *bodies;       /* nconds bodies, plus one for 'else' (MO_EQ_IF; n = 0 when absent) */
-    int niters; mo_iterator *iters; /* MO_EQ_FOR */
+    mo_iterator *iters;       /* MO_EQ_FOR */
 };
 
 /* ---- statements (ORDER MO_ST) ---- */

@@ -15,7 +15,38 @@
 
 /* ---- lists and locations ---- */
 
-mo_pvec *mo_list(void) { return MO_NEW(mo_pvec); }
+/* Lists that a builder has copied out of (argument lists, declaration lists ...) and the argument
+ * structs that mo_build_mod copies into its array are garbage at once; they are kept here and handed
+ * out again, so that a big model does not leave one of each behind per modification. (File-level state:
+ * the builders of one parse run one at a time, and what is kept is only reused, never read.) */
+static MO_VEC(mo_pvec *) spare_lists;
+static MO_VEC(mo_arg *) spare_args;
+
+mo_pvec *mo_list(void)
+{
+    if (spare_lists.n > 0)
+        return spare_lists.v[--spare_lists.n];   /* n = 0, its array kept for the next pushes */
+    return MO_NEW(mo_pvec);
+}
+
+/* l's items have been copied elsewhere and nothing points to l or its array any more. */
+static void recycle_list(mo_pvec *l)
+{
+    if (!l)
+        return;
+    l->n = 0;
+    MO_PUSH(spare_lists, l);
+}
+
+static mo_arg *new_arg(void)
+{
+    if (spare_args.n > 0) {
+        mo_arg *a = spare_args.v[--spare_args.n];
+        memset(a, 0, sizeof *a);
+        return a;
+    }
+    return MO_NEW(mo_arg);
+}
 
 /* Lists grow 2, 4, 8 ...: most hold one or two items (arguments, declarations, subscripts), and a list's
  * array becomes the AST's array as it is. Growing the latest arena block happens in place. */
@@ -27,19 +58,6 @@ void mo_push(mo_pvec *l, void *x)
         l->cap = nc;
     }
     l->v[l->n++] = x;
-}
-
-mo_loc mo_loc_span(mo_loc first, mo_loc last)
-{
-    mo_loc l = first;
-    if (first.line == last.line && last.col + last.len > first.col)
-        l = mo_loc_make(first.file, first.line, first.col, (long)last.col + last.len - first.col);
-    return l;
-}
-
-mo_loc mo_loc_after(mo_loc prev)
-{
-    return mo_loc_make(prev.file, prev.line, (long)prev.col + prev.len, 0);
 }
 
 /* A list's items as a counted arena array (n may be 0, the array is then NULL). */
@@ -289,6 +307,7 @@ void mo_build_elements(mo_parser *p, mo_pvec *elems)
         }
         MO_PUSH(o->elems, e);
     }
+    recycle_list(elems);
 }
 
 /* [ redeclare ] [ final ] [ inner ] [ outer ] ( class-definition | component-clause | replaceable ... ) */
@@ -318,6 +337,7 @@ void mo_build_constrain(mo_pvec *elems, mo_pvec *cc, unsigned flags)
 {
     mo_arg *clause = cc ? cc->v[0] : NULL;
     mo_comment *comment = cc ? cc->v[1] : NULL;
+    recycle_list(cc);
     for (int i = 0; i < elems->n; i++) {
         mo_element *e = elems->v[i];
         e->flags |= flags;
@@ -373,7 +393,7 @@ mo_pvec *mo_build_extends(mo_loc loc, mo_name *base, mo_pvec *mod, mo_loc mod_lo
 /* constraining-clause : constrainedby type-specifier [ class-modification ] (carried in an mo_arg) */
 mo_arg *mo_build_constraint(mo_name *type, mo_pvec *mod, mo_loc mod_loc)
 {
-    mo_arg *a = MO_NEW(mo_arg);
+    mo_arg *a = new_arg();
     a->loc = type->loc;
     a->name = type;
     a->mod = mo_build_class_mod(mod, mod_loc);
@@ -430,15 +450,18 @@ mo_mod *mo_build_mod(mo_pvec *args, mo_loc loc, mo_expr *binding, bool assign, b
     int n = args ? args->n : 0;
     m->nargs = n;
     m->args = n > 0 ? MO_NEWN(mo_arg, n) : NULL;   /* most modifications are a binding alone */
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         m->args[i] = *(mo_arg *)args->v[i];
+        MO_PUSH(spare_args, (mo_arg *)args->v[i]);
+    }
+    recycle_list(args);
     return m;
 }
 
 /* element-modification : name [ modification ] string-comment */
 mo_arg *mo_build_arg_mod(mo_name *name, mo_mod *mod, const char *comment)
 {
-    mo_arg *a = MO_NEW(mo_arg);
+    mo_arg *a = new_arg();
     a->kind = MO_ARG_MOD;
     a->loc = name->loc;
     a->name = name;
@@ -467,7 +490,7 @@ static mo_name *single_name(const char *id, mo_loc loc) { return mo_build_name(N
 /* short-class-definition inside a modification */
 mo_arg *mo_build_arg_class(mo_class *c, mo_arg *constraint)
 {
-    mo_arg *a = MO_NEW(mo_arg);
+    mo_arg *a = new_arg();
     a->kind = MO_ARG_REDECLARE;
     a->loc = c->loc;
     a->name = single_name(c->name, c->loc);
@@ -490,11 +513,12 @@ mo_arg *mo_build_arg_component(unsigned flags, mo_name *type, const char *id, mo
 {
     mo_pvec *decl = one(mo_build_declaration(id, loc, dims, mod, NULL, comment));
     mo_build_components(decl, flags, type, NULL);
-    mo_arg *a = MO_NEW(mo_arg);
+    mo_arg *a = new_arg();
     a->kind = MO_ARG_REDECLARE;
     a->loc = loc;
     a->name = single_name(id, loc);
     a->element = decl->v[0];
+    recycle_list(decl);
     return a;
 }
 
@@ -562,12 +586,13 @@ mo_eq *mo_build_eq_branches(mo_loc loc, mo_eq_kind kind, mo_expr *cond, mo_pvec 
     return q;
 }
 
-static mo_iterator *iterators(const mo_pvec *l, int *n)
+static mo_iterator *iterators(mo_pvec *l, int *n)
 {
     *n = l ? l->n : 0;
     mo_iterator *it = MO_NEWN(mo_iterator, *n > 0 ? *n : 1);
     for (int i = 0; i < *n; i++)
         it[i] = *(mo_iterator *)l->v[i];
+    recycle_list(l);
     return it;
 }
 
@@ -733,7 +758,7 @@ mo_pvec *mo_build_args(mo_pvec *positional, mo_pvec *named, mo_pvec *iters)
     return l;
 }
 
-static void set_named(mo_expr *e, const mo_pvec *named)
+static void set_named(mo_expr *e, mo_pvec *named)
 {
     e->nnamed = named ? named->n : 0;
     e->named = MO_NEWN(mo_named_arg, e->nnamed > 0 ? e->nnamed : 1);
@@ -741,6 +766,7 @@ static void set_named(mo_expr *e, const mo_pvec *named)
         e->named[i] = *(mo_named_arg *)named->v[i];
         grow_depth(e, e->named[i].value);
     }
+    recycle_list(named);
 }
 
 /* ( component-reference | der | initial | pure ) function-call-args, and reductions f(e for i in r) */
@@ -756,6 +782,7 @@ mo_expr *mo_build_call(mo_parser *p, mo_loc loc, mo_expr *fn, mo_pvec *args)
         for (int i = 0; i < e->niters; i++)
             grow_depth(e, e->iters[i].range);
     }
+    recycle_list(args);   /* (its positional list is e->a now) */
     return checked(e);
 }
 
@@ -860,31 +887,47 @@ mo_expr *mo_build_partial(mo_parser *p, mo_loc loc, mo_name *fn, mo_pvec *named)
     return checked(e);
 }
 
-/* name : IDENT { "." IDENT } : the arrays double when the count reaches a power of two (linear time) */
+/* name : IDENT { "." IDENT } : one identifier is kept with the node (ast.h: ids just past it, locs = &loc);
+ * from two on, the arrays double when the count reaches a power of two (linear time). */
 mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc)
 {
     mo_name *n = prefix;
     if (!n) {
-        n = MO_NEW(mo_name);
+        n = mo_alloc(sizeof(mo_name) + sizeof(const char *));
         n->loc = loc;
-    } else {
-        n->loc = mo_loc_span(n->loc, loc);
+        n->n = 1;
+        n->ids = (const char **)(void *)(n + 1);
+        n->ids[0] = id;
+        n->locs = &n->loc;
+        return n;
     }
     int k = n->n;
-    if (k == 0 || (k & (k - 1)) == 0) {   /* ids and locs share one block */
-        int cap = k ? 2 * k : 1;
+    if ((k & (k - 1)) == 0) {   /* ids and locs share one block; copied before n->loc changes below */
+        int cap = 2 * k;
         char *blk = mo_alloc((sizeof(const char *) + sizeof(mo_loc)) * (size_t)cap);
         const char **ids = (const char **)(void *)blk;
         mo_loc *locs = (mo_loc *)(void *)(blk + sizeof(const char *) * (size_t)cap);
-        if (k) {
-            memcpy(ids, n->ids, sizeof(const char *) * (size_t)k);
-            memcpy(locs, n->locs, sizeof(mo_loc) * (size_t)k);
-        }
+        memcpy(ids, n->ids, sizeof(const char *) * (size_t)k);
+        memcpy(locs, n->locs, sizeof(mo_loc) * (size_t)k);
         n->ids = ids;
         n->locs = locs;
     }
     n->ids[k] = id;
     n->locs[k] = loc;
     n->n = k + 1;
+    n->loc = mo_loc_span(n->loc, loc);
+    return n;
+}
+
+/* type-specifier : "." name : the name's location now covers the dot, so a one-identifier name stops
+ * sharing it with its identifier. */
+mo_name *mo_build_global_name(mo_name *n, mo_loc loc)
+{
+    if (n->locs == &n->loc) {
+        n->locs = MO_NEW(mo_loc);
+        n->locs[0] = n->loc;
+    }
+    n->global = true;
+    n->loc = loc;
     return n;
 }

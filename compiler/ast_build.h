@@ -13,8 +13,22 @@
 
 mo_pvec *mo_list(void);
 void mo_push(mo_pvec *l, void *x);
-mo_loc mo_loc_span(mo_loc first, mo_loc last);
-mo_loc mo_loc_after(mo_loc prev);
+/* The location from first to last when they share a line (else first); every reduction of the parser
+ * computes one, hence inline. */
+static inline mo_loc mo_loc_span(mo_loc first, mo_loc last)
+{
+    mo_loc l = first;
+    long len = (long)last.col + last.len - first.col;
+    if (first.line == last.line && len > 0)   /* as mo_loc_make would: only len changes, clamped */
+        l.len = (unsigned)(len > MO_LOC_MAX_LEN ? MO_LOC_MAX_LEN : len);
+    return l;
+}
+
+/* The empty location just after prev (of an empty rule). */
+static inline mo_loc mo_loc_after(mo_loc prev)
+{
+    return mo_loc_make(prev.file, prev.line, (long)prev.col + prev.len, 0);
+}
 mo_comment *mo_build_comment(const char *text, mo_mod *annotation); /* NULL when both are absent */
 void mo_build_set_comment(mo_comment *dst, const mo_comment *c);
 
@@ -89,5 +103,6 @@ mo_pvec *mo_build_args(mo_pvec *positional, mo_pvec *named, mo_pvec *iters);
 mo_named_arg *mo_build_named(const char *id, mo_loc loc, mo_expr *value);
 mo_expr *mo_build_partial(mo_parser *p, mo_loc loc, mo_name *fn, mo_pvec *named);
 mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc);
+mo_name *mo_build_global_name(mo_name *n, mo_loc loc);
 
 #endif

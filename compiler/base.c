@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 _Noreturn void mo_unreachable_at(const char *file, int line, const char *what)
 {
@@ -417,10 +418,25 @@ mo_file *mo_file_read(const char *path)
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
-    /* a regular file is read in one block of its size; anything else (a pipe) grows as it comes */
+    /* A regular file is mapped: no copy, and no zeroed pages of ours. The bytes after its end up to the
+     * page boundary read as zeros, which gives the NUL the lexer needs, unless the size is a multiple of
+     * the page size; such a file, and anything else (a pipe), is read into the arena. */
     struct stat st;
     mo_buf b = {0};
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+    long page = sysconf(_SC_PAGESIZE);
+    if (regular && page > 0 && st.st_size % page != 0) {
+        void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fileno(f), 0);
+        if (p != MAP_FAILED) {
+            fclose(f);
+            mo_file *file = MO_NEW(mo_file);
+            file->path = mo_strdup(path);
+            file->text = p;
+            file->len = (size_t)st.st_size;
+            return file;
+        }
+    }
+    if (regular) {
         b.cap = (size_t)st.st_size + 1;
         b.s = mo_alloc(b.cap);
     }
@@ -457,9 +473,19 @@ mo_file *mo_file_from_string(const char *name, const char *text)
 /* ---- diagnostics ---- */
 static FILE *diag_stream;
 static int error_count;
+static bool quiet;            /* mo_diag_quiet: hold diagnostics back ... */
+static int quiet_count;       /* ... and count them here */
 
 void mo_diag_set_stream(FILE *f) { diag_stream = f; }
 int mo_error_count(void) { return error_count; }
+
+int mo_diag_quiet(bool on)
+{
+    int n = quiet_count;
+    quiet = on;
+    quiet_count = 0;
+    return n;
+}
 
 static FILE *diag_out(void) { return diag_stream ? diag_stream : stderr; }
 
@@ -490,8 +516,13 @@ static void print_source_line(FILE *out, mo_loc loc)
     fputc('\n', out);
 }
 
-static void vdiag(mo_loc loc, const char *kind, const char *fmt, va_list ap)
+/* Print one diagnostic; false (and nothing printed) while they are held back. */
+static bool vdiag(mo_loc loc, const char *kind, const char *fmt, va_list ap)
 {
+    if (quiet) {
+        quiet_count++;
+        return false;
+    }
     FILE *out = diag_out();
     fflush(stdout);
     if (loc.file)
@@ -501,15 +532,16 @@ static void vdiag(mo_loc loc, const char *kind, const char *fmt, va_list ap)
     vfprintf(out, fmt, ap);
     fputc('\n', out);
     print_source_line(out, loc);
+    return true;
 }
 
 void mo_error(mo_loc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vdiag(loc, "error", fmt, ap);
+    bool shown = vdiag(loc, "error", fmt, ap);
     va_end(ap);
-    if (++error_count >= MO_MAX_ERRORS) {
+    if (shown && ++error_count >= MO_MAX_ERRORS) {
         fprintf(diag_out(), "mo2c: too many errors, stopping\n");
         exit(1);
     }
@@ -536,9 +568,9 @@ void mo_error_plain(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     mo_loc none = {0};
-    vdiag(none, "error", fmt, ap);
+    bool shown = vdiag(none, "error", fmt, ap);
     va_end(ap);
-    if (++error_count >= MO_MAX_ERRORS)
+    if (shown && ++error_count >= MO_MAX_ERRORS)
         exit(1);
 }
 

@@ -111,6 +111,9 @@ void mo_warning(mo_loc loc, const char *fmt, ...) __attribute__((format(printf, 
 void mo_note(mo_loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void mo_error_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* "mo2c: error: ..." */
 int mo_error_count(void);
+/* Hold diagnostics back (on = true): while held, they are neither printed nor counted. Turning it off
+ * returns how many were held back (the parser's first, quick attempt at a file uses this). */
+int mo_diag_quiet(bool on);
 /* Run-time diagnostics sink: tests may redirect diagnostics to a buffer. Default stderr. */
 void mo_diag_set_stream(FILE *f);
 /* "did you mean" helper: best candidate within edit distance max(1, len/3), or NULL. */

@@ -10,7 +10,9 @@
 #define MO2C_PARSE_H
 
 #include "ast.h"
+#ifndef MO_PARSER_FAST   /* the fast parser's own file declares the same types (see parser.y) */
 #include "parser.h"
+#endif
 
 typedef struct mo_lexer {
     const mo_file *file;
@@ -43,6 +45,8 @@ struct mo_parser {
 };
 
 void mo_lexer_init(mo_lexer *lx, const mo_file *file);
-int mo_yylex(MO_YYSTYPE *lval, mo_loc *lloc, mo_parser *p);
+int mo_yylex(union mo_semval *lval, mo_loc *lloc, mo_parser *p);
+/* The parser built without LAC (parser.y): the same language, quicker, its messages less exact. */
+int mo_yyfparse(mo_parser *p);
 
 #endif

@@ -154,7 +154,7 @@ static int escape_char(char c)
 }
 
 /* STRING = '"' { S-CHAR | S-ESCAPE } '"' : decoded into lval->str; may span lines. */
-static int string_literal(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc *lloc)
+static int string_literal(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)
 {
     const char *start = lx->tok;
     *lloc = loc_at(lx, start, 1);
@@ -200,7 +200,7 @@ static int string_literal(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc *lloc)
 
 /* Q-IDENT = "'" ( Q-CHAR | S-ESCAPE ) { Q-CHAR | S-ESCAPE | '"' } "'" : the quotes stay part of the
  * name ('x' and x are different identifiers); the redundant escapes \? and \" are normalised. */
-static int quoted_ident(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc *lloc)
+static int quoted_ident(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)
 {
     const char *start = lx->tok;
     const char *p = lx->cur;
@@ -241,7 +241,7 @@ static int quoted_ident(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc *lloc)
 }
 
 /* UNSIGNED-INTEGER and UNSIGNED-REAL become literal expressions that keep their spelling. */
-static int number(mo_lexer *lx, MO_YYSTYPE *lval, mo_loc loc, bool is_real)
+static int number(mo_lexer *lx, union mo_semval *lval, mo_loc loc, bool is_real)
 {
     size_t n = (size_t)(lx->cur - lx->tok);
     const char *text = mo_intern(lx->tok, n);   /* the same few spellings recur: stored once */
@@ -313,7 +313,7 @@ static int close_bracket(mo_lexer *lx, int tok)
     numtail = ([a-zA-Z_] | "." [a-zA-Z_0-9]) [a-zA-Z_0-9]*;
 */
 
-int mo_yylex(MO_YYSTYPE *lval, mo_loc *lloc, mo_parser *p)
+int mo_yylex(union mo_semval *lval, mo_loc *lloc, mo_parser *p)
 {
     mo_lexer *lx = &p->lex;
     if (lx->failed)

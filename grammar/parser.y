@@ -19,6 +19,13 @@
  * Nesting is bounded (MO_MAX_EXPR_DEPTH): the lexer counts brackets, the expression builders check
  * the height of each tree, and the class builder counts nested classes. Bison's own stack is bounded
  * by YYMAXDEPTH; running out of it is reported as nesting too deep.
+ *
+ * Two parsers are made from this file (Makefile): mo_yyparse with LAC, whose messages are the exact ones
+ * above, and mo_yyfparse (compiled with MO_PARSER_FAST, api.prefix mo_yyf, parse.lac none), which is
+ * faster because LAC re-checks every lookahead. mo_parse_file parses with the fast one, its diagnostics
+ * held back (base.h mo_diag_quiet); only when it reported anything does it parse the file again with
+ * the LAC one, from scratch, so that the messages are the exact ones. Both share the value type
+ * (union mo_semval) and the lexer.
  */
 %define api.pure full
 %define api.prefix {mo_yy}
@@ -40,6 +47,9 @@ typedef struct mo_class_prefix { mo_class_kind kind; unsigned flags; } mo_class_
 }
 
 %code {
+#ifdef MO_PARSER_FAST
+#define mo_yyflex mo_yylex   /* both parsers read the one lexer */
+#endif
 #include "parse.h"
 #include "ast_build.h"
 
@@ -48,18 +58,28 @@ typedef struct mo_class_prefix { mo_class_kind kind; unsigned flags; } mo_class_
 /* Expressions, brackets and classes are bounded on their own (about 6 stack entries per level at most);
  * this bounds what is left, equations and statements nested in each other (a few thousand levels). */
 #define YYMAXDEPTH 20000
-static void mo_yyerror(const mo_loc *loc, mo_parser *p, const char *msg);
+static void yyerror(const mo_loc *loc, mo_parser *p, const char *msg);
 
-/* The location of a rule: from its first symbol to its last, when they share a line. */
-#define YYLLOC_DEFAULT(Cur, Rhs, N) \
-    do { if (N) (Cur) = mo_loc_span(YYRHSLOC(Rhs, 1), YYRHSLOC(Rhs, N)); \
-         else (Cur) = mo_loc_after(YYRHSLOC(Rhs, 0)); } while (0)
+/* The location of a rule: from its first symbol to its last, when they share a line. Every reduction
+ * computes one, so it is cheap: most rules have one symbol (expression -> simple_expression -> ...),
+ * whose location is the rule's. Out of line and through pointers, because inlined into the parser the
+ * compiler keeps the location in registers field by field and repacks the bit-fields at every copy. */
+static __attribute__((noinline)) void loc_default(mo_loc *cur, const mo_loc *rhs, int n)
+{
+    if (n == 1)
+        *cur = rhs[1];
+    else if (n)
+        *cur = mo_loc_span(rhs[1], rhs[n]);
+    else
+        *cur = mo_loc_after(rhs[0]);
+}
+#define YYLLOC_DEFAULT(Cur, Rhs, N) loc_default(&(Cur), (Rhs), (N))
 
 /* An expression builder returns NULL after reporting "nested too deeply": stop there. */
 #define EXPR(x) do { if (!((yyval.expr) = (x))) YYABORT; } while (0)
 }
 
-%union {
+%union mo_semval {
     const char *id;            /* IDENT (interned) */
     const char *str;           /* STRING (escapes decoded) */
     mo_expr *expr;
@@ -103,8 +123,8 @@ static void mo_yyerror(const mo_loc *loc, mo_parser *p, const char *msg);
        LT "'<'" LE "'<='" GT "'>'" GE "'>='" EQEQ "'=='" NE "'<>'"
 
 %type <name> name type_specifier
-%type <flags> final_opt each_opt el_prefixes redeclare_opt inner_opt outer_opt type_prefix
-%type <flags> flow_opt variability_opt causality_opt base_prefix encaps_opt partial_opt
+%type <flags> final_opt el_prefixes inner_opt outer_opt type_prefix arg_prefix each_opt
+%type <flags> flow variability variability_opt causality causality_opt base_prefix encaps_opt partial_opt
 %type <prefix> class_prefixes class_kind
 %type <cls> class_definition class_specifier long_head extends_head short_class_specifier
 %type <cls> short_class_definition
@@ -262,10 +282,15 @@ element:
   | extends_clause
   | el_prefixes el_body            { $$ = mo_build_prefix_elements($2, $1); }
   ;
+/* [ redeclare ] [ final ] [ inner ] [ outer ], spelled out by first token so that the common case, none
+ * of them, is one reduction rather than five (every element of a big model passes here) */
 el_prefixes:
-    redeclare_opt final_opt inner_opt outer_opt { $$ = $1 | $2 | $3 | $4; }
+    %empty                         { $$ = 0; }
+  | REDECLARE final_opt inner_opt outer_opt { $$ = MO_PF_REDECLARE | $2 | $3 | $4; }
+  | FINAL inner_opt outer_opt      { $$ = MO_PF_FINAL | $2 | $3; }
+  | INNER outer_opt                { $$ = MO_PF_INNER | $2; }
+  | OUTER                          { $$ = MO_PF_OUTER; }
   ;
-redeclare_opt: %empty { $$ = 0; } | REDECLARE { $$ = MO_PF_REDECLARE; } ;
 final_opt: %empty { $$ = 0; } | FINAL { $$ = MO_PF_FINAL; } ;
 inner_opt: %empty { $$ = 0; } | INNER { $$ = MO_PF_INNER; } ;
 outer_opt: %empty { $$ = 0; } | OUTER { $$ = MO_PF_OUTER; } ;
@@ -313,15 +338,20 @@ constraining_clause:
 component_clause:
     type_prefix type_specifier subs_opt component_list { $$ = mo_build_components($4, $1, $2, $3); }
   ;
-/* type-prefix : [ flow | stream ] [ discrete | parameter | constant ] [ input | output ] */
+/* type-prefix : [ flow | stream ] [ discrete | parameter | constant ] [ input | output ]
+ * (spelled out by the first prefix present, so that none is one reduction, as for el_prefixes) */
 type_prefix:
-    flow_opt variability_opt causality_opt { $$ = $1 | $2 | $3; }
+    %empty                         { $$ = 0; }
+  | flow variability_opt causality_opt { $$ = $1 | $2 | $3; }
+  | variability causality_opt      { $$ = $1 | $2; }
+  | causality                      { $$ = $1; }
   ;
-flow_opt: %empty { $$ = 0; } | FLOW { $$ = MO_PF_FLOW; } | STREAM { $$ = MO_PF_STREAM; } ;
-variability_opt:
-    %empty { $$ = 0; } | DISCRETE { $$ = MO_PF_DISCRETE; } | PARAMETER { $$ = MO_PF_PARAMETER; }
-  | CONSTANT { $$ = MO_PF_CONSTANT; } ;
-causality_opt: %empty { $$ = 0; } | INPUT { $$ = MO_PF_INPUT; } | OUTPUT { $$ = MO_PF_OUTPUT; } ;
+flow: FLOW { $$ = MO_PF_FLOW; } | STREAM { $$ = MO_PF_STREAM; } ;
+variability:
+    DISCRETE { $$ = MO_PF_DISCRETE; } | PARAMETER { $$ = MO_PF_PARAMETER; } | CONSTANT { $$ = MO_PF_CONSTANT; } ;
+variability_opt: %empty { $$ = 0; } | variability ;
+causality: INPUT { $$ = MO_PF_INPUT; } | OUTPUT { $$ = MO_PF_OUTPUT; } ;
+causality_opt: %empty { $$ = 0; } | causality ;
 /* component-list : component-declaration { "," component-declaration }
  * component-declaration : declaration [ condition-attribute ] comment
  * declaration : IDENT [ array-subscripts ] [ modification ] */
@@ -356,10 +386,12 @@ argument_list:
 /* argument : element-modification-or-replaceable | element-redeclaration
  * element-modification-or-replaceable : [ each ] [ final ] ( element-modification | element-replaceable ) */
 argument:
-    each_opt final_opt element_modification { $$ = mo_build_arg_prefix($3, $1, $2, 0); }
-  | each_opt final_opt element_replaceable  { $$ = mo_build_arg_prefix($3, $1, $2, 0); }
+    arg_prefix element_modification { $$ = mo_build_arg_prefix($2, $1 & 1, ($1 & 2) != 0, 0); }
+  | arg_prefix element_replaceable  { $$ = mo_build_arg_prefix($2, $1 & 1, ($1 & 2) != 0, 0); }
   | element_redeclaration
   ;
+/* [ each ] [ final ] in one reduction: 1 for each, 2 for final */
+arg_prefix: %empty { $$ = 0; } | EACH { $$ = 1; } | FINAL { $$ = 2; } | EACH FINAL { $$ = 3; } ;
 each_opt: %empty { $$ = 0; } | EACH { $$ = 1; } ;
 /* element-modification : name [ modification ] string-comment */
 element_modification:
@@ -618,9 +650,11 @@ output_item: %empty { $$ = NULL; } | expression ;
 
 /* component-reference : [ "." ] IDENT [ array-subscripts ] { "." IDENT [ array-subscripts ] } */
 component_reference:
-    IDENT subs_opt                 { EXPR(mo_build_ref(p, @$, $1, @1, $2, false)); }
+    IDENT                          { EXPR(mo_build_ref(p, @$, $1, @1, NULL, false)); }
+  | IDENT array_subscripts         { EXPR(mo_build_ref(p, @$, $1, @1, $2, false)); }
   | DOT IDENT subs_opt             { EXPR(mo_build_ref(p, @$, $2, @2, $3, true)); }
-  | component_reference DOT IDENT subs_opt { EXPR(mo_build_ref_append(p, @$, $1, $3, @3, $4)); }
+  | component_reference DOT IDENT  { EXPR(mo_build_ref_append(p, @$, $1, $3, @3, NULL)); }
+  | component_reference DOT IDENT array_subscripts { EXPR(mo_build_ref_append(p, @$, $1, $3, @3, $4)); }
   ;
 /* array-subscripts : "[" subscript { "," subscript } "]"    subscript : ":" | expression */
 array_subscripts:
@@ -677,16 +711,22 @@ partial_application:
 /* type-specifier : [ "." ] name    name : IDENT { "." IDENT } */
 type_specifier:
     name
-  | DOT name                       { $$ = $2; $$->global = true; $$->loc = @$; }
+  | DOT name                       { $$ = mo_build_global_name($2, @$); }
   ;
 name:
     IDENT                          { $$ = mo_build_name(NULL, $1, @1); }
   | name DOT IDENT                 { $$ = mo_build_name($1, $3, @3); }
   ;
 
-/* comment : string-comment [ annotation-comment ]    string-comment : [ STRING { "+" STRING } ] */
+/* comment : string-comment [ annotation-comment ]    string-comment : [ STRING { "+" STRING } ]
+ * (comment spelled out, so that the common empty one is one reduction rather than three) */
 comment:
-    string_comment annotation_opt  { $$ = mo_build_comment($1, $2); }
+    %empty                         { $$ = NULL; }
+  | string_list                    { $$ = mo_build_comment($1, NULL); }
+  | string_list annotation_clause  { $$ = mo_build_comment($1, $2); }
+  | annotation_clause {
+        /* the location string_comment annotation_opt had: from the (empty) string comment on */
+        $$ = mo_build_comment(NULL, $1); @$ = mo_loc_span(mo_loc_after(@0), @1); }
   ;
 string_comment: %empty { $$ = NULL; } | string_list ;
 string_list:
@@ -703,6 +743,22 @@ annotation_opt: %empty { $$ = NULL; } | annotation_clause ;
 
 /* ---- error reporting ---- */
 
+#ifdef MO_PARSER_FAST
+/* The fast parser only has to fail: mo_parse_file then parses again with the LAC parser, which says why. */
+static int yyreport_syntax_error(const yypcontext_t *ctx, mo_parser *p)
+{
+    (void)p;
+    (void)yypcontext_expected_tokens(ctx, NULL, 0);   /* (used by the LAC parser only) */
+    return 0;
+}
+
+static void yyerror(const mo_loc *loc, mo_parser *p, const char *msg)
+{
+    (void)loc;
+    (void)p;
+    (void)msg;
+}
+#else
 /* How a token reads in a message: keywords and punctuation by their quoted spelling, identifiers,
  * numbers and strings with their text. */
 static const char *token_text(mo_parser *p, yysymbol_kind_t tok)
@@ -778,7 +834,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, mo_parser *p)
 }
 
 /* Bison calls this for what the custom reporter does not cover: a stack that ran out of room. */
-static void mo_yyerror(const mo_loc *loc, mo_parser *p, const char *msg)
+static void yyerror(const mo_loc *loc, mo_parser *p, const char *msg)
 {
     (void)p;
     if (strstr(msg, "exhausted"))
@@ -787,16 +843,28 @@ static void mo_yyerror(const mo_loc *loc, mo_parser *p, const char *msg)
         mo_error(*loc, "%s", msg);
 }
 
-mo_unit *mo_parse_file(const mo_file *file)
+static mo_parser *new_parser(const mo_file *file)
 {
     mo_parser *p = MO_NEW(mo_parser);
     mo_lexer_init(&p->lex, file);
     p->unit = MO_NEW(mo_unit);
     p->unit->file = file;
-    int errors = mo_error_count();
-    int rc = mo_yyparse(p);
-    if (rc != 0 || mo_error_count() > errors)
-        return NULL;
+    return p;
+}
+
+mo_unit *mo_parse_file(const mo_file *file)
+{
+    mo_parser *p = new_parser(file);
+    mo_diag_quiet(true);
+    int rc = mo_yyfparse(p);
+    if (mo_diag_quiet(false) > 0 || rc != 0) {
+        /* something to say: again with LAC, which says it exactly (the first AST is left in the arena) */
+        p = new_parser(file);
+        int errors = mo_error_count();
+        rc = mo_yyparse(p);
+        if (rc != 0 || mo_error_count() > errors)
+            return NULL;
+    }
     if (!p->unit->has_within && p->unit->nclasses == 0) {
         mo_loc start = {file, 1, 1, 0};
         mo_error(start, "file '%s' is empty: expected a class definition", file->path);
@@ -804,3 +872,4 @@ mo_unit *mo_parse_file(const mo_file *file)
     }
     return p->unit;
 }
+#endif

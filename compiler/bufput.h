@@ -1,0 +1,50 @@
+/*
+ * bufput.h - inline appends to a mo_buf (base.h), for the printers of big texts (--flat writes hundreds of
+ * megabytes in tens of millions of small pieces).
+ *
+ * Input: a mo_buf and bytes. Output: the bytes appended. Unlike mo_buf_putn, these do not terminate the
+ * text after every append (the one store per piece that a hot loop can do without): whoever appends with
+ * them reads the text by its length, or terminates it with mo_put_end before mo_buf_str.
+ * While the buffer has room the append is a plain memcpy; otherwise mo_put_grow grows it.
+ *
+ * Threads: the arena (mo_alloc) is not thread-safe, so a printer that formats on several threads at once
+ * (flatprint.c) turns on mo_put_threads for that time, and then every growth of a buffer and every
+ * allocation it makes (mo_put_alloc) take one lock. Nothing else may allocate meanwhile.
+ */
+#ifndef MO2C_BUFPUT_H
+#define MO2C_BUFPUT_H
+
+#include "base.h"
+
+#include <string.h>
+
+/* bufput.c: append with mo_buf_putn, under the lock while threads are on */
+void mo_put_grow(mo_buf *b, const char *s, size_t n);
+/* bufput.c: mo_alloc, under the lock while threads are on */
+void *mo_put_alloc(size_t size);
+/* bufput.c: printing threads start (true) or have all stopped (false) */
+void mo_put_threads(bool on);
+
+static inline void mo_put_n(mo_buf *b, const char *s, size_t n)
+{
+    if (b->len + n < b->cap) {   /* '<': room for the terminating NUL stays, as mo_buf_putn keeps it */
+        memcpy(b->s + b->len, s, n);
+        b->len += n;
+    } else {
+        mo_put_grow(b, s, n);
+    }
+}
+
+static inline void mo_put_s(mo_buf *b, const char *s) { mo_put_n(b, s, strlen(s)); }
+
+/* a string literal, its length known at compile time */
+#define MO_PUT_LIT(b, lit) mo_put_n((b), "" lit, sizeof(lit) - 1)
+
+/* terminate the text (mo_buf_str may read it) */
+static inline void mo_put_end(mo_buf *b)
+{
+    if (b->s)
+        b->s[b->len] = '\0';
+}
+
+#endif
