@@ -324,13 +324,14 @@ static void emit_init_params(gen *g, mo_buf *defs)
         int from = g->cg.nchecked;
         if (fv) {
             mo_buf_puts(o, "    /* ");
-            mo_cg_comment(o, mo_sprintf("%s:%d: %s", loc_path(fv->loc), fv->loc.line, dv->name), 400);
+            mo_cg_comment(o, mo_sprintf("%s:%d: %s", loc_path(fv->attr->loc), fv->attr->loc.line, dv->name),
+                          400);
             mo_buf_puts(o, " */\n");
         }
         mo_buf_puts(o, dv->kind == MO_DV_PARAMETER ? "    if (!d->p_overridden[" : "    ");
         if (dv->kind == MO_DV_PARAMETER)
             mo_buf_printf(o, "%d])\n        ", dv->slot);
-        target(g, o, v, fv ? fv->loc : (mo_loc){0});
+        target(g, o, v, fv ? fv->attr->loc : (mo_loc){0});
         mo_buf_puts(o, " = ");
         assign_value(g, o, v, val, from);
         mo_cg_split_next(&s, 1);
@@ -598,8 +599,8 @@ static mo_cg_var_row *var_rows(gen *g, int *nrows)
         }
         mo_cg_var_row *r = &rows[n++];
         r->name = dv->name;
-        r->comment = fv && fv->comment ? fv->comment : "";
-        r->unit = fv && fv->unit ? fv->unit : "";
+        r->comment = fv && fv->attr->comment ? fv->attr->comment : "";
+        r->unit = fv && fv->attr->unit ? fv->attr->unit : "";
         r->source = src;
         r->index = index;
         r->negated = neg;
@@ -723,8 +724,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
             int v = id - g.var_where0;
             const mo_dvar *dv = &dae->vars.v[v];
             const mo_var *fv = dv->flat >= 0 ? &flat->vars.v[dv->flat] : NULL;
-            mo_buf_printf(&tmp, "%s:%d: value of %s", fv ? loc_path(fv->loc) : "<mo2c>", fv ? fv->loc.line : 0,
-                          dv->name);
+            mo_buf_printf(&tmp, "%s:%d: value of %s", fv ? loc_path(fv->attr->loc) : "<mo2c>",
+                          fv ? fv->attr->loc.line : 0, dv->name);
         }
         const char *w = mo_buf_str(&tmp);
         where[id] = strlen(w) > 300 ? mo_sprintf("%.300s...", w) : mo_strdup(w);

@@ -41,8 +41,8 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, bool ao
         if (fa != fb) {
             mo_error(q->loc, "cannot connect flow variable '%s' to non-flow variable '%s'",
                      fa ? va->name : vb->name, fa ? vb->name : va->name);
-            mo_note(fa ? va->loc : vb->loc, "'%s' is declared here", fa ? va->name : vb->name);
-            mo_note(fa ? vb->loc : va->loc, "'%s' is declared here", fa ? vb->name : va->name);
+            mo_note(fa ? va->attr->loc : vb->attr->loc, "'%s' is declared here", fa ? va->name : vb->name);
+            mo_note(fa ? vb->attr->loc : va->attr->loc, "'%s' is declared here", fa ? vb->name : va->name);
             return false;
         }
         if (va->type != vb->type) {
@@ -286,8 +286,8 @@ bool mo_connect(mo_front *fr)
         const mo_var *var = &flat->vars.v[v];
         if (!(var->flags & MO_PF_FLOW) || var->variability <= MO_VAR_PARAMETER || flow.parent[2 * v] >= 0)
             continue;
-        mo_add_eq(fr, var->loc, parent_path(var->name), MO_ORIGIN_UNCONNECTED_FLOW, mo_var_expr(var->loc, v),
-                  zero, NULL);
+        mo_add_eq(fr, var->attr->loc, parent_path(var->name), MO_ORIGIN_UNCONNECTED_FLOW,
+                  mo_var_expr(var->attr->loc, v), zero, NULL);
     }
     return mo_error_count() == 0;
 }

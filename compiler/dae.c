@@ -58,8 +58,8 @@ static bool classify(mo_dae *dae)
         dv.name = fv->name;
         dv.flat = i;
         dv.der = dv.der_of = dv.alias_of = dv.slot = -1;
-        dv.start = fv->start;
-        dv.nominal = fv->nominal;
+        dv.start = fv->attr->start;
+        dv.nominal = fv->attr->nominal;
         dv.state_select = fv->state_select ? fv->state_select : MO_SS_DEFAULT;
         switch (fv->variability) {
         case MO_VAR_CONSTANT:
@@ -73,15 +73,15 @@ static bool classify(mo_dae *dae)
             /* events.c: assigned in a when-clause -> discrete (held between events); other Integer,
              * Boolean and discrete variables are computed by their equations like algebraic ones */
             if (fv->type == MO_T_STRING) {
-                mo_error(fv->loc, "not supported yet: String variable '%s'", fv->name);
+                mo_error(fv->attr->loc, "not supported yet: String variable '%s'", fv->name);
                 ok = false;
             }
             dv.kind = assigned[i] ? MO_DV_DISCRETE : MO_DV_ALGEBRAIC;
             break;
         }
-        if (fv->fixed) {
+        if (fv->attr->fixed) {
             bool eok = true;
-            double f = mo_eval(fv->fixed, NULL, &eok);
+            double f = mo_eval(fv->attr->fixed, NULL, &eok);
             dv.fixed = eok && f != 0;
         }
         MO_PUSH(dae->vars, dv);

@@ -73,7 +73,7 @@ mo_loc mo_dae_var_loc(const mo_dae *dae, int v)
         v = dae->vars.v[v].der_of;
     int f = dae->vars.v[v].flat;
     if (f >= 0 && dae->flat)
-        return dae->flat->vars.v[f].loc;
+        return dae->flat->vars.v[f].attr->loc;
     mo_loc none = {0};
     return none;
 }

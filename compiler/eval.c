@@ -16,6 +16,15 @@ enum { EVAL_MAX_DEPTH = 200 };
 
 static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth);
 
+/* How many times a variable's binding was read: flatten_clone.c clones a component only when building
+ * it read none (its structure then cannot depend on the values of its modifiers). */
+static unsigned long var_reads;
+
+unsigned long mo_eval_var_reads(void)
+{
+    return var_reads;
+}
+
 static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int depth)
 {
     if (!e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1 || e->n < 1 || e->n > 2)
@@ -57,6 +66,7 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
     case MO_EX_BOOL: *out = e->ival ? 1 : 0; return true;
     case MO_EX_VAR: {
         const mo_var *v = &flat->vars.v[e->var];
+        var_reads++;
         if (v->variability > MO_VAR_PARAMETER || !v->binding)
             return false;
         return eval(flat, v->binding, out, depth + 1);

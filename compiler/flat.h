@@ -27,21 +27,38 @@ typedef enum mo_state_select {
     MO_SS_NEVER = 1, MO_SS_AVOID, MO_SS_DEFAULT, MO_SS_PREFER, MO_SS_ALWAYS
 } mo_state_select;
 
-typedef struct mo_var {
-    const char *name;         /* instance path, interned: "inertia1.flange_a.phi" */
+/* What a declaration gives a variable beyond its name. A big model has millions of variables and most
+ * of them repeat the attributes of one declaration, so variables may share one record: the variables of
+ * one declaration in the instances that flatten_clone.c clones, and neighbouring elements of an array.
+ * Never write through v->attr; use mo_var_attr_mut(v), which copies a shared record first. */
+typedef struct mo_var_attr {
     mo_loc loc;               /* the component declaration that made it */
-    mo_variability variability;
-    mo_basetype type;
-    unsigned flags;           /* MO_PF_INPUT, OUTPUT, FLOW, STREAM, PROTECTED, FINAL */
-    mo_state_select state_select; /* MO_SS_DEFAULT when not given (beside the other 4-byte fields: a
-                                   * big model has millions of variables, so no padding) */
     const char *comment;      /* description string, or NULL */
     /* attributes (NULL when not given; the back end applies the defaults of the specification) */
-    mo_expr *binding;         /* parameters and constants: their value */
     mo_expr *start, *fixed, *nominal, *min, *max;
     const char *unit, *display_unit, *quantity;
     const mo_class *enum_type;    /* MO_T_ENUM: the enumeration class */
+} mo_var_attr;
+
+/* 32 bytes: what differs between the variables of one declaration, and a pointer to the rest. */
+typedef struct mo_var {
+    const char *name;         /* instance path: "inertia1.flange_a.phi" (NOT necessarily interned: a
+                               * clone's names are built without the intern table) */
+    const mo_var_attr *attr;  /* never NULL; possibly shared with other variables */
+    mo_expr *binding;         /* parameters and constants: their value */
+    unsigned flags;           /* MO_PF_INPUT, OUTPUT, FLOW, STREAM, PROTECTED, FINAL */
+    unsigned char variability;   /* mo_variability */
+    unsigned char type;          /* mo_basetype */
+    unsigned char state_select;  /* mo_state_select; MO_SS_DEFAULT when not given */
+    bool attr_own;            /* attr belongs to this variable alone, so mo_var_attr_mut may write it in
+                               * place. Whoever shares a record clears attr_own in every sharer. */
 } mo_var;
+
+/* flatvar.c: the attributes of v, writable: copies them first when they are shared (copy on write). */
+mo_var_attr *mo_var_attr_mut(mo_var *v);
+/* flatvar.c: an empty attribute record (everything NULL, no location) for variables made without a
+ * declaration; shared, so attr_own stays false. */
+extern const mo_var_attr mo_var_attr_none;
 
 /* Where a flat equation came from. */
 typedef enum mo_eq_origin {
@@ -56,6 +73,11 @@ typedef struct mo_feq {
     mo_loc loc;               /* the equation, binding or connect statement in the source */
     const char *instance;     /* instance path of the component that holds it ("" for the model itself) */
     mo_eq_origin origin;
+    /* The MO_EX_VAR nodes of lhs and rhs denote variable (node->var + var_shift). Not 0 only in the
+     * equations of a cloned component instance (flatten_clone.c), which share the trees of the instance
+     * they were cloned from: never modify the trees of such an equation. mo_flat_unshare() gives every
+     * equation trees of its own with var_shift 0; the back end runs after it. */
+    int var_shift;
     mo_expr *lhs, *rhs;       /* lhs = rhs */
     const char *comment;      /* description string, or NULL */
 } mo_feq;
@@ -191,5 +213,9 @@ void mo_func_print(FILE *out, const mo_flat *flat);
 
 /* Helpers over the flat model (flatten.c). */
 const char *mo_flat_var_name(void *flat, int var);                    /* for mo_expr_print */
+/* flatten_clone.c: give every equation expression trees of its own (var_shift 0), for the back end. */
+void mo_flat_unshare(mo_flat *flat);
+/* flatten_clone.c: flatten every component from its declaration (--no-clone). */
+void mo_clone_disable(void);
 
 #endif

@@ -11,235 +11,443 @@
  *   end NAME;
  * Each equation ends with the source location it came from, what made it when it is not an equation of
  * the model text (binding, connect, unconnected flow), and the instance in parentheses.
+ *
+ * Big models print hundreds of megabytes in millions of lines, so: pieces are appended inline
+ * (bufput.h), never with printf; the text that repeats from line to line (a declaration's attributes,
+ * shared by the variables of every instance of it; the location of an equation of a component class) is
+ * formatted once and then copied from a small cache; and the lines are formatted in blocks of BLOCK_LINES
+ * by two threads, block k by thread k % 2 into its own buffer, which writes it out when block k - 1 has
+ * been written. The output is the same byte for byte as with one thread; memory is a few buffers of
+ * about FLUSH_AT bytes and the caches, whatever the size of the model.
  */
 #include "flat.h"
+#include "bufput.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <string.h>
 
-/* Big models print millions of lines, so the hot paths append plain runs of text (no printf). */
+/* A thread's buffer is written out at the end of each block, or earlier once it holds FLUSH_AT bytes
+ * (long lines). Blocks are big enough to make the hand-over between threads rare. */
+enum { FLUSH_AT = 1 << 20, BLOCK_LINES = 4096, THREADS = 2 };
+
 static void put_string(mo_buf *b, const char *s)
 {
-    mo_buf_putn(b, "\"", 1);
+    MO_PUT_LIT(b, "\"");
     for (;;) {
         size_t n = strcspn(s, "\"\\\n");
-        mo_buf_putn(b, s, n);
+        mo_put_n(b, s, n);
         s += n;
         if (!*s)
             break;
-        mo_buf_puts(b, *s == '"' ? "\\\"" : *s == '\\' ? "\\\\" : "\\n");
+        mo_put_s(b, *s == '"' ? "\\\"" : *s == '\\' ? "\\\\" : "\\n");
         s++;
     }
-    mo_buf_putn(b, "\"", 1);
+    MO_PUT_LIT(b, "\"");
 }
 
-static void put_int(mo_buf *b, int v)
+static void put_int(mo_buf *b, long long v)
 {
-    char tmp[16];
+    char tmp[24];
     int n = 0;
-    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
     do
         tmp[sizeof tmp - 1 - n++] = (char)('0' + u % 10);
-    while ((u /= 10) && n < 15);
+    while (u /= 10);
     if (v < 0)
         tmp[sizeof tmp - 1 - n++] = '-';
-    mo_buf_putn(b, tmp + sizeof tmp - n, (size_t)n);
+    mo_put_n(b, tmp + sizeof tmp - n, (size_t)n);
 }
 
-/* The variable names, copied side by side while the declarations print: the equations then read names
- * from a few megabytes in the order the variables were made, instead of from strings scattered over the
- * whole arena of flattening (for millions of variables, those cache misses were most of the printing). */
-typedef struct name_table { const mo_flat *flat; const char **names; char *pool; size_t left; } name_table;
-static name_table names;
+/* ---- a cache of formatted text ----
+ * Direct-mapped: a key (what the text is a function of) picks one slot. A slot stores the text of one
+ * key, and remembers the last other key that came to it: that one's text replaces the stored text when
+ * it comes a second time in a row. So text that never repeats (the location of a connect statement of the
+ * model) costs no copying and evicts nothing; text longer than a slot is never stored. Fixed size
+ * whatever the model: CACHE_SLOTS * sizeof(cache_slot) bytes per cache. */
+enum { CACHE_SLOTS = 512, CACHE_TEXT = 200 };
 
-static const char *table_name(void *ctx, int var)
+typedef struct cache_slot {
+    uint64_t key[3];          /* whose text is stored (when full) */
+    uint64_t seen[3];         /* the last other key that came here */
+    bool full;
+    unsigned short len;       /* bytes of text */
+    unsigned short cut;       /* a split point inside text (the variable's binding goes there) */
+    char text[CACHE_TEXT];
+} cache_slot;
+
+static cache_slot *cache_slot_of(cache_slot *slots, const uint64_t k[3])
 {
-    const name_table *t = ctx;
-    return var >= 0 && var < t->flat->vars.n && t->names[var] ? t->names[var] : mo_flat_var_name((void *)t->flat, var);
+    uint64_t h = k[0] * 0x9E3779B97F4A7C15u ^ k[1] * 0xC2B2AE3D27D4EB4Fu ^ k[2];
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9u;
+    h ^= h >> 29;
+    return &slots[h & (CACHE_SLOTS - 1)];
 }
 
-static void table_add(int var, const char *name)
+static bool cache_hit(const cache_slot *s, const uint64_t k[3])
 {
-    size_t n = strlen(name) + 1;
-    if (n > names.left) {
-        names.left = n > (1u << 20) ? n : 1u << 20;
-        names.pool = mo_alloc(names.left);
+    return s->full && s->key[0] == k[0] && s->key[1] == k[1] && s->key[2] == k[2];
+}
+
+/* After formatting the text of key k (in two pieces, a and b, around the cut) for want of a hit: store
+ * it when k comes to its slot a second time. */
+static void cache_offer(cache_slot *s, const uint64_t k[3], const char *a, size_t na, const char *b, size_t nb)
+{
+    if (s->seen[0] != k[0] || s->seen[1] != k[1] || s->seen[2] != k[2]) {
+        memcpy(s->seen, k, sizeof s->seen);
+        return;
     }
-    memcpy(names.pool, name, n);
-    names.names[var] = names.pool;
-    names.pool += n;
-    names.left -= n;
+    if (na + nb > CACHE_TEXT)
+        return;
+    memcpy(s->key, k, sizeof s->key);
+    memcpy(s->text, a, na);
+    memcpy(s->text + na, b, nb);
+    s->len = (unsigned short)(na + nb);
+    s->cut = (unsigned short)na;
+    s->full = true;
 }
 
-static void put_expr(mo_buf *b, const mo_flat *flat, const mo_expr *e)
+/* ---- the printer ---- */
+
+/* What the threads share while they print one section (variables, or a list of equations). */
+typedef struct section {
+    const mo_flat *flat;
+    FILE *out;
+    /* The variable names, copied side by side while the declarations print: the equations then read
+     * names from a few megabytes in the order the variables were made, instead of from strings scattered
+     * over the whole arena of flattening (for millions of variables, those cache misses were most of the
+     * printing). Filled by the section of the variables, read by the sections of equations only. */
+    const char **names;
+    const mo_feq *eqs;        /* the equations to print, or NULL for the variables */
+    int n;                    /* lines to print */
+    pthread_mutex_t lock;     /* guards turn */
+    pthread_cond_t turn_done;
+    int turn;                 /* the block whose text is written out next */
+} section;
+
+/* One thread's state: its buffer and caches. */
+typedef struct printer {
+    section *sec;
+    mo_buf b;                 /* text not written out yet */
+    char *pool;               /* where name_add copies the next name */
+    size_t left;
+    const char *instance;     /* the last equation's instance path, and its length: equations come in */
+    size_t instance_len;      /*   runs from one instance */
+    cache_slot *attrs;        /* (attribute record, stateSelect) -> "(unit = ...)" + cut + " \"comment\";\n" */
+    cache_slot *tails;        /* (location, origin, comment) -> " \"comment\"; // path:line:col binding" */
+} printer;
+
+/* What mo_expr_print calls for an MO_EX_VAR node: the equation's var_shift (flat.h) applies. */
+typedef struct name_ctx { const printer *p; int shift; } name_ctx;
+
+static const char *var_name(void *ctx, int var)
 {
-    if (names.flat == flat)
-        mo_expr_print(b, e, table_name, &names);
-    else
-        mo_expr_print(b, e, mo_flat_var_name, (void *)flat);
+    const name_ctx *c = ctx;
+    const section *sec = c->p->sec;
+    int v = var + c->shift;
+    if (sec->eqs && v >= 0 && v < sec->flat->vars.n)
+        return sec->names[v];
+    return mo_flat_var_name((void *)sec->flat, v);
 }
 
-static const char *type_name(const mo_var *v)
+static void put_expr(printer *p, const mo_expr *e, int shift)
+{
+    name_ctx ctx = {p, shift};
+    mo_expr_print(&p->b, e, var_name, &ctx);
+}
+
+/* Copy the name of variable var into the table; its length. */
+static size_t name_add(printer *p, int var, const char *name)
+{
+    size_t n = strlen(name);
+    if (n + 1 > p->left) {
+        p->left = n + 1 > (1u << 20) ? n + 1 : 1u << 20;
+        p->pool = mo_put_alloc(p->left);
+    }
+    memcpy(p->pool, name, n + 1);
+    p->sec->names[var] = p->pool;
+    p->pool += n + 1;
+    p->left -= n + 1;
+    return n;
+}
+
+/* ---- variables ---- */
+
+static void put_type(mo_buf *b, const mo_var *v)
 {
     switch (v->type) {
-    case MO_T_REAL: return "Real";
-    case MO_T_INTEGER: return "Integer";
-    case MO_T_BOOLEAN: return "Boolean";
-    case MO_T_STRING: return "String";
-    case MO_T_ENUM: return v->enum_type ? v->enum_type->name : "enumeration";
+    case MO_T_REAL: MO_PUT_LIT(b, "Real "); return;
+    case MO_T_INTEGER: MO_PUT_LIT(b, "Integer "); return;
+    case MO_T_BOOLEAN: MO_PUT_LIT(b, "Boolean "); return;
+    case MO_T_STRING: MO_PUT_LIT(b, "String "); return;
+    case MO_T_ENUM:
+        mo_put_s(b, v->attr->enum_type ? v->attr->enum_type->name : "enumeration");
+        MO_PUT_LIT(b, " ");
+        return;
     }
-    return "?";
+    MO_PUT_LIT(b, "? ");
 }
 
-static void put_var(mo_buf *b, const mo_flat *flat, const mo_var *v)
+/* What follows a variable's name up to its binding: "(quantity = ..., stateSelect = ...)", nothing
+ * when no attribute is given. */
+static void put_attrs(printer *p, const mo_var *v)
 {
-    static const char *const variability[] = {"constant ", "parameter ", "discrete ", ""};
     static const char *const ss[] = {"", "never", "avoid", "default", "prefer", "always"};
-    mo_buf_puts(b, "  ");
-    if (v->flags & MO_PF_PROTECTED) mo_buf_puts(b, "protected ");
-    if (v->flags & MO_PF_FINAL) mo_buf_puts(b, "final ");
-    /* Integer and Boolean variables are discrete without saying so */
-    if (!(v->variability == MO_VAR_DISCRETE && v->type != MO_T_REAL))
-        mo_buf_puts(b, variability[v->variability]);
-    if (v->flags & MO_PF_INPUT) mo_buf_puts(b, "input ");
-    if (v->flags & MO_PF_OUTPUT) mo_buf_puts(b, "output ");
-    if (v->flags & MO_PF_FLOW) mo_buf_puts(b, "flow ");
-    mo_buf_puts(b, type_name(v));
-    mo_buf_putn(b, " ", 1);
-    mo_buf_puts(b, v->name);
+    mo_buf *b = &p->b;
     int n = 0;
-    const char *sep[] = {"(", ", "};
+    const char *const sep[] = {"(", ", "};
+    const mo_var_attr *a = v->attr;
     const struct { const char *name; const char *s; } strs[] = {
-        {"quantity", v->quantity}, {"unit", v->unit}, {"displayUnit", v->display_unit}};
+        {"quantity = ", a->quantity}, {"unit = ", a->unit}, {"displayUnit = ", a->display_unit}};
     for (int i = 0; i < 3; i++)
         if (strs[i].s) {
-            mo_buf_puts(b, sep[n++ > 0]);
-            mo_buf_puts(b, strs[i].name);
-            mo_buf_puts(b, " = ");
+            mo_put_s(b, sep[n++ > 0]);
+            mo_put_s(b, strs[i].name);
             put_string(b, strs[i].s);
         }
     const struct { const char *name; const mo_expr *e; } exprs[] = {
-        {"min", v->min}, {"max", v->max}, {"start", v->start}, {"fixed", v->fixed}, {"nominal", v->nominal}};
+        {"min = ", a->min}, {"max = ", a->max}, {"start = ", a->start}, {"fixed = ", a->fixed},
+        {"nominal = ", a->nominal}};
     for (int i = 0; i < 5; i++)
         if (exprs[i].e) {
-            mo_buf_puts(b, sep[n++ > 0]);
-            mo_buf_puts(b, exprs[i].name);
-            mo_buf_puts(b, " = ");
-            put_expr(b, flat, exprs[i].e);
+            mo_put_s(b, sep[n++ > 0]);
+            mo_put_s(b, exprs[i].name);
+            put_expr(p, exprs[i].e, 0);
         }
-    if (v->state_select != MO_SS_DEFAULT && v->state_select >= MO_SS_NEVER && v->state_select <= MO_SS_ALWAYS)
-        mo_buf_printf(b, "%sstateSelect = StateSelect.%s", sep[n++ > 0], ss[v->state_select]);
+    if (v->state_select != MO_SS_DEFAULT && v->state_select >= MO_SS_NEVER && v->state_select <= MO_SS_ALWAYS) {
+        mo_put_s(b, sep[n++ > 0]);
+        MO_PUT_LIT(b, "stateSelect = StateSelect.");
+        mo_put_s(b, ss[v->state_select]);
+    }
     if (n)
-        mo_buf_puts(b, ")");
-    if (v->binding) {
-        mo_buf_puts(b, " = ");
-        put_expr(b, flat, v->binding);
-    }
-    if (v->comment) {
-        mo_buf_puts(b, " ");
-        put_string(b, v->comment);
-    }
-    mo_buf_puts(b, ";\n");
+        MO_PUT_LIT(b, ")");
 }
 
-static void put_loc(mo_buf *b, mo_loc loc)
+/* What follows the binding: the description and the end of the line. */
+static void put_var_end(mo_buf *b, const mo_var *v)
 {
-    if (loc.file)
-    {
-        /* equations come in runs from one file: its path's length is measured once per run */
-        static const mo_file *last;
-        static size_t last_len;
-        if (loc.file != last) {
-            last = loc.file;
-            last_len = strlen(loc.file->path);
-        }
-        mo_buf_putn(b, loc.file->path, last_len);
-        mo_buf_putn(b, ":", 1);
-        put_int(b, loc.line);
-        mo_buf_putn(b, ":", 1);
-        put_int(b, loc.col);
+    if (v->attr->comment) {
+        MO_PUT_LIT(b, " ");
+        put_string(b, v->attr->comment);
     }
-    else
-        mo_buf_puts(b, "<mo2c>");
+    MO_PUT_LIT(b, ";\n");
 }
 
-static void put_eq(mo_buf *b, const mo_flat *flat, const mo_feq *q)
+static void put_var(printer *p, int index)
+{
+    static const char *const variability[] = {"constant ", "parameter ", "discrete ", ""};
+    const mo_var *v = &p->sec->flat->vars.v[index];
+    mo_buf *b = &p->b;
+    MO_PUT_LIT(b, "  ");
+    if (v->flags & MO_PF_PROTECTED) MO_PUT_LIT(b, "protected ");
+    if (v->flags & MO_PF_FINAL) MO_PUT_LIT(b, "final ");
+    /* Integer and Boolean variables are discrete without saying so */
+    if (!(v->variability == MO_VAR_DISCRETE && v->type != MO_T_REAL))
+        mo_put_s(b, variability[v->variability]);
+    if (v->flags & MO_PF_INPUT) MO_PUT_LIT(b, "input ");
+    if (v->flags & MO_PF_OUTPUT) MO_PUT_LIT(b, "output ");
+    if (v->flags & MO_PF_FLOW) MO_PUT_LIT(b, "flow ");
+    put_type(b, v);
+    mo_put_n(b, v->name, name_add(p, index, v->name));
+    /* the text around the binding comes from the attribute record (which the variables of one
+     * declaration share, flat.h) and stateSelect only */
+    const uint64_t key[3] = {(uintptr_t)v->attr, v->state_select, 0};
+    cache_slot *s = cache_slot_of(p->attrs, key);
+    if (cache_hit(s, key)) {
+        mo_put_n(b, s->text, s->cut);
+        if (v->binding) {
+            MO_PUT_LIT(b, " = ");
+            put_expr(p, v->binding, 0);
+        }
+        mo_put_n(b, s->text + s->cut, s->len - s->cut);
+        return;
+    }
+    size_t attrs = b->len;
+    put_attrs(p, v);
+    size_t attrs_end = b->len;
+    if (v->binding) {
+        MO_PUT_LIT(b, " = ");
+        put_expr(p, v->binding, 0);
+    }
+    size_t end = b->len;
+    put_var_end(b, v);
+    cache_offer(s, key, b->s + attrs, attrs_end - attrs, b->s + end, b->len - end);
+}
+
+/* ---- equations ---- */
+
+/* After an equation's right-hand side: " \"description\"; // path:line:col origin". */
+static void put_eq_tail(mo_buf *b, const mo_feq *q)
 {
     static const char *const origin[] = {"", " binding", " connect", " connect", " unconnected flow"};
-    mo_buf_puts(b, "  ");
-    put_expr(b, flat, q->lhs);
-    mo_buf_puts(b, " = ");
-    put_expr(b, flat, q->rhs);
     if (q->comment) {
-        mo_buf_puts(b, " ");
+        MO_PUT_LIT(b, " ");
         put_string(b, q->comment);
     }
-    mo_buf_puts(b, "; // ");
-    put_loc(b, q->loc);
-    mo_buf_puts(b, origin[q->origin]);
-    if (q->instance && *q->instance)
-    {
-        mo_buf_puts(b, " (");
-        mo_buf_puts(b, q->instance);
-        mo_buf_putn(b, ")", 1);
+    MO_PUT_LIT(b, "; // ");
+    if (q->loc.file) {
+        mo_put_s(b, q->loc.file->path);
+        MO_PUT_LIT(b, ":");
+        put_int(b, q->loc.line);
+        MO_PUT_LIT(b, ":");
+        put_int(b, q->loc.col);
+    } else {
+        MO_PUT_LIT(b, "<mo2c>");
     }
-    mo_buf_puts(b, "\n");
+    mo_put_s(b, origin[q->origin]);
 }
 
-static void flush_buf(mo_buf *b, FILE *out)
+static void put_eq(printer *p, const mo_feq *q)
 {
-    fwrite(b->s, 1, b->len, out);
-    b->len = 0;
+    mo_buf *b = &p->b;
+    MO_PUT_LIT(b, "  ");
+    put_expr(p, q->lhs, q->var_shift);
+    MO_PUT_LIT(b, " = ");
+    put_expr(p, q->rhs, q->var_shift);
+    /* the same equation of a class in every instance: the same tail */
+    const uint64_t key[3] = {(uintptr_t)q->loc.file,
+                             (uint64_t)(unsigned)q->loc.line << 24 | (uint64_t)q->loc.col << 3 | q->origin,
+                             (uintptr_t)q->comment};
+    cache_slot *s = cache_slot_of(p->tails, key);
+    if (cache_hit(s, key)) {
+        mo_put_n(b, s->text, s->len);
+    } else {
+        size_t start = b->len;
+        put_eq_tail(b, q);
+        cache_offer(s, key, b->s + start, b->len - start, "", 0);
+    }
+    if (q->instance && *q->instance) {
+        if (q->instance != p->instance) {
+            p->instance = q->instance;
+            p->instance_len = strlen(q->instance);
+        }
+        MO_PUT_LIT(b, " (");
+        mo_put_n(b, q->instance, p->instance_len);
+        MO_PUT_LIT(b, ")");
+    }
+    MO_PUT_LIT(b, "\n");
+}
+
+/* ---- the threads ---- */
+
+/* Wait until the blocks before block k have been written out, then write out p's text. */
+static void write_in_turn(printer *p, int k)
+{
+    section *sec = p->sec;
+    pthread_mutex_lock(&sec->lock);
+    while (sec->turn != k)
+        pthread_cond_wait(&sec->turn_done, &sec->lock);
+    pthread_mutex_unlock(&sec->lock);
+    fwrite(p->b.s, 1, p->b.len, sec->out);
+    p->b.len = 0;
+}
+
+/* Print the blocks first, first + step, ... of p's section. */
+static void print_blocks(printer *p, int first, int step)
+{
+    section *sec = p->sec;
+    for (int k = first; k * BLOCK_LINES < sec->n; k += step) {
+        int end = k * BLOCK_LINES + BLOCK_LINES < sec->n ? k * BLOCK_LINES + BLOCK_LINES : sec->n;
+        for (int i = k * BLOCK_LINES; i < end; i++) {
+            if (sec->eqs)
+                put_eq(p, &sec->eqs[i]);
+            else
+                put_var(p, i);
+            if (p->b.len >= FLUSH_AT)
+                write_in_turn(p, k);
+        }
+        write_in_turn(p, k);
+        pthread_mutex_lock(&sec->lock);
+        sec->turn = k + 1;
+        pthread_cond_broadcast(&sec->turn_done);
+        pthread_mutex_unlock(&sec->lock);
+    }
+}
+
+static void *second_thread(void *arg)
+{
+    print_blocks(arg, 1, THREADS);
+    return NULL;
+}
+
+/* Print the lines of sec: on two threads when there are two blocks or more. */
+static void print_section(section *sec, printer *ps)
+{
+    sec->turn = 0;
+    for (int t = 0; t < THREADS; t++)
+        ps[t].sec = sec;
+    pthread_t thread;
+    pthread_attr_t attr;
+    bool two = false;
+    if (sec->n > BLOCK_LINES && pthread_attr_init(&attr) == 0) {
+        /* the stack of the compiler's own thread (main.c): printing recurses over expression trees */
+        mo_put_threads(true);
+        two = pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
+              pthread_create(&thread, &attr, second_thread, &ps[1]) == 0;
+        pthread_attr_destroy(&attr);
+        if (!two)
+            mo_put_threads(false);
+    }
+    print_blocks(&ps[0], 0, two ? THREADS : 1);
+    if (two) {
+        pthread_join(thread, NULL);
+        mo_put_threads(false);
+    }
+}
+
+static void put_experiment(mo_buf *b, const mo_experiment *x)
+{
+    if (!(x->has_start || x->has_stop || x->has_interval || x->has_tolerance))
+        return;
+    int n = 0;
+    MO_PUT_LIT(b, "  annotation(experiment(");
+    if (x->has_start) mo_buf_printf(b, "%sStartTime = %.17g", n++ ? ", " : "", x->start);
+    if (x->has_stop) mo_buf_printf(b, "%sStopTime = %.17g", n++ ? ", " : "", x->stop);
+    if (x->has_interval) mo_buf_printf(b, "%sInterval = %.17g", n++ ? ", " : "", x->interval);
+    if (x->has_tolerance) mo_buf_printf(b, "%sTolerance = %.17g", n++ ? ", " : "", x->tolerance);
+    MO_PUT_LIT(b, "));\n");
 }
 
 void mo_flat_print(FILE *out, const mo_flat *flat)
 {
     mo_func_print(out, flat);   /* user-defined functions first (funcprint.c) */
-    mo_buf b = {0};
-    mo_buf_printf(&b, "class %s", flat->name);
+    printer ps[THREADS] = {{0}};
+    for (int t = 0; t < THREADS; t++) {
+        /* room for the lines that pass FLUSH_AT (a longer line makes the buffer grow) */
+        ps[t].b.cap = FLUSH_AT + (1u << 16);
+        ps[t].b.s = mo_alloc(ps[t].b.cap);
+        ps[t].attrs = MO_NEWN(cache_slot, CACHE_SLOTS);
+        ps[t].tails = MO_NEWN(cache_slot, CACHE_SLOTS);
+    }
+    section sec = {flat, out, MO_NEWN(const char *, flat->vars.n ? flat->vars.n : 1), NULL, flat->vars.n,
+                   PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+    mo_buf *b = &ps[0].b;
+    MO_PUT_LIT(b, "class ");
+    mo_put_s(b, flat->name);
     if (flat->comment) {
-        mo_buf_puts(&b, " ");
-        put_string(&b, flat->comment);
+        MO_PUT_LIT(b, " ");
+        put_string(b, flat->comment);
     }
-    mo_buf_puts(&b, "\n");
-    fputs(mo_buf_str(&b), out);
-    /* one reused buffer, written out whenever it passes FLUSH_AT, keeps memory flat for big models
-     * and makes one stdio call per FLUSH_AT bytes rather than one per line */
-    enum { FLUSH_AT = 1 << 20 };
-    mo_buf l = {0};
-    names = (name_table){flat, MO_NEWN(const char *, flat->vars.n ? flat->vars.n : 1), NULL, 0};
-    for (int i = 0; i < flat->vars.n; i++) {
-        table_add(i, flat->vars.v[i].name);
-        put_var(&l, flat, &flat->vars.v[i]);
-        if (l.len >= FLUSH_AT)
-            flush_buf(&l, out);
-    }
+    MO_PUT_LIT(b, "\n");
+    print_section(&sec, ps);
     if (flat->initial_eqs.n)
-        mo_buf_puts(&l, "initial equation\n");
-    for (int i = 0; i < flat->initial_eqs.n; i++) {
-        put_eq(&l, flat, &flat->initial_eqs.v[i]);
-        if (l.len >= FLUSH_AT)
-            flush_buf(&l, out);
-    }
-    mo_buf_puts(&l, "equation\n");
-    for (int i = 0; i < flat->eqs.n; i++) {
-        put_eq(&l, flat, &flat->eqs.v[i]);
-        if (l.len >= FLUSH_AT)
-            flush_buf(&l, out);
-    }
-    flush_buf(&l, out);
-    names.flat = NULL;
+        MO_PUT_LIT(b, "initial equation\n");
+    sec.eqs = flat->initial_eqs.v;
+    sec.n = flat->initial_eqs.n;
+    print_section(&sec, ps);
+    MO_PUT_LIT(b, "equation\n");
+    sec.eqs = flat->eqs.v;
+    sec.n = flat->eqs.n;
+    print_section(&sec, ps);
+    fwrite(b->s, 1, b->len, out);
+    b->len = 0;
     mo_flat_print_events(out, flat);  /* when-equations and asserts (flatprint_when.c) */
-    const mo_experiment *x = &flat->experiment;
-    if (x->has_start || x->has_stop || x->has_interval || x->has_tolerance) {
-        l.len = 0;
-        int n = 0;
-        mo_buf_puts(&l, "  annotation(experiment(");
-        if (x->has_start) mo_buf_printf(&l, "%sStartTime = %.17g", n++ ? ", " : "", x->start);
-        if (x->has_stop) mo_buf_printf(&l, "%sStopTime = %.17g", n++ ? ", " : "", x->stop);
-        if (x->has_interval) mo_buf_printf(&l, "%sInterval = %.17g", n++ ? ", " : "", x->interval);
-        if (x->has_tolerance) mo_buf_printf(&l, "%sTolerance = %.17g", n++ ? ", " : "", x->tolerance);
-        mo_buf_puts(&l, "));\n");
-        fwrite(l.s, 1, l.len, out);
-    }
-    fprintf(out, "end %s;\n", flat->name);
+    put_experiment(b, &flat->experiment);
+    MO_PUT_LIT(b, "end ");
+    mo_put_s(b, flat->name);
+    MO_PUT_LIT(b, ";\n");
+    fwrite(b->s, 1, b->len, out);
+    pthread_mutex_destroy(&sec.lock);
+    pthread_cond_destroy(&sec.turn_done);
 }

@@ -24,7 +24,60 @@
 #include <stdio.h>
 #include <string.h>
 
-static mo_map type_cache;   /* component declaration -> its resolved class (as a key: the element) */
+/* The classes that type names resolve to, by (class whose text holds the name, the name's identifiers):
+ * a big model writes the same few type names in a hundred thousand declarations, and lookup (imports,
+ * enclosing scopes) is a pure function of these. Open addressing; the entries live in the arena. */
+typedef struct type_entry {
+    const mo_class *owner;
+    const mo_name *name;
+    mo_class *cls;
+    uint64_t hash;
+} type_entry;
+static struct { type_entry *v; int cap, n; } type_cache;
+
+static uint64_t type_hash(const mo_class *owner, const mo_name *n)
+{
+    uint64_t h = (uint64_t)(uintptr_t)owner * 0x9E3779B97F4A7C15ull ^ (uint64_t)n->global;
+    for (int i = 0; i < n->n; i++)
+        h = (h ^ (uint64_t)(uintptr_t)n->ids[i]) * 0x100000001B3ull;
+    return h ^ (h >> 29);
+}
+
+static bool same_name(const mo_name *a, const mo_name *b)
+{
+    if (a->n != b->n || a->global != b->global)
+        return false;
+    for (int i = 0; i < a->n; i++)
+        if (a->ids[i] != b->ids[i])
+            return false;
+    return true;
+}
+
+/* The cached class, or the slot where to store it (*slot). */
+static mo_class *type_cached(const mo_class *owner, const mo_name *n, uint64_t h, int *slot)
+{
+    if (2 * (type_cache.n + 1) > type_cache.cap) {
+        int cap = type_cache.cap ? 2 * type_cache.cap : 64;
+        type_entry *v = MO_NEWN(type_entry, cap);
+        for (int i = 0; i < type_cache.cap; i++)
+            if (type_cache.v[i].cls) {
+                int j = (int)(type_cache.v[i].hash & (uint64_t)(cap - 1));
+                while (v[j].cls)
+                    j = (j + 1) & (cap - 1);
+                v[j] = type_cache.v[i];
+            }
+        type_cache.v = v;
+        type_cache.cap = cap;
+    }
+    int j = (int)(h & (uint64_t)(type_cache.cap - 1));
+    for (; type_cache.v[j].cls; j = (j + 1) & (type_cache.cap - 1)) {
+        const type_entry *t = &type_cache.v[j];
+        if (t->hash == h && t->owner == owner && same_name(t->name, n))
+            return t->cls;
+    }
+    *slot = j;
+    return NULL;
+}
 static mo_map short_mods;   /* short class -> its modifier as a tree (the same for every instance) */
 
 static bool ensure_slot(mo_front *fr, mo_inst *inst, int i);
@@ -56,7 +109,7 @@ void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin orig
             mo_error(rhs->loc, "'%s' is %s but its binding is %s", v->name, mo_func_type_name((int)v->type),
                      mo_func_type_name(rt));
     }
-    mo_feq q = {loc, instance, origin, lhs, rhs, comment};
+    mo_feq q = {loc, instance, origin, 0, lhs, rhs, comment};
     MO_PUSH(fr->flat->eqs, q);
 }
 
@@ -67,7 +120,8 @@ void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin orig
 static void index_names(mo_flat *flat)
 {
     for (int i = mo_map_count(&flat->index); i < flat->vars.n; i++) {
-        mo_map_put(&flat->index, flat->vars.v[i].name, (void *)(intptr_t)(i + 1));
+        /* names need not be interned (a clone's are not), and the map keys by pointer */
+        mo_map_put(&flat->index, mo_intern_cstr(flat->vars.v[i].name), (void *)(intptr_t)(i + 1));
         if (mo_map_count(&flat->index) != i + 1)
             mo_unreachable("two flat variables with the same name");
     }
@@ -115,17 +169,21 @@ typedef struct comp_type {
     mo_fmod *mod;             /* the component's modifier merged over the short-class modifiers */
     unsigned prefixes;        /* prefixes of short class definitions (input, flow, parameter ...) */
     bool connector;           /* a connector class on the way */
+    const mo_clone_mark *mark;/* a clone key already taken from the declaration's syntax, or NULL */
 } comp_type;
 
 static bool resolve_type(mo_layout_item *it, mo_fmod *mod, comp_type *t)
 {
     mo_element *e = it->elem;
-    mo_class *c = mo_map_get(&type_cache, (const char *)e);
+    uint64_t h = type_hash(it->owner, e->type);
+    int slot;
+    mo_class *c = type_cached(it->owner, e->type, h, &slot);
     if (!c) {
         c = mo_lookup_class(it->owner, e->type, "class");
         if (!c)
             return false;
-        mo_map_put(&type_cache, (const char *)e, c);
+        type_cache.v[slot] = (type_entry){it->owner, e->type, c, h};
+        type_cache.n++;
     }
     memset(t, 0, sizeof *t);
     t->mod = mod;
@@ -278,53 +336,66 @@ static const char *string_attr(const mo_fmod *c)
     return v->str;
 }
 
+/* Attribute c of variable var (type_name names its type in messages). */
+static void set_attribute(mo_front *fr, int var, const mo_fmod *c, const char *type_name)
+{
+    const char *n = c->name;
+    if (c->n > 0) {
+        mo_error(c->sub[0]->loc, "attribute '%s' has no element '%s'", n, c->sub[0]->name);
+        return;
+    }
+    if (strcmp(n, "unit") == 0 || strcmp(n, "displayUnit") == 0 || strcmp(n, "quantity") == 0) {
+        const char *s = string_attr(c);
+        mo_var_attr *a = mo_var_attr_mut(&fr->flat->vars.v[var]);
+        if (n[0] == 'u') a->unit = s;
+        else if (n[0] == 'd') a->display_unit = s;
+        else a->quantity = s;
+        return;
+    }
+    bool known = false;
+    for (size_t k = 0; k < sizeof attribute_names / sizeof attribute_names[0]; k++)
+        known |= strcmp(n, attribute_names[k]) == 0;
+    if (!known) {
+        mo_error(c->loc, "'%s' is not an attribute of type %s", n, type_name);
+        const char *best = mo_closest_name(n, attribute_names,
+                                           (int)(sizeof attribute_names / sizeof attribute_names[0]));
+        if (best)
+            mo_note(c->loc, "did you mean '%s'?", best);
+        return;
+    }
+    if (!c->binding)
+        return;
+    mo_expr *e = binding_expr(fr, c, fr->flat->vars.v[var].name);
+    mo_var *v = &fr->flat->vars.v[var];
+    if (strcmp(n, "start") == 0) mo_var_attr_mut(v)->start = e;
+    else if (strcmp(n, "fixed") == 0) mo_var_attr_mut(v)->fixed = e;
+    else if (strcmp(n, "nominal") == 0) mo_var_attr_mut(v)->nominal = e;
+    else if (strcmp(n, "min") == 0) mo_var_attr_mut(v)->min = e;
+    else if (strcmp(n, "max") == 0) mo_var_attr_mut(v)->max = e;
+    else if (strcmp(n, "stateSelect") == 0) {
+        /* a literal, or a structural parameter: parameter StateSelect stateSelect = ... */
+        double d;
+        if (e && mo_eval_flat(fr->flat, e, &d) && d >= MO_SS_NEVER && d <= MO_SS_ALWAYS && d == floor(d))
+            v->state_select = (unsigned char)d;
+        else if (e)
+            mo_error(c->binding->loc, "stateSelect must be a parameter expression of type StateSelect");
+    }
+}
+
 static void set_attributes(mo_front *fr, int var, const comp_type *t)
 {
-    const mo_fmod *m = t->mod;
-    for (int i = 0; m && i < m->n; i++) {
-        const mo_fmod *c = m->sub[i];
-        const char *n = c->name;
-        if (c->n > 0) {
-            mo_error(c->sub[0]->loc, "attribute '%s' has no element '%s'", n, c->sub[0]->name);
-            continue;
-        }
-        if (strcmp(n, "unit") == 0 || strcmp(n, "displayUnit") == 0 || strcmp(n, "quantity") == 0) {
-            const char *s = string_attr(c);
-            mo_var *v = &fr->flat->vars.v[var];
-            if (n[0] == 'u') v->unit = s;
-            else if (n[0] == 'd') v->display_unit = s;
-            else v->quantity = s;
-            continue;
-        }
-        bool known = false;
-        for (size_t k = 0; k < sizeof attribute_names / sizeof attribute_names[0]; k++)
-            known |= strcmp(n, attribute_names[k]) == 0;
-        if (!known) {
-            mo_error(c->loc, "'%s' is not an attribute of type %s", n, t->cls->name);
-            const char *best = mo_closest_name(n, attribute_names,
-                                               (int)(sizeof attribute_names / sizeof attribute_names[0]));
-            if (best)
-                mo_note(c->loc, "did you mean '%s'?", best);
-            continue;
-        }
-        if (!c->binding)
-            continue;
-        mo_expr *e = binding_expr(fr, c, fr->flat->vars.v[var].name);
-        mo_var *v = &fr->flat->vars.v[var];
-        if (strcmp(n, "start") == 0) v->start = e;
-        else if (strcmp(n, "fixed") == 0) v->fixed = e;
-        else if (strcmp(n, "nominal") == 0) v->nominal = e;
-        else if (strcmp(n, "min") == 0) v->min = e;
-        else if (strcmp(n, "max") == 0) v->max = e;
-        else if (strcmp(n, "stateSelect") == 0) {
-            /* a literal, or a structural parameter: parameter StateSelect stateSelect = ... */
-            double d;
-            if (e && mo_eval_flat(fr->flat, e, &d) && d >= MO_SS_NEVER && d <= MO_SS_ALWAYS && d == floor(d))
-                v->state_select = (mo_state_select)d;
-            else if (e)
-                mo_error(c->binding->loc, "stateSelect must be a parameter expression of type StateSelect");
-        }
-    }
+    for (int i = 0; t->mod && i < t->mod->n; i++)
+        set_attribute(fr, var, t->mod->sub[i], t->cls->name);
+}
+
+void mo_set_attribute(mo_front *fr, int var, const mo_fmod *c)
+{
+    set_attribute(fr, var, c, mo_func_type_name((int)fr->flat->vars.v[var].type));
+}
+
+mo_expr *mo_mod_value(mo_front *fr, const mo_fmod *m, const char *name)
+{
+    return binding_expr(fr, m, name);
 }
 
 static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, const comp_type *t,
@@ -333,14 +404,30 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
     mo_flat *flat = fr->flat;
     mo_var v = {0};
     v.name = name;
-    v.loc = it->elem->loc;
-    v.variability = (mo_variability)variability;
-    v.type = (mo_basetype)t->basetype;
+    v.variability = (unsigned char)variability;
+    v.type = (unsigned char)t->basetype;
     v.flags = flags;
-    v.comment = it->elem->comment.text;
     v.state_select = MO_SS_DEFAULT;
+    mo_var_attr a = {0};
+    a.loc = it->elem->loc;
+    a.comment = it->elem->comment.text;
     if (t->basetype == MO_T_ENUM)
-        v.enum_type = t->cls;
+        a.enum_type = t->cls;
+    /* The elements of an array (x[1], x[2], ...) come one after another: while the previous variable's
+     * record says no more than this one's would, share it; set_attributes copies it on its first write. */
+    mo_var *prev = flat->vars.n > 0 ? &flat->vars.v[flat->vars.n - 1] : NULL;
+    const mo_var_attr *pa = prev ? prev->attr : NULL;
+    if (pa && pa->loc.file == a.loc.file && pa->loc.line == a.loc.line && pa->loc.col == a.loc.col &&
+        pa->loc.len == a.loc.len && pa->comment == a.comment && pa->enum_type == a.enum_type && !pa->start &&
+        !pa->fixed && !pa->nominal && !pa->min && !pa->max && !pa->unit && !pa->display_unit && !pa->quantity) {
+        prev->attr_own = false;
+        v.attr = pa;
+    } else {
+        mo_var_attr *own = MO_NEW(mo_var_attr);
+        *own = a;
+        v.attr = own;
+        v.attr_own = true;
+    }
     int var = flat->vars.n;
     MO_PUSH(flat->vars, v);
     MO_PUSH(fr->vflags, t->connector ? MO_VF_SCALAR_CONNECTOR : 0);
@@ -365,13 +452,33 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
         out->var = make_var(fr, inst, it, name, t, variability, flags);
         return mo_error_count() == 0;
     }
-    mo_inst *child = new_inst(fr, inst, name, t->cls, t->mod, it->elem->loc, variability,
-                              flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT));
+    unsigned iflags = flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT);
+    /* a component like one made before (same class, same modifier shape): a copy of it; unless the
+     * caller already tried that from the declaration's syntax (ensure_slot_at) */
+    mo_clone_mark own;
+    const mo_clone_mark *mark = t->mark;
+    bool clonable = mark != NULL;
+    mo_inst *child = NULL;
+    if (!mark) {
+        mark = &own;
+        clonable = mo_clone_begin(fr, t->cls, t->mod, variability, iflags, &own);
+        child = clonable ? mo_clone_make(fr, &own, inst, name, t->mod, it->elem->loc) : NULL;
+    }
+    if (child || mo_error_count()) {
+        out->kind = MO_SK_INST;
+        out->child = child;
+        return child && mo_error_count() == 0;
+    }
+    child = new_inst(fr, inst, name, t->cls, t->mod, it->elem->loc, variability, iflags);
     if (!child)
         return false;
     out->kind = MO_SK_INST;
     out->child = child;
-    return fill_inst(fr, child);
+    if (!fill_inst(fr, child))
+        return false;
+    if (clonable)
+        mo_clone_register(fr, mark, child);
+    return true;
 }
 
 /* The value of a modifier's binding, flattened once where it was written (cached on the node, so that
@@ -500,7 +607,10 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
     mo_layout_item *it = &inst->lay->items[i];
     mo_element *e = it->elem;
     mo_fmod *outer = mo_fmod_child(it->ext < 0 ? inst->mod : inst->extmods[it->ext], e->name);
-    mo_fmod *mod = mo_fmod_merge(outer, mo_fmod_from_ast(e->mod, inst, it->owner, true));
+    /* A component that nothing modifies but its own declaration (the common case in a big model) may be
+     * a clone made straight from that modifier's syntax (flatten_clone.c), with no modifier tree. */
+    bool by_syntax = !outer && !e->condition && e->ntype_dims + e->ndims == 0;
+    mo_fmod *mod = by_syntax ? NULL : mo_fmod_merge(outer, mo_fmod_from_ast(e->mod, inst, it->owner, true));
     if (mo_error_count())
         return false;
     if (e->condition) {
@@ -536,6 +646,26 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
         return false;
     }
     const char *name = join_path(inst->path, e->name);
+    mo_clone_mark mark;
+    if (by_syntax && t.basetype < 0 && !t.mod &&
+        mo_clone_begin_syntax(fr, t.cls, e->mod, variability, flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT),
+                              &mark)) {
+        mo_inst *child = mo_clone_make_syntax(fr, &mark, inst, name, e->mod, it->owner, e->loc);
+        if (child || mo_error_count()) {
+            s->kind = MO_SK_INST;
+            s->child = child;
+            s->state = MO_SLOT_DONE;
+            return child && mo_error_count() == 0;
+        }
+        t.mark = &mark;   /* no template yet: this instance may become it */
+    }
+    if (by_syntax && e->mod) {   /* made the usual way after all: with its modifier tree */
+        const mo_clone_mark *m = t.mark;
+        mod = mo_fmod_from_ast(e->mod, inst, it->owner, true);
+        if (mo_error_count() || !resolve_type(it, mod, &t))
+            return false;
+        t.mark = m;
+    }
     int ndims = e->ntype_dims + e->ndims;
     if (ndims == 0) {
         bool ok = make_element(fr, inst, it, name, &t, variability, flags, s);
@@ -870,7 +1000,7 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
             return false;
         }
         for (int i = 0; i < l.n; i++) {
-            mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, mo_av_at(&l, i), mo_av_at(&r, i), q->comment.text};
+            mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, 0, mo_av_at(&l, i), mo_av_at(&r, i), q->comment.text};
             if (initial)
                 MO_PUSH(fr->flat->initial_eqs, f);
             else

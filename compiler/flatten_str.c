@@ -84,7 +84,7 @@ static const char *type_phrase(const mo_flat *flat, const mo_expr *e)
 static void find_enum(const mo_flat *flat, const mo_expr *e, const mo_class **cls, const char **lit)
 {
     if (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_ENUM) {
-        *cls = flat->vars.v[e->var].enum_type;
+        *cls = flat->vars.v[e->var].attr->enum_type;
     } else if (e->kind == MO_EX_INT && e->text && !isdigit((unsigned char)e->text[0])) {
         /* "Pkg.E.lit", the literal possibly a quoted identifier holding dots */
         const char *t = e->text, *end = t + strlen(t), *p = end;
@@ -585,8 +585,8 @@ static bool check_expr(const mo_flat *flat, const mo_expr *e)
         const mo_var *v = &flat->vars.v[s->var];
         mo_error(s->loc, "not supported yet: String variable '%s' in an equation (only String parameters and "
                          "constants are)", v->name);
-        if (v->loc.line != s->loc.line || v->loc.col != s->loc.col)
-            mo_note(v->loc, "'%s' is declared here", v->name);
+        if (v->attr->loc.line != s->loc.line || v->attr->loc.col != s->loc.col)
+            mo_note(v->attr->loc, "'%s' is declared here", v->name);
     } else {
         mo_error(s->loc, "not supported yet: a String value in an equation (String values can be compared, "
                          "and used in parameters and in the messages of assert and terminate)");
@@ -596,8 +596,8 @@ static bool check_expr(const mo_flat *flat, const mo_expr *e)
 
 static bool check_eqs(const mo_flat *flat, const mo_feq *eqs, int n)
 {
-    for (int i = 0; i < n; i++)
-        if (!check_expr(flat, eqs[i].lhs) || !check_expr(flat, eqs[i].rhs))
+    for (int i = 0; i < n; i++)   /* a cloned equation (var_shift) has the trees of one checked before it */
+        if (!eqs[i].var_shift && (!check_expr(flat, eqs[i].lhs) || !check_expr(flat, eqs[i].rhs)))
             return false;
     return true;
 }

@@ -257,7 +257,7 @@ bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq 
         }
         mo_expr *lhs = same ? f0->lhs : mo_expr_int(f0->loc, 0);
         mo_expr *rhs = if_expr(q->loc, nc, conds, vals);
-        mo_feq f = {f0->loc, inst->path, MO_ORIGIN_EQUATION, lhs, rhs, f0->comment};
+        mo_feq f = {f0->loc, inst->path, MO_ORIGIN_EQUATION, 0, lhs, rhs, f0->comment};
         if (initial)
             MO_PUSH(fr->flat->initial_eqs, f);
         else

@@ -566,7 +566,7 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
 
 static bool push_eq(mo_front *fr, mo_inst *inst, const mo_eq *q, bool initial, mo_expr *l, mo_expr *r)
 {
-    mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, l, r, q->comment.text};
+    mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, 0, l, r, q->comment.text};
     if (initial)
         MO_PUSH(fr->flat->initial_eqs, f);
     else

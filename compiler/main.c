@@ -58,6 +58,8 @@ static void usage(FILE *out)
           "  --parse         check the syntax of FILE.mo and stop\n"
           "  --dump=WHAT     print an analysis stage: dae, match, blt\n"
           "  --stats         print the time and memory of each stage\n"
+          "  --no-clone      flatten every component from its declaration, never by copying an\n"
+          "                  earlier one of the same class (slower; for checking the copies)\n"
           "  -L DIR          add DIR to the library path (before MODELICAPATH and the bundled models/)\n"
           "  --help          this text\n"
           "  --version       the version\n",
@@ -145,6 +147,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         return 0;
     }
 
+    mo_flat_unshare(flat);   /* cloned components share equation trees; the back end rewrites its own */
     /* back end: DAE (aliases removed) -> index reduction -> matching and BLT -> solved blocks -> C;
      * debug builds check the DAE's invariants after each stage (check.c) */
     mo_dae *dae = mo_dae_build(flat);
@@ -297,6 +300,8 @@ static int mo2c_main_thread_body(int argc, char **argv)
             o.mode = MODE_EMIT_C;
         } else if (strcmp(a, "--stats") == 0) {
             o.stats = true;
+        } else if (strcmp(a, "--no-clone") == 0) {
+            mo_clone_disable();
         } else if (strncmp(a, "--dump=", 7) == 0) {
             o.dump = a + 7;
             /* checked here, before any work: a misspelt stage must not run the whole analysis */

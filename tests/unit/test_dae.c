@@ -43,12 +43,13 @@ static int var(mo_flat *f, const char *name, mo_variability vy, mo_expr *binding
     v.type = MO_T_REAL;
     v.flags = flags;
     v.state_select = MO_SS_DEFAULT;
+    v.attr = &mo_var_attr_none;
     if (vy == MO_VAR_PARAMETER || vy == MO_VAR_CONSTANT)
         v.binding = binding_or_start;
-    else
-        v.start = binding_or_start;
+    else if (binding_or_start)
+        mo_var_attr_mut(&v)->start = binding_or_start;
     if (fixed)
-        v.fixed = mo_expr_bool(L0, true);
+        mo_var_attr_mut(&v)->fixed = mo_expr_bool(L0, true);
     MO_PUSH(f->vars, v);
     mo_map_put(&f->index, v.name, (void *)(intptr_t)f->vars.n);
     return f->vars.n - 1;

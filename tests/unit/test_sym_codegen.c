@@ -32,11 +32,13 @@ static int add_var(const char *name, mo_dkind kind, int slot, const char *commen
     mo_var fv;
     memset(&fv, 0, sizeof fv);
     fv.name = mo_intern_cstr(name);
-    fv.comment = comment;
-    fv.unit = unit;
+    fv.attr = &mo_var_attr_none;
+    mo_var_attr *a = mo_var_attr_mut(&fv);
+    a->comment = comment;
+    a->unit = unit;
+    a->loc = L0;
     fv.variability = var;
     fv.type = MO_T_REAL;
-    fv.loc = L0;
     MO_PUSH(flat.vars, fv);
     mo_dvar v;
     memset(&v, 0, sizeof v);

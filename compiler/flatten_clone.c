@@ -1,0 +1,692 @@
+/*
+ * flatten_clone.c - make a component instance by cloning an earlier instance of the same class.
+ *
+ * A big model declares the same few component classes thousands of times, with modifiers that differ
+ * only in values (spring1(c = 2), spring2(c = 3)). Flattening each from the syntax again (modifier
+ * trees, name resolution, equation trees) costs far more than copying: so the first instance built for
+ * a given class, modifier shape (the names a modifier touches, not its values), variability and
+ * prefixes becomes a template, and later instances with the same key are copies of it:
+ *   - its variables, renamed (prefix swapped), sharing the template's attribute records (flat.h);
+ *   - its equations, sharing the template's expression trees with a var_shift (flat.h);
+ *   - its instance tree (other components connect to it and modify nothing in it any more);
+ *   - its connections;
+ * and then the values of the instance's own modifier are applied to the variables they name, exactly
+ * as flatten.c applies them (mo_set_attribute, mo_mod_value).
+ *
+ * A template is sound only when its structure cannot depend on its modifier's values, so an instance
+ * becomes one only when building it (mo_clone_register checks, else it stays a plain instance):
+ *   - read no variable's value (eval.c counts: array sizes, conditions, for-ranges would need them);
+ *   - made variables all inside its own instance path, equations and connections over those variables
+ *     only, and no when-equations or asserts;
+ *   - had a modifier whose every value lands on a scalar variable: a parameter's binding or an
+ *     attribute (start, fixed, nominal, min, max, unit, displayUnit, quantity), never stateSelect;
+ *   - had variable bindings and attributes over its own variables only (apart from the modifier's).
+ * Preconditions: called by flatten.c's make_element for every class-typed component.
+ */
+#include "aval.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* ---- keys: class, variability, prefixes and the shape of the modifier ---- */
+enum { KEY_MAX = 1024, MAX_FAILS = 3 };
+
+typedef struct key_buf {
+    unsigned char b[KEY_MAX];
+    size_t n;
+    bool overflow;
+} key_buf;
+
+static void key_put(key_buf *k, const void *p, size_t n)
+{
+    if (k->n + n > KEY_MAX) {
+        k->overflow = true;
+        return;
+    }
+    memcpy(k->b + k->n, p, n);
+    k->n += n;
+}
+
+/* Names are interned, so a node is its name's pointer, its flags and its children. Shapes are small
+ * (what one declaration writes), so this recursion is bounded by the modifier's nesting. */
+static void key_mod(key_buf *k, const mo_fmod *m)
+{
+    unsigned char flags = (unsigned char)((m->binding ? 1 : 0) | (m->each ? 2 : 0) | (m->final_ ? 4 : 0) |
+                                          (m->outside ? 8 : 0) | (m->val ? 16 : 0));
+    key_put(k, &m->name, sizeof m->name);
+    key_put(k, &flags, 1);
+    key_put(k, &m->n, sizeof m->n);
+    for (int i = 0; i < m->n && !k->overflow; i++)
+        key_mod(k, m->sub[i]);
+}
+
+/* The same from a declaration's modifier as written, for components that nothing else modifies
+ * (make_element then needs no modifier tree at all). Every argument is a plain modification. */
+static void key_syntax(key_buf *k, const mo_mod *m)
+{
+    unsigned char flags = (unsigned char)(m ? 1 | (m->binding ? 2 : 0) | (m->assign ? 4 : 0) |
+                                          (m->binding_break ? 8 : 0) : 0);
+    key_put(k, &flags, 1);
+    if (!m)
+        return;
+    key_put(k, &m->nargs, sizeof m->nargs);
+    for (int i = 0; i < m->nargs && !k->overflow; i++) {
+        const mo_arg *a = &m->args[i];
+        if (a->kind != MO_ARG_MOD) {
+            k->overflow = true;
+            return;
+        }
+        unsigned char af = (unsigned char)((a->each ? 1 : 0) | (a->final_ ? 2 : 0));
+        key_put(k, &af, 1);
+        key_put(k, &a->name->n, sizeof a->name->n);
+        key_put(k, a->name->ids, sizeof *a->name->ids * (size_t)a->name->n);
+        key_syntax(k, a->mod);
+    }
+}
+
+/* ---- templates ---- */
+enum { FIX_BINDING = 1, FIX_ATTR = 2 };   /* a variable's binding / attributes refer to variables */
+
+typedef struct mo_clone_tmpl {
+    unsigned char *key;
+    size_t keylen;
+    uint64_t hash;
+    int fails;                /* registrations refused; after MAX_FAILS this key is never tried again */
+    mo_inst *inst;            /* the template instance (NULL until one is accepted) */
+    size_t pathlen;           /* strlen(inst->path) */
+    int v0, nv;               /* its variables */
+    int e0, ne, ie0, nie;     /* its equations and initial equations */
+    int p0, np;               /* its connections */
+    int ninst;                /* instances of its tree, in depth-first order */
+    int *eq_inst, *ieq_inst, *pair_inst;  /* per equation / connection: which instance holds it */
+    unsigned char *fix;       /* per variable: FIX_* */
+} tmpl;
+
+static bool cloned_any;      /* some component was cloned (mo_flat_unshare has work) */
+static bool disabled;        /* --no-clone */
+
+void mo_clone_disable(void)
+{
+    disabled = true;
+}
+
+static struct {
+    tmpl **slots;
+    int cap, n;
+} table;
+
+static uint64_t hash_bytes(const unsigned char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+static tmpl *table_find(const key_buf *k, uint64_t h, bool create)
+{
+    if (table.n * 2 >= table.cap) {
+        int cap = table.cap ? 2 * table.cap : 64;
+        tmpl **s = MO_NEWN(tmpl *, cap);
+        for (int i = 0; i < table.cap; i++)
+            if (table.slots[i]) {
+                int j = (int)(table.slots[i]->hash & (uint64_t)(cap - 1));
+                while (s[j])
+                    j = (j + 1) & (cap - 1);
+                s[j] = table.slots[i];
+            }
+        table.slots = s;
+        table.cap = cap;
+    }
+    int j = (int)(h & (uint64_t)(table.cap - 1));
+    for (; table.slots[j]; j = (j + 1) & (table.cap - 1)) {
+        tmpl *t = table.slots[j];
+        if (t->hash == h && t->keylen == k->n && memcmp(t->key, k->b, k->n) == 0)
+            return t;
+    }
+    if (!create)
+        return NULL;
+    tmpl *t = MO_NEW(tmpl);
+    t->key = MO_NEWN(unsigned char, k->n);
+    memcpy(t->key, k->b, k->n);
+    t->keylen = k->n;
+    t->hash = h;
+    table.slots[j] = t;
+    table.n++;
+    return t;
+}
+
+/* ---- the modifier's values: where they land ---- */
+typedef enum field { F_BINDING, F_START, F_FIXED, F_NOMINAL, F_MIN, F_MAX, F_STRING } field;
+
+static int attr_field(const char *name)
+{
+    static const char *const names[] = {"start", "fixed", "nominal", "min", "max"};
+    for (int i = 0; i < 5; i++)
+        if (strcmp(name, names[i]) == 0)
+            return F_START + i;
+    if (strcmp(name, "unit") == 0 || strcmp(name, "displayUnit") == 0 || strcmp(name, "quantity") == 0)
+        return F_STRING;
+    return -1;   /* stateSelect (evaluated), unbounded, or no attribute at all: no clone */
+}
+
+/* A walk of a modifier over an instance tree: check (template: every value lands on a scalar variable
+ * in a way apply can repeat; marks the fields the modifier gives) or apply (clone: set the values). */
+typedef enum walk_mode { W_CHECK, W_DRY, W_APPLY } walk_mode;   /* W_DRY: only check that it fits */
+
+typedef struct walk {
+    mo_front *fr;
+    walk_mode mode;
+    unsigned char *given;     /* check: per variable of the template, bit (1 << field) */
+    int v0, nv;
+} walk;
+
+static bool walk_mod(walk *w, mo_inst *in, const mo_fmod *m)
+{
+    for (int i = 0; i < m->n; i++) {
+        const mo_fmod *c = m->sub[i];
+        intptr_t k = (intptr_t)mo_map_get(&in->lay->index, c->name);
+        if (!k)
+            return false;
+        const mo_slot *s = &in->slots[k - 1];
+        if (s->kind == MO_SK_INST) {
+            if (c->binding || !walk_mod(w, s->child, c))
+                return false;
+            continue;
+        }
+        if (s->kind != MO_SK_VAR)
+            return false;
+        mo_var *v = &w->fr->flat->vars.v[s->var];
+        if (c->binding && w->mode == W_DRY) {
+            if (v->variability > MO_VAR_PARAMETER)
+                return false;
+        } else if (c->binding) {
+            if (w->mode == W_APPLY) {
+                v->binding = mo_mod_value(w->fr, c, v->name);
+                if (!v->binding && mo_error_count())
+                    return false;
+            } else {
+                if (v->variability > MO_VAR_PARAMETER || s->var < w->v0 || s->var >= w->v0 + w->nv)
+                    return false;
+                w->given[s->var - w->v0] |= 1u << F_BINDING;
+            }
+        }
+        for (int j = 0; j < c->n; j++) {
+            const mo_fmod *a = c->sub[j];
+            int f = attr_field(a->name);
+            if (f < 0 || a->n > 0)
+                return false;
+            if (!a->binding || w->mode == W_DRY)
+                continue;
+            if (w->mode == W_APPLY) {
+                mo_set_attribute(w->fr, s->var, a);
+                if (mo_error_count())
+                    return false;
+            } else {
+                w->given[s->var - w->v0] |= (unsigned char)(1u << f);
+            }
+        }
+    }
+    return true;
+}
+
+/* ---- checks on the template's expressions ---- */
+/* True when every variable e refers to (after shift) lies in [lo, hi). Recursion over one expression. */
+static bool refs_within(const mo_expr *e, int shift, int lo, int hi, bool *any)
+{
+    if (!e)
+        return true;
+    if (e->kind == MO_EX_VAR) {
+        int v = e->var + shift;
+        *any = true;
+        return v >= lo && v < hi;
+    }
+    if (e->kind == MO_EX_REF || e->kind == MO_EX_STRING)   /* unresolved names; String values */
+        return false;
+    for (int i = 0; i < e->n; i++)
+        if (!refs_within(e->a[i], shift, lo, hi, any))
+            return false;
+    for (int i = 0; i < e->nnamed; i++)
+        if (!refs_within(e->named[i].value, shift, lo, hi, any))
+            return false;
+    if (e->kind == MO_EX_CALL && e->niters > 0)   /* reductions keep iterator ranges */
+        return false;
+    return true;
+}
+
+/* ---- instance trees: depth-first order, shared by the template's index and the clone ---- */
+typedef MO_VEC(mo_inst *) inst_vec;
+
+static void collect_slot(inst_vec *out, const mo_slot *s);
+
+static void collect(inst_vec *out, mo_inst *in)
+{
+    MO_PUSH(*out, in);
+    for (int i = 0; i < in->lay->n; i++)
+        collect_slot(out, &in->slots[i]);
+}
+
+static void collect_slot(inst_vec *out, const mo_slot *s)
+{
+    if (s->kind == MO_SK_INST)
+        collect(out, s->child);
+    else if (s->kind == MO_SK_ARRAY)
+        for (int j = 0; j < s->arr->total; j++)
+            collect_slot(out, &s->arr->elems[j]);
+}
+
+/* ---- the entry points of flatten.c ---- */
+static bool begin_key(mo_front *fr, const key_buf *k, mo_clone_mark *mark)
+{
+    if (k->overflow)
+        return false;
+    tmpl *t = table_find(k, hash_bytes(k->b, k->n), true);
+    if (!t->inst && t->fails >= MAX_FAILS)
+        return false;
+    mo_flat *flat = fr->flat;
+    mark->tmpl = t;
+    mark->v0 = flat->vars.n;
+    mark->e0 = flat->eqs.n;
+    mark->ie0 = flat->initial_eqs.n;
+    mark->p0 = fr->pairs.n;
+    mark->whens = flat->whens.n;
+    mark->asserts = flat->asserts.n;
+    mark->reads = mo_eval_var_reads();
+    mark->errors = mo_error_count();
+    return true;
+}
+
+static void key_start(key_buf *k, char form, mo_class *cls, int variability, unsigned flags)
+{
+    memset(k, 0, sizeof *k);
+    key_put(k, &form, 1);
+    key_put(k, &cls, sizeof cls);
+    key_put(k, &variability, sizeof variability);
+    key_put(k, &flags, sizeof flags);
+}
+
+bool mo_clone_begin(mo_front *fr, mo_class *cls, const mo_fmod *mod, int variability, unsigned flags,
+                    mo_clone_mark *mark)
+{
+    memset(mark, 0, sizeof *mark);
+    if (disabled || (mod && mod->binding))
+        return false;
+    key_buf k;
+    key_start(&k, 'F', cls, variability, flags);
+    if (mod)
+        key_mod(&k, mod);
+    return begin_key(fr, &k, mark);
+}
+
+bool mo_clone_begin_syntax(mo_front *fr, mo_class *cls, const mo_mod *mod, int variability, unsigned flags,
+                           mo_clone_mark *mark)
+{
+    memset(mark, 0, sizeof *mark);
+    if (disabled || (mod && mod->binding))
+        return false;
+    key_buf k;
+    key_start(&k, 'S', cls, variability, flags);
+    key_syntax(&k, mod);
+    return begin_key(fr, &k, mark);
+}
+
+/* The instance index (depth-first position) of each equation's or connection's instance path. */
+static int *index_instances(const mo_map *paths, const mo_feq *eqs, int n, bool *ok)
+{
+    int *r = MO_NEWN(int, n + 1);
+    for (int i = 0; i < n && *ok; i++) {
+        intptr_t k = (intptr_t)mo_map_get(paths, eqs[i].instance);
+        *ok = k > 0;
+        r[i] = (int)k - 1;
+    }
+    return r;
+}
+
+static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in, tmpl *t)
+{
+    mo_flat *flat = fr->flat;
+    if (flat->whens.n != mark->whens || flat->asserts.n != mark->asserts || mo_eval_var_reads() != mark->reads ||
+        mo_error_count() != mark->errors)
+        return false;
+    int v0 = mark->v0, v1 = flat->vars.n;
+    size_t plen = strlen(in->path);
+    for (int i = v0; i < v1; i++) {
+        const char *n = flat->vars.v[i].name;
+        if (strncmp(n, in->path, plen) != 0 || (n[plen] != '.' && n[plen] != '['))
+            return false;   /* made by someone else while this instance was built */
+    }
+    /* the fields the modifier gives are set again in every clone; everything else is copied */
+    walk w = {fr, W_CHECK, MO_NEWN(unsigned char, v1 - v0 + 1), v0, v1 - v0};
+    if (in->mod && !walk_mod(&w, in, in->mod))
+        return false;
+    unsigned char *fix = MO_NEWN(unsigned char, v1 - v0 + 1);
+    for (int i = v0; i < v1; i++) {
+        const mo_var *v = &flat->vars.v[i];
+        const mo_var_attr *a = v->attr;
+        bool any = false;
+        if (!(w.given[i - v0] & (1u << F_BINDING))) {
+            if (!refs_within(v->binding, 0, v0, v1, &any) && v->binding && v->binding->kind != MO_EX_STRING)
+                return false;
+            if (any)
+                fix[i - v0] |= FIX_BINDING;
+        }
+        const mo_expr *ax[5] = {a->start, a->fixed, a->nominal, a->min, a->max};
+        for (int f = 0; f < 5; f++) {
+            any = false;
+            if (w.given[i - v0] & (1u << (F_START + f)))
+                continue;
+            if (!refs_within(ax[f], 0, v0, v1, &any) && ax[f]->kind != MO_EX_STRING)
+                return false;
+            if (any)
+                fix[i - v0] |= FIX_ATTR;
+        }
+    }
+    /* equations and connections: over the template's variables, held by instances of its tree */
+    inst_vec insts = {0};
+    collect(&insts, in);
+    mo_map paths = {0};
+    for (int i = 0; i < insts.n; i++)
+        mo_map_put(&paths, insts.v[i]->path, (void *)(intptr_t)(i + 1));
+    bool ok = true;
+    for (int pass = 0; pass < 2 && ok; pass++) {
+        const mo_feq *eqs = pass ? flat->initial_eqs.v + mark->ie0 : flat->eqs.v + mark->e0;
+        int n = pass ? flat->initial_eqs.n - mark->ie0 : flat->eqs.n - mark->e0;
+        for (int i = 0; i < n && ok; i++) {
+            bool any = false;
+            ok = refs_within(eqs[i].lhs, eqs[i].var_shift, v0, v1, &any) &&
+                 refs_within(eqs[i].rhs, eqs[i].var_shift, v0, v1, &any);
+        }
+        if (pass)
+            t->ieq_inst = index_instances(&paths, eqs, n, &ok);
+        else
+            t->eq_inst = index_instances(&paths, eqs, n, &ok);
+    }
+    int np = fr->pairs.n - mark->p0;
+    t->pair_inst = MO_NEWN(int, np + 1);
+    for (int i = 0; i < np && ok; i++) {
+        const mo_conn_pair *p = &fr->pairs.v[mark->p0 + i];
+        intptr_t k = (intptr_t)mo_map_get(&paths, p->instance);
+        ok = k > 0 && p->a >= v0 && p->a < v1 && p->b >= v0 && p->b < v1;
+        t->pair_inst[i] = (int)k - 1;
+    }
+    if (!ok)
+        return false;
+    t->inst = in;
+    t->pathlen = plen;
+    t->v0 = v0;
+    t->nv = v1 - v0;
+    t->e0 = mark->e0;
+    t->ne = flat->eqs.n - mark->e0;
+    t->ie0 = mark->ie0;
+    t->nie = flat->initial_eqs.n - mark->ie0;
+    t->p0 = mark->p0;
+    t->np = np;
+    t->ninst = insts.n;
+    t->fix = fix;
+    /* from now on the template's attribute records are shared: nobody may write them in place */
+    for (int i = v0; i < v1; i++)
+        flat->vars.v[i].attr_own = false;
+    return true;
+}
+
+void mo_clone_register(mo_front *fr, const mo_clone_mark *mark, mo_inst *in)
+{
+    tmpl *t = mark->tmpl;
+    if (!t || t->inst || !in)
+        return;
+    if (!check_template(fr, mark, in, t))
+        t->fails++;
+}
+
+/* ---- cloning ---- */
+typedef struct cloner {
+    mo_front *fr;
+    const tmpl *t;
+    const char *path;         /* the clone's instance path */
+    size_t pathlen;
+    int shift;
+    const char **paths;       /* per instance of the template (depth-first): the clone's path */
+    int next;
+} cloner;
+
+/* The template's name with the clone's path in front of it instead of the template's. */
+static const char *clone_name(const cloner *c, const char *name)
+{
+    size_t rest = strlen(name) - c->t->pathlen;
+    char *s = mo_alloc(c->pathlen + rest + 1);
+    memcpy(s, c->path, c->pathlen);
+    memcpy(s + c->pathlen, name + c->t->pathlen, rest);
+    return s;
+}
+
+static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent);
+
+static void clone_slot(cloner *c, const mo_slot *from, mo_slot *to, mo_inst *parent)
+{
+    *to = *from;
+    if (from->kind == MO_SK_VAR) {
+        to->var = from->var + c->shift;
+    } else if (from->kind == MO_SK_INST) {
+        to->child = clone_inst(c, from->child, parent);
+    } else if (from->kind == MO_SK_ARRAY) {
+        mo_arr *a = MO_NEW(mo_arr);
+        *a = *from->arr;
+        a->elems = MO_NEWN(mo_slot, a->total + 1);
+        for (int j = 0; j < a->total; j++)
+            clone_slot(c, &from->arr->elems[j], &a->elems[j], parent);
+        to->arr = a;
+    }
+}
+
+/* Same depth-first order as collect(): instance i of the template becomes the clone's paths[i]. */
+static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent)
+{
+    mo_inst *r = MO_NEW(mo_inst);
+    *r = *in;
+    r->parent = parent;
+    r->path = c->next == 0 ? c->path : clone_name(c, in->path);
+    c->paths[c->next++] = r->path;
+    r->slots = MO_NEWN(mo_slot, in->lay->n + 1);
+    for (int i = 0; i < in->lay->n; i++)
+        clone_slot(c, &in->slots[i], &r->slots[i], r);
+    return r;
+}
+
+static mo_expr *copy_shifted(const mo_expr *e, int shift)
+{
+    if (!e)
+        return NULL;
+    mo_expr *r = mo_expr_copy(e);
+    MO_VEC(mo_expr *) stack = {0};
+    MO_PUSH(stack, r);
+    while (stack.n) {
+        mo_expr *x = stack.v[--stack.n];
+        if (x->kind == MO_EX_VAR) {
+            x->var += shift;
+            continue;
+        }
+        for (int i = 0; i < x->n; i++)
+            if (x->a[i])
+                MO_PUSH(stack, x->a[i]);
+        for (int i = 0; i < x->nnamed; i++)
+            MO_PUSH(stack, x->named[i].value);
+    }
+    return r;
+}
+
+/* The template's copy under path, before the instance's own modifier values are applied. */
+static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
+                              mo_fmod *mod, mo_loc loc)
+{
+    const tmpl *t = mark->tmpl;
+    if (!t || !t->inst)
+        return NULL;
+    mo_flat *flat = fr->flat;
+    cloned_any = true;
+    cloner c = {fr, t, path, strlen(path), flat->vars.n - t->v0, MO_NEWN(const char *, t->ninst + 1), 0};
+    mo_inst *in = clone_inst(&c, t->inst, parent);
+    in->mod = mod;
+    in->loc = loc;
+    for (int i = 0; i < t->nv; i++) {
+        mo_var v = flat->vars.v[t->v0 + i];
+        v.name = clone_name(&c, v.name);
+        v.attr_own = false;
+        if (t->fix[i] & FIX_BINDING)
+            v.binding = copy_shifted(v.binding, c.shift);
+        if (t->fix[i] & FIX_ATTR) {
+            mo_var_attr *a = MO_NEW(mo_var_attr);
+            *a = *v.attr;
+            a->start = copy_shifted(a->start, c.shift);
+            a->fixed = copy_shifted(a->fixed, c.shift);
+            a->nominal = copy_shifted(a->nominal, c.shift);
+            a->min = copy_shifted(a->min, c.shift);
+            a->max = copy_shifted(a->max, c.shift);
+            v.attr = a;
+            v.attr_own = true;
+        }
+        MO_PUSH(flat->vars, v);
+        MO_PUSH(fr->vflags, fr->vflags.v[t->v0 + i]);
+    }
+    for (int i = 0; i < t->ne; i++) {
+        mo_feq q = flat->eqs.v[t->e0 + i];
+        q.var_shift += c.shift;
+        q.instance = c.paths[t->eq_inst[i]];
+        MO_PUSH(flat->eqs, q);
+    }
+    for (int i = 0; i < t->nie; i++) {
+        mo_feq q = flat->initial_eqs.v[t->ie0 + i];
+        q.var_shift += c.shift;
+        q.instance = c.paths[t->ieq_inst[i]];
+        MO_PUSH(flat->initial_eqs, q);
+    }
+    for (int i = 0; i < t->np; i++) {
+        mo_conn_pair p = fr->pairs.v[t->p0 + i];
+        p.a += c.shift;
+        p.b += c.shift;
+        p.instance = c.paths[t->pair_inst[i]];
+        MO_PUSH(fr->pairs, p);
+    }
+    return in;
+}
+
+/* Both kinds of clone first check, on the template, that the modifier fits it (it always should: same
+ * shape), so that a clone never fails half made. */
+mo_inst *mo_clone_make(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
+                       mo_fmod *mod, mo_loc loc)
+{
+    const tmpl *t = mark->tmpl;
+    walk dry = {fr, W_DRY, NULL, 0, 0}, w = {fr, W_APPLY, NULL, 0, 0};
+    if (!t || !t->inst || (mod && !walk_mod(&dry, t->inst, mod)))
+        return NULL;
+    mo_inst *in = copy_template(fr, mark, parent, path, mod, loc);
+    return !mod || walk_mod(&w, in, mod) ? in : NULL;
+}
+
+/* Apply one modification written as `ids[from..] mod` to slot s (the syntax form of walk_mod; the
+ * template had the same syntax, so every name is there and every value lands where walk_mod found). */
+static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int from, const mo_mod *m,
+                         mo_inst *scope, mo_class *scope_cls, bool dry)
+{
+    if (s->kind == MO_SK_INST) {
+        if (from < ids->n) {
+            intptr_t k = (intptr_t)mo_map_get(&s->child->lay->index, ids->ids[from]);
+            return k && apply_syntax(fr, &s->child->slots[k - 1], ids, from + 1, m, scope, scope_cls, dry);
+        }
+        if (!m || m->binding)
+            return !m;
+        for (int i = 0; i < m->nargs; i++)
+            if (!apply_syntax(fr, s, m->args[i].name, 0, m->args[i].mod, scope, scope_cls, dry))
+                return false;
+        return true;
+    }
+    if (s->kind != MO_SK_VAR || !m)
+        return s->kind == MO_SK_VAR;
+    /* a modifier node as mo_fmod_from_ast would have made it, on the stack */
+    mo_fmod c = {0};
+    c.loc = ids->locs[ids->n - 1];
+    c.binding = m->binding;
+    c.scope = scope;
+    c.scope_cls = scope_cls;
+    c.outside = true;
+    if (from == ids->n - 1) {          /* x.start = e */
+        c.name = ids->ids[from];
+        if (m->nargs || !m->binding || dry)
+            return !m->nargs && attr_field(c.name) >= 0;
+        mo_set_attribute(fr, s->var, &c);
+        return mo_error_count() == 0;
+    }
+    if (from != ids->n)
+        return false;
+    mo_var *v = &fr->flat->vars.v[s->var];
+    if (m->binding && dry && v->variability > MO_VAR_PARAMETER)
+        return false;
+    if (m->binding && !dry) {          /* x = e */
+        c.name = ids->ids[ids->n - 1];
+        v->binding = mo_mod_value(fr, &c, v->name);
+        if (mo_error_count())
+            return false;
+    }
+    for (int i = 0; i < m->nargs; i++) {   /* x(start = e, fixed = true) */
+        const mo_arg *a = &m->args[i];
+        if (a->name->n != 1 || !a->mod || a->mod->nargs || attr_field(a->name->ids[0]) < 0)
+            return false;
+        if (!a->mod->binding || dry)
+            continue;
+        mo_fmod ac = c;
+        ac.name = a->name->ids[0];
+        ac.loc = a->name->locs[0];
+        ac.binding = a->mod->binding;
+        mo_set_attribute(fr, s->var, &ac);
+        if (mo_error_count())
+            return false;
+    }
+    return true;
+}
+
+mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
+                              const mo_mod *mod, mo_class *owner, mo_loc loc)
+{
+    const tmpl *t = mark->tmpl;
+    if (!t || !t->inst)
+        return NULL;
+    mo_slot root = {MO_SLOT_DONE, MO_SK_INST, 0, {.child = t->inst}};
+    for (int i = 0; mod && i < mod->nargs; i++)
+        if (!apply_syntax(fr, &root, mod->args[i].name, 0, mod->args[i].mod, parent, owner, true))
+            return NULL;
+    mo_inst *in = copy_template(fr, mark, parent, path, NULL, loc);
+    root.child = in;
+    for (int i = 0; mod && i < mod->nargs; i++)
+        if (!apply_syntax(fr, &root, mod->args[i].name, 0, mod->args[i].mod, parent, owner, false))
+            return NULL;
+    return in;
+}
+
+/* ---- for the back end: every equation with trees of its own ---- */
+void mo_flat_unshare(mo_flat *flat)
+{
+    if (!cloned_any)
+        return;
+    /* variables: clones share binding trees and attribute records with their template */
+    for (int i = 0; i < flat->vars.n; i++) {
+        mo_var *v = &flat->vars.v[i];
+        v->binding = v->binding ? mo_expr_copy(v->binding) : NULL;
+        if (!v->attr_own && (v->attr->start || v->attr->fixed || v->attr->nominal || v->attr->min || v->attr->max)) {
+            mo_var_attr *a = mo_var_attr_mut(v);
+            a->start = a->start ? mo_expr_copy(a->start) : NULL;
+            a->fixed = a->fixed ? mo_expr_copy(a->fixed) : NULL;
+            a->nominal = a->nominal ? mo_expr_copy(a->nominal) : NULL;
+            a->min = a->min ? mo_expr_copy(a->min) : NULL;
+            a->max = a->max ? mo_expr_copy(a->max) : NULL;
+        }
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        mo_feq *eqs = pass ? flat->initial_eqs.v : flat->eqs.v;
+        int n = pass ? flat->initial_eqs.n : flat->eqs.n;
+        for (int i = 0; i < n; i++)
+            if (eqs[i].var_shift) {
+                eqs[i].lhs = copy_shifted(eqs[i].lhs, eqs[i].var_shift);
+                eqs[i].rhs = copy_shifted(eqs[i].rhs, eqs[i].var_shift);
+                eqs[i].var_shift = 0;
+            }
+    }
+}
