@@ -462,7 +462,7 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
     if (!mark) {
         mark = &own;
         clonable = mo_clone_begin(fr, t->cls, t->mod, variability, iflags, &own);
-        child = clonable ? mo_clone_make(fr, &own, inst, name, t->mod, it->elem->loc) : NULL;
+        child = clonable ? mo_clone_make(fr, &own, inst, name, t->mod, it->elem->loc, out) : NULL;
     }
     if (child || mo_error_count()) {
         out->kind = MO_SK_INST;
@@ -650,7 +650,7 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
     if (by_syntax && t.basetype < 0 && !t.mod &&
         mo_clone_begin_syntax(fr, t.cls, e->mod, variability, flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT),
                               &mark)) {
-        mo_inst *child = mo_clone_make_syntax(fr, &mark, inst, name, e->mod, it->owner, e->loc);
+        mo_inst *child = mo_clone_make_syntax(fr, &mark, inst, name, e->mod, it->owner, e->loc, s);
         if (child || mo_error_count()) {
             s->kind = MO_SK_INST;
             s->child = child;

@@ -571,14 +571,23 @@ static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *
 
 /* Both kinds of clone first check, on the template, that the modifier fits it (it always should: same
  * shape), so that a clone never fails half made. */
+/* The clone goes into its slot before its modifier's values are computed: a value may name the
+ * component itself (m(a = 1, b = 2 * m.a)), as it may when the component is built the usual way. */
+static void fill_slot(mo_slot *out, mo_inst *in)
+{
+    out->kind = MO_SK_INST;
+    out->child = in;
+}
+
 mo_inst *mo_clone_make(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                       mo_fmod *mod, mo_loc loc)
+                       mo_fmod *mod, mo_loc loc, mo_slot *out)
 {
     const tmpl *t = mark->tmpl;
     walk dry = {fr, W_DRY, NULL, 0, 0}, w = {fr, W_APPLY, NULL, 0, 0};
     if (!t || !t->inst || (mod && !walk_mod(&dry, t->inst, mod)))
         return NULL;
     mo_inst *in = copy_template(fr, mark, parent, path, mod, loc);
+    fill_slot(out, in);
     return !mod || walk_mod(&w, in, mod) ? in : NULL;
 }
 
@@ -644,7 +653,7 @@ static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int
 }
 
 mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                              const mo_mod *mod, mo_class *owner, mo_loc loc)
+                              const mo_mod *mod, mo_class *owner, mo_loc loc, mo_slot *out)
 {
     const tmpl *t = mark->tmpl;
     if (!t || !t->inst)
@@ -654,6 +663,7 @@ mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *
         if (!apply_syntax(fr, &root, mod->args[i].name, 0, mod->args[i].mod, parent, owner, true))
             return NULL;
     mo_inst *in = copy_template(fr, mark, parent, path, NULL, loc);
+    fill_slot(out, in);
     root.child = in;
     for (int i = 0; mod && i < mod->nargs; i++)
         if (!apply_syntax(fr, &root, mod->args[i].name, 0, mod->args[i].mod, parent, owner, false))

@@ -174,7 +174,8 @@ mo_expr *mo_mod_value(mo_front *fr, const mo_fmod *m, const char *name);
 /* flatten_clone.c: components made by cloning an earlier instance of the same class with a modifier of
  * the same shape. make_element calls mo_clone_begin (false: this component can never be a clone or a
  * template), then mo_clone_make (the clone, or NULL when no template exists yet: build the instance as
- * usual, then offer it with mo_clone_register). */
+ * usual, then offer it with mo_clone_register). A clone is put into the slot out (as soon as it
+ * exists, before the modifier's values are computed). */
 typedef struct mo_clone_mark {
     struct mo_clone_tmpl *tmpl;   /* the template entry for this key */
     int v0, e0, ie0, p0;      /* sizes of vars, eqs, initial_eqs and pairs before the instance was built */
@@ -185,13 +186,13 @@ typedef struct mo_clone_mark {
 bool mo_clone_begin(mo_front *fr, mo_class *cls, const mo_fmod *mod, int variability, unsigned flags,
                     mo_clone_mark *mark);
 mo_inst *mo_clone_make(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                       mo_fmod *mod, mo_loc loc);
+                       mo_fmod *mod, mo_loc loc, mo_slot *out);
 void mo_clone_register(mo_front *fr, const mo_clone_mark *mark, mo_inst *in);
 /* The same for a component that nothing modifies but its own declaration's modifier mod (written in
  * owner, seen from parent): keyed and applied straight from the syntax, with no modifier tree. */
 bool mo_clone_begin_syntax(mo_front *fr, mo_class *cls, const mo_mod *mod, int variability, unsigned flags,
                            mo_clone_mark *mark);
 mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                              const mo_mod *mod, mo_class *owner, mo_loc loc);
+                              const mo_mod *mod, mo_class *owner, mo_loc loc, mo_slot *out);
 
 #endif

@@ -69,6 +69,7 @@ package Clones
     Mass arr[3](m = {1, 2, 3}, each phi0 = 0.5);
     Sized z1(n = 1), z2(n = 3), z3(n = 3);
     Switched q1(fast = true), q2, q3(fast = false);
+    Mass self1(m = 2, phi0 = self1.m), self2(m = 3, phi0 = 2 * self2.m) "values that name the component itself";
   equation
     connect(c1.right, c2.left);
     connect(c2.right, c3.left);

@@ -47,7 +47,7 @@ compare "chain of 200 units" "$OUT/Chain200.mo"
 out=$("$MO2C" --flat tests/models/Clones.mo Clones.Model)
 for want in "parameter Real c3.s2.c = 2 * c3.k;" "parameter Real c3.k = kk / 2;" \
             "Real free2.phi(start = kk, fixed = true)" "parameter Real arr[3].m = 3;" \
-            "der(z3.x[3]) = -3 * z3.x[3];" "der(q1.y) = -10 * q1.y;" "der(q3.y) = -q3.y;"; do
+            "der(z3.x[3]) = -3 * z3.x[3];" "parameter Real self2.phi0 = 2 * self2.m;" "der(q1.y) = -10 * q1.y;" "der(q3.y) = -q3.y;"; do
     if ! grep -qF -- "$want" <<<"$out"; then echo "FAIL: Clones.Model: expected '$want'"; fail=1; fi
 done
 [ $fail -eq 0 ] && echo "$n models flatten identically with and without cloning"
