@@ -176,14 +176,16 @@ static bool resolve_type(mo_layout_item *it, mo_fmod *mod, comp_type *t)
 {
     mo_element *e = it->elem;
     uint64_t h = type_hash(it->owner, e->type);
-    int slot;
+    int slot = 0;
     mo_class *c = type_cached(it->owner, e->type, h, &slot);
     if (!c) {
         c = mo_lookup_class(it->owner, e->type, "class");
         if (!c)
             return false;
-        type_cache.v[slot] = (type_entry){it->owner, e->type, c, h};
-        type_cache.n++;
+        if (!type_cached(it->owner, e->type, h, &slot)) {   /* again: the table may have changed meanwhile */
+            type_cache.v[slot] = (type_entry){it->owner, e->type, c, h};
+            type_cache.n++;
+        }
     }
     memset(t, 0, sizeof *t);
     t->mod = mod;

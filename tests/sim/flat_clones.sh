@@ -2,6 +2,7 @@
 # Cloned components (flatten_clone.c) must flatten exactly as components flattened from their
 # declarations: `--flat` prints the same text with and without --no-clone, for the clone fixture
 # tests/models/Clones.mo, every flat golden's model, every example of the bundled library and a chain.
+# The emitted C of a chain and two library examples is the same both ways as well.
 # Then checks that the fixture's clones carry their own values (c2 and c3 are copies of c1; z2, z3 and
 # q1..q3 depend on structural parameters and are flattened one by one). Every simulation test runs on
 # cloned components too (mo_flat_unshare hands the back end trees of their own).
@@ -42,6 +43,13 @@ for f in tests/models/*.mo; do
 done
 bash bench/gen_chain.sh 200 "$OUT/Chain200.mo"
 compare "chain of 200 units" "$OUT/Chain200.mo"
+
+# the back end sees the same model too (mo_flat_unshare): the same C, byte for byte
+for f in "$OUT/Chain200.mo" models/ModelicaByExample/Components/Rotational/Examples/SMD.mo \
+         models/Modelica/Electrical/Analog/Examples/RLCSeries.mo; do
+    "$MO2C" --emit-c "$f" -o "$OUT/clone_a.c" && "$MO2C" --no-clone --emit-c "$f" -o "$OUT/clone_b.c"
+    if ! cmp -s "$OUT/clone_a.c" "$OUT/clone_b.c"; then echo "FAIL: $f: emitted C differs with --no-clone"; fail=1; fi
+done
 
 # the fixture's clones are real: the flat text names every instance with its own values
 out=$("$MO2C" --flat tests/models/Clones.mo Clones.Model)
