@@ -293,7 +293,6 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
     in->lay = lay;
     in->mod = mod;
     in->parent = parent;
-    in->loc = loc;
     in->variability = variability;
     in->flags = flags;
     in->is_connector = cls->kind == MO_CL_CONNECTOR;
@@ -464,7 +463,7 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
     if (!mark) {
         mark = &own;
         clonable = mo_clone_begin(fr, t->cls, t->mod, variability, iflags, &own);
-        child = clonable ? mo_clone_make(fr, &own, inst, name, t->mod, it->elem->loc, out) : NULL;
+        child = clonable ? mo_clone_make(fr, &own, inst, name, t->mod, out) : NULL;
     }
     if (child || mo_error_count()) {
         out->kind = MO_SK_INST;
@@ -652,7 +651,7 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
     if (by_syntax && t.basetype < 0 && !t.mod &&
         mo_clone_begin_syntax(fr, t.cls, e->mod, variability, flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT),
                               &mark)) {
-        mo_inst *child = mo_clone_make_syntax(fr, &mark, inst, name, e->mod, it->owner, e->loc, s);
+        mo_inst *child = mo_clone_make_syntax(fr, &mark, inst, name, e->mod, it->owner, s);
         if (child || mo_error_count()) {
             s->kind = MO_SK_INST;
             s->child = child;

@@ -99,6 +99,7 @@ typedef struct mo_clone_tmpl {
     int p0, np;               /* its connections */
     int ninst;                /* instances of its tree, in depth-first order */
     int *eq_inst, *ieq_inst, *pair_inst;  /* per equation / connection: which instance holds it */
+    const char **paths;       /* scratch of copy_template: the clone's path of each of those instances */
     unsigned char *fix;       /* per variable: FIX_* */
 } tmpl;
 
@@ -422,6 +423,7 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
     t->p0 = mark->p0;
     t->np = np;
     t->ninst = insts.n;
+    t->paths = MO_NEWN(const char *, insts.n);
     t->fix = fix;
     /* from now on the template's attribute records are shared: nobody may write them in place */
     for (int i = v0; i < v1; i++)
@@ -486,7 +488,7 @@ static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent)
     r->parent = parent;
     r->path = c->next == 0 ? c->path : clone_name(c, in->path);
     c->paths[c->next++] = r->path;
-    r->slots = MO_NEWN(mo_slot, in->lay->n + 1);
+    r->slots = MO_NEWN(mo_slot, in->lay->n);
     for (int i = 0; i < in->lay->n; i++)
         clone_slot(c, &in->slots[i], &r->slots[i], r);
     return r;
@@ -516,17 +518,16 @@ static mo_expr *copy_shifted(const mo_expr *e, int shift)
 
 /* The template's copy under path, before the instance's own modifier values are applied. */
 static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                              mo_fmod *mod, mo_loc loc)
+                              mo_fmod *mod)
 {
     const tmpl *t = mark->tmpl;
     if (!t || !t->inst)
         return NULL;
     mo_flat *flat = fr->flat;
     cloned_any = true;
-    cloner c = {fr, t, path, strlen(path), flat->vars.n - t->v0, MO_NEWN(const char *, t->ninst + 1), 0};
+    cloner c = {fr, t, path, strlen(path), flat->vars.n - t->v0, t->paths, 0};
     mo_inst *in = clone_inst(&c, t->inst, parent);
     in->mod = mod;
-    in->loc = loc;
     for (int i = 0; i < t->nv; i++) {
         mo_var v = flat->vars.v[t->v0 + i];
         v.name = clone_name(&c, v.name);
@@ -580,13 +581,13 @@ static void fill_slot(mo_slot *out, mo_inst *in)
 }
 
 mo_inst *mo_clone_make(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                       mo_fmod *mod, mo_loc loc, mo_slot *out)
+                       mo_fmod *mod, mo_slot *out)
 {
     const tmpl *t = mark->tmpl;
     walk dry = {fr, W_DRY, NULL, 0, 0}, w = {fr, W_APPLY, NULL, 0, 0};
     if (!t || !t->inst || (mod && !walk_mod(&dry, t->inst, mod)))
         return NULL;
-    mo_inst *in = copy_template(fr, mark, parent, path, mod, loc);
+    mo_inst *in = copy_template(fr, mark, parent, path, mod);
     fill_slot(out, in);
     return !mod || walk_mod(&w, in, mod) ? in : NULL;
 }
@@ -653,7 +654,7 @@ static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int
 }
 
 mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                              const mo_mod *mod, mo_class *owner, mo_loc loc, mo_slot *out)
+                              const mo_mod *mod, mo_class *owner, mo_slot *out)
 {
     const tmpl *t = mark->tmpl;
     if (!t || !t->inst)
@@ -662,7 +663,7 @@ mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *
     for (int i = 0; mod && i < mod->nargs; i++)
         if (!apply_syntax(fr, &root, mod->args[i].name, 0, mod->args[i].mod, parent, owner, true))
             return NULL;
-    mo_inst *in = copy_template(fr, mark, parent, path, NULL, loc);
+    mo_inst *in = copy_template(fr, mark, parent, path, NULL);
     fill_slot(out, in);
     root.child = in;
     for (int i = 0; mod && i < mod->nargs; i++)

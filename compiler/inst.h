@@ -95,7 +95,6 @@ struct mo_inst {
     mo_fmod **extmods;        /* modifier seen through each extends node (built with the instance) */
     mo_slot *slots;           /* one per layout item */
     mo_inst *parent;
-    mo_loc loc;               /* the component declaration */
     int variability;          /* mo_variability imposed by the enclosing declarations */
     unsigned flags;           /* prefixes imposed on the contents (MO_PF_PROTECTED, INPUT, OUTPUT) */
     bool is_connector;
@@ -186,13 +185,13 @@ typedef struct mo_clone_mark {
 bool mo_clone_begin(mo_front *fr, mo_class *cls, const mo_fmod *mod, int variability, unsigned flags,
                     mo_clone_mark *mark);
 mo_inst *mo_clone_make(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                       mo_fmod *mod, mo_loc loc, mo_slot *out);
+                       mo_fmod *mod, mo_slot *out);
 void mo_clone_register(mo_front *fr, const mo_clone_mark *mark, mo_inst *in);
 /* The same for a component that nothing modifies but its own declaration's modifier mod (written in
  * owner, seen from parent): keyed and applied straight from the syntax, with no modifier tree. */
 bool mo_clone_begin_syntax(mo_front *fr, mo_class *cls, const mo_mod *mod, int variability, unsigned flags,
                            mo_clone_mark *mark);
 mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                              const mo_mod *mod, mo_class *owner, mo_loc loc, mo_slot *out);
+                              const mo_mod *mod, mo_class *owner, mo_slot *out);
 
 #endif
