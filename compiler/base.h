@@ -54,18 +54,30 @@ const char *mo_intern_cstr(const char *s);
 
 /* ---- hash table from interned name (pointer identity) to void* ----
  * Open addressing; keys are interned pointers, so lookups hash the pointer. Iteration order is insertion
- * order (entries are also kept in a vector) so nothing downstream depends on hash order. */
+ * order (entries are also kept in a vector) so nothing downstream depends on hash order.
+ * A slot holds the key and its position together, so a probe reads one cache line. */
+typedef struct mo_map_slot { const char *key; int pos; } mo_map_slot; /* key NULL = empty */
 typedef struct mo_map {
-    const char **keys;   /* slot -> key (NULL = empty) */
-    int *slot_index;     /* slot -> index into order */
+    mo_map_slot *slots;  /* cap slots; pos indexes order_keys/order_vals */
     int cap;             /* number of slots, a power of two */
     MO_VEC(const char *) order_keys; /* keys in insertion order */
     MO_VEC(void *) order_vals;       /* values in insertion order */
+    const struct mo_map *positions_of; /* a position view (mo_map_view_positions), else NULL */
+    int positions_n;
 } mo_map;
 void *mo_map_get(const mo_map *m, const char *key);            /* NULL when absent */
 bool mo_map_has(const mo_map *m, const char *key);
 void mo_map_put(mo_map *m, const char *key, void *val);        /* insert or replace */
+/* Insert key -> val unless key is present: NULL after inserting, else the present value (unchanged;
+ * so a map used this way holds no NULL values). */
+void *mo_map_put_new(mo_map *m, const char *key, void *val);
+void mo_map_reserve(mo_map *m, int n);   /* room for n entries in all without growing */
 int mo_map_count(const mo_map *m);
+/* Make view a read-only map of the first n keys of of (in insertion order), each to
+ * (void *)(intptr_t)(its position + 1), sharing of's table: a layout whose items are exactly a scope's
+ * first n entries needs no table of its own. Keys added to of later stay invisible; view has no order_*
+ * vectors and must not be put into. */
+void mo_map_view_positions(mo_map *view, const mo_map *of, int n);
 
 /* ---- string builder (arena-backed) ---- */
 typedef struct mo_buf { char *s; size_t len, cap; } mo_buf;

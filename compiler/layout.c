@@ -62,6 +62,20 @@ static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_
     return true;
 }
 
+/* Are the items exactly the first entries of the scope's table, in order? Then no item can clash with
+ * another or with a class of the class (lookup.c keeps only the first declaration of a name, and
+ * reports the others), and the scope's table gives each item's position: the layout needs no table of
+ * its own. This is the common case of a class without extends, such as a big model's top level. */
+static bool items_are_scope(const mo_scope *s, const layout_builder *b)
+{
+    if (s->has_extends || mo_map_count(&s->local) < b->items.n)
+        return false;
+    for (int i = 0; i < b->items.n; i++)
+        if (s->local.order_vals.v[i] != b->items.v[i].elem)
+            return false;
+    return true;
+}
+
 mo_layout *mo_layout_of(mo_class *cls)
 {
     mo_scope *s = mo_scope_of(cls);
@@ -99,7 +113,15 @@ mo_layout *mo_layout_of(mo_class *cls)
     lay->exts = b.exts.v;
     lay->nsec = b.secs.n;
     lay->secs = b.secs.v;
-    lay->items = MO_NEWN(mo_layout_item, b.items.n);
+    /* the builder's vector becomes the items (the loop below only ever moves an item down) */
+    lay->items = b.items.v ? b.items.v : MO_NEWN(mo_layout_item, 0);
+    if (items_are_scope(s, &b)) {
+        lay->n = b.items.n;
+        mo_map_view_positions(&lay->index, &s->local, lay->n);
+        s->layout = lay;
+        return lay;
+    }
+    mo_map_reserve(&lay->index, b.items.n);
     for (int i = 0; i < b.items.n; i++) {
         mo_layout_item it = b.items.v[i];
         intptr_t k = (intptr_t)mo_map_get(&lay->index, it.elem->name);

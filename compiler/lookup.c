@@ -102,6 +102,8 @@ mo_scope *mo_scope_of(mo_class *cls)
     mo_scope *s = cls->scope;
     if (!s->built) {
         s->built = true;
+        /* sized once: the top-level model of a big chain declares hundreds of thousands of elements */
+        mo_map_reserve(&s->local, cls->nelems);
         for (int i = 0; i < cls->nelems; i++) {
             mo_element *e = cls->elems[i];
             const char *name = NULL;
@@ -129,14 +131,12 @@ mo_scope *mo_scope_of(mo_class *cls)
             }
             if (!name)
                 continue;
-            mo_element *prev = mo_map_get(&s->local, name);
+            mo_element *prev = mo_map_put_new(&s->local, name, e);
             if (prev) {
                 mo_error(loc, "duplicate declaration of '%s'", name);
                 mo_note(prev->kind == MO_ELEM_CLASS ? prev->cls->loc : prev->loc,
                         "previous declaration of '%s' is here", name);
-                continue;
             }
-            mo_map_put(&s->local, name, e);
         }
     }
     return s;
