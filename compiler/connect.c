@@ -10,12 +10,15 @@
  *     outside ones (a connector of the class holding the connect);
  *   - a flow variable that is in no set as an inside connector is zero. This covers the connectors of
  *     the simulated model itself: they are inside connectors of no one (spec 9.2).
- * Sets are built with union-find over flat variable indices (potentials) and over (variable, side) keys
- * (flows); they are emitted in the order in which their members were first connected, so the output is
- * deterministic. Everything is linear in the number of connections.
+ * Sets are built with union-find over keys: a potential variable, or a flow variable on one side. They
+ * are emitted in the order in which their members were first connected, so the output is deterministic.
+ * Everything is linear in the number of connections (plus one pass over the variables); the workspace
+ * is malloc'd and freed by mo_connect, only the equations stay in the arena.
  */
 #include "inst.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *slot_name(const mo_flat *flat, const mo_slot *s, const mo_expr *ref)
@@ -27,12 +30,16 @@ static const char *slot_name(const mo_flat *flat, const mo_slot *s, const mo_exp
     return mo_ref_str(ref);
 }
 
-static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, bool aout, bool bout,
-                       const mo_eq *q, const char *instance, const char *an, const char *bn)
+/* Pair the scalars of slots a and b (the sides of connect q, number conn, written in instance `instance`),
+ * or report why they do not match. aref and bref are the references as written for the connect's own two slots,
+ * NULL for the elements inside them: they only name the slots in messages, so names are made only then. */
+static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const mo_expr *aref, const mo_expr *bref,
+                       bool aout, bool bout, const mo_eq *q, int conn, const char *instance)
 {
     mo_flat *flat = fr->flat;
     if (a->kind != b->kind) {
-        mo_error(q->loc, "cannot connect '%s' to '%s': they do not match", an, bn);
+        mo_error(q->loc, "cannot connect '%s' to '%s': they do not match", slot_name(flat, a, aref),
+                 slot_name(flat, b, bref));
         return false;
     }
     if (a->kind == MO_SK_VAR) {
@@ -52,7 +59,8 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, bool ao
         /* parameters and constants in connectors are not connected (spec 9.3) */
         if (va->variability <= MO_VAR_PARAMETER || vb->variability <= MO_VAR_PARAMETER)
             return true;
-        mo_conn_pair p = {a->var, b->var, aout, bout, fa, q->loc, instance};
+        /* the side matters for flows only: potentials are one set whatever the side */
+        mo_conn_pair p = {a->var, b->var, conn, aout && fa, bout && fa, fa, instance};
         MO_PUSH(fr->pairs, p);
         return true;
     }
@@ -61,23 +69,24 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, bool ao
         for (int k = 0; same && k < a->arr->ndims; k++)
             same = a->arr->dims[k] == b->arr->dims[k];
         if (!same) {
-            mo_error(q->loc, "cannot connect '%s' to '%s': their sizes differ", an, bn);
+            mo_error(q->loc, "cannot connect '%s' to '%s': their sizes differ", slot_name(flat, a, aref),
+                     slot_name(flat, b, bref));
             return false;
         }
-        for (int j = 0; j < a->arr->total; j++) {
-            const mo_slot *ea = &a->arr->elems[j], *eb = &b->arr->elems[j];
-            if (!pair_slots(fr, ea, eb, aout, bout, q, instance, slot_name(flat, ea, NULL),
-                            slot_name(flat, eb, NULL)))
+        for (int j = 0; j < a->arr->total; j++)
+            if (!pair_slots(fr, &a->arr->elems[j], &b->arr->elems[j], NULL, NULL, aout, bout, q, conn, instance))
                 return false;
-        }
         return true;
     }
     if (a->kind == MO_SK_INST) {
         const mo_inst *ia = a->child, *ib = b->child;
+        /* connectors of one class (the common case) match element by element without looking names up */
+        bool same = ia->lay == ib->lay;
         for (int i = 0; i < ia->lay->n; i++) {
             const char *name = ia->lay->items[i].elem->name;
-            intptr_t k = (intptr_t)mo_map_get(&ib->lay->index, name);
+            intptr_t k = same ? i + 1 : (intptr_t)mo_map_get(&ib->lay->index, name);
             if (!k) {
+                const char *an = slot_name(flat, a, aref), *bn = slot_name(flat, b, bref);
                 mo_error(q->loc, "cannot connect '%s' to '%s': '%s' has no element '%s'", an, bn, bn, name);
                 mo_note(ia->lay->items[i].elem->loc, "'%s' is declared here", name);
                 return false;
@@ -85,13 +94,17 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, bool ao
             const mo_slot *ea = &ia->slots[i], *eb = &ib->slots[k - 1];
             if (ea->kind == MO_SK_NONE && eb->kind == MO_SK_NONE)
                 continue;
-            if (!pair_slots(fr, ea, eb, aout, bout, q, instance, slot_name(flat, ea, NULL),
-                            slot_name(flat, eb, NULL)))
+            if (!pair_slots(fr, ea, eb, NULL, NULL, aout, bout, q, conn, instance))
                 return false;
         }
+        /* every element of a has its own in b (names are unique in a layout): when b has no more
+         * elements than a, b has none that a lacks */
+        if (ib->lay->n == ia->lay->n)
+            return true;
         for (int i = 0; i < ib->lay->n; i++) {
             const char *name = ib->lay->items[i].elem->name;
             if (!mo_map_get(&ia->lay->index, name)) {
+                const char *an = slot_name(flat, a, aref), *bn = slot_name(flat, b, bref);
                 mo_error(q->loc, "cannot connect '%s' to '%s': '%s' has no element '%s'", an, bn, an, name);
                 mo_note(ib->lay->items[i].elem->loc, "'%s' is declared here", name);
                 return false;
@@ -140,11 +153,93 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
             mo_error(refs[i]->loc, "'%s' is not a connector", mo_ref_str(refs[i]));
             return;
         }
-    pair_slots(fr, &a, &b, is_outside(fr, inst, q->lhs), is_outside(fr, inst, q->rhs), q, inst->path,
-               slot_name(fr->flat, &a, q->lhs), slot_name(fr->flat, &b, q->rhs));
+    /* the pairs refer to the connect by number: its location is stored once, not in every pair (and read
+     * back from this dense table, not from the scattered syntax tree) */
+    int conn = fr->conn_locs.n, np = fr->pairs.n;
+    pair_slots(fr, &a, &b, q->lhs, q->rhs, is_outside(fr, inst, q->lhs), is_outside(fr, inst, q->rhs), q, conn,
+               inst->path);
+    if (fr->pairs.n > np)
+        MO_PUSH(fr->conn_locs, q->loc);
 }
 
-/* ---- union-find with path halving ---- */
+/* ---- connection sets ----
+ * A key is one end of a connection: a potential variable, or a flow variable on one side (inside or
+ * outside: a variable connected on both sides is in two sets). Keys are numbered in the order in which
+ * pairs first mention them, so that walking keys by number walks them in order of first appearance,
+ * which is the order of the output. Everything here is workspace of mo_connect alone: malloc'd, sized by
+ * the connections (only variables that appear in pairs get keys), and freed before it returns, instead
+ * of staying in the never-freed arena for the rest of the run. */
+
+static void *scratch(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p) {   /* as base.c's arena reports it */
+        fprintf(stderr, "mo2c: error: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+enum { KEY_OUTSIDE = 1, KEY_FLOW = 2 };
+
+typedef struct keys {
+    int n;                    /* keys made so far */
+    int *of_var;              /* per flat variable: 1 + its key (its inside key when it has both), 0: none */
+    int *var;                 /* per key: its variable */
+    unsigned char *kind;      /* per key: KEY_FLOW, KEY_OUTSIDE (kept here, so that making the output
+                               * reads no flat variable) */
+    int *other;               /* per key: the variable's key for its other side, -1: none (of_var's key
+                               * only); reused as per-set positions by group_keys */
+    int *parent;              /* per key: union-find forest; parent[k] <= k, so a set's root is its first key */
+    int *first_pair;          /* per key: the pair that first mentioned it */
+} keys;
+
+static void keys_init(keys *ks, int nvars, int max_keys)
+{
+    ks->n = 0;
+    ks->of_var = scratch((size_t)nvars, sizeof(int));
+    ks->var = scratch((size_t)max_keys, sizeof(int));
+    ks->kind = scratch((size_t)max_keys, 1);
+    ks->other = scratch((size_t)max_keys, sizeof(int));
+    ks->parent = scratch((size_t)max_keys, sizeof(int));
+    ks->first_pair = scratch((size_t)max_keys, sizeof(int));
+}
+
+static void keys_free(keys *ks)
+{
+    free(ks->of_var);
+    free(ks->var);
+    free(ks->kind);
+    free(ks->other);
+    free(ks->parent);
+    free(ks->first_pair);
+}
+
+/* The key of (var, side), made when pair is the first to mention it. of_var points at the inside key
+ * once there is one, so that "is it connected as an inside connector" is one look-up. */
+static int key_of(keys *ks, int var, bool flow, bool outside, int pair)
+{
+    int k = ks->of_var[var] - 1;
+    if (k >= 0) {
+        if ((ks->kind[k] & KEY_OUTSIDE) == outside)
+            return k;
+        if (ks->other[k] >= 0)
+            return ks->other[k];
+    }
+    int nk = ks->n++;
+    ks->var[nk] = var;
+    ks->kind[nk] = (unsigned char)((flow ? KEY_FLOW : 0) | (outside ? KEY_OUTSIDE : 0));
+    ks->parent[nk] = nk;
+    ks->first_pair[nk] = pair;
+    ks->other[nk] = k;
+    if (k < 0 || !outside)
+        ks->of_var[var] = nk + 1;
+    else
+        ks->other[k] = nk;
+    return nk;
+}
+
+/* union-find with path halving */
 static int uf_find(int *parent, int x)
 {
     while (parent[x] != x) {
@@ -154,91 +249,57 @@ static int uf_find(int *parent, int x)
     return x;
 }
 
-/* Connection sets over keys: members in order of first appearance, each with the pair that brought it. */
-typedef struct sets {
-    int nkeys;
-    int *parent;              /* -1: key in no connection */
-    int *first_pair;          /* the pair that first mentioned the key */
-    MO_VEC(int) order;        /* keys in order of first appearance */
-} sets;
-
-static void sets_init(sets *s, int nkeys)
+/* the earlier key stays the root: a set's root is its first member */
+static void keys_union(keys *ks, int a, int b)
 {
-    s->nkeys = nkeys;
-    s->parent = MO_NEWN(int, nkeys);
-    s->first_pair = MO_NEWN(int, nkeys);
-    for (int i = 0; i < nkeys; i++)
-        s->parent[i] = -1;
+    int ra = uf_find(ks->parent, a), rb = uf_find(ks->parent, b);
+    if (ra < rb)
+        ks->parent[rb] = ra;
+    else if (rb < ra)
+        ks->parent[ra] = rb;
 }
 
-static void sets_touch(sets *s, int key, int pair)
+/* The keys grouped by set: members[] lists each set's keys in order (its root first), the sets in order
+ * of their roots. Afterwards parent[k] is k's root (a set begins where members[i] is its own parent).
+ * Since parent[k] <= k, walking keys upwards finds every parent already pointing at its root. */
+static int *group_keys(keys *ks)
 {
-    if (s->parent[key] >= 0)
-        return;
-    s->parent[key] = key;
-    s->first_pair[key] = pair;
-    MO_PUSH(s->order, key);
-}
-
-static void sets_union(sets *s, int a, int b, int pair)
-{
-    sets_touch(s, a, pair);
-    sets_touch(s, b, pair);
-    int ra = uf_find(s->parent, a), rb = uf_find(s->parent, b);
-    if (ra != rb) {
-        /* keep the earlier key as the root, so the set's first member stays its representative */
-        if (s->first_pair[ra] > s->first_pair[rb] || (s->first_pair[ra] == s->first_pair[rb] && ra > rb))
-            s->parent[ra] = rb;
-        else
-            s->parent[rb] = ra;
+    int *pos = ks->other;     /* per root: its set's size, then where its next member goes */
+    for (int k = 0; k < ks->n; k++) {
+        int r = ks->parent[k] = ks->parent[ks->parent[k]];
+        pos[r] = r == k ? 1 : pos[r] + 1;
     }
+    int at = 0;
+    for (int k = 0; k < ks->n; k++)
+        if (ks->parent[k] == k) {
+            int size = pos[k];
+            pos[k] = at;
+            at += size;
+        }
+    int *members = scratch((size_t)ks->n, sizeof(int));
+    for (int k = 0; k < ks->n; k++)
+        members[pos[ks->parent[k]]++] = k;
+    return members;
 }
 
-/* Members of each set, sets in order of their first member: CSR arrays start/members. */
-typedef struct groups { int n; int *start; int *members; } groups;
-
-static groups sets_group(const sets *s)
+static mo_expr *signed_flow(const keys *ks, int key)
 {
-    groups g = {0};
-    int *gid = MO_NEWN(int, s->nkeys);
-    int *count = MO_NEWN(int, s->order.n + 1);
-    int *of_key = MO_NEWN(int, s->order.n);
-    for (int i = 0; i < s->order.n; i++) {
-        int k = s->order.v[i];
-        int r = uf_find(s->parent, k);
-        if (gid[r] == 0)
-            gid[r] = ++g.n;
-        of_key[i] = gid[r] - 1;
-        count[gid[r] - 1]++;
-    }
-    g.start = MO_NEWN(int, g.n + 1);
-    for (int i = 0; i < g.n; i++)
-        g.start[i + 1] = g.start[i] + count[i];
-    g.members = MO_NEWN(int, s->order.n);
-    int *fill = MO_NEWN(int, g.n);
-    for (int i = 0; i < s->order.n; i++)
-        g.members[g.start[of_key[i]] + fill[of_key[i]]++] = s->order.v[i];
-    return g;
+    mo_expr *v = mo_var_expr((mo_loc){0}, ks->var[key]);
+    return ks->kind[key] & KEY_OUTSIDE ? mo_expr_unary(v->loc, MO_OP_NEG, v) : v;
 }
 
-static mo_expr *signed_flow(int key)
-{
-    mo_expr *v = mo_var_expr((mo_loc){0}, key >> 1);
-    return key & 1 ? mo_expr_unary(v->loc, MO_OP_NEG, v) : v;
-}
-
-/* Sum of members[lo..hi): written left to right for readability, balanced when long so that expression
- * depth stays logarithmic. */
-static mo_expr *flow_sum(const int *members, int lo, int hi)
+/* Sum of the flows of keys[lo..hi): written left to right for readability, balanced when long so that
+ * expression depth stays logarithmic. */
+static mo_expr *flow_sum(const keys *ks, const int *members, int lo, int hi)
 {
     if (hi - lo <= 64) {
-        mo_expr *s = signed_flow(members[lo]);
+        mo_expr *s = signed_flow(ks, members[lo]);
         for (int i = lo + 1; i < hi; i++)
-            s = mo_expr_binary(s->loc, MO_OP_ADD, s, signed_flow(members[i]));
+            s = mo_expr_binary(s->loc, MO_OP_ADD, s, signed_flow(ks, members[i]));
         return s;
     }
     int mid = lo + (hi - lo) / 2;
-    return mo_expr_binary((mo_loc){0}, MO_OP_ADD, flow_sum(members, lo, mid), flow_sum(members, mid, hi));
+    return mo_expr_binary((mo_loc){0}, MO_OP_ADD, flow_sum(ks, members, lo, mid), flow_sum(ks, members, mid, hi));
 }
 
 static const char *parent_path(const char *name)
@@ -250,44 +311,52 @@ static const char *parent_path(const char *name)
 bool mo_connect(mo_front *fr)
 {
     mo_flat *flat = fr->flat;
-    int nv = flat->vars.n;
-    sets pot = {0}, flow = {0};
-    sets_init(&pot, nv);
-    sets_init(&flow, 2 * nv);
-    for (int i = 0; i < fr->pairs.n; i++) {
+    int nv = flat->vars.n, np = fr->pairs.n;
+    MO_ASSERT(np <= INT_MAX / 2);   /* key numbers are ints */
+    keys ks;   /* a pair makes at most two keys, a variable has at most two */
+    keys_init(&ks, nv, np < nv ? 2 * np : 2 * nv);
+    for (int i = 0; i < np; i++) {
         const mo_conn_pair *p = &fr->pairs.v[i];
-        if (p->flow)
-            sets_union(&flow, 2 * p->a + p->a_outside, 2 * p->b + p->b_outside, i);
-        else
-            sets_union(&pot, p->a, p->b, i);
+        int ka = key_of(&ks, p->a, p->flow, p->a_outside, i);
+        keys_union(&ks, ka, key_of(&ks, p->b, p->flow, p->b_outside, i));
     }
+    int *members = group_keys(&ks);
     mo_expr *zero = mo_expr_real((mo_loc){0}, 0.0);
     zero->text = "0.0";
-    /* potentials: the first member equals each of the others */
-    groups g = sets_group(&pot);
-    for (int s = 0; s < g.n; s++) {
-        int first = g.members[g.start[s]];
-        for (int m = g.start[s] + 1; m < g.start[s + 1]; m++) {
-            int k = g.members[m];
-            const mo_conn_pair *p = &fr->pairs.v[pot.first_pair[k]];
-            mo_add_eq(fr, p->loc, p->instance, MO_ORIGIN_CONNECT_EQUAL, mo_var_expr(p->loc, first),
-                      mo_var_expr(p->loc, k), NULL);
+    /* potentials: the first member equals each of the others, each equation at the connect that
+     * brought the other member in; then flows: the signed sum is zero, at the set's first connect */
+    for (int flows = 0; flows < 2; flows++)
+        for (int i = 0, end; i < ks.n; i = end) {
+            int first = members[i];
+            for (end = i + 1; end < ks.n && ks.parent[members[end]] != members[end]; end++)
+                ;
+            if (!(ks.kind[first] & KEY_FLOW) != !flows)
+                continue;
+            if (flows) {
+                const mo_conn_pair *p = &fr->pairs.v[ks.first_pair[first]];
+                mo_add_eq(fr, fr->conn_locs.v[p->conn], p->instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(&ks, members, i, end),
+                          zero, NULL);
+                continue;
+            }
+            for (int m = i + 1; m < end; m++) {
+                const mo_conn_pair *p = &fr->pairs.v[ks.first_pair[members[m]]];
+                mo_loc loc = fr->conn_locs.v[p->conn];
+                mo_add_eq(fr, loc, p->instance, MO_ORIGIN_CONNECT_EQUAL, mo_var_expr(loc, ks.var[first]),
+                          mo_var_expr(loc, ks.var[members[m]]), NULL);
+            }
         }
-    }
-    /* flows: the signed sum is zero */
-    g = sets_group(&flow);
-    for (int s = 0; s < g.n; s++) {
-        const mo_conn_pair *p = &fr->pairs.v[flow.first_pair[g.members[g.start[s]]]];
-        mo_add_eq(fr, p->loc, p->instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(g.members, g.start[s], g.start[s + 1]),
-                  zero, NULL);
-    }
     /* flow variables never connected as inside connectors are zero */
     for (int v = 0; v < nv; v++) {
         const mo_var *var = &flat->vars.v[v];
-        if (!(var->flags & MO_PF_FLOW) || var->variability <= MO_VAR_PARAMETER || flow.parent[2 * v] >= 0)
+        if (!(var->flags & MO_PF_FLOW) || var->variability <= MO_VAR_PARAMETER)
+            continue;
+        int k = ks.of_var[v] - 1;
+        if (k >= 0 && !(ks.kind[k] & KEY_OUTSIDE))
             continue;
         mo_add_eq(fr, var->attr->loc, parent_path(var->name), MO_ORIGIN_UNCONNECTED_FLOW,
                   mo_var_expr(var->attr->loc, v), zero, NULL);
     }
+    free(members);
+    keys_free(&ks);
     return mo_error_count() == 0;
 }

@@ -103,12 +103,13 @@ struct mo_inst {
 /* ---- the flattening context shared by flatten.c and connect.c ---- */
 
 /* One scalar connection found by a connect: two variables, each with its side (inside: a connector of a
- * component, outside: a connector of the instance the connect is written in). */
+ * component, outside: a connector of the instance the connect is written in). A big model has millions
+ * of them, hence 24 bytes: the connect's location is kept once per connect, in mo_front.conn_locs. */
 typedef struct mo_conn_pair {
     int a, b;                 /* variable indices */
-    bool a_outside, b_outside;
+    int conn;                 /* the connect equation: its location is conn_locs.v[conn] */
+    bool a_outside, b_outside;    /* the sides; set for flow variables only (potentials ignore sides) */
     bool flow;
-    mo_loc loc;               /* the connect equation */
     const char *instance;     /* instance path of the class holding the connect */
 } mo_conn_pair;
 
@@ -117,6 +118,7 @@ enum { MO_VF_SCALAR_CONNECTOR = 1 };   /* the variable is itself a connector (co
 typedef struct mo_front {
     mo_flat *flat;
     MO_VEC(mo_conn_pair) pairs;
+    MO_VEC(mo_loc) conn_locs;             /* connect.c: the location of each connect that made pairs */
     MO_VEC(unsigned char) vflags;         /* per variable, MO_VF_* */
 } mo_front;
 
