@@ -264,20 +264,6 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx);
 /* Printing appends with bufput.h's inline appends: --flat sends hundreds of megabytes through here,
  * from two threads at once (flatprint.c), so nothing here keeps state outside its arguments. */
 
-/* The decimal digits of v (for integers without a spelling, and integral reals). */
-static void put_ll(mo_buf *b, long long v)
-{
-    char tmp[24];
-    int n = 0;
-    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-    do
-        tmp[sizeof tmp - 1 - n++] = (char)('0' + u % 10);
-    while (u /= 10);
-    if (v < 0)
-        tmp[sizeof tmp - 1 - n++] = '-';
-    mo_put_n(b, tmp + sizeof tmp - n, (size_t)n);
-}
-
 /* Print e, in parentheses when its precedence is below min. */
 static void print_min(mo_buf *b, const mo_expr *e, int min, var_name_fn var_name, void *ctx)
 {
@@ -302,7 +288,7 @@ static void print_real(mo_buf *b, double v)
     /* an integral value below 10^15 prints with %.15g as its integer digits, which read back exactly
      * (the common case, e.g. the 0.0 of flow sums): formatted by hand, it skips snprintf and strtod */
     if (fabs(v) < 1e15 && v == (double)(long long)v && (v != 0 || !signbit(v))) {
-        put_ll(b, (long long)v);
+        mo_put_ll(b, (long long)v);
         mo_put_n(b, ".0", 2);
         return;
     }
@@ -383,7 +369,7 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
         if (e->text)
             mo_put_s(b, e->text);
         else
-            put_ll(b, e->ival);
+            mo_put_ll(b, e->ival);
         break;
     case MO_EX_STRING: print_string(b, e->str ? e->str : ""); break;
     case MO_EX_BOOL: mo_put_s(b, e->ival ? "true" : "false"); break;
@@ -405,7 +391,7 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
             mo_put_s(b, name);
         } else {
             mo_put_s(b, "$var");
-            put_ll(b, e->var);
+            mo_put_ll(b, e->var);
         }
         break;
     }

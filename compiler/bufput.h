@@ -37,6 +37,20 @@ static inline void mo_put_n(mo_buf *b, const char *s, size_t n)
 
 static inline void mo_put_s(mo_buf *b, const char *s) { mo_put_n(b, s, strlen(s)); }
 
+/* The decimal digits of v. */
+static inline void mo_put_ll(mo_buf *b, long long v)
+{
+    char tmp[24];
+    int n = 0;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do
+        tmp[sizeof tmp - 1 - n++] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        tmp[sizeof tmp - 1 - n++] = '-';
+    mo_put_n(b, tmp + sizeof tmp - n, (size_t)n);
+}
+
 /* a string literal, its length known at compile time */
 #define MO_PUT_LIT(b, lit) mo_put_n((b), "" lit, sizeof(lit) - 1)
 

@@ -46,18 +46,6 @@ static void put_string(mo_buf *b, const char *s)
     MO_PUT_LIT(b, "\"");
 }
 
-static void put_int(mo_buf *b, long long v)
-{
-    char tmp[24];
-    int n = 0;
-    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-    do
-        tmp[sizeof tmp - 1 - n++] = (char)('0' + u % 10);
-    while (u /= 10);
-    if (v < 0)
-        tmp[sizeof tmp - 1 - n++] = '-';
-    mo_put_n(b, tmp + sizeof tmp - n, (size_t)n);
-}
 
 /* ---- a cache of formatted text ----
  * Direct-mapped: a key (what the text is a function of) picks one slot. A slot stores the text of one
@@ -289,9 +277,9 @@ static void put_eq_tail(mo_buf *b, const mo_feq *q)
     if (q->loc.file) {
         mo_put_s(b, q->loc.file->path);
         MO_PUT_LIT(b, ":");
-        put_int(b, q->loc.line);
+        mo_put_ll(b, q->loc.line);
         MO_PUT_LIT(b, ":");
-        put_int(b, q->loc.col);
+        mo_put_ll(b, q->loc.col);
     } else {
         MO_PUT_LIT(b, "<mo2c>");
     }
