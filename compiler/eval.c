@@ -25,6 +25,11 @@ unsigned long mo_eval_var_reads(void)
     return var_reads;
 }
 
+void mo_eval_note_read(void)
+{
+    var_reads++;
+}
+
 static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int depth)
 {
     if (!e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1 || e->n < 1 || e->n > 2)

@@ -173,6 +173,42 @@ static int attr_field(const char *name)
 
 /* A walk of a modifier over an instance tree: check (template: every value lands on a scalar variable
  * in a way apply can repeat; marks the fields the modifier gives) or apply (clone: set the values). */
+/* Would computing the value e, written in instance scope, build nothing? A name of a component of scope
+ * that is not made yet makes it on the way: in the middle of this component when it is built the usual
+ * way, after the whole of it when it is a clone, so that the flat model would list variables in another
+ * order. Such components are built the usual way. Recursion over one expression. */
+static bool builds_nothing(const mo_expr *e, const mo_inst *scope)
+{
+    if (!e || !scope || e->kind == MO_EX_VAR)
+        return true;
+    if (e->kind == MO_EX_REF) {
+        intptr_t k = (intptr_t)mo_map_get(&scope->lay->index, e->parts[0].id);
+        if (k && scope->slots[k - 1].state == MO_SLOT_PENDING)
+            return false;
+        for (int p = 0; p < e->nparts; p++)
+            for (int i = 0; i < e->parts[p].nsubs; i++)
+                if (!builds_nothing(e->parts[p].subs[i], scope))
+                    return false;
+        return true;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (!builds_nothing(e->a[i], scope))
+            return false;
+    for (int i = 0; i < e->nnamed; i++)
+        if (!builds_nothing(e->named[i].value, scope))
+            return false;
+    if (e->kind == MO_EX_CALL || e->kind == MO_EX_PARTIAL_FN || e->kind == MO_EX_ARRAY)
+        for (int i = 0; i < e->niters; i++)
+            if (!builds_nothing(e->iters[i].range, scope))
+                return false;
+    return true;
+}
+
+static bool value_builds_nothing(const mo_fmod *m)
+{
+    return m->val || builds_nothing(m->binding, m->scope);
+}
+
 typedef enum walk_mode { W_CHECK, W_DRY, W_APPLY } walk_mode;   /* W_DRY: only check that it fits */
 
 typedef struct walk {
@@ -199,12 +235,14 @@ static bool walk_mod(walk *w, mo_inst *in, const mo_fmod *m)
             return false;
         mo_var *v = &w->fr->flat->vars.v[s->var];
         if (c->binding && w->mode == W_DRY) {
-            if (v->variability > MO_VAR_PARAMETER)
+            if (v->variability > MO_VAR_PARAMETER || !value_builds_nothing(c))
                 return false;
         } else if (c->binding) {
             if (w->mode == W_APPLY) {
-                v->binding = mo_mod_value(w->fr, c, v->name);
-                if (!v->binding && mo_error_count())
+                /* index the table again afterwards: computing a value may add variables (and move it) */
+                mo_expr *b = mo_mod_value(w->fr, c, v->name);
+                w->fr->flat->vars.v[s->var].binding = b;
+                if (!b && mo_error_count())
                     return false;
             } else {
                 if (v->variability > MO_VAR_PARAMETER || s->var < w->v0 || s->var >= w->v0 + w->nv)
@@ -215,7 +253,7 @@ static bool walk_mod(walk *w, mo_inst *in, const mo_fmod *m)
         for (int j = 0; j < c->n; j++) {
             const mo_fmod *a = c->sub[j];
             int f = attr_field(a->name);
-            if (f < 0 || a->n > 0)
+            if (f < 0 || a->n > 0 || (w->mode == W_DRY && a->binding && !value_builds_nothing(a)))
                 return false;
             if (!a->binding || w->mode == W_DRY)
                 continue;
@@ -621,24 +659,26 @@ static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int
     if (from == ids->n - 1) {          /* x.start = e */
         c.name = ids->ids[from];
         if (m->nargs || !m->binding || dry)
-            return !m->nargs && attr_field(c.name) >= 0;
+            return !m->nargs && attr_field(c.name) >= 0 && builds_nothing(m->binding, scope);
         mo_set_attribute(fr, s->var, &c);
         return mo_error_count() == 0;
     }
     if (from != ids->n)
         return false;
-    mo_var *v = &fr->flat->vars.v[s->var];
-    if (m->binding && dry && v->variability > MO_VAR_PARAMETER)
+    const mo_var *v = &fr->flat->vars.v[s->var];
+    if (m->binding && dry && (v->variability > MO_VAR_PARAMETER || !builds_nothing(m->binding, scope)))
         return false;
     if (m->binding && !dry) {          /* x = e */
         c.name = ids->ids[ids->n - 1];
-        v->binding = mo_mod_value(fr, &c, v->name);
+        mo_expr *b = mo_mod_value(fr, &c, v->name);
+        fr->flat->vars.v[s->var].binding = b;   /* the table may have moved meanwhile */
         if (mo_error_count())
             return false;
     }
     for (int i = 0; i < m->nargs; i++) {   /* x(start = e, fixed = true) */
         const mo_arg *a = &m->args[i];
-        if (a->name->n != 1 || !a->mod || a->mod->nargs || attr_field(a->name->ids[0]) < 0)
+        if (a->name->n != 1 || !a->mod || a->mod->nargs || attr_field(a->name->ids[0]) < 0 ||
+            (dry && !builds_nothing(a->mod->binding, scope)))
             return false;
         if (!a->mod->binding || dry)
             continue;

@@ -335,6 +335,7 @@ static int fold(const mo_flat *flat, const mo_expr *e, const char **out, int dep
         return 1;
     case MO_EX_VAR: {
         const mo_var *v = &flat->vars.v[e->var];
+        mo_eval_note_read();   /* a value read (flatten_clone.c clones no component that read one) */
         if (v->type != MO_T_STRING || v->variability > MO_VAR_PARAMETER)
             return 0;
         if (!v->binding) {

@@ -166,6 +166,7 @@ bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
 /* How many variable values evaluation has read so far (flatten_clone.c: did building a component
  * depend on values?). */
 unsigned long mo_eval_var_reads(void);
+void mo_eval_note_read(void);   /* for other code that reads a variable's value (String folding) */
 
 /* flatten.c: set on variable var the attribute that modifier c gives (c->name is start, fixed, unit ...;
  * errors as flattening reports them), and the value of a modifier's binding for the variable name. */

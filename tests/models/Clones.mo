@@ -62,6 +62,15 @@ package Clones
     end if;
   end Switched;
 
+  model Named "String parameters folded while the component is built: never cloned across values"
+    parameter String s = "a";
+    parameter String t = s + "x";
+    parameter Boolean b = s == "a";
+    Real x(start = 1, fixed = true);
+  equation
+    der(x) = if b then -x else x;
+  end Named;
+
   model Model
     parameter Real kk = 4;
     Cell c1(k = 1), c2(k = kk), c3(k = kk / 2);
@@ -70,6 +79,9 @@ package Clones
     Sized z1(n = 1), z2(n = 3), z3(n = 3);
     Switched q1(fast = true), q2, q3(fast = false);
     Mass self1(m = 2, phi0 = self1.m), self2(m = 3, phi0 = 2 * self2.m) "values that name the component itself";
+    Mass ahead1(m = 1), ahead2(m = ahead3.m2) "a value that names a component declared further down";
+    Mass ahead3(m = 3);
+    Named s1(s = "a"), s2(s = "b"), s3(s = "c");
   equation
     connect(c1.right, c2.left);
     connect(c2.right, c3.left);

@@ -55,7 +55,8 @@ done
 out=$("$MO2C" --flat tests/models/Clones.mo Clones.Model)
 for want in "parameter Real c3.s2.c = 2 * c3.k;" "parameter Real c3.k = kk / 2;" \
             "Real free2.phi(start = kk, fixed = true)" "parameter Real arr[3].m = 3;" \
-            "der(z3.x[3]) = -3 * z3.x[3];" "parameter Real self2.phi0 = 2 * self2.m;" "der(q1.y) = -10 * q1.y;" "der(q3.y) = -q3.y;"; do
+            "der(z3.x[3]) = -3 * z3.x[3];" "parameter Real self2.phi0 = 2 * self2.m;" \
+            "parameter String s2.t = \"bx\";" "parameter Boolean s3.b = false;" "parameter Real ahead2.m = ahead3.m2;" "der(q1.y) = -10 * q1.y;" "der(q3.y) = -q3.y;"; do
     if ! grep -qF -- "$want" <<<"$out"; then echo "FAIL: Clones.Model: expected '$want'"; fail=1; fi
 done
 [ $fail -eq 0 ] && echo "$n models flatten identically with and without cloning"
