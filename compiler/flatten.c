@@ -453,6 +453,13 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
         out->var = make_var(fr, inst, it, name, t, variability, flags);
         return mo_error_count() == 0;
     }
+    if (t->mod && t->mod->binding) {   /* r = R(p = 1): would be one binding per element */
+        const mo_layout *lay = mo_layout_of(t->cls);
+        mo_error(t->mod->binding->loc, "not supported yet: a value for the whole of '%s' (a %s); give its "
+                 "elements values instead, as in %s(%s = ...)", name, mo_class_kind_name(t->cls->kind),
+                 it->elem->name, lay && lay->n ? lay->items[0].elem->name : "x");
+        return false;
+    }
     unsigned iflags = flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT);
     /* a component like one made before (same class, same modifier shape): a copy of it; unless the
      * caller already tried that from the declaration's syntax (ensure_slot_at) */
