@@ -31,6 +31,7 @@ void *mo_alloc(size_t size);                      /* zeroed; aborts with a messa
 void *mo_realloc_arena(void *old, size_t oldsize, size_t newsize); /* copy into a bigger block */
 char *mo_strndup(const char *s, size_t n);
 char *mo_strdup(const char *s);
+char *mo_alloc_text(size_t n);                    /* n zeroed bytes, unaligned: for strings */
 char *mo_sprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 size_t mo_arena_bytes(void);                      /* bytes handed out so far (for --stats) */
 void mo_arena_free_all(void);

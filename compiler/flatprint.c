@@ -102,11 +102,6 @@ static void cache_offer(cache_slot *s, const uint64_t k[3], const char *a, size_
 typedef struct section {
     const mo_flat *flat;
     FILE *out;
-    /* The variable names, copied side by side while the declarations print: the equations then read
-     * names from a few megabytes in the order the variables were made, instead of from strings scattered
-     * over the whole arena of flattening (for millions of variables, those cache misses were most of the
-     * printing). Filled by the section of the variables, read by the sections of equations only. */
-    const char **names;
     const mo_feq *eqs;        /* the equations to print, or NULL for the variables */
     int n;                    /* lines to print */
     pthread_mutex_t lock;     /* guards turn */
@@ -118,8 +113,6 @@ typedef struct section {
 typedef struct printer {
     section *sec;
     mo_buf b;                 /* text not written out yet */
-    char *pool;               /* where name_add copies the next name */
-    size_t left;
     const char *instance;     /* the last equation's instance path, and its length: equations come in */
     size_t instance_len;      /*   runs from one instance */
     cache_slot *attrs;        /* (attribute record, stateSelect) -> "(unit = ...)" + cut + " \"comment\";\n" */
@@ -132,32 +125,13 @@ typedef struct name_ctx { const printer *p; int shift; } name_ctx;
 static const char *var_name(void *ctx, int var)
 {
     const name_ctx *c = ctx;
-    const section *sec = c->p->sec;
-    int v = var + c->shift;
-    if (sec->eqs && v >= 0 && v < sec->flat->vars.n)
-        return sec->names[v];
-    return mo_flat_var_name((void *)sec->flat, v);
+    return mo_flat_var_name((void *)c->p->sec->flat, var + c->shift);
 }
 
 static void put_expr(printer *p, const mo_expr *e, int shift)
 {
     name_ctx ctx = {p, shift};
     mo_expr_print(&p->b, e, var_name, &ctx);
-}
-
-/* Copy the name of variable var into the table; its length. */
-static size_t name_add(printer *p, int var, const char *name)
-{
-    size_t n = strlen(name);
-    if (n + 1 > p->left) {
-        p->left = n + 1 > (1u << 20) ? n + 1 : 1u << 20;
-        p->pool = mo_put_alloc(p->left);
-    }
-    memcpy(p->pool, name, n + 1);
-    p->sec->names[var] = p->pool;
-    p->pool += n + 1;
-    p->left -= n + 1;
-    return n;
 }
 
 /* ---- variables ---- */
@@ -237,7 +211,7 @@ static void put_var(printer *p, int index)
     if (v->flags & MO_PF_OUTPUT) MO_PUT_LIT(b, "output ");
     if (v->flags & MO_PF_FLOW) MO_PUT_LIT(b, "flow ");
     put_type(b, v);
-    mo_put_n(b, v->name, name_add(p, index, v->name));
+    mo_put_s(b, v->name);   /* names are packed in the order they were made (mo_alloc_text) */
     /* the text around the binding comes from the attribute record (which the variables of one
      * declaration share, flat.h) and stateSelect only */
     const uint64_t key[3] = {(uintptr_t)v->attr, v->state_select, 0};
@@ -408,7 +382,7 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
         ps[t].attrs = MO_NEWN(cache_slot, CACHE_SLOTS);
         ps[t].tails = MO_NEWN(cache_slot, CACHE_SLOTS);
     }
-    section sec = {flat, out, MO_NEWN(const char *, flat->vars.n ? flat->vars.n : 1), NULL, flat->vars.n,
+    section sec = {flat, out, NULL, flat->vars.n,
                    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
     mo_buf *b = &ps[0].b;
     MO_PUT_LIT(b, "class ");

@@ -493,7 +493,7 @@ typedef struct cloner {
 static const char *clone_name(const cloner *c, const char *name)
 {
     size_t rest = strlen(name) - c->t->pathlen;
-    char *s = mo_alloc(c->pathlen + rest + 1);
+    char *s = mo_alloc_text(c->pathlen + rest + 1);
     memcpy(s, c->path, c->pathlen);
     memcpy(s + c->pathlen, name + c->t->pathlen, rest);
     return s;
