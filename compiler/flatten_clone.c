@@ -315,9 +315,13 @@ static void collect_slot(inst_vec *out, const mo_slot *s)
 }
 
 /* ---- the entry points of flatten.c ---- */
-static bool begin_key(mo_front *fr, const key_buf *k, mo_clone_mark *mark)
+/* The template entry of key k and the sizes to check a new template against; false when this component
+ * is neither cloned nor offered as a template (--no-clone, a value for the whole component, a key too
+ * long, or a key that failed too often). */
+static bool begin_key(mo_front *fr, const key_buf *k, bool whole_value, mo_clone_mark *mark)
 {
-    if (k->overflow)
+    memset(mark, 0, sizeof *mark);
+    if (disabled || whole_value || k->overflow)
         return false;
     tmpl *t = table_find(k, hash_bytes(k->b, k->n), true);
     if (!t->inst && t->fails >= MAX_FAILS)
@@ -347,26 +351,20 @@ static void key_start(key_buf *k, char form, mo_class *cls, int variability, uns
 bool mo_clone_begin(mo_front *fr, mo_class *cls, const mo_fmod *mod, int variability, unsigned flags,
                     mo_clone_mark *mark)
 {
-    memset(mark, 0, sizeof *mark);
-    if (disabled || (mod && mod->binding))
-        return false;
     key_buf k;
     key_start(&k, 'F', cls, variability, flags);
     if (mod)
         key_mod(&k, mod);
-    return begin_key(fr, &k, mark);
+    return begin_key(fr, &k, mod && mod->binding, mark);
 }
 
 bool mo_clone_begin_syntax(mo_front *fr, mo_class *cls, const mo_mod *mod, int variability, unsigned flags,
                            mo_clone_mark *mark)
 {
-    memset(mark, 0, sizeof *mark);
-    if (disabled || (mod && mod->binding))
-        return false;
     key_buf k;
     key_start(&k, 'S', cls, variability, flags);
     key_syntax(&k, mod);
-    return begin_key(fr, &k, mark);
+    return begin_key(fr, &k, mod && mod->binding, mark);
 }
 
 /* The instance index (depth-first position) of each equation's or connection's instance path. */
