@@ -17,6 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
 /* ORDER MO_EX */
 static const char *const kind_names[MO_EX_KIND_COUNT] = {
     "real", "integer", "string", "boolean", "reference", "variable", "der", "call", "binary", "unary",
@@ -62,16 +66,51 @@ mo_expr *mo_expr_new(mo_expr_kind kind, mo_loc loc)
     return e;
 }
 
+size_t mo_expr_bytes(const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_VAR: return MO_EXPR_VAR_BYTES;
+    case MO_EX_BOOL: return MO_EXPR_BOOL_BYTES;
+    case MO_EX_INT: case MO_EX_REAL: return MO_EXPR_LITERAL_BYTES;
+    case MO_EX_REF: return MO_EXPR_REF_BYTES;
+    default: return sizeof(mo_expr);
+    }
+}
+
+/* A node with only its first 'bytes' bytes (ast.h). Under the address sanitizer the node is whole and
+ * the rest poisoned, so that a read or write past a short node stops the test that makes it. */
+static mo_expr *short_node(mo_expr_kind kind, mo_loc loc, size_t bytes)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    mo_expr *e = MO_NEW(mo_expr);
+    ASAN_POISON_MEMORY_REGION((char *)e + bytes, sizeof(mo_expr) - bytes);
+#else
+    mo_expr *e = mo_alloc(bytes);
+#endif
+    e->kind = kind;
+    e->loc = loc;
+    e->depth = 1;
+    return e;
+}
+
+mo_expr *mo_expr_dup(const mo_expr *e)
+{
+    mo_expr *c = MO_NEW(mo_expr);
+    memcpy(c, e, mo_expr_bytes(e));
+    return c;
+}
+
+/* Literals are short (ast.h): a big model has one or more in most of its modifiers. */
 mo_expr *mo_expr_real(mo_loc loc, double v)
 {
-    mo_expr *e = mo_expr_new(MO_EX_REAL, loc);
+    mo_expr *e = short_node(MO_EX_REAL, loc, MO_EXPR_LITERAL_BYTES);
     e->real = v;
     return e;
 }
 
 mo_expr *mo_expr_int(mo_loc loc, long long v)
 {
-    mo_expr *e = mo_expr_new(MO_EX_INT, loc);
+    mo_expr *e = short_node(MO_EX_INT, loc, MO_EXPR_LITERAL_BYTES);
     e->ival = v;
     e->real = (double)v;
     return e;
@@ -79,8 +118,20 @@ mo_expr *mo_expr_int(mo_loc loc, long long v)
 
 mo_expr *mo_expr_bool(mo_loc loc, bool v)
 {
-    mo_expr *e = mo_expr_new(MO_EX_BOOL, loc);
+    mo_expr *e = short_node(MO_EX_BOOL, loc, MO_EXPR_BOOL_BYTES);
     e->ival = v;
+    return e;
+}
+
+/* A reference of one part, short (ast.h), its part allocated just after it, so that the parser's
+ * appends (mo_build_ref_append) grow the parts in place as a rule. */
+mo_expr *mo_expr_ref1(mo_loc loc, const char *id, mo_loc id_loc)
+{
+    mo_expr *e = short_node(MO_EX_REF, loc, MO_EXPR_REF_BYTES);
+    e->nparts = 1;
+    e->parts = MO_NEW(mo_ref_part);
+    e->parts[0].id = id;
+    e->parts[0].loc = id_loc;
     return e;
 }
 
@@ -151,11 +202,21 @@ mo_expr *mo_expr_copy(const mo_expr *e)
 {
     if (!e)
         return NULL;
-    mo_expr *c = MO_NEW(mo_expr);
-    if (e->kind == MO_EX_VAR) {   /* possibly a short node (ast.h): its leading fields only */
-        memcpy(c, e, MO_EXPR_VAR_BYTES);
+    /* a node of a kind that may be short is copied short (ast.h): no operands, no named arguments */
+    size_t bytes = mo_expr_bytes(e);
+    if (bytes < sizeof(mo_expr)) {
+        mo_expr *c = short_node((mo_expr_kind)e->kind, e->loc, bytes);
+        memcpy(c, e, bytes);
+        if (e->kind == MO_EX_REF && e->nparts > 0) {
+            c->parts = MO_NEWN(mo_ref_part, e->nparts);
+            for (int i = 0; i < e->nparts; i++) {
+                c->parts[i] = e->parts[i];
+                c->parts[i].subs = copy_array(e->parts[i].subs, e->parts[i].nsubs);
+            }
+        }
         return c;
     }
+    mo_expr *c = MO_NEW(mo_expr);
     *c = *e;
     c->a = copy_array(e->a, e->n);
     if (e->nnamed > 0) {
@@ -167,15 +228,6 @@ mo_expr *mo_expr_copy(const mo_expr *e)
     }
     /* the fields of the node's own kind only (ast.h: the others share their storage) */
     switch (e->kind) {
-    case MO_EX_REF:
-        if (e->nparts > 0) {
-            c->parts = MO_NEWN(mo_ref_part, e->nparts);
-            for (int i = 0; i < e->nparts; i++) {
-                c->parts[i] = e->parts[i];
-                c->parts[i].subs = copy_array(e->parts[i].subs, e->parts[i].nsubs);
-            }
-        }
-        break;
     case MO_EX_CALL: case MO_EX_PARTIAL_FN: case MO_EX_ARRAY:
         c->fn = mo_expr_copy(e->fn);
         if (e->niters > 0) {

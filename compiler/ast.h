@@ -25,9 +25,10 @@ typedef struct mo_statement mo_stmt;
 
 /* A dotted type or class name: Modelica.SIunits.Angle, or .Modelica.X when global.
  * Other stages build names with positional initializers {loc, global, n, ids, locs}. The parser's names
- * of one identifier (most of them: the names in modifications) are one block: ids points just past the
- * node, and locs to loc (the name is that identifier); code that changes the loc of such a name gives
- * it its own locs first (ast_build.c). */
+ * of one identifier (most of them: the names in modifications) are the node alone: ids points to a cell
+ * shared by all such names of that identifier (so never write into the ids of a parsed name), and locs
+ * to loc (the name is that identifier); code that changes the loc of such a name gives it its own locs
+ * first (ast_build.c). */
 typedef struct mo_name {
     mo_loc loc;
     bool global;          /* written with a leading dot: lookup starts at the top level */
@@ -96,16 +97,29 @@ typedef struct mo_iterator {
  * and fields that only some kinds use share storage in an anonymous union, one group per family of
  * kinds. Every field keeps its name, so code reads e->real or e->fn as before; what changes is that a
  * field may be read only on a node of a kind that owns it (reading e->fn of a literal gives its bits).
+ *
+ * The fields come in the order header (up to loc), union, tail (a, named, str), and each group of the
+ * union puts what its kinds use first, so that the most numerous nodes are allocated short, with only
+ * the bytes their kind uses (MO_EXPR_*_BYTES below): MO_EX_VAR nodes of flattening (the header), and
+ * the parser's literals (MO_EX_BOOL: header and ival; MO_EX_INT, MO_EX_REAL: the literal group) and
+ * references (MO_EX_REF: the reference group). Every other node, and every node made by mo_expr_new,
+ * is whole. So on a node of those kinds never read or write the tail or another group of the union
+ * (a, named, str, fn, niters ...: n = nnamed = 0 already says that they have no operands), and copy a
+ * node with mo_expr_dup or mo_expr_copy (they copy mo_expr_bytes of it), never with *x = *e.
+ * Debug builds poison the missing bytes of a short node for the address sanitizer (ast.c), so a test
+ * that reads or writes past a short node fails.
  * Audit of this layout (every read and write of each field in compiler/ and grammar/): literal fields
- * (real, ival, text) are only touched under MO_EX_REAL/INT/BOOL checks; reference fields (nparts, parts,
- * global) only on MO_EX_REF nodes (callees of calls included); call fields (fn, iters, niters, func,
- * func_out) only on MO_EX_CALL, MO_EX_PARTIAL_FN and MO_EX_ARRAY (comprehensions) nodes. No node changes
- * its kind after construction; a copy *a = *b copies the whole node, so b must not be an MO_EX_VAR
- * node (those may be allocated short: see MO_EXPR_VAR_BYTES below). Fields that generic walkers read
- * on every node stay outside the union: n, nnamed, var and depth on every node, and a, named and str
- * on every node but MO_EX_VAR (whose n = nnamed = 0 already says it has none of them). str is also the
- * name of a further output of a user function call; constructors in expr.c and funcall.c, and
- * mo_expr_call, set var = -1 on every node. */
+ * (real, ival, text) are only touched under MO_EX_REAL/INT/BOOL checks (ival alone on MO_EX_BOOL);
+ * reference fields (nparts, parts, global) only on MO_EX_REF nodes (callees of calls included); call
+ * fields (fn, iters, niters, func, func_out) only on MO_EX_CALL, MO_EX_PARTIAL_FN and MO_EX_ARRAY
+ * (comprehensions) nodes; a, named and str only where n, nnamed or the kind (MO_EX_STRING, MO_EX_CALL)
+ * says they are there. No node changes its kind after construction. Whole-node copies (*x = *e) are
+ * left only where e is of a kind that is always whole: MO_EX_IF (arrays.c), MO_EX_CALL (flatten_expr.c,
+ * flatten_str.c, funcall.c, functions.c), nodes with operands or named arguments (dae.c, expr.c,
+ * functions.c); funcall.c's field_ref and mo_expr_copy copy references and literals with mo_expr_dup.
+ * Fields that generic walkers read on every node stay in the header: n, nnamed, var and depth.
+ * str is also the name of a further output of a user function call; constructors in expr.c and
+ * funcall.c, and mo_expr_call, set var = -1 on every node. */
 struct mo_expr {
     unsigned char kind;       /* mo_expr_kind */
     unsigned char op;         /* mo_op: MO_EX_BINARY, MO_EX_UNARY */
@@ -118,13 +132,10 @@ struct mo_expr {
     /* MO_EX_VAR (after flattening) */
     int var;                  /* index into the flat model's variables */
     mo_loc loc;
-    mo_expr **a;              /* operands */
-    mo_named_arg *named;
-    const char *str;          /* MO_EX_STRING (decoded), NUL-terminated; may contain any bytes but NUL */
     union {
-        struct {              /* MO_EX_REAL, MO_EX_INT, MO_EX_BOOL */
-            double real;      /* MO_EX_REAL, MO_EX_INT */
+        struct {              /* MO_EX_BOOL (ival only), MO_EX_INT, MO_EX_REAL */
             long long ival;   /* MO_EX_INT, MO_EX_BOOL */
+            double real;      /* MO_EX_REAL, MO_EX_INT */
             const char *text; /* literal spelling (MO_EX_REAL, MO_EX_INT) */
         };
         struct {              /* MO_EX_REF */
@@ -144,14 +155,18 @@ struct mo_expr {
             int func_out;
         };
     };
+    mo_expr **a;              /* operands */
+    mo_named_arg *named;
+    const char *str;          /* MO_EX_STRING (decoded), NUL-terminated; may contain any bytes but NUL */
 };
 
-/* The MO_EX_VAR nodes that flattening makes (mo_var_expr, one per variable reference: the most numerous
- * nodes of a big model) are allocated short, with only the fields before 'a': a VAR node has no
- * operands (n = 0, nnamed = 0) and uses nothing else. So never read a, named, str or the union of a VAR
- * node, and copy one with mo_expr_copy (or field by field), not with *x = *e. (Even so, the arena keeps
- * slack at the end of its chunks: such a copy reads garbage, never unmapped memory.) */
-#define MO_EXPR_VAR_BYTES offsetof(mo_expr, a)
+/* The sizes of short nodes (see above). The MO_EX_VAR nodes that flattening makes (mo_var_expr, one per
+ * variable reference: the most numerous nodes of a big model) have the header alone. (The arena keeps
+ * slack at the end of its chunks: a stray read past a short node reads garbage, never unmapped memory.) */
+#define MO_EXPR_VAR_BYTES offsetof(mo_expr, ival)
+#define MO_EXPR_BOOL_BYTES offsetof(mo_expr, real)
+#define MO_EXPR_LITERAL_BYTES (offsetof(mo_expr, text) + sizeof(const char *))
+#define MO_EXPR_REF_BYTES (offsetof(mo_expr, parts) + sizeof(mo_ref_part *))
 
 /* Limits that keep recursion bounded. Open brackets and nested class definitions deeper than
  * MO_MAX_NESTING are a syntax error (nobody writes them; bison's stack stays small). Expression trees
@@ -172,22 +187,34 @@ typedef struct mo_arg {
     mo_loc loc;
     mo_name *name;            /* MO_ARG_MOD: the (possibly dotted) name being modified */
     mo_mod *mod;              /* MO_ARG_MOD: its modification, may be NULL */
-    const char *comment;
-    mo_element *element;      /* MO_ARG_REDECLARE / MO_ARG_REPLACEABLE: the new element */
+    /* one or the other by kind (a big model has millions of arguments): read each only under a check
+     * of kind. Audit: comment is read in ast_build.c (der_arguments, after kind), element in ast_build.c
+     * (builders of redeclarations, and mo_build_arg_prefix after kind), parser.y (actions that build a
+     * redeclaration or a replaceable element) and test_parse_print.c (under kind checks). */
+    union {
+        const char *comment;  /* MO_ARG_MOD */
+        mo_element *element;  /* MO_ARG_REDECLARE / MO_ARG_REPLACEABLE: the new element */
+    };
     mo_arg_kind kind;
     bool each, final_;
 } mo_arg;
 
-/* modification: class-modification [= expr] | = expr | := expr */
+/* modification: class-modification [= expr] | = expr | := expr
+ * The parser allocates a modification without arguments (most of them: a binding alone, = 1.5) short,
+ * without args (MO_MOD_SHORT_BYTES): never read args when nargs is 0. Audit (every reader of args in
+ * compiler/ and tests/unit/: modify.c, flatten.c, flatten_clone.c, functions.c, test_parse_print.c):
+ * all index args below nargs; the one whole-node copy (ast_build.c, merge_annotations) copies the short
+ * part. Debug builds poison the missing bytes for the address sanitizer. */
 struct mo_mod {
     mo_loc loc;
-    mo_arg *args;             /* class modification arguments, in order */
     mo_expr *binding;         /* "= expr", or NULL */
     int nargs;
     bool has_parens;          /* "()" was written, even if empty */
     bool assign;              /* binding written with ":=" (only legal in some places) */
     bool binding_break;       /* "= break" (Modelica 3.6 selective model extension) */
+    mo_arg *args;             /* class modification arguments, in order (nargs > 0 only) */
 };
+#define MO_MOD_SHORT_BYTES offsetof(mo_mod, args)
 
 /* ---- comments and annotations ---- */
 typedef struct mo_comment {
@@ -281,17 +308,25 @@ typedef enum mo_eq_kind {
 
 typedef struct mo_eq_list { int n; mo_eq **v; } mo_eq_list;
 
+/* The parser allocates the equations that have no body (MO_EQ_EQUAL, MO_EQ_CONNECT, MO_EQ_CALL: most
+ * equations, all the connects) short, with the fields up to rhs only (MO_EQ_SHORT_BYTES): on those
+ * never read niters, conds, bodies or iters. Audit (every reader of mo_eq in compiler/ and tests/unit/:
+ * flatten.c, flatten_when.c, funcall.c, connect.c, test_parse_print.c): they switch on kind before they
+ * read a field of the tail, and nothing copies a whole equation. Debug builds poison the missing bytes
+ * for the address sanitizer (ast_build.c). */
 struct mo_equation_ast {
     mo_eq_kind kind;
-    int nconds;               /* MO_EQ_IF, MO_EQ_WHEN: conds */
-    int niters;               /* MO_EQ_FOR: iters */
+    int nconds;               /* MO_EQ_IF, MO_EQ_WHEN: conds (0 on the others) */
     mo_loc loc;
     mo_comment comment;
     mo_expr *lhs, *rhs;       /* MO_EQ_EQUAL, MO_EQ_CONNECT; MO_EQ_CALL: the call in lhs */
+    /* the tail: MO_EQ_IF, MO_EQ_FOR, MO_EQ_WHEN only */
+    int niters;               /* MO_EQ_FOR: iters */
     mo_expr **conds;
     mo_eq_list *bodies;       /* nconds bodies, plus one for 'else' (MO_EQ_IF; n = 0 when absent) */
     mo_iterator *iters;       /* MO_EQ_FOR */
 };
+#define MO_EQ_SHORT_BYTES offsetof(mo_eq, niters)
 
 /* ---- statements (ORDER MO_ST) ---- */
 typedef enum mo_stmt_kind {
@@ -408,6 +443,8 @@ mo_expr *mo_expr_new(mo_expr_kind kind, mo_loc loc);
 mo_expr *mo_expr_real(mo_loc loc, double v);
 mo_expr *mo_expr_int(mo_loc loc, long long v);
 mo_expr *mo_expr_bool(mo_loc loc, bool v);
+/* The reference id (interned) of one part, located at id_loc, the whole at loc. */
+mo_expr *mo_expr_ref1(mo_loc loc, const char *id, mo_loc id_loc);
 mo_expr *mo_expr_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b);
 mo_expr *mo_expr_unary(mo_loc loc, mo_op op, mo_expr *a);
 /* A call of the function named fn (a one-part reference; fn is interned here) with the n operands
@@ -415,6 +452,11 @@ mo_expr *mo_expr_unary(mo_loc loc, mo_op op, mo_expr *a);
  * constructors leave it. */
 mo_expr *mo_expr_call(mo_loc loc, const char *fn, int n, mo_expr **args);
 mo_expr *mo_expr_copy(const mo_expr *e);          /* deep copy */
+/* The bytes of e that its kind uses: less than sizeof(mo_expr) for the kinds that may be short (see
+ * MO_EXPR_*_BYTES); a copy of that many bytes is the whole node. */
+size_t mo_expr_bytes(const mo_expr *e);
+/* A shallow copy of e (operands shared) in a whole node: the way to copy a node that may be short. */
+mo_expr *mo_expr_dup(const mo_expr *e);
 const char *mo_name_str(const mo_name *n);        /* "A.B.C" (arena) */
 const char *mo_ref_str(const mo_expr *ref);       /* "a.b[1].c" (arena) */
 /* Print an AST expression as Modelica text (for --flat and messages). var_name maps MO_EX_VAR indices

@@ -13,6 +13,10 @@
 
 #include <string.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
 /* ---- lists and locations ---- */
 
 /* Lists that a builder has copied out of (argument lists, declaration lists ...) and the argument
@@ -261,7 +265,7 @@ static mo_mod *merge_annotations(mo_mod *a, mo_mod *b)
     if (!b)
         return a;
     mo_mod *m = MO_NEW(mo_mod);
-    *m = *a;
+    memcpy(m, a, MO_MOD_SHORT_BYTES);   /* a may be short (ast.h) */
     m->nargs = a->nargs + b->nargs;
     m->args = MO_NEWN(mo_arg, m->nargs > 0 ? m->nargs : 1);
     if (a->nargs)
@@ -441,15 +445,23 @@ mo_mod *mo_build_class_mod(mo_pvec *args, mo_loc loc)
 /* modification : class-modification [ "=" expression ] | "=" expression | ":=" expression */
 mo_mod *mo_build_mod(mo_pvec *args, mo_loc loc, mo_expr *binding, bool assign, bool binding_break)
 {
+    /* most modifications are a binding alone: those are short (ast.h), without args */
+    int n = args ? args->n : 0;
+#if defined(__SANITIZE_ADDRESS__)
     mo_mod *m = MO_NEW(mo_mod);
+    if (n == 0)
+        ASAN_POISON_MEMORY_REGION((char *)m + MO_MOD_SHORT_BYTES, sizeof(mo_mod) - MO_MOD_SHORT_BYTES);
+#else
+    mo_mod *m = mo_alloc(n > 0 ? sizeof(mo_mod) : MO_MOD_SHORT_BYTES);
+#endif
     m->loc = loc;
     m->has_parens = args != NULL;
     m->binding = binding;
     m->assign = assign;
     m->binding_break = binding_break;
-    int n = args ? args->n : 0;
     m->nargs = n;
-    m->args = n > 0 ? MO_NEWN(mo_arg, n) : NULL;   /* most modifications are a binding alone */
+    if (n > 0)
+        m->args = MO_NEWN(mo_arg, n);
     for (int i = 0; i < n; i++) {
         m->args[i] = *(mo_arg *)args->v[i];
         MO_PUSH(spare_args, (mo_arg *)args->v[i]);
@@ -477,7 +489,7 @@ mo_arg *mo_build_arg_prefix(mo_arg *a, unsigned each, unsigned final_, unsigned 
     a->final_ = a->final_ || final_;
     if (flags & MO_PF_REDECLARE)
         a->kind = MO_ARG_REDECLARE;
-    if (a->element) {
+    if (a->kind != MO_ARG_MOD && a->element) {   /* (ast.h: element and comment share storage) */
         a->element->flags |= flags | (final_ ? MO_PF_FINAL : 0);
         if (a->element->kind == MO_ELEM_CLASS)
             a->element->cls->flags |= flags | (final_ ? MO_PF_FINAL : 0);
@@ -524,9 +536,18 @@ mo_arg *mo_build_arg_component(unsigned flags, mo_name *type, const char *id, mo
 
 /* ---- equations and statements ---- */
 
+/* Equations without a body are short (ast.h, MO_EQ_SHORT_BYTES); under the address sanitizer they are
+ * whole with the tail poisoned, so that a test that reads past one fails. */
 static mo_eq *new_eq(mo_eq_kind kind, mo_loc loc, mo_comment *comment)
 {
+    bool whole = kind == MO_EQ_IF || kind == MO_EQ_FOR || kind == MO_EQ_WHEN;
+#if defined(__SANITIZE_ADDRESS__)
     mo_eq *q = MO_NEW(mo_eq);
+    if (!whole)
+        ASAN_POISON_MEMORY_REGION((char *)q + MO_EQ_SHORT_BYTES, sizeof(mo_eq) - MO_EQ_SHORT_BYTES);
+#else
+    mo_eq *q = mo_alloc(whole ? sizeof(mo_eq) : MO_EQ_SHORT_BYTES);
+#endif
     q->kind = kind;
     q->loc = loc;
     q->comment = comment_of(comment);
@@ -835,28 +856,27 @@ static void set_part(mo_expr *e, mo_ref_part *part, const char *id, mo_loc loc, 
         grow_depth(e, part->subs[i]);
 }
 
-/* [ "." ] IDENT [ array-subscripts ] : a reference's first part (room for two, the common case) */
+/* [ "." ] IDENT [ array-subscripts ] : a reference's first part, in a short node (ast.h) whose parts
+ * array has room for this one part */
 mo_expr *mo_build_ref(mo_parser *p, mo_loc loc, const char *id, mo_loc id_loc, mo_pvec *subs, bool global)
 {
-    mo_expr *e = mo_expr_new(MO_EX_REF, loc);
+    mo_expr *e = mo_expr_ref1(loc, id, id_loc);
     e->global = global;
-    e->nparts = 1;
-    e->parts = MO_NEWN(mo_ref_part, 2);
     set_part(e, &e->parts[0], id, id_loc, subs);
     return p ? checked(e) : e;
 }
 
 /* component-reference "." IDENT [ array-subscripts ] : the parts array doubles when its count reaches a
- * power of two (from 2), so a long reference costs linear time. */
+ * power of two, so a long reference costs linear time; as the parts are the latest block of the arena
+ * unless subscripts or a new identifier came between, the arena grows them in place as a rule
+ * (mo_realloc_arena), and a.b costs no more than its two parts. */
 mo_expr *mo_build_ref_append(mo_parser *p, mo_loc loc, mo_expr *ref, const char *id, mo_loc id_loc,
                              mo_pvec *subs)
 {
     int n = ref->nparts;
-    if (n >= 2 && (n & (n - 1)) == 0) {
-        mo_ref_part *np = MO_NEWN(mo_ref_part, 2 * n);
-        memcpy(np, ref->parts, sizeof(mo_ref_part) * (size_t)n);
-        ref->parts = np;
-    }
+    if ((n & (n - 1)) == 0)
+        ref->parts = mo_realloc_arena(ref->parts, sizeof(mo_ref_part) * (size_t)n,
+                                      sizeof(mo_ref_part) * (size_t)(2 * n));
     set_part(ref, &ref->parts[n], id, id_loc, subs);
     ref->nparts = n + 1;
     ref->loc = loc;
@@ -887,17 +907,30 @@ mo_expr *mo_build_partial(mo_parser *p, mo_loc loc, mo_name *fn, mo_pvec *named)
     return checked(e);
 }
 
-/* name : IDENT { "." IDENT } : one identifier is kept with the node (ast.h: ids just past it, locs = &loc);
+/* The identifier id as an array of one, shared by every name of that one identifier (most names are
+ * one identifier: those of modifiers, fixed = true). Nothing writes into the ids of a parsed name. */
+static const char **id_cell(const char *id)
+{
+    static mo_map cells;   /* interned identifier -> its cell */
+    const char **c = mo_map_get(&cells, id);
+    if (!c) {
+        c = MO_NEW(const char *);
+        *c = id;
+        mo_map_put(&cells, id, (void *)c);
+    }
+    return c;
+}
+
+/* name : IDENT { "." IDENT } : one identifier is the node alone (ast.h: ids a shared cell, locs = &loc);
  * from two on, the arrays double when the count reaches a power of two (linear time). */
 mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc)
 {
     mo_name *n = prefix;
     if (!n) {
-        n = mo_alloc(sizeof(mo_name) + sizeof(const char *));
+        n = MO_NEW(mo_name);
         n->loc = loc;
         n->n = 1;
-        n->ids = (const char **)(void *)(n + 1);
-        n->ids[0] = id;
+        n->ids = id_cell(id);
         n->locs = &n->loc;
         return n;
     }

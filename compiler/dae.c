@@ -139,8 +139,7 @@ static mo_expr *lower_der(mo_dae *dae, const mo_expr *e)
     }
     if (!a && !named)
         return (mo_expr *)e;
-    mo_expr *r = MO_NEW(mo_expr);
-    *r = *e;
+    mo_expr *r = mo_expr_dup(e);
     if (a)
         r->a = a;
     if (named)

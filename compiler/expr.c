@@ -439,8 +439,7 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
         break;
     }
     /* anything else (der, arrays, named arguments): copy the node, rebuild its operands */
-    mo_expr *r = MO_NEW(mo_expr);
-    *r = *e;
+    mo_expr *r = mo_expr_dup(e);   /* (e may be a short node: ast.h) */
     if (e->n) {
         r->a = MO_NEWN(mo_expr *, e->n);
         for (int i = 0; i < e->n; i++)

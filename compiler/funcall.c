@@ -276,8 +276,7 @@ static bool check_arg_type(mo_fctx *c, const mo_func *f, int slot, const mo_expr
  * one more part, located at rec). */
 static mo_expr *field_ref(const mo_expr *rec, const char *field)
 {
-    mo_expr *ref = mo_expr_new(MO_EX_REF, rec->loc);
-    *ref = *rec;
+    mo_expr *ref = mo_expr_dup(rec);   /* rec may be a short node (ast.h) */
     ref->parts = MO_NEWN(mo_ref_part, rec->nparts + 1);
     memcpy(ref->parts, rec->parts, sizeof(mo_ref_part) * (size_t)rec->nparts);
     ref->parts[rec->nparts].id = mo_intern_cstr(field);
