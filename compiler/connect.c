@@ -4,7 +4,8 @@
  * Input: the connect equations of the instance tree, handed over by flatten.c as they are met
  * (mo_connect_add resolves both sides at once, while for-loop iterators are in scope, and pairs them
  * element by element into scalar pairs). Output, once the model is instantiated (mo_connect): the
- * connection equations in the flat model:
+ * connection equations in the flat model, packed (flat.h: variable numbers instead of trees, which
+ * mo_connect_unpack makes for the back end):
  *   - the potential variables of a connection set are equal (a = b, a = c, ...);
  *   - the flow variables of a set sum to zero, + for inside connectors (a component's connector), - for
  *     outside ones (a connector of the class holding the connect);
@@ -91,10 +92,10 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const m
                 mo_note(ia->lay->items[i].elem->loc, "'%s' is declared here", name);
                 return false;
             }
-            const mo_slot *ea = &ia->slots[i], *eb = &ib->slots[k - 1];
-            if (ea->kind == MO_SK_NONE && eb->kind == MO_SK_NONE)
+            mo_slot ea = mo_slot_of(ia, i), eb = mo_slot_of(ib, (int)k - 1);
+            if (ea.kind == MO_SK_NONE && eb.kind == MO_SK_NONE)
                 continue;
-            if (!pair_slots(fr, ea, eb, NULL, NULL, aout, bout, q, conn, instance))
+            if (!pair_slots(fr, &ea, &eb, NULL, NULL, aout, bout, q, conn, instance))
                 return false;
         }
         /* every element of a has its own in b (names are unique in a layout): when b has no more
@@ -131,7 +132,10 @@ static bool is_connector(const mo_front *fr, const mo_slot *s)
 static bool is_outside(const mo_front *fr, const mo_inst *inst, const mo_expr *ref)
 {
     intptr_t k = (intptr_t)mo_map_get(&inst->lay->index, ref->parts[0].id);
-    return k && is_connector(fr, &inst->slots[k - 1]);
+    if (!k)
+        return false;
+    mo_slot s = mo_slot_of(inst, (int)k - 1);
+    return is_connector(fr, &s);
 }
 
 void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q)
@@ -181,6 +185,7 @@ static void *scratch(size_t n, size_t size)
 }
 
 enum { KEY_OUTSIDE = 1, KEY_FLOW = 2 };
+enum { MAX_PACKED = 64 };   /* longer flow sums are balanced trees, never packed */
 
 typedef struct keys {
     int n;                    /* keys made so far */
@@ -282,24 +287,86 @@ static int *group_keys(keys *ks)
     return members;
 }
 
-static mo_expr *signed_flow(const keys *ks, int key)
+/* A flow sum's member: its variable times 2, plus 1 when it enters negated (the packed form, flat.h). */
+static int signed_member(const keys *ks, int key)
 {
-    mo_expr *v = mo_var_expr((mo_loc){0}, ks->var[key]);
-    return ks->kind[key] & KEY_OUTSIDE ? mo_expr_unary(v->loc, MO_OP_NEG, v) : v;
+    return ks->var[key] * 2 + (ks->kind[key] & KEY_OUTSIDE ? 1 : 0);
 }
 
-/* Sum of the flows of keys[lo..hi): written left to right for readability, balanced when long so that
- * expression depth stays logarithmic. */
-static mo_expr *flow_sum(const keys *ks, const int *members, int lo, int hi)
+static mo_expr *signed_flow(int member)
 {
-    if (hi - lo <= 64) {
-        mo_expr *s = signed_flow(ks, members[lo]);
+    mo_expr *v = mo_var_expr((mo_loc){0}, member / 2);
+    return member % 2 ? mo_expr_unary(v->loc, MO_OP_NEG, v) : v;
+}
+
+/* Sum of the flows of members[lo..hi): written left to right for readability, balanced when long so that
+ * expression depth stays logarithmic. */
+static mo_expr *flow_sum(const int *members, int lo, int hi)
+{
+    if (hi - lo <= MAX_PACKED) {
+        mo_expr *s = signed_flow(members[lo]);
         for (int i = lo + 1; i < hi; i++)
-            s = mo_expr_binary(s->loc, MO_OP_ADD, s, signed_flow(ks, members[i]));
+            s = mo_expr_binary(s->loc, MO_OP_ADD, s, signed_flow(members[i]));
         return s;
     }
     int mid = lo + (hi - lo) / 2;
-    return mo_expr_binary((mo_loc){0}, MO_OP_ADD, flow_sum(ks, members, lo, mid), flow_sum(ks, members, mid, hi));
+    return mo_expr_binary((mo_loc){0}, MO_OP_ADD, flow_sum(members, lo, mid), flow_sum(members, mid, hi));
+}
+
+/* The right-hand side of every flow equation: one node, shared */
+static mo_expr *zero;
+
+/* Connection equations are kept packed (flat.h), CHUNK to a record: a tree costs 40 bytes per variable
+ * node and 88 per operator, and a record 56 bytes; the packed form 16 bytes an equation and 4 a variable.
+ * String variables stay trees, so that flatten_str.c still finds them in equations. */
+enum { CHUNK = 1024 };
+
+typedef struct packer {
+    mo_front *fr;
+    MO_VEC(int) members;      /* of every packed equation */
+    MO_VEC(mo_conn_eqs *) chunks;
+    mo_conn_eqs *cur;         /* the chunk being filled (the last record of the list), or NULL */
+} packer;
+
+static void add_packed(packer *pk, int conn, const char *instance, bool flow, const int *members, int n)
+{
+    if (!pk->cur || pk->cur->n == CHUNK) {
+        pk->cur = mo_alloc(sizeof(mo_conn_eqs) + sizeof(mo_conn_eq) * (CHUNK + 1));
+        MO_PUSH(pk->chunks, pk->cur);
+        mo_feq q = {{0}, "", MO_ORIGIN_CONNECTIONS, 0, NULL, NULL, mo_feq_pack(pk->cur)};
+        MO_PUSH(pk->fr->flat->eqs, q);
+    }
+    mo_conn_eq *e = &pk->cur->eq[pk->cur->n++];
+    e->instance = instance;
+    e->conn = (unsigned)conn;
+    e->flow = flow;
+    e->at = pk->members.n;
+    for (int i = 0; i < n; i++)
+        MO_PUSH(pk->members, members[i]);
+    e[1].at = pk->members.n;
+}
+
+/* An equation with trees between packed ones: the next packed one starts a new record. */
+static void add_tree(packer *pk, mo_loc loc, const char *instance, mo_eq_origin origin, mo_expr *lhs, mo_expr *rhs)
+{
+    mo_add_eq(pk->fr, loc, instance, origin, lhs, rhs, NULL);
+    pk->cur = NULL;
+}
+
+void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out)
+{
+    const mo_conn_eq *e = &c->eq[i];
+    const int *m = c->members + e->at;
+    mo_loc loc = c->locs[e->conn];
+    *out = (mo_feq){loc, e->instance, e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL, 0, NULL, NULL,
+                    NULL};
+    if (e->flow) {
+        out->lhs = flow_sum(m, 0, e[1].at - e->at);
+        out->rhs = zero;
+    } else {
+        out->lhs = mo_var_expr(loc, m[0] / 2);
+        out->rhs = mo_var_expr(loc, m[1] / 2);
+    }
 }
 
 static const char *parent_path(const char *name)
@@ -312,7 +379,7 @@ bool mo_connect(mo_front *fr)
 {
     mo_flat *flat = fr->flat;
     int nv = flat->vars.n, np = fr->pairs.n;
-    MO_ASSERT(np <= INT_MAX / 2);   /* key numbers are ints */
+    MO_ASSERT(np <= INT_MAX / 2 && nv <= INT_MAX / 2);   /* key numbers are ints; packed members var * 2 */
     keys ks;   /* a pair makes at most two keys, a variable has at most two */
     keys_init(&ks, nv, np < nv ? 2 * np : 2 * nv);
     for (int i = 0; i < np; i++) {
@@ -321,8 +388,10 @@ bool mo_connect(mo_front *fr)
         keys_union(&ks, ka, key_of(&ks, p->b, p->flow, p->b_outside, i));
     }
     int *members = group_keys(&ks);
-    mo_expr *zero = mo_expr_real((mo_loc){0}, 0.0);
+    zero = mo_expr_real((mo_loc){0}, 0.0);
     zero->text = "0.0";
+    int *packed = scratch(MAX_PACKED, sizeof(int));   /* one equation's members in packed form */
+    packer pk = {fr, {0}, {0}, NULL};
     /* potentials: the first member equals each of the others, each equation at the connect that
      * brought the other member in; then flows: the signed sum is zero, at the set's first connect */
     for (int flows = 0; flows < 2; flows++)
@@ -332,19 +401,42 @@ bool mo_connect(mo_front *fr)
                 ;
             if (!(ks.kind[first] & KEY_FLOW) != !flows)
                 continue;
+            /* String variables (never flows) are the only ones that must stay trees */
+            bool pack = flat->vars.v[ks.var[first]].type != MO_T_STRING;
             if (flows) {
                 const mo_conn_pair *p = &fr->pairs.v[ks.first_pair[first]];
-                mo_add_eq(fr, fr->conn_locs.v[p->conn], p->instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(&ks, members, i, end),
-                          zero, NULL);
+                mo_loc loc = fr->conn_locs.v[p->conn];
+                if (end - i > MAX_PACKED) {
+                    int *sm = scratch((size_t)(end - i), sizeof(int));
+                    for (int m = i; m < end; m++)
+                        sm[m - i] = signed_member(&ks, members[m]);
+                    add_tree(&pk, loc, p->instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(sm, 0, end - i), zero);
+                    free(sm);
+                    continue;
+                }
+                for (int m = i; m < end; m++)
+                    packed[m - i] = signed_member(&ks, members[m]);
+                if (pack)
+                    add_packed(&pk, p->conn, p->instance, true, packed, end - i);
+                else
+                    add_tree(&pk, loc, p->instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(packed, 0, end - i), zero);
                 continue;
             }
             for (int m = i + 1; m < end; m++) {
                 const mo_conn_pair *p = &fr->pairs.v[ks.first_pair[members[m]]];
                 mo_loc loc = fr->conn_locs.v[p->conn];
-                mo_add_eq(fr, loc, p->instance, MO_ORIGIN_CONNECT_EQUAL, mo_var_expr(loc, ks.var[first]),
-                          mo_var_expr(loc, ks.var[members[m]]), NULL);
+                int pair[2] = {ks.var[first] * 2, ks.var[members[m]] * 2};
+                if (pack)
+                    add_packed(&pk, p->conn, p->instance, false, pair, 2);
+                else
+                    add_tree(&pk, loc, p->instance, MO_ORIGIN_CONNECT_EQUAL, mo_var_expr(loc, ks.var[first]),
+                             mo_var_expr(loc, ks.var[members[m]]));
             }
         }
+    for (int c = 0; c < pk.chunks.n; c++) {   /* the tables are complete: they move no more */
+        pk.chunks.v[c]->locs = fr->conn_locs.v;
+        pk.chunks.v[c]->members = pk.members.v;
+    }
     /* flow variables never connected as inside connectors are zero */
     for (int v = 0; v < nv; v++) {
         const mo_var *var = &flat->vars.v[v];
@@ -356,6 +448,7 @@ bool mo_connect(mo_front *fr)
         mo_add_eq(fr, var->attr->loc, parent_path(var->name), MO_ORIGIN_UNCONNECTED_FLOW,
                   mo_var_expr(var->attr->loc, v), zero, NULL);
     }
+    free(packed);
     free(members);
     keys_free(&ks);
     return mo_error_count() == 0;

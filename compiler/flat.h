@@ -66,8 +66,45 @@ typedef enum mo_eq_origin {
     MO_ORIGIN_BINDING,        /* declaration equation Real x = e; */
     MO_ORIGIN_CONNECT_EQUAL,  /* potential variables of a connection set are equal */
     MO_ORIGIN_CONNECT_FLOW,   /* the flows of a connection set sum to zero */
-    MO_ORIGIN_UNCONNECTED_FLOW/* a flow variable in no connection is zero */
+    MO_ORIGIN_UNCONNECTED_FLOW,/* a flow variable in no connection is zero */
+    MO_ORIGIN_CLONE,          /* packed only (below): the equations of a cloned component instance */
+    MO_ORIGIN_CONNECTIONS     /* packed only (below): connection equations */
 } mo_eq_origin;
+
+/* Packed equations. A big model has millions of equations that differ from others only in variable
+ * numbers: the equations of the components that flatten_clone.c clones, and the connection equations.
+ * Until mo_flat_unshare() they are kept packed, one record standing for many equations, with
+ * lhs == rhs == NULL and the origin saying what the record's comment field points at:
+ *   - MO_ORIGIN_CLONE: a mo_feq_run, the whole list of equations (or initial equations) of a clone, in
+ *     the order of the template's; instance is the clone's path and var_shift the clone's shift. A
+ *     template's list may itself hold packed equations (its own cloned components).
+ *   - MO_ORIGIN_CONNECTIONS: a mo_conn_eqs, consecutive connection equations (connect.c).
+ * Only flatprint.c, flatten_clone.c and connect.c read packed equations; the back end never sees one. */
+typedef struct mo_feq_run {
+    int first, n;             /* the template's equations: [first, first + n) of the same list */
+    int pathlen;              /* the length of the template's path: the clone's path replaces that many
+                               * leading bytes of the instance path of each of the template's equations */
+    const int *inst_of;       /* per template equation: its instance's depth-first index in the template */
+    struct mo_inst *root;     /* the clone's instance tree (inst.h), with the template's shape */
+} mo_feq_run;
+
+/* One connection equation: a = b (MO_ORIGIN_CONNECT_EQUAL, two members) or the sum of its members is
+ * 0.0 (MO_ORIGIN_CONNECT_FLOW, at most 64 members, added left to right). A member is a variable number
+ * times 2, plus 1 when it enters the sum negated (an outside connector). 16 bytes and the members,
+ * where a record with trees costs 56 bytes and 40 to 88 per node. */
+typedef struct mo_conn_eq {
+    const char *instance;     /* instance path of the class holding the connect */
+    unsigned conn : 31;       /* the connect: its location is mo_conn_eqs.locs[conn] */
+    unsigned flow : 1;        /* a flow sum, else an equality */
+    int at;                   /* its members: members[at .. the next equation's at) */
+} mo_conn_eq;
+
+typedef struct mo_conn_eqs {
+    int n;                    /* equations; eq[n].at ends the members of the last one */
+    const mo_loc *locs;       /* the locations of the connect statements */
+    const int *members;
+    mo_conn_eq eq[];          /* n + 1 */
+} mo_conn_eqs;
 
 typedef struct mo_feq {
     mo_loc loc;               /* the equation, binding or connect statement in the source */
@@ -78,9 +115,18 @@ typedef struct mo_feq {
      * they were cloned from: never modify the trees of such an equation. mo_flat_unshare() gives every
      * equation trees of its own with var_shift 0; the back end runs after it. */
     int var_shift;
-    mo_expr *lhs, *rhs;       /* lhs = rhs */
-    const char *comment;      /* description string, or NULL */
+    mo_expr *lhs, *rhs;       /* lhs = rhs; both NULL in a packed equation (above) */
+    /* Description string, or NULL. A packed equation has none: there it points at what the equation
+     * is, a mo_feq_run or a mo_conn_eqs (read with mo_feq_run_of, mo_feq_conns_of; made with
+     * mo_feq_pack). Not a union, so that records keep their plain positional initializers. */
+    const char *comment;
 } mo_feq;
+
+/* Is q packed (above)? Then read its contents with these, never its comment. */
+static inline bool mo_feq_packed(const mo_feq *q) { return !q->lhs && !q->rhs; }
+static inline const mo_feq_run *mo_feq_run_of(const mo_feq *q) { return (const void *)q->comment; }
+static inline const mo_conn_eqs *mo_feq_conns_of(const mo_feq *q) { return (const void *)q->comment; }
+static inline const char *mo_feq_pack(const void *contents) { return contents; }
 
 typedef struct mo_experiment {
     bool has_start, has_stop, has_interval, has_tolerance;
@@ -213,7 +259,8 @@ void mo_func_print(FILE *out, const mo_flat *flat);
 
 /* Helpers over the flat model (flatten.c). */
 const char *mo_flat_var_name(void *flat, int var);                    /* for mo_expr_print */
-/* flatten_clone.c: give every equation expression trees of its own (var_shift 0), for the back end. */
+/* flatten_clone.c: expand packed equations and give every equation expression trees of its own
+ * (var_shift 0), for the back end. */
 void mo_flat_unshare(mo_flat *flat);
 /* flatten_clone.c: flatten every component from its declaration (--no-clone). */
 void mo_clone_disable(void);

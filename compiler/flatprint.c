@@ -19,12 +19,15 @@
  * by two threads, block k by thread k % 2 into its own buffer, which writes it out when block k - 1 has
  * been written. The output is the same byte for byte as with one thread; memory is a few buffers of
  * about FLUSH_AT bytes and the caches, whatever the size of the model.
+ * Packed equations (flat.h) are printed as they are, without making their trees: a clone's run as the
+ * template's equations with the clone's shift and path, a connection equation from its variables.
  */
 #include "flat.h"
 #include "bufput.h"
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A thread's buffer is written out at the end of each block, or earlier once it holds FLUSH_AT bytes
@@ -103,10 +106,11 @@ typedef struct section {
     const mo_flat *flat;
     FILE *out;
     const mo_feq *eqs;        /* the equations to print, or NULL for the variables */
-    int n;                    /* lines to print */
+    int n;                    /* variables or equations to print (a packed one prints many lines) */
     pthread_mutex_t lock;     /* guards turn */
     pthread_cond_t turn_done;
     int turn;                 /* the block whose text is written out next */
+    int *starts, nblocks;     /* block k prints [starts[k], starts[k + 1]): about BLOCK_LINES lines */
 } section;
 
 /* One thread's state: its buffer and caches. */
@@ -117,7 +121,10 @@ typedef struct printer {
     size_t instance_len;      /*   runs from one instance */
     cache_slot *attrs;        /* (attribute record, stateSelect) -> "(unit = ...)" + cut + " \"comment\";\n" */
     cache_slot *tails;        /* (location, origin, comment) -> " \"comment\"; // path:line:col binding" */
+    int block;                /* the block being printed */
 } printer;
+
+static void write_in_turn(printer *p, int k);
 
 /* What mo_expr_print calls for an MO_EX_VAR node: the equation's var_shift (flat.h) applies. */
 typedef struct name_ctx { const printer *p; int shift; } name_ctx;
@@ -240,55 +247,137 @@ static void put_var(printer *p, int index)
 /* ---- equations ---- */
 
 /* After an equation's right-hand side: " \"description\"; // path:line:col origin". */
-static void put_eq_tail(mo_buf *b, const mo_feq *q)
+static void put_eq_tail(mo_buf *b, mo_loc loc, mo_eq_origin eo, const char *comment)
 {
     static const char *const origin[] = {"", " binding", " connect", " connect", " unconnected flow"};
-    if (q->comment) {
+    if (comment) {
         MO_PUT_LIT(b, " ");
-        put_string(b, q->comment);
+        put_string(b, comment);
     }
     MO_PUT_LIT(b, "; // ");
-    if (q->loc.file) {
-        mo_put_s(b, q->loc.file->path);
+    if (loc.file) {
+        mo_put_s(b, loc.file->path);
         MO_PUT_LIT(b, ":");
-        mo_put_ll(b, q->loc.line);
+        mo_put_ll(b, loc.line);
         MO_PUT_LIT(b, ":");
-        mo_put_ll(b, q->loc.col);
+        mo_put_ll(b, loc.col);
     } else {
         MO_PUT_LIT(b, "<mo2c>");
     }
-    mo_put_s(b, origin[q->origin]);
+    mo_put_s(b, origin[eo]);
 }
 
-static void put_eq(printer *p, const mo_feq *q)
+/* Where an equation is printed from: the list itself, or the run of a clone (flat.h), whose equations
+ * are the template's with the clone's path in front of their instance paths instead of the template's.
+ * Runs nest as deep as cloned components contain cloned components. */
+typedef struct eq_ctx {
+    const struct eq_ctx *up;  /* NULL for the list itself */
+    const char *path;         /* the clone's path, as written in up */
+    int cut;                  /* the length of the template's path */
+    int shift;                /* var_shift of the run (and of the runs it is inside) */
+} eq_ctx;
+
+/* The instance path s of an equation printed in ctx. */
+static void put_instance(mo_buf *b, const eq_ctx *ctx, const char *s)
+{
+    if (ctx->up) {
+        put_instance(b, ctx->up, ctx->path);
+        s += ctx->cut;
+    }
+    mo_put_s(b, s);
+}
+
+/* What follows an equation's right-hand side, to the end of the line. */
+static void put_eq_end(printer *p, mo_loc loc, mo_eq_origin origin, const char *comment, const char *instance,
+                       const eq_ctx *ctx)
 {
     mo_buf *b = &p->b;
-    MO_PUT_LIT(b, "  ");
-    put_expr(p, q->lhs, q->var_shift);
-    MO_PUT_LIT(b, " = ");
-    put_expr(p, q->rhs, q->var_shift);
     /* the same equation of a class in every instance: the same tail */
-    const uint64_t key[3] = {(uintptr_t)q->loc.file,
-                             (uint64_t)(unsigned)q->loc.line << 24 | (uint64_t)q->loc.col << 3 | q->origin,
-                             (uintptr_t)q->comment};
+    const uint64_t key[3] = {(uintptr_t)loc.file,
+                             (uint64_t)(unsigned)loc.line << 24 | (uint64_t)loc.col << 3 | origin,
+                             (uintptr_t)comment};
     cache_slot *s = cache_slot_of(p->tails, key);
     if (cache_hit(s, key)) {
         mo_put_n(b, s->text, s->len);
     } else {
         size_t start = b->len;
-        put_eq_tail(b, q);
+        put_eq_tail(b, loc, origin, comment);
         cache_offer(s, key, b->s + start, b->len - start, "", 0);
     }
-    if (q->instance && *q->instance) {
-        if (q->instance != p->instance) {
-            p->instance = q->instance;
-            p->instance_len = strlen(q->instance);
+    if (ctx->up) {            /* in a clone's run: never the model itself */
+        MO_PUT_LIT(b, " (");
+        put_instance(b, ctx, instance);
+        MO_PUT_LIT(b, ")");
+    } else if (instance && *instance) {
+        if (instance != p->instance) {
+            p->instance = instance;
+            p->instance_len = strlen(instance);
         }
         MO_PUT_LIT(b, " (");
-        mo_put_n(b, q->instance, p->instance_len);
+        mo_put_n(b, instance, p->instance_len);
         MO_PUT_LIT(b, ")");
     }
     MO_PUT_LIT(b, "\n");
+}
+
+/* Packed connection equations (flat.h), each as mo_expr_print writes the tree that mo_connect_unpack
+ * makes of it: a = b, or a + (-b) + c = 0.0 (a negated member in parentheses unless it comes first). */
+static void put_conns(printer *p, const mo_conn_eqs *c)
+{
+    mo_buf *b = &p->b;
+    const mo_flat *flat = p->sec->flat;
+    const eq_ctx top = {NULL, NULL, 0, 0};
+    for (int k = 0; k < c->n; k++) {
+        const mo_conn_eq *e = &c->eq[k];
+        const int *m = c->members + e->at;
+        MO_PUT_LIT(b, "  ");
+        if (!e->flow) {
+            mo_put_s(b, mo_flat_var_name((void *)flat, m[0] / 2));
+            MO_PUT_LIT(b, " = ");
+            mo_put_s(b, mo_flat_var_name((void *)flat, m[1] / 2));
+        } else {
+            for (int i = 0; i < e[1].at - e->at; i++) {
+                bool neg = m[i] % 2;
+                if (i > 0)
+                    MO_PUT_LIT(b, " + ");
+                if (neg)
+                    mo_put_s(b, i > 0 ? "(-" : "-");
+                mo_put_s(b, mo_flat_var_name((void *)flat, m[i] / 2));
+                if (neg && i > 0)
+                    MO_PUT_LIT(b, ")");
+            }
+            MO_PUT_LIT(b, " = 0.0");
+        }
+        put_eq_end(p, c->locs[e->conn], e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL, NULL,
+                   e->instance, &top);
+        if (b->len >= FLUSH_AT)
+            write_in_turn(p, p->block);
+    }
+}
+
+static void put_eq(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx)
+{
+    mo_buf *b = &p->b;
+    if (mo_feq_packed(q) && q->origin == MO_ORIGIN_CONNECTIONS) {
+        put_conns(p, mo_feq_conns_of(q));
+        return;
+    }
+    if (mo_feq_packed(q)) {
+        const mo_feq_run *r = mo_feq_run_of(q);
+        eq_ctx in = {ctx, q->instance, r->pathlen, ctx->shift + q->var_shift};
+        for (int j = 0; j < r->n; j++) {
+            put_eq(p, list, &list[r->first + j], &in);
+            if (b->len >= FLUSH_AT)
+                write_in_turn(p, p->block);
+        }
+        return;
+    }
+    int shift = ctx->shift + q->var_shift;
+    MO_PUT_LIT(b, "  ");
+    put_expr(p, q->lhs, shift);
+    MO_PUT_LIT(b, " = ");
+    put_expr(p, q->rhs, shift);
+    put_eq_end(p, q->loc, q->origin, q->comment, q->instance, ctx);
 }
 
 /* ---- the threads ---- */
@@ -309,11 +398,12 @@ static void write_in_turn(printer *p, int k)
 static void print_blocks(printer *p, int first, int step)
 {
     section *sec = p->sec;
-    for (int k = first; k * BLOCK_LINES < sec->n; k += step) {
-        int end = k * BLOCK_LINES + BLOCK_LINES < sec->n ? k * BLOCK_LINES + BLOCK_LINES : sec->n;
-        for (int i = k * BLOCK_LINES; i < end; i++) {
+    const eq_ctx top = {NULL, NULL, 0, 0};
+    for (int k = first; k < sec->nblocks; k += step) {
+        p->block = k;
+        for (int i = sec->starts[k]; i < sec->starts[k + 1]; i++) {
             if (sec->eqs)
-                put_eq(p, &sec->eqs[i]);
+                put_eq(p, sec->eqs, &sec->eqs[i], &top);
             else
                 put_var(p, i);
             if (p->b.len >= FLUSH_AT)
@@ -333,16 +423,50 @@ static void *second_thread(void *arg)
     return NULL;
 }
 
+/* About how many lines the equation q prints: a packed one stands for many. */
+static int lines_of(const mo_feq *q)
+{
+    if (!mo_feq_packed(q))
+        return 1;
+    return q->origin == MO_ORIGIN_CONNECTIONS ? mo_feq_conns_of(q)->n : mo_feq_run_of(q)->n;
+}
+
+/* Cut sec into blocks of about BLOCK_LINES lines (sec->starts, sec->nblocks; free them afterwards). */
+static void make_blocks(section *sec)
+{
+    /* every block but the last has BLOCK_LINES lines or more */
+    long total = 0;
+    for (int i = 0; sec->eqs && i < sec->n; i++)
+        total += lines_of(&sec->eqs[i]);
+    int nb = 0, lines = 0;
+    int *starts = malloc(sizeof(int) * (size_t)((sec->eqs ? total : sec->n) / BLOCK_LINES + 2));
+    if (!starts) {
+        fprintf(stderr, "mo2c: error: out of memory\n");
+        exit(1);
+    }
+    for (int i = 0; i < sec->n; i++) {
+        if (lines == 0)
+            starts[nb++] = i;
+        lines += sec->eqs ? lines_of(&sec->eqs[i]) : 1;
+        if (lines >= BLOCK_LINES)
+            lines = 0;
+    }
+    starts[nb] = sec->n;
+    sec->starts = starts;
+    sec->nblocks = nb;
+}
+
 /* Print the lines of sec: on two threads when there are two blocks or more. */
 static void print_section(section *sec, printer *ps)
 {
     sec->turn = 0;
+    make_blocks(sec);
     for (int t = 0; t < THREADS; t++)
         ps[t].sec = sec;
     pthread_t thread;
     pthread_attr_t attr;
     bool two = false;
-    if (sec->n > BLOCK_LINES && pthread_attr_init(&attr) == 0) {
+    if (sec->nblocks > 1 && pthread_attr_init(&attr) == 0) {
         /* the stack of the compiler's own thread (main.c): printing recurses over expression trees */
         mo_put_threads(true);
         two = pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
@@ -356,6 +480,7 @@ static void print_section(section *sec, printer *ps)
         pthread_join(thread, NULL);
         mo_put_threads(false);
     }
+    free(sec->starts);
 }
 
 static void put_experiment(mo_buf *b, const mo_experiment *x)
@@ -383,7 +508,7 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
         ps[t].tails = MO_NEWN(cache_slot, CACHE_SLOTS);
     }
     section sec = {flat, out, NULL, flat->vars.n,
-                   PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+                   PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL, 0};
     mo_buf *b = &ps[0].b;
     MO_PUT_LIT(b, "class ");
     mo_put_s(b, flat->name);

@@ -236,7 +236,7 @@ static void check_mod_names(const mo_fmod *m, mo_inst *inst, bool from_outside)
         const mo_fmod *c = m->sub[i];
         intptr_t k = (intptr_t)mo_map_get(&inst->lay->index, c->name);
         if (!k) {
-            mo_error(c->loc, "class '%s' has no element '%s'", inst->cls->name, c->name);
+            mo_error(c->loc, "class '%s' has no element '%s'", inst->lay->cls->name, c->name);
             suggest_in_layout(inst->lay, c->name);
             continue;
         }
@@ -267,7 +267,7 @@ static void check_ext_mod_names(const mo_fmod *m, mo_inst *inst, int k)
         if (it && x == k)
             continue;
         const mo_layout_ext *e = &lay->exts[k];
-        mo_error(c->loc, "class '%s' has no element '%s'", e->ext ? mo_name_str(e->ext->base) : inst->cls->name,
+        mo_error(c->loc, "class '%s' has no element '%s'", e->ext ? mo_name_str(e->ext->base) : inst->lay->cls->name,
                  c->name);
         if (it)
             mo_note(lay->items[it - 1].elem->loc, "'%s' is declared here, outside the base class", c->name);
@@ -289,7 +289,6 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
         return NULL;
     mo_inst *in = MO_NEW(mo_inst);
     in->path = path;
-    in->cls = cls;
     in->lay = lay;
     in->mod = mod;
     in->parent = parent;
@@ -887,7 +886,7 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
             }
             if (!ensure_slot(fr, ci, (int)k - 1))
                 return -1;
-            mo_slot s = ci->slots[k - 1];
+            mo_slot s = mo_slot_of(ci, (int)k - 1);
             if (s.kind == MO_SK_NONE && s.state == MO_SLOT_DONE) {
                 *disabled = true;
                 return 1;

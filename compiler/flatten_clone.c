@@ -7,7 +7,8 @@
  * a given class, modifier shape (the names a modifier touches, not its values), variability and
  * prefixes becomes a template, and later instances with the same key are copies of it:
  *   - its variables, renamed (prefix swapped), sharing the template's attribute records (flat.h);
- *   - its equations, sharing the template's expression trees with a var_shift (flat.h);
+ *   - its equations: one packed record, a run (flat.h), that stands for the template's equations with a
+ *     var_shift and the clone's path (mo_flat_unshare expands runs for the back end);
  *   - its instance tree (other components connect to it and modify nothing in it any more);
  *   - its connections;
  * and then the values of the instance's own modifier are applied to the variables they name, exactly
@@ -225,7 +226,7 @@ static bool walk_mod(walk *w, mo_inst *in, const mo_fmod *m)
         intptr_t k = (intptr_t)mo_map_get(&in->lay->index, c->name);
         if (!k)
             return false;
-        const mo_slot *s = &in->slots[k - 1];
+        const mo_slot sl = mo_slot_of(in, (int)k - 1), *s = &sl;
         if (s->kind == MO_SK_INST) {
             if (c->binding || !walk_mod(w, s->child, c))
                 return false;
@@ -430,8 +431,10 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
         int n = pass ? flat->initial_eqs.n - mark->ie0 : flat->eqs.n - mark->e0;
         for (int i = 0; i < n && ok; i++) {
             bool any = false;
-            ok = refs_within(eqs[i].lhs, eqs[i].var_shift, v0, v1, &any) &&
-                 refs_within(eqs[i].rhs, eqs[i].var_shift, v0, v1, &any);
+            /* a run of a cloned component inside this one is over its own variables (checked above) */
+            ok = mo_feq_packed(&eqs[i]) ? eqs[i].origin == MO_ORIGIN_CLONE
+                                        : refs_within(eqs[i].lhs, eqs[i].var_shift, v0, v1, &any) &&
+                                              refs_within(eqs[i].rhs, eqs[i].var_shift, v0, v1, &any);
         }
         if (pass)
             t->ieq_inst = index_instances(&paths, eqs, n, &ok);
@@ -516,6 +519,18 @@ static void clone_slot(cloner *c, const mo_slot *from, mo_slot *to, mo_inst *par
     }
 }
 
+/* the point of sharing slots and of mo_inst's layout (inst.h): clones make millions of instances */
+_Static_assert(sizeof(void *) != 8 || sizeof(mo_inst) == 56, "mo_inst grew beyond 56 bytes");
+
+/* Are the slots of in all variables (or disabled components)? */
+static bool only_vars(const mo_inst *in)
+{
+    for (int i = 0; i < in->lay->n; i++)
+        if (in->slots[i].state != MO_SLOT_DONE || (in->slots[i].kind != MO_SK_VAR && in->slots[i].kind != MO_SK_NONE))
+            return false;
+    return true;
+}
+
 /* Same depth-first order as collect(): instance i of the template becomes the clone's paths[i]. */
 static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent)
 {
@@ -524,6 +539,10 @@ static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent)
     r->parent = parent;
     r->path = c->next == 0 ? c->path : clone_name(c, in->path);
     c->paths[c->next++] = r->path;
+    if (only_vars(in)) {      /* a connector, say: its slots are the template's, shifted (inst.h) */
+        r->var_shift = in->var_shift + c->shift;
+        return r;
+    }
     r->slots = MO_NEWN(mo_slot, in->lay->n);
     for (int i = 0; i < in->lay->n; i++)
         clone_slot(c, &in->slots[i], &r->slots[i], r);
@@ -535,7 +554,8 @@ static mo_expr *copy_shifted(const mo_expr *e, int shift)
     if (!e)
         return NULL;
     mo_expr *r = mo_expr_copy(e);
-    MO_VEC(mo_expr *) stack = {0};
+    static MO_VEC(mo_expr *) stack;   /* reused: a call per equation of every clone */
+    stack.n = 0;
     MO_PUSH(stack, r);
     while (stack.n) {
         mo_expr *x = stack.v[--stack.n];
@@ -550,6 +570,20 @@ static mo_expr *copy_shifted(const mo_expr *e, int shift)
             MO_PUSH(stack, x->named[i].value);
     }
     return r;
+}
+
+/* The equations of clone in: one packed record (flat.h) for the n equations of its template from first
+ * on, instead of a record per equation (56 bytes each, millions in a big model). */
+static mo_feq run_of(mo_inst *in, int first, int n, const int *inst_of, size_t pathlen, int shift)
+{
+    mo_feq_run *r = MO_NEW(mo_feq_run);
+    r->first = first;
+    r->n = n;
+    r->pathlen = (int)pathlen;
+    r->inst_of = inst_of;
+    r->root = in;
+    mo_feq q = {{0}, in->path, MO_ORIGIN_CLONE, shift, NULL, NULL, mo_feq_pack(r)};
+    return q;
 }
 
 /* The template's copy under path, before the instance's own modifier values are applied. */
@@ -584,18 +618,10 @@ static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *
         MO_PUSH(flat->vars, v);
         MO_PUSH(fr->vflags, fr->vflags.v[t->v0 + i]);
     }
-    for (int i = 0; i < t->ne; i++) {
-        mo_feq q = flat->eqs.v[t->e0 + i];
-        q.var_shift += c.shift;
-        q.instance = c.paths[t->eq_inst[i]];
-        MO_PUSH(flat->eqs, q);
-    }
-    for (int i = 0; i < t->nie; i++) {
-        mo_feq q = flat->initial_eqs.v[t->ie0 + i];
-        q.var_shift += c.shift;
-        q.instance = c.paths[t->ieq_inst[i]];
-        MO_PUSH(flat->initial_eqs, q);
-    }
+    if (t->ne)
+        MO_PUSH(flat->eqs, run_of(in, t->e0, t->ne, t->eq_inst, t->pathlen, c.shift));
+    if (t->nie)
+        MO_PUSH(flat->initial_eqs, run_of(in, t->ie0, t->nie, t->ieq_inst, t->pathlen, c.shift));
     for (int i = 0; i < t->np; i++) {
         mo_conn_pair p = fr->pairs.v[t->p0 + i];
         p.a += c.shift;
@@ -636,7 +662,10 @@ static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int
     if (s->kind == MO_SK_INST) {
         if (from < ids->n) {
             intptr_t k = (intptr_t)mo_map_get(&s->child->lay->index, ids->ids[from]);
-            return k && apply_syntax(fr, &s->child->slots[k - 1], ids, from + 1, m, scope, scope_cls, dry);
+            if (!k)
+                return false;
+            mo_slot sub = mo_slot_of(s->child, (int)k - 1);
+            return apply_syntax(fr, &sub, ids, from + 1, m, scope, scope_cls, dry);
         }
         if (!m || m->binding)
             return !m;
@@ -711,8 +740,84 @@ mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *
 }
 
 /* ---- for the back end: every equation with trees of its own ---- */
+
+/* How many equations q stands for (a run: its template's, runs inside it expanded). Recursion as deep
+ * as cloned components nest. */
+static int count_expanded(const mo_feq *list, const mo_feq *q)
+{
+    if (!mo_feq_packed(q))
+        return 1;
+    if (q->origin == MO_ORIGIN_CONNECTIONS)
+        return mo_feq_conns_of(q)->n;
+    int n = 0;
+    for (int j = 0; j < mo_feq_run_of(q)->n; j++)
+        n += count_expanded(list, &list[mo_feq_run_of(q)->first + j]);
+    return n;
+}
+
+/* Append q with trees of its own, its variables shifted by shift, at instance `instance` (NULL: its own). */
+static void unshare_one(const mo_feq *q, int shift, const char *instance, mo_feq *out)
+{
+    *out = *q;
+    if (instance)
+        out->instance = instance;
+    out->var_shift = 0;
+    if (shift) {
+        out->lhs = copy_shifted(q->lhs, shift);
+        out->rhs = copy_shifted(q->rhs, shift);
+    }
+}
+
+/* The equations of run r with variables shifted by shift, in the clone whose instances in depth-first
+ * order are insts (its template's equation j is at instance insts[r->inst_of[j]]). */
+static mo_feq *expand_run(const mo_feq *list, const mo_feq_run *r, int shift, mo_inst *const *insts, mo_feq *out)
+{
+    for (int j = 0; j < r->n; j++) {
+        const mo_feq *q = &list[r->first + j];
+        mo_inst *const *at = insts + r->inst_of[j];
+        if (mo_feq_packed(q) && q->origin == MO_ORIGIN_CLONE)
+            out = expand_run(list, mo_feq_run_of(q), shift + q->var_shift, at, out);   /* its clone's subtree */
+        else
+            unshare_one(q, shift + q->var_shift, (*at)->path, out++);
+    }
+    return out;
+}
+
+/* A list of equations with every packed one expanded (a new array: runs become many equations). */
+static mo_feq *unshare_list(const mo_feq *list, int n, int *nout)
+{
+    int total = 0;
+    for (int i = 0; i < n; i++)
+        total += count_expanded(list, &list[i]);
+    mo_feq *r = MO_NEWN(mo_feq, total + 1), *out = r;
+    inst_vec insts = {0};
+    for (int i = 0; i < n; i++) {
+        const mo_feq *q = &list[i];
+        if (mo_feq_packed(q) && q->origin == MO_ORIGIN_CLONE) {
+            insts.n = 0;
+            collect(&insts, mo_feq_run_of(q)->root);
+            out = expand_run(list, mo_feq_run_of(q), q->var_shift, insts.v, out);
+        } else if (mo_feq_packed(q)) {   /* connection equations: never inside a clone's run */
+            for (int k = 0; k < mo_feq_conns_of(q)->n; k++)
+                mo_connect_unpack(mo_feq_conns_of(q), k, out++);
+        } else {
+            unshare_one(q, q->var_shift, NULL, out++);
+        }
+    }
+    MO_ASSERT(out == r + total);
+    *nout = total;
+    return r;
+}
+
 void mo_flat_unshare(mo_flat *flat)
 {
+    int n;
+    mo_feq *eqs = unshare_list(flat->eqs.v, flat->eqs.n, &n);
+    flat->eqs.v = eqs;
+    flat->eqs.n = flat->eqs.cap = n;
+    eqs = unshare_list(flat->initial_eqs.v, flat->initial_eqs.n, &n);
+    flat->initial_eqs.v = eqs;
+    flat->initial_eqs.n = flat->initial_eqs.cap = n;
     if (!cloned_any)
         return;
     /* variables: clones share binding trees and attribute records with their template */
@@ -727,15 +832,5 @@ void mo_flat_unshare(mo_flat *flat)
             a->min = a->min ? mo_expr_copy(a->min) : NULL;
             a->max = a->max ? mo_expr_copy(a->max) : NULL;
         }
-    }
-    for (int pass = 0; pass < 2; pass++) {
-        mo_feq *eqs = pass ? flat->initial_eqs.v : flat->eqs.v;
-        int n = pass ? flat->initial_eqs.n : flat->eqs.n;
-        for (int i = 0; i < n; i++)
-            if (eqs[i].var_shift) {
-                eqs[i].lhs = copy_shifted(eqs[i].lhs, eqs[i].var_shift);
-                eqs[i].rhs = copy_shifted(eqs[i].rhs, eqs[i].var_shift);
-                eqs[i].var_shift = 0;
-            }
     }
 }

@@ -87,18 +87,32 @@ struct mo_arr {
     mo_slot *elems;           /* row-major; each MO_SK_VAR or MO_SK_INST */
 };
 
+/* 56 bytes: a big model has millions of instances (clones copy theirs, flatten_clone.c) */
 struct mo_inst {
     const char *path;         /* instance path: "" for the model, "inertia1", "a[2].b" */
-    mo_class *cls;            /* the long-form class instantiated */
-    mo_layout *lay;
+    mo_layout *lay;           /* the layout of the long-form class instantiated (lay->cls: the class) */
     mo_fmod *mod;             /* modifier of the whole instance */
     mo_fmod **extmods;        /* modifier seen through each extends node (built with the instance) */
-    mo_slot *slots;           /* one per layout item */
+    mo_slot *slots;           /* one per layout item; read them with mo_slot_of (var_shift) */
     mo_inst *parent;
-    int variability;          /* mo_variability imposed by the enclosing declarations */
-    unsigned flags;           /* prefixes imposed on the contents (MO_PF_PROTECTED, INPUT, OUTPUT) */
+    /* A MO_SK_VAR slot of this instance denotes variable slot.var + var_shift. Not 0 only in a clone of
+     * an instance whose slots are all variables (a connector, say), which shares the slots of the
+     * instance it was cloned from (flatten_clone.c): slots are never written once made. */
+    int var_shift;
+    unsigned short flags;     /* prefixes imposed on the contents (MO_PF_PROTECTED, INPUT, OUTPUT: all
+                               * below bit 16) */
+    unsigned char variability;/* mo_variability imposed by the enclosing declarations */
     bool is_connector;
 };
+
+/* Slot i of in, its variable shifted by in->var_shift. */
+static inline mo_slot mo_slot_of(const mo_inst *in, int i)
+{
+    mo_slot s = in->slots[i];
+    if (s.kind == MO_SK_VAR)
+        s.var += in->var_shift;
+    return s;
+}
 
 /* ---- the flattening context shared by flatten.c and connect.c ---- */
 
@@ -160,6 +174,9 @@ int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
  * the whole model is instantiated, generate the connection equations. */
 void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *eq);
 bool mo_connect(mo_front *fr);
+/* connect.c: equation i of packed connection equations (flat.h) with trees, as mo_connect would have
+ * made it (for mo_flat_unshare). */
+void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out);
 
 /* eval.c: evaluate a flat expression whose variables are parameters or constants with bindings. */
 bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
