@@ -19,6 +19,7 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,13 +241,53 @@ static int quoted_ident(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)
     return T_IDENT;
 }
 
+/* The value of a short literal without exponent (0, 12, 1.5, 0.15: nearly all of them) without
+ * strtod or strtoll, exactly as they would give it: at most 15 digits make an integer m below 2^53, and
+ * with k digits after the point (k <= 15) the value is m / 10^k, two doubles that are exact, so the
+ * division, rounded correctly by IEEE arithmetic, is the correctly rounded value of the literal, which is
+ * what strtod returns. Only where doubles are evaluated in double precision (FLT_EVAL_METHOD 0); false
+ * (use the library) for anything else. */
+static bool short_decimal(const char *s, size_t n, long long *ival, double *real)
+{
+#if FLT_EVAL_METHOD == 0
+    static const double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+                                   1e13, 1e14, 1e15};
+    if (n > 16)
+        return false;
+    long long m = 0;
+    int frac = -1;   /* digits after the point, -1 before it */
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '.' && frac < 0) {
+            frac = 0;
+            continue;
+        }
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        m = m * 10 + (s[i] - '0');
+        frac += frac >= 0;
+    }
+    if (n - (frac >= 0) > 15)
+        return false;
+    *ival = m;
+    *real = (double)m / pow10[frac > 0 ? frac : 0];
+    return true;
+#else
+    (void)s, (void)n, (void)ival, (void)real;
+    return false;
+#endif
+}
+
 /* UNSIGNED-INTEGER and UNSIGNED-REAL become literal expressions that keep their spelling. */
 static int number(mo_lexer *lx, union mo_semval *lval, mo_loc loc, bool is_real)
 {
     size_t n = (size_t)(lx->cur - lx->tok);
     const char *text = mo_intern(lx->tok, n);   /* the same few spellings recur: stored once */
     mo_expr *e;
-    if (is_real) {
+    long long ival;
+    double real;
+    if (short_decimal(text, n, &ival, &real)) {
+        e = is_real ? mo_expr_real(loc, real) : mo_expr_int(loc, ival);
+    } else if (is_real) {
         double v = strtod(text, NULL);
         if (isinf(v)) {   /* overflow (underflow to 0 or a subnormal is a fine approximation) */
             mo_error(loc, "real literal '%s' is out of range", text);

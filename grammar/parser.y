@@ -6,9 +6,13 @@
  * precise message is the one that counts, and a cascade helps nobody.
  *
  * The rules follow the specification's productions and names closely; where the grammar had to be
- * bent to stay LALR(1) without conflicts (%expect 0), a comment says how. Actions only call
- * constructors: the generic ones in ast.c and the builders in ast_build.c (declared in ast_build.h;
- * the lexer and parser share parse.h).
+ * bent to stay LALR(1) without conflicts (%expect 0), a comment says how. Where it is bent for speed,
+ * a comment says that too: every reduction costs a location and a value copy, and a big model has tens
+ * of millions of them, so the common forms (a lone primary as an expression, an argument without
+ * prefixes, a declaration without subscripts, a.b) are written to need few reductions, with the same
+ * language, trees and locations as the plain productions. Actions only call constructors: the generic
+ * ones in ast.c and the builders in ast_build.c (declared in ast_build.h; the lexer and parser share
+ * parse.h), or static helpers below that call them.
  *
  * Error messages: "syntax error, unexpected X, expecting Y" with tokens named as the user wrote them.
  * LAC keeps the expected list exact; it is shown when it has at most four tokens, otherwise the most
@@ -75,6 +79,21 @@ static __attribute__((noinline)) void loc_default(mo_loc *cur, const mo_loc *rhs
 }
 #define YYLLOC_DEFAULT(Cur, Rhs, N) loc_default(&(Cur), (Rhs), (N))
 
+/* An argument without 'each' or 'final': element-modification : name [ modification ] string-comment */
+static mo_arg *arg_mod(mo_name *name, mo_mod *mod, const char *comment)
+{
+    return mo_build_arg_prefix(mo_build_arg_mod(name, mod, comment), 0, false, 0);
+}
+
+/* id1.id2[subs2], located at loc: the first part as a reference of its own, then the second appended,
+ * as if each had been reduced apart. */
+static mo_expr *ref_pair(mo_parser *p, mo_loc loc, const char *id1, mo_loc loc1, const char *id2,
+                         mo_loc loc2, mo_pvec *subs2)
+{
+    mo_expr *first = mo_build_ref(p, loc1, id1, loc1, NULL, false);
+    return first ? mo_build_ref_append(p, loc, first, id2, loc2, subs2) : NULL;
+}
+
 /* An expression builder returns NULL after reporting "nested too deeply": stop there. */
 #define EXPR(x) do { if (!((yyval.expr) = (x))) YYABORT; } while (0)
 }
@@ -88,6 +107,7 @@ static __attribute__((noinline)) void loc_default(mo_loc *cur, const mo_loc *rhs
     mo_arg *arg;
     mo_comment *comment;
     mo_class *cls;
+    mo_element *elem;
     mo_eq *eq;
     mo_stmt *stmt;
     mo_pvec *list;
@@ -122,7 +142,7 @@ static __attribute__((noinline)) void loc_default(mo_loc *cur, const mo_loc *rhs
        EPLUS "'.+'" EMINUS "'.-'" ESTAR "'.*'" ESLASH "'./'" ECARET "'.^'"
        LT "'<'" LE "'<='" GT "'>'" GE "'>='" EQEQ "'=='" NE "'<>'"
 
-%type <name> name type_specifier
+%type <name> name type_specifier dotted_name
 %type <flags> final_opt el_prefixes inner_opt outer_opt type_prefix arg_prefix each_opt
 %type <flags> flow variability variability_opt causality causality_opt base_prefix encaps_opt partial_opt
 %type <prefix> class_prefixes class_kind
@@ -136,12 +156,14 @@ static __attribute__((noinline)) void loc_default(mo_loc *cur, const mo_loc *rhs
 %type <mod> modification modification_opt annotation_opt annotation_clause
 %type <arg> argument element_modification element_redeclaration element_replaceable
 %type <arg> component_clause1 constraining_clause
+%type <elem> component_declaration
 %type <comment> comment
 %type <str> string_comment string_list language_opt
-%type <eq> equation if_equation for_equation when_equation connect_clause
+%type <eq> equation if_equation for_equation when_equation
 %type <stmt> statement if_statement for_statement while_statement when_statement
 %type <expr> expression simple_expression logical_expression logical_term logical_factor relation
-%type <expr> arithmetic_expression term factor primary component_reference subscript
+%type <expr> arithmetic_expression term factor primary component_reference cref_dot subscript
+%type <expr> if_expression range disjunction conjunction negation comparison sum product power
 %type <expr> function_argument partial_application condition_opt output_item
 %type <expr> array_arguments
 %type <list> function_call_args else_eqs else_stmts
@@ -280,13 +302,14 @@ element_list:
 element:
     import_clause
   | extends_clause
+  | el_body                        /* no prefixes: nothing to add */
   | el_prefixes el_body            { $$ = mo_build_prefix_elements($2, $1); }
   ;
-/* [ redeclare ] [ final ] [ inner ] [ outer ], spelled out by first token so that the common case, none
- * of them, is one reduction rather than five (every element of a big model passes here) */
+/* [ redeclare ] [ final ] [ inner ] [ outer ], at least one of them (none is the element rule above,
+ * without a reduction of its own: every element of a big model passes here), spelled out by first token
+ * so that any combination is one reduction */
 el_prefixes:
-    %empty                         { $$ = 0; }
-  | REDECLARE final_opt inner_opt outer_opt { $$ = MO_PF_REDECLARE | $2 | $3 | $4; }
+    REDECLARE final_opt inner_opt outer_opt { $$ = MO_PF_REDECLARE | $2 | $3 | $4; }
   | FINAL inner_opt outer_opt      { $$ = MO_PF_FINAL | $2 | $3; }
   | INNER outer_opt                { $$ = MO_PF_INNER | $2; }
   | OUTER                          { $$ = MO_PF_OUTER; }
@@ -334,15 +357,17 @@ constraining_clause:
     CONSTRAINEDBY type_specifier class_mod_opt { $$ = mo_build_constraint($2, $3, @3); }
   ;
 
-/* component-clause : type-prefix type-specifier [ array-subscripts ] component-list */
+/* component-clause : type-prefix type-specifier [ array-subscripts ] component-list
+ * (the optional parts as alternatives: the common clause, Real x, reduces no empty ones) */
 component_clause:
-    type_prefix type_specifier subs_opt component_list { $$ = mo_build_components($4, $1, $2, $3); }
+    type_specifier component_list  { $$ = mo_build_components($2, 0, $1, NULL); }
+  | type_specifier array_subscripts component_list { $$ = mo_build_components($3, 0, $1, $2); }
+  | type_prefix type_specifier subs_opt component_list { $$ = mo_build_components($4, $1, $2, $3); }
   ;
-/* type-prefix : [ flow | stream ] [ discrete | parameter | constant ] [ input | output ]
- * (spelled out by the first prefix present, so that none is one reduction, as for el_prefixes) */
+/* type-prefix : [ flow | stream ] [ discrete | parameter | constant ] [ input | output ], when not empty
+ * (spelled out by the first prefix present, so that any combination is one reduction) */
 type_prefix:
-    %empty                         { $$ = 0; }
-  | flow variability_opt causality_opt { $$ = $1 | $2 | $3; }
+    flow variability_opt causality_opt { $$ = $1 | $2 | $3; }
   | variability causality_opt      { $$ = $1 | $2; }
   | causality                      { $$ = $1; }
   ;
@@ -356,10 +381,17 @@ causality_opt: %empty { $$ = 0; } | causality ;
  * component-declaration : declaration [ condition-attribute ] comment
  * declaration : IDENT [ array-subscripts ] [ modification ] */
 component_list:
-    IDENT subs_opt modification_opt condition_opt comment {
-        $$ = mo_list(); mo_push($$, mo_build_declaration($1, @1, $2, $3, $4, $5)); }
-  | component_list COMMA IDENT subs_opt modification_opt condition_opt comment {
-        $$ = $1; mo_push($$, mo_build_declaration($3, @3, $4, $5, $6, $7)); }
+    component_declaration          { $$ = mo_list(); mo_push($$, $1); }
+  | component_list COMMA component_declaration { $$ = $1; mo_push($$, $3); }
+  ;
+/* The common declarations (no subscripts, no condition) are alternatives of their own, so that they
+ * reduce no empty optional parts. */
+component_declaration:
+    IDENT comment                  { $$ = mo_build_declaration($1, @1, NULL, NULL, NULL, $2); }
+  | IDENT modification comment     { $$ = mo_build_declaration($1, @1, NULL, $2, NULL, $3); }
+  | IDENT modification_opt IF expression comment { $$ = mo_build_declaration($1, @1, NULL, $2, $4, $5); }
+  | IDENT array_subscripts modification_opt condition_opt comment {
+        $$ = mo_build_declaration($1, @1, $2, $3, $4, $5); }
   ;
 condition_opt: %empty { $$ = NULL; } | IF expression { $$ = $2; } ;
 
@@ -384,14 +416,28 @@ argument_list:
   | argument_list COMMA argument   { $$ = $1; mo_push($$, $3); }
   ;
 /* argument : element-modification-or-replaceable | element-redeclaration
- * element-modification-or-replaceable : [ each ] [ final ] ( element-modification | element-replaceable ) */
+ * element-modification-or-replaceable : [ each ] [ final ] ( element-modification | element-replaceable )
+ * The common argument has no prefix and its name is one identifier (phi(fixed = true, start = 0)): it is
+ * spelled out with its optional parts as alternatives, so that it costs one reduction besides its
+ * modification instead of six (empty prefix, name, modification_opt, empty string comment,
+ * element_modification, argument). */
 argument:
-    arg_prefix element_modification { $$ = mo_build_arg_prefix($2, $1 & 1, ($1 & 2) != 0, 0); }
-  | arg_prefix element_replaceable  { $$ = mo_build_arg_prefix($2, $1 & 1, ($1 & 2) != 0, 0); }
+    IDENT                          { $$ = arg_mod(mo_build_name(NULL, $1, @1), NULL, NULL); }
+  | IDENT modification             { $$ = arg_mod(mo_build_name(NULL, $1, @1), $2, NULL); }
+  | IDENT string_list              { $$ = arg_mod(mo_build_name(NULL, $1, @1), NULL, $2); }
+  | IDENT modification string_list { $$ = arg_mod(mo_build_name(NULL, $1, @1), $2, $3); }
+  | dotted_name modification_opt string_comment { $$ = arg_mod($1, $2, $3); }
+  | arg_prefix element_modification { $$ = mo_build_arg_prefix($2, $1 & 1, ($1 & 2) != 0, 0); }
+  | element_replaceable            { $$ = mo_build_arg_prefix($1, 0, false, 0); }
+  | arg_prefix element_replaceable { $$ = mo_build_arg_prefix($2, $1 & 1, ($1 & 2) != 0, 0); }
   | element_redeclaration
   ;
-/* [ each ] [ final ] in one reduction: 1 for each, 2 for final */
-arg_prefix: %empty { $$ = 0; } | EACH { $$ = 1; } | FINAL { $$ = 2; } | EACH FINAL { $$ = 3; } ;
+/* a name of more than one identifier */
+dotted_name:
+    name DOT IDENT                 { $$ = mo_build_name($1, $3, @3); }
+  ;
+/* [ each ] [ final ], at least one of them, in one reduction: 1 for each, 2 for final */
+arg_prefix: EACH { $$ = 1; } | FINAL { $$ = 2; } | EACH FINAL { $$ = 3; } ;
 each_opt: %empty { $$ = 0; } | EACH { $$ = 1; } ;
 /* element-modification : name [ modification ] string-comment */
 element_modification:
@@ -420,7 +466,9 @@ constraining_clause_opt: %empty { $$ = NULL; } | constraining_clause ;
 /* component-clause1 : type-prefix type-specifier component-declaration1
  * component-declaration1 : declaration comment */
 component_clause1:
-    type_prefix type_specifier IDENT subs_opt modification_opt comment {
+    type_specifier IDENT subs_opt modification_opt comment {
+        $$ = mo_build_arg_component(0, $1, $2, @2, $3, $4, $5); }
+  | type_prefix type_specifier IDENT subs_opt modification_opt comment {
         $$ = mo_build_arg_component($1, $2, $3, @3, $4, $5, $6); }
   ;
 /* short-class-definition : class-prefixes short-class-specifier */
@@ -449,13 +497,15 @@ statement_list:
 
 /* equation : ( simple-expression "=" expression | if-equation | for-equation | connect-clause
  *            | when-equation | component-reference function-call-args ) comment
- * The call form is read as a simple-expression; its builder checks that it is a call. */
+ * The call form is read as a simple-expression; its builder checks that it is a call. The connect
+ * clause is spelled out here rather than a nonterminal of its own: one reduction less per connection. */
 equation:
     simple_expression EQUALS expression comment { $$ = mo_build_eq_equal(@$, $1, $3, $4); }
   | simple_expression comment      { $$ = mo_build_eq_call(@1, $1, $2); if (!$$) YYABORT; }
   | if_equation comment            { $$ = $1; mo_build_set_comment(&$$->comment, $2); }
   | for_equation comment           { $$ = $1; mo_build_set_comment(&$$->comment, $2); }
-  | connect_clause comment         { $$ = $1; mo_build_set_comment(&$$->comment, $2); }
+  | CONNECT LPAREN component_reference COMMA component_reference RPAREN comment {
+        $$ = mo_build_eq_connect(@1, $3, $5); mo_build_set_comment(&$$->comment, $7); }
   | when_equation comment          { $$ = $1; mo_build_set_comment(&$$->comment, $2); }
   ;
 /* if-equation : if expression then { equation ";" } { elseif expression then { equation ";" } }
@@ -482,11 +532,6 @@ when_equation:
 elsewhen_eqs:
     %empty                         { $$ = mo_list(); }
   | elsewhen_eqs ELSEWHEN expression THEN equation_list { $$ = $1; mo_push($$, $3); mo_push($$, $5); }
-  ;
-/* connect-clause : connect "(" component-reference "," component-reference ")" */
-connect_clause:
-    CONNECT LPAREN component_reference COMMA component_reference RPAREN {
-        $$ = mo_build_eq_connect(@1, $3, $5); }
   ;
 
 /* statement : ( component-reference ( ":=" expression | function-call-args )
@@ -542,42 +587,69 @@ for_index:
   | IDENT IN expression            { $$ = mo_build_iterator($1, @1, $3); }
   ;
 
+/* The expression levels of the specification, flattened so that a lone primary, by far the commonest
+ * expression (a modifier value, an equation side, a subscript), becomes any level in one reduction
+ * instead of climbing all ten.
+ *
+ * Each level (expression, simple_expression, logical_expression ... factor) derives the same strings
+ * as the specification's production of that name, but directly from the node forms below it: primary,
+ * or one of the forms named after what they build (power, product, sum, comparison, negation,
+ * conjunction, disjunction, range, if_expression), each with its operands at the levels the
+ * specification gives them. So the language, the precedence and the restrictions are the
+ * specification's (a^b^c, a*-b, a+-b, a<b<c and 'not not a' stay syntax errors), the trees and their
+ * locations are the same, and it is still LALR(1): after a primary the lookahead alone says which
+ * level it is the operand of ('*' term, '+' or '<' arithmetic_expression, 'and' logical_term ...). */
+expression:
+    primary | power | product | sum | comparison | negation | conjunction | disjunction | range
+  | if_expression
+  ;
+simple_expression:
+    primary | power | product | sum | comparison | negation | conjunction | disjunction | range ;
+logical_expression:
+    primary | power | product | sum | comparison | negation | conjunction | disjunction ;
+logical_term:
+    primary | power | product | sum | comparison | negation | conjunction ;
+logical_factor:
+    primary | power | product | sum | comparison | negation ;
+relation:
+    primary | power | product | sum | comparison ;
+arithmetic_expression:
+    primary | power | product | sum ;
+term:
+    primary | power | product ;
+factor:
+    primary | power ;
+
 /* expression : simple-expression | if expression then expression { elseif expression then expression }
  *              else expression */
-expression:
-    simple_expression
-  | IF expression THEN expression elseif_exprs ELSE expression { EXPR(mo_build_if_expr(p, @$, $2, $4, $5, $7)); }
+if_expression:
+    IF expression THEN expression elseif_exprs ELSE expression { EXPR(mo_build_if_expr(p, @$, $2, $4, $5, $7)); }
   ;
 elseif_exprs:
     %empty                         { $$ = mo_list(); }
   | elseif_exprs ELSEIF expression THEN expression { $$ = $1; mo_push($$, $3); mo_push($$, $5); }
   ;
 /* simple-expression : logical-expression [ ":" logical-expression [ ":" logical-expression ] ] */
-simple_expression:
-    logical_expression
-  | logical_expression COLON logical_expression { EXPR(mo_build_range(p, @$, $1, NULL, $3)); }
+range:
+    logical_expression COLON logical_expression { EXPR(mo_build_range(p, @$, $1, NULL, $3)); }
   | logical_expression COLON logical_expression COLON logical_expression {
         EXPR(mo_build_range(p, @$, $1, $3, $5)); }
   ;
 /* logical-expression : logical-term { or logical-term } */
-logical_expression:
-    logical_term
-  | logical_expression OR logical_term { EXPR(mo_build_binary(p, @$, MO_OP_OR, $1, $3)); }
+disjunction:
+    logical_expression OR logical_term { EXPR(mo_build_binary(p, @$, MO_OP_OR, $1, $3)); }
   ;
 /* logical-term : logical-factor { and logical-factor } */
-logical_term:
-    logical_factor
-  | logical_term AND logical_factor { EXPR(mo_build_binary(p, @$, MO_OP_AND, $1, $3)); }
+conjunction:
+    logical_term AND logical_factor { EXPR(mo_build_binary(p, @$, MO_OP_AND, $1, $3)); }
   ;
 /* logical-factor : [ not ] relation */
-logical_factor:
-    relation
-  | NOT relation                   { EXPR(mo_build_unary(p, @$, MO_OP_NOT, $2)); }
+negation:
+    NOT relation                   { EXPR(mo_build_unary(p, @$, MO_OP_NOT, $2)); }
   ;
 /* relation : arithmetic-expression [ relational-operator arithmetic-expression ] */
-relation:
-    arithmetic_expression
-  | arithmetic_expression rel_op arithmetic_expression { EXPR(mo_build_binary(p, @$, $2, $1, $3)); }
+comparison:
+    arithmetic_expression rel_op arithmetic_expression { EXPR(mo_build_binary(p, @$, $2, $1, $3)); }
   ;
 rel_op:
     LT { $$ = MO_OP_LT; } | LE { $$ = MO_OP_LE; } | GT { $$ = MO_OP_GT; } | GE { $$ = MO_OP_GE; }
@@ -585,9 +657,8 @@ rel_op:
   ;
 /* arithmetic-expression : [ add-operator ] term { add-operator term }
  * A leading sign applies to the first term only: -a*b + c is (-(a*b)) + c, and -a^b is -(a^b). */
-arithmetic_expression:
-    term
-  | add_op term                    { EXPR(mo_build_unary(p, @$, $1, $2)); }
+sum:
+    add_op term                    { EXPR(mo_build_unary(p, @$, $1, $2)); }
   | arithmetic_expression add_op term { EXPR(mo_build_binary(p, @$, $2, $1, $3)); }
   ;
 add_op:
@@ -595,18 +666,16 @@ add_op:
   | EMINUS { $$ = MO_OP_ESUB; }
   ;
 /* term : factor { mul-operator factor } */
-term:
-    factor
-  | term mul_op factor             { EXPR(mo_build_binary(p, @$, $2, $1, $3)); }
+product:
+    term mul_op factor             { EXPR(mo_build_binary(p, @$, $2, $1, $3)); }
   ;
 mul_op:
     STAR { $$ = MO_OP_MUL; } | SLASH { $$ = MO_OP_DIV; } | ESTAR { $$ = MO_OP_EMUL; }
   | ESLASH { $$ = MO_OP_EDIV; }
   ;
 /* factor : primary [ ( "^" | ".^" ) primary ]   (so a^b^c is a syntax error, as in the specification) */
-factor:
-    primary
-  | primary CARET primary          { EXPR(mo_build_binary(p, @$, MO_OP_POW, $1, $3)); }
+power:
+    primary CARET primary          { EXPR(mo_build_binary(p, @$, MO_OP_POW, $1, $3)); }
   | primary ECARET primary         { EXPR(mo_build_binary(p, @$, MO_OP_EPOW, $1, $3)); }
   ;
 /* primary : UNSIGNED-NUMBER | STRING | false | true
@@ -648,13 +717,28 @@ output_expression_list:
   ;
 output_item: %empty { $$ = NULL; } | expression ;
 
-/* component-reference : [ "." ] IDENT [ array-subscripts ] { "." IDENT [ array-subscripts ] } */
+/* component-reference : [ "." ] IDENT [ array-subscripts ] { "." IDENT [ array-subscripts ] }
+ * Built from the left: cref_dot is a reference and the '.' after it, waiting for its next part. A
+ * reference of two plain identifiers (inertia1.flange_b, the commonest after a lone one) is one
+ * reduction: its first part is not reduced on its own, since a reference is never followed by a '.'
+ * other than its own. The location of a prefix is its node's (the builders store the rule's). */
 component_reference:
     IDENT                          { EXPR(mo_build_ref(p, @$, $1, @1, NULL, false)); }
   | IDENT array_subscripts         { EXPR(mo_build_ref(p, @$, $1, @1, $2, false)); }
   | DOT IDENT subs_opt             { EXPR(mo_build_ref(p, @$, $2, @2, $3, true)); }
-  | component_reference DOT IDENT  { EXPR(mo_build_ref_append(p, @$, $1, $3, @3, NULL)); }
-  | component_reference DOT IDENT array_subscripts { EXPR(mo_build_ref_append(p, @$, $1, $3, @3, $4)); }
+  | IDENT DOT IDENT                { EXPR(ref_pair(p, @$, $1, @1, $3, @3, NULL)); }
+  | IDENT DOT IDENT array_subscripts { EXPR(ref_pair(p, @$, $1, @1, $3, @3, $4)); }
+  | cref_dot IDENT                 { EXPR(mo_build_ref_append(p, mo_loc_span($1->loc, @2), $1, $2, @2, NULL)); }
+  | cref_dot IDENT array_subscripts { EXPR(mo_build_ref_append(p, mo_loc_span($1->loc, @3), $1, $2, @2, $3)); }
+  ;
+cref_dot:
+    IDENT array_subscripts DOT     { EXPR(mo_build_ref(p, mo_loc_span(@1, @2), $1, @1, $2, false)); }
+  | DOT IDENT subs_opt DOT         { EXPR(mo_build_ref(p, mo_loc_span(@1, @3), $2, @2, $3, true)); }
+  | IDENT DOT IDENT DOT            { EXPR(ref_pair(p, mo_loc_span(@1, @3), $1, @1, $3, @3, NULL)); }
+  | IDENT DOT IDENT array_subscripts DOT { EXPR(ref_pair(p, mo_loc_span(@1, @4), $1, @1, $3, @3, $4)); }
+  | cref_dot IDENT DOT             { EXPR(mo_build_ref_append(p, mo_loc_span($1->loc, @2), $1, $2, @2, NULL)); }
+  | cref_dot IDENT array_subscripts DOT {
+        EXPR(mo_build_ref_append(p, mo_loc_span($1->loc, @3), $1, $2, @2, $3)); }
   ;
 /* array-subscripts : "[" subscript { "," subscript } "]"    subscript : ":" | expression */
 array_subscripts:
