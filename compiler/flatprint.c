@@ -13,11 +13,13 @@
  * the model text (binding, connect, unconnected flow), and the instance in parentheses.
  *
  * Big models print hundreds of megabytes in millions of lines, so: pieces are appended inline
- * (bufput.h), never with printf; the text that repeats from line to line (a declaration's attributes,
- * shared by the variables of every instance of it; the location of an equation of a component class) is
- * formatted once and then copied from a small cache; and the lines are formatted in blocks of BLOCK_LINES
- * by two threads, block k by thread k % 2 into its own buffer, which writes it out when block k - 1 has
- * been written. The output is the same byte for byte as with one thread; memory is a few buffers of
+ * (bufput.h), never with printf; the text that repeats from line to line (a variable's line but its name
+ * and binding, shared by the variables of one declaration in every instance of it; the location of an
+ * equation of a component class; the equations of a cloned component, which differ from its template's
+ * only in the path) is formatted once and then copied from small caches; the records that lines
+ * further on read all over memory are asked for ahead (prefetch); and the lines are formatted in blocks
+ * of BLOCK_LINES by two threads, block k by thread k % 2 into its own buffer, which writes it out when
+ * block k - 1 has been written. The output is the same byte for byte as with one thread; memory is a few buffers of
  * about FLUSH_AT bytes and the caches, whatever the size of the model.
  * Packed equations (flat.h) are printed as they are, without making their trees: a clone's run as the
  * template's equations with the clone's shift and path, a connection equation from its variables.
@@ -33,6 +35,8 @@
 /* A thread's buffer is written out at the end of each block, or earlier once it holds FLUSH_AT bytes
  * (long lines). Blocks are big enough to make the hand-over between threads rare. */
 enum { FLUSH_AT = 1 << 20, BLOCK_LINES = 4096, THREADS = 2 };
+/* How many items ahead print_blocks asks for the memory an item reads besides its record. */
+enum { PREFETCH = 8 };
 
 static void put_string(mo_buf *b, const char *s)
 {
@@ -50,6 +54,38 @@ static void put_string(mo_buf *b, const char *s)
 }
 
 
+/* Copy n bytes without a call to memcpy when n is at most 32 (a path, a name): two moves that overlap.
+ * Reads and writes only [0, n). */
+static inline void copy_short(char *d, const char *s, size_t n)
+{
+    if (n >= 16 && n <= 32) {
+        memcpy(d, s, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8 && n < 16) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4 && n < 8) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n < 4) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        memcpy(d, s, n);
+    }
+}
+
+/* mo_put_n for the short pieces of a line. */
+static inline void put_short(mo_buf *b, const char *s, size_t n)
+{
+    if (b->len + n < b->cap) {
+        copy_short(b->s + b->len, s, n);
+        b->len += n;
+    } else {
+        mo_put_grow(b, s, n);
+    }
+}
+
 /* ---- a cache of formatted text ----
  * Direct-mapped: a key (what the text is a function of) picks one slot. A slot stores the text of one
  * key, and remembers the last other key that came to it: that one's text replaces the stored text when
@@ -64,6 +100,7 @@ typedef struct cache_slot {
     bool full;
     unsigned short len;       /* bytes of text */
     unsigned short cut;       /* a split point inside text (the variable's binding goes there) */
+    unsigned short head;      /* another, before cut (the variable's name goes there) */
     char text[CACHE_TEXT];
 } cache_slot;
 
@@ -81,23 +118,67 @@ static bool cache_hit(const cache_slot *s, const uint64_t k[3])
     return s->full && s->key[0] == k[0] && s->key[1] == k[1] && s->key[2] == k[2];
 }
 
-/* After formatting the text of key k (in two pieces, a and b, around the cut) for want of a hit: store
- * it when k comes to its slot a second time. */
-static void cache_offer(cache_slot *s, const uint64_t k[3], const char *a, size_t na, const char *b, size_t nb)
+/* After formatting the text of key k (in three pieces h, a and b, around the head and the cut) for want
+ * of a hit: store it when k comes to its slot a second time. */
+static void cache_offer3(cache_slot *s, const uint64_t k[3], const char *h, size_t nh, const char *a, size_t na,
+                         const char *b, size_t nb)
 {
     if (s->seen[0] != k[0] || s->seen[1] != k[1] || s->seen[2] != k[2]) {
         memcpy(s->seen, k, sizeof s->seen);
         return;
     }
-    if (na + nb > CACHE_TEXT)
+    if (nh + na + nb > CACHE_TEXT)
         return;
     memcpy(s->key, k, sizeof s->key);
-    memcpy(s->text, a, na);
-    memcpy(s->text + na, b, nb);
-    s->len = (unsigned short)(na + nb);
-    s->cut = (unsigned short)na;
+    memcpy(s->text, h, nh);
+    memcpy(s->text + nh, a, na);
+    memcpy(s->text + nh + na, b, nb);
+    s->len = (unsigned short)(nh + na + nb);
+    s->head = (unsigned short)nh;
+    s->cut = (unsigned short)(nh + na);
     s->full = true;
 }
+
+static void cache_offer(cache_slot *s, const uint64_t k[3], const char *a, size_t na, const char *b, size_t nb)
+{
+    cache_offer3(s, k, "", 0, a, na, b, nb);
+}
+
+/* ---- a cache of the text of clones' runs ----
+ * A clone's run (flat.h) prints its template's equations with the clone's variables and instance path.
+ * A clone's variables are named like the template's with the clone's path in place of the template's
+ * (flatten_clone.c), and the trees are the template's: so the run's text is the template's text with
+ * the clone's path written wherever the template's path starts a variable name or an instance path.
+ * The template's text is made once with those places left out (the marks); the text of the last run
+ * printed from it is kept, and the next run whose path has the same length (spring10 ... spring99) is
+ * that text with its path written over the last one's at the marks: a few short stores and one copy.
+ * A template whose text has a name or an instance outside its path, or a connection equation, keeps the
+ * slow way.
+ * Direct-mapped like the cache above (the text is kept when a template comes to its slot a second time
+ * in a row); the texts share one pool of RUN_POOL bytes per thread, emptied when it is full, so memory
+ * is fixed whatever the model. */
+enum { RUN_SLOTS = 64, RUN_POOL = 1 << 19, RUN_TEXT_MAX = RUN_POOL / 4 };
+
+typedef struct run_slot {
+    const mo_feq *key;        /* the template's first equation (with n and pathlen: the template) */
+    int n, pathlen;
+    const mo_feq *seen;       /* the last other template that came here */
+    int seen_n, seen_pathlen;
+    bool full;                /* key's text is stored (or, when !ok, known to need the slow way) */
+    bool ok;
+    const char *text;         /* the template's text without its path at the marks */
+    size_t len;
+    const int *marks;         /* nmarks offsets in text, ascending: where a path goes */
+    int nmarks;
+    char *last;               /* the text of the last run printed, with a path of last_n bytes (0: none) */
+    size_t last_n;
+} run_slot;
+
+typedef struct run_cache {
+    run_slot *slots;          /* RUN_SLOTS */
+    char *pool;               /* RUN_POOL bytes, allocated when first needed */
+    size_t used;
+} run_cache;
 
 /* ---- the printer ---- */
 
@@ -113,26 +194,75 @@ typedef struct section {
     int *starts, nblocks;     /* block k prints [starts[k], starts[k + 1]): about BLOCK_LINES lines */
 } section;
 
-/* One thread's state: its buffer and caches. */
+/* One thread's state: its buffer and caches. Aligned to a cache line, so that the two threads'
+ * printers, side by side in an array, share none (the buffer's length changes at every append). */
 typedef struct printer {
-    section *sec;
+    _Alignas(64) section *sec;
     mo_buf b;                 /* text not written out yet */
     const char *instance;     /* the last equation's instance path, and its length: equations come in */
     size_t instance_len;      /*   runs from one instance */
-    cache_slot *attrs;        /* (attribute record, stateSelect) -> "(unit = ...)" + cut + " \"comment\";\n" */
+    cache_slot *attrs;        /* (attribute record, stateSelect, prefixes, type) -> the line without the name
+                               * and binding: "  parameter Real " + head + "(unit = ...)" + cut +
+                               * " \"comment\";\n" */
+    cache_slot *strs;         /* (quantity, unit, displayUnit) -> "(quantity = ..., unit = ..." (cut: how
+                               * many); (comment, 1, 1) -> " \"comment\";\n": for the variables that have
+                               * an attribute record of their own (a modifier set start, say) */
     cache_slot *tails;        /* (location, origin, comment) -> " \"comment\"; // path:line:col binding" */
     int block;                /* the block being printed */
+    int hold;                 /* > 0: text is being made to be kept or compared, never written out */
+    /* the template text being made (run_text): the template's path, the marks where it was left out */
+    const char *mark_path;    /* NULL when no template text is being made */
+    size_t mark_len;
+    size_t mark_base;         /* where the text starts in b */
+    bool mark_fail;           /* some text of the template does not start with its path */
+    int *marks, nmarks, marks_cap;
+    run_cache runs;
+    mo_buf path;              /* scratch: the full path of a clone in a run */
 } printer;
 
 static void write_in_turn(printer *p, int k);
 
+/* Write out p's text once it holds FLUSH_AT bytes, unless it is held (printer.hold). */
+static void maybe_flush(printer *p)
+{
+    if (p->b.len >= FLUSH_AT && !p->hold)
+        write_in_turn(p, p->block);
+}
+
+/* While a template's text is made: s (n bytes), which is about to be appended, must be the template's
+ * path or a path inside it; the path is left out and its place marked. Returns what to append. */
+static const char *mark_path(printer *p, const char *s, size_t *n)
+{
+    if (*n < p->mark_len || memcmp(s, p->mark_path, p->mark_len) != 0 ||
+        (*n > p->mark_len && s[p->mark_len] != '.')) {
+        p->mark_fail = true;
+        return s;
+    }
+    if (p->nmarks == p->marks_cap) {
+        int cap = p->marks_cap ? 2 * p->marks_cap : 256;
+        int *m = mo_put_alloc(sizeof(int) * (size_t)cap);
+        if (p->nmarks)
+            memcpy(m, p->marks, sizeof(int) * (size_t)p->nmarks);
+        p->marks = m;
+        p->marks_cap = cap;
+    }
+    p->marks[p->nmarks++] = (int)(p->b.len - p->mark_base);
+    *n -= p->mark_len;
+    return s + p->mark_len;
+}
+
 /* What mo_expr_print calls for an MO_EX_VAR node: the equation's var_shift (flat.h) applies. */
-typedef struct name_ctx { const printer *p; int shift; } name_ctx;
+typedef struct name_ctx { printer *p; int shift; } name_ctx;
 
 static const char *var_name(void *ctx, int var)
 {
     const name_ctx *c = ctx;
-    return mo_flat_var_name((void *)c->p->sec->flat, var + c->shift);
+    const char *name = mo_flat_var_name((void *)c->p->sec->flat, var + c->shift);
+    if (c->p->mark_path) {    /* mo_expr_print appends the name right away, at b.len */
+        size_t n = strlen(name);
+        return mark_path(c->p, name, &n);
+    }
+    return name;
 }
 
 static void put_expr(printer *p, const mo_expr *e, int shift)
@@ -167,14 +297,26 @@ static void put_attrs(printer *p, const mo_var *v)
     int n = 0;
     const char *const sep[] = {"(", ", "};
     const mo_var_attr *a = v->attr;
-    const struct { const char *name; const char *s; } strs[] = {
-        {"quantity = ", a->quantity}, {"unit = ", a->unit}, {"displayUnit = ", a->display_unit}};
-    for (int i = 0; i < 3; i++)
-        if (strs[i].s) {
-            mo_put_s(b, sep[n++ > 0]);
-            mo_put_s(b, strs[i].name);
-            put_string(b, strs[i].s);
-        }
+    /* the strings: the same in the records of one declaration's variables, when each has its own */
+    const uint64_t key[3] = {(uintptr_t)a->quantity, (uintptr_t)a->unit, (uintptr_t)a->display_unit};
+    cache_slot *c = cache_slot_of(p->strs, key);
+    if (cache_hit(c, key)) {
+        mo_put_n(b, c->text, c->len);
+        n = c->cut;
+    } else {
+        size_t start = b->len;
+        const struct { const char *name; const char *s; } strs[] = {
+            {"quantity = ", a->quantity}, {"unit = ", a->unit}, {"displayUnit = ", a->display_unit}};
+        for (int i = 0; i < 3; i++)
+            if (strs[i].s) {
+                mo_put_s(b, sep[n++ > 0]);
+                mo_put_s(b, strs[i].name);
+                put_string(b, strs[i].s);
+            }
+        cache_offer(c, key, b->s + start, b->len - start, "", 0);
+        if (cache_hit(c, key))
+            c->cut = (unsigned short)n;
+    }
     const struct { const char *name; const mo_expr *e; } exprs[] = {
         {"min = ", a->min}, {"max = ", a->max}, {"start = ", a->start}, {"fixed = ", a->fixed},
         {"nominal = ", a->nominal}};
@@ -194,20 +336,31 @@ static void put_attrs(printer *p, const mo_var *v)
 }
 
 /* What follows the binding: the description and the end of the line. */
-static void put_var_end(mo_buf *b, const mo_var *v)
+static void put_var_end(printer *p, const mo_var *v)
 {
-    if (v->attr->comment) {
-        MO_PUT_LIT(b, " ");
-        put_string(b, v->attr->comment);
+    mo_buf *b = &p->b;
+    const char *comment = v->attr->comment;
+    if (!comment) {
+        MO_PUT_LIT(b, ";\n");
+        return;
     }
+    const uint64_t key[3] = {(uintptr_t)comment, 1, 1};   /* never a key of strings (1 is no pointer) */
+    cache_slot *c = cache_slot_of(p->strs, key);
+    if (cache_hit(c, key)) {
+        mo_put_n(b, c->text, c->len);
+        return;
+    }
+    size_t start = b->len;
+    MO_PUT_LIT(b, " ");
+    put_string(b, comment);
     MO_PUT_LIT(b, ";\n");
+    cache_offer(c, key, b->s + start, b->len - start, "", 0);
 }
 
-static void put_var(printer *p, int index)
+/* The text of a variable's line up to its name: "  protected parameter Real ". */
+static void put_var_head(mo_buf *b, const mo_var *v)
 {
     static const char *const variability[] = {"constant ", "parameter ", "discrete ", ""};
-    const mo_var *v = &p->sec->flat->vars.v[index];
-    mo_buf *b = &p->b;
     MO_PUT_LIT(b, "  ");
     if (v->flags & MO_PF_PROTECTED) MO_PUT_LIT(b, "protected ");
     if (v->flags & MO_PF_FINAL) MO_PUT_LIT(b, "final ");
@@ -218,20 +371,33 @@ static void put_var(printer *p, int index)
     if (v->flags & MO_PF_OUTPUT) MO_PUT_LIT(b, "output ");
     if (v->flags & MO_PF_FLOW) MO_PUT_LIT(b, "flow ");
     put_type(b, v);
-    mo_put_s(b, v->name);   /* names are packed in the order they were made (mo_alloc_text) */
-    /* the text around the binding comes from the attribute record (which the variables of one
-     * declaration share, flat.h) and stateSelect only */
-    const uint64_t key[3] = {(uintptr_t)v->attr, v->state_select, 0};
+}
+
+static void put_var(printer *p, int index)
+{
+    const mo_var *v = &p->sec->flat->vars.v[index];
+    mo_buf *b = &p->b;
+    /* the line but the name and the binding comes from the attribute record (which the variables of
+     * one declaration share, flat.h), stateSelect, the prefixes and the type only */
+    const uint64_t key[3] = {(uintptr_t)v->attr,
+                             (uint64_t)v->state_select | (uint64_t)v->variability << 8 | (uint64_t)v->type << 16,
+                             v->flags};
     cache_slot *s = cache_slot_of(p->attrs, key);
     if (cache_hit(s, key)) {
-        mo_put_n(b, s->text, s->cut);
+        put_short(b, s->text, s->head);
+        put_short(b, v->name, strlen(v->name));
+        mo_put_n(b, s->text + s->head, (size_t)(s->cut - s->head));
         if (v->binding) {
             MO_PUT_LIT(b, " = ");
             put_expr(p, v->binding, 0);
         }
-        mo_put_n(b, s->text + s->cut, s->len - s->cut);
+        put_short(b, s->text + s->cut, (size_t)(s->len - s->cut));
         return;
     }
+    size_t head = b->len;
+    put_var_head(b, v);
+    size_t head_end = b->len;
+    mo_put_s(b, v->name);   /* names are packed in the order they were made (mo_alloc_text) */
     size_t attrs = b->len;
     put_attrs(p, v);
     size_t attrs_end = b->len;
@@ -240,16 +406,18 @@ static void put_var(printer *p, int index)
         put_expr(p, v->binding, 0);
     }
     size_t end = b->len;
-    put_var_end(b, v);
-    cache_offer(s, key, b->s + attrs, attrs_end - attrs, b->s + end, b->len - end);
+    put_var_end(p, v);
+    cache_offer3(s, key, b->s + head, head_end - head, b->s + attrs, attrs_end - attrs, b->s + end, b->len - end);
 }
 
 /* ---- equations ---- */
 
+/* What an equation's tail says of its origin (mo_eq_origin). */
+static const char *const origin_text[] = {"", " binding", " connect", " connect", " unconnected flow"};
+
 /* After an equation's right-hand side: " \"description\"; // path:line:col origin". */
 static void put_eq_tail(mo_buf *b, mo_loc loc, mo_eq_origin eo, const char *comment)
 {
-    static const char *const origin[] = {"", " binding", " connect", " connect", " unconnected flow"};
     if (comment) {
         MO_PUT_LIT(b, " ");
         put_string(b, comment);
@@ -264,7 +432,7 @@ static void put_eq_tail(mo_buf *b, mo_loc loc, mo_eq_origin eo, const char *comm
     } else {
         MO_PUT_LIT(b, "<mo2c>");
     }
-    mo_put_s(b, origin[eo]);
+    mo_put_s(b, origin_text[eo]);
 }
 
 /* Where an equation is printed from: the list itself, or the run of a clone (flat.h), whose equations
@@ -304,7 +472,15 @@ static void put_eq_end(printer *p, mo_loc loc, mo_eq_origin origin, const char *
         put_eq_tail(b, loc, origin, comment);
         cache_offer(s, key, b->s + start, b->len - start, "", 0);
     }
-    if (ctx->up) {            /* in a clone's run: never the model itself */
+    if (p->mark_path) {       /* a template's text: its instances all start with its path (nonempty) */
+        p->path.len = 0;
+        put_instance(&p->path, ctx, instance ? instance : "");
+        size_t n = p->path.len;
+        MO_PUT_LIT(b, " (");  /* before the mark, which is taken at b.len */
+        const char *rest = mark_path(p, p->path.s, &n);
+        mo_put_n(b, rest, n);
+        MO_PUT_LIT(b, ")");
+    } else if (ctx->up) {     /* in a clone's run: never the model itself */
         MO_PUT_LIT(b, " (");
         put_instance(b, ctx, instance);
         MO_PUT_LIT(b, ")");
@@ -320,21 +496,49 @@ static void put_eq_end(printer *p, mo_loc loc, mo_eq_origin origin, const char *
     MO_PUT_LIT(b, "\n");
 }
 
+/* The name of variable x (mo_flat_var_name, without the call). */
+static inline const char *name_of(const mo_flat *flat, int x)
+{
+    return x >= 0 && x < flat->vars.n ? flat->vars.v[x].name : "?";
+}
+
+/* The members of connection equations further on are variables all over the model: ask for their
+ * records (CONN_AHEAD equations on) and then their names (half as far). */
+enum { CONN_AHEAD = 8 };
+
+/* (A macro: GCC deems a function that only prefetches free of effects and drops its calls.) */
+#define PREFETCH_CONN(flat, c, k, field) do { \
+        if ((k) < (c)->n) { \
+            const int *m_ = (c)->members + (c)->eq[k].at; \
+            for (int i_ = 0; i_ < (c)->eq[(k) + 1].at - (c)->eq[k].at && i_ < 4; i_++) \
+                if (m_[i_] >= 0 && m_[i_] / 2 < (flat)->vars.n) \
+                    __builtin_prefetch(field); \
+        } \
+    } while (0)
+
 /* Packed connection equations (flat.h), each as mo_expr_print writes the tree that mo_connect_unpack
  * makes of it: a = b, or a + (-b) + c = 0.0 (a negated member in parentheses unless it comes first). */
 static void put_conns(printer *p, const mo_conn_eqs *c)
 {
     mo_buf *b = &p->b;
     const mo_flat *flat = p->sec->flat;
-    const eq_ctx top = {NULL, NULL, 0, 0};
+    if (p->mark_path)         /* never in a template's text (names outside its path) */
+        p->mark_fail = true;
+    /* the tail as put_eq_end writes it (no description, the list itself); the file of the last one
+     * is kept, the location of a connect statement seldom repeats */
+    const mo_file *file = NULL;
+    size_t file_len = 0;
     for (int k = 0; k < c->n; k++) {
+        PREFETCH_CONN(flat, c, k + CONN_AHEAD, &flat->vars.v[m_[i_] / 2]);
+        PREFETCH_CONN(flat, c, k + CONN_AHEAD / 2, flat->vars.v[m_[i_] / 2].name);
         const mo_conn_eq *e = &c->eq[k];
         const int *m = c->members + e->at;
         MO_PUT_LIT(b, "  ");
         if (!e->flow) {
-            mo_put_s(b, mo_flat_var_name((void *)flat, m[0] / 2));
+            const char *x = name_of(flat, m[0] / 2), *y = name_of(flat, m[1] / 2);
+            put_short(b, x, strlen(x));
             MO_PUT_LIT(b, " = ");
-            mo_put_s(b, mo_flat_var_name((void *)flat, m[1] / 2));
+            put_short(b, y, strlen(y));
         } else {
             for (int i = 0; i < e[1].at - e->at; i++) {
                 bool neg = m[i] % 2;
@@ -342,17 +546,216 @@ static void put_conns(printer *p, const mo_conn_eqs *c)
                     MO_PUT_LIT(b, " + ");
                 if (neg)
                     mo_put_s(b, i > 0 ? "(-" : "-");
-                mo_put_s(b, mo_flat_var_name((void *)flat, m[i] / 2));
+                const char *x = name_of(flat, m[i] / 2);
+                put_short(b, x, strlen(x));
                 if (neg && i > 0)
                     MO_PUT_LIT(b, ")");
             }
             MO_PUT_LIT(b, " = 0.0");
         }
-        put_eq_end(p, c->locs[e->conn], e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL, NULL,
-                   e->instance, &top);
-        if (b->len >= FLUSH_AT)
-            write_in_turn(p, p->block);
+        mo_loc loc = c->locs[e->conn];
+        MO_PUT_LIT(b, "; // ");
+        if (loc.file) {
+            if (loc.file != file) {
+                file = loc.file;
+                file_len = strlen(file->path);
+            }
+            mo_put_n(b, file->path, file_len);
+            MO_PUT_LIT(b, ":");
+            mo_put_ll(b, loc.line);
+            MO_PUT_LIT(b, ":");
+            mo_put_ll(b, loc.col);
+        } else {
+            MO_PUT_LIT(b, "<mo2c>");
+        }
+        mo_put_s(b, origin_text[e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL]);
+        const char *instance = e->instance;
+        if (instance && *instance) {
+            if (instance != p->instance) {
+                p->instance = instance;
+                p->instance_len = strlen(instance);
+            }
+            MO_PUT_LIT(b, " (");
+            mo_put_n(b, instance, p->instance_len);
+            MO_PUT_LIT(b, ")");
+        }
+        MO_PUT_LIT(b, "\n");
+        maybe_flush(p);
     }
+}
+
+static void put_eq(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx);
+
+/* The run q (in ctx) the slow way: each of the template's equations with the clone's shift and path. */
+static void put_run_slow(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx)
+{
+    const mo_feq_run *r = mo_feq_run_of(q);
+    eq_ctx in = {ctx, q->instance, r->pathlen, ctx->shift + q->var_shift};
+    for (int j = 0; j < r->n; j++) {
+        put_eq(p, list, &list[r->first + j], &in);
+        maybe_flush(p);
+    }
+}
+
+/* need bytes of p's pool, or NULL when it is full: then it is emptied (every slot forgets its text) and
+ * the next call succeeds. */
+static void *pool_take(printer *p, size_t need)
+{
+    run_cache *c = &p->runs;
+    need = (need + 7) / 8 * 8;
+    if (need > RUN_POOL)
+        return NULL;
+    if (!c->pool)
+        c->pool = mo_put_alloc(RUN_POOL);
+    if (c->used + need > RUN_POOL) {
+        for (int i = 0; i < RUN_SLOTS; i++)
+            c->slots[i].full = false;
+        c->used = 0;
+        return NULL;
+    }
+    void *r = c->pool + c->used;
+    c->used += need;
+    return r;
+}
+
+
+/* Make the text of r's template (the run_cache comment) at the end of p's buffer, and store it in s
+ * when it can stand for the runs. The buffer is as before afterwards. */
+static void run_text(printer *p, const mo_feq *list, const mo_feq_run *r, run_slot *s)
+{
+    const mo_feq *t = &list[r->first];
+    s->full = true;
+    s->ok = false;
+    /* the template's path: the first pathlen bytes of its equations' instance paths */
+    if (r->pathlen <= 0 || !t->instance || memchr(t->instance, '\0', (size_t)r->pathlen))
+        return;
+    const eq_ctx top = {NULL, NULL, 0, 0};
+    size_t start = p->b.len;
+    p->hold++;
+    p->mark_path = t->instance;
+    p->mark_len = (size_t)r->pathlen;
+    p->mark_base = start;
+    p->mark_fail = false;
+    p->nmarks = 0;
+    for (int j = 0; j < r->n && !p->mark_fail && p->b.len - start <= RUN_TEXT_MAX; j++)
+        put_eq(p, list, &list[r->first + j], &top);
+    p->mark_path = NULL;
+    p->hold--;
+    size_t len = p->b.len - start;
+    p->b.len = start;
+    if (p->mark_fail || len > RUN_TEXT_MAX)
+        return;
+    size_t need = (len + 7) / 8 * 8 + sizeof(int) * (size_t)p->nmarks;
+    char *text = pool_take(p, need);
+    if (!text)
+        text = pool_take(p, need);   /* the pool was full and is empty now */
+    if (!text)
+        return;
+    int *marks = (int *)(void *)(text + (len + 7) / 8 * 8);
+    memcpy(text, p->b.s + start, len);
+    memcpy(marks, p->marks, sizeof(int) * (size_t)p->nmarks);
+    s->full = true;
+    s->ok = true;
+    s->text = text;
+    s->len = len;
+    s->marks = marks;
+    s->nmarks = p->nmarks;
+    s->last_n = 0;
+}
+
+/* The run from its template's text: path (n bytes) at every mark. False when the pool had no room
+ * (and s forgot its text). */
+static bool put_run_text(printer *p, run_slot *s, const char *path, size_t n)
+{
+    size_t len = s->len + (size_t)s->nmarks * n;
+    if (len > RUN_TEXT_MAX) { /* long paths: never in the pool */
+        s->ok = false;
+        return false;
+    }
+    if (s->last_n != n) {     /* make the whole text */
+        char *t = pool_take(p, len);
+        if (!t)
+            return false;
+        s->last = t;
+        s->last_n = n;
+        size_t at = 0;
+        for (int i = 0; i < s->nmarks; i++) {
+            size_t m = (size_t)s->marks[i];
+            memcpy(t, s->text + at, m - at);
+            t += m - at;
+            memcpy(t, path, n);
+            t += n;
+            at = m;
+        }
+        memcpy(t, s->text + at, s->len - at);
+    } else {                  /* the last run's text with this path */
+        for (int i = 0; i < s->nmarks; i++)
+            copy_short(s->last + (size_t)s->marks[i] + (size_t)i * n, path, n);
+    }
+    mo_put_n(&p->b, s->last, len);
+    maybe_flush(p);
+    return true;
+}
+
+/* A clone's run: from its template's text when the cache has it (or takes it now), else the slow way. */
+static void put_run(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx)
+{
+    const mo_feq_run *r = mo_feq_run_of(q);
+    if (p->mark_path || r->n <= 0) {  /* inside a template's text being made: the slow way */
+        put_run_slow(p, list, q, ctx);
+        return;
+    }
+    const mo_feq *t = &list[r->first];
+    uint64_t h = (uintptr_t)t * 0x9E3779B97F4A7C15u ^ (uint64_t)(unsigned)r->n * 0xC2B2AE3D27D4EB4Fu ^
+                 (uint64_t)(unsigned)r->pathlen;
+    h ^= h >> 29;
+    run_slot *s = &p->runs.slots[(h * 0xBF58476D1CE4E5B9u >> 40) & (RUN_SLOTS - 1)];
+    if (!(s->full && s->key == t && s->n == r->n && s->pathlen == r->pathlen)) {
+        if (s->seen != t || s->seen_n != r->n || s->seen_pathlen != r->pathlen) {
+            s->seen = t;     /* the first time in a row here: not worth making its text yet */
+            s->seen_n = r->n;
+            s->seen_pathlen = r->pathlen;
+            put_run_slow(p, list, q, ctx);
+            return;
+        }
+        s->key = t;
+        s->n = r->n;
+        s->pathlen = r->pathlen;
+        run_text(p, list, r, s);
+    }
+    if (!s->ok) {
+        put_run_slow(p, list, q, ctx);
+        return;
+    }
+    /* the clone's full path: its instance path as written in ctx */
+    const char *path = q->instance;
+    size_t n;
+    if (ctx->up) {
+        p->path.len = 0;
+        put_instance(&p->path, ctx, q->instance);
+        path = p->path.s;
+        n = p->path.len;
+    } else {
+        n = strlen(path);
+    }
+#ifdef MO_DEBUG
+    /* check the text against the slow way */
+    p->hold++;
+    size_t start = p->b.len;
+    bool done = put_run_text(p, s, path, n);
+    size_t mid = p->b.len;
+    put_run_slow(p, list, q, ctx);   /* after the text, or in its place when there is none */
+    if (done) {
+        if (p->b.len - mid != mid - start || memcmp(p->b.s + start, p->b.s + mid, mid - start) != 0)
+            mo_unreachable("a clone's run differs from its template's text");
+        p->b.len = mid;
+    }
+    p->hold--;
+    maybe_flush(p);
+#else
+    if (!put_run_text(p, s, path, n))
+        put_run_slow(p, list, q, ctx);
+#endif
 }
 
 static void put_eq(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx)
@@ -363,13 +766,7 @@ static void put_eq(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx
         return;
     }
     if (mo_feq_packed(q)) {
-        const mo_feq_run *r = mo_feq_run_of(q);
-        eq_ctx in = {ctx, q->instance, r->pathlen, ctx->shift + q->var_shift};
-        for (int j = 0; j < r->n; j++) {
-            put_eq(p, list, &list[r->first + j], &in);
-            if (b->len >= FLUSH_AT)
-                write_in_turn(p, p->block);
-        }
+        put_run(p, list, q, ctx);
         return;
     }
     int shift = ctx->shift + q->var_shift;
@@ -402,12 +799,33 @@ static void print_blocks(printer *p, int first, int step)
     for (int k = first; k < sec->nblocks; k += step) {
         p->block = k;
         for (int i = sec->starts[k]; i < sec->starts[k + 1]; i++) {
+            /* what an item further on reads besides its record (a packed equation's contents, a
+             * variable's binding and attribute record) lies all over the arena: each a cache miss
+             * unless asked for ahead. (Written here, not in a function of its own: GCC deems a
+             * function that only prefetches free of effects and drops its calls.) */
+            if (i + PREFETCH < sec->n) {
+                if (sec->eqs) {
+                    __builtin_prefetch(sec->eqs[i + PREFETCH].comment);
+                } else {
+                    const mo_var *v = &sec->flat->vars.v[i + PREFETCH];
+                    __builtin_prefetch(v->attr);
+                    __builtin_prefetch(v->binding);
+                    __builtin_prefetch(v->name);
+                    /* what those point to, for a nearer item (they have come by now) */
+                    v = &sec->flat->vars.v[i + PREFETCH / 2];
+                    if (v->binding && (v->binding->kind == MO_EX_REAL || v->binding->kind == MO_EX_INT))
+                        __builtin_prefetch(v->binding->text);
+                    if (v->attr_own) {
+                        __builtin_prefetch(v->attr->start);
+                        __builtin_prefetch(v->attr->fixed);
+                    }
+                }
+            }
             if (sec->eqs)
                 put_eq(p, sec->eqs, &sec->eqs[i], &top);
             else
                 put_var(p, i);
-            if (p->b.len >= FLUSH_AT)
-                write_in_turn(p, k);
+            maybe_flush(p);
         }
         write_in_turn(p, k);
         pthread_mutex_lock(&sec->lock);
@@ -435,21 +853,32 @@ static int lines_of(const mo_feq *q)
 static void make_blocks(section *sec)
 {
     /* every block but the last has BLOCK_LINES lines or more */
-    long total = 0;
-    for (int i = 0; sec->eqs && i < sec->n; i++)
-        total += lines_of(&sec->eqs[i]);
-    int nb = 0, lines = 0;
-    int *starts = malloc(sizeof(int) * (size_t)((sec->eqs ? total : sec->n) / BLOCK_LINES + 2));
-    if (!starts) {
-        fprintf(stderr, "mo2c: error: out of memory\n");
-        exit(1);
-    }
+    int nb = 0, lines = 0, cap = 0;
+    int *starts = NULL;
     for (int i = 0; i < sec->n; i++) {
-        if (lines == 0)
+        if (lines == 0) {
+            if (nb + 1 >= cap) {
+                cap = cap ? 2 * cap : 64;
+                starts = realloc(starts, sizeof(int) * (size_t)cap);
+                if (!starts) {
+                    fprintf(stderr, "mo2c: error: out of memory\n");
+                    exit(1);
+                }
+            }
             starts[nb++] = i;
+        }
+        if (sec->eqs && i + 4 * PREFETCH < sec->n)   /* little work per item: further ahead */
+            __builtin_prefetch(sec->eqs[i + 4 * PREFETCH].comment);
         lines += sec->eqs ? lines_of(&sec->eqs[i]) : 1;
         if (lines >= BLOCK_LINES)
             lines = 0;
+    }
+    if (!starts) {            /* no item: one empty block list */
+        starts = malloc(sizeof(int));
+        if (!starts) {
+            fprintf(stderr, "mo2c: error: out of memory\n");
+            exit(1);
+        }
     }
     starts[nb] = sec->n;
     sec->starts = starts;
@@ -506,6 +935,10 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
         ps[t].b.s = mo_alloc(ps[t].b.cap);
         ps[t].attrs = MO_NEWN(cache_slot, CACHE_SLOTS);
         ps[t].tails = MO_NEWN(cache_slot, CACHE_SLOTS);
+        ps[t].strs = MO_NEWN(cache_slot, CACHE_SLOTS);
+        ps[t].runs.slots = MO_NEWN(run_slot, RUN_SLOTS);
+        ps[t].path.cap = 256;
+        ps[t].path.s = mo_alloc(ps[t].path.cap);
     }
     section sec = {flat, out, NULL, flat->vars.n,
                    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL, 0};
