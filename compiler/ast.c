@@ -131,7 +131,7 @@ mo_expr *mo_expr_ref1(mo_loc loc, const char *id, mo_loc id_loc)
     e->nparts = 1;
     e->parts = MO_NEW(mo_ref_part);
     e->parts[0].id = id;
-    e->parts[0].loc = id_loc;
+    mo_ref_part_set_loc(e, 0, id_loc);
     return e;
 }
 
@@ -170,7 +170,7 @@ mo_expr *mo_expr_call(mo_loc loc, const char *fn, int n, mo_expr **args)
     f->nparts = 1;
     f->parts = MO_NEWN(mo_ref_part, 1);
     f->parts[0].id = mo_intern_cstr(fn);
-    f->parts[0].loc = loc;
+    mo_ref_part_set_loc(f, 0, loc);
     mo_expr *e = mo_expr_new(MO_EX_CALL, loc);
     e->var = -1;
     e->fn = f;

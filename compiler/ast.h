@@ -24,26 +24,39 @@ typedef struct mo_statement mo_stmt;
 /* ---- names ---- */
 
 /* A dotted type or class name: Modelica.SIunits.Angle, or .Modelica.X when global.
- * Other stages build names with positional initializers {loc, global, n, ids, locs}. The parser's names
- * of one identifier (most of them: the names in modifications) are the node alone: ids points to a cell
- * shared by all such names of that identifier (so never write into the ids of a parsed name), and locs
- * to loc (the name is that identifier); code that changes the loc of such a name gives it its own locs
- * first (ast_build.c). */
+ * A big model has millions of names (those of modifiers: fixed = true), so a name has no pointer to the
+ * locations of its identifiers: read them with mo_name_loc, write them with mo_name_set_loc. They lie
+ * in one block with ids, after room for n rounded up to a power of two identifiers, 8 bytes each,
+ * relative to the name's loc (so change the loc of a name with mo_name_move); mo_name_init makes such a
+ * name, the parser grows one by doubling. The exception are the parser's names of one identifier
+ * (single): the node alone, ids pointing to a cell shared by all such names of that identifier (so
+ * never write into the ids of a parsed name), the identifier's location being loc (mo_name_move gives
+ * such a name a block of its own). */
 typedef struct mo_name {
     mo_loc loc;
     bool global;          /* written with a leading dot: lookup starts at the top level */
+    bool single;          /* one identifier located at loc, ids a shared cell (see above) */
     int n;                /* number of identifiers */
-    const char **ids;     /* interned identifiers */
-    mo_loc *locs;         /* location of each identifier */
+    const char **ids;     /* interned identifiers, then the location of each (see above) */
 } mo_name;
 
-/* One part of a component reference: inertia1, flange_a[2], x[1:end]. */
+/* One part of a component reference: inertia1, flange_a[2], x[1:end].
+ * A big model has millions of parts (two per side of every connect), so a part keeps its location
+ * relative to its reference's own (24 bytes instead of 40): the line as an offset from the reference's
+ * line, and its column and length. Read it with mo_ref_part_loc(ref, i) and write it with
+ * mo_ref_part_set_loc(ref, i, loc) once ref->loc is set; a reference's loc keeps its file and line
+ * after its parts are located (the parser's spans keep their first line; a copy keeps the loc). A part
+ * that cannot be written so (another file, a line before the reference's or 255 lines after it) has
+ * its location in a table of ast_name.c, and col/len index it. */
 typedef struct mo_ref_part {
     const char *id;       /* interned */
-    mo_loc loc;
-    int nsubs;            /* number of subscripts, 0 when none */
     mo_expr **subs;       /* subscripts; MO_EX_COLON for ':' */
+    unsigned nsubs : 24;  /* number of subscripts, 0 when none (the parser refuses more) */
+    unsigned dline : 8;   /* line - reference's line; MO_REF_PART_FAR: col/len index ast_name.c's table */
+    unsigned col : 20;    /* as in mo_loc */
+    unsigned len : 12;
 } mo_ref_part;
+enum { MO_REF_PART_FAR = 255, MO_MAX_SUBSCRIPTS = (1 << 24) - 1 };
 
 /* ---- expressions ---- ORDER MO_EX (mo_expr_kind_name in ast.c) */
 typedef enum mo_expr_kind {
@@ -184,8 +197,11 @@ typedef enum mo_arg_kind { MO_ARG_MOD, MO_ARG_REDECLARE, MO_ARG_REPLACEABLE } mo
 /* (The fields of mo_arg, mo_mod and mo_equation_ast are ordered so that no padding is left: a big model
  * has millions of them.) */
 typedef struct mo_arg {
-    mo_loc loc;
-    mo_name *name;            /* MO_ARG_MOD: the (possibly dotted) name being modified */
+    /* MO_ARG_MOD: the (possibly dotted) name being modified, in the argument itself (a big model has
+     * millions of arguments, most of them named by one identifier). Its loc is the argument's location
+     * (the argument has no loc of its own); on a redeclaration or replaceable element that is the
+     * keyword's, and mo_name_loc(&name, 0) the element name's. */
+    mo_name name;
     mo_mod *mod;              /* MO_ARG_MOD: its modification, may be NULL */
     /* one or the other by kind (a big model has millions of arguments): read each only under a check
      * of kind. Audit: comment is read in ast_build.c (der_arguments, after kind), element in ast_build.c
@@ -200,21 +216,28 @@ typedef struct mo_arg {
 } mo_arg;
 
 /* modification: class-modification [= expr] | = expr | := expr
- * The parser allocates a modification without arguments (most of them: a binding alone, = 1.5) short,
- * without args (MO_MOD_SHORT_BYTES): never read args when nargs is 0. Audit (every reader of args in
- * compiler/ and tests/unit/: modify.c, flatten.c, flatten_clone.c, functions.c, test_parse_print.c):
- * all index args below nargs; the one whole-node copy (ast_build.c, merge_annotations) copies the short
- * part. Debug builds poison the missing bytes for the address sanitizer. */
+ * A big model has millions of modifications, most of them inside an argument (phi(fixed = true)), so
+ * the parser allocates those short: without loc (nothing reads the location of an argument's
+ * modification: its argument's name locates it), and without args when they have none (a binding
+ * alone, = 1.5: MO_MOD_BINDING_BYTES; with arguments MO_MOD_ARG_BYTES). The modifications of
+ * declarations, extends clauses, short classes, constraining clauses and annotations are whole.
+ * So never read args when nargs is 0, nor loc on the modification of an argument (mo_arg.mod).
+ * Audit (every reader of args and loc in compiler/ and tests/unit/): readers of args (modify.c,
+ * flatten.c, flatten_clone.c, functions.c, test_parse_print.c) all index args below nargs; the one
+ * reader of loc (modify.c, mo_fmod_from_ast) gets the modifications of declarations, extends clauses
+ * and short classes; the one whole-node copy (ast_build.c, merge_annotations) copies an annotation.
+ * Debug builds poison the missing bytes for the address sanitizer. */
 struct mo_mod {
-    mo_loc loc;
     mo_expr *binding;         /* "= expr", or NULL */
     int nargs;
     bool has_parens;          /* "()" was written, even if empty */
     bool assign;              /* binding written with ":=" (only legal in some places) */
     bool binding_break;       /* "= break" (Modelica 3.6 selective model extension) */
     mo_arg *args;             /* class modification arguments, in order (nargs > 0 only) */
+    mo_loc loc;               /* not on the modification of an argument */
 };
-#define MO_MOD_SHORT_BYTES offsetof(mo_mod, args)
+#define MO_MOD_BINDING_BYTES offsetof(mo_mod, args)
+#define MO_MOD_ARG_BYTES offsetof(mo_mod, loc)
 
 /* ---- comments and annotations ---- */
 typedef struct mo_comment {
@@ -250,6 +273,10 @@ typedef enum mo_import_kind {
  * on elements of several kinds, or whose readers are many, stay outside: kind, loc, flags, comment,
  * mod (extends and components), name and type (NULL on other kinds), constrainedby and
  * constrainedby_mod (replaceable components and classes).
+ * The parser allocates elements without the MO_PF_REPLACEABLE flag short, without constrainedby and
+ * constrainedby_mod (MO_ELEMENT_SHORT_BYTES): read those only on a replaceable element (the builders of
+ * replaceable elements, ast_build.c, copy the element into a whole one; nothing else copies elements
+ * or reads those fields but test_parse_print.c, on a replaceable class). Debug builds poison the rest.
  * Audit of this layout (every read and write of the union's fields in compiler/, grammar/ and
  * tests/unit/): import fields are read in lookup.c (scope building, under a check for MO_ELEM_IMPORT;
  * resolve_import and lookup_imports, on elements that the scope's import tables hold) and in
@@ -268,9 +295,6 @@ struct mo_element {
     /* MO_ELEM_COMPONENT: one declaration of a component clause (a, b, c share type and prefixes) */
     const char *name;
     mo_name *type;            /* type specifier */
-    /* replaceable: constrainedby clause */
-    mo_name *constrainedby;
-    mo_mod *constrainedby_mod;
     union {
         struct {              /* MO_ELEM_IMPORT */
             mo_import_kind import_kind;
@@ -294,7 +318,11 @@ struct mo_element {
             mo_class *cls;
         };
     };
+    /* replaceable (MO_PF_REPLACEABLE) elements only: constrainedby clause */
+    mo_name *constrainedby;
+    mo_mod *constrainedby_mod;
 };
+#define MO_ELEMENT_SHORT_BYTES offsetof(mo_element, constrainedby)
 
 /* ---- equations (ORDER MO_EQ) ---- */
 typedef enum mo_eq_kind {
@@ -309,17 +337,20 @@ typedef enum mo_eq_kind {
 typedef struct mo_eq_list { int n; mo_eq **v; } mo_eq_list;
 
 /* The parser allocates the equations that have no body (MO_EQ_EQUAL, MO_EQ_CONNECT, MO_EQ_CALL: most
- * equations, all the connects) short, with the fields up to rhs only (MO_EQ_SHORT_BYTES): on those
- * never read niters, conds, bodies or iters. Audit (every reader of mo_eq in compiler/ and tests/unit/:
- * flatten.c, flatten_when.c, funcall.c, connect.c, test_parse_print.c): they switch on kind before they
- * read a field of the tail, and nothing copies a whole equation. Debug builds poison the missing bytes
- * for the address sanitizer (ast_build.c). */
+ * equations, all the connects) short, with the fields up to comment only (MO_EQ_SHORT_BYTES): on those
+ * never read niters, conds, bodies or iters; and a connect without comment (has_comment false) up to
+ * rhs (MO_EQ_CONNECT_BYTES): never read its comment. Audit (every reader of mo_eq in compiler/ and
+ * tests/unit/: flatten.c, flatten_when.c, funcall.c, connect.c, test_parse_print.c): they switch on
+ * kind before they read a field of the tail, read comment on MO_EQ_EQUAL and on the tail's kinds (the
+ * unit test on a commented connect), and nothing copies a whole equation. Debug builds poison the
+ * missing bytes for the address sanitizer (ast_build.c). */
 struct mo_equation_ast {
-    mo_eq_kind kind;
+    unsigned char kind;       /* mo_eq_kind */
+    bool has_comment;         /* MO_EQ_CONNECT: comment is there (else the node is short of it) */
     int nconds;               /* MO_EQ_IF, MO_EQ_WHEN: conds (0 on the others) */
     mo_loc loc;
-    mo_comment comment;
     mo_expr *lhs, *rhs;       /* MO_EQ_EQUAL, MO_EQ_CONNECT; MO_EQ_CALL: the call in lhs */
+    mo_comment comment;       /* on MO_EQ_CONNECT only when has_comment */
     /* the tail: MO_EQ_IF, MO_EQ_FOR, MO_EQ_WHEN only */
     int niters;               /* MO_EQ_FOR: iters */
     mo_expr **conds;
@@ -327,6 +358,7 @@ struct mo_equation_ast {
     mo_iterator *iters;       /* MO_EQ_FOR */
 };
 #define MO_EQ_SHORT_BYTES offsetof(mo_eq, niters)
+#define MO_EQ_CONNECT_BYTES offsetof(mo_eq, comment)
 
 /* ---- statements (ORDER MO_ST) ---- */
 typedef enum mo_stmt_kind {
@@ -457,7 +489,19 @@ mo_expr *mo_expr_copy(const mo_expr *e);          /* deep copy */
 size_t mo_expr_bytes(const mo_expr *e);
 /* A shallow copy of e (operands shared) in a whole node: the way to copy a node that may be short. */
 mo_expr *mo_expr_dup(const mo_expr *e);
+/* The location of part i of the reference ref, and setting it (see mo_ref_part; these and the mo_name_
+ * functions below are in ast_name.c). */
+mo_loc mo_ref_part_loc(const mo_expr *ref, int i);
+void mo_ref_part_set_loc(mo_expr *ref, int i, mo_loc loc);
 const char *mo_name_str(const mo_name *n);        /* "A.B.C" (arena) */
+/* A name of n identifiers at loc, with room for their ids and locations (set them in ids[] and with
+ * mo_name_set_loc); the location of identifier i of a name. */
+void mo_name_init(mo_name *name, mo_loc loc, bool global, int n);
+mo_loc mo_name_loc(const mo_name *name, int i);
+void mo_name_set_loc(mo_name *name, int i, mo_loc loc);
+/* Give name the location loc, its identifiers keeping theirs (the identifiers' locations are stored
+ * relative to the name's: set loc only this way once they are set). */
+void mo_name_move(mo_name *name, mo_loc loc);
 const char *mo_ref_str(const mo_expr *ref);       /* "a.b[1].c" (arena) */
 /* Print an AST expression as Modelica text (for --flat and messages). var_name maps MO_EX_VAR indices
  * to names and may be NULL when there are none. */

@@ -166,7 +166,7 @@ static bool der_arguments(const mo_pvec *mod)
         return false;
     for (int i = 0; i < mod->n; i++) {
         const mo_arg *a = mod->v[i];
-        if (a->kind != MO_ARG_MOD || a->mod || a->comment || a->each || a->final_ || (i > 0 && a->name->n != 1))
+        if (a->kind != MO_ARG_MOD || a->mod || a->comment || a->each || a->final_ || (i > 0 && a->name.n != 1))
             return false;
     }
     return true;
@@ -188,11 +188,12 @@ mo_class *mo_build_short_class(mo_parser *p, const char *id, mo_loc loc, unsigne
         der_arguments(mod)) {
         c->form = MO_FORM_DER;
         const mo_arg *first = mod->v[0];
-        c->der_fn = first->name;
+        c->der_fn = MO_NEW(mo_name);   /* (first is a list's argument, used again) */
+        *c->der_fn = first->name;
         c->nder_ids = mod->n - 1;
         c->der_ids = MO_NEWN(const char *, c->nder_ids);
         for (int i = 1; i < mod->n; i++)
-            c->der_ids[i - 1] = ((const mo_arg *)mod->v[i])->name->ids[0];
+            c->der_ids[i - 1] = ((const mo_arg *)mod->v[i])->name.ids[0];
         return c;
     }
     c->form = MO_FORM_SHORT;
@@ -265,9 +266,9 @@ static mo_mod *merge_annotations(mo_mod *a, mo_mod *b)
     if (!b)
         return a;
     mo_mod *m = MO_NEW(mo_mod);
-    memcpy(m, a, MO_MOD_SHORT_BYTES);   /* a may be short (ast.h) */
+    *m = *a;
     m->nargs = a->nargs + b->nargs;
-    m->args = MO_NEWN(mo_arg, m->nargs > 0 ? m->nargs : 1);
+    m->args = MO_NEWN(mo_arg, m->nargs > 0 ? m->nargs : 1);   /* (annotations are whole: ast.h) */
     if (a->nargs)
         memcpy(m->args, a->args, sizeof(mo_arg) * (size_t)a->nargs);
     if (b->nargs)
@@ -326,9 +327,30 @@ mo_pvec *mo_build_prefix_elements(mo_pvec *elems, unsigned flags)
     return elems;
 }
 
+/* An element without the fields of replaceable ones (ast.h, MO_ELEMENT_SHORT_BYTES); under the address
+ * sanitizer whole, with those poisoned. */
+static mo_element *new_element(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    mo_element *e = MO_NEW(mo_element);
+    ASAN_POISON_MEMORY_REGION((char *)e + MO_ELEMENT_SHORT_BYTES, sizeof(mo_element) - MO_ELEMENT_SHORT_BYTES);
+    return e;
+#else
+    return mo_alloc(MO_ELEMENT_SHORT_BYTES);
+#endif
+}
+
+/* e, about to become replaceable, as a whole element (nothing but the parser's lists points to it yet) */
+static mo_element *whole_element(const mo_element *e)
+{
+    mo_element *w = MO_NEW(mo_element);
+    memcpy(w, e, MO_ELEMENT_SHORT_BYTES);
+    return w;
+}
+
 mo_element *mo_build_class_element(mo_class *c)
 {
-    mo_element *e = MO_NEW(mo_element);
+    mo_element *e = new_element();
     e->kind = MO_ELEM_CLASS;
     e->loc = c->loc;
     e->cls = c;
@@ -343,13 +365,13 @@ void mo_build_constrain(mo_pvec *elems, mo_pvec *cc, unsigned flags)
     mo_comment *comment = cc ? cc->v[1] : NULL;
     recycle_list(cc);
     for (int i = 0; i < elems->n; i++) {
-        mo_element *e = elems->v[i];
+        mo_element *e = elems->v[i] = whole_element(elems->v[i]);
         e->flags |= flags;
         if (e->kind == MO_ELEM_CLASS)
             e->cls->flags |= flags;
         if (!clause)
             continue;
-        e->constrainedby = clause->name;
+        e->constrainedby = &clause->name;   /* (clause is never handed out again) */
         e->constrainedby_mod = clause->mod;
         if (!comment)
             continue;
@@ -371,7 +393,7 @@ static mo_pvec *one(void *x)
 mo_pvec *mo_build_import(mo_loc loc, mo_import_kind kind, mo_name *name, const char *alias, mo_pvec *ids,
                          mo_comment *comment)
 {
-    mo_element *e = MO_NEW(mo_element);
+    mo_element *e = new_element();
     e->kind = MO_ELEM_IMPORT;
     e->loc = loc;
     e->import_kind = kind;
@@ -385,7 +407,7 @@ mo_pvec *mo_build_import(mo_loc loc, mo_import_kind kind, mo_name *name, const c
 /* extends-clause : extends type-specifier [ class-modification ] [ annotation-comment ] */
 mo_pvec *mo_build_extends(mo_loc loc, mo_name *base, mo_pvec *mod, mo_loc mod_loc, mo_mod *annotation)
 {
-    mo_element *e = MO_NEW(mo_element);
+    mo_element *e = new_element();
     e->kind = MO_ELEM_EXTENDS;
     e->loc = loc;
     e->base = base;
@@ -398,8 +420,7 @@ mo_pvec *mo_build_extends(mo_loc loc, mo_name *base, mo_pvec *mod, mo_loc mod_lo
 mo_arg *mo_build_constraint(mo_name *type, mo_pvec *mod, mo_loc mod_loc)
 {
     mo_arg *a = new_arg();
-    a->loc = type->loc;
-    a->name = type;
+    a->name = *type;
     a->mod = mo_build_class_mod(mod, mod_loc);
     return a;
 }
@@ -423,7 +444,7 @@ mo_pvec *mo_build_components(mo_pvec *decls, unsigned flags, mo_name *type, mo_p
 mo_element *mo_build_declaration(const char *id, mo_loc loc, mo_pvec *dims, mo_mod *mod, mo_expr *cond,
                                  mo_comment *comment)
 {
-    mo_element *e = MO_NEW(mo_element);
+    mo_element *e = new_element();
     e->kind = MO_ELEM_COMPONENT;
     e->loc = loc;
     e->name = id;
@@ -442,19 +463,42 @@ mo_mod *mo_build_class_mod(mo_pvec *args, mo_loc loc)
     return args ? mo_build_mod(args, loc, NULL, false, false) : NULL;
 }
 
-/* modification : class-modification [ "=" expression ] | "=" expression | ":=" expression */
-mo_mod *mo_build_mod(mo_pvec *args, mo_loc loc, mo_expr *binding, bool assign, bool binding_break)
+/* A modification of bytes bytes (ast.h: short inside arguments); under the address sanitizer whole,
+ * with the rest poisoned, so that a test that reads past a short one fails. */
+static mo_mod *new_mod(size_t bytes)
 {
-    /* most modifications are a binding alone: those are short (ast.h), without args */
-    int n = args ? args->n : 0;
 #if defined(__SANITIZE_ADDRESS__)
     mo_mod *m = MO_NEW(mo_mod);
-    if (n == 0)
-        ASAN_POISON_MEMORY_REGION((char *)m + MO_MOD_SHORT_BYTES, sizeof(mo_mod) - MO_MOD_SHORT_BYTES);
+    if (bytes < sizeof(mo_mod))
+        ASAN_POISON_MEMORY_REGION((char *)m + bytes, sizeof(mo_mod) - bytes);
+    return m;
 #else
-    mo_mod *m = mo_alloc(n > 0 ? sizeof(mo_mod) : MO_MOD_SHORT_BYTES);
+    return mo_alloc(bytes);
 #endif
+}
+
+static mo_mod *fill_mod(mo_mod *m, mo_pvec *args, mo_expr *binding, bool assign, bool binding_break);
+
+/* modification : class-modification [ "=" expression ] | "=" expression | ":=" expression
+ * (of a declaration, an extends clause ...: whole, with its location) */
+mo_mod *mo_build_mod(mo_pvec *args, mo_loc loc, mo_expr *binding, bool assign, bool binding_break)
+{
+    mo_mod *m = fill_mod(new_mod(sizeof(mo_mod)), args, binding, assign, binding_break);
     m->loc = loc;
+    return m;
+}
+
+/* The same as the modification of an argument: short, without loc, and without args when there are
+ * none (ast.h) */
+mo_mod *mo_build_arg_value(mo_pvec *args, mo_expr *binding, bool assign, bool binding_break)
+{
+    size_t bytes = args && args->n > 0 ? MO_MOD_ARG_BYTES : MO_MOD_BINDING_BYTES;
+    return fill_mod(new_mod(bytes), args, binding, assign, binding_break);
+}
+
+static mo_mod *fill_mod(mo_mod *m, mo_pvec *args, mo_expr *binding, bool assign, bool binding_break)
+{
+    int n = args ? args->n : 0;
     m->has_parens = args != NULL;
     m->binding = binding;
     m->assign = assign;
@@ -475,8 +519,7 @@ mo_arg *mo_build_arg_mod(mo_name *name, mo_mod *mod, const char *comment)
 {
     mo_arg *a = new_arg();
     a->kind = MO_ARG_MOD;
-    a->loc = name->loc;
-    a->name = name;
+    a->name = *name;
     a->mod = mod;
     a->comment = comment;
     return a;
@@ -497,25 +540,43 @@ mo_arg *mo_build_arg_prefix(mo_arg *a, unsigned each, unsigned final_, unsigned 
     return a;
 }
 
-static mo_name *single_name(const char *id, mo_loc loc) { return mo_build_name(NULL, id, loc); }
+/* element-modification whose name is one identifier (most: fixed = true), built in place */
+mo_arg *mo_build_arg_mod1(const char *id, mo_loc loc, mo_mod *mod, const char *comment)
+{
+    mo_arg *a = new_arg();
+    a->kind = MO_ARG_MOD;
+    mo_build_single_name(&a->name, id, loc);
+    a->mod = mod;
+    a->comment = comment;
+    return a;
+}
 
 /* short-class-definition inside a modification */
 mo_arg *mo_build_arg_class(mo_class *c, mo_arg *constraint)
 {
     mo_arg *a = new_arg();
     a->kind = MO_ARG_REDECLARE;
-    a->loc = c->loc;
-    a->name = single_name(c->name, c->loc);
+    mo_build_single_name(&a->name, c->name, c->loc);
     a->element = mo_build_class_element(c);
     mo_build_arg_constrain(a, constraint);
     return a;
 }
 
+/* redeclare / replaceable ... : the argument is located at the keyword (ast.h: at its name's loc, the
+ * name itself keeping its identifier's location: mo_name_loc(name, 0)) */
+mo_arg *mo_build_arg_at(mo_arg *a, mo_loc loc)
+{
+    mo_name_move(&a->name, loc);
+    return a;
+}
+
+/* (every replaceable argument comes through here: its element becomes whole, ast.h) */
 void mo_build_arg_constrain(mo_arg *a, mo_arg *constraint)
 {
+    a->element = whole_element(a->element);
     if (!constraint)
         return;
-    a->element->constrainedby = constraint->name;
+    a->element->constrainedby = &constraint->name;   /* (constraint is never handed out again) */
     a->element->constrainedby_mod = constraint->mod;
 }
 
@@ -527,8 +588,7 @@ mo_arg *mo_build_arg_component(unsigned flags, mo_name *type, const char *id, mo
     mo_build_components(decl, flags, type, NULL);
     mo_arg *a = new_arg();
     a->kind = MO_ARG_REDECLARE;
-    a->loc = loc;
-    a->name = single_name(id, loc);
+    mo_build_single_name(&a->name, id, loc);
     a->element = decl->v[0];
     recycle_list(decl);
     return a;
@@ -541,16 +601,19 @@ mo_arg *mo_build_arg_component(unsigned flags, mo_name *type, const char *id, mo
 static mo_eq *new_eq(mo_eq_kind kind, mo_loc loc, mo_comment *comment)
 {
     bool whole = kind == MO_EQ_IF || kind == MO_EQ_FOR || kind == MO_EQ_WHEN;
+    size_t bytes = whole ? sizeof(mo_eq) : kind == MO_EQ_CONNECT && !comment ? MO_EQ_CONNECT_BYTES : MO_EQ_SHORT_BYTES;
 #if defined(__SANITIZE_ADDRESS__)
     mo_eq *q = MO_NEW(mo_eq);
-    if (!whole)
-        ASAN_POISON_MEMORY_REGION((char *)q + MO_EQ_SHORT_BYTES, sizeof(mo_eq) - MO_EQ_SHORT_BYTES);
+    if (bytes < sizeof(mo_eq))
+        ASAN_POISON_MEMORY_REGION((char *)q + bytes, sizeof(mo_eq) - bytes);
 #else
-    mo_eq *q = mo_alloc(whole ? sizeof(mo_eq) : MO_EQ_SHORT_BYTES);
+    mo_eq *q = mo_alloc(bytes);
 #endif
-    q->kind = kind;
+    q->kind = (unsigned char)kind;
     q->loc = loc;
-    q->comment = comment_of(comment);
+    if (bytes > MO_EQ_CONNECT_BYTES)
+        q->comment = comment_of(comment);
+    q->has_comment = bytes > MO_EQ_CONNECT_BYTES;
     return q;
 }
 
@@ -626,9 +689,10 @@ mo_eq *mo_build_eq_for(mo_loc loc, mo_pvec *iters, mo_pvec *body)
     return q;
 }
 
-mo_eq *mo_build_eq_connect(mo_loc loc, mo_expr *a, mo_expr *b)
+/* connect-clause comment : a connect without comment (most) is short of it (ast.h) */
+mo_eq *mo_build_eq_connect(mo_loc loc, mo_expr *a, mo_expr *b, mo_comment *comment)
 {
-    mo_eq *q = new_eq(MO_EQ_CONNECT, loc, NULL);
+    mo_eq *q = new_eq(MO_EQ_CONNECT, loc, comment);
     q->lhs = a;
     q->rhs = b;
     return q;
@@ -846,14 +910,23 @@ mo_expr *mo_build_array(mo_parser *p, mo_loc loc, mo_pvec *l, mo_pvec *iters)
     return checked(e);
 }
 
-/* IDENT [ array-subscripts ] */
-static void set_part(mo_expr *e, mo_ref_part *part, const char *id, mo_loc loc, const mo_pvec *subs)
+/* IDENT [ array-subscripts ] : part k of e, whose loc is set (false after reporting too many
+ * subscripts for mo_ref_part.nsubs) */
+static bool set_part(mo_expr *e, int k, const char *id, mo_loc loc, const mo_pvec *subs)
 {
+    mo_ref_part *part = &e->parts[k];
+    int n;
     part->id = id;
-    part->loc = loc;
-    part->subs = (mo_expr **)items(subs, &part->nsubs);
-    for (int i = 0; i < part->nsubs; i++)
+    mo_ref_part_set_loc(e, k, loc);
+    part->subs = (mo_expr **)items(subs, &n);
+    if (n > MO_MAX_SUBSCRIPTS) {
+        mo_error(loc, "too many subscripts");
+        return false;
+    }
+    part->nsubs = (unsigned)n;
+    for (int i = 0; i < n; i++)
         grow_depth(e, part->subs[i]);
+    return true;
 }
 
 /* [ "." ] IDENT [ array-subscripts ] : a reference's first part, in a short node (ast.h) whose parts
@@ -862,7 +935,8 @@ mo_expr *mo_build_ref(mo_parser *p, mo_loc loc, const char *id, mo_loc id_loc, m
 {
     mo_expr *e = mo_expr_ref1(loc, id, id_loc);
     e->global = global;
-    set_part(e, &e->parts[0], id, id_loc, subs);
+    if (!set_part(e, 0, id, id_loc, subs))
+        return NULL;
     return p ? checked(e) : e;
 }
 
@@ -877,9 +951,21 @@ mo_expr *mo_build_ref_append(mo_parser *p, mo_loc loc, mo_expr *ref, const char 
     if ((n & (n - 1)) == 0)
         ref->parts = mo_realloc_arena(ref->parts, sizeof(mo_ref_part) * (size_t)n,
                                       sizeof(mo_ref_part) * (size_t)(2 * n));
-    set_part(ref, &ref->parts[n], id, id_loc, subs);
-    ref->nparts = n + 1;
+    /* the parts are located relative to ref->loc (ast.h): a span from the first part keeps its file and
+     * line, anything else (a partial application's name) has them located again */
+    if (loc.file != ref->loc.file || loc.line != ref->loc.line) {
+        for (int i = 0; i < n; i++) {
+            mo_loc pl = mo_ref_part_loc(ref, i);
+            mo_loc keep = ref->loc;
+            ref->loc = loc;
+            mo_ref_part_set_loc(ref, i, pl);
+            ref->loc = keep;
+        }
+    }
     ref->loc = loc;
+    ref->nparts = n + 1;
+    if (!set_part(ref, n, id, id_loc, subs))
+        return NULL;
     return p ? checked(ref) : ref;
 }
 
@@ -899,68 +985,10 @@ mo_expr *mo_build_partial(mo_parser *p, mo_loc loc, mo_name *fn, mo_pvec *named)
     (void)p;
     mo_expr *e = mo_expr_new(MO_EX_PARTIAL_FN, loc);
     e->depth = 1;
-    mo_expr *ref = mo_build_ref(NULL, fn->locs[0], fn->ids[0], fn->locs[0], NULL, fn->global);
+    mo_expr *ref = mo_build_ref(NULL, mo_name_loc(fn, 0), fn->ids[0], mo_name_loc(fn, 0), NULL, fn->global);
     for (int i = 1; i < fn->n; i++)
-        ref = mo_build_ref_append(NULL, fn->loc, ref, fn->ids[i], fn->locs[i], NULL);
+        ref = mo_build_ref_append(NULL, fn->loc, ref, fn->ids[i], mo_name_loc(fn, i), NULL);
     e->fn = ref;
     set_named(e, named);
     return checked(e);
-}
-
-/* The identifier id as an array of one, shared by every name of that one identifier (most names are
- * one identifier: those of modifiers, fixed = true). Nothing writes into the ids of a parsed name. */
-static const char **id_cell(const char *id)
-{
-    static mo_map cells;   /* interned identifier -> its cell */
-    const char **c = mo_map_get(&cells, id);
-    if (!c) {
-        c = MO_NEW(const char *);
-        *c = id;
-        mo_map_put(&cells, id, (void *)c);
-    }
-    return c;
-}
-
-/* name : IDENT { "." IDENT } : one identifier is the node alone (ast.h: ids a shared cell, locs = &loc);
- * from two on, the arrays double when the count reaches a power of two (linear time). */
-mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc)
-{
-    mo_name *n = prefix;
-    if (!n) {
-        n = MO_NEW(mo_name);
-        n->loc = loc;
-        n->n = 1;
-        n->ids = id_cell(id);
-        n->locs = &n->loc;
-        return n;
-    }
-    int k = n->n;
-    if ((k & (k - 1)) == 0) {   /* ids and locs share one block; copied before n->loc changes below */
-        int cap = 2 * k;
-        char *blk = mo_alloc((sizeof(const char *) + sizeof(mo_loc)) * (size_t)cap);
-        const char **ids = (const char **)(void *)blk;
-        mo_loc *locs = (mo_loc *)(void *)(blk + sizeof(const char *) * (size_t)cap);
-        memcpy(ids, n->ids, sizeof(const char *) * (size_t)k);
-        memcpy(locs, n->locs, sizeof(mo_loc) * (size_t)k);
-        n->ids = ids;
-        n->locs = locs;
-    }
-    n->ids[k] = id;
-    n->locs[k] = loc;
-    n->n = k + 1;
-    n->loc = mo_loc_span(n->loc, loc);
-    return n;
-}
-
-/* type-specifier : "." name : the name's location now covers the dot, so a one-identifier name stops
- * sharing it with its identifier. */
-mo_name *mo_build_global_name(mo_name *n, mo_loc loc)
-{
-    if (n->locs == &n->loc) {
-        n->locs = MO_NEW(mo_loc);
-        n->locs[0] = n->loc;
-    }
-    n->global = true;
-    n->loc = loc;
-    return n;
 }

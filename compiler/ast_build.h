@@ -64,10 +64,13 @@ mo_element *mo_build_declaration(const char *id, mo_loc loc, mo_pvec *dims, mo_m
 /* modifications */
 mo_mod *mo_build_class_mod(mo_pvec *args, mo_loc loc);
 mo_mod *mo_build_mod(mo_pvec *args, mo_loc loc, mo_expr *binding, bool assign, bool binding_break);
+mo_mod *mo_build_arg_value(mo_pvec *args, mo_expr *binding, bool assign, bool binding_break);
 mo_arg *mo_build_arg_mod(mo_name *name, mo_mod *mod, const char *comment);
+mo_arg *mo_build_arg_mod1(const char *id, mo_loc loc, mo_mod *mod, const char *comment);
 mo_arg *mo_build_arg_prefix(mo_arg *a, unsigned each, unsigned final_, unsigned flags);
 mo_arg *mo_build_arg_class(mo_class *c, mo_arg *constraint);
 void mo_build_arg_constrain(mo_arg *a, mo_arg *constraint);
+mo_arg *mo_build_arg_at(mo_arg *a, mo_loc loc);
 mo_arg *mo_build_arg_component(unsigned flags, mo_name *type, const char *id, mo_loc loc, mo_pvec *dims,
                                mo_mod *mod, mo_comment *comment);
 
@@ -77,7 +80,7 @@ mo_eq *mo_build_eq_call(mo_loc loc, mo_expr *call, mo_comment *comment);
 mo_eq *mo_build_eq_branches(mo_loc loc, mo_eq_kind kind, mo_expr *cond, mo_pvec *body, mo_pvec *more,
                             mo_pvec *else_body);
 mo_eq *mo_build_eq_for(mo_loc loc, mo_pvec *iters, mo_pvec *body);
-mo_eq *mo_build_eq_connect(mo_loc loc, mo_expr *a, mo_expr *b);
+mo_eq *mo_build_eq_connect(mo_loc loc, mo_expr *a, mo_expr *b, mo_comment *comment);
 mo_stmt *mo_build_stmt(mo_loc loc, mo_stmt_kind kind, mo_expr *lhs, mo_expr *rhs, mo_comment *comment);
 mo_stmt *mo_build_stmt_branches(mo_loc loc, mo_stmt_kind kind, mo_expr *cond, mo_pvec *body, mo_pvec *more,
                                 mo_pvec *else_body);
@@ -103,6 +106,8 @@ mo_pvec *mo_build_args(mo_pvec *positional, mo_pvec *named, mo_pvec *iters);
 mo_named_arg *mo_build_named(const char *id, mo_loc loc, mo_expr *value);
 mo_expr *mo_build_partial(mo_parser *p, mo_loc loc, mo_name *fn, mo_pvec *named);
 mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc);
+/* n as the name of one identifier id at loc, in place (ast_name.c) */
+void mo_build_single_name(mo_name *n, const char *id, mo_loc loc);
 mo_name *mo_build_global_name(mo_name *n, mo_loc loc);
 
 #endif

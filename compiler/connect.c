@@ -13,8 +13,9 @@
  *     the simulated model itself: they are inside connectors of no one (spec 9.2).
  * Sets are built with union-find over keys: a potential variable, or a flow variable on one side. They
  * are emitted in the order in which their members were first connected, so the output is deterministic.
- * Everything is linear in the number of connections (plus one pass over the variables); the workspace
- * is malloc'd and freed by mo_connect, only the equations stay in the arena.
+ * Everything is linear in the number of connections (plus one pass over the variables); the pairs and
+ * the workspace are malloc'd and freed by mo_connect (the pairs as soon as the sets are made), only the
+ * equations stay in the arena.
  */
 #include "inst.h"
 
@@ -31,11 +32,11 @@ static const char *slot_name(const mo_flat *flat, const mo_slot *s, const mo_exp
     return mo_ref_str(ref);
 }
 
-/* Pair the scalars of slots a and b (the sides of connect q, number conn, written in instance `instance`),
- * or report why they do not match. aref and bref are the references as written for the connect's own two slots,
+/* Pair the scalars of slots a and b (the sides of connect q, number conn), or report why they do not
+ * match. aref and bref are the references as written for the connect's own two slots,
  * NULL for the elements inside them: they only name the slots in messages, so names are made only then. */
 static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const mo_expr *aref, const mo_expr *bref,
-                       bool aout, bool bout, const mo_eq *q, int conn, const char *instance)
+                       bool aout, bool bout, const mo_eq *q, int conn)
 {
     mo_flat *flat = fr->flat;
     if (a->kind != b->kind) {
@@ -61,8 +62,8 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const m
         if (va->variability <= MO_VAR_PARAMETER || vb->variability <= MO_VAR_PARAMETER)
             return true;
         /* the side matters for flows only: potentials are one set whatever the side */
-        mo_conn_pair p = {a->var, b->var, conn, aout && fa, bout && fa, fa, instance};
-        MO_PUSH(fr->pairs, p);
+        mo_conn_pair p = {a->var, b->var, conn, aout && fa, bout && fa, fa, va->type == MO_T_STRING};
+        mo_conn_pair_push(fr, p);
         return true;
     }
     if (a->kind == MO_SK_ARRAY) {
@@ -75,7 +76,7 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const m
             return false;
         }
         for (int j = 0; j < a->arr->total; j++)
-            if (!pair_slots(fr, &a->arr->elems[j], &b->arr->elems[j], NULL, NULL, aout, bout, q, conn, instance))
+            if (!pair_slots(fr, &a->arr->elems[j], &b->arr->elems[j], NULL, NULL, aout, bout, q, conn))
                 return false;
         return true;
     }
@@ -95,7 +96,7 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const m
             mo_slot ea = mo_slot_of(ia, i), eb = mo_slot_of(ib, (int)k - 1);
             if (ea.kind == MO_SK_NONE && eb.kind == MO_SK_NONE)
                 continue;
-            if (!pair_slots(fr, &ea, &eb, NULL, NULL, aout, bout, q, conn, instance))
+            if (!pair_slots(fr, &ea, &eb, NULL, NULL, aout, bout, q, conn))
                 return false;
         }
         /* every element of a has its own in b (names are unique in a layout): when b has no more
@@ -160,10 +161,16 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
     /* the pairs refer to the connect by number: its location is stored once, not in every pair (and read
      * back from this dense table, not from the scattered syntax tree) */
     int conn = fr->conn_locs.n, np = fr->pairs.n;
-    pair_slots(fr, &a, &b, q->lhs, q->rhs, is_outside(fr, inst, q->lhs), is_outside(fr, inst, q->rhs), q, conn,
-               inst->path);
+    pair_slots(fr, &a, &b, q->lhs, q->rhs, is_outside(fr, inst, q->lhs), is_outside(fr, inst, q->rhs), q, conn);
     if (fr->pairs.n > np)
-        MO_PUSH(fr->conn_locs, q->loc);
+        mo_conn_add_connect(fr, q->loc, inst->path);
+}
+
+int mo_conn_add_connect(mo_front *fr, mo_loc loc, const char *instance)
+{
+    MO_PUSH(fr->conn_locs, loc);
+    MO_PUSH(fr->conn_insts, instance);
+    return fr->conn_locs.n - 1;
 }
 
 /* ---- connection sets ----
@@ -174,29 +181,48 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
  * the connections (only variables that appear in pairs get keys), and freed before it returns, instead
  * of staying in the never-freed arena for the rest of the run. */
 
+static _Noreturn void out_of_memory(void)
+{
+    fprintf(stderr, "mo2c: error: out of memory\n");   /* as base.c's arena reports it */
+    exit(1);
+}
+
 static void *scratch(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size);
-    if (!p) {   /* as base.c's arena reports it */
-        fprintf(stderr, "mo2c: error: out of memory\n");
-        exit(1);
-    }
+    if (!p)
+        out_of_memory();
     return p;
 }
 
-enum { KEY_OUTSIDE = 1, KEY_FLOW = 2 };
+void mo_conn_pair_push(mo_front *fr, mo_conn_pair p)
+{
+    if (fr->pairs.n == fr->pairs.cap) {
+        MO_ASSERT(fr->pairs.cap <= INT_MAX / 2);
+        int cap = fr->pairs.cap ? 2 * fr->pairs.cap : 1024;
+        mo_conn_pair *v = realloc(fr->pairs.v, sizeof *v * (size_t)cap);
+        if (!v)
+            out_of_memory();
+        fr->pairs.v = v;
+        fr->pairs.cap = cap;
+    }
+    fr->pairs.v[fr->pairs.n++] = p;
+}
+
+enum { KEY_OUTSIDE = 1, KEY_FLOW = 2, KEY_STRING = 4 };
 enum { MAX_PACKED = 64 };   /* longer flow sums are balanced trees, never packed */
 
 typedef struct keys {
     int n;                    /* keys made so far */
     int *of_var;              /* per flat variable: 1 + its key (its inside key when it has both), 0: none */
     int *var;                 /* per key: its variable */
-    unsigned char *kind;      /* per key: KEY_FLOW, KEY_OUTSIDE (kept here, so that making the output
-                               * reads no flat variable) */
+    unsigned char *kind;      /* per key: KEY_FLOW, KEY_OUTSIDE, KEY_STRING (kept here, so that making
+                               * the output reads no flat variable) */
     int *other;               /* per key: the variable's key for its other side, -1: none (of_var's key
                                * only); reused as per-set positions by group_keys */
     int *parent;              /* per key: union-find forest; parent[k] <= k, so a set's root is its first key */
-    int *first_pair;          /* per key: the pair that first mentioned it */
+    int *first_conn;          /* per key: the connect of the pair that first mentioned it (the pairs
+                               * themselves are freed before the equations are made) */
 } keys;
 
 static void keys_init(keys *ks, int nvars, int max_keys)
@@ -207,7 +233,7 @@ static void keys_init(keys *ks, int nvars, int max_keys)
     ks->kind = scratch((size_t)max_keys, 1);
     ks->other = scratch((size_t)max_keys, sizeof(int));
     ks->parent = scratch((size_t)max_keys, sizeof(int));
-    ks->first_pair = scratch((size_t)max_keys, sizeof(int));
+    ks->first_conn = scratch((size_t)max_keys, sizeof(int));
 }
 
 static void keys_free(keys *ks)
@@ -217,12 +243,12 @@ static void keys_free(keys *ks)
     free(ks->kind);
     free(ks->other);
     free(ks->parent);
-    free(ks->first_pair);
+    free(ks->first_conn);
 }
 
-/* The key of (var, side), made when pair is the first to mention it. of_var points at the inside key
- * once there is one, so that "is it connected as an inside connector" is one look-up. */
-static int key_of(keys *ks, int var, bool flow, bool outside, int pair)
+/* The key of (var, side), made when a pair of connect conn is the first to mention it. of_var points at
+ * the inside key once there is one, so that "is it connected as an inside connector" is one look-up. */
+static int key_of(keys *ks, int var, const mo_conn_pair *p, bool outside)
 {
     int k = ks->of_var[var] - 1;
     if (k >= 0) {
@@ -233,9 +259,10 @@ static int key_of(keys *ks, int var, bool flow, bool outside, int pair)
     }
     int nk = ks->n++;
     ks->var[nk] = var;
-    ks->kind[nk] = (unsigned char)((flow ? KEY_FLOW : 0) | (outside ? KEY_OUTSIDE : 0));
+    ks->kind[nk] = (unsigned char)((p->flow ? KEY_FLOW : 0) | (outside ? KEY_OUTSIDE : 0) |
+                                   (p->string ? KEY_STRING : 0));
     ks->parent[nk] = nk;
-    ks->first_pair[nk] = pair;
+    ks->first_conn[nk] = p->conn;
     ks->other[nk] = k;
     if (k < 0 || !outside)
         ks->of_var[var] = nk + 1;
@@ -384,10 +411,37 @@ bool mo_connect(mo_front *fr)
     keys_init(&ks, nv, np < nv ? 2 * np : 2 * nv);
     for (int i = 0; i < np; i++) {
         const mo_conn_pair *p = &fr->pairs.v[i];
-        int ka = key_of(&ks, p->a, p->flow, p->a_outside, i);
-        keys_union(&ks, ka, key_of(&ks, p->b, p->flow, p->b_outside, i));
+        int ka = key_of(&ks, p->a, p, p->a_outside);
+        keys_union(&ks, ka, key_of(&ks, p->b, p, p->b_outside));
     }
+    /* the keys say all that the equations need: the pairs go before the equations take memory */
+    free(fr->pairs.v);
+    memset(&fr->pairs, 0, sizeof fr->pairs);
     int *members = group_keys(&ks);
+    /* flow variables never connected as inside connectors are zero: found now, so that the tables per
+     * variable and the positions of group_keys go before the equations take memory (their equations still
+     * come last). vflags and of_var first: dense tables, where the variables are 32 bytes each. */
+    int *unconnected = NULL, nunc = 0, capunc = 0;
+    for (int v = 0; v < nv; v++) {
+        if (!(fr->vflags.v[v] & MO_VF_FLOW))
+            continue;
+        int k = ks.of_var[v] - 1;
+        if (k >= 0 && !(ks.kind[k] & KEY_OUTSIDE))
+            continue;
+        const mo_var *var = &flat->vars.v[v];
+        if (!(var->flags & MO_PF_FLOW) || var->variability <= MO_VAR_PARAMETER)
+            continue;
+        if (nunc == capunc) {
+            capunc = capunc ? 2 * capunc : 64;
+            unconnected = realloc(unconnected, sizeof *unconnected * (size_t)capunc);
+            if (!unconnected)
+                out_of_memory();
+        }
+        unconnected[nunc++] = v;
+    }
+    free(ks.of_var);
+    free(ks.other);
+    ks.of_var = ks.other = NULL;
     zero = mo_expr_real((mo_loc){0}, 0.0);
     zero->text = "0.0";
     int *packed = scratch(MAX_PACKED, sizeof(int));   /* one equation's members in packed form */
@@ -402,34 +456,36 @@ bool mo_connect(mo_front *fr)
             if (!(ks.kind[first] & KEY_FLOW) != !flows)
                 continue;
             /* String variables (never flows) are the only ones that must stay trees */
-            bool pack = flat->vars.v[ks.var[first]].type != MO_T_STRING;
+            bool pack = !(ks.kind[first] & KEY_STRING);
             if (flows) {
-                const mo_conn_pair *p = &fr->pairs.v[ks.first_pair[first]];
-                mo_loc loc = fr->conn_locs.v[p->conn];
+                int conn = ks.first_conn[first];
+                mo_loc loc = fr->conn_locs.v[conn];
+                const char *instance = fr->conn_insts.v[conn];
                 if (end - i > MAX_PACKED) {
                     int *sm = scratch((size_t)(end - i), sizeof(int));
                     for (int m = i; m < end; m++)
                         sm[m - i] = signed_member(&ks, members[m]);
-                    add_tree(&pk, loc, p->instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(sm, 0, end - i), zero);
+                    add_tree(&pk, loc, instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(sm, 0, end - i), zero);
                     free(sm);
                     continue;
                 }
                 for (int m = i; m < end; m++)
                     packed[m - i] = signed_member(&ks, members[m]);
                 if (pack)
-                    add_packed(&pk, p->conn, p->instance, true, packed, end - i);
+                    add_packed(&pk, conn, instance, true, packed, end - i);
                 else
-                    add_tree(&pk, loc, p->instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(packed, 0, end - i), zero);
+                    add_tree(&pk, loc, instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(packed, 0, end - i), zero);
                 continue;
             }
             for (int m = i + 1; m < end; m++) {
-                const mo_conn_pair *p = &fr->pairs.v[ks.first_pair[members[m]]];
-                mo_loc loc = fr->conn_locs.v[p->conn];
+                int conn = ks.first_conn[members[m]];
+                mo_loc loc = fr->conn_locs.v[conn];
+                const char *instance = fr->conn_insts.v[conn];
                 int pair[2] = {ks.var[first] * 2, ks.var[members[m]] * 2};
                 if (pack)
-                    add_packed(&pk, p->conn, p->instance, false, pair, 2);
+                    add_packed(&pk, conn, instance, false, pair, 2);
                 else
-                    add_tree(&pk, loc, p->instance, MO_ORIGIN_CONNECT_EQUAL, mo_var_expr(loc, ks.var[first]),
+                    add_tree(&pk, loc, instance, MO_ORIGIN_CONNECT_EQUAL, mo_var_expr(loc, ks.var[first]),
                              mo_var_expr(loc, ks.var[members[m]]));
             }
         }
@@ -437,17 +493,12 @@ bool mo_connect(mo_front *fr)
         pk.chunks.v[c]->locs = fr->conn_locs.v;
         pk.chunks.v[c]->members = pk.members.v;
     }
-    /* flow variables never connected as inside connectors are zero */
-    for (int v = 0; v < nv; v++) {
-        const mo_var *var = &flat->vars.v[v];
-        if (!(var->flags & MO_PF_FLOW) || var->variability <= MO_VAR_PARAMETER)
-            continue;
-        int k = ks.of_var[v] - 1;
-        if (k >= 0 && !(ks.kind[k] & KEY_OUTSIDE))
-            continue;
+    for (int i = 0; i < nunc; i++) {
+        const mo_var *var = &flat->vars.v[unconnected[i]];
         mo_add_eq(fr, var->attr->loc, parent_path(var->name), MO_ORIGIN_UNCONNECTED_FLOW,
-                  mo_var_expr(var->attr->loc, v), zero, NULL);
+                  mo_var_expr(var->attr->loc, unconnected[i]), zero, NULL);
     }
+    free(unconnected);
     free(packed);
     free(members);
     keys_free(&ks);

@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The classes that type names resolve to, by (class whose text holds the name, the name's identifiers):
@@ -353,8 +354,8 @@ static void set_attribute(mo_front *fr, int var, const mo_fmod *c, const char *t
         return;
     }
     bool known = false;
-    for (size_t k = 0; k < sizeof attribute_names / sizeof attribute_names[0]; k++)
-        known |= strcmp(n, attribute_names[k]) == 0;
+    for (size_t k = 0; k < sizeof attribute_names / sizeof attribute_names[0] && !known; k++)
+        known = strcmp(n, attribute_names[k]) == 0;
     if (!known) {
         mo_error(c->loc, "'%s' is not an attribute of type %s", n, type_name);
         const char *best = mo_closest_name(n, attribute_names,
@@ -430,7 +431,7 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
     }
     int var = flat->vars.n;
     MO_PUSH(flat->vars, v);
-    MO_PUSH(fr->vflags, t->connector ? MO_VF_SCALAR_CONNECTOR : 0);
+    MO_PUSH(fr->vflags, (unsigned char)((t->connector ? MO_VF_SCALAR_CONNECTOR : 0) | (flags & MO_PF_FLOW ? MO_VF_FLOW : 0)));
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
         mo_expr *b = binding_expr(fr, t->mod, name);
@@ -564,10 +565,11 @@ static mo_fmod *split_mod(mo_front *fr, mo_fmod *m, int j, const mo_arr *arr, co
 static bool dim_size(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *d, long long *n)
 {
     if (d->kind == MO_EX_REF && d->parts[d->nparts - 1].nsubs == 0 && !mo_map_get(&inst->lay->index, d->parts[0].id)) {
-        mo_name nm = {d->loc, d->global, d->nparts, MO_NEWN(const char *, d->nparts), MO_NEWN(mo_loc, d->nparts)};
+        mo_name nm;
+        mo_name_init(&nm, d->loc, d->global, d->nparts);
         for (int i = 0; i < d->nparts; i++) {
             nm.ids[i] = d->parts[i].id;
-            nm.locs[i] = d->parts[i].loc;
+            mo_name_set_loc(&nm, i, mo_ref_part_loc(d, i));
         }
         mo_found f;
         if (mo_lookup_name(owner, &nm, &f) < 0 && f.cls && !f.comp) {
@@ -801,12 +803,12 @@ typedef struct sel {
     int one[MO_MAX_DIMS];
 } sel;
 
-static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *part, const mo_slot *s,
-                     sel *x)
+static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *part, mo_loc part_loc,
+                     const mo_slot *s, sel *x)
 {
     const mo_arr *a = s->arr;
     if (part->nsubs > a->ndims) {
-        mo_error(part->loc, "'%s' has %d dimension%s, but %d subscripts are given", part->id, a->ndims,
+        mo_error(part_loc, "'%s' has %d dimension%s, but %d subscripts are given", part->id, a->ndims,
                  a->ndims == 1 ? "" : "s", part->nsubs);
         return false;
     }
@@ -871,17 +873,17 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
             if (p > 0) {
                 k = (intptr_t)mo_map_get(&ci->lay->index, part->id);
                 if (!k) {
-                    mo_error(part->loc, "'%s' has no component '%s'", ci->path, part->id);
+                    mo_error(mo_ref_part_loc(ref, p), "'%s' has no component '%s'", ci->path, part->id);
                     suggest_in_layout(ci->lay, part->id);
                     return -1;
                 }
                 if (ci->lay->items[k - 1].elem->flags & MO_PF_PROTECTED) {
-                    mo_error(part->loc, "'%s' is protected in '%s'", part->id, ci->path);
+                    mo_error(mo_ref_part_loc(ref, p), "'%s' is protected in '%s'", part->id, ci->path);
                     return -1;
                 }
             }
             if (ci->slots[k - 1].state == MO_SLOT_BUSY && ci->slots[k - 1].kind == MO_SK_NONE) {
-                mo_error(part->loc, "'%s' depends on itself", part->id);
+                mo_error(mo_ref_part_loc(ref, p), "'%s' depends on itself", part->id);
                 return -1;
             }
             if (!ensure_slot(fr, ci, (int)k - 1))
@@ -894,20 +896,20 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
             if (c == 0) {
                 array = s.kind == MO_SK_ARRAY;
                 if (part->nsubs && !array) {
-                    mo_error(part->loc, "'%s' is not an array", part->id);
+                    mo_error(mo_ref_part_loc(ref, p), "'%s' is not an array", part->id);
                     return -1;
                 }
-                if (array && !make_sel(fr, inst, owner, part, &s, &x))
+                if (array && !make_sel(fr, inst, owner, part, mo_ref_part_loc(ref, p), &s, &x))
                     return -1;
                 if (out->nd + (array ? x.nd : 0) > MO_MAX_DIMS) {
-                    mo_error(part->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
+                    mo_error(mo_ref_part_loc(ref, p), "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
                     return -1;
                 }
                 int per = array ? x.count : 1;
                 next = ncur == 1 && per == 1 ? &out->one : MO_NEWN(mo_slot, (size_t)ncur * (size_t)per + 1);
             } else if ((s.kind == MO_SK_ARRAY) != array ||
                        (array && (s.arr->ndims != x.ndim || s.arr->total != cur[0].child->slots[k - 1].arr->total))) {
-                mo_error(part->loc, "not supported yet: '%s' has different sizes in the elements of an array",
+                mo_error(mo_ref_part_loc(ref, p), "not supported yet: '%s' has different sizes in the elements of an array",
                          part->id);
                 return -1;
             }
@@ -925,7 +927,7 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
         if (p + 1 < ref->nparts)
             for (int c = 0; c < ncur; c++)
                 if (cur[c].kind != MO_SK_INST) {
-                    mo_error(ref->parts[p + 1].loc, "'%s' has no components", part->id);
+                    mo_error(mo_ref_part_loc(ref, p + 1), "'%s' has no components", part->id);
                     return -1;
                 }
     }
@@ -946,7 +948,7 @@ bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
     mo_sref s;
     int r = mo_find_slots(fr, inst, owner, ref, &s, disabled);
     if (r == 0) {
-        mo_error(ref->parts[0].loc, "unknown component '%s'", ref->parts[0].id);
+        mo_error(mo_ref_part_loc(ref, 0), "unknown component '%s'", ref->parts[0].id);
         suggest_in_layout(inst->lay, ref->parts[0].id);
     }
     if (r != 1 || *disabled)
@@ -1080,11 +1082,11 @@ static void read_experiment(mo_front *fr, mo_inst *top, const mo_class *cls)
     const mo_mod *ann = cls->comment.annotation;
     for (int i = 0; ann && i < ann->nargs; i++) {
         const mo_arg *a = &ann->args[i];
-        if (a->kind != MO_ARG_MOD || a->name->n != 1 || strcmp(a->name->ids[0], "experiment") != 0 || !a->mod)
+        if (a->kind != MO_ARG_MOD || a->name.n != 1 || strcmp(a->name.ids[0], "experiment") != 0 || !a->mod)
             continue;
         for (int k = 0; k < a->mod->nargs; k++) {
             const mo_arg *x = &a->mod->args[k];
-            if (x->kind != MO_ARG_MOD || !x->mod || !x->mod->binding || x->name->n != 1)
+            if (x->kind != MO_ARG_MOD || !x->mod || !x->mod->binding || x->name.n != 1)
                 continue;
             mo_expr *e = mo_flatten_expr(fr, top, (mo_class *)cls, x->mod->binding);
             double d;
@@ -1093,7 +1095,7 @@ static void read_experiment(mo_front *fr, mo_inst *top, const mo_class *cls)
                 continue;
             }
             mo_experiment *ex = &fr->flat->experiment;
-            const char *n = x->name->ids[0];
+            const char *n = x->name.ids[0];
             if (strcmp(n, "StartTime") == 0) { ex->has_start = true; ex->start = d; }
             else if (strcmp(n, "StopTime") == 0) { ex->has_stop = true; ex->stop = d; }
             else if (strcmp(n, "Interval") == 0) { ex->has_interval = true; ex->interval = d; }
@@ -1102,12 +1104,21 @@ static void read_experiment(mo_front *fr, mo_inst *top, const mo_class *cls)
     }
 }
 
+static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in);
+
 mo_flat *mo_flatten(const mo_class *cls_in)
 {
-    mo_class *cls = (mo_class *)cls_in;
     mo_front fr = {0};
+    mo_flat *flat = flatten_model(&fr, cls_in);
+    free(fr.pairs.v);   /* malloc'd (inst.h); mo_connect frees them already when it gets to run */
+    return flat;
+}
+
+static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in)
+{
+    mo_class *cls = (mo_class *)cls_in;
     mo_flat *flat = MO_NEW(mo_flat);
-    fr.flat = flat;
+    fr->flat = flat;
     flat->name = mo_class_full_name(cls);
     flat->cls = cls;
     flat->comment = cls->comment.text;
@@ -1125,11 +1136,11 @@ mo_flat *mo_flatten(const mo_class *cls_in)
                  mo_class_kind_name(cls->kind));
         return NULL;
     }
-    mo_inst *top = new_inst(&fr, NULL, mo_intern_cstr(""), cls, mod, cls->loc, MO_VAR_CONTINUOUS, 0);
-    if (!top || !fill_inst(&fr, top) || mo_error_count())
+    mo_inst *top = new_inst(fr, NULL, mo_intern_cstr(""), cls, mod, cls->loc, MO_VAR_CONTINUOUS, 0);
+    if (!top || !fill_inst(fr, top) || mo_error_count())
         return NULL;
-    read_experiment(&fr, top, flat->cls);
-    if (!mo_connect(&fr) || mo_error_count())
+    read_experiment(fr, top, flat->cls);
+    if (!mo_connect(fr) || mo_error_count())
         return NULL;
 #ifdef MO_DEBUG
     index_names(flat);   /* checks that names are unique */

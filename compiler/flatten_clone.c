@@ -9,7 +9,9 @@
  *   - its variables, renamed (prefix swapped), sharing the template's attribute records (flat.h);
  *   - its equations: one packed record, a run (flat.h), that stands for the template's equations with a
  *     var_shift and the clone's path (mo_flat_unshare expands runs for the back end);
- *   - its instance tree (other components connect to it and modify nothing in it any more);
+ *   - its instance tree (other components connect to it and modify nothing in it any more); a root that
+ *     holds only variables and connectors shares its slots with the other clones (inst.h:
+ *     children_after), a connector its template's (var_shift);
  *   - its connections;
  * and then the values of the instance's own modifier are applied to the variables they name, exactly
  * as flatten.c applies them (mo_set_attribute, mo_mod_value).
@@ -79,8 +81,8 @@ static void key_syntax(key_buf *k, const mo_mod *m)
         }
         unsigned char af = (unsigned char)((a->each ? 1 : 0) | (a->final_ ? 2 : 0));
         key_put(k, &af, 1);
-        key_put(k, &a->name->n, sizeof a->name->n);
-        key_put(k, a->name->ids, sizeof *a->name->ids * (size_t)a->name->n);
+        key_put(k, &a->name.n, sizeof a->name.n);
+        key_put(k, a->name.ids, sizeof *a->name.ids * (size_t)a->name.n);
         key_syntax(k, a->mod);
     }
 }
@@ -102,6 +104,8 @@ typedef struct mo_clone_tmpl {
     int *eq_inst, *ieq_inst, *pair_inst;  /* per equation / connection: which instance holds it */
     const char **paths;       /* scratch of copy_template: the clone's path of each of those instances */
     unsigned char *fix;       /* per variable: FIX_* */
+    mo_slot *cslots;          /* the slots every clone's root shares (inst.h: children_after), or NULL
+                               * when the root holds more than variables and connectors */
 } tmpl;
 
 static bool cloned_any;      /* some component was cloned (mo_flat_unshare has work) */
@@ -117,12 +121,21 @@ static struct {
     int cap, n;
 } table;
 
+/* A word at a time: a key is hashed for every component of the model (a byte-wise hash was most of
+ * begin_key's time). */
 static uint64_t hash_bytes(const unsigned char *p, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 1099511628211ull;
-    return h;
+    uint64_t h = 1469598103934665603ull ^ n, w;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    w = 0;
+    memcpy(&w, p + i, n - i);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 32);
 }
 
 static tmpl *table_find(const key_buf *k, uint64_t h, bool create)
@@ -302,8 +315,10 @@ static void collect_slot(inst_vec *out, const mo_slot *s);
 static void collect(inst_vec *out, mo_inst *in)
 {
     MO_PUSH(*out, in);
-    for (int i = 0; i < in->lay->n; i++)
-        collect_slot(out, &in->slots[i]);
+    for (int i = 0; i < in->lay->n; i++) {
+        mo_slot s = mo_slot_of(in, i);
+        collect_slot(out, &s);
+    }
 }
 
 static void collect_slot(inst_vec *out, const mo_slot *s)
@@ -342,7 +357,8 @@ static bool begin_key(mo_front *fr, const key_buf *k, bool whole_value, mo_clone
 
 static void key_start(key_buf *k, char form, mo_class *cls, int variability, unsigned flags)
 {
-    memset(k, 0, sizeof *k);
+    k->n = 0;                 /* (not a memset of the whole buffer: this runs for every component) */
+    k->overflow = false;
     key_put(k, &form, 1);
     key_put(k, &cls, sizeof cls);
     key_put(k, &variability, sizeof variability);
@@ -377,6 +393,29 @@ static int *index_instances(const mo_map *paths, const mo_feq *eqs, int n, bool 
         *ok = k > 0;
         r[i] = (int)k - 1;
     }
+    return r;
+}
+
+static bool only_vars(const mo_inst *in);
+
+/* The slots that the clones of template in share (inst.h: children_after), or NULL when its root holds
+ * more than variables and connectors (instances whose slots are all variables), or no connector. */
+static mo_slot *shared_slots(const mo_inst *in)
+{
+    int nchild = 0;
+    for (int i = 0; i < in->lay->n; i++) {
+        const mo_slot *s = &in->slots[i];
+        if (s->state != MO_SLOT_DONE || s->kind == MO_SK_ARRAY || (s->kind == MO_SK_INST && !only_vars(s->child)))
+            return NULL;
+        nchild += s->kind == MO_SK_INST;
+    }
+    if (!nchild || in->children_after)
+        return NULL;
+    mo_slot *r = MO_NEWN(mo_slot, in->lay->n);
+    memcpy(r, in->slots, sizeof *r * (size_t)in->lay->n);
+    for (int i = 0, k = 0; i < in->lay->n; i++)
+        if (r[i].kind == MO_SK_INST)
+            r[i].var = k++;
     return r;
 }
 
@@ -445,7 +484,7 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
     t->pair_inst = MO_NEWN(int, np + 1);
     for (int i = 0; i < np && ok; i++) {
         const mo_conn_pair *p = &fr->pairs.v[mark->p0 + i];
-        intptr_t k = (intptr_t)mo_map_get(&paths, p->instance);
+        intptr_t k = (intptr_t)mo_map_get(&paths, fr->conn_insts.v[p->conn]);
         ok = k > 0 && p->a >= v0 && p->a < v1 && p->b >= v0 && p->b < v1;
         t->pair_inst[i] = (int)k - 1;
     }
@@ -464,6 +503,7 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
     t->ninst = insts.n;
     t->paths = MO_NEWN(const char *, insts.n);
     t->fix = fix;
+    t->cslots = shared_slots(in);
     /* from now on the template's attribute records are shared: nobody may write them in place */
     for (int i = v0; i < v1; i++)
         flat->vars.v[i].attr_own = false;
@@ -502,6 +542,34 @@ static const char *clone_name(const cloner *c, const char *name)
 
 static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent);
 
+/* The root of a clone whose template has shared slots (tmpl.cslots): one block, the root and then its
+ * connectors (inst.h: children_after), in the depth-first order of collect(). */
+static mo_inst *clone_root_shared(cloner *c, const mo_inst *in, mo_inst *parent)
+{
+    const tmpl *t = c->t;
+    mo_inst *r = MO_NEWN(mo_inst, t->ninst);
+    *r = *in;
+    r->parent = parent;
+    r->path = c->path;
+    r->slots = t->cslots;
+    r->var_shift = c->shift;
+    r->children_after = true;
+    c->paths[c->next++] = r->path;
+    for (int i = 0; i < in->lay->n; i++) {
+        if (t->cslots[i].kind != MO_SK_INST)
+            continue;
+        const mo_inst *from = in->slots[i].child;   /* the template's root is an instance of its own */
+        mo_inst *ch = r + 1 + t->cslots[i].var;
+        *ch = *from;
+        ch->parent = r;
+        ch->path = clone_name(c, from->path);
+        ch->var_shift = from->var_shift + c->shift;
+        c->paths[c->next++] = ch->path;
+    }
+    MO_ASSERT(c->next == t->ninst);
+    return r;
+}
+
 static void clone_slot(cloner *c, const mo_slot *from, mo_slot *to, mo_inst *parent)
 {
     *to = *from;
@@ -534,6 +602,8 @@ static bool only_vars(const mo_inst *in)
 /* Same depth-first order as collect(): instance i of the template becomes the clone's paths[i]. */
 static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent)
 {
+    if (c->next == 0 && c->t->cslots)
+        return clone_root_shared(c, in, parent);
     mo_inst *r = MO_NEW(mo_inst);
     *r = *in;
     r->parent = parent;
@@ -543,9 +613,14 @@ static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent)
         r->var_shift = in->var_shift + c->shift;
         return r;
     }
+    /* slots of its own, read through mo_slot_of (in may itself share slots, inst.h) */
+    r->var_shift = 0;
+    r->children_after = false;
     r->slots = MO_NEWN(mo_slot, in->lay->n);
-    for (int i = 0; i < in->lay->n; i++)
-        clone_slot(c, &in->slots[i], &r->slots[i], r);
+    for (int i = 0; i < in->lay->n; i++) {
+        mo_slot s = mo_slot_of(in, i);
+        clone_slot(c, &s, &r->slots[i], r);
+    }
     return r;
 }
 
@@ -622,12 +697,17 @@ static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *
         MO_PUSH(flat->eqs, run_of(in, t->e0, t->ne, t->eq_inst, t->pathlen, c.shift));
     if (t->nie)
         MO_PUSH(flat->initial_eqs, run_of(in, t->ie0, t->nie, t->ieq_inst, t->pathlen, c.shift));
-    for (int i = 0; i < t->np; i++) {
+    /* the clone's connections: at the template's connect statements, in the clone's instances (a
+     * connect per run of pairs that share both) */
+    for (int i = 0, conn = -1; i < t->np; i++) {
         mo_conn_pair p = fr->pairs.v[t->p0 + i];
+        const mo_conn_pair *prev = i ? &fr->pairs.v[t->p0 + i - 1] : NULL;
+        if (!prev || prev->conn != p.conn || t->pair_inst[i - 1] != t->pair_inst[i])
+            conn = mo_conn_add_connect(fr, fr->conn_locs.v[p.conn], c.paths[t->pair_inst[i]]);
         p.a += c.shift;
         p.b += c.shift;
-        p.instance = c.paths[t->pair_inst[i]];
-        MO_PUSH(fr->pairs, p);
+        p.conn = conn;
+        mo_conn_pair_push(fr, p);
     }
     return in;
 }
@@ -670,7 +750,7 @@ static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int
         if (!m || m->binding)
             return !m;
         for (int i = 0; i < m->nargs; i++)
-            if (!apply_syntax(fr, s, m->args[i].name, 0, m->args[i].mod, scope, scope_cls, dry))
+            if (!apply_syntax(fr, s, &m->args[i].name, 0, m->args[i].mod, scope, scope_cls, dry))
                 return false;
         return true;
     }
@@ -678,7 +758,7 @@ static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int
         return s->kind == MO_SK_VAR;
     /* a modifier node as mo_fmod_from_ast would have made it, on the stack */
     mo_fmod c = {0};
-    c.loc = ids->locs[ids->n - 1];
+    c.loc = mo_name_loc(ids, ids->n - 1);
     c.binding = m->binding;
     c.scope = scope;
     c.scope_cls = scope_cls;
@@ -704,14 +784,14 @@ static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int
     }
     for (int i = 0; i < m->nargs; i++) {   /* x(start = e, fixed = true) */
         const mo_arg *a = &m->args[i];
-        if (a->name->n != 1 || !a->mod || a->mod->nargs || attr_field(a->name->ids[0]) < 0 ||
+        if (a->name.n != 1 || !a->mod || a->mod->nargs || attr_field(a->name.ids[0]) < 0 ||
             (dry && !builds_nothing(a->mod->binding, scope)))
             return false;
         if (!a->mod->binding || dry)
             continue;
         mo_fmod ac = c;
-        ac.name = a->name->ids[0];
-        ac.loc = a->name->locs[0];
+        ac.name = a->name.ids[0];
+        ac.loc = mo_name_loc(&a->name, 0);
         ac.binding = a->mod->binding;
         mo_set_attribute(fr, s->var, &ac);
         if (mo_error_count())
@@ -728,13 +808,13 @@ mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *
         return NULL;
     mo_slot root = {MO_SLOT_DONE, MO_SK_INST, 0, {.child = t->inst}};
     for (int i = 0; mod && i < mod->nargs; i++)
-        if (!apply_syntax(fr, &root, mod->args[i].name, 0, mod->args[i].mod, parent, owner, true))
+        if (!apply_syntax(fr, &root, &mod->args[i].name, 0, mod->args[i].mod, parent, owner, true))
             return NULL;
     mo_inst *in = copy_template(fr, mark, parent, path, NULL);
     fill_slot(out, in);
     root.child = in;
     for (int i = 0; mod && i < mod->nargs; i++)
-        if (!apply_syntax(fr, &root, mod->args[i].name, 0, mod->args[i].mod, parent, owner, false))
+        if (!apply_syntax(fr, &root, &mod->args[i].name, 0, mod->args[i].mod, parent, owner, false))
             return NULL;
     return in;
 }

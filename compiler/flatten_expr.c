@@ -160,10 +160,11 @@ bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_itera
         return range_values(fr, inst, owner, r, "the range of a for-loop", vals, n);
     if (r->kind == MO_EX_REF && r->nparts >= 1 && r->parts[r->nparts - 1].nsubs == 0) {
         /* an enumeration type (or Boolean) as the range: all its values */
-        mo_name nm = {r->loc, r->global, r->nparts, MO_NEWN(const char *, r->nparts), MO_NEWN(mo_loc, r->nparts)};
+        mo_name nm;
+        mo_name_init(&nm, r->loc, r->global, r->nparts);
         for (int i = 0; i < r->nparts; i++) {
             nm.ids[i] = r->parts[i].id;
-            nm.locs[i] = r->parts[i].loc;
+            mo_name_set_loc(&nm, i, mo_ref_part_loc(r, i));
         }
         bool dis = false;
         mo_sref sr;
@@ -218,12 +219,13 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
             return true;
         }
     }
-    mo_name n = {e->loc, e->global, e->nparts, MO_NEWN(const char *, e->nparts), MO_NEWN(mo_loc, e->nparts)};
+    mo_name n;
+    mo_name_init(&n, e->loc, e->global, e->nparts);
     for (int i = 0; i < e->nparts; i++) {
         n.ids[i] = e->parts[i].id;
-        n.locs[i] = e->parts[i].loc;
+        mo_name_set_loc(&n, i, mo_ref_part_loc(e, i));
         if (e->parts[i].nsubs) {
-            mo_error(e->parts[i].loc, "not supported yet: subscripts on '%s'", e->parts[i].id);
+            mo_error(mo_ref_part_loc(e, i), "not supported yet: subscripts on '%s'", e->parts[i].id);
             return false;
         }
     }
@@ -237,7 +239,7 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
                 mo_av_scalar(out, lit);
                 return true;
             }
-        mo_error(e->parts[bad].loc, "'%s' is not a literal of enumeration '%s'", n.ids[bad], f.cls->name);
+        mo_error(mo_ref_part_loc(e, bad), "'%s' is not a literal of enumeration '%s'", n.ids[bad], f.cls->name);
         const char **names = MO_NEWN(const char *, f.cls->nliterals + 1);
         for (int i = 0; i < f.cls->nliterals; i++)
             names[i] = f.cls->literals[i].name;
@@ -246,7 +248,7 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
             if (names[i] == best && f.cls->literals[i].loc.file)
                 mo_note(f.cls->literals[i].loc, "did you mean '%s'?", best);
             else if (names[i] == best)
-                mo_note(e->parts[bad].loc, "did you mean '%s'?", best);
+                mo_note(mo_ref_part_loc(e, bad), "did you mean '%s'?", best);
         return false;
     }
     if (bad < 0 && f.comp) {
@@ -267,7 +269,7 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
         mo_error(e->loc, "'%s' is a class, not a variable", mo_ref_str(e));
         return false;
     }
-    mo_error(p0->loc, "unknown variable '%s'", e->nparts == 1 ? p0->id : mo_ref_str(e));
+    mo_error(mo_ref_part_loc(e, 0), "unknown variable '%s'", e->nparts == 1 ? p0->id : mo_ref_str(e));
     if (inst && inst->lay->n) {
         const char **names = MO_NEWN(const char *, inst->lay->n);
         for (int i = 0; i < inst->lay->n; i++)
@@ -338,7 +340,7 @@ static mo_expr *call_node(const mo_expr *e, const char *name, int n, mo_expr **a
         f1->nparts = 1;
         f1->parts = MO_NEWN(mo_ref_part, 1);
         f1->parts[0].id = name;
-        f1->parts[0].loc = e->fn->loc;
+        mo_ref_part_set_loc(f1, 0, e->fn->loc);
         c->fn = f1;
     }
     c->n = n;

@@ -471,7 +471,7 @@ static bool message_conversion(mo_front *fr, mo_inst *inst, mo_class *owner, con
             f->nparts = 1;
             f->parts = MO_NEWN(mo_ref_part, 1);
             f->parts[0].id = mo_intern_cstr("integer");
-            f->parts[0].loc = arg->fn->loc;
+            mo_ref_part_set_loc(f, 0, arg->fn->loc);
             w->fn = f;
             w->a = MO_NEWN(mo_expr *, 1);
             w->a[0] = c->a[i];

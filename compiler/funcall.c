@@ -166,10 +166,11 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
     callee *hit = mo_map_get(&callee_cache, key);
     if (hit)
         return *hit;
-    mo_name n = {fn->loc, fn->global, fn->nparts, MO_NEWN(const char *, fn->nparts), MO_NEWN(mo_loc, fn->nparts)};
+    mo_name n;
+    mo_name_init(&n, fn->loc, fn->global, fn->nparts);
     for (int i = 0; i < fn->nparts; i++) {
         n.ids[i] = fn->parts[i].id;
-        n.locs[i] = fn->parts[i].loc;
+        mo_name_set_loc(&n, i, mo_ref_part_loc(fn, i));
         if (fn->parts[i].nsubs) {
             mo_error(fn->loc, "a function name cannot have subscripts");
             r.kind = CAL_ERROR;
@@ -280,7 +281,7 @@ static mo_expr *field_ref(const mo_expr *rec, const char *field)
     ref->parts = MO_NEWN(mo_ref_part, rec->nparts + 1);
     memcpy(ref->parts, rec->parts, sizeof(mo_ref_part) * (size_t)rec->nparts);
     ref->parts[rec->nparts].id = mo_intern_cstr(field);
-    ref->parts[rec->nparts].loc = rec->loc;
+    mo_ref_part_set_loc(ref, rec->nparts, rec->loc);
     ref->nparts = rec->nparts + 1;
     return ref;
 }
@@ -486,7 +487,7 @@ bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
         f1->nparts = 1;
         f1->parts = MO_NEWN(mo_ref_part, 1);
         f1->parts[0].id = k.builtin;
-        f1->parts[0].loc = e->fn->loc;
+        mo_ref_part_set_loc(f1, 0, e->fn->loc);
         r->fn = f1;
         r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
         for (int i = 0; i < e->n; i++)

@@ -559,15 +559,15 @@ static void read_derivative(fbuild *b, mo_class *cls)
     mo_func *f = b->f;
     for (int i = 0; ann && i < ann->nargs; i++) {
         const mo_arg *a = &ann->args[i];
-        if (a->kind != MO_ARG_MOD || a->name->n != 1 || strcmp(a->name->ids[0], "derivative") || !a->mod ||
+        if (a->kind != MO_ARG_MOD || a->name.n != 1 || strcmp(a->name.ids[0], "derivative") || !a->mod ||
             !a->mod->binding)
             continue;
         bool higher = false;
         for (int k = 0; k < a->mod->nargs; k++) {
             const mo_arg *x = &a->mod->args[k];
-            if (x->kind != MO_ARG_MOD || x->name->n != 1 || !x->mod || !x->mod->binding)
+            if (x->kind != MO_ARG_MOD || x->name.n != 1 || !x->mod || !x->mod->binding)
                 continue;
-            const char *n = x->name->ids[0];
+            const char *n = x->name.ids[0];
             const mo_expr *v = x->mod->binding;
             if (!strcmp(n, "order")) {
                 higher = !(v->kind == MO_EX_INT && v->ival == 1);
@@ -798,10 +798,11 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
         }
     }
     /* a constant of an enclosing class or package, or an enumeration literal */
-    mo_name n = {e->loc, e->global, e->nparts, MO_NEWN(const char *, e->nparts), MO_NEWN(mo_loc, e->nparts)};
+    mo_name n;
+    mo_name_init(&n, e->loc, e->global, e->nparts);
     for (int i = 0; i < e->nparts; i++) {
         n.ids[i] = e->parts[i].id;
-        n.locs[i] = e->parts[i].loc;
+        mo_name_set_loc(&n, i, mo_ref_part_loc(e, i));
     }
     mo_found f;
     int bad = mo_lookup_name(c->owner, &n, &f);
@@ -822,7 +823,7 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
         mo_fctx k = {c->fr, NULL, f.owner, c->fn, NULL, c->const_depth + 1};
         return mo_fctx_expr(&k, f.comp->mod->binding);
     }
-    mo_error(e->parts[0].loc, "unknown variable '%s'", mo_ref_str(e));
+    mo_error(mo_ref_part_loc(e, 0), "unknown variable '%s'", mo_ref_str(e));
     if (c->fn && c->names) {
         const char **cand = MO_NEWN(const char *, c->fn->vars.n + 1);
         int nc = 0;

@@ -102,15 +102,22 @@ struct mo_inst {
     unsigned short flags;     /* prefixes imposed on the contents (MO_PF_PROTECTED, INPUT, OUTPUT: all
                                * below bit 16) */
     unsigned char variability;/* mo_variability imposed by the enclosing declarations */
-    bool is_connector;
+    bool is_connector : 1;
+    /* A clone of a component whose slots are variables and connectors only (flatten_clone.c): its slots
+     * are shared by all such clones of one template, and a MO_SK_INST slot's var numbers the child among
+     * the instances that follow this one in memory (one block), where the clone's own child is. */
+    bool children_after : 1;
 };
 
-/* Slot i of in, its variable shifted by in->var_shift. */
+/* Slot i of in: its variable shifted by in->var_shift, its child in's own. Read slots with it, not
+ * in->slots[i] (apart from state and kind). */
 static inline mo_slot mo_slot_of(const mo_inst *in, int i)
 {
     mo_slot s = in->slots[i];
     if (s.kind == MO_SK_VAR)
         s.var += in->var_shift;
+    else if (s.kind == MO_SK_INST && in->children_after)
+        s.child = (mo_inst *)(in + 1 + s.var);
     return s;
 }
 
@@ -118,21 +125,28 @@ static inline mo_slot mo_slot_of(const mo_inst *in, int i)
 
 /* One scalar connection found by a connect: two variables, each with its side (inside: a connector of a
  * component, outside: a connector of the instance the connect is written in). A big model has millions
- * of them, hence 24 bytes: the connect's location is kept once per connect, in mo_front.conn_locs. */
+ * of them, hence 16 bytes: the connect's location and instance path are kept once per connect, in
+ * mo_front.conn_locs and conn_insts. */
 typedef struct mo_conn_pair {
     int a, b;                 /* variable indices */
-    int conn;                 /* the connect equation: its location is conn_locs.v[conn] */
+    int conn;                 /* the connect equation: conn_locs.v[conn], conn_insts.v[conn] */
     bool a_outside, b_outside;    /* the sides; set for flow variables only (potentials ignore sides) */
     bool flow;
-    const char *instance;     /* instance path of the class holding the connect */
+    bool string;              /* String variables (their connection equations stay trees) */
 } mo_conn_pair;
 
-enum { MO_VF_SCALAR_CONNECTOR = 1 };   /* the variable is itself a connector (connector X = input Real) */
+enum {
+    MO_VF_SCALAR_CONNECTOR = 1,   /* the variable is itself a connector (connector X = input Real) */
+    MO_VF_FLOW = 2                /* declared flow (mo_connect finds unconnected flows without reading vars) */
+};
 
 typedef struct mo_front {
     mo_flat *flat;
+    /* malloc'd (mo_conn_pair_push), not arena: mo_connect frees them once it has made the connection
+     * sets, before it makes the equations (and mo_flatten, after errors) */
     MO_VEC(mo_conn_pair) pairs;
     MO_VEC(mo_loc) conn_locs;             /* connect.c: the location of each connect that made pairs */
+    MO_VEC(const char *) conn_insts;      /* the same: the instance path of the class holding it */
     MO_VEC(unsigned char) vflags;         /* per variable, MO_VF_* */
 } mo_front;
 
@@ -174,6 +188,10 @@ int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
  * the whole model is instantiated, generate the connection equations. */
 void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *eq);
 bool mo_connect(mo_front *fr);
+/* connect.c: append a pair to fr->pairs (malloc'd), and a connect (its location and instance path) to
+ * conn_locs and conn_insts, returning its number. */
+void mo_conn_pair_push(mo_front *fr, mo_conn_pair p);
+int mo_conn_add_connect(mo_front *fr, mo_loc loc, const char *instance);
 /* connect.c: equation i of packed connection equations (flat.h) with trees, as mo_connect would have
  * made it (for mo_flat_unshare). */
 void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out);

@@ -221,9 +221,9 @@ static mo_name *name_from_string(const char *s)
             break;
         p = q + 1;
     }
-    n->n = ids.n;
-    n->ids = ids.v;
-    n->locs = MO_NEWN(mo_loc, ids.n);
+    bool global = n->global;
+    mo_name_init(n, n->loc, global, ids.n);   /* (locations none: made up) */
+    memcpy(n->ids, ids.v, sizeof(const char *) * (size_t)ids.n);
     return n;
 }
 

@@ -292,7 +292,7 @@ bool mo_resolve_bases(mo_class *cls)
         if (!base) {
             if (bad < 0)
                 bad = n->n - 1;
-            mo_error(n->locs[bad], "unknown base class '%s'", mo_name_str(n));
+            mo_error(mo_name_loc(n, bad), "unknown base class '%s'", mo_name_str(n));
             ok = false;
             break;
         }
@@ -435,15 +435,15 @@ mo_class *mo_lookup_class(mo_class *cls, const mo_name *name, const char *what)
     mo_found f;
     int bad = mo_lookup_name(cls, name, &f);
     if (bad == 0) {
-        mo_error(name->locs[0], "unknown %s '%s'", what, mo_name_str(name));
+        mo_error(mo_name_loc(name, 0), "unknown %s '%s'", what, mo_name_str(name));
         return NULL;
     }
     if (bad > 0) {
         if (f.cls)
-            mo_error(name->locs[bad], "'%s' is not declared in '%s'", name->ids[bad],
+            mo_error(mo_name_loc(name, bad), "'%s' is not declared in '%s'", name->ids[bad],
                      mo_class_full_name(f.cls));
         else
-            mo_error(name->locs[bad], "unknown %s '%s'", what, mo_name_str(name));
+            mo_error(mo_name_loc(name, bad), "unknown %s '%s'", what, mo_name_str(name));
         return NULL;
     }
     if (!f.cls) {

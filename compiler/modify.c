@@ -72,13 +72,13 @@ static void fill_from_ast(mo_fmod *f, const mo_mod *m, mo_inst *scope, mo_class 
     for (int i = 0; i < m->nargs; i++) {
         const mo_arg *a = &m->args[i];
         if (a->kind != MO_ARG_MOD) {
-            mo_error(a->loc, "not supported yet: %s", a->kind == MO_ARG_REDECLARE ? "redeclare" : "replaceable");
+            mo_error(a->name.loc, "not supported yet: %s", a->kind == MO_ARG_REDECLARE ? "redeclare" : "replaceable");
             continue;
         }
         /* a.b.c = e is a(b(c = e)): build the chain, the last link carries the modification */
         mo_fmod *top = NULL, *cur = NULL;
-        for (int k = 0; k < a->name->n; k++) {
-            mo_fmod *n = new_node(a->name->ids[k], a->name->locs[k], scope, scope_cls, outside);
+        for (int k = 0; k < a->name.n; k++) {
+            mo_fmod *n = new_node(a->name.ids[k], mo_name_loc(&a->name, k), scope, scope_cls, outside);
             if (cur)
                 push_sub(cur, n);
             else

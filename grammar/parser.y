@@ -85,6 +85,12 @@ static mo_arg *arg_mod(mo_name *name, mo_mod *mod, const char *comment)
     return mo_build_arg_prefix(mo_build_arg_mod(name, mod, comment), 0, false, 0);
 }
 
+/* The same, named by the one identifier id at loc. */
+static mo_arg *arg_mod1(const char *id, mo_loc loc, mo_mod *mod, const char *comment)
+{
+    return mo_build_arg_prefix(mo_build_arg_mod1(id, loc, mod, comment), 0, false, 0);
+}
+
 /* id1.id2[subs2], located at loc: the first part as a reference of its own, then the second appended,
  * as if each had been reduced apart. */
 static mo_expr *ref_pair(mo_parser *p, mo_loc loc, const char *id1, mo_loc loc1, const char *id2,
@@ -153,7 +159,7 @@ static mo_expr *ref_pair(mo_parser *p, mo_loc loc, const char *id1, mo_loc loc1,
 %type <list> equation_list statement_list expression_list matrix_rows for_indices
 %type <list> function_args fargs_positional named_arguments output_expression_list
 %type <list> elseif_exprs elseif_eqs elseif_stmts elsewhen_eqs elsewhen_stmts external_args
-%type <mod> modification modification_opt annotation_opt annotation_clause
+%type <mod> modification modification_opt arg_modification arg_modification_opt annotation_opt annotation_clause
 %type <arg> argument element_modification element_redeclaration element_replaceable
 %type <arg> component_clause1 constraining_clause
 %type <elem> component_declaration
@@ -405,6 +411,15 @@ modification:
   | EQUALS BREAK                   { $$ = mo_build_mod(NULL, @1, NULL, false, true); }
   ;
 modification_opt: %empty { $$ = NULL; } | modification ;
+/* the same inside an argument: the modification is short, without location (ast.h) */
+arg_modification:
+    class_modification             { $$ = mo_build_arg_value($1, NULL, false, false); }
+  | class_modification EQUALS expression { $$ = mo_build_arg_value($1, $3, false, false); }
+  | EQUALS expression              { $$ = mo_build_arg_value(NULL, $2, false, false); }
+  | ASSIGN expression              { $$ = mo_build_arg_value(NULL, $2, true, false); }
+  | EQUALS BREAK                   { $$ = mo_build_arg_value(NULL, NULL, false, true); }
+  ;
+arg_modification_opt: %empty { $$ = NULL; } | arg_modification ;
 /* class-modification : "(" [ argument-list ] ")" ; the list, empty for "()" */
 class_modification:
     LPAREN RPAREN                  { $$ = mo_list(); }
@@ -422,11 +437,11 @@ argument_list:
  * modification instead of six (empty prefix, name, modification_opt, empty string comment,
  * element_modification, argument). */
 argument:
-    IDENT                          { $$ = arg_mod(mo_build_name(NULL, $1, @1), NULL, NULL); }
-  | IDENT modification             { $$ = arg_mod(mo_build_name(NULL, $1, @1), $2, NULL); }
-  | IDENT string_list              { $$ = arg_mod(mo_build_name(NULL, $1, @1), NULL, $2); }
-  | IDENT modification string_list { $$ = arg_mod(mo_build_name(NULL, $1, @1), $2, $3); }
-  | dotted_name modification_opt string_comment { $$ = arg_mod($1, $2, $3); }
+    IDENT                          { $$ = arg_mod1($1, @1, NULL, NULL); }
+  | IDENT arg_modification         { $$ = arg_mod1($1, @1, $2, NULL); }
+  | IDENT string_list              { $$ = arg_mod1($1, @1, NULL, $2); }
+  | IDENT arg_modification string_list { $$ = arg_mod1($1, @1, $2, $3); }
+  | dotted_name arg_modification_opt string_comment { $$ = arg_mod($1, $2, $3); }
   | arg_prefix element_modification { $$ = mo_build_arg_prefix($2, $1 & 1, ($1 & 2) != 0, 0); }
   | element_replaceable            { $$ = mo_build_arg_prefix($1, 0, false, 0); }
   | arg_prefix element_replaceable { $$ = mo_build_arg_prefix($2, $1 & 1, ($1 & 2) != 0, 0); }
@@ -441,26 +456,26 @@ arg_prefix: EACH { $$ = 1; } | FINAL { $$ = 2; } | EACH FINAL { $$ = 3; } ;
 each_opt: %empty { $$ = 0; } | EACH { $$ = 1; } ;
 /* element-modification : name [ modification ] string-comment */
 element_modification:
-    name modification_opt string_comment { $$ = mo_build_arg_mod($1, $2, $3); }
+    name arg_modification_opt string_comment { $$ = mo_build_arg_mod($1, $2, $3); }
   ;
 /* element-redeclaration : redeclare [ each ] [ final ]
  *                         ( short-class-definition | component-clause1 | element-replaceable ) */
 element_redeclaration:
     REDECLARE each_opt final_opt short_class_definition {
-        $$ = mo_build_arg_prefix(mo_build_arg_class($4, NULL), $2, $3, MO_PF_REDECLARE); $$->loc = @1; }
+        $$ = mo_build_arg_at(mo_build_arg_prefix(mo_build_arg_class($4, NULL), $2, $3, MO_PF_REDECLARE), @1); }
   | REDECLARE each_opt final_opt component_clause1 {
-        $$ = mo_build_arg_prefix($4, $2, $3, MO_PF_REDECLARE); $$->loc = @1; }
+        $$ = mo_build_arg_at(mo_build_arg_prefix($4, $2, $3, MO_PF_REDECLARE), @1); }
   | REDECLARE each_opt final_opt element_replaceable {
-        $$ = mo_build_arg_prefix($4, $2, $3, MO_PF_REDECLARE); $$->loc = @1; }
+        $$ = mo_build_arg_at(mo_build_arg_prefix($4, $2, $3, MO_PF_REDECLARE), @1); }
   ;
 /* element-replaceable : replaceable ( short-class-definition | component-clause1 ) [ constraining-clause ] */
 element_replaceable:
     REPLACEABLE short_class_definition constraining_clause_opt {
         $$ = mo_build_arg_class($2, $3); $$->kind = MO_ARG_REPLACEABLE;
-        $$->element->flags |= MO_PF_REPLACEABLE; $$->loc = @1; }
+        $$->element->flags |= MO_PF_REPLACEABLE; mo_build_arg_at($$, @1); }
   | REPLACEABLE component_clause1 constraining_clause_opt {
         $$ = $2; mo_build_arg_constrain($$, $3); $$->kind = MO_ARG_REPLACEABLE;
-        $$->element->flags |= MO_PF_REPLACEABLE; $$->loc = @1; }
+        $$->element->flags |= MO_PF_REPLACEABLE; mo_build_arg_at($$, @1); }
   ;
 constraining_clause_opt: %empty { $$ = NULL; } | constraining_clause ;
 /* component-clause1 : type-prefix type-specifier component-declaration1
@@ -505,7 +520,7 @@ equation:
   | if_equation comment            { $$ = $1; mo_build_set_comment(&$$->comment, $2); }
   | for_equation comment           { $$ = $1; mo_build_set_comment(&$$->comment, $2); }
   | CONNECT LPAREN component_reference COMMA component_reference RPAREN comment {
-        $$ = mo_build_eq_connect(@1, $3, $5); mo_build_set_comment(&$$->comment, $7); }
+        $$ = mo_build_eq_connect(@1, $3, $5, $7); }
   | when_equation comment          { $$ = $1; mo_build_set_comment(&$$->comment, $2); }
   ;
 /* if-equation : if expression then { equation ";" } { elseif expression then { equation ";" } }
