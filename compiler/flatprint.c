@@ -455,6 +455,21 @@ static void put_instance(mo_buf *b, const eq_ctx *ctx, const char *s)
     mo_put_s(b, s);
 }
 
+/* " (instance)" after an equation of a component; nothing for the model's own. Equations come in runs
+ * from one instance, so the length of the last one is kept. */
+static void put_instance_tail(printer *p, const char *instance)
+{
+    if (!instance || !*instance)
+        return;
+    if (instance != p->instance) {
+        p->instance = instance;
+        p->instance_len = strlen(instance);
+    }
+    MO_PUT_LIT(&p->b, " (");
+    mo_put_n(&p->b, instance, p->instance_len);
+    MO_PUT_LIT(&p->b, ")");
+}
+
 /* What follows an equation's right-hand side, to the end of the line. */
 static void put_eq_end(printer *p, mo_loc loc, mo_eq_origin origin, const char *comment, const char *instance,
                        const eq_ctx *ctx)
@@ -484,14 +499,8 @@ static void put_eq_end(printer *p, mo_loc loc, mo_eq_origin origin, const char *
         MO_PUT_LIT(b, " (");
         put_instance(b, ctx, instance);
         MO_PUT_LIT(b, ")");
-    } else if (instance && *instance) {
-        if (instance != p->instance) {
-            p->instance = instance;
-            p->instance_len = strlen(instance);
-        }
-        MO_PUT_LIT(b, " (");
-        mo_put_n(b, instance, p->instance_len);
-        MO_PUT_LIT(b, ")");
+    } else {
+        put_instance_tail(p, instance);
     }
     MO_PUT_LIT(b, "\n");
 }
@@ -569,16 +578,7 @@ static void put_conns(printer *p, const mo_conn_eqs *c)
             MO_PUT_LIT(b, "<mo2c>");
         }
         mo_put_s(b, origin_text[e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL]);
-        const char *instance = e->instance;
-        if (instance && *instance) {
-            if (instance != p->instance) {
-                p->instance = instance;
-                p->instance_len = strlen(instance);
-            }
-            MO_PUT_LIT(b, " (");
-            mo_put_n(b, instance, p->instance_len);
-            MO_PUT_LIT(b, ")");
-        }
+        put_instance_tail(p, e->instance);
         MO_PUT_LIT(b, "\n");
         maybe_flush(p);
     }
