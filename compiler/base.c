@@ -157,7 +157,7 @@ static struct {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     pthread_t thread;
-    bool started, quit;
+    bool started, running, quit;  /* started: tried to start the thread; running: it exists */
     char *base, *end;         /* the chunk being populated */
     char *done, *target;      /* populated up to done; asked for up to target */
 } pf = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
@@ -189,6 +189,18 @@ static void *pf_main(void *arg)
     return NULL;
 }
 
+/* A process forked while the thread runs (mo2c regress forks workers that go on compiling) has no such
+ * thread, and must not inherit pf.lock held: fork takes the lock first, and the child starts afresh
+ * (a thread of its own once it needs one). */
+static void pf_fork_prepare(void) { pthread_mutex_lock(&pf.lock); }
+static void pf_fork_parent(void) { pthread_mutex_unlock(&pf.lock); }
+static void pf_fork_child(void)
+{
+    pf.started = pf.running = pf.quit = false;
+    pf.base = pf.end = pf.done = pf.target = NULL;
+    pthread_mutex_unlock(&pf.lock);
+}
+
 /* Ask for the bytes of the current chunk from p to PF_AHEAD beyond it. fresh: p is the start of a new
  * chunk. */
 static void pf_ask(char *p, bool fresh)
@@ -206,12 +218,18 @@ static void pf_ask(char *p, bool fresh)
     pf.target = target;
     if (!pf.started) {
         /* started with the second chunk: small runs (most models, every test) never make the thread */
+        static bool fork_handlers;
         pthread_attr_t attr;
         pf.started = true;
-        if (pthread_attr_init(&attr) == 0) {
+        if (!fork_handlers)
+            fork_handlers = pthread_atfork(pf_fork_prepare, pf_fork_parent, pf_fork_child) == 0;
+        if (!fork_handlers)
+            pf_mark = (char *)UINTPTR_MAX;   /* no thread then: a fork could not be made safe */
+        else if (pthread_attr_init(&attr) == 0) {
             pthread_attr_setstacksize(&attr, (size_t)64 << 10);
             pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_JOINABLE);
-            if (pthread_create(&pf.thread, &attr, pf_main, NULL) != 0)
+            pf.running = pthread_create(&pf.thread, &attr, pf_main, NULL) == 0;
+            if (!pf.running)
                 pf_mark = (char *)UINTPTR_MAX;
             pthread_attr_destroy(&attr);
         }
@@ -222,14 +240,14 @@ static void pf_ask(char *p, bool fresh)
 
 static void pf_stop(void)
 {
-    if (!pf.started)
-        return;
-    pthread_mutex_lock(&pf.lock);
-    pf.quit = true;
-    pthread_cond_signal(&pf.wake);
-    pthread_mutex_unlock(&pf.lock);
-    pthread_join(pf.thread, NULL);
-    pf.started = pf.quit = false;
+    if (pf.running) {
+        pthread_mutex_lock(&pf.lock);
+        pf.quit = true;
+        pthread_cond_signal(&pf.wake);
+        pthread_mutex_unlock(&pf.lock);
+        pthread_join(pf.thread, NULL);
+    }
+    pf.started = pf.running = pf.quit = false;
     pf.base = pf.end = pf.done = pf.target = NULL;
 }
 #else

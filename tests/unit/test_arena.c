@@ -3,13 +3,17 @@
  * vectors grown by doubling (small blocks grown in place, big blocks grown by the kernel without a
  * copy) keeping their contents and zeroing what is new, hash tables and interned strings across many
  * resizes, the packed source location (mo_loc_make clamps), and the packed expression node (fields of
- * one kind of node do not disturb the fields that every node has).
+ * one kind of node do not disturb the fields that every node has), and the thread that pre-faults the
+ * arena across a fork.
  */
 #include "ast.h"
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int failures;
 
@@ -120,6 +124,40 @@ static void test_expr_layout(void)
     CHECK(e->depth == 65535);
 }
 
+/* Past the first 64 MB chunk a thread pre-faults the arena (base.c). Its blocks are zero and keep what is
+ * written, and a process forked meanwhile (mo2c regress's workers) goes on allocating without it: the
+ * child must not hang on the thread's lock (an alarm ends it if it does) nor lose data. */
+static unsigned char *fill_chunks(size_t total, unsigned char mark)
+{
+    unsigned char *first = NULL;
+    for (size_t done = 0; done < total; done += 4096) {
+        unsigned char *p = mo_alloc(4096);
+        if (!all_zero(p, 4096))
+            return NULL;
+        memset(p, mark, 4096);
+        if (!first)
+            first = p;
+    }
+    return first;
+}
+
+static void test_prefault_and_fork(void)
+{
+    unsigned char *a = fill_chunks((size_t)160 << 20, 0x11);   /* starts the thread */
+    CHECK(a && a[0] == 0x11 && a[4095] == 0x11);
+    pid_t pid = fork();
+    if (pid == 0) {
+        alarm(60);
+        unsigned char *b = fill_chunks((size_t)160 << 20, 0x22);
+        _exit(b && b[0] == 0x22 && a[0] == 0x11 ? 0 : 1);
+    }
+    CHECK(pid > 0);
+    int st = 0;
+    CHECK(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    unsigned char *c = fill_chunks((size_t)80 << 20, 0x33);   /* the parent's thread still serves it */
+    CHECK(c && c[0] == 0x33 && a[0] == 0x11);
+}
+
 int main(void)
 {
     test_vector();
@@ -127,6 +165,7 @@ int main(void)
     test_intern_and_map();
     test_loc();
     test_expr_layout();
+    test_prefault_and_fork();
     mo_arena_free_all();
     if (failures)
         fprintf(stderr, "%d checks failed\n", failures);
