@@ -190,15 +190,17 @@ static void *pf_main(void *arg)
 }
 
 /* A process forked while the thread runs (mo2c regress forks workers that go on compiling) has no such
- * thread, and must not inherit pf.lock held: fork takes the lock first, and the child starts afresh
- * (a thread of its own once it needs one). */
+ * thread, and must not inherit pf.lock held nor pf.wake with the thread as a waiter (signalling it would
+ * wait for that waiter forever): fork takes the lock first, and the child starts afresh with a new lock
+ * and condition (and a thread of its own once it needs one). */
 static void pf_fork_prepare(void) { pthread_mutex_lock(&pf.lock); }
 static void pf_fork_parent(void) { pthread_mutex_unlock(&pf.lock); }
 static void pf_fork_child(void)
 {
     pf.started = pf.running = pf.quit = false;
     pf.base = pf.end = pf.done = pf.target = NULL;
-    pthread_mutex_unlock(&pf.lock);
+    pthread_mutex_init(&pf.lock, NULL);
+    pthread_cond_init(&pf.wake, NULL);
 }
 
 /* Ask for the bytes of the current chunk from p to PF_AHEAD beyond it. fresh: p is the start of a new
