@@ -23,13 +23,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The name of slot s in a message: its instance path; for an array, ref as written for the connect's own
+ * two slots, else (an array inside them) its first element's path without the last subscript (the
+ * elements of an array are variables or instances, never arrays). */
 static const char *slot_name(const mo_flat *flat, const mo_slot *s, const mo_expr *ref)
 {
     if (s->kind == MO_SK_VAR)
         return flat->vars.v[s->var].name;
     if (s->kind == MO_SK_INST)
         return s->child->path;
-    return mo_ref_str(ref);
+    if (ref)
+        return mo_ref_str(ref);
+    if (s->kind == MO_SK_ARRAY && s->arr->total > 0) {
+        const char *first = slot_name(flat, &s->arr->elems[0], NULL);
+        const char *sub = strrchr(first, '[');
+        return sub ? mo_strndup(first, (size_t)(sub - first)) : first;
+    }
+    return "?";
 }
 
 /* Pair the scalars of slots a and b (the sides of connect q, number conn), or report why they do not
