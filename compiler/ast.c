@@ -123,6 +123,14 @@ mo_expr *mo_expr_bool(mo_loc loc, bool v)
     return e;
 }
 
+/* A flat variable reference (MO_EX_VAR), short: the most numerous node of a big flat model. */
+mo_expr *mo_expr_var(mo_loc loc, int var)
+{
+    mo_expr *e = short_node(MO_EX_VAR, loc, MO_EXPR_VAR_BYTES);
+    e->var = var;
+    return e;
+}
+
 /* A reference of one part, short (ast.h), its part allocated just after it, so that the parser's
  * appends (mo_build_ref_append) grow the parts in place as a rule. */
 mo_expr *mo_expr_ref1(mo_loc loc, const char *id, mo_loc id_loc)

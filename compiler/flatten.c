@@ -89,12 +89,7 @@ static bool fill_inst(mo_front *fr, mo_inst *inst);
  * instance, and a VAR node uses only the leading fields. */
 mo_expr *mo_var_expr(mo_loc loc, int var)
 {
-    mo_expr *e = mo_alloc(MO_EXPR_VAR_BYTES);
-    e->kind = MO_EX_VAR;
-    e->depth = 1;
-    e->loc = loc;
-    e->var = var;
-    return e;
+    return mo_expr_var(loc, var);
 }
 
 void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin origin, mo_expr *lhs,
