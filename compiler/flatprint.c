@@ -415,23 +415,36 @@ static void put_var(printer *p, int index)
 /* What an equation's tail says of its origin (mo_eq_origin). */
 static const char *const origin_text[] = {"", " binding", " connect", " connect", " unconnected flow"};
 
+/* "path:line:col" of loc, or "<mo2c>" for a made-up one. *file and *len remember the last file's path
+ * length (locations of one file come in runs). */
+static void put_where(mo_buf *b, mo_loc loc, const mo_file **file, size_t *len)
+{
+    if (!loc.file) {
+        MO_PUT_LIT(b, "<mo2c>");
+        return;
+    }
+    if (loc.file != *file) {
+        *file = loc.file;
+        *len = strlen(loc.file->path);
+    }
+    mo_put_n(b, loc.file->path, *len);
+    MO_PUT_LIT(b, ":");
+    mo_put_ll(b, loc.line);
+    MO_PUT_LIT(b, ":");
+    mo_put_ll(b, loc.col);
+}
+
 /* After an equation's right-hand side: " \"description\"; // path:line:col origin". */
 static void put_eq_tail(mo_buf *b, mo_loc loc, mo_eq_origin eo, const char *comment)
 {
+    const mo_file *file = NULL;
+    size_t len = 0;
     if (comment) {
         MO_PUT_LIT(b, " ");
         put_string(b, comment);
     }
     MO_PUT_LIT(b, "; // ");
-    if (loc.file) {
-        mo_put_s(b, loc.file->path);
-        MO_PUT_LIT(b, ":");
-        mo_put_ll(b, loc.line);
-        MO_PUT_LIT(b, ":");
-        mo_put_ll(b, loc.col);
-    } else {
-        MO_PUT_LIT(b, "<mo2c>");
-    }
+    put_where(b, loc, &file, &len);
     mo_put_s(b, origin_text[eo]);
 }
 
@@ -564,19 +577,7 @@ static void put_conns(printer *p, const mo_conn_eqs *c)
         }
         mo_loc loc = c->locs[e->conn];
         MO_PUT_LIT(b, "; // ");
-        if (loc.file) {
-            if (loc.file != file) {
-                file = loc.file;
-                file_len = strlen(file->path);
-            }
-            mo_put_n(b, file->path, file_len);
-            MO_PUT_LIT(b, ":");
-            mo_put_ll(b, loc.line);
-            MO_PUT_LIT(b, ":");
-            mo_put_ll(b, loc.col);
-        } else {
-            MO_PUT_LIT(b, "<mo2c>");
-        }
+        put_where(b, loc, &file, &file_len);
         mo_put_s(b, origin_text[e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL]);
         put_instance_tail(p, e->instance);
         MO_PUT_LIT(b, "\n");
