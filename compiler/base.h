@@ -92,6 +92,7 @@ typedef struct mo_file {
     const char *path;    /* as given or found on the library path */
     const char *text;    /* contents, NUL-terminated (a NUL inside the file is an error at load) */
     size_t len;          /* bytes, excluding the terminating NUL */
+    bool mapped;         /* text is a read-only mapping of the file (mo_file_read) */
 } mo_file;
 
 /* Every AST node, flat variable and equation carries one, so it is packed into 16 bytes: col and len
@@ -116,6 +117,9 @@ static inline mo_loc mo_loc_make(const mo_file *file, int line, long col, long l
 
 mo_file *mo_file_read(const char *path);          /* NULL when it cannot be read (errno set) */
 mo_file *mo_file_from_string(const char *name, const char *text);
+/* The parser is done with f's text: a mapped file's pages leave the process's memory (text stays valid:
+ * the kernel maps them again from its page cache when a diagnostic quotes a line). */
+void mo_file_parsed(const mo_file *f);
 
 /* ---- diagnostics ---- */
 enum { MO_MAX_ERRORS = 20 };

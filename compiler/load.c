@@ -60,6 +60,7 @@ static mo_unit *parse_once(const char *path, bool report_missing)
         return NULL;
     }
     u = mo_parse_file(f);
+    mo_file_parsed(f);
     if (!u)
         return NULL;
     mo_map_put(&parsed_files, key, u);
