@@ -219,7 +219,9 @@ mo_expr *mo_expr_copy(const mo_expr *e)
             c->parts = MO_NEWN(mo_ref_part, e->nparts);
             for (int i = 0; i < e->nparts; i++) {
                 c->parts[i] = e->parts[i];
-                c->parts[i].subs = copy_array(e->parts[i].subs, e->parts[i].nsubs);
+                if (e->parts[i].nsubs)   /* an entry of its own for the copied subscripts */
+                    mo_ref_part_set_subs(c, i, copy_array(mo_ref_part_subs(&e->parts[i]), e->parts[i].nsubs),
+                                         e->parts[i].nsubs);
             }
         }
         return c;
@@ -440,7 +442,7 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
             mo_put_s(b, e->parts[i].id);
             if (e->parts[i].nsubs) {
                 mo_put_s(b, "[");
-                print_list(b, e->parts[i].subs, e->parts[i].nsubs, var_name, ctx);
+                print_list(b, mo_ref_part_subs(&e->parts[i]), e->parts[i].nsubs, var_name, ctx);
                 mo_put_s(b, "]");
             }
         }

@@ -31,27 +31,32 @@ typedef struct mo_statement mo_stmt;
  * name, the parser grows one by doubling. The exception are the parser's names of one identifier
  * (single): the node alone, ids pointing to a cell shared by all such names of that identifier (so
  * never write into the ids of a parsed name), the identifier's location being loc (mo_name_move gives
- * such a name a block of its own). */
+ * such a name a block of its own). Likewise the parser's compact names, written A.B.C on one line
+ * without spaces (the type names of most declarations): ids is shared by all such names of those
+ * identifiers, and the identifiers' locations follow from loc and their lengths (mo_name_loc). */
 typedef struct mo_name {
     mo_loc loc;
     bool global;          /* written with a leading dot: lookup starts at the top level */
     bool single;          /* one identifier located at loc, ids a shared cell (see above) */
+    bool compact;         /* several identifiers written A.B.C from loc's column, ids shared (see above) */
     int n;                /* number of identifiers */
     const char **ids;     /* interned identifiers, then the location of each (see above) */
 } mo_name;
 
 /* One part of a component reference: inertia1, flange_a[2], x[1:end].
- * A big model has millions of parts (two per side of every connect), so a part keeps its location
- * relative to its reference's own (24 bytes instead of 40): the line as an offset from the reference's
- * line, and its column and length. Read it with mo_ref_part_loc(ref, i) and write it with
+ * A big model has millions of parts (two per side of every connect), so a part is 16 bytes (instead of
+ * 40): it keeps its location relative to its reference's own, the line as an offset from the
+ * reference's line, and its column and length. Read it with mo_ref_part_loc(ref, i) and write it with
  * mo_ref_part_set_loc(ref, i, loc) once ref->loc is set; a reference's loc keeps its file and line
  * after its parts are located (the parser's spans keep their first line; a copy keeps the loc). A part
- * that cannot be written so (another file, a line before the reference's or 255 lines after it) has
- * its location in a table of ast_name.c, and col/len index it. */
+ * that cannot be written so (another file, a line before the reference's or 255 lines after it), and a
+ * part with subscripts (rare in big models), has its location and its subscripts in a table of
+ * ast_name.c, and col/len index it: read the subscripts with mo_ref_part_subs, give them with
+ * mo_ref_part_set_subs (which locates the part again, so set its location first). A copy of a part
+ * shares its subscripts, as a copy of a pointer would. */
 typedef struct mo_ref_part {
     const char *id;       /* interned */
-    mo_expr **subs;       /* subscripts; MO_EX_COLON for ':' */
-    unsigned nsubs : 24;  /* number of subscripts, 0 when none (the parser refuses more) */
+    unsigned nsubs : 24;  /* number of subscripts (mo_ref_part_subs), 0 when none (the parser refuses more) */
     unsigned dline : 8;   /* line - reference's line; MO_REF_PART_FAR: col/len index ast_name.c's table */
     unsigned col : 20;    /* as in mo_loc */
     unsigned len : 12;
@@ -203,16 +208,15 @@ typedef struct mo_arg {
      * keyword's, and mo_name_loc(&name, 0) the element name's. */
     mo_name name;
     mo_mod *mod;              /* MO_ARG_MOD: its modification, may be NULL */
-    /* one or the other by kind (a big model has millions of arguments): read each only under a check
-     * of kind. Audit: comment is read in ast_build.c (der_arguments, after kind), element in ast_build.c
-     * (builders of redeclarations, and mo_build_arg_prefix after kind), parser.y (actions that build a
-     * redeclaration or a replaceable element) and test_parse_print.c (under kind checks). */
-    union {
-        const char *comment;  /* MO_ARG_MOD */
-        mo_element *element;  /* MO_ARG_REDECLARE / MO_ARG_REPLACEABLE: the new element */
-    };
-    mo_arg_kind kind;
+    unsigned char kind;       /* mo_arg_kind */
     bool each, final_;
+    /* The string comment (MO_ARG_MOD) or the new element (MO_ARG_REDECLARE / MO_ARG_REPLACEABLE): rare
+     * in a big model, which has millions of arguments, so they lie in a table of ast_build.c (48 bytes
+     * instead of 56): read them with mo_arg_comment and mo_arg_element. 0 when there is none, else the
+     * index in that table + 1. Audit: the comment is read in ast_build.c (der_arguments), the element
+     * in ast_build.c (builders of redeclarations), parser.y (actions that build a replaceable element)
+     * and test_parse_print.c. */
+    unsigned extra;
 } mo_arg;
 
 /* modification: class-modification [= expr] | = expr | := expr
@@ -462,6 +466,11 @@ typedef struct mo_unit {
     mo_class **classes;
 } mo_unit;
 
+/* An argument's string comment (NULL on other kinds, or when it has none), and the element of a
+ * redeclaration or replaceable element (NULL on MO_ARG_MOD) (ast_build.c). */
+const char *mo_arg_comment(const mo_arg *a);
+mo_element *mo_arg_element(const mo_arg *a);
+
 /* ---- parser entry (grammar/parser.y) ---- */
 /* Parse a whole file. Returns NULL after reporting errors (lexical or syntax) through base.h. */
 mo_unit *mo_parse_file(const mo_file *file);
@@ -494,6 +503,10 @@ mo_expr *mo_expr_dup(const mo_expr *e);
  * functions below are in ast_name.c). */
 mo_loc mo_ref_part_loc(const mo_expr *ref, int i);
 void mo_ref_part_set_loc(mo_expr *ref, int i, mo_loc loc);
+/* The subscripts of a part (MO_EX_COLON for ':'; NULL when it has none), and giving part i of ref the n
+ * subscripts subs (its location set before). */
+mo_expr **mo_ref_part_subs(const mo_ref_part *part);
+void mo_ref_part_set_subs(mo_expr *ref, int i, mo_expr **subs, int n);
 const char *mo_name_str(const mo_name *n);        /* "A.B.C" (arena) */
 /* A name of n identifiers at loc, with room for their ids and locations (set them in ids[] and with
  * mo_name_set_loc); the location of identifier i of a name. */

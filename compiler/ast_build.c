@@ -42,6 +42,29 @@ static void recycle_list(mo_pvec *l)
     MO_PUSH(spare_lists, l);
 }
 
+/* The comments and elements of arguments (ast.h, mo_arg.extra): few, so a table; entries replaced
+ * (an element made whole) stay behind. */
+static MO_VEC(void *) arg_extras;
+
+static void set_extra(mo_arg *a, void *x)
+{
+    a->extra = 0;
+    if (!x)
+        return;
+    MO_PUSH(arg_extras, x);
+    a->extra = (unsigned)arg_extras.n;
+}
+
+const char *mo_arg_comment(const mo_arg *a)
+{
+    return a->kind == MO_ARG_MOD && a->extra ? arg_extras.v[a->extra - 1] : NULL;
+}
+
+mo_element *mo_arg_element(const mo_arg *a)
+{
+    return a->kind != MO_ARG_MOD && a->extra ? arg_extras.v[a->extra - 1] : NULL;
+}
+
 static mo_arg *new_arg(void)
 {
     if (spare_args.n > 0) {
@@ -166,7 +189,7 @@ static bool der_arguments(const mo_pvec *mod)
         return false;
     for (int i = 0; i < mod->n; i++) {
         const mo_arg *a = mod->v[i];
-        if (a->kind != MO_ARG_MOD || a->mod || a->comment || a->each || a->final_ || (i > 0 && a->name.n != 1))
+        if (a->kind != MO_ARG_MOD || a->mod || mo_arg_comment(a) || a->each || a->final_ || (i > 0 && a->name.n != 1))
             return false;
     }
     return true;
@@ -178,13 +201,12 @@ static bool der_arguments(const mo_pvec *mod)
 mo_class *mo_build_short_class(mo_parser *p, const char *id, mo_loc loc, unsigned prefixes, mo_name *base,
                                mo_pvec *dims, mo_pvec *mod, mo_loc mod_loc, mo_comment *comment)
 {
-    (void)p;
     mo_class *c = MO_NEW(mo_class);
     c->name = id;
     c->end_name = id;
     c->loc = loc;
     c->comment = comment_of(comment);
-    if (!prefixes && !base->global && base->n == 1 && base->ids[0] == mo_intern_cstr("der") && !dims &&
+    if (!prefixes && !base->global && base->n == 1 && base->ids[0] == p->id_der && !dims &&
         der_arguments(mod)) {
         c->form = MO_FORM_DER;
         const mo_arg *first = mod->v[0];
@@ -521,7 +543,7 @@ mo_arg *mo_build_arg_mod(mo_name *name, mo_mod *mod, const char *comment)
     a->kind = MO_ARG_MOD;
     a->name = *name;
     a->mod = mod;
-    a->comment = comment;
+    set_extra(a, (void *)comment);
     return a;
 }
 
@@ -532,10 +554,11 @@ mo_arg *mo_build_arg_prefix(mo_arg *a, unsigned each, unsigned final_, unsigned 
     a->final_ = a->final_ || final_;
     if (flags & MO_PF_REDECLARE)
         a->kind = MO_ARG_REDECLARE;
-    if (a->kind != MO_ARG_MOD && a->element) {   /* (ast.h: element and comment share storage) */
-        a->element->flags |= flags | (final_ ? MO_PF_FINAL : 0);
-        if (a->element->kind == MO_ELEM_CLASS)
-            a->element->cls->flags |= flags | (final_ ? MO_PF_FINAL : 0);
+    mo_element *e = mo_arg_element(a);
+    if (e) {
+        e->flags |= flags | (final_ ? MO_PF_FINAL : 0);
+        if (e->kind == MO_ELEM_CLASS)
+            e->cls->flags |= flags | (final_ ? MO_PF_FINAL : 0);
     }
     return a;
 }
@@ -547,7 +570,7 @@ mo_arg *mo_build_arg_mod1(const char *id, mo_loc loc, mo_mod *mod, const char *c
     a->kind = MO_ARG_MOD;
     mo_build_single_name(&a->name, id, loc);
     a->mod = mod;
-    a->comment = comment;
+    set_extra(a, (void *)comment);
     return a;
 }
 
@@ -557,7 +580,7 @@ mo_arg *mo_build_arg_class(mo_class *c, mo_arg *constraint)
     mo_arg *a = new_arg();
     a->kind = MO_ARG_REDECLARE;
     mo_build_single_name(&a->name, c->name, c->loc);
-    a->element = mo_build_class_element(c);
+    set_extra(a, mo_build_class_element(c));
     mo_build_arg_constrain(a, constraint);
     return a;
 }
@@ -573,11 +596,12 @@ mo_arg *mo_build_arg_at(mo_arg *a, mo_loc loc)
 /* (every replaceable argument comes through here: its element becomes whole, ast.h) */
 void mo_build_arg_constrain(mo_arg *a, mo_arg *constraint)
 {
-    a->element = whole_element(a->element);
+    mo_element *e = whole_element(mo_arg_element(a));
+    set_extra(a, e);
     if (!constraint)
         return;
-    a->element->constrainedby = &constraint->name;   /* (constraint is never handed out again) */
-    a->element->constrainedby_mod = constraint->mod;
+    e->constrainedby = &constraint->name;   /* (constraint is never handed out again) */
+    e->constrainedby_mod = constraint->mod;
 }
 
 /* component-clause1 : type-prefix type-specifier IDENT [ array-subscripts ] [ modification ] comment */
@@ -589,7 +613,7 @@ mo_arg *mo_build_arg_component(unsigned flags, mo_name *type, const char *id, mo
     mo_arg *a = new_arg();
     a->kind = MO_ARG_REDECLARE;
     mo_build_single_name(&a->name, id, loc);
-    a->element = decl->v[0];
+    set_extra(a, decl->v[0]);
     recycle_list(decl);
     return a;
 }
@@ -914,18 +938,17 @@ mo_expr *mo_build_array(mo_parser *p, mo_loc loc, mo_pvec *l, mo_pvec *iters)
  * subscripts for mo_ref_part.nsubs) */
 static bool set_part(mo_expr *e, int k, const char *id, mo_loc loc, const mo_pvec *subs)
 {
-    mo_ref_part *part = &e->parts[k];
     int n;
-    part->id = id;
+    e->parts[k].id = id;
     mo_ref_part_set_loc(e, k, loc);
-    part->subs = (mo_expr **)items(subs, &n);
+    mo_expr **s = (mo_expr **)items(subs, &n);
     if (n > MO_MAX_SUBSCRIPTS) {
         mo_error(loc, "too many subscripts");
         return false;
     }
-    part->nsubs = (unsigned)n;
+    mo_ref_part_set_subs(e, k, s, n);
     for (int i = 0; i < n; i++)
-        grow_depth(e, part->subs[i]);
+        grow_depth(e, s[i]);
     return true;
 }
 

@@ -3,8 +3,10 @@
  * and the parser's builders of names.
  *
  * A big model has millions of names and reference parts, so their identifiers' locations are stored
- * relative to the location of the name or reference (8 bytes or less instead of 16), and the parser's
- * names of one identifier share their identifier cell. Input: locations from the parser and later
+ * relative to the location of the name or reference (8 bytes or less instead of 16), a part's
+ * subscripts (rare in big models) lie in a side table with its location, the parser's names of one
+ * identifier share their identifier cell, and its compact dotted names (A.B.C, no spaces) share their
+ * identifiers and store no locations at all. Input: locations from the parser and later
  * stages. Output: the same locations on reading. Precondition: a name's or reference's own loc is set
  * before the locations of its identifiers, and changed afterwards only through mo_name_move (names) or
  * keeping its file and line (references).
@@ -17,14 +19,31 @@
 /* ---- locations ---- */
 
 /* Locations that a reference part or a name cannot hold relative to its own (ast.h): rare (a reference
- * broken over many lines, another file), so a growable table is enough; copies keep the index. */
-static MO_VEC(mo_loc) far_locs;
+ * broken over many lines, another file), so a growable table is enough; copies keep the index. A part
+ * with subscripts keeps them here too (subs NULL in the other entries). */
+typedef struct far_entry {
+    mo_loc loc;
+    mo_expr **subs;
+} far_entry;
+static MO_VEC(far_entry) far_locs;
+
+static unsigned far_index(unsigned col, unsigned len) { return col | len << 20; }
+
+/* A new entry of far_locs for loc and subs, its index in col/len */
+static void far_put(unsigned *col, unsigned *len, mo_loc loc, mo_expr **subs)
+{
+    unsigned k = (unsigned)far_locs.n;
+    far_entry f = {loc, subs};
+    MO_PUSH(far_locs, f);
+    *col = k & 0xFFFFF;
+    *len = k >> 20;
+}
 
 mo_loc mo_ref_part_loc(const mo_expr *ref, int i)
 {
     const mo_ref_part *p = &ref->parts[i];
     if (p->dline == MO_REF_PART_FAR)
-        return far_locs.v[p->col | (unsigned)p->len << 20];
+        return far_locs.v[far_index(p->col, p->len)].loc;
     mo_loc l = ref->loc;
     l.line += (int)p->dline;
     l.col = p->col;
@@ -32,21 +51,45 @@ mo_loc mo_ref_part_loc(const mo_expr *ref, int i)
     return l;
 }
 
+mo_expr **mo_ref_part_subs(const mo_ref_part *p)
+{
+    return p->nsubs ? far_locs.v[far_index(p->col, p->len)].subs : NULL;
+}
+
 void mo_ref_part_set_loc(mo_expr *ref, int i, mo_loc loc)
 {
     mo_ref_part *p = &ref->parts[i];
     long d = (long)loc.line - ref->loc.line;
+    if (p->nsubs) {   /* its entry holds its subscripts: only the location changes */
+        far_locs.v[far_index(p->col, p->len)].loc = loc;
+        return;
+    }
     if (loc.file == ref->loc.file && d >= 0 && d < MO_REF_PART_FAR) {
         p->dline = (unsigned)d;
         p->col = loc.col;
         p->len = loc.len;
         return;
     }
-    unsigned k = (unsigned)far_locs.n;
-    MO_PUSH(far_locs, loc);
+    unsigned col, len;
+    far_put(&col, &len, loc, NULL);
     p->dline = MO_REF_PART_FAR;
-    p->col = k & 0xFFFFF;
-    p->len = k >> 20;
+    p->col = col;
+    p->len = len;
+}
+
+void mo_ref_part_set_subs(mo_expr *ref, int i, mo_expr **subs, int n)
+{
+    mo_ref_part *p = &ref->parts[i];
+    mo_loc loc = mo_ref_part_loc(ref, i);
+    p->nsubs = 0;
+    if (n <= 0)
+        return;
+    unsigned col, len;
+    far_put(&col, &len, loc, subs);
+    p->dline = MO_REF_PART_FAR;
+    p->col = col;
+    p->len = len;
+    p->nsubs = (unsigned)n;
 }
 
 /* n rounded up to a power of two: the room for ids in a name's block (ast.h) */
@@ -87,9 +130,15 @@ mo_loc mo_name_loc(const mo_name *name, int i)
 {
     if (name->single)
         return name->loc;
+    if (name->compact) {   /* each identifier and its dot after the one before (ast.h) */
+        long col = name->loc.col;
+        for (int j = 0; j < i; j++)
+            col += (long)strlen(name->ids[j]) + 1;
+        return mo_loc_make(name->loc.file, name->loc.line, col, (long)strlen(name->ids[i]));
+    }
     const name_loc *r = &name_locs(name)[i];
     if (r->dline == NAME_LOC_FAR)
-        return far_locs.v[r->col | (unsigned)r->len << 20];
+        return far_locs.v[far_index(r->col, r->len)].loc;
     mo_loc l = name->loc;
     l.line += r->dline;
     l.col = r->col;
@@ -99,14 +148,14 @@ mo_loc mo_name_loc(const mo_name *name, int i)
 
 void mo_name_set_loc(mo_name *name, int i, mo_loc loc)
 {
-    MO_ASSERT(!name->single);
+    MO_ASSERT(!name->single && !name->compact);
     name_loc *r = &name_locs(name)[i];
     if (loc.file != name->loc.file) {
-        unsigned k = (unsigned)far_locs.n;
-        MO_PUSH(far_locs, loc);
+        unsigned col, len;
+        far_put(&col, &len, loc, NULL);
         r->dline = NAME_LOC_FAR;
-        r->col = k & 0xFFFFF;
-        r->len = k >> 20;
+        r->col = col;
+        r->len = len;
         return;
     }
     r->dline = loc.line - name->loc.line;
@@ -114,15 +163,12 @@ void mo_name_set_loc(mo_name *name, int i, mo_loc loc)
     r->len = loc.len;
 }
 
+static void own_block(mo_name *n, int room);
+
 void mo_name_move(mo_name *name, mo_loc loc)
 {
-    if (name->single) {   /* a block of its own (ast.h): the identifier keeps the old loc */
-        const char *id = name->ids[0];
-        mo_loc old = name->loc;
-        mo_name_init(name, old, name->global, 1);
-        name->ids[0] = id;
-        mo_name_set_loc(name, 0, old);
-    }
+    if (name->single || name->compact)   /* a block of its own (ast.h): the identifiers keep their locs */
+        own_block(name, (int)name_room(name->n));
     if (loc.file != name->loc.file || loc.line != name->loc.line) {
         for (int i = 0; i < name->n; i++) {
             mo_loc l = mo_name_loc(name, i);
@@ -173,6 +219,69 @@ static void own_block(mo_name *n, int room)
         mo_name_set_loc(&b, i, mo_name_loc(n, i));
     n->ids = b.ids;
     n->single = false;
+    n->compact = false;
+}
+
+/* ---- compact names ---- */
+
+/* The shared ids of the compact names whose identifiers are those of prefix (k of them) and then id:
+ * an open-addressing table on the pair (prefix, id), as few entries as there are distinct dotted names
+ * (a big model repeats a handful of type names). */
+typedef struct ids_slot { const char **prefix; const char *id; const char **ids; } ids_slot;
+static ids_slot *ids_table;
+static size_t ids_cap, ids_count;
+
+static size_t ids_hash(const char **prefix, const char *id)
+{
+    uint64_t x = (uint64_t)(uintptr_t)prefix * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uintptr_t)id;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return (size_t)x;
+}
+
+static const char **shared_ids(const char **prefix, int k, const char *id)
+{
+    if ((ids_count + 1) * 2 > ids_cap) {   /* grow (the old table, a few KB, stays in the arena) */
+        size_t nc = ids_cap ? 2 * ids_cap : 256;
+        ids_slot *t = MO_NEWN(ids_slot, nc);
+        for (size_t i = 0; i < ids_cap; i++) {
+            if (!ids_table[i].ids)
+                continue;
+            size_t j = ids_hash(ids_table[i].prefix, ids_table[i].id) & (nc - 1);
+            while (t[j].ids)
+                j = (j + 1) & (nc - 1);
+            t[j] = ids_table[i];
+        }
+        ids_table = t;
+        ids_cap = nc;
+    }
+    size_t j = ids_hash(prefix, id) & (ids_cap - 1);
+    for (; ids_table[j].ids; j = (j + 1) & (ids_cap - 1))
+        if (ids_table[j].prefix == prefix && ids_table[j].id == id)
+            return ids_table[j].ids;
+    const char **ids = MO_NEWN(const char *, k + 1);
+    memcpy(ids, prefix, sizeof(const char *) * (size_t)k);
+    ids[k] = id;
+    ids_table[j].prefix = prefix;
+    ids_table[j].id = id;
+    ids_table[j].ids = ids;
+    ids_count++;
+    return ids;
+}
+
+/* Does id at loc continue the single or compact name n as ".id" right after its last identifier? */
+static bool continues_compact(const mo_name *n, const char *id, mo_loc loc)
+{
+    if (!(n->single || n->compact) || n->global || loc.file != n->loc.file || loc.line != n->loc.line)
+        return false;
+    long end = n->loc.col;   /* just after the last identifier */
+    for (int j = 0; j < n->n; j++)
+        end += (long)strlen(n->ids[j]) + (j > 0);
+    if (n->single && (long)n->loc.len != end - n->loc.col)
+        return false;        /* (an identifier spelled otherwise than it reads, e.g. quoted) */
+    long len = (long)strlen(id);
+    return loc.col == end + 1 && loc.len == len && end + 1 + len < MO_LOC_MAX_COL && len < MO_LOC_MAX_LEN;
 }
 
 /* name : IDENT { "." IDENT } : one identifier is the node alone (ast.h: single, ids a shared cell);
@@ -186,8 +295,16 @@ mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc)
         return n;
     }
     int k = n->n;
-    if ((k & (k - 1)) == 0)     /* the block is full (or the name single) */
-        own_block(n, 2 * k);
+    if (continues_compact(n, id, loc)) {
+        n->ids = shared_ids(n->ids, k, id);
+        n->single = false;
+        n->compact = true;
+        n->n = k + 1;
+        n->loc = mo_loc_span(n->loc, loc);
+        return n;
+    }
+    if (n->single || n->compact || (k & (k - 1)) == 0)   /* the block is full, or shared */
+        own_block(n, (int)name_room(k + 1));
     n->ids[k] = id;
     n->n = k + 1;
     mo_name_set_loc(n, k, loc);

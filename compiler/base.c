@@ -326,9 +326,12 @@ void *mo_realloc_arena(void *old, size_t oldsize, size_t newsize)
 
 size_t mo_arena_bytes(void) { return arena_total; }
 
+static void intern_free_all(void);   /* (interned strings have memory of their own) */
+
 void mo_arena_free_all(void)
 {
     pf_stop();
+    intern_free_all();
     while (arena_head) {
         chunk *n = arena_head->next;
         munmap(arena_head, arena_head->size);
@@ -394,6 +397,78 @@ typedef struct intern_slot { const char *s; uint32_t hash, len; uint64_t w[2]; }
 static intern_slot *intern_slots;
 static size_t intern_cap, intern_count;
 
+/* Interning has memory of its own, mapped here rather than taken from the arena: while a big file is
+ * parsed, the lexer thread (lexthread.c) interns while the parser allocates from the arena, and neither
+ * mo_alloc nor the arena's table of big blocks may be shared. The strings are packed into blocks; the
+ * table is a mapping of its own. All of it goes in mo_arena_free_all. */
+typedef struct intern_block { struct intern_block *next; size_t size; } intern_block;
+enum { INTERN_BLOCK = 2 << 20 };
+static intern_block *intern_blocks;
+static char *intern_next;
+static size_t intern_left;
+
+/* One thread at a time may intern (mo_intern_owner). Checked in DEBUG builds only, by a flag each
+ * thread has of its own, so that checking needs no lock. */
+#ifdef MO_DEBUG
+#include <stdatomic.h>
+static _Atomic bool intern_claimed;
+static _Thread_local bool intern_mine;
+#endif
+
+void mo_intern_owner(bool mine)
+{
+#ifdef MO_DEBUG
+    intern_mine = mine;
+    atomic_store(&intern_claimed, mine);
+#else
+    (void)mine;
+#endif
+}
+
+static void *intern_map(size_t size)
+{
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        out_of_memory();
+    return p;
+}
+
+/* n bytes and a NUL, packed (strings need no alignment) */
+static char *intern_text(const char *s, size_t n)
+{
+    if (n + 1 > intern_left) {
+        size_t size = page_round(sizeof(intern_block) + n + 1);
+        if (size < INTERN_BLOCK)
+            size = INTERN_BLOCK;
+        intern_block *b = intern_map(size);
+        b->next = intern_blocks;
+        b->size = size;
+        intern_blocks = b;
+        intern_next = (char *)(b + 1);
+        intern_left = size - sizeof *b;
+    }
+    char *p = intern_next;
+    memcpy(p, s, n);
+    p[n] = '\0';
+    intern_next += n + 1;
+    intern_left -= n + 1;
+    return p;
+}
+
+static void intern_free_all(void)
+{
+    while (intern_blocks) {
+        intern_block *n = intern_blocks->next;
+        munmap(intern_blocks, intern_blocks->size);
+        intern_blocks = n;
+    }
+    if (intern_slots)
+        munmap(intern_slots, page_round(intern_cap * sizeof(intern_slot)));
+    intern_slots = NULL;
+    intern_cap = intern_count = intern_left = 0;
+    intern_next = NULL;
+}
+
 static uint64_t load64(const char *p) { uint64_t w; memcpy(&w, p, 8); return w; }
 static uint64_t load32(const char *p) { uint32_t w; memcpy(&w, p, 4); return w; }
 
@@ -447,9 +522,8 @@ static uint32_t intern_hash(const char *s, size_t n, const uint64_t w[2])
 static void intern_grow(void)
 {
     size_t nc = intern_cap ? intern_cap * 2 : 4096;
-    /* aligned to 64 bytes so that no slot straddles two cache lines (a big block is page-aligned) */
-    char *raw = mo_alloc(nc * sizeof(intern_slot) + 64);
-    intern_slot *ns = (intern_slot *)(raw + ((64 - (uintptr_t)raw % 64) % 64));
+    /* page-aligned, so no slot straddles two cache lines */
+    intern_slot *ns = intern_map(page_round(nc * sizeof(intern_slot)));
     for (size_t i = 0; i < intern_cap; i++) {
         if (!intern_slots[i].s)
             continue;
@@ -458,33 +532,74 @@ static void intern_grow(void)
             j = (j + 1) & (nc - 1);
         ns[j] = intern_slots[i];
     }
-    big_release(intern_slots);
+    if (intern_slots)
+        munmap(intern_slots, page_round(intern_cap * sizeof(intern_slot)));
     intern_slots = ns;
     intern_cap = nc;
 }
 
-const char *mo_intern(const char *s, size_t len)
+static void intern_check_owner(void)
 {
-    if (intern_count * 4 >= intern_cap * 3)
-        intern_grow();
-    if (len > UINT32_MAX)
-        mo_unreachable("interned string longer than 4 GB");
-    uint64_t w[2];
-    intern_key(s, len, w);
-    uint32_t h = intern_hash(s, len, w);
+#ifdef MO_DEBUG
+    if (atomic_load(&intern_claimed) && !intern_mine)
+        mo_unreachable("mo_intern called by a thread that does not own interning (mo_intern_owner)");
+#endif
+}
+
+/* s (len bytes, key w, hash h) in the table, added when new; the table has room for it. */
+static const char *intern_find(const char *s, size_t len, const uint64_t w[2], uint32_t h)
+{
     size_t j = h & (intern_cap - 1);
     for (intern_slot *e; (e = &intern_slots[j])->s; j = (j + 1) & (intern_cap - 1))
         if (e->hash == h && e->len == len && e->w[0] == w[0] && e->w[1] == w[1] &&
             (len <= 16 || memcmp(e->s + 16, s + 16, len - 16) == 0))
             return e->s;
     intern_slot *e = &intern_slots[j];
-    e->s = mo_strndup(s, len);
+    e->s = intern_text(s, len);
     e->hash = h;
     e->len = (uint32_t)len;
     e->w[0] = w[0];
     e->w[1] = w[1];
     intern_count++;
     return e->s;
+}
+
+const char *mo_intern(const char *s, size_t len)
+{
+    intern_check_owner();
+    if (intern_count * 4 >= intern_cap * 3)
+        intern_grow();
+    if (len > UINT32_MAX)
+        mo_unreachable("interned string longer than 4 GB");
+    uint64_t w[2];
+    intern_key(s, len, w);
+    return intern_find(s, len, w, intern_hash(s, len, w));
+}
+
+/* Each string's slot is fetched a few strings ahead of its lookup, so that the cache misses of a big
+ * table (one per name met for the first time or long ago) overlap instead of following each other. */
+void mo_intern_n(int n, const char *const *s, const uint32_t *len, const char **out)
+{
+    enum { PART = 64, AHEAD = 8 };
+    intern_check_owner();
+    for (int at = 0; at < n; at += PART) {
+        int m = n - at < PART ? n - at : PART;
+        while ((intern_count + (size_t)m) * 4 >= intern_cap * 3)
+            intern_grow();   /* (room for all m first: the fetched slots stay where they are) */
+        uint64_t w[PART][2];
+        uint32_t h[PART];
+        for (int i = 0; i < m; i++) {
+            intern_key(s[at + i], len[at + i], w[i]);
+            h[i] = intern_hash(s[at + i], len[at + i], w[i]);
+            if (i < AHEAD)
+                __builtin_prefetch(&intern_slots[h[i] & (intern_cap - 1)]);
+        }
+        for (int i = 0; i < m; i++) {
+            if (i + AHEAD < m)
+                __builtin_prefetch(&intern_slots[h[i + AHEAD] & (intern_cap - 1)]);
+            out[at + i] = intern_find(s[at + i], len[at + i], w[i], h[i]);
+        }
+    }
 }
 
 const char *mo_intern_cstr(const char *s) { return mo_intern(s, strlen(s)); }

@@ -52,6 +52,13 @@ void mo_arena_free_all(void);
 /* ---- interned strings ---- */
 const char *mo_intern(const char *s, size_t len);
 const char *mo_intern_cstr(const char *s);
+/* out[i] = mo_intern(s[i], len[i]) for i < n, in order, quicker than one by one (the lexer thread) */
+void mo_intern_n(int n, const char *const *s, const uint32_t *len, const char **out);
+/* Interning belongs to one thread at a time: mine = true makes the calling thread its only user (the
+ * parser's lexer thread takes it for the length of a parse, lexthread.c), false gives it back to any
+ * thread. The hand-over itself needs a happens-before edge (thread creation, join). DEBUG builds check
+ * every mo_intern against it. */
+void mo_intern_owner(bool mine);
 
 /* ---- hash table from interned name (pointer identity) to void* ----
  * Open addressing; keys are interned pointers, so lookups hash the pointer. Iteration order is insertion

@@ -29,7 +29,7 @@
 static const char *slot_name(const mo_flat *flat, const mo_slot *s, const mo_expr *ref)
 {
     if (s->kind == MO_SK_VAR)
-        return flat->vars.v[s->var].name;
+        return mo_flat_var_name((void *)flat, s->var);
     if (s->kind == MO_SK_INST)
         return s->child->path;
     if (ref)
@@ -57,15 +57,20 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const m
     if (a->kind == MO_SK_VAR) {
         const mo_var *va = &flat->vars.v[a->var], *vb = &flat->vars.v[b->var];
         bool fa = va->flags & MO_PF_FLOW, fb = vb->flags & MO_PF_FLOW;
+        const char *na = NULL, *nb = NULL;
+        if (fa != fb || va->type != vb->type) {   /* (names made for the message only: flat.h) */
+            na = mo_flat_var_name(flat, a->var);
+            nb = mo_flat_var_name(flat, b->var);
+        }
         if (fa != fb) {
             mo_error(q->loc, "cannot connect flow variable '%s' to non-flow variable '%s'",
-                     fa ? va->name : vb->name, fa ? vb->name : va->name);
-            mo_note(fa ? va->attr->loc : vb->attr->loc, "'%s' is declared here", fa ? va->name : vb->name);
-            mo_note(fa ? vb->attr->loc : va->attr->loc, "'%s' is declared here", fa ? vb->name : va->name);
+                     fa ? na : nb, fa ? nb : na);
+            mo_note(fa ? va->attr->loc : vb->attr->loc, "'%s' is declared here", fa ? na : nb);
+            mo_note(fa ? vb->attr->loc : va->attr->loc, "'%s' is declared here", fa ? nb : na);
             return false;
         }
         if (va->type != vb->type) {
-            mo_error(q->loc, "cannot connect '%s' to '%s': their types differ", va->name, vb->name);
+            mo_error(q->loc, "cannot connect '%s' to '%s': their types differ", na, nb);
             return false;
         }
         /* parameters and constants in connectors are not connected (spec 9.3) */
@@ -142,7 +147,7 @@ static bool is_connector(const mo_front *fr, const mo_slot *s)
 /* Outside when the reference starts at a connector of the instance holding the connect. */
 static bool is_outside(const mo_front *fr, const mo_inst *inst, const mo_expr *ref)
 {
-    intptr_t k = (intptr_t)mo_map_get(&inst->lay->index, ref->parts[0].id);
+    intptr_t k = mo_layout_find(inst->lay, ref->parts[0].id);
     if (!k)
         return false;
     mo_slot s = mo_slot_of(inst, (int)k - 1);
@@ -178,6 +183,8 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
 
 int mo_conn_add_connect(mo_front *fr, mo_loc loc, const char *instance)
 {
+    MO_VEC_RESERVE(fr->conn_locs, 1);
+    MO_VEC_RESERVE(fr->conn_insts, 1);
     MO_PUSH(fr->conn_locs, loc);
     MO_PUSH(fr->conn_insts, instance);
     return fr->conn_locs.n - 1;
@@ -371,6 +378,7 @@ static void add_packed(packer *pk, int conn, const char *instance, bool flow, co
         pk->cur = mo_alloc(sizeof(mo_conn_eqs) + sizeof(mo_conn_eq) * (CHUNK + 1));
         MO_PUSH(pk->chunks, pk->cur);
         mo_feq q = {{0}, "", MO_ORIGIN_CONNECTIONS, 0, NULL, NULL, mo_feq_pack(pk->cur)};
+        MO_VEC_RESERVE(pk->fr->flat->eqs, 1);
         MO_PUSH(pk->fr->flat->eqs, q);
     }
     mo_conn_eq *e = &pk->cur->eq[pk->cur->n++];
@@ -378,6 +386,7 @@ static void add_packed(packer *pk, int conn, const char *instance, bool flow, co
     e->conn = (unsigned)conn;
     e->flow = flow;
     e->at = pk->members.n;
+    MO_VEC_RESERVE(pk->members, n);
     for (int i = 0; i < n; i++)
         MO_PUSH(pk->members, members[i]);
     e[1].at = pk->members.n;
@@ -505,7 +514,7 @@ bool mo_connect(mo_front *fr)
     }
     for (int i = 0; i < nunc; i++) {
         const mo_var *var = &flat->vars.v[unconnected[i]];
-        mo_add_eq(fr, var->attr->loc, parent_path(var->name), MO_ORIGIN_UNCONNECTED_FLOW,
+        mo_add_eq(fr, var->attr->loc, parent_path(mo_flat_var_name(flat, unconnected[i])), MO_ORIGIN_UNCONNECTED_FLOW,
                   mo_var_expr(var->attr->loc, unconnected[i]), zero, NULL);
     }
     free(unconnected);

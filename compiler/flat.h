@@ -42,8 +42,9 @@ typedef struct mo_var_attr {
 
 /* 32 bytes: what differs between the variables of one declaration, and a pointer to the rest. */
 typedef struct mo_var {
-    const char *name;         /* instance path: "inertia1.flange_a.phi" (NOT necessarily interned: a
-                               * clone's names are built without the intern table) */
+    const char *name;         /* instance path: "inertia1.flange_a.phi" (NOT necessarily interned), or
+                               * NULL for a clone's variable until mo_flat_unshare (mo_flat.clone_names):
+                               * in the front end read names with mo_flat_var_name or mo_flat_name_to */
     const mo_var_attr *attr;  /* never NULL; possibly shared with other variables */
     mo_expr *binding;         /* parameters and constants: their value */
     unsigned flags;           /* MO_PF_INPUT, OUTPUT, FLOW, STREAM, PROTECTED, FINAL */
@@ -223,6 +224,18 @@ typedef struct mo_fwhen {
     mo_wbranch *branches;
 } mo_fwhen;
 
+/* The names of a clone's variables (flatten_clone.c), kept once per clone instead of once per variable
+ * (a big model has millions): variable v in [first, first + n) is named path followed by the name of
+ * variable v - shift (its template's) without that name's first cut bytes (the template's path).
+ * The template's variable may itself be a clone's (clones nest). */
+typedef struct mo_clone_names {
+    int first, n;             /* the clone's variables */
+    int shift;                /* the clone's var_shift: its template's variable is v - shift */
+    int pathlen;              /* strlen(path) */
+    int cut;                  /* the length of the template's path */
+    const char *path;         /* the clone's instance path */
+} mo_clone_names;
+
 typedef struct mo_flat {
     const char *name;         /* full name of the model: ModelicaByExample.Components.Rotational.Examples.SMD */
     const mo_class *cls;
@@ -236,7 +249,21 @@ typedef struct mo_flat {
     MO_VEC(mo_func *) funcs;  /* user-defined functions called by the model (functions.c) */
     MO_VEC(mo_fwhen) whens;   /* when-equations, in source order (flatten_when.c) */
     MO_VEC(mo_wstmt) asserts; /* assert() outside when-equations (MO_WS_ASSERT statements) */
+    MO_VEC(mo_clone_names) clone_names; /* ascending first; emptied by mo_flat_unshare, which names
+                                         * every variable */
 } mo_flat;
+
+/* Where the last clone's names were found (mo_clone_names), for the clone of the variable asked for
+ * (outer) and for the templates' clones inside it (inner): a caller that asks in order pays no search.
+ * Start with {0, 0}. */
+typedef struct mo_name_hint { int outer, inner; } mo_name_hint;
+/* flatvar.c: the name of variable var written into out (at most cap bytes, NUL-terminated when it
+ * fits); returns its length (not written in full when >= cap). Reads only: threads may call it at
+ * once, each with its own hint. */
+size_t mo_flat_name_to(const mo_flat *flat, int var, char *out, size_t cap, mo_name_hint *hint);
+/* flatvar.c: the clone whose variables hold var (a variable whose name is NULL); *hint: one of a
+ * mo_name_hint's. */
+const mo_clone_names *mo_flat_clone_of(const mo_flat *flat, int var, int *hint);
 
 /* ---- front-end entry points ---- */
 
@@ -258,7 +285,9 @@ void mo_flat_print_events(FILE *out, const mo_flat *flat);
 void mo_func_print(FILE *out, const mo_flat *flat);
 
 /* Helpers over the flat model (flatten.c). */
-const char *mo_flat_var_name(void *flat, int var);                    /* for mo_expr_print */
+/* The name of var ("?" when out of range), made in the arena for a clone's variable: for messages and
+ * mo_expr_print, not for the printing threads (mo_flat_name_to). */
+const char *mo_flat_var_name(void *flat, int var);
 /* flatten_clone.c: expand packed equations and give every equation expression trees of its own
  * (var_shift 0), for the back end. */
 void mo_flat_unshare(mo_flat *flat);

@@ -180,6 +180,20 @@ typedef struct run_cache {
     size_t used;
 } run_cache;
 
+/* ---- a cache of the rests of clones' variable names ----
+ * A clone's variable is named by the clone's path and the rest of its template's variable's name
+ * (flat.h: mo_clone_names), itself a clone's when the template holds clones: so the rest is made once
+ * per template variable and kept here, direct-mapped by (template variable, the template's path
+ * length). Fixed size: REST_SLOTS * 64 bytes per thread. */
+enum { REST_SLOTS = 512, REST_TEXT = 54 };
+
+typedef struct rest_slot {
+    int var, cut;             /* the template's variable, the bytes of its name left out */
+    bool full;
+    unsigned char len;
+    char text[REST_TEXT];
+} rest_slot;
+
 /* ---- the printer ---- */
 
 /* What the threads share while they print one section (variables, or a list of equations). */
@@ -218,6 +232,10 @@ typedef struct printer {
     int *marks, nmarks, marks_cap;
     run_cache runs;
     mo_buf path;              /* scratch: the full path of a clone in a run */
+    char *name;               /* scratch: a clone's variable name (flat.h: mo_clone_names), name_cap bytes */
+    size_t name_cap;
+    mo_name_hint name_hint;   /* mo_flat_name_to's hint */
+    rest_slot *rests;         /* REST_SLOTS */
 } printer;
 
 static void write_in_turn(printer *p, int k);
@@ -251,17 +269,75 @@ static const char *mark_path(printer *p, const char *s, size_t *n)
     return s + p->mark_len;
 }
 
+/* The name of variable x, made in p's scratch for a clone's variable (flat.h: mo_clone_names; never
+ * mo_flat_var_name, which allocates without the lock); *n its length. */
+static const char *name_of(printer *p, int x, size_t *n)
+{
+    const mo_flat *flat = p->sec->flat;
+    if (x < 0 || x >= flat->vars.n) {
+        *n = 1;
+        return "?";
+    }
+    const char *s = flat->vars.v[x].name;
+    if (s) {
+        *n = strlen(s);
+        return s;
+    }
+    *n = mo_flat_name_to(flat, x, p->name, p->name_cap, &p->name_hint);
+    if (*n >= p->name_cap) {
+        p->name_cap = 2 * *n + 64;
+        p->name = mo_put_alloc(p->name_cap);
+        mo_flat_name_to(flat, x, p->name, p->name_cap, &p->name_hint);
+    }
+    return p->name;
+}
+
+/* Append the name of variable x: a clone's is the clone's path and the rest of its template's name
+ * (flat.h: mo_clone_names), from the cache above. */
+static inline void put_name(printer *p, int x)
+{
+    const mo_flat *flat = p->sec->flat;
+    const char *s = x >= 0 && x < flat->vars.n ? flat->vars.v[x].name : "?";
+    if (s) {
+        put_short(&p->b, s, strlen(s));
+        return;
+    }
+    const mo_clone_names *c = &flat->clone_names.v[p->name_hint.outer];   /* (the variables of one clone
+                                                                              * come one after another) */
+    if (p->name_hint.outer >= flat->clone_names.n || x < c->first || x >= c->first + c->n)
+        c = mo_flat_clone_of(flat, x, &p->name_hint.outer);
+    int w = x - c->shift;
+    rest_slot *r = &p->rests[((unsigned)w * 31u + (unsigned)c->cut) & (REST_SLOTS - 1)];
+    put_short(&p->b, c->path, (size_t)c->pathlen);
+    if (!r->full || r->var != w || r->cut != c->cut) {
+        size_t n;
+        int outer = p->name_hint.outer;   /* (the caller's order is x's, not w's) */
+        s = name_of(p, w, &n);
+        p->name_hint.outer = outer;
+        MO_ASSERT(n >= (size_t)c->cut);
+        if (n - (size_t)c->cut > REST_TEXT) {
+            put_short(&p->b, s + c->cut, n - (size_t)c->cut);
+            return;
+        }
+        r->var = w;
+        r->cut = c->cut;
+        r->len = (unsigned char)(n - (size_t)c->cut);
+        memcpy(r->text, s + c->cut, r->len);
+        r->full = true;
+    }
+    put_short(&p->b, r->text, r->len);
+}
+
 /* What mo_expr_print calls for an MO_EX_VAR node: the equation's var_shift (flat.h) applies. */
 typedef struct name_ctx { printer *p; int shift; } name_ctx;
 
 static const char *var_name(void *ctx, int var)
 {
     const name_ctx *c = ctx;
-    const char *name = mo_flat_var_name((void *)c->p->sec->flat, var + c->shift);
-    if (c->p->mark_path) {    /* mo_expr_print appends the name right away, at b.len */
-        size_t n = strlen(name);
+    size_t n;
+    const char *name = name_of(c->p, var + c->shift, &n);
+    if (c->p->mark_path)      /* mo_expr_print appends the name right away, at b.len */
         return mark_path(c->p, name, &n);
-    }
     return name;
 }
 
@@ -385,7 +461,7 @@ static void put_var(printer *p, int index)
     cache_slot *s = cache_slot_of(p->attrs, key);
     if (cache_hit(s, key)) {
         put_short(b, s->text, s->head);
-        put_short(b, v->name, strlen(v->name));
+        put_name(p, index);
         mo_put_n(b, s->text + s->head, (size_t)(s->cut - s->head));
         if (v->binding) {
             MO_PUT_LIT(b, " = ");
@@ -397,7 +473,7 @@ static void put_var(printer *p, int index)
     size_t head = b->len;
     put_var_head(b, v);
     size_t head_end = b->len;
-    mo_put_s(b, v->name);   /* names are packed in the order they were made (mo_alloc_text) */
+    put_name(p, index);
     size_t attrs = b->len;
     put_attrs(p, v);
     size_t attrs_end = b->len;
@@ -518,12 +594,6 @@ static void put_eq_end(printer *p, mo_loc loc, mo_eq_origin origin, const char *
     MO_PUT_LIT(b, "\n");
 }
 
-/* The name of variable x (mo_flat_var_name, without the call). */
-static inline const char *name_of(const mo_flat *flat, int x)
-{
-    return x >= 0 && x < flat->vars.n ? flat->vars.v[x].name : "?";
-}
-
 /* The members of connection equations further on are variables all over the model: ask for their
  * records (CONN_AHEAD equations on) and then their names (half as far). */
 enum { CONN_AHEAD = 8 };
@@ -557,10 +627,9 @@ static void put_conns(printer *p, const mo_conn_eqs *c)
         const int *m = c->members + e->at;
         MO_PUT_LIT(b, "  ");
         if (!e->flow) {
-            const char *x = name_of(flat, m[0] / 2), *y = name_of(flat, m[1] / 2);
-            put_short(b, x, strlen(x));
+            put_name(p, m[0] / 2);
             MO_PUT_LIT(b, " = ");
-            put_short(b, y, strlen(y));
+            put_name(p, m[1] / 2);
         } else {
             for (int i = 0; i < e[1].at - e->at; i++) {
                 bool neg = m[i] % 2;
@@ -568,8 +637,7 @@ static void put_conns(printer *p, const mo_conn_eqs *c)
                     MO_PUT_LIT(b, " + ");
                 if (neg)
                     mo_put_s(b, i > 0 ? "(-" : "-");
-                const char *x = name_of(flat, m[i] / 2);
-                put_short(b, x, strlen(x));
+                put_name(p, m[i] / 2);
                 if (neg && i > 0)
                     MO_PUT_LIT(b, ")");
             }
@@ -938,6 +1006,7 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
         ps[t].tails = MO_NEWN(cache_slot, CACHE_SLOTS);
         ps[t].strs = MO_NEWN(cache_slot, CACHE_SLOTS);
         ps[t].runs.slots = MO_NEWN(run_slot, RUN_SLOTS);
+        ps[t].rests = MO_NEWN(rest_slot, REST_SLOTS);
         ps[t].path.cap = 256;
         ps[t].path.s = mo_alloc(ps[t].path.cap);
     }

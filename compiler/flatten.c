@@ -102,10 +102,12 @@ void mo_add_eq(mo_front *fr, mo_loc loc, const char *instance, mo_eq_origin orig
         int rt = mo_func_expr_type(fr->flat, NULL, rhs);
         bool vb = v->type == MO_T_BOOLEAN, rb = rt == MO_T_BOOLEAN;
         if (rt >= 0 && rt != MO_T_STRING && (v->type == MO_T_REAL || v->type == MO_T_INTEGER || vb) && vb != rb)
-            mo_error(rhs->loc, "'%s' is %s but its binding is %s", v->name, mo_func_type_name((int)v->type),
+            mo_error(rhs->loc, "'%s' is %s but its binding is %s", mo_flat_var_name(fr->flat, lhs->var),
+                     mo_func_type_name((int)v->type),
                      mo_func_type_name(rt));
     }
     mo_feq q = {loc, instance, origin, 0, lhs, rhs, comment};
+    MO_VEC_RESERVE(fr->flat->eqs, 1);
     MO_PUSH(fr->flat->eqs, q);
 }
 
@@ -117,7 +119,7 @@ static void index_names(mo_flat *flat)
 {
     for (int i = mo_map_count(&flat->index); i < flat->vars.n; i++) {
         /* names need not be interned (a clone's are not), and the map keys by pointer */
-        mo_map_put(&flat->index, mo_intern_cstr(flat->vars.v[i].name), (void *)(intptr_t)(i + 1));
+        mo_map_put(&flat->index, mo_intern_cstr(mo_flat_var_name(flat, i)), (void *)(intptr_t)(i + 1));
         if (mo_map_count(&flat->index) != i + 1)
             mo_unreachable("two flat variables with the same name");
     }
@@ -127,7 +129,15 @@ static void index_names(mo_flat *flat)
 const char *mo_flat_var_name(void *flat, int var)
 {
     const mo_flat *f = flat;
-    return var >= 0 && var < f->vars.n ? f->vars.v[var].name : "?";
+    if (var < 0 || var >= f->vars.n)
+        return "?";
+    if (f->vars.v[var].name)
+        return f->vars.v[var].name;
+    mo_name_hint hint = {0, 0};   /* a clone's variable (flat.h): its name made now */
+    size_t n = mo_flat_name_to(f, var, NULL, 0, &hint);
+    char *s = mo_alloc_text(n + 1);
+    mo_flat_name_to(f, var, s, n + 1, &hint);
+    return s;
 }
 
 static const char *join_path(const char *path, const char *id)
@@ -306,15 +316,38 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
     return mo_error_count() > before ? NULL : in;
 }
 
+/* ORDER MO_ATTR (inst.h) */
 static const char *attribute_names[] = {"start", "fixed", "nominal", "min", "max", "unit", "displayUnit",
                                         "quantity", "stateSelect", "unbounded"};
 
-/* The value of a modifier's binding for a scalar: split from an array binding, or flattened now. */
-static mo_expr *binding_expr(mo_front *fr, const mo_fmod *m, const char *name)
+/* Every attribute modifier of every component asks: names are interned, so a pointer comparison
+ * answers (a string comparison only for a name that is no attribute, or one not interned). */
+int mo_attribute_index(const char *name)
+{
+    enum { N = sizeof attribute_names / sizeof attribute_names[0] };
+    _Static_assert(N == MO_ATTR_UNBOUNDED + 1, "attribute_names and MO_ATTR differ");
+    static const char *interned[N];
+    if (!interned[0])
+        for (int k = 0; k < N; k++)
+            interned[k] = mo_intern_cstr(attribute_names[k]);
+    for (int k = 0; k < N; k++)
+        if (name == interned[k])
+            return k;
+    for (int k = 0; k < N; k++)
+        if (strcmp(name, attribute_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+/* The value of a modifier's binding for a scalar: split from an array binding, or flattened now. The
+ * scalar is named name, or variable var when name is NULL (a clone's name is made for a message only). */
+static mo_expr *binding_expr(mo_front *fr, const mo_fmod *m, const char *name, int var)
 {
     if (!m->val)
         return mo_flatten_expr(fr, m->scope, m->scope_cls, m->binding);
     if (m->val->nd) {
+        if (!name)
+            name = mo_flat_var_name(fr->flat, var);
         mo_error(m->binding->loc, "the value for '%s' has size %s, but '%s' is a scalar here",
                  m->name ? m->name : name, mo_av_size_str(m->val), name);
         return NULL;
@@ -340,18 +373,16 @@ static void set_attribute(mo_front *fr, int var, const mo_fmod *c, const char *t
         mo_error(c->sub[0]->loc, "attribute '%s' has no element '%s'", n, c->sub[0]->name);
         return;
     }
-    if (strcmp(n, "unit") == 0 || strcmp(n, "displayUnit") == 0 || strcmp(n, "quantity") == 0) {
+    int k = mo_attribute_index(n);
+    if (k >= MO_ATTR_UNIT && k <= MO_ATTR_QUANTITY) {
         const char *s = string_attr(c);
         mo_var_attr *a = mo_var_attr_mut(&fr->flat->vars.v[var]);
-        if (n[0] == 'u') a->unit = s;
-        else if (n[0] == 'd') a->display_unit = s;
+        if (k == MO_ATTR_UNIT) a->unit = s;
+        else if (k == MO_ATTR_DISPLAY_UNIT) a->display_unit = s;
         else a->quantity = s;
         return;
     }
-    bool known = false;
-    for (size_t k = 0; k < sizeof attribute_names / sizeof attribute_names[0] && !known; k++)
-        known = strcmp(n, attribute_names[k]) == 0;
-    if (!known) {
+    if (k < 0) {
         mo_error(c->loc, "'%s' is not an attribute of type %s", n, type_name);
         const char *best = mo_closest_name(n, attribute_names,
                                            (int)(sizeof attribute_names / sizeof attribute_names[0]));
@@ -361,14 +392,14 @@ static void set_attribute(mo_front *fr, int var, const mo_fmod *c, const char *t
     }
     if (!c->binding)
         return;
-    mo_expr *e = binding_expr(fr, c, fr->flat->vars.v[var].name);
+    mo_expr *e = binding_expr(fr, c, NULL, var);
     mo_var *v = &fr->flat->vars.v[var];
-    if (strcmp(n, "start") == 0) mo_var_attr_mut(v)->start = e;
-    else if (strcmp(n, "fixed") == 0) mo_var_attr_mut(v)->fixed = e;
-    else if (strcmp(n, "nominal") == 0) mo_var_attr_mut(v)->nominal = e;
-    else if (strcmp(n, "min") == 0) mo_var_attr_mut(v)->min = e;
-    else if (strcmp(n, "max") == 0) mo_var_attr_mut(v)->max = e;
-    else if (strcmp(n, "stateSelect") == 0) {
+    if (k == MO_ATTR_START) mo_var_attr_mut(v)->start = e;
+    else if (k == MO_ATTR_FIXED) mo_var_attr_mut(v)->fixed = e;
+    else if (k == MO_ATTR_NOMINAL) mo_var_attr_mut(v)->nominal = e;
+    else if (k == MO_ATTR_MIN) mo_var_attr_mut(v)->min = e;
+    else if (k == MO_ATTR_MAX) mo_var_attr_mut(v)->max = e;
+    else if (k == MO_ATTR_STATE_SELECT) {
         /* a literal, or a structural parameter: parameter StateSelect stateSelect = ... */
         double d;
         if (e && mo_eval_flat(fr->flat, e, &d) && d >= MO_SS_NEVER && d <= MO_SS_ALWAYS && d == floor(d))
@@ -389,9 +420,9 @@ void mo_set_attribute(mo_front *fr, int var, const mo_fmod *c)
     set_attribute(fr, var, c, mo_func_type_name((int)fr->flat->vars.v[var].type));
 }
 
-mo_expr *mo_mod_value(mo_front *fr, const mo_fmod *m, const char *name)
+mo_expr *mo_mod_value(mo_front *fr, const mo_fmod *m, int var)
 {
-    return binding_expr(fr, m, name);
+    return binding_expr(fr, m, NULL, var);
 }
 
 static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, const comp_type *t,
@@ -425,11 +456,13 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
         v.attr_own = true;
     }
     int var = flat->vars.n;
+    MO_VEC_RESERVE(flat->vars, 1);
+    MO_VEC_RESERVE(fr->vflags, 1);
     MO_PUSH(flat->vars, v);
     MO_PUSH(fr->vflags, (unsigned char)((t->connector ? MO_VF_SCALAR_CONNECTOR : 0) | (flags & MO_PF_FLOW ? MO_VF_FLOW : 0)));
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
-        mo_expr *b = binding_expr(fr, t->mod, name);
+        mo_expr *b = binding_expr(fr, t->mod, name, var);
         if (variability <= MO_VAR_PARAMETER)
             flat->vars.v[var].binding = b;
         else if (b)
@@ -813,7 +846,7 @@ static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
     for (int k = 0; k < a->ndims; k++) {
         bool scalar = false;
         if (k < part->nsubs) {
-            if (!subscript_indices(fr, inst, owner, part->subs[k], a->dims[k], part->id, &scalar, &x->idx[k],
+            if (!subscript_indices(fr, inst, owner, mo_ref_part_subs(part)[k], a->dims[k], part->id, &scalar, &x->idx[k],
                                    &x->nidx[k], &x->one[k]))
                 return false;
         } else {   /* missing trailing subscripts select everything */
@@ -848,7 +881,7 @@ static void gather_sel(const sel *x, const mo_arr *a, mo_slot *out)
 int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
                   bool *disabled)
 {
-    intptr_t k = inst ? (intptr_t)mo_map_get(&inst->lay->index, ref->parts[0].id) : 0;
+    intptr_t k = inst ? mo_layout_find(inst->lay, ref->parts[0].id) : 0;
     if (!k)
         return 0;
     /* the current set of instances (one, or the elements of arrays of components met on the way) */
@@ -866,7 +899,7 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
         for (int c = 0; c < ncur; c++) {
             mo_inst *ci = cur[c].child;
             if (p > 0) {
-                k = (intptr_t)mo_map_get(&ci->lay->index, part->id);
+                k = mo_layout_find(ci->lay, part->id);
                 if (!k) {
                     mo_error(mo_ref_part_loc(ref, p), "'%s' has no component '%s'", ci->path, part->id);
                     suggest_in_layout(ci->lay, part->id);
@@ -936,10 +969,34 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
     return 1;
 }
 
+/* The reference of most connects, a.b without subscripts, when a and a.b are made and visible: its slot
+ * without mo_find_slots' general walk (slices, arrays of components, errors), which a big model's
+ * hundreds of thousands of connects would take for nothing. False: take the general walk. */
+static bool find_simple(const mo_inst *inst, const mo_expr *ref, mo_slot *out)
+{
+    if (ref->nparts != 2 || ref->parts[0].nsubs || ref->parts[1].nsubs)
+        return false;
+    intptr_t k = mo_layout_find(inst->lay, ref->parts[0].id);
+    if (!k || inst->slots[k - 1].state != MO_SLOT_DONE)
+        return false;
+    mo_slot a = mo_slot_of(inst, (int)k - 1);
+    if (a.kind != MO_SK_INST)
+        return false;
+    const mo_inst *ci = a.child;
+    intptr_t j = mo_layout_find(ci->lay, ref->parts[1].id);
+    if (!j || (ci->lay->items[j - 1].elem->flags & MO_PF_PROTECTED) || ci->slots[j - 1].state != MO_SLOT_DONE)
+        return false;
+    *out = mo_slot_of(ci, (int)j - 1);
+    /* (a disabled component and an array, which the general walk selects element by element: its way) */
+    return out->kind == MO_SK_VAR || out->kind == MO_SK_INST;
+}
+
 bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,
                      bool *disabled)
 {
     *disabled = false;
+    if (inst && find_simple(inst, ref, out))
+        return true;
     mo_sref s;
     int r = mo_find_slots(fr, inst, owner, ref, &s, disabled);
     if (r == 0) {
@@ -1005,10 +1062,13 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
         }
         for (int i = 0; i < l.n; i++) {
             mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, 0, mo_av_at(&l, i), mo_av_at(&r, i), q->comment.text};
-            if (initial)
+            if (initial) {
+                MO_VEC_RESERVE(fr->flat->initial_eqs, 1);
                 MO_PUSH(fr->flat->initial_eqs, f);
-            else
+            } else {
+                MO_VEC_RESERVE(fr->flat->eqs, 1);
                 MO_PUSH(fr->flat->eqs, f);
+            }
         }
         return true;
     }

@@ -176,11 +176,10 @@ typedef enum field { F_BINDING, F_START, F_FIXED, F_NOMINAL, F_MIN, F_MAX, F_STR
 
 static int attr_field(const char *name)
 {
-    static const char *const names[] = {"start", "fixed", "nominal", "min", "max"};
-    for (int i = 0; i < 5; i++)
-        if (strcmp(name, names[i]) == 0)
-            return F_START + i;
-    if (strcmp(name, "unit") == 0 || strcmp(name, "displayUnit") == 0 || strcmp(name, "quantity") == 0)
+    int k = mo_attribute_index(name);
+    if (k >= MO_ATTR_START && k <= MO_ATTR_MAX)
+        return F_START + (k - MO_ATTR_START);
+    if (k >= MO_ATTR_UNIT && k <= MO_ATTR_QUANTITY)
         return F_STRING;
     return -1;   /* stateSelect (evaluated), unbounded, or no attribute at all: no clone */
 }
@@ -201,7 +200,7 @@ static bool builds_nothing(const mo_expr *e, const mo_inst *scope)
             return false;
         for (int p = 0; p < e->nparts; p++)
             for (int i = 0; i < e->parts[p].nsubs; i++)
-                if (!builds_nothing(e->parts[p].subs[i], scope))
+                if (!builds_nothing(mo_ref_part_subs(&e->parts[p])[i], scope))
                     return false;
         return true;
     }
@@ -254,7 +253,7 @@ static bool walk_mod(walk *w, mo_inst *in, const mo_fmod *m)
         } else if (c->binding) {
             if (w->mode == W_APPLY) {
                 /* index the table again afterwards: computing a value may add variables (and move it) */
-                mo_expr *b = mo_mod_value(w->fr, c, v->name);
+                mo_expr *b = mo_mod_value(w->fr, c, s->var);
                 w->fr->flat->vars.v[s->var].binding = b;
                 if (!b && mo_error_count())
                     return false;
@@ -427,9 +426,12 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
         return false;
     int v0 = mark->v0, v1 = flat->vars.n;
     size_t plen = strlen(in->path);
+    /* (a name's first plen + 1 bytes are enough: mo_flat_name_to writes as many as fit) */
+    char buf[256], *name = plen + 1 < sizeof buf ? buf : mo_alloc_text(plen + 2);
+    mo_name_hint hint = {0, 0};
     for (int i = v0; i < v1; i++) {
-        const char *n = flat->vars.v[i].name;
-        if (strncmp(n, in->path, plen) != 0 || (n[plen] != '.' && n[plen] != '['))
+        size_t n = mo_flat_name_to(flat, i, name, plen + 2, &hint);
+        if (plen >= n || strncmp(name, in->path, plen) != 0 || (name[plen] != '.' && name[plen] != '['))
             return false;   /* made by someone else while this instance was built */
     }
     /* the fields the modifier gives are set again in every clone; everything else is copied */
@@ -673,9 +675,21 @@ static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *
     cloner c = {fr, t, path, strlen(path), flat->vars.n - t->v0, t->paths, 0};
     mo_inst *in = clone_inst(&c, t->inst, parent);
     in->mod = mod;
+    /* the variables' names: the clone's path in place of the template's, kept once for all (flat.h);
+     * the path copied among the text made in this order (mo_alloc_text), where --flat reads it next
+     * (the interned one lies among the declarations' names) */
+    char *text = mo_alloc_text(c.pathlen + 1);
+    memcpy(text, path, c.pathlen);
+    mo_clone_names names = {flat->vars.n, t->nv, c.shift, (int)c.pathlen, (int)t->pathlen, text};
+    if (t->nv) {
+        MO_VEC_RESERVE(flat->clone_names, 1);
+        MO_PUSH(flat->clone_names, names);
+    }
+    MO_VEC_RESERVE(flat->vars, t->nv);
+    MO_VEC_RESERVE(fr->vflags, t->nv);
     for (int i = 0; i < t->nv; i++) {
         mo_var v = flat->vars.v[t->v0 + i];
-        v.name = clone_name(&c, v.name);
+        v.name = NULL;
         v.attr_own = false;
         if (t->fix[i] & FIX_BINDING)
             v.binding = copy_shifted(v.binding, c.shift);
@@ -693,6 +707,8 @@ static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *
         MO_PUSH(flat->vars, v);
         MO_PUSH(fr->vflags, fr->vflags.v[t->v0 + i]);
     }
+    MO_VEC_RESERVE(flat->eqs, 1);
+    MO_VEC_RESERVE(flat->initial_eqs, 1);
     if (t->ne)
         MO_PUSH(flat->eqs, run_of(in, t->e0, t->ne, t->eq_inst, t->pathlen, c.shift));
     if (t->nie)
@@ -777,7 +793,7 @@ static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int
         return false;
     if (m->binding && !dry) {          /* x = e */
         c.name = ids->ids[ids->n - 1];
-        mo_expr *b = mo_mod_value(fr, &c, v->name);
+        mo_expr *b = mo_mod_value(fr, &c, s->var);
         fr->flat->vars.v[s->var].binding = b;   /* the table may have moved meanwhile */
         if (mo_error_count())
             return false;
@@ -900,9 +916,17 @@ void mo_flat_unshare(mo_flat *flat)
     flat->initial_eqs.n = flat->initial_eqs.cap = n;
     if (!cloned_any)
         return;
-    /* variables: clones share binding trees and attribute records with their template */
+    /* variables: clones share binding trees and attribute records with their template, and have no
+     * names of their own (flat.h: mo_clone_names); the back end reads names directly */
+    mo_name_hint hint = {0, 0};
     for (int i = 0; i < flat->vars.n; i++) {
         mo_var *v = &flat->vars.v[i];
+        if (!v->name) {
+            size_t len = mo_flat_name_to(flat, i, NULL, 0, &hint);
+            char *s = mo_alloc_text(len + 1);
+            mo_flat_name_to(flat, i, s, len + 1, &hint);
+            v->name = s;
+        }
         v->binding = v->binding ? mo_expr_copy(v->binding) : NULL;
         if (!v->attr_own && (v->attr->start || v->attr->fixed || v->attr->nominal || v->attr->min || v->attr->max)) {
             mo_var_attr *a = mo_var_attr_mut(v);
@@ -913,4 +937,5 @@ void mo_flat_unshare(mo_flat *flat)
             a->max = a->max ? mo_expr_copy(a->max) : NULL;
         }
     }
+    flat->clone_names.n = 0;   /* every variable has its name now */
 }

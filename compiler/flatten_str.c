@@ -525,7 +525,7 @@ bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
     }
     if (f->kind == MO_EX_VAR) {
         mo_error(e->loc, "not supported yet: String variable '%s' (only String parameters and constants are)",
-                 flat->vars.v[f->var].name);
+                 mo_flat_var_name((void *)flat, f->var));
         return false;
     }
     if (f->kind == MO_EX_IF) {   /* chosen at run time between known texts */
@@ -585,9 +585,9 @@ static bool check_expr(const mo_flat *flat, const mo_expr *e)
     if (s->kind == MO_EX_VAR && flat->vars.v[s->var].variability > MO_VAR_PARAMETER) {
         const mo_var *v = &flat->vars.v[s->var];
         mo_error(s->loc, "not supported yet: String variable '%s' in an equation (only String parameters and "
-                         "constants are)", v->name);
+                         "constants are)", mo_flat_var_name((void *)flat, s->var));
         if (v->attr->loc.line != s->loc.line || v->attr->loc.col != s->loc.col)
-            mo_note(v->attr->loc, "'%s' is declared here", v->name);
+            mo_note(v->attr->loc, "'%s' is declared here", mo_flat_var_name((void *)flat, s->var));
     } else {
         mo_error(s->loc, "not supported yet: a String value in an equation (String values can be compared, "
                          "and used in parameters and in the messages of assert and terminate)");
@@ -616,7 +616,7 @@ bool mo_str_finish(mo_flat *flat)
             return false;
         if (r == 0) {
             mo_error(v->binding->loc, "the value of String %s '%s' must be known when the model is compiled",
-                     v->variability == MO_VAR_CONSTANT ? "constant" : "parameter", v->name);
+                     v->variability == MO_VAR_CONSTANT ? "constant" : "parameter", mo_flat_var_name(flat, i));
             return false;
         }
         v->binding = str_lit(v->binding->loc, s);

@@ -8,8 +8,14 @@
  * Why: most attributes are the same for every instance of a declaration, and a big model has millions
  * of variables, so variables share records (flatten_clone.c, array elements in flatten.c) and only the
  * rare writer after flattening (the back end fixing a start value, say) pays for a private copy.
+ *
+ * Also the names of a clone's variables (mo_flat.clone_names): not stored per variable (as many bytes as
+ * the variables themselves in a big model) but made from the clone's path and its template's name when
+ * asked for.
  */
 #include "flat.h"
+
+#include <string.h>
 
 const mo_var_attr mo_var_attr_none;
 
@@ -27,4 +33,72 @@ mo_var_attr *mo_var_attr_mut(mo_var *v)
     }
     /* attr_own means the record came from MO_NEW for this variable alone, so it is writable */
     return (mo_var_attr *)v->attr;
+}
+
+/* The printer asks in order (variables one after another, connections between neighbouring
+ * components), so the clones around the last one found are tried before a binary search. */
+enum { NEAR = 4 };
+
+const mo_clone_names *mo_flat_clone_of(const mo_flat *f, int var, int *hint)
+{
+    const mo_clone_names *c = f->clone_names.v;
+    int n = f->clone_names.n, h = *hint;
+    if (h >= 0 && h < n) {
+        int i = h;
+        while (i > 0 && i > h - NEAR && var < c[i].first)
+            i--;
+        while (i + 1 < n && i < h + NEAR && var >= c[i].first + c[i].n)
+            i++;
+        if (var >= c[i].first && var < c[i].first + c[i].n) {
+            *hint = i;
+            return &c[i];
+        }
+    }
+    int lo = 0, hi = n;   /* the first clone whose variables start after var */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (c[mid].first <= var)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0 || var >= c[lo - 1].first + c[lo - 1].n)
+        mo_unreachable("a variable without a name");
+    *hint = lo - 1;
+    return &c[lo - 1];
+}
+
+/* Append n bytes of s at *len, as far as they fit below cap. */
+static void put_capped(char *out, size_t cap, size_t *len, const char *s, size_t n)
+{
+    if (*len < cap)
+        memcpy(out + *len, s, *len + n <= cap ? n : cap - *len);
+    *len += n;
+}
+
+size_t mo_flat_name_to(const mo_flat *flat, int var, char *out, size_t cap, mo_name_hint *hint)
+{
+    size_t len = 0, skip = 0;   /* skip: bytes of the next name to leave out (a template's path) */
+    for (int *h = &hint->outer;; h = &hint->inner) {
+        const char *s = flat->vars.v[var].name;
+        if (s) {
+            size_t n = strlen(s);
+            MO_ASSERT(skip <= n);
+            put_capped(out, cap, &len, s + skip, n - skip);
+            break;
+        }
+        /* a clone's variable: the clone's path, then its template's name after the template's path
+         * (templates nest as deep as clones do, so this loop is short) */
+        const mo_clone_names *c = mo_flat_clone_of(flat, var, h);
+        if (skip <= (size_t)c->pathlen) {
+            put_capped(out, cap, &len, c->path + skip, (size_t)c->pathlen - skip);
+            skip = (size_t)c->cut;
+        } else {
+            skip = (size_t)c->cut + (skip - (size_t)c->pathlen);
+        }
+        var -= c->shift;
+    }
+    if (len < cap)
+        out[len] = '\0';
+    return len;
 }

@@ -64,6 +64,8 @@ struct mo_layout {
 };
 
 mo_layout *mo_layout_of(mo_class *cls);   /* NULL after errors */
+/* mo_map_get(&lay->index, name) with a cache in front (name interned): the item + 1, 0 when absent */
+intptr_t mo_layout_find(const mo_layout *lay, const char *name);
 
 /* ---- instances ---- */
 enum { MO_SLOT_PENDING, MO_SLOT_BUSY, MO_SLOT_DONE };
@@ -122,6 +124,23 @@ static inline mo_slot mo_slot_of(const mo_inst *in, int i)
 }
 
 /* ---- the flattening context shared by flatten.c and connect.c ---- */
+
+/* Room for `more` further elements in vec (MO_VEC), so that MO_PUSH does not grow it. The big vectors of
+ * flattening (variables, equations, connections, a clone's names) grow by an eighth once past a
+ * megabyte, not double: big arena blocks grow by mremap without copying (base.c), so the small steps
+ * cost nothing and leave far less reserved (a model of 2 million variables reserved 128 MB for 70). */
+#define MO_VEC_RESERVE(vec, more) do { \
+        if ((vec).n + (more) > (vec).cap) { \
+            size_t es_ = sizeof(*(vec).v); \
+            int nc_ = (size_t)(vec).cap * es_ >= ((size_t)1 << 20) ? (vec).cap + (vec).cap / 8 : 2 * (vec).cap; \
+            if (nc_ < (vec).n + (more)) \
+                nc_ = (vec).n + (more); \
+            if (nc_ < 8) \
+                nc_ = 8; \
+            (vec).v = mo_realloc_arena((vec).v, es_ * (size_t)(vec).cap, es_ * (size_t)nc_); \
+            (vec).cap = nc_; \
+        } \
+    } while (0)
 
 /* One scalar connection found by a connect: two variables, each with its side (inside: a connector of a
  * component, outside: a connector of the instance the connect is written in). A big model has millions
@@ -204,9 +223,13 @@ unsigned long mo_eval_var_reads(void);
 void mo_eval_note_read(void);   /* for other code that reads a variable's value (String folding) */
 
 /* flatten.c: set on variable var the attribute that modifier c gives (c->name is start, fixed, unit ...;
- * errors as flattening reports them), and the value of a modifier's binding for the variable name. */
+ * errors as flattening reports them), and the value of a modifier's binding for variable var. */
 void mo_set_attribute(mo_front *fr, int var, const mo_fmod *c);
-mo_expr *mo_mod_value(mo_front *fr, const mo_fmod *m, const char *name);
+/* flatten.c: which attribute of a predefined type name is (MO_ATTR_*), or -1. ORDER MO_ATTR */
+enum { MO_ATTR_START, MO_ATTR_FIXED, MO_ATTR_NOMINAL, MO_ATTR_MIN, MO_ATTR_MAX, MO_ATTR_UNIT, MO_ATTR_DISPLAY_UNIT,
+       MO_ATTR_QUANTITY, MO_ATTR_STATE_SELECT, MO_ATTR_UNBOUNDED };
+int mo_attribute_index(const char *name);
+mo_expr *mo_mod_value(mo_front *fr, const mo_fmod *m, int var);
 
 /* flatten_clone.c: components made by cloning an earlier instance of the same class with a modifier of
  * the same shape. make_element calls mo_clone_begin (false: this component can never be a clone or a

@@ -12,6 +12,28 @@
 
 #include <stdint.h>
 
+/* A cache in front of the index of big layouts. The connects of a big model name its components in
+ * source order, each a few times over (connect(inertia1.flange_b, spring2.flange_a), connect(inertia1.
+ * flange_b, damper2.flange_a), ...; and connect.c asks for each side's first name twice): in an index of
+ * a hundred thousand names every look-up is a cache miss, in this small table it is a hit. Direct-mapped
+ * on (layout, name); layouts never change once built, so an entry never goes stale. */
+enum { FIND_SLOTS = 1024, FIND_SMALL = 64 };
+static struct find_entry { const mo_layout *lay; const char *name; intptr_t k; } find_cache[FIND_SLOTS];
+
+intptr_t mo_layout_find(const mo_layout *lay, const char *name)
+{
+    if (lay->n < FIND_SMALL)   /* a small index stays in the processor's cache anyway */
+        return (intptr_t)mo_map_get(&lay->index, name);
+    uint64_t h = ((uint64_t)(uintptr_t)name ^ (uint64_t)(uintptr_t)lay >> 4) * 0x9E3779B97F4A7C15ull;
+    struct find_entry *e = &find_cache[h >> 54];   /* 10 bits: FIND_SLOTS */
+    if (e->lay == lay && e->name == name)
+        return e->k;
+    intptr_t k = (intptr_t)mo_map_get(&lay->index, name);
+    if (k)
+        *e = (struct find_entry){lay, name, k};
+    return k;
+}
+
 static mo_loc elem_loc(const mo_element *e)
 {
     return e->kind == MO_ELEM_CLASS ? e->cls->loc : e->loc;

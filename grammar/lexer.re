@@ -5,8 +5,8 @@
  * the end is an error). Output: one token per call of mo_yylex, with its semantic value (interned
  * identifier, decoded string, literal expression) and its location (line, byte column, length).
  *
- * Lexical errors are reported here, with mo_error, and the lexer then returns YYerror: bison enters
- * error recovery without a message of its own, so one bad byte gives exactly one error.
+ * Lexical errors are reported here, with mo_error (LEX_ERROR), and the lexer then returns YYerror: bison
+ * enters error recovery without a message of its own, so one bad byte gives exactly one error.
  *
  * Two keywords depend on their context, decided here so that the grammar stays LALR(1) without
  * conflicts:
@@ -15,12 +15,20 @@
  *     an initial equation or algorithm section.
  * Brackets are counted as well: more than MO_MAX_NESTING open ones is an error, which keeps bison's
  * stack and every later recursive walker small whatever the input.
+ *
+ * The same scanner also runs in the lexer thread of a big file's first parse (lexthread.c): there
+ * (lx->producer) it neither reports nor allocates from the arena, which belong to the parser's thread.
+ * It interns identifiers and number spellings (interning is that thread's for the parse), leaves a
+ * number's value in the lexer for mo_lex_scan, and only checks strings, which mo_lex_value decodes in
+ * the parser's thread. Any error just ends the token stream with YYerror: the fast parse fails, and the
+ * sequential parse that follows reports exactly what this file reports without a thread.
  */
 #include "parse.h"
 
 #include <errno.h>
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,11 +68,13 @@ static int utf8_len(const uchar *p)
     return 0;
 }
 
+/* A lexical error: reported, except in the lexer thread (see the top). */
+#define LEX_ERROR(lx, ...) do { if (!(lx)->producer) mo_error(__VA_ARGS__); (lx)->failed = true; } while (0)
+
 /* Report a lexical error at p and make the parser stop quietly. */
 static int lex_fail(mo_lexer *lx, const char *p, int len, const char *msg)
 {
-    mo_error(loc_at(lx, p, len), "%s", msg);
-    lx->failed = true;
+    LEX_ERROR(lx, loc_at(lx, p, len), "%s", msg);
     return T_MO_YYerror;
 }
 
@@ -110,8 +120,7 @@ static int block_comment(mo_lexer *lx)
         if (*p == '\0') {
             if (nul_in_file(lx, p))
                 return lex_fail(lx, p, 1, "NUL byte in file");
-            mo_error(at, "unterminated comment");
-            lx->failed = true;
+            LEX_ERROR(lx, at, "unterminated comment");
             return T_MO_YYerror;
         }
         if (p[0] == '*' && p[1] == '/') {
@@ -154,19 +163,20 @@ static int escape_char(char c)
     }
 }
 
-/* STRING = '"' { S-CHAR | S-ESCAPE } '"' : decoded into lval->str; may span lines. */
+/* STRING = '"' { S-CHAR | S-ESCAPE } '"' : decoded into lval->str (not in the lexer thread, which
+ * only checks it); may span lines. */
 static int string_literal(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)
 {
     const char *start = lx->tok;
     *lloc = loc_at(lx, start, 1);
     mo_buf b = {0};
+    bool decode = !lx->producer;
     const char *p = lx->cur;
     for (;;) {
         if (*p == '\0') {
             if (nul_in_file(lx, p))
                 return lex_fail(lx, p, 1, "NUL byte in file");
-            mo_error(*lloc, "unterminated string");
-            lx->failed = true;
+            LEX_ERROR(lx, *lloc, "unterminated string");
             return T_MO_YYerror;
         }
         if (*p == '"')
@@ -176,27 +186,71 @@ static int string_literal(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)
             if (c < 0) {
                 if (p[1] == '\0' || p[1] == '\n' || (uchar)p[1] >= 0x80)
                     return lex_fail(lx, p, 1, "invalid escape sequence in string");
-                mo_error(loc_at(lx, p, 2), "invalid escape sequence '\\%c' in string", p[1]);
-                lx->failed = true;
+                LEX_ERROR(lx, loc_at(lx, p, 2), "invalid escape sequence '\\%c' in string", p[1]);
                 return T_MO_YYerror;
             }
             char ch = (char)c;
-            mo_buf_putn(&b, &ch, 1);
+            if (decode)
+                mo_buf_putn(&b, &ch, 1);
             p += 2;
             continue;
         }
         const char *q = p;
         if (!skip_text_byte(lx, &p))
             return T_MO_YYerror;
-        mo_buf_putn(&b, q, (size_t)(p - q));
+        if (decode)
+            mo_buf_putn(&b, q, (size_t)(p - q));
     }
     lx->cur = p + 1;
     if (lloc->line == lx->line)
         lloc->len = (int)(lx->cur - start);
-    lval->str = mo_buf_str(&b);
-    if (!b.s)
-        lval->str = "";
+    if (decode) {
+        lval->str = mo_buf_str(&b);
+        if (!b.s)
+            lval->str = "";
+    }
     return T_STRING;
+}
+
+/* The text of the string literal from open to close (its quotes), checked by string_literal: decoded
+ * as string_literal decodes it. */
+static const char *decode_string(const char *open, const char *close)
+{
+    mo_buf b = {0};
+    for (const char *p = open + 1; p < close;) {
+        if (*p == '\\') {
+            char ch = (char)escape_char(p[1]);
+            mo_buf_putn(&b, &ch, 1);
+            p += 2;
+            continue;
+        }
+        const char *q = p;
+        while (q < close && *q != '\\')
+            q++;
+        mo_buf_putn(&b, p, (size_t)(q - p));
+        p = q;
+    }
+    return b.s ? mo_buf_str(&b) : "";
+}
+
+/* The name of a quoted identifier whose text between the quotes is p..end, with \? and \" normalised,
+ * into out (room for end - p + 2 bytes); returns its length. */
+static size_t normalise_quoted(const char *p, const char *end, char *out)
+{
+    size_t n = 0;
+    out[n++] = '\'';
+    while (p < end) {
+        if (*p == '\\') {
+            if (p[1] != '?' && p[1] != '"')
+                out[n++] = '\\';
+            out[n++] = p[1];
+            p += 2;
+        } else {
+            out[n++] = *p++;
+        }
+    }
+    out[n++] = '\'';
+    return n;
 }
 
 /* Q-IDENT = "'" ( Q-CHAR | S-ESCAPE ) { Q-CHAR | S-ESCAPE | '"' } "'" : the quotes stay part of the
@@ -205,8 +259,7 @@ static int quoted_ident(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)
 {
     const char *start = lx->tok;
     const char *p = lx->cur;
-    mo_buf b = {0};
-    mo_buf_putn(&b, "'", 1);
+    bool normalise = false;   /* else the name is the text as written, quotes included */
     for (;;) {
         uchar c = (uchar)*p;
         if (c == '\'')
@@ -214,10 +267,7 @@ static int quoted_ident(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)
         if (c == '\\') {
             if (escape_char(p[1]) < 0)
                 return lex_fail(lx, p, 2, "invalid escape sequence in quoted identifier");
-            if (p[1] == '?' || p[1] == '"')
-                mo_buf_putn(&b, p + 1, 1);
-            else
-                mo_buf_putn(&b, p, 2);
+            normalise |= p[1] == '?' || p[1] == '"';
             p += 2;
             continue;
         }
@@ -229,14 +279,24 @@ static int quoted_ident(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)
             return lex_fail(lx, p, 1, "invalid UTF-8");
         if (c < 32 || c >= 127)
             return lex_fail(lx, p, 1, "invalid character in quoted identifier");
-        mo_buf_putn(&b, p, 1);
         p++;
     }
     if (p == lx->cur)
         return lex_fail(lx, start, 2, "empty quoted identifier");
+    if (!normalise) {
+        lval->id = mo_intern(start, (size_t)(p + 1 - start));
+    } else {
+        /* (the lexer thread has no arena: a name too long for its buffer goes to the sequential parse) */
+        char small[256];
+        size_t room = (size_t)(p - lx->cur) + 2;
+        if (lx->producer && room > sizeof small) {
+            lx->failed = true;
+            return T_MO_YYerror;
+        }
+        char *out = lx->producer ? small : mo_alloc_text(room);
+        lval->id = mo_intern(out, normalise_quoted(lx->cur, p, out));
+    }
     lx->cur = p + 1;
-    mo_buf_putn(&b, "'", 1);
-    lval->id = mo_intern(b.s, b.len);
     *lloc = loc_at(lx, start, (int)(lx->cur - start));
     return T_IDENT;
 }
@@ -277,36 +337,50 @@ static bool short_decimal(const char *s, size_t n, long long *ival, double *real
 #endif
 }
 
-/* UNSIGNED-INTEGER and UNSIGNED-REAL become literal expressions that keep their spelling. */
+/* The value of the literal text (n bytes): false when it is out of range. */
+static bool number_value(const char *text, size_t n, bool is_real, long long *ival, double *real)
+{
+    if (short_decimal(text, n, ival, real))
+        return true;
+    if (is_real) {
+        *real = strtod(text, NULL);
+        return !isinf(*real);   /* overflow (underflow to 0 or a subnormal is a fine approximation) */
+    }
+    errno = 0;
+    *ival = strtoll(text, NULL, 10);
+    return errno != ERANGE;
+}
+
+/* The literal expression of the number text (interned) with its value, at loc. */
+static mo_expr *number_expr(const char *text, bool is_real, long long ival, double real, mo_loc loc)
+{
+    mo_expr *e = is_real ? mo_expr_real(loc, real) : mo_expr_int(loc, ival);
+    e->text = text;
+    return e;
+}
+
+/* UNSIGNED-INTEGER and UNSIGNED-REAL become literal expressions that keep their spelling. The lexer
+ * thread only checks the value: it leaves the spelling in lx->num_text, and mo_lex_value makes the
+ * expression in the parser's thread. */
 static int number(mo_lexer *lx, union mo_semval *lval, mo_loc loc, bool is_real)
 {
     size_t n = (size_t)(lx->cur - lx->tok);
     const char *text = mo_intern(lx->tok, n);   /* the same few spellings recur: stored once */
-    mo_expr *e;
-    long long ival;
-    double real;
-    if (short_decimal(text, n, &ival, &real)) {
-        e = is_real ? mo_expr_real(loc, real) : mo_expr_int(loc, ival);
-    } else if (is_real) {
-        double v = strtod(text, NULL);
-        if (isinf(v)) {   /* overflow (underflow to 0 or a subnormal is a fine approximation) */
-            mo_error(loc, "real literal '%s' is out of range", text);
-            lx->failed = true;
-            return T_MO_YYerror;
-        }
-        e = mo_expr_real(loc, v);
-    } else {
-        errno = 0;
-        long long v = strtoll(text, NULL, 10);
-        if (errno == ERANGE) {
-            mo_error(loc, "integer literal '%s' is too large", text);
-            lx->failed = true;
-            return T_MO_YYerror;
-        }
-        e = mo_expr_int(loc, v);
+    long long ival = 0;
+    double real = 0;
+    if (!number_value(text, n, is_real, &ival, &real)) {
+        if (is_real)
+            LEX_ERROR(lx, loc, "real literal '%s' is out of range", text);
+        else
+            LEX_ERROR(lx, loc, "integer literal '%s' is too large", text);
+        return T_MO_YYerror;
     }
-    e->text = text;
-    lval->expr = e;
+    if (lx->producer) {
+        lx->num_text = text;
+        lx->num_real = is_real;
+        return T_NUMBER;
+    }
+    lval->expr = number_expr(text, is_real, ival, real, loc);
     return T_NUMBER;
 }
 
@@ -321,8 +395,7 @@ static bool before_paren(const char *p)
 static int open_bracket(mo_lexer *lx, mo_loc loc, int tok)
 {
     if (++lx->brackets > MO_MAX_NESTING) {
-        mo_error(loc, "expression nested too deeply");
-        lx->failed = true;
+        LEX_ERROR(lx, loc, "expression nested too deeply");
         return T_MO_YYerror;
     }
     if (tok == T_LBRACK)
@@ -354,9 +427,9 @@ static int close_bracket(mo_lexer *lx, int tok)
     numtail = ([a-zA-Z_] | "." [a-zA-Z_0-9]) [a-zA-Z_0-9]*;
 */
 
-int mo_yylex(union mo_semval *lval, mo_loc *lloc, mo_parser *p)
+/* The next token of lx (both parsers' lexer, and the lexer thread's; see the top). */
+static inline __attribute__((always_inline)) int scan(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)
 {
-    mo_lexer *lx = &p->lex;
     if (lx->failed)
         return T_MO_YYerror;
     lx->prev_line = lx->line;
@@ -445,22 +518,21 @@ int mo_yylex(union mo_semval *lval, mo_loc *lloc, mo_parser *p)
 
         ident {
             SET_LOC();
-            lval->id = mo_intern(lx->tok, (size_t)(lx->cur - lx->tok));
+            /* (the lexer thread interns its identifiers in batches: mo_lex_scan) */
+            lval->id = lx->producer ? NULL : mo_intern(lx->tok, (size_t)(lx->cur - lx->tok));
             return T_IDENT;
         }
         digits { SET_LOC(); return number(lx, lval, *lloc, false); }
         real   { SET_LOC(); return number(lx, lval, *lloc, true); }
         (digits | real) numtail+ {
             SET_LOC();
-            mo_error(*lloc, "malformed number '%.*s'", (int)(lx->cur - lx->tok), lx->tok);
-            lx->failed = true;
+            LEX_ERROR(lx, *lloc, "malformed number '%.*s'", (int)(lx->cur - lx->tok), lx->tok);
             return T_MO_YYerror;
         }
         "." digits exponent? {
             SET_LOC();
-            mo_error(*lloc, "malformed number '%.*s': Modelica needs a digit before the '.' (0%.*s)",
-                     (int)(lx->cur - lx->tok), lx->tok, (int)(lx->cur - lx->tok), lx->tok);
-            lx->failed = true;
+            LEX_ERROR(lx, *lloc, "malformed number '%.*s': Modelica needs a digit before the '.' (0%.*s)",
+                      (int)(lx->cur - lx->tok), lx->tok, (int)(lx->cur - lx->tok), lx->tok);
             return T_MO_YYerror;
         }
 
@@ -498,22 +570,80 @@ int mo_yylex(union mo_semval *lval, mo_loc *lloc, mo_parser *p)
             if (!n)
                 return lex_fail(lx, lx->tok, 1, "invalid UTF-8");
             lx->cur = lx->tok + n;
-            mo_error(loc_at(lx, lx->tok, 1), "unexpected character '%.*s'", n, lx->tok);
-            lx->failed = true;
+            LEX_ERROR(lx, loc_at(lx, lx->tok, 1), "unexpected character '%.*s'", n, lx->tok);
             return T_MO_YYerror;
         }
         * {
             lx->cur = (const char *)cur;
             uchar c = (uchar)*lx->tok;
             if (c >= 32 && c < 127)
-                mo_error(loc_at(lx, lx->tok, 1), "unexpected character '%c'", c);
+                LEX_ERROR(lx, loc_at(lx, lx->tok, 1), "unexpected character '%c'", c);
             else
-                mo_error(loc_at(lx, lx->tok, 1), "unexpected control character (byte 0x%02x)", c);
-            lx->failed = true;
+                LEX_ERROR(lx, loc_at(lx, lx->tok, 1), "unexpected control character (byte 0x%02x)", c);
             return T_MO_YYerror;
         }
         */
 #undef TOKEN
 #undef SET_LOC
     }
+}
+
+int mo_yylex(union mo_semval *lval, mo_loc *lloc, mo_parser *p)
+{
+    return scan(&p->lex, lval, lloc);
+}
+
+/* mo_token.where holds the bytes of a mo_loc after its file pointer */
+_Static_assert(sizeof(mo_loc) == 16 && offsetof(mo_loc, line) == 8, "mo_loc's layout (mo_token.where)");
+
+bool mo_lex_scan(mo_lexer *lx, mo_token *t)
+{
+    union mo_semval v;
+    mo_loc loc;
+    int kind = scan(lx, &v, &loc);
+    bool defer = false;
+    t->ptr = NULL;
+    if (kind == T_IDENT) {
+        t->ptr = v.id;
+        defer = !v.id;   /* (a plain identifier: its name is to be interned) */
+        if (defer)
+            t->ptr = lx->tok;
+    } else if (kind == T_NUMBER) {
+        t->ptr = lx->num_text;
+        t->real = lx->num_real;
+    } else if (kind == T_STRING) {
+        t->ptr = lx->tok;
+    }
+    if ((defer || kind == T_STRING) && lx->cur - lx->tok > (ptrdiff_t)UINT32_MAX) {
+        kind = T_MO_YYerror;   /* (a token of 4 GB goes to the sequential parse) */
+        lx->failed = true;
+        defer = false;
+    }
+    t->len = (uint32_t)(lx->cur - lx->tok);
+    if (kind == T_MO_YYerror)
+        loc = loc_at(lx, lx->tok, 0);   /* (unused: the fast parse only fails) */
+    memcpy(&t->where, (const char *)&loc + offsetof(mo_loc, line), 8);
+    t->kind = (unsigned short)kind;
+    t->special = kind == T_NUMBER || kind == T_STRING || kind == T_YYEOF || kind == T_MO_YYerror;
+    return defer;
+}
+
+int mo_lex_value(const mo_token *t, union mo_semval *lval, mo_loc *lloc, const mo_file *file)
+{
+    lloc->file = file;
+    memcpy((char *)lloc + offsetof(mo_loc, line), &t->where, 8);
+    if (t->kind == T_IDENT) {
+        lval->id = t->ptr;
+    } else if (t->kind == T_NUMBER) {
+        /* (checked by the lexer thread: in range) */
+        size_t n = strlen(t->ptr);
+        long long ival = 0;
+        double real = 0;
+        if (!number_value(t->ptr, n, t->real, &ival, &real))
+            return T_MO_YYerror;
+        lval->expr = number_expr(t->ptr, t->real, ival, real, *lloc);
+    } else if (t->kind == T_STRING) {
+        lval->str = decode_string(t->ptr, t->ptr + t->len - 1);
+    }
+    return t->kind;
 }

@@ -29,7 +29,9 @@
  * faster because LAC re-checks every lookahead. mo_parse_file parses with the fast one, its diagnostics
  * held back (base.h mo_diag_quiet); only when it reported anything does it parse the file again with
  * the LAC one, from scratch, so that the messages are the exact ones. Both share the value type
- * (union mo_semval) and the lexer.
+ * (union mo_semval) and the lexer. For a big file, the fast parse reads its tokens from a lexer thread
+ * (lexthread.c, parse.h), which interns meanwhile: actions use the names in mo_parser.id_* instead of
+ * interning.
  */
 %define api.pure full
 %define api.prefix {mo_yy}
@@ -52,12 +54,37 @@ typedef struct mo_class_prefix { mo_class_kind kind; unsigned flags; } mo_class_
 
 %code {
 #ifdef MO_PARSER_FAST
-#define mo_yyflex mo_yylex   /* both parsers read the one lexer */
+#define mo_yyflex fast_lex   /* both parsers read the one lexer; the fast one through fast_lex */
 #endif
 #include "parse.h"
 #include "ast_build.h"
 
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
+
+#ifdef MO_PARSER_FAST
+/* The fast parser's tokens: from the lexer thread's ring when it has one (mo_parse_file), else from the
+ * lexer. A plain token (a keyword, punctuation, an identifier) is read here, inline, because a call per
+ * token costs as much as the lexing the thread saves; the rest goes through mo_lexthread_next. The
+ * slot of the token MO_RING_BATCH - 1 of each batch is left to it too, as it hands the batch back. */
+static inline int fast_lex(union mo_semval *lval, mo_loc *lloc, mo_parser *p)
+{
+    mo_token_ring *r = p->ring;
+    if (!r)
+        return mo_yylex(lval, lloc, p);
+    size_t i = r->read;
+    const mo_token *t = &r->tokens[i % MO_RING];
+    if (i == r->seen || (i + 1) % MO_RING_BATCH == 0 || t->special)
+        return mo_lexthread_next(r, lval, lloc);
+    __builtin_prefetch(&r->tokens[(i + 16) % MO_RING]);   /* (lines the other core wrote) */
+    r->read = i + 1;
+    lval->id = t->ptr;
+    lloc->file = r->file;
+    memcpy((char *)lloc + offsetof(mo_loc, line), &t->where, 8);
+    return t->kind;
+}
+#endif
 
 /* Expressions, brackets and classes are bounded on their own (about 6 stack entries per level at most);
  * this bounds what is left, equations and statements nested in each other (a few thousand levels). */
@@ -98,6 +125,12 @@ static mo_expr *ref_pair(mo_parser *p, mo_loc loc, const char *id1, mo_loc loc1,
 {
     mo_expr *first = mo_build_ref(p, loc1, id1, loc1, NULL, false);
     return first ? mo_build_ref_append(p, loc, first, id2, loc2, subs2) : NULL;
+}
+
+/* The reference to the built-in function named id (interned beforehand: mo_parser.id_*), at loc. */
+static mo_expr *named_ref(const char *id, mo_loc loc)
+{
+    return mo_build_ref(NULL, loc, id, loc, NULL, false);
 }
 
 /* An expression builder returns NULL after reporting "nested too deeply": stop there. */
@@ -472,10 +505,10 @@ element_redeclaration:
 element_replaceable:
     REPLACEABLE short_class_definition constraining_clause_opt {
         $$ = mo_build_arg_class($2, $3); $$->kind = MO_ARG_REPLACEABLE;
-        $$->element->flags |= MO_PF_REPLACEABLE; mo_build_arg_at($$, @1); }
+        mo_arg_element($$)->flags |= MO_PF_REPLACEABLE; mo_build_arg_at($$, @1); }
   | REPLACEABLE component_clause1 constraining_clause_opt {
         $$ = $2; mo_build_arg_constrain($$, $3); $$->kind = MO_ARG_REPLACEABLE;
-        $$->element->flags |= MO_PF_REPLACEABLE; mo_build_arg_at($$, @1); }
+        mo_arg_element($$)->flags |= MO_PF_REPLACEABLE; mo_build_arg_at($$, @1); }
   ;
 constraining_clause_opt: %empty { $$ = NULL; } | constraining_clause ;
 /* component-clause1 : type-prefix type-specifier component-declaration1
@@ -703,8 +736,8 @@ primary:
   | FALSE                          { $$ = mo_expr_bool(@1, false); }
   | TRUE                           { $$ = mo_expr_bool(@1, true); }
   | component_reference function_call_args { EXPR(mo_build_call(p, @$, $1, $2)); }
-  | INITIAL_CALL function_call_args { EXPR(mo_build_call(p, @$, mo_build_ref_named("initial", @1), $2)); }
-  | PURE function_call_args        { EXPR(mo_build_call(p, @$, mo_build_ref_named("pure", @1), $2)); }
+  | INITIAL_CALL function_call_args { EXPR(mo_build_call(p, @$, named_ref(p->id_initial, @1), $2)); }
+  | PURE function_call_args        { EXPR(mo_build_call(p, @$, named_ref(p->id_pure, @1), $2)); }
   | component_reference
   | LPAREN output_expression_list RPAREN { EXPR(mo_build_parens(p, @$, $2)); }
   | LBRACK matrix_rows RBRACK      { EXPR(mo_build_matrix(p, @$, $2)); }
@@ -948,14 +981,32 @@ static mo_parser *new_parser(const mo_file *file)
     mo_lexer_init(&p->lex, file);
     p->unit = MO_NEW(mo_unit);
     p->unit->file = file;
+    p->id_der = mo_intern_cstr("der");
+    p->id_initial = mo_intern_cstr("initial");
+    p->id_pure = mo_intern_cstr("pure");
     return p;
+}
+
+/* Files from this size on are lexed in a thread of their own during the fast parse (lexthread.c):
+ * below it, starting a thread costs more than it saves. MO2C_LEX_THREAD_MIN=n overrides the size
+ * (0: every file, which is how the test suite checks the threaded path). */
+static size_t lex_thread_min(void)
+{
+    const char *s = getenv("MO2C_LEX_THREAD_MIN");
+    return s && *s ? (size_t)strtoull(s, NULL, 10) : (size_t)1 << 20;
 }
 
 mo_unit *mo_parse_file(const mo_file *file)
 {
     mo_parser *p = new_parser(file);
     mo_diag_quiet(true);
+    if (file->len >= lex_thread_min())
+        p->ring = mo_lexthread_start(file);   /* (NULL: the parser lexes) */
     int rc = mo_yyfparse(p);
+    if (p->ring) {
+        mo_lexthread_stop(p->ring);
+        p->ring = NULL;
+    }
     if (mo_diag_quiet(false) > 0 || rc != 0) {
         /* something to say: again with LAC, which says it exactly (the first AST is left in the arena) */
         p = new_parser(file);

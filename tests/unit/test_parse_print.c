@@ -118,15 +118,15 @@ static void test_literals_and_helpers(void)
     mo_expr *c = mo_expr_copy(e);
     CHECK_STR(show(c), show(e));
     if (c && c->kind == MO_EX_CALL && c->n == 1 && c->a[0]->nparts == 1) {
-        c->a[0]->parts[0].subs[0]->ival = 7;
-        c->a[0]->parts[0].subs[0]->text = "7";
+        mo_ref_part_subs(&c->a[0]->parts[0])[0]->ival = 7;
+        mo_ref_part_subs(&c->a[0]->parts[0])[0]->text = "7";
         CHECK_STR(show(e), "f(a[1], b = {c for i in 1:2})");
     } else {
         CHECK(!"copy has the shape of a call");
     }
     e = parse_expr("a.b[2, end].c");
     CHECK_STR(mo_ref_str(e), "a.b[2, end].c");
-    CHECK(e && e->nparts == 3 && e->parts[1].nsubs == 2 && e->parts[1].subs[1]->kind == MO_EX_END);
+    CHECK(e && e->nparts == 3 && e->parts[1].nsubs == 2 && mo_ref_part_subs(&e->parts[1])[1]->kind == MO_EX_END);
 
     /* the depth of a tree is kept, and a chain one operator longer than the limit is refused */
     mo_buf b = {0};
@@ -226,9 +226,9 @@ static void test_model(void)
     CHECK_STR(mo_name_str(df->der_fn), "Lib.f");
     const mo_element *k = elem(m, 12);
     CHECK(k->mod->nargs == 3);
-    CHECK(k->mod->args[0].kind == MO_ARG_REDECLARE && k->mod->args[0].element->kind == MO_ELEM_COMPONENT);
+    CHECK(k->mod->args[0].kind == MO_ARG_REDECLARE && mo_arg_element(&k->mod->args[0])->kind == MO_ELEM_COMPONENT);
     CHECK(k->mod->args[1].kind == MO_ARG_MOD && k->mod->args[1].final_);
-    CHECK(k->mod->args[2].kind == MO_ARG_REDECLARE && k->mod->args[2].element->kind == MO_ELEM_CLASS);
+    CHECK(k->mod->args[2].kind == MO_ARG_REDECLARE && mo_arg_element(&k->mod->args[2])->kind == MO_ELEM_CLASS);
     const mo_element *pe = elem(m, 13);
     CHECK(pe->flags == (MO_PF_OUTER | MO_PF_PROTECTED));
     /* sections */
