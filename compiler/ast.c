@@ -111,8 +111,7 @@ mo_expr *mo_expr_real(mo_loc loc, double v)
 mo_expr *mo_expr_int(mo_loc loc, long long v)
 {
     mo_expr *e = short_node(MO_EX_INT, loc, MO_EXPR_LITERAL_BYTES);
-    e->ival = v;
-    e->real = (double)v;
+    e->ival = v;   /* (no real: ast.h) */
     return e;
 }
 

@@ -66,7 +66,7 @@ enum { MO_REF_PART_FAR = 255, MO_MAX_SUBSCRIPTS = (1 << 24) - 1 };
 /* ---- expressions ---- ORDER MO_EX (mo_expr_kind_name in ast.c) */
 typedef enum mo_expr_kind {
     MO_EX_REAL,        /* real literal: .real, .text keeps the spelling */
-    MO_EX_INT,         /* integer literal: .ival (and .real for convenience), .text */
+    MO_EX_INT,         /* integer literal: .ival, .text (no .real: it shares ival's storage) */
     MO_EX_STRING,      /* string literal: .str (escapes already decoded) */
     MO_EX_BOOL,        /* true / false: .ival */
     MO_EX_REF,         /* component reference: .ref (AST only; flattening resolves it) */
@@ -127,7 +127,9 @@ typedef struct mo_iterator {
  * Debug builds poison the missing bytes of a short node for the address sanitizer (ast.c), so a test
  * that reads or writes past a short node fails.
  * Audit of this layout (every read and write of each field in compiler/ and grammar/): literal fields
- * (real, ival, text) are only touched under MO_EX_REAL/INT/BOOL checks (ival alone on MO_EX_BOOL);
+ * (real, ival, text) are only touched under MO_EX_REAL/INT/BOOL checks (ival alone on MO_EX_BOOL), and
+ * real only on MO_EX_REAL (ival and real share storage: eval.c, expr.c, flatten.c, flatten_str.c and
+ * ast.c read an integer literal's ival);
  * reference fields (nparts, parts, global) only on MO_EX_REF nodes (callees of calls included); call
  * fields (fn, iters, niters, func, func_out) only on MO_EX_CALL, MO_EX_PARTIAL_FN and MO_EX_ARRAY
  * (comprehensions) nodes; a, named and str only where n, nnamed or the kind (MO_EX_STRING, MO_EX_CALL)
@@ -152,8 +154,10 @@ struct mo_expr {
     mo_loc loc;
     union {
         struct {              /* MO_EX_BOOL (ival only), MO_EX_INT, MO_EX_REAL */
-            long long ival;   /* MO_EX_INT, MO_EX_BOOL */
-            double real;      /* MO_EX_REAL, MO_EX_INT */
+            union {           /* (one of them: an integer literal has no real, read it as (double)ival) */
+                long long ival; /* MO_EX_INT, MO_EX_BOOL */
+                double real;  /* MO_EX_REAL */
+            };
             const char *text; /* literal spelling (MO_EX_REAL, MO_EX_INT) */
         };
         struct {              /* MO_EX_REF */
@@ -182,7 +186,7 @@ struct mo_expr {
  * variable reference: the most numerous nodes of a big model) have the header alone. (The arena keeps
  * slack at the end of its chunks: a stray read past a short node reads garbage, never unmapped memory.) */
 #define MO_EXPR_VAR_BYTES offsetof(mo_expr, ival)
-#define MO_EXPR_BOOL_BYTES offsetof(mo_expr, real)
+#define MO_EXPR_BOOL_BYTES offsetof(mo_expr, text)
 #define MO_EXPR_LITERAL_BYTES (offsetof(mo_expr, text) + sizeof(const char *))
 #define MO_EXPR_REF_BYTES (offsetof(mo_expr, parts) + sizeof(mo_ref_part *))
 
@@ -274,13 +278,19 @@ typedef enum mo_import_kind {
 /* A big model has hundreds of thousands of elements, so the fields that only one kind of element uses
  * share storage in an anonymous union, one group per kind; every field keeps its name, but may be read
  * only on an element of the kind that owns it (reading cls of a component gives its bits). Fields read
- * on elements of several kinds, or whose readers are many, stay outside: kind, loc, flags, comment,
- * mod (extends and components), name and type (NULL on other kinds), constrainedby and
+ * on elements of several kinds, or whose readers are many, stay outside: kind, loc, flags, mod
+ * (extends and components), name and type (NULL on other kinds), comment, constrainedby and
  * constrainedby_mod (replaceable components and classes).
  * The parser allocates elements without the MO_PF_REPLACEABLE flag short, without constrainedby and
  * constrainedby_mod (MO_ELEMENT_SHORT_BYTES): read those only on a replaceable element (the builders of
  * replaceable elements, ast_build.c, copy the element into a whole one; nothing else copies elements
  * or reads those fields but test_parse_print.c, on a replaceable class). Debug builds poison the rest.
+ * Most of a big model's elements are declarations without dimensions or comment (Inertia inertia7(J =
+ * 2)): the parser allocates those shorter still (short_component, MO_ELEMENT_COMPONENT_BYTES: up to
+ * type_dims), so read type_dims and dims only below ntype_dims and ndims, and the comment of an
+ * element only with mo_element_comment (audit: flatten.c's one reader of a component's comment uses
+ * it; test_parse_print.c reads it on a commented component, whole; the builders of ast_build.c make an
+ * element whole, whole_element, before they give it type dimensions or a constraining clause's comment).
  * Audit of this layout (every read and write of the union's fields in compiler/, grammar/ and
  * tests/unit/): import fields are read in lookup.c (scope building, under a check for MO_ELEM_IMPORT;
  * resolve_import and lookup_imports, on elements that the scope's import tables hold) and in
@@ -291,10 +301,10 @@ typedef enum mo_import_kind {
  * lookup.c, layout.c, funcall.c and the unit test under a check for MO_ELEM_CLASS; the builders
  * (ast_build.c, lookup.c and load.c for class elements) write only the fields of the kind they make. */
 struct mo_element {
-    mo_elem_kind kind;
+    unsigned char kind;       /* mo_elem_kind */
+    bool short_component;     /* a component allocated short (MO_ELEMENT_COMPONENT_BYTES, see above) */
     unsigned flags;           /* MO_PF_* (MO_PF_PROTECTED when in a protected section) */
     mo_loc loc;
-    mo_comment comment;
     mo_mod *mod;              /* extends modification / component modification */
     /* MO_ELEM_COMPONENT: one declaration of a component clause (a, b, c share type and prefixes) */
     const char *name;
@@ -314,19 +324,28 @@ struct mo_element {
         struct {              /* MO_ELEM_COMPONENT */
             int ntype_dims;           /* Real[3] x: type_dims */
             int ndims;                /* Real x[3]: dims */
-            mo_expr **type_dims;
-            mo_expr **dims;
             mo_expr *condition;       /* conditional component: "if expr", or NULL */
+            mo_expr **type_dims;      /* (not on a short component: read only below ntype_dims) */
+            mo_expr **dims;           /* (not on a short component: read only below ndims) */
         };
         struct {              /* MO_ELEM_CLASS */
             mo_class *cls;
         };
     };
+    mo_comment comment;       /* not on a short component: read it with mo_element_comment */
     /* replaceable (MO_PF_REPLACEABLE) elements only: constrainedby clause */
     mo_name *constrainedby;
     mo_mod *constrainedby_mod;
 };
+#define MO_ELEMENT_COMPONENT_BYTES offsetof(mo_element, type_dims)
 #define MO_ELEMENT_SHORT_BYTES offsetof(mo_element, constrainedby)
+
+/* An element's comment (none on a short component). */
+static inline mo_comment mo_element_comment(const mo_element *e)
+{
+    mo_comment none = {0};
+    return e->short_component ? none : e->comment;
+}
 
 /* ---- equations (ORDER MO_EQ) ---- */
 typedef enum mo_eq_kind {

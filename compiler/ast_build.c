@@ -7,7 +7,7 @@
  * class definitions being parsed, innermost last; elements and sections go to the innermost one.
  *
  * Each builder is named after the production it serves (see the rule above its call in parser.y).
- * Expression builders keep mo_expr.depth and refuse trees deeper than MO_MAX_EXPR_DEPTH.
+ * The builders of expressions and references are in ast_build_expr.c, those of names in ast_name.c.
  */
 #include "ast_build.h"
 
@@ -34,7 +34,7 @@ mo_pvec *mo_list(void)
 }
 
 /* l's items have been copied elsewhere and nothing points to l or its array any more. */
-static void recycle_list(mo_pvec *l)
+void mo_list_recycle(mo_pvec *l)
 {
     if (!l)
         return;
@@ -75,12 +75,21 @@ static mo_arg *new_arg(void)
     return MO_NEW(mo_arg);
 }
 
+/* The capacity after cap (from first when 0): doubling, but by a quarter once the array is a big block of
+ * the arena (BIG_LIST items), which grows where the kernel puts it without copying: a class of 10^5
+ * components or equations then leaves at most a quarter unused instead of up to a half. */
+enum { BIG_LIST = 32768 };
+static int grown(int cap, int first)
+{
+    return cap == 0 ? first : cap < BIG_LIST ? 2 * cap : cap + cap / 4;
+}
+
 /* Lists grow 2, 4, 8 ...: most hold one or two items (arguments, declarations, subscripts), and a list's
  * array becomes the AST's array as it is. Growing the latest arena block happens in place. */
 void mo_push(mo_pvec *l, void *x)
 {
     if (l->n == l->cap) {
-        int nc = l->cap ? 2 * l->cap : 2;
+        int nc = grown(l->cap, 2);
         l->v = mo_realloc_arena(l->v, sizeof(void *) * (size_t)l->cap, sizeof(void *) * (size_t)nc);
         l->cap = nc;
     }
@@ -88,7 +97,7 @@ void mo_push(mo_pvec *l, void *x)
 }
 
 /* A list's items as a counted arena array (n may be 0, the array is then NULL). */
-static void **items(const mo_pvec *l, int *n)
+void **mo_list_items(const mo_pvec *l, int *n)
 {
     *n = l ? l->n : 0;
     return l ? l->v : NULL;
@@ -221,7 +230,7 @@ mo_class *mo_build_short_class(mo_parser *p, const char *id, mo_loc loc, unsigne
     c->form = MO_FORM_SHORT;
     c->short_prefixes = prefixes;
     c->short_base = base;
-    c->short_dims = (mo_expr **)items(dims, &c->nshort_dims);
+    c->short_dims = (mo_expr **)mo_list_items(dims, &c->nshort_dims);
     c->short_mod = mo_build_class_mod(mod, mod_loc);
     return c;
 }
@@ -267,7 +276,7 @@ void mo_build_external_call(mo_parser *p, mo_expr *lhs, const char *fn, mo_pvec 
         c->external = MO_NEW(mo_external);
     c->external->lhs = lhs;
     c->external->fn_name = fn;
-    c->external->args = (mo_expr **)items(args, &c->external->nargs);
+    c->external->args = (mo_expr **)mo_list_items(args, &c->external->nargs);
 }
 
 /* external [ language-specification ] [ external-function-call ] [ annotation-comment ] ";" */
@@ -313,9 +322,9 @@ void mo_build_section(mo_parser *p, mo_loc loc, bool initial, bool algorithm, mo
     s.algorithm = algorithm;
     s.loc = loc;
     if (algorithm)
-        s.stmts.v = (mo_stmt **)items(list, &s.stmts.n);
+        s.stmts.v = (mo_stmt **)mo_list_items(list, &s.stmts.n);
     else
-        s.eqs.v = (mo_eq **)items(list, &s.eqs.n);
+        s.eqs.v = (mo_eq **)mo_list_items(list, &s.eqs.n);
     MO_PUSH(current(p)->sections, s);
 }
 
@@ -332,9 +341,15 @@ void mo_build_elements(mo_parser *p, mo_pvec *elems)
             if (e->kind == MO_ELEM_CLASS)
                 e->cls->flags |= MO_PF_PROTECTED;
         }
-        MO_PUSH(o->elems, e);
+        if (o->elems.n == o->elems.cap) {
+            int nc = grown(o->elems.cap, 8);
+            o->elems.v = mo_realloc_arena(o->elems.v, sizeof(mo_element *) * (size_t)o->elems.cap,
+                                          sizeof(mo_element *) * (size_t)nc);
+            o->elems.cap = nc;
+        }
+        o->elems.v[o->elems.n++] = e;
     }
-    recycle_list(elems);
+    mo_list_recycle(elems);
 }
 
 /* [ redeclare ] [ final ] [ inner ] [ outer ] ( class-definition | component-clause | replaceable ... ) */
@@ -349,24 +364,28 @@ mo_pvec *mo_build_prefix_elements(mo_pvec *elems, unsigned flags)
     return elems;
 }
 
-/* An element without the fields of replaceable ones (ast.h, MO_ELEMENT_SHORT_BYTES); under the address
- * sanitizer whole, with those poisoned. */
-static mo_element *new_element(void)
+/* An element of bytes bytes (ast.h: MO_ELEMENT_SHORT_BYTES, without the fields of replaceable ones, or
+ * MO_ELEMENT_COMPONENT_BYTES); under the address sanitizer whole, with the rest poisoned. */
+static mo_element *new_element_of(size_t bytes)
 {
 #if defined(__SANITIZE_ADDRESS__)
     mo_element *e = MO_NEW(mo_element);
-    ASAN_POISON_MEMORY_REGION((char *)e + MO_ELEMENT_SHORT_BYTES, sizeof(mo_element) - MO_ELEMENT_SHORT_BYTES);
+    ASAN_POISON_MEMORY_REGION((char *)e + bytes, sizeof(mo_element) - bytes);
     return e;
 #else
-    return mo_alloc(MO_ELEMENT_SHORT_BYTES);
+    return mo_alloc(bytes);
 #endif
 }
 
-/* e, about to become replaceable, as a whole element (nothing but the parser's lists points to it yet) */
+static mo_element *new_element(void) { return new_element_of(MO_ELEMENT_SHORT_BYTES); }
+
+/* e, about to become replaceable or to get type dimensions, as a whole element (nothing but the
+ * parser's lists points to it yet) */
 static mo_element *whole_element(const mo_element *e)
 {
     mo_element *w = MO_NEW(mo_element);
-    memcpy(w, e, MO_ELEMENT_SHORT_BYTES);
+    memcpy(w, e, e->short_component ? MO_ELEMENT_COMPONENT_BYTES : MO_ELEMENT_SHORT_BYTES);
+    w->short_component = false;
     return w;
 }
 
@@ -385,7 +404,7 @@ void mo_build_constrain(mo_pvec *elems, mo_pvec *cc, unsigned flags)
 {
     mo_arg *clause = cc ? cc->v[0] : NULL;
     mo_comment *comment = cc ? cc->v[1] : NULL;
-    recycle_list(cc);
+    mo_list_recycle(cc);
     for (int i = 0; i < elems->n; i++) {
         mo_element *e = elems->v[i] = whole_element(elems->v[i]);
         e->flags |= flags;
@@ -421,7 +440,7 @@ mo_pvec *mo_build_import(mo_loc loc, mo_import_kind kind, mo_name *name, const c
     e->import_kind = kind;
     e->import_name = name;
     e->alias = alias;
-    e->import_ids = (const char **)items(ids, &e->nimport_ids);
+    e->import_ids = (const char **)mo_list_items(ids, &e->nimport_ids);
     e->comment = comment_of(comment);
     return one(e);
 }
@@ -451,13 +470,16 @@ mo_arg *mo_build_constraint(mo_name *type, mo_pvec *mod, mo_loc mod_loc)
 mo_pvec *mo_build_components(mo_pvec *decls, unsigned flags, mo_name *type, mo_pvec *type_dims)
 {
     int ndims;
-    mo_expr **dims = (mo_expr **)items(type_dims, &ndims);
+    mo_expr **dims = (mo_expr **)mo_list_items(type_dims, &ndims);
     for (int i = 0; i < decls->n; i++) {
         mo_element *e = decls->v[i];
+        if (ndims > 0 && e->short_component)   /* (Real[3] x: short no more) */
+            e = decls->v[i] = whole_element(e);
         e->flags |= flags;
         e->type = type;
         e->ntype_dims = ndims;
-        e->type_dims = dims;
+        if (ndims > 0)
+            e->type_dims = dims;
     }
     return decls;
 }
@@ -466,14 +488,19 @@ mo_pvec *mo_build_components(mo_pvec *decls, unsigned flags, mo_name *type, mo_p
 mo_element *mo_build_declaration(const char *id, mo_loc loc, mo_pvec *dims, mo_mod *mod, mo_expr *cond,
                                  mo_comment *comment)
 {
-    mo_element *e = new_element();
+    /* most declarations have neither dimensions nor a comment: short (ast.h) */
+    bool whole = (dims && dims->n > 0) || comment;
+    mo_element *e = new_element_of(whole ? MO_ELEMENT_SHORT_BYTES : MO_ELEMENT_COMPONENT_BYTES);
     e->kind = MO_ELEM_COMPONENT;
+    e->short_component = !whole;
     e->loc = loc;
     e->name = id;
-    e->dims = (mo_expr **)items(dims, &e->ndims);
     e->mod = mod;
     e->condition = cond;
-    e->comment = comment_of(comment);
+    if (whole) {
+        e->dims = (mo_expr **)mo_list_items(dims, &e->ndims);
+        e->comment = comment_of(comment);
+    }
     return e;
 }
 
@@ -532,7 +559,7 @@ static mo_mod *fill_mod(mo_mod *m, mo_pvec *args, mo_expr *binding, bool assign,
         m->args[i] = *(mo_arg *)args->v[i];
         MO_PUSH(spare_args, (mo_arg *)args->v[i]);
     }
-    recycle_list(args);
+    mo_list_recycle(args);
     return m;
 }
 
@@ -614,7 +641,7 @@ mo_arg *mo_build_arg_component(unsigned flags, mo_name *type, const char *id, mo
     a->kind = MO_ARG_REDECLARE;
     mo_build_single_name(&a->name, id, loc);
     set_extra(a, decl->v[0]);
-    recycle_list(decl);
+    mo_list_recycle(decl);
     return a;
 }
 
@@ -665,14 +692,14 @@ mo_eq *mo_build_eq_call(mo_loc loc, mo_expr *call, mo_comment *comment)
 static mo_eq_list eq_list(const mo_pvec *l)
 {
     mo_eq_list r = {0};
-    r.v = (mo_eq **)items(l, &r.n);
+    r.v = (mo_eq **)mo_list_items(l, &r.n);
     return r;
 }
 
 static mo_stmt_list stmt_list(const mo_pvec *l)
 {
     mo_stmt_list r = {0};
-    r.v = (mo_stmt **)items(l, &r.n);
+    r.v = (mo_stmt **)mo_list_items(l, &r.n);
     return r;
 }
 
@@ -694,20 +721,20 @@ mo_eq *mo_build_eq_branches(mo_loc loc, mo_eq_kind kind, mo_expr *cond, mo_pvec 
     return q;
 }
 
-static mo_iterator *iterators(mo_pvec *l, int *n)
+mo_iterator *mo_build_iterators(mo_pvec *l, int *n)
 {
     *n = l ? l->n : 0;
     mo_iterator *it = MO_NEWN(mo_iterator, *n > 0 ? *n : 1);
     for (int i = 0; i < *n; i++)
         it[i] = *(mo_iterator *)l->v[i];
-    recycle_list(l);
+    mo_list_recycle(l);
     return it;
 }
 
 mo_eq *mo_build_eq_for(mo_loc loc, mo_pvec *iters, mo_pvec *body)
 {
     mo_eq *q = new_eq(MO_EQ_FOR, loc, NULL);
-    q->iters = iterators(iters, &q->niters);
+    q->iters = mo_build_iterators(iters, &q->niters);
     q->bodies = MO_NEW(mo_eq_list);
     q->bodies[0] = eq_list(body);
     return q;
@@ -755,7 +782,7 @@ mo_stmt *mo_build_stmt_loop(mo_loc loc, mo_stmt_kind kind, mo_pvec *iters, mo_ex
 {
     mo_stmt *s = mo_build_stmt(loc, kind, NULL, NULL, NULL);
     if (iters)
-        s->iters = iterators(iters, &s->niters);
+        s->iters = mo_build_iterators(iters, &s->niters);
     if (cond) {
         s->nconds = 1;
         s->conds = MO_NEW(mo_expr *);
@@ -774,244 +801,4 @@ mo_iterator *mo_build_iterator(const char *id, mo_loc loc, mo_expr *range)
     it->loc = loc;
     it->range = range;
     return it;
-}
-
-/* ---- expressions ---- */
-
-static int depth_of(const mo_expr *e) { return e ? (e->depth > 0 ? e->depth : 1) : 0; }
-
-/* Refuse a tree that later recursive walkers could not afford. */
-static mo_expr *checked(mo_expr *e)
-{
-    if (e->depth > MO_MAX_EXPR_DEPTH) {
-        mo_error(e->loc, "expression nested too deeply");
-        return NULL;
-    }
-    return e;
-}
-
-static void grow_depth(mo_expr *e, const mo_expr *child)
-{
-    if (1 + depth_of(child) > e->depth)
-        e->depth = 1 + depth_of(child);
-}
-
-/* An expression node whose operands are the list's items (NULL items allowed). */
-static mo_expr *node(mo_expr_kind kind, mo_loc loc, const mo_pvec *l)
-{
-    mo_expr *e = mo_expr_new(kind, loc);
-    e->depth = 1;
-    e->a = (mo_expr **)items(l, &e->n);
-    for (int i = 0; i < e->n; i++)
-        grow_depth(e, e->a[i]);
-    return e;
-}
-
-mo_expr *mo_build_if_expr(mo_parser *p, mo_loc loc, mo_expr *c, mo_expr *t, mo_pvec *elseifs, mo_expr *e)
-{
-    (void)p;
-    mo_pvec *l = mo_list();
-    mo_push(l, c);
-    mo_push(l, t);
-    for (int i = 0; i < elseifs->n; i++)
-        mo_push(l, elseifs->v[i]);
-    mo_push(l, e);
-    return checked(node(MO_EX_IF, loc, l));
-}
-
-/* simple-expression : logical-expression [ ":" logical-expression [ ":" logical-expression ] ]
- * a:b:c is start:step:stop */
-mo_expr *mo_build_range(mo_parser *p, mo_loc loc, mo_expr *start, mo_expr *step, mo_expr *stop)
-{
-    (void)p;
-    mo_pvec *l = mo_list();
-    mo_push(l, start);
-    if (step)
-        mo_push(l, step);
-    mo_push(l, stop);
-    return checked(node(MO_EX_RANGE, loc, l));
-}
-
-mo_expr *mo_build_binary(mo_parser *p, mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
-{
-    (void)p;
-    return checked(mo_expr_binary(loc, op, a, b));
-}
-
-/* A leading add-operator: - and .- negate, + and .+ do nothing but are kept. */
-mo_expr *mo_build_unary(mo_parser *p, mo_loc loc, mo_op op, mo_expr *a)
-{
-    (void)p;
-    if (op == MO_OP_SUB || op == MO_OP_ESUB)
-        op = MO_OP_NEG;
-    else if (op == MO_OP_ADD || op == MO_OP_EADD)
-        op = MO_OP_PLUS;
-    return checked(mo_expr_unary(loc, op, a));
-}
-
-mo_expr *mo_build_string(mo_loc loc, const char *s)
-{
-    mo_expr *e = mo_expr_new(MO_EX_STRING, loc);
-    e->str = s;
-    e->depth = 1;
-    return e;
-}
-
-/* A list made by mo_build_args: (positional, named, iterators). */
-mo_pvec *mo_build_args(mo_pvec *positional, mo_pvec *named, mo_pvec *iters)
-{
-    mo_pvec *l = mo_list();
-    mo_push(l, positional);
-    mo_push(l, named);
-    mo_push(l, iters);
-    return l;
-}
-
-static void set_named(mo_expr *e, mo_pvec *named)
-{
-    e->nnamed = named ? named->n : 0;
-    e->named = MO_NEWN(mo_named_arg, e->nnamed > 0 ? e->nnamed : 1);
-    for (int i = 0; i < e->nnamed; i++) {
-        e->named[i] = *(mo_named_arg *)named->v[i];
-        grow_depth(e, e->named[i].value);
-    }
-    recycle_list(named);
-}
-
-/* ( component-reference | der | initial | pure ) function-call-args, and reductions f(e for i in r) */
-mo_expr *mo_build_call(mo_parser *p, mo_loc loc, mo_expr *fn, mo_pvec *args)
-{
-    (void)p;
-    mo_expr *e = node(MO_EX_CALL, loc, args->v[0]);
-    e->fn = fn;
-    grow_depth(e, fn);
-    set_named(e, args->v[1]);
-    if (args->v[2]) {
-        e->iters = iterators(args->v[2], &e->niters);
-        for (int i = 0; i < e->niters; i++)
-            grow_depth(e, e->iters[i].range);
-    }
-    recycle_list(args);   /* (its positional list is e->a now) */
-    return checked(e);
-}
-
-mo_expr *mo_build_ref_named(const char *name, mo_loc loc)
-{
-    return mo_build_ref(NULL, loc, mo_intern_cstr(name), loc, NULL, false);
-}
-
-/* "(" output-expression-list ")" : parentheses around one expression vanish; anything else is a tuple */
-mo_expr *mo_build_parens(mo_parser *p, mo_loc loc, mo_pvec *l)
-{
-    (void)p;
-    if (l->n == 1 && l->v[0])
-        return l->v[0]; /* the lexer bounds the nesting of the brackets themselves */
-    return checked(node(MO_EX_TUPLE, loc, l));
-}
-
-mo_expr *mo_build_tuple(mo_loc loc, mo_pvec *l) { return node(MO_EX_TUPLE, loc, l); }
-
-/* "[" expression-list { ";" expression-list } "]" : each row an MO_EX_ARRAY */
-mo_expr *mo_build_matrix(mo_parser *p, mo_loc loc, mo_pvec *rows)
-{
-    (void)p;
-    mo_pvec *l = mo_list();
-    for (int i = 0; i < rows->n; i++)
-        mo_push(l, node(MO_EX_ARRAY, loc, rows->v[i]));
-    return checked(node(MO_EX_MATRIX, loc, l));
-}
-
-/* "{" array-arguments "}" : elements, or one expression and its iterators */
-mo_expr *mo_build_array(mo_parser *p, mo_loc loc, mo_pvec *l, mo_pvec *iters)
-{
-    (void)p;
-    mo_expr *e = node(MO_EX_ARRAY, loc, l);
-    if (iters) {
-        e->iters = iterators(iters, &e->niters);
-        for (int i = 0; i < e->niters; i++)
-            grow_depth(e, e->iters[i].range);
-    }
-    return checked(e);
-}
-
-/* IDENT [ array-subscripts ] : part k of e, whose loc is set (false after reporting too many
- * subscripts for mo_ref_part.nsubs) */
-static bool set_part(mo_expr *e, int k, const char *id, mo_loc loc, const mo_pvec *subs)
-{
-    int n;
-    e->parts[k].id = id;
-    mo_ref_part_set_loc(e, k, loc);
-    mo_expr **s = (mo_expr **)items(subs, &n);
-    if (n > MO_MAX_SUBSCRIPTS) {
-        mo_error(loc, "too many subscripts");
-        return false;
-    }
-    mo_ref_part_set_subs(e, k, s, n);
-    for (int i = 0; i < n; i++)
-        grow_depth(e, s[i]);
-    return true;
-}
-
-/* [ "." ] IDENT [ array-subscripts ] : a reference's first part, in a short node (ast.h) whose parts
- * array has room for this one part */
-mo_expr *mo_build_ref(mo_parser *p, mo_loc loc, const char *id, mo_loc id_loc, mo_pvec *subs, bool global)
-{
-    mo_expr *e = mo_expr_ref1(loc, id, id_loc);
-    e->global = global;
-    if (!set_part(e, 0, id, id_loc, subs))
-        return NULL;
-    return p ? checked(e) : e;
-}
-
-/* component-reference "." IDENT [ array-subscripts ] : the parts array doubles when its count reaches a
- * power of two, so a long reference costs linear time; as the parts are the latest block of the arena
- * unless subscripts or a new identifier came between, the arena grows them in place as a rule
- * (mo_realloc_arena), and a.b costs no more than its two parts. */
-mo_expr *mo_build_ref_append(mo_parser *p, mo_loc loc, mo_expr *ref, const char *id, mo_loc id_loc,
-                             mo_pvec *subs)
-{
-    int n = ref->nparts;
-    if ((n & (n - 1)) == 0)
-        ref->parts = mo_realloc_arena(ref->parts, sizeof(mo_ref_part) * (size_t)n,
-                                      sizeof(mo_ref_part) * (size_t)(2 * n));
-    /* the parts are located relative to ref->loc (ast.h): a span from the first part keeps its file and
-     * line, anything else (a partial application's name) has them located again */
-    if (loc.file != ref->loc.file || loc.line != ref->loc.line) {
-        for (int i = 0; i < n; i++) {
-            mo_loc pl = mo_ref_part_loc(ref, i);
-            mo_loc keep = ref->loc;
-            ref->loc = loc;
-            mo_ref_part_set_loc(ref, i, pl);
-            ref->loc = keep;
-        }
-    }
-    ref->loc = loc;
-    ref->nparts = n + 1;
-    if (!set_part(ref, n, id, id_loc, subs))
-        return NULL;
-    return p ? checked(ref) : ref;
-}
-
-/* named-argument : IDENT "=" function-argument */
-mo_named_arg *mo_build_named(const char *id, mo_loc loc, mo_expr *value)
-{
-    mo_named_arg *a = MO_NEW(mo_named_arg);
-    a->name = id;
-    a->loc = loc;
-    a->value = value;
-    return a;
-}
-
-/* function name "(" [ named-arguments ] ")" : partial application of a function */
-mo_expr *mo_build_partial(mo_parser *p, mo_loc loc, mo_name *fn, mo_pvec *named)
-{
-    (void)p;
-    mo_expr *e = mo_expr_new(MO_EX_PARTIAL_FN, loc);
-    e->depth = 1;
-    mo_expr *ref = mo_build_ref(NULL, mo_name_loc(fn, 0), fn->ids[0], mo_name_loc(fn, 0), NULL, fn->global);
-    for (int i = 1; i < fn->n; i++)
-        ref = mo_build_ref_append(NULL, fn->loc, ref, fn->ids[i], mo_name_loc(fn, i), NULL);
-    e->fn = ref;
-    set_named(e, named);
-    return checked(e);
 }

@@ -1,6 +1,7 @@
 /*
- * ast_build.h - the AST builders the grammar actions call (ast_build.c). Private to the parser: the
- * rest of the compiler reads the AST through ast.h only.
+ * ast_build.h - the AST builders the grammar actions call (ast_build.c, expressions in ast_build_expr.c,
+ * names in ast_name.c). Private to the parser: the rest of the compiler reads the AST through ast.h
+ * only.
  *
  * Lists under construction are mo_pvec (a vector of pointers); the builders turn them into the
  * counted arrays of ast.h. Expression builders return NULL after reporting a tree deeper than
@@ -13,6 +14,12 @@
 
 mo_pvec *mo_list(void);
 void mo_push(mo_pvec *l, void *x);
+/* A list's items as a counted arena array (n may be 0, the array is then NULL); giving back a list whose
+ * items have been copied elsewhere (nothing points to it or its array any more); the iterators of a
+ * list of mo_iterator, copied into an array (the list given back). */
+void **mo_list_items(const mo_pvec *l, int *n);
+void mo_list_recycle(mo_pvec *l);
+mo_iterator *mo_build_iterators(mo_pvec *l, int *n);
 /* The location from first to last when they share a line (else first); every reduction of the parser
  * computes one, hence inline. */
 static inline mo_loc mo_loc_span(mo_loc first, mo_loc last)
@@ -87,7 +94,7 @@ mo_stmt *mo_build_stmt_branches(mo_loc loc, mo_stmt_kind kind, mo_expr *cond, mo
 mo_stmt *mo_build_stmt_loop(mo_loc loc, mo_stmt_kind kind, mo_pvec *iters, mo_expr *cond, mo_pvec *body);
 mo_iterator *mo_build_iterator(const char *id, mo_loc loc, mo_expr *range);
 
-/* expressions */
+/* expressions (ast_build_expr.c) */
 mo_expr *mo_build_if_expr(mo_parser *p, mo_loc loc, mo_expr *c, mo_expr *t, mo_pvec *elseifs, mo_expr *e);
 mo_expr *mo_build_range(mo_parser *p, mo_loc loc, mo_expr *start, mo_expr *step, mo_expr *stop);
 mo_expr *mo_build_binary(mo_parser *p, mo_loc loc, mo_op op, mo_expr *a, mo_expr *b);

@@ -430,6 +430,12 @@ static void *intern_map(size_t size)
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         out_of_memory();
+#ifdef MADV_HUGEPAGE
+    /* 2 MB pages for a big table: its probes land anywhere in it, and with 4 KB pages nearly every one
+     * of them would miss the TLB as well as the cache (a walk the prefetches of mo_intern_n wait for) */
+    if (size >= ((size_t)4 << 20))
+        madvise(p, size, MADV_HUGEPAGE);
+#endif
     return p;
 }
 
@@ -576,11 +582,12 @@ const char *mo_intern(const char *s, size_t len)
     return intern_find(s, len, w, intern_hash(s, len, w));
 }
 
-/* Each string's slot is fetched a few strings ahead of its lookup, so that the cache misses of a big
- * table (one per name met for the first time or long ago) overlap instead of following each other. */
+/* The slots of a part of the strings are all fetched before any is looked up, so that the cache misses
+ * of a big table (one per name met for the first time or long ago) overlap instead of following each
+ * other. */
 void mo_intern_n(int n, const char *const *s, const uint32_t *len, const char **out)
 {
-    enum { PART = 64, AHEAD = 8 };
+    enum { PART = 64 };
     intern_check_owner();
     for (int at = 0; at < n; at += PART) {
         int m = n - at < PART ? n - at : PART;
@@ -591,14 +598,10 @@ void mo_intern_n(int n, const char *const *s, const uint32_t *len, const char **
         for (int i = 0; i < m; i++) {
             intern_key(s[at + i], len[at + i], w[i]);
             h[i] = intern_hash(s[at + i], len[at + i], w[i]);
-            if (i < AHEAD)
-                __builtin_prefetch(&intern_slots[h[i] & (intern_cap - 1)]);
+            __builtin_prefetch(&intern_slots[h[i] & (intern_cap - 1)]);
         }
-        for (int i = 0; i < m; i++) {
-            if (i + AHEAD < m)
-                __builtin_prefetch(&intern_slots[h[i + AHEAD] & (intern_cap - 1)]);
+        for (int i = 0; i < m; i++)
             out[at + i] = intern_find(s[at + i], len[at + i], w[i], h[i]);
-        }
     }
 }
 

@@ -153,7 +153,9 @@ static void stmt(fgen *g, mo_buf *o, const mo_fstmt *s, int in)
     switch (s->kind) {
     case MO_ST_ASSIGN:
         comment(o, in, s);
-        if (s->ntargets > 1 || (s->value->func && s->value->func->nout > 1 && s->ntargets != 1)) {
+        /* (func only on a call: on another node those bytes are another field's, or missing, ast.h) */
+        if (s->ntargets > 1 ||
+            (s->value->kind == MO_EX_CALL && s->value->func && s->value->func->nout > 1 && s->ntargets != 1)) {
             multi_call(g, o, s, in);
             return;
         }

@@ -55,29 +55,32 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const m
         return false;
     }
     if (a->kind == MO_SK_VAR) {
-        const mo_var *va = &flat->vars.v[a->var], *vb = &flat->vars.v[b->var];
-        bool fa = va->flags & MO_PF_FLOW, fb = vb->flags & MO_PF_FLOW;
+        /* (read from vflags, not from the variables themselves: inst.h) */
+        unsigned char fla = fr->vflags.v[a->var], flb = fr->vflags.v[b->var];
+        bool fa = fla & MO_VF_FLOW, fb = flb & MO_VF_FLOW;
+        int ta = mo_vf_type(fla), tb = mo_vf_type(flb);
         const char *na = NULL, *nb = NULL;
-        if (fa != fb || va->type != vb->type) {   /* (names made for the message only: flat.h) */
+        if (fa != fb || ta != tb) {   /* (names made for the message only: flat.h) */
             na = mo_flat_var_name(flat, a->var);
             nb = mo_flat_var_name(flat, b->var);
         }
         if (fa != fb) {
+            const mo_var *va = &flat->vars.v[a->var], *vb = &flat->vars.v[b->var];
             mo_error(q->loc, "cannot connect flow variable '%s' to non-flow variable '%s'",
                      fa ? na : nb, fa ? nb : na);
             mo_note(fa ? va->attr->loc : vb->attr->loc, "'%s' is declared here", fa ? na : nb);
             mo_note(fa ? vb->attr->loc : va->attr->loc, "'%s' is declared here", fa ? nb : na);
             return false;
         }
-        if (va->type != vb->type) {
+        if (ta != tb) {
             mo_error(q->loc, "cannot connect '%s' to '%s': their types differ", na, nb);
             return false;
         }
         /* parameters and constants in connectors are not connected (spec 9.3) */
-        if (va->variability <= MO_VAR_PARAMETER || vb->variability <= MO_VAR_PARAMETER)
+        if ((fla | flb) & MO_VF_PARAM)
             return true;
         /* the side matters for flows only: potentials are one set whatever the side */
-        mo_conn_pair p = {a->var, b->var, conn, aout && fa, bout && fa, fa, va->type == MO_T_STRING};
+        mo_conn_pair p = {a->var, b->var, conn, aout && fa, bout && fa, fa, ta == MO_T_STRING};
         mo_conn_pair_push(fr, p);
         return true;
     }
@@ -154,16 +157,67 @@ static bool is_outside(const mo_front *fr, const mo_inst *inst, const mo_expr *r
     return is_connector(fr, &s);
 }
 
+/* The two sides of the last connect, resolved: a chain's connects name each connector twice in a row
+ * (connect(inertia1.flange_b, spring2.flange_a); connect(inertia1.flange_b, damper2.flange_a)), and
+ * looking a.b up again in a model of 10^5 components costs two cache misses in its big index. Only a.b
+ * without subscripts is kept: its slot, once made, is never written again (inst.h), and no iterator
+ * can change what it denotes. */
+typedef struct side {
+    const mo_inst *inst;      /* the instance holding the connect, NULL for an empty entry */
+    const mo_class *owner;
+    const char *id0, *id1;    /* the reference's two names (interned) */
+    mo_slot slot;
+    bool outside;
+} side;
+
+static side last_sides[2];
+
+static bool is_plain_pair(const mo_expr *ref)
+{
+    return ref->nparts == 2 && !ref->parts[0].nsubs && !ref->parts[1].nsubs;
+}
+
+/* Side ref of a connect written in inst: its slot and whether it is outside (is_outside). False after
+ * an error or for a disabled component (*disabled). */
+static bool resolve_side(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,
+                         bool *outside, bool *disabled, side *keep)
+{
+    bool plain = is_plain_pair(ref);
+    keep->inst = NULL;
+    for (int i = 0; plain && i < 2; i++) {
+        const side *s = &last_sides[i];
+        if (s->inst == inst && s->owner == owner && s->id0 == ref->parts[0].id && s->id1 == ref->parts[1].id) {
+            *out = s->slot;
+            *outside = s->outside;
+            *disabled = false;
+            *keep = *s;
+            return true;
+        }
+    }
+    if (!mo_resolve_slot(fr, inst, owner, ref, out, disabled))
+        return false;
+    if (*disabled)
+        return true;
+    *outside = is_outside(fr, inst, ref);
+    if (plain && (out->kind == MO_SK_VAR || out->kind == MO_SK_INST))
+        *keep = (side){inst, owner, ref->parts[0].id, ref->parts[1].id, *out, *outside};
+    return true;
+}
+
 void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q)
 {
     mo_slot a, b;
-    bool da = false, db = false;
+    bool da = false, db = false, aout = false, bout = false;
     if (q->lhs->kind != MO_EX_REF || q->rhs->kind != MO_EX_REF) {
         mo_error(q->loc, "the arguments of connect must be connectors");
         return;
     }
-    if (!mo_resolve_slot(fr, inst, owner, q->lhs, &a, &da) || !mo_resolve_slot(fr, inst, owner, q->rhs, &b, &db))
+    side keep[2];
+    if (!resolve_side(fr, inst, owner, q->lhs, &a, &aout, &da, &keep[0]) ||
+        !resolve_side(fr, inst, owner, q->rhs, &b, &bout, &db, &keep[1]))
         return;
+    last_sides[0] = keep[0];
+    last_sides[1] = keep[1];
     if (da || db)   /* a connection to a disabled conditional component is removed (spec 4.4.5) */
         return;
     const mo_expr *refs[2] = {q->lhs, q->rhs};
@@ -176,7 +230,7 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
     /* the pairs refer to the connect by number: its location is stored once, not in every pair (and read
      * back from this dense table, not from the scattered syntax tree) */
     int conn = fr->conn_locs.n, np = fr->pairs.n;
-    pair_slots(fr, &a, &b, q->lhs, q->rhs, is_outside(fr, inst, q->lhs), is_outside(fr, inst, q->rhs), q, conn);
+    pair_slots(fr, &a, &b, q->lhs, q->rhs, aout, bout, q, conn);
     if (fr->pairs.n > np)
         mo_conn_add_connect(fr, q->loc, inst->path);
 }
@@ -361,7 +415,7 @@ static mo_expr *flow_sum(const int *members, int lo, int hi)
 static mo_expr *zero;
 
 /* Connection equations are kept packed (flat.h), CHUNK to a record: a tree costs 40 bytes per variable
- * node and 88 per operator, and a record 56 bytes; the packed form 16 bytes an equation and 4 a variable.
+ * node and 88 per operator, and a record 56 bytes; the packed form 8 bytes an equation and 4 a variable.
  * String variables stay trees, so that flatten_str.c still finds them in equations. */
 enum { CHUNK = 1024 };
 
@@ -372,7 +426,7 @@ typedef struct packer {
     mo_conn_eqs *cur;         /* the chunk being filled (the last record of the list), or NULL */
 } packer;
 
-static void add_packed(packer *pk, int conn, const char *instance, bool flow, const int *members, int n)
+static void add_packed(packer *pk, int conn, bool flow, const int *members, int n)
 {
     if (!pk->cur || pk->cur->n == CHUNK) {
         pk->cur = mo_alloc(sizeof(mo_conn_eqs) + sizeof(mo_conn_eq) * (CHUNK + 1));
@@ -382,7 +436,6 @@ static void add_packed(packer *pk, int conn, const char *instance, bool flow, co
         MO_PUSH(pk->fr->flat->eqs, q);
     }
     mo_conn_eq *e = &pk->cur->eq[pk->cur->n++];
-    e->instance = instance;
     e->conn = (unsigned)conn;
     e->flow = flow;
     e->at = pk->members.n;
@@ -404,7 +457,7 @@ void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out)
     const mo_conn_eq *e = &c->eq[i];
     const int *m = c->members + e->at;
     mo_loc loc = c->locs[e->conn];
-    *out = (mo_feq){loc, e->instance, e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL, 0, NULL, NULL,
+    *out = (mo_feq){loc, c->insts[e->conn], e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL, 0, NULL, NULL,
                     NULL};
     if (e->flow) {
         out->lhs = flow_sum(m, 0, e[1].at - e->at);
@@ -425,6 +478,7 @@ bool mo_connect(mo_front *fr)
 {
     mo_flat *flat = fr->flat;
     int nv = flat->vars.n, np = fr->pairs.n;
+    memset(last_sides, 0, sizeof last_sides);   /* (the next model's connects start afresh) */
     MO_ASSERT(np <= INT_MAX / 2 && nv <= INT_MAX / 2);   /* key numbers are ints; packed members var * 2 */
     keys ks;   /* a pair makes at most two keys, a variable has at most two */
     keys_init(&ks, nv, np < nv ? 2 * np : 2 * nv);
@@ -491,7 +545,7 @@ bool mo_connect(mo_front *fr)
                 for (int m = i; m < end; m++)
                     packed[m - i] = signed_member(&ks, members[m]);
                 if (pack)
-                    add_packed(&pk, conn, instance, true, packed, end - i);
+                    add_packed(&pk, conn, true, packed, end - i);
                 else
                     add_tree(&pk, loc, instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(packed, 0, end - i), zero);
                 continue;
@@ -502,7 +556,7 @@ bool mo_connect(mo_front *fr)
                 const char *instance = fr->conn_insts.v[conn];
                 int pair[2] = {ks.var[first] * 2, ks.var[members[m]] * 2};
                 if (pack)
-                    add_packed(&pk, conn, instance, false, pair, 2);
+                    add_packed(&pk, conn, false, pair, 2);
                 else
                     add_tree(&pk, loc, instance, MO_ORIGIN_CONNECT_EQUAL, mo_var_expr(loc, ks.var[first]),
                              mo_var_expr(loc, ks.var[members[m]]));
@@ -510,6 +564,7 @@ bool mo_connect(mo_front *fr)
         }
     for (int c = 0; c < pk.chunks.n; c++) {   /* the tables are complete: they move no more */
         pk.chunks.v[c]->locs = fr->conn_locs.v;
+        pk.chunks.v[c]->insts = fr->conn_insts.v;
         pk.chunks.v[c]->members = pk.members.v;
     }
     for (int i = 0; i < nunc; i++) {

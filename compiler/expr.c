@@ -302,7 +302,8 @@ mo_expr *mo_sym_if(mo_loc loc, mo_expr *cond, mo_expr *then_, mo_expr *else_)
 
 const char *mo_sym_fn_name(const mo_expr *call)
 {
-    if (!call || call->func || !call->fn || call->fn->kind != MO_EX_REF || call->fn->nparts < 1)
+    if (!call || call->kind != MO_EX_CALL || call->func || !call->fn || call->fn->kind != MO_EX_REF ||
+        call->fn->nparts < 1)
         return NULL;   /* user functions (call->func) are never built-ins */
     const mo_expr *f = call->fn;
     if (f->nparts == 3 && !strcmp(f->parts[0].id, "Modelica") && !strcmp(f->parts[1].id, "Math"))

@@ -61,6 +61,26 @@ mo_var_attr *mo_var_attr_mut(mo_var *v);
  * declaration; shared, so attr_own stays false. */
 extern const mo_var_attr mo_var_attr_none;
 
+/* The expression attributes of a record by number, in the order of inst.h's MO_ATTR_START ..
+ * MO_ATTR_MAX (ORDER MO_ATTR): 0 start, 1 fixed, 2 nominal, 3 min, 4 max. */
+static inline mo_expr **mo_var_attr_expr(mo_var_attr *a, int which)
+{
+    mo_expr **f[5] = {&a->start, &a->fixed, &a->nominal, &a->min, &a->max};
+    return f[which];
+}
+
+/* An attribute value given to a variable whose record is shared and already holds an equal value (a
+ * clone's start = 0 where its template's record says start = 0): the record stays shared, which the
+ * printer and flattening only read for the value, and the value given, whose location is the clone's
+ * modifier, waits here for the back end (mo_flat_unshare writes it into the variable's own record,
+ * as if it had been written at once, unless a later write has replaced the shared value meanwhile). */
+typedef struct mo_attr_later {
+    int var;
+    int which;                /* mo_var_attr_expr's number */
+    const mo_expr *shared;    /* the value the shared record holds */
+    mo_expr *value;           /* the value given, with its own location */
+} mo_attr_later;
+
 /* Where a flat equation came from. */
 typedef enum mo_eq_origin {
     MO_ORIGIN_EQUATION,       /* written in an equation section */
@@ -78,24 +98,24 @@ typedef enum mo_eq_origin {
  * lhs == rhs == NULL and the origin saying what the record's comment field points at:
  *   - MO_ORIGIN_CLONE: a mo_feq_run, the whole list of equations (or initial equations) of a clone, in
  *     the order of the template's; instance is the clone's path and var_shift the clone's shift. A
- *     template's list may itself hold packed equations (its own cloned components).
+ *     template's list may itself hold packed equations (its own cloned components). The mo_feq_run
+ *     says nothing about the clone, so all the clones of one template share one (a record per clone
+ *     cost 10 MB on a chain of 10^5 units).
  *   - MO_ORIGIN_CONNECTIONS: a mo_conn_eqs, consecutive connection equations (connect.c).
  * Only flatprint.c, flatten_clone.c and connect.c read packed equations; the back end never sees one. */
 typedef struct mo_feq_run {
     int first, n;             /* the template's equations: [first, first + n) of the same list */
     int pathlen;              /* the length of the template's path: the clone's path replaces that many
                                * leading bytes of the instance path of each of the template's equations */
-    const int *inst_of;       /* per template equation: its instance's depth-first index in the template */
-    struct mo_inst *root;     /* the clone's instance tree (inst.h), with the template's shape */
 } mo_feq_run;
 
 /* One connection equation: a = b (MO_ORIGIN_CONNECT_EQUAL, two members) or the sum of its members is
  * 0.0 (MO_ORIGIN_CONNECT_FLOW, at most 64 members, added left to right). A member is a variable number
- * times 2, plus 1 when it enters the sum negated (an outside connector). 16 bytes and the members,
+ * times 2, plus 1 when it enters the sum negated (an outside connector). 8 bytes and the members,
  * where a record with trees costs 56 bytes and 40 to 88 per node. */
 typedef struct mo_conn_eq {
-    const char *instance;     /* instance path of the class holding the connect */
-    unsigned conn : 31;       /* the connect: its location is mo_conn_eqs.locs[conn] */
+    unsigned conn : 31;       /* the connect: its location is mo_conn_eqs.locs[conn], the instance path
+                               * of the class holding it mo_conn_eqs.insts[conn] */
     unsigned flow : 1;        /* a flow sum, else an equality */
     int at;                   /* its members: members[at .. the next equation's at) */
 } mo_conn_eq;
@@ -103,6 +123,7 @@ typedef struct mo_conn_eq {
 typedef struct mo_conn_eqs {
     int n;                    /* equations; eq[n].at ends the members of the last one */
     const mo_loc *locs;       /* the locations of the connect statements */
+    const char *const *insts; /* the instance paths of the classes holding them */
     const int *members;
     mo_conn_eq eq[];          /* n + 1 */
 } mo_conn_eqs;
@@ -251,6 +272,7 @@ typedef struct mo_flat {
     MO_VEC(mo_wstmt) asserts; /* assert() outside when-equations (MO_WS_ASSERT statements) */
     MO_VEC(mo_clone_names) clone_names; /* ascending first; emptied by mo_flat_unshare, which names
                                          * every variable */
+    MO_VEC(mo_attr_later) attr_later;   /* emptied by mo_flat_unshare */
 } mo_flat;
 
 /* Where the last clone's names were found (mo_clone_names), for the clone of the variable asked for

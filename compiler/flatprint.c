@@ -23,22 +23,13 @@
  * about FLUSH_AT bytes and the caches, whatever the size of the model.
  * Packed equations (flat.h) are printed as they are, without making their trees: a clone's run as the
  * template's equations with the clone's shift and path, a connection equation from its variables.
+ * This file formats the lines; the types and caches are in flatprint.h, the threads and the entry point
+ * mo_flat_print in flatprint_threads.c.
  */
-#include "flat.h"
-#include "bufput.h"
+#include "flatprint.h"
 
-#include <pthread.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-/* A thread's buffer is written out at the end of each block, or earlier once it holds FLUSH_AT bytes
- * (long lines). Blocks are big enough to make the hand-over between threads rare. */
-enum { FLUSH_AT = 1 << 20, BLOCK_LINES = 4096, THREADS = 2 };
-/* How many items ahead print_blocks asks for the memory an item reads besides its record. */
-enum { PREFETCH = 8 };
-
-static void put_string(mo_buf *b, const char *s)
+void mo_fp_put_string(mo_buf *b, const char *s)
 {
     MO_PUT_LIT(b, "\"");
     for (;;) {
@@ -54,55 +45,9 @@ static void put_string(mo_buf *b, const char *s)
 }
 
 
-/* Copy n bytes without a call to memcpy when n is at most 32 (a path, a name): two moves that overlap.
- * Reads and writes only [0, n). */
-static inline void copy_short(char *d, const char *s, size_t n)
-{
-    if (n >= 16 && n <= 32) {
-        memcpy(d, s, 16);
-        memcpy(d + n - 16, s + n - 16, 16);
-    } else if (n >= 8 && n < 16) {
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4 && n < 8) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n < 4) {
-        for (size_t i = 0; i < n; i++)
-            d[i] = s[i];
-    } else {
-        memcpy(d, s, n);
-    }
-}
 
-/* mo_put_n for the short pieces of a line. */
-static inline void put_short(mo_buf *b, const char *s, size_t n)
-{
-    if (b->len + n < b->cap) {
-        copy_short(b->s + b->len, s, n);
-        b->len += n;
-    } else {
-        mo_put_grow(b, s, n);
-    }
-}
 
-/* ---- a cache of formatted text ----
- * Direct-mapped: a key (what the text is a function of) picks one slot. A slot stores the text of one
- * key, and remembers the last other key that came to it: that one's text replaces the stored text when
- * it comes a second time in a row. So text that never repeats (the location of a connect statement of the
- * model) costs no copying and evicts nothing; text longer than a slot is never stored. Fixed size
- * whatever the model: CACHE_SLOTS * sizeof(cache_slot) bytes per cache. */
-enum { CACHE_SLOTS = 512, CACHE_TEXT = 200 };
-
-typedef struct cache_slot {
-    uint64_t key[3];          /* whose text is stored (when full) */
-    uint64_t seen[3];         /* the last other key that came here */
-    bool full;
-    unsigned short len;       /* bytes of text */
-    unsigned short cut;       /* a split point inside text (the variable's binding goes there) */
-    unsigned short head;      /* another, before cut (the variable's name goes there) */
-    char text[CACHE_TEXT];
-} cache_slot;
+/* ---- a cache of formatted text (flatprint.h) ---- */
 
 static cache_slot *cache_slot_of(cache_slot *slots, const uint64_t k[3])
 {
@@ -144,108 +89,11 @@ static void cache_offer(cache_slot *s, const uint64_t k[3], const char *a, size_
     cache_offer3(s, k, "", 0, a, na, b, nb);
 }
 
-/* ---- a cache of the text of clones' runs ----
- * A clone's run (flat.h) prints its template's equations with the clone's variables and instance path.
- * A clone's variables are named like the template's with the clone's path in place of the template's
- * (flatten_clone.c), and the trees are the template's: so the run's text is the template's text with
- * the clone's path written wherever the template's path starts a variable name or an instance path.
- * The template's text is made once with those places left out (the marks); the text of the last run
- * printed from it is kept, and the next run whose path has the same length (spring10 ... spring99) is
- * that text with its path written over the last one's at the marks: a few short stores and one copy.
- * A template whose text has a name or an instance outside its path, or a connection equation, keeps the
- * slow way.
- * Direct-mapped like the cache above (the text is kept when a template comes to its slot a second time
- * in a row); the texts share one pool of RUN_POOL bytes per thread, emptied when it is full, so memory
- * is fixed whatever the model. */
-enum { RUN_SLOTS = 64, RUN_POOL = 1 << 19, RUN_TEXT_MAX = RUN_POOL / 4 };
 
-typedef struct run_slot {
-    const mo_feq *key;        /* the template's first equation (with n and pathlen: the template) */
-    int n, pathlen;
-    const mo_feq *seen;       /* the last other template that came here */
-    int seen_n, seen_pathlen;
-    bool full;                /* key's text is stored (or, when !ok, known to need the slow way) */
-    bool ok;
-    const char *text;         /* the template's text without its path at the marks */
-    size_t len;
-    const int *marks;         /* nmarks offsets in text, ascending: where a path goes */
-    int nmarks;
-    char *last;               /* the text of the last run printed, with a path of last_n bytes (0: none) */
-    size_t last_n;
-} run_slot;
-
-typedef struct run_cache {
-    run_slot *slots;          /* RUN_SLOTS */
-    char *pool;               /* RUN_POOL bytes, allocated when first needed */
-    size_t used;
-} run_cache;
-
-/* ---- a cache of the rests of clones' variable names ----
- * A clone's variable is named by the clone's path and the rest of its template's variable's name
- * (flat.h: mo_clone_names), itself a clone's when the template holds clones: so the rest is made once
- * per template variable and kept here, direct-mapped by (template variable, the template's path
- * length). Fixed size: REST_SLOTS * 64 bytes per thread. */
-enum { REST_SLOTS = 512, REST_TEXT = 54 };
-
-typedef struct rest_slot {
-    int var, cut;             /* the template's variable, the bytes of its name left out */
-    bool full;
-    unsigned char len;
-    char text[REST_TEXT];
-} rest_slot;
 
 /* ---- the printer ---- */
 
-/* What the threads share while they print one section (variables, or a list of equations). */
-typedef struct section {
-    const mo_flat *flat;
-    FILE *out;
-    const mo_feq *eqs;        /* the equations to print, or NULL for the variables */
-    int n;                    /* variables or equations to print (a packed one prints many lines) */
-    pthread_mutex_t lock;     /* guards turn */
-    pthread_cond_t turn_done;
-    int turn;                 /* the block whose text is written out next */
-    int *starts, nblocks;     /* block k prints [starts[k], starts[k + 1]): about BLOCK_LINES lines */
-} section;
 
-/* One thread's state: its buffer and caches. Aligned to a cache line, so that the two threads'
- * printers, side by side in an array, share none (the buffer's length changes at every append). */
-typedef struct printer {
-    _Alignas(64) section *sec;
-    mo_buf b;                 /* text not written out yet */
-    const char *instance;     /* the last equation's instance path, and its length: equations come in */
-    size_t instance_len;      /*   runs from one instance */
-    cache_slot *attrs;        /* (attribute record, stateSelect, prefixes, type) -> the line without the name
-                               * and binding: "  parameter Real " + head + "(unit = ...)" + cut +
-                               * " \"comment\";\n" */
-    cache_slot *strs;         /* (quantity, unit, displayUnit) -> "(quantity = ..., unit = ..." (cut: how
-                               * many); (comment, 1, 1) -> " \"comment\";\n": for the variables that have
-                               * an attribute record of their own (a modifier set start, say) */
-    cache_slot *tails;        /* (location, origin, comment) -> " \"comment\"; // path:line:col binding" */
-    int block;                /* the block being printed */
-    int hold;                 /* > 0: text is being made to be kept or compared, never written out */
-    /* the template text being made (run_text): the template's path, the marks where it was left out */
-    const char *mark_path;    /* NULL when no template text is being made */
-    size_t mark_len;
-    size_t mark_base;         /* where the text starts in b */
-    bool mark_fail;           /* some text of the template does not start with its path */
-    int *marks, nmarks, marks_cap;
-    run_cache runs;
-    mo_buf path;              /* scratch: the full path of a clone in a run */
-    char *name;               /* scratch: a clone's variable name (flat.h: mo_clone_names), name_cap bytes */
-    size_t name_cap;
-    mo_name_hint name_hint;   /* mo_flat_name_to's hint */
-    rest_slot *rests;         /* REST_SLOTS */
-} printer;
-
-static void write_in_turn(printer *p, int k);
-
-/* Write out p's text once it holds FLUSH_AT bytes, unless it is held (printer.hold). */
-static void maybe_flush(printer *p)
-{
-    if (p->b.len >= FLUSH_AT && !p->hold)
-        write_in_turn(p, p->block);
-}
 
 /* While a template's text is made: s (n bytes), which is about to be appended, must be the template's
  * path or a path inside it; the path is left out and its place marked. Returns what to append. */
@@ -387,7 +235,7 @@ static void put_attrs(printer *p, const mo_var *v)
             if (strs[i].s) {
                 mo_put_s(b, sep[n++ > 0]);
                 mo_put_s(b, strs[i].name);
-                put_string(b, strs[i].s);
+                mo_fp_put_string(b, strs[i].s);
             }
         cache_offer(c, key, b->s + start, b->len - start, "", 0);
         if (cache_hit(c, key))
@@ -428,7 +276,7 @@ static void put_var_end(printer *p, const mo_var *v)
     }
     size_t start = b->len;
     MO_PUT_LIT(b, " ");
-    put_string(b, comment);
+    mo_fp_put_string(b, comment);
     MO_PUT_LIT(b, ";\n");
     cache_offer(c, key, b->s + start, b->len - start, "", 0);
 }
@@ -449,7 +297,7 @@ static void put_var_head(mo_buf *b, const mo_var *v)
     put_type(b, v);
 }
 
-static void put_var(printer *p, int index)
+void mo_fp_put_var(printer *p, int index)
 {
     const mo_var *v = &p->sec->flat->vars.v[index];
     mo_buf *b = &p->b;
@@ -517,22 +365,13 @@ static void put_eq_tail(mo_buf *b, mo_loc loc, mo_eq_origin eo, const char *comm
     size_t len = 0;
     if (comment) {
         MO_PUT_LIT(b, " ");
-        put_string(b, comment);
+        mo_fp_put_string(b, comment);
     }
     MO_PUT_LIT(b, "; // ");
     put_where(b, loc, &file, &len);
     mo_put_s(b, origin_text[eo]);
 }
 
-/* Where an equation is printed from: the list itself, or the run of a clone (flat.h), whose equations
- * are the template's with the clone's path in front of their instance paths instead of the template's.
- * Runs nest as deep as cloned components contain cloned components. */
-typedef struct eq_ctx {
-    const struct eq_ctx *up;  /* NULL for the list itself */
-    const char *path;         /* the clone's path, as written in up */
-    int cut;                  /* the length of the template's path */
-    int shift;                /* var_shift of the run (and of the runs it is inside) */
-} eq_ctx;
 
 /* The instance path s of an equation printed in ctx. */
 static void put_instance(mo_buf *b, const eq_ctx *ctx, const char *s)
@@ -647,13 +486,12 @@ static void put_conns(printer *p, const mo_conn_eqs *c)
         MO_PUT_LIT(b, "; // ");
         put_where(b, loc, &file, &file_len);
         mo_put_s(b, origin_text[e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL]);
-        put_instance_tail(p, e->instance);
+        put_instance_tail(p, c->insts[e->conn]);
         MO_PUT_LIT(b, "\n");
         maybe_flush(p);
     }
 }
 
-static void put_eq(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx);
 
 /* The run q (in ctx) the slow way: each of the template's equations with the clone's shift and path. */
 static void put_run_slow(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx)
@@ -661,7 +499,7 @@ static void put_run_slow(printer *p, const mo_feq *list, const mo_feq *q, const 
     const mo_feq_run *r = mo_feq_run_of(q);
     eq_ctx in = {ctx, q->instance, r->pathlen, ctx->shift + q->var_shift};
     for (int j = 0; j < r->n; j++) {
-        put_eq(p, list, &list[r->first + j], &in);
+        mo_fp_put_eq(p, list, &list[r->first + j], &in);
         maybe_flush(p);
     }
 }
@@ -707,7 +545,7 @@ static void run_text(printer *p, const mo_feq *list, const mo_feq_run *r, run_sl
     p->mark_fail = false;
     p->nmarks = 0;
     for (int j = 0; j < r->n && !p->mark_fail && p->b.len - start <= RUN_TEXT_MAX; j++)
-        put_eq(p, list, &list[r->first + j], &top);
+        mo_fp_put_eq(p, list, &list[r->first + j], &top);
     p->mark_path = NULL;
     p->hold--;
     size_t len = p->b.len - start;
@@ -827,7 +665,7 @@ static void put_run(printer *p, const mo_feq *list, const mo_feq *q, const eq_ct
 #endif
 }
 
-static void put_eq(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx)
+void mo_fp_put_eq(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx)
 {
     mo_buf *b = &p->b;
     if (mo_feq_packed(q) && q->origin == MO_ORIGIN_CONNECTIONS) {
@@ -846,198 +684,3 @@ static void put_eq(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx
     put_eq_end(p, q->loc, q->origin, q->comment, q->instance, ctx);
 }
 
-/* ---- the threads ---- */
-
-/* Wait until the blocks before block k have been written out, then write out p's text. */
-static void write_in_turn(printer *p, int k)
-{
-    section *sec = p->sec;
-    pthread_mutex_lock(&sec->lock);
-    while (sec->turn != k)
-        pthread_cond_wait(&sec->turn_done, &sec->lock);
-    pthread_mutex_unlock(&sec->lock);
-    fwrite(p->b.s, 1, p->b.len, sec->out);
-    p->b.len = 0;
-}
-
-/* Print the blocks first, first + step, ... of p's section. */
-static void print_blocks(printer *p, int first, int step)
-{
-    section *sec = p->sec;
-    const eq_ctx top = {NULL, NULL, 0, 0};
-    for (int k = first; k < sec->nblocks; k += step) {
-        p->block = k;
-        for (int i = sec->starts[k]; i < sec->starts[k + 1]; i++) {
-            /* what an item further on reads besides its record (a packed equation's contents, a
-             * variable's binding and attribute record) lies all over the arena: each a cache miss
-             * unless asked for ahead. (Written here, not in a function of its own: GCC deems a
-             * function that only prefetches free of effects and drops its calls.) */
-            if (i + PREFETCH < sec->n) {
-                if (sec->eqs) {
-                    __builtin_prefetch(sec->eqs[i + PREFETCH].comment);
-                } else {
-                    const mo_var *v = &sec->flat->vars.v[i + PREFETCH];
-                    __builtin_prefetch(v->attr);
-                    __builtin_prefetch(v->binding);
-                    __builtin_prefetch(v->name);
-                    /* what those point to, for a nearer item (they have come by now) */
-                    v = &sec->flat->vars.v[i + PREFETCH / 2];
-                    if (v->binding && (v->binding->kind == MO_EX_REAL || v->binding->kind == MO_EX_INT))
-                        __builtin_prefetch(v->binding->text);
-                    if (v->attr_own) {
-                        __builtin_prefetch(v->attr->start);
-                        __builtin_prefetch(v->attr->fixed);
-                    }
-                }
-            }
-            if (sec->eqs)
-                put_eq(p, sec->eqs, &sec->eqs[i], &top);
-            else
-                put_var(p, i);
-            maybe_flush(p);
-        }
-        write_in_turn(p, k);
-        pthread_mutex_lock(&sec->lock);
-        sec->turn = k + 1;
-        pthread_cond_broadcast(&sec->turn_done);
-        pthread_mutex_unlock(&sec->lock);
-    }
-}
-
-static void *second_thread(void *arg)
-{
-    print_blocks(arg, 1, THREADS);
-    return NULL;
-}
-
-/* About how many lines the equation q prints: a packed one stands for many. */
-static int lines_of(const mo_feq *q)
-{
-    if (!mo_feq_packed(q))
-        return 1;
-    return q->origin == MO_ORIGIN_CONNECTIONS ? mo_feq_conns_of(q)->n : mo_feq_run_of(q)->n;
-}
-
-/* Cut sec into blocks of about BLOCK_LINES lines (sec->starts, sec->nblocks; free them afterwards). */
-static void make_blocks(section *sec)
-{
-    /* every block but the last has BLOCK_LINES lines or more */
-    int nb = 0, lines = 0, cap = 0;
-    int *starts = NULL;
-    for (int i = 0; i < sec->n; i++) {
-        if (lines == 0) {
-            if (nb + 1 >= cap) {
-                cap = cap ? 2 * cap : 64;
-                starts = realloc(starts, sizeof(int) * (size_t)cap);
-                if (!starts) {
-                    fprintf(stderr, "mo2c: error: out of memory\n");
-                    exit(1);
-                }
-            }
-            starts[nb++] = i;
-        }
-        if (sec->eqs && i + 4 * PREFETCH < sec->n)   /* little work per item: further ahead */
-            __builtin_prefetch(sec->eqs[i + 4 * PREFETCH].comment);
-        lines += sec->eqs ? lines_of(&sec->eqs[i]) : 1;
-        if (lines >= BLOCK_LINES)
-            lines = 0;
-    }
-    if (!starts) {            /* no item: one empty block list */
-        starts = malloc(sizeof(int));
-        if (!starts) {
-            fprintf(stderr, "mo2c: error: out of memory\n");
-            exit(1);
-        }
-    }
-    starts[nb] = sec->n;
-    sec->starts = starts;
-    sec->nblocks = nb;
-}
-
-/* Print the lines of sec: on two threads when there are two blocks or more. */
-static void print_section(section *sec, printer *ps)
-{
-    sec->turn = 0;
-    make_blocks(sec);
-    for (int t = 0; t < THREADS; t++)
-        ps[t].sec = sec;
-    pthread_t thread;
-    pthread_attr_t attr;
-    bool two = false;
-    if (sec->nblocks > 1 && pthread_attr_init(&attr) == 0) {
-        /* the stack of the compiler's own thread (main.c): printing recurses over expression trees */
-        mo_put_threads(true);
-        two = pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
-              pthread_create(&thread, &attr, second_thread, &ps[1]) == 0;
-        pthread_attr_destroy(&attr);
-        if (!two)
-            mo_put_threads(false);
-    }
-    print_blocks(&ps[0], 0, two ? THREADS : 1);
-    if (two) {
-        pthread_join(thread, NULL);
-        mo_put_threads(false);
-    }
-    free(sec->starts);
-}
-
-static void put_experiment(mo_buf *b, const mo_experiment *x)
-{
-    if (!(x->has_start || x->has_stop || x->has_interval || x->has_tolerance))
-        return;
-    int n = 0;
-    MO_PUT_LIT(b, "  annotation(experiment(");
-    if (x->has_start) mo_buf_printf(b, "%sStartTime = %.17g", n++ ? ", " : "", x->start);
-    if (x->has_stop) mo_buf_printf(b, "%sStopTime = %.17g", n++ ? ", " : "", x->stop);
-    if (x->has_interval) mo_buf_printf(b, "%sInterval = %.17g", n++ ? ", " : "", x->interval);
-    if (x->has_tolerance) mo_buf_printf(b, "%sTolerance = %.17g", n++ ? ", " : "", x->tolerance);
-    MO_PUT_LIT(b, "));\n");
-}
-
-void mo_flat_print(FILE *out, const mo_flat *flat)
-{
-    mo_func_print(out, flat);   /* user-defined functions first (funcprint.c) */
-    printer ps[THREADS] = {{0}};
-    for (int t = 0; t < THREADS; t++) {
-        /* room for the lines that pass FLUSH_AT (a longer line makes the buffer grow) */
-        ps[t].b.cap = FLUSH_AT + (1u << 16);
-        ps[t].b.s = mo_alloc(ps[t].b.cap);
-        ps[t].attrs = MO_NEWN(cache_slot, CACHE_SLOTS);
-        ps[t].tails = MO_NEWN(cache_slot, CACHE_SLOTS);
-        ps[t].strs = MO_NEWN(cache_slot, CACHE_SLOTS);
-        ps[t].runs.slots = MO_NEWN(run_slot, RUN_SLOTS);
-        ps[t].rests = MO_NEWN(rest_slot, REST_SLOTS);
-        ps[t].path.cap = 256;
-        ps[t].path.s = mo_alloc(ps[t].path.cap);
-    }
-    section sec = {flat, out, NULL, flat->vars.n,
-                   PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL, 0};
-    mo_buf *b = &ps[0].b;
-    MO_PUT_LIT(b, "class ");
-    mo_put_s(b, flat->name);
-    if (flat->comment) {
-        MO_PUT_LIT(b, " ");
-        put_string(b, flat->comment);
-    }
-    MO_PUT_LIT(b, "\n");
-    print_section(&sec, ps);
-    if (flat->initial_eqs.n)
-        MO_PUT_LIT(b, "initial equation\n");
-    sec.eqs = flat->initial_eqs.v;
-    sec.n = flat->initial_eqs.n;
-    print_section(&sec, ps);
-    MO_PUT_LIT(b, "equation\n");
-    sec.eqs = flat->eqs.v;
-    sec.n = flat->eqs.n;
-    print_section(&sec, ps);
-    fwrite(b->s, 1, b->len, out);
-    b->len = 0;
-    mo_flat_print_events(out, flat);  /* when-equations and asserts (flatprint_when.c) */
-    put_experiment(b, &flat->experiment);
-    MO_PUT_LIT(b, "end ");
-    mo_put_s(b, flat->name);
-    MO_PUT_LIT(b, ";\n");
-    fwrite(b->s, 1, b->len, out);
-    pthread_mutex_destroy(&sec.lock);
-    pthread_cond_destroy(&sec.turn_done);
-}

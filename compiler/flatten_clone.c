@@ -101,7 +101,9 @@ typedef struct mo_clone_tmpl {
     int e0, ne, ie0, nie;     /* its equations and initial equations */
     int p0, np;               /* its connections */
     int ninst;                /* instances of its tree, in depth-first order */
-    int *eq_inst, *ieq_inst, *pair_inst;  /* per equation / connection: which instance holds it */
+    int *pair_inst;           /* per connection: which instance holds it */
+    const mo_feq_run *run, *irun;  /* the runs of its equations and initial equations, which every
+                                    * clone's packed equations share (flat.h) */
     const char **paths;       /* scratch of copy_template: the clone's path of each of those instances */
     unsigned char *fix;       /* per variable: FIX_* */
     mo_slot *cslots;          /* the slots every clone's root shares (inst.h: children_after), or NULL
@@ -383,15 +385,20 @@ bool mo_clone_begin_syntax(mo_front *fr, mo_class *cls, const mo_mod *mod, int v
     return begin_key(fr, &k, mod && mod->binding, mark);
 }
 
-/* The instance index (depth-first position) of each equation's or connection's instance path. */
-static int *index_instances(const mo_map *paths, const mo_feq *eqs, int n, bool *ok)
+/* Is each equation's instance path one of the template's instances? */
+static void check_instances(const mo_map *paths, const mo_feq *eqs, int n, bool *ok)
 {
-    int *r = MO_NEWN(int, n + 1);
-    for (int i = 0; i < n && *ok; i++) {
-        intptr_t k = (intptr_t)mo_map_get(paths, eqs[i].instance);
-        *ok = k > 0;
-        r[i] = (int)k - 1;
-    }
+    for (int i = 0; i < n && *ok; i++)
+        *ok = mo_map_get(paths, eqs[i].instance) != NULL;
+}
+
+/* The run that stands for n equations from first on in every clone (flat.h). */
+static const mo_feq_run *make_run(int first, int n, size_t pathlen)
+{
+    mo_feq_run *r = MO_NEW(mo_feq_run);
+    r->first = first;
+    r->n = n;
+    r->pathlen = (int)pathlen;
     return r;
 }
 
@@ -477,10 +484,8 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
                                         : refs_within(eqs[i].lhs, eqs[i].var_shift, v0, v1, &any) &&
                                               refs_within(eqs[i].rhs, eqs[i].var_shift, v0, v1, &any);
         }
-        if (pass)
-            t->ieq_inst = index_instances(&paths, eqs, n, &ok);
-        else
-            t->eq_inst = index_instances(&paths, eqs, n, &ok);
+        /* (so that a clone's equations are at its own instances: their paths begin with its path) */
+        check_instances(&paths, eqs, n, &ok);
     }
     int np = fr->pairs.n - mark->p0;
     t->pair_inst = MO_NEWN(int, np + 1);
@@ -503,6 +508,8 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
     t->p0 = mark->p0;
     t->np = np;
     t->ninst = insts.n;
+    t->run = make_run(t->e0, t->ne, plen);
+    t->irun = make_run(t->ie0, t->nie, plen);
     t->paths = MO_NEWN(const char *, insts.n);
     t->fix = fix;
     t->cslots = shared_slots(in);
@@ -649,16 +656,10 @@ static mo_expr *copy_shifted(const mo_expr *e, int shift)
     return r;
 }
 
-/* The equations of clone in: one packed record (flat.h) for the n equations of its template from first
- * on, instead of a record per equation (56 bytes each, millions in a big model). */
-static mo_feq run_of(mo_inst *in, int first, int n, const int *inst_of, size_t pathlen, int shift)
+/* The equations of clone in: one packed record (flat.h) for the equations of its template (run r),
+ * instead of a record per equation (56 bytes each, millions in a big model). */
+static mo_feq run_of(const mo_inst *in, const mo_feq_run *r, int shift)
 {
-    mo_feq_run *r = MO_NEW(mo_feq_run);
-    r->first = first;
-    r->n = n;
-    r->pathlen = (int)pathlen;
-    r->inst_of = inst_of;
-    r->root = in;
     mo_feq q = {{0}, in->path, MO_ORIGIN_CLONE, shift, NULL, NULL, mo_feq_pack(r)};
     return q;
 }
@@ -710,9 +711,9 @@ static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *
     MO_VEC_RESERVE(flat->eqs, 1);
     MO_VEC_RESERVE(flat->initial_eqs, 1);
     if (t->ne)
-        MO_PUSH(flat->eqs, run_of(in, t->e0, t->ne, t->eq_inst, t->pathlen, c.shift));
+        MO_PUSH(flat->eqs, run_of(in, t->run, c.shift));
     if (t->nie)
-        MO_PUSH(flat->initial_eqs, run_of(in, t->ie0, t->nie, t->ieq_inst, t->pathlen, c.shift));
+        MO_PUSH(flat->initial_eqs, run_of(in, t->irun, c.shift));
     /* the clone's connections: at the template's connect statements, in the clone's instances (a
      * connect per run of pairs that share both) */
     for (int i = 0, conn = -1; i < t->np; i++) {
@@ -864,17 +865,34 @@ static void unshare_one(const mo_feq *q, int shift, const char *instance, mo_feq
     }
 }
 
-/* The equations of run r with variables shifted by shift, in the clone whose instances in depth-first
- * order are insts (its template's equation j is at instance insts[r->inst_of[j]]). */
-static mo_feq *expand_run(const mo_feq *list, const mo_feq_run *r, int shift, mo_inst *const *insts, mo_feq *out)
+/* The equations of run r with variables shifted by shift, in the clone whose path is path: an equation
+ * of the template at instance "<template path><rest>" is at "<path><rest>" in the clone (check_template
+ * made sure that every such path begins with the template's). Equations of one instance follow each
+ * other and share its path string, so a path is made once per instance below the clone's root, and
+ * never for the root itself. Recursion as deep as cloned components nest. */
+static mo_feq *expand_run(const mo_feq *list, const mo_feq_run *r, int shift, const char *path, mo_feq *out)
 {
+    const char *last_from = NULL, *last = NULL;
+    size_t plen = strlen(path);
     for (int j = 0; j < r->n; j++) {
         const mo_feq *q = &list[r->first + j];
-        mo_inst *const *at = insts + r->inst_of[j];
+        const char *rest = q->instance + r->pathlen;
+        if (q->instance != last_from) {
+            last_from = q->instance;
+            if (!*rest) {
+                last = path;
+            } else {
+                size_t n = strlen(rest);
+                char *s = mo_alloc_text(plen + n + 1);
+                memcpy(s, path, plen);
+                memcpy(s + plen, rest, n);
+                last = s;
+            }
+        }
         if (mo_feq_packed(q) && q->origin == MO_ORIGIN_CLONE)
-            out = expand_run(list, mo_feq_run_of(q), shift + q->var_shift, at, out);   /* its clone's subtree */
+            out = expand_run(list, mo_feq_run_of(q), shift + q->var_shift, last, out);   /* its clone's */
         else
-            unshare_one(q, shift + q->var_shift, (*at)->path, out++);
+            unshare_one(q, shift + q->var_shift, last, out++);
     }
     return out;
 }
@@ -886,13 +904,10 @@ static mo_feq *unshare_list(const mo_feq *list, int n, int *nout)
     for (int i = 0; i < n; i++)
         total += count_expanded(list, &list[i]);
     mo_feq *r = MO_NEWN(mo_feq, total + 1), *out = r;
-    inst_vec insts = {0};
     for (int i = 0; i < n; i++) {
         const mo_feq *q = &list[i];
         if (mo_feq_packed(q) && q->origin == MO_ORIGIN_CLONE) {
-            insts.n = 0;
-            collect(&insts, mo_feq_run_of(q)->root);
-            out = expand_run(list, mo_feq_run_of(q), q->var_shift, insts.v, out);
+            out = expand_run(list, mo_feq_run_of(q), q->var_shift, q->instance, out);
         } else if (mo_feq_packed(q)) {   /* connection equations: never inside a clone's run */
             for (int k = 0; k < mo_feq_conns_of(q)->n; k++)
                 mo_connect_unpack(mo_feq_conns_of(q), k, out++);
@@ -914,6 +929,15 @@ void mo_flat_unshare(mo_flat *flat)
     eqs = unshare_list(flat->initial_eqs.v, flat->initial_eqs.n, &n);
     flat->initial_eqs.v = eqs;
     flat->initial_eqs.n = flat->initial_eqs.cap = n;
+    /* the attribute values that left a shared record shared (flat.h: mo_attr_later), each in its
+     * variable's own record now, as flattening would have written it */
+    for (int i = 0; i < flat->attr_later.n; i++) {
+        const mo_attr_later *l = &flat->attr_later.v[i];
+        mo_var *v = &flat->vars.v[l->var];
+        if (*mo_var_attr_expr((mo_var_attr *)v->attr, l->which) == l->shared)
+            *mo_var_attr_expr(mo_var_attr_mut(v), l->which) = l->value;
+    }
+    flat->attr_later.n = 0;
     if (!cloned_any)
         return;
     /* variables: clones share binding trees and attribute records with their template, and have no

@@ -154,10 +154,15 @@ typedef struct mo_conn_pair {
     bool string;              /* String variables (their connection equations stay trees) */
 } mo_conn_pair;
 
+/* What connect.c needs of a variable, in one byte per variable: mo_var is 32 bytes, and the variables of
+ * a big model's connects are read long after they were made, one cache miss each. */
 enum {
     MO_VF_SCALAR_CONNECTOR = 1,   /* the variable is itself a connector (connector X = input Real) */
-    MO_VF_FLOW = 2                /* declared flow (mo_connect finds unconnected flows without reading vars) */
+    MO_VF_FLOW = 2,               /* declared flow (mo_connect finds unconnected flows without reading vars) */
+    MO_VF_PARAM = 4,              /* a parameter or a constant (variability <= MO_VAR_PARAMETER) */
+    MO_VF_TYPE_SHIFT = 3          /* bits 3 to 5: its mo_basetype */
 };
+static inline int mo_vf_type(unsigned char vf) { return (vf >> MO_VF_TYPE_SHIFT) & 7; }
 
 typedef struct mo_front {
     mo_flat *flat;
@@ -169,7 +174,12 @@ typedef struct mo_front {
     MO_VEC(unsigned char) vflags;         /* per variable, MO_VF_* */
 } mo_front;
 
-/* flatten.c */
+/* flatten.c: make slot i of inst when it is not made yet (false after an error); the "did you mean"
+ * note for an unknown component name in lay. */
+bool mo_ensure_slot(mo_front *fr, mo_inst *inst, int i);
+void mo_suggest_in_layout(const mo_layout *lay, const char *name);
+
+/* flatten_ref.c */
 /* Resolve a component reference to a slot (ensuring it is instantiated). Returns false after an error.
  * *disabled is set when the reference goes through a disabled conditional component. */
 bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,

@@ -5,7 +5,7 @@
  * Input: a file that parser.y's mo_parse_file is about to parse with the fast parser. Output: the
  * tokens mo_yylex would give for it, one by one through mo_lexthread_next, in the parser's thread.
  *
- * How: the thread runs lexer.re's scanner in producer mode (mo_lex_scan: no diagnostics, no arena) and
+ * How: the thread runs lexer.re's scanner in producer mode (mo_lex_scan_n: no diagnostics, no arena) and
  * writes mo_tokens into a bounded ring; the parser's thread reads them and makes their values (plain
  * tokens inline in parser.y's fast_lex, the others through mo_lexthread_next and mo_lex_value: number
  * expressions, decoded strings, in the arena). One producer and one consumer, so
@@ -70,8 +70,8 @@ static void publish_head(mo_lexthread *lt, size_t head, bool last)
     }
 }
 
-/* The ring is full at head: sleep until half of it is free. Returns the tail seen, or 0 when the parse
- * is over. */
+/* The ring is full at head: sleep until a quarter of it is free. Returns the tail seen, or 0 when the
+ * parse is over. */
 static size_t wait_room(mo_lexthread *lt, size_t head)
 {
     size_t want = head - RING + WAKE, tail;
@@ -85,59 +85,39 @@ static size_t wait_room(mo_lexthread *lt, size_t head)
     return atomic_load(&lt->stop) ? 0 : tail;
 }
 
-/* The identifiers scanned since the last publication, interned together (mo_intern_n) before the
- * parser may see them. */
-typedef struct pending {
-    int n;
-    mo_token *tok[BATCH];
-    const char *name[BATCH];
-    uint32_t len[BATCH];
-    const char *id[BATCH];
-} pending;
-
-static void intern_pending(pending *pd)
-{
-    mo_intern_n(pd->n, pd->name, pd->len, pd->id);
-    for (int i = 0; i < pd->n; i++)
-        pd->tok[i]->ptr = pd->id[i];
-    pd->n = 0;
-}
-
+/* Each batch of BATCH tokens is scanned in one call (mo_lex_scan_n), its identifiers interned together
+ * (mo_intern_n), and then published. Batches start at multiples of BATCH, so none wraps the ring. */
 static void *lexer_main(void *arg)
 {
     mo_lexthread *lt = arg;
     mo_intern_owner(true);
-    pending pd;
-    pd.n = 0;
+    int at[BATCH], nids;
+    const char *name[BATCH], *id[BATCH];
+    uint32_t len[BATCH];
     size_t head = 0, tail = 0;
     for (;;) {
-        if (head - tail == RING) {
+        if (head + BATCH - tail > RING) {
             tail = atomic_load_explicit(&lt->tail, memory_order_acquire);
-            if (head - tail == RING) {
-                intern_pending(&pd);
-                publish_head(lt, head, false);   /* (a whole ring: wakes a sleeping parser) */
-                if (!(tail = wait_room(lt, head)))
-                    return NULL;
-            }
+            if (head + BATCH - tail > RING && !(tail = wait_room(lt, head + BATCH)))
+                return NULL;
         }
         mo_token *t = &lt->ring[head % RING];
-        if (mo_lex_scan(&lt->lx, t)) {
-            pd.tok[pd.n] = t;
-            pd.name[pd.n] = t->ptr;
-            pd.len[pd.n++] = t->len;
+        int k = mo_lex_scan_n(&lt->lx, t, BATCH, at, &nids);
+        for (int i = 0; i < nids; i++) {
+            name[i] = t[at[i]].ptr;
+            len[i] = t[at[i]].len;
         }
-        head++;
-        if (t->kind == T_YYEOF || t->kind == T_MO_YYerror) {
-            intern_pending(&pd);
+        mo_intern_n(nids, name, len, id);
+        for (int i = 0; i < nids; i++)
+            t[at[i]].ptr = id[i];
+        head += (size_t)k;
+        if (k < BATCH || t[k - 1].kind == T_YYEOF || t[k - 1].kind == T_MO_YYerror) {
             publish_head(lt, head, true);
             return NULL;
         }
-        if (head % BATCH == 0) {
-            intern_pending(&pd);
-            publish_head(lt, head, false);
-            if (atomic_load_explicit(&lt->stop, memory_order_relaxed))
-                return NULL;
-        }
+        publish_head(lt, head, false);
+        if (atomic_load_explicit(&lt->stop, memory_order_relaxed))
+            return NULL;
     }
 }
 

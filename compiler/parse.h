@@ -42,7 +42,11 @@ typedef struct mo_lexer {
 typedef struct mo_token {
     const char *ptr;          /* IDENT: the interned name; NUMBER: its interned spelling; STRING: its '"';
                                * else NULL */
-    uint64_t where;           /* the location without its file: the bytes of mo_loc after the file */
+    struct mo_token_where {   /* the location without its file: laid out as mo_loc after its file */
+        int line;
+        unsigned col : 20;
+        unsigned len : 12;
+    } where;
     uint32_t len;             /* STRING: its bytes, both quotes included */
     unsigned short kind;      /* T_... (parser.h) */
     bool special;             /* NUMBER, STRING, the end or an error: for mo_lexthread_next */
@@ -81,11 +85,12 @@ struct mo_parser {
 
 void mo_lexer_init(mo_lexer *lx, const mo_file *file);
 int mo_yylex(union mo_semval *lval, mo_loc *lloc, mo_parser *p);
-/* The lexer thread's side: scan the next token of lx (a producer) into t; the end of the file and any
- * error end the stream (kind YYEOF or YYerror). True: t is an identifier whose name (t->ptr, t->len
+/* The lexer thread's side: scan the next tokens of lx (a producer) into t[0..n-1]; returns how many,
+ * fewer when the stream ended (with a token of kind YYEOF or YYerror: the end of the file and any
+ * error). idents[0..*nidents-1]: the indices of the identifiers among them whose names (t->ptr, t->len
  * bytes) the caller still has to intern into t->ptr. The parser's side: t's semantic value, allocated
  * in the arena, and its location; returns t's kind. */
-bool mo_lex_scan(mo_lexer *lx, mo_token *t);
+int mo_lex_scan_n(mo_lexer *lx, mo_token *t, int n, int *idents, int *nidents);
 int mo_lex_value(const mo_token *t, union mo_semval *lval, mo_loc *lloc, const mo_file *file);
 
 /* lexthread.c: a thread that scans file for the fast parse, or NULL when none could be made (the parser

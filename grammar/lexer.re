@@ -19,9 +19,9 @@
  * The same scanner also runs in the lexer thread of a big file's first parse (lexthread.c): there
  * (lx->producer) it neither reports nor allocates from the arena, which belong to the parser's thread.
  * It interns identifiers and number spellings (interning is that thread's for the parse), leaves a
- * number's value in the lexer for mo_lex_scan, and only checks strings, which mo_lex_value decodes in
- * the parser's thread. Any error just ends the token stream with YYerror: the fast parse fails, and the
- * sequential parse that follows reports exactly what this file reports without a thread.
+ * number's spelling in the lexer for mo_lex_scan_n, and only checks strings, which mo_lex_value
+ * decodes in the parser's thread. Any error just ends the token stream with YYerror: the fast parse
+ * fails, and the sequential parse that follows reports exactly what this file reports without a thread.
  */
 #include "parse.h"
 
@@ -434,6 +434,9 @@ static inline __attribute__((always_inline)) int scan(mo_lexer *lx, union mo_sem
         return T_MO_YYerror;
     lx->prev_line = lx->line;
     for (;;) {
+        /* (the blank before most tokens, skipped here rather than as a token of the automaton's) */
+        while (*lx->cur == ' ')
+            lx->cur++;
         lx->tok = lx->cur;
         const uchar *cur = (const uchar *)lx->cur, *mar = cur;
         (void)mar;
@@ -518,7 +521,7 @@ static inline __attribute__((always_inline)) int scan(mo_lexer *lx, union mo_sem
 
         ident {
             SET_LOC();
-            /* (the lexer thread interns its identifiers in batches: mo_lex_scan) */
+            /* (the lexer thread interns its identifiers in batches: mo_lex_scan_n) */
             lval->id = lx->producer ? NULL : mo_intern(lx->tok, (size_t)(lx->cur - lx->tok));
             return T_IDENT;
         }
@@ -594,9 +597,10 @@ int mo_yylex(union mo_semval *lval, mo_loc *lloc, mo_parser *p)
 }
 
 /* mo_token.where holds the bytes of a mo_loc after its file pointer */
-_Static_assert(sizeof(mo_loc) == 16 && offsetof(mo_loc, line) == 8, "mo_loc's layout (mo_token.where)");
+_Static_assert(sizeof(mo_loc) == 16 && offsetof(mo_loc, line) == 8 && sizeof(struct mo_token_where) == 8,
+               "mo_loc's layout (mo_token.where)");
 
-bool mo_lex_scan(mo_lexer *lx, mo_token *t)
+static inline __attribute__((always_inline)) bool scan_token(mo_lexer *lx, mo_token *t)
 {
     union mo_semval v;
     mo_loc loc;
@@ -622,10 +626,29 @@ bool mo_lex_scan(mo_lexer *lx, mo_token *t)
     t->len = (uint32_t)(lx->cur - lx->tok);
     if (kind == T_MO_YYerror)
         loc = loc_at(lx, lx->tok, 0);   /* (unused: the fast parse only fails) */
-    memcpy(&t->where, (const char *)&loc + offsetof(mo_loc, line), 8);
+    /* field by field: a copy of loc's bytes would load 8 bytes right after the scanner stored them as
+     * two 4-byte halves, a load that waits for the stores to reach the cache (a stall per token) */
+    t->where.line = loc.line;
+    t->where.col = loc.col;
+    t->where.len = loc.len;
     t->kind = (unsigned short)kind;
     t->special = kind == T_NUMBER || kind == T_STRING || kind == T_YYEOF || kind == T_MO_YYerror;
     return defer;
+}
+
+/* (a batch per call, the scanner inlined into its loop: a call per token costs what a token does) */
+int mo_lex_scan_n(mo_lexer *lx, mo_token *t, int n, int *idents, int *nidents)
+{
+    int k = 0, m = 0;
+    while (k < n) {
+        if (scan_token(lx, &t[k]))
+            idents[m++] = k;
+        int kind = t[k++].kind;
+        if (kind == T_YYEOF || kind == T_MO_YYerror)
+            break;
+    }
+    *nidents = m;
+    return k;
 }
 
 int mo_lex_value(const mo_token *t, union mo_semval *lval, mo_loc *lloc, const mo_file *file)

@@ -107,7 +107,7 @@ static void test_expr_layout(void)
     mo_loc loc = mo_loc_make(NULL, 3, 4, 1);
     mo_expr *i = mo_expr_int(loc, -42);
     i->text = "-42";
-    CHECK(i->kind == MO_EX_INT && i->ival == -42 && i->real == -42.0 && i->n == 0 && i->nnamed == 0);
+    CHECK(i->kind == MO_EX_INT && i->ival == -42 && i->n == 0 && i->nnamed == 0);
     CHECK(i->loc.line == 3 && i->loc.col == 4 && i->depth == 1);
     mo_expr *b = mo_expr_binary(loc, MO_OP_MUL, i, mo_expr_real(loc, 2.5));
     CHECK(b->kind == MO_EX_BINARY && b->op == MO_OP_MUL && b->n == 2 && b->depth == 2);

@@ -1,0 +1,273 @@
+/*
+ * flatten_ref.c - component references of the flattening stage: a name as written (a.b[2].c, x[:, 1])
+ * resolved to the instance slots it denotes.
+ *
+ * Input: a reference (an MO_EX_REF of the syntax tree) written in class owner's text, read in instance
+ * inst, whose slots flatten.c fills on demand (mo_ensure_slot: a reference may name a component declared
+ * further down, which is made on the way). Output: one slot, or an array of slots for a slice or a.b
+ * over an array of components (mo_sref, aval.h); subscripts are evaluated here (parameter expressions).
+ * mo_resolve_slot takes the plain a.b of most connects without the general walk.
+ * Preconditions: flattening has started (mo_front); called by flatten.c, flatten_expr.c and connect.c.
+ */
+#include "aval.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The indices (0-based) a subscript selects in a dimension of size dim: one (*scalar) or several. */
+static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *sub, int dim,
+                              const char *id, bool *scalar, int **idx, int *n, int *one)
+{
+    if (sub->kind == MO_EX_COLON) {
+        *scalar = false;
+        *n = dim;
+        *idx = MO_NEWN(int, dim + 1);
+        for (int i = 0; i < dim; i++)
+            (*idx)[i] = i;
+        return true;
+    }
+    int old = mo_end_set(dim);
+    long long q;
+    if (mo_quick_int(sub, &q)) {
+        mo_end_set(old);
+        if (q < 1 || q > dim) {
+            mo_error(sub->loc, "subscript %lld is out of range 1:%d of '%s'", q, dim, id);
+            return false;
+        }
+        *scalar = true;
+        *n = 1;
+        *idx = one;
+        one[0] = (int)q - 1;
+        return true;
+    }
+    mo_aval v;
+    bool ok = mo_flatten_val(fr, inst, owner, sub, &v);
+    mo_end_set(old);
+    if (!ok)
+        return false;
+    if (v.nd > 1) {
+        mo_error(sub->loc, "a subscript must be a scalar or a vector, not of size %s", mo_av_size_str(&v));
+        return false;
+    }
+    *scalar = v.nd == 0;
+    *n = v.n;
+    *idx = *scalar ? one : MO_NEWN(int, v.n + 1);
+    for (int i = 0; i < v.n; i++) {
+        double d;
+        if (!mo_eval_flat(fr->flat, mo_av_at(&v, i), &d) || d != floor(d)) {
+            mo_error(sub->loc, "a subscript must be a parameter expression with an integer value");
+            return false;
+        }
+        if (d < 1 || d > dim) {
+            mo_error(sub->loc, "subscript %.0f is out of range 1:%d of '%s'", d, dim, id);
+            return false;
+        }
+        (*idx)[i] = (int)d - 1;
+    }
+    return true;
+}
+
+/* The element slots that the subscripts of part select from the array slot s (first element of the
+ * current set: the subscripts are evaluated once and apply to every element of the set). */
+typedef struct sel {
+    int nd;                   /* dimensions kept (non-scalar subscripts, or all when none are given) */
+    int dims[MO_MAX_DIMS];
+    int count;                /* elements selected from one array */
+    int ndim;                 /* dimensions of the array */
+    int *idx[MO_MAX_DIMS];    /* per dimension, the indices selected */
+    int nidx[MO_MAX_DIMS];
+    int one[MO_MAX_DIMS];
+} sel;
+
+static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *part, mo_loc part_loc,
+                     const mo_slot *s, sel *x)
+{
+    const mo_arr *a = s->arr;
+    if (part->nsubs > a->ndims) {
+        mo_error(part_loc, "'%s' has %d dimension%s, but %d subscripts are given", part->id, a->ndims,
+                 a->ndims == 1 ? "" : "s", part->nsubs);
+        return false;
+    }
+    x->nd = 0;
+    x->count = 1;
+    x->ndim = a->ndims;
+    for (int k = 0; k < a->ndims; k++) {
+        bool scalar = false;
+        if (k < part->nsubs) {
+            if (!subscript_indices(fr, inst, owner, mo_ref_part_subs(part)[k], a->dims[k], part->id, &scalar, &x->idx[k],
+                                   &x->nidx[k], &x->one[k]))
+                return false;
+        } else {   /* missing trailing subscripts select everything */
+            x->nidx[k] = a->dims[k];
+            x->idx[k] = MO_NEWN(int, a->dims[k] + 1);
+            for (int i = 0; i < a->dims[k]; i++)
+                x->idx[k][i] = i;
+        }
+        if (!scalar)
+            x->dims[x->nd++] = x->nidx[k];
+        x->count *= x->nidx[k];
+    }
+    return true;
+}
+
+static void gather_sel(const sel *x, const mo_arr *a, mo_slot *out)
+{
+    int pos[MO_MAX_DIMS] = {0};
+    for (int j = 0; j < x->count; j++) {
+        int off = 0;
+        for (int k = 0; k < x->ndim; k++)
+            off = off * a->dims[k] + x->idx[k][pos[k]];
+        out[j] = a->elems[off];
+        for (int k = x->ndim - 1; k >= 0; k--) {   /* next combination, row-major */
+            if (++pos[k] < x->nidx[k])
+                break;
+            pos[k] = 0;
+        }
+    }
+}
+
+int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
+                  bool *disabled)
+{
+    intptr_t k = inst ? mo_layout_find(inst->lay, ref->parts[0].id) : 0;
+    if (!k)
+        return 0;
+    /* the current set of instances (one, or the elements of arrays of components met on the way) */
+    mo_slot local = {0};
+    local.kind = MO_SK_INST;
+    local.child = inst;
+    mo_slot *cur = &local;
+    int ncur = 1;
+    out->nd = 0;
+    for (int p = 0; p < ref->nparts; p++) {
+        const mo_ref_part *part = &ref->parts[p];
+        mo_slot *next = NULL;
+        sel x;
+        bool array = false;
+        for (int c = 0; c < ncur; c++) {
+            mo_inst *ci = cur[c].child;
+            if (p > 0) {
+                k = mo_layout_find(ci->lay, part->id);
+                if (!k) {
+                    mo_error(mo_ref_part_loc(ref, p), "'%s' has no component '%s'", ci->path, part->id);
+                    mo_suggest_in_layout(ci->lay, part->id);
+                    return -1;
+                }
+                if (ci->lay->items[k - 1].elem->flags & MO_PF_PROTECTED) {
+                    mo_error(mo_ref_part_loc(ref, p), "'%s' is protected in '%s'", part->id, ci->path);
+                    return -1;
+                }
+            }
+            if (ci->slots[k - 1].state == MO_SLOT_BUSY && ci->slots[k - 1].kind == MO_SK_NONE) {
+                mo_error(mo_ref_part_loc(ref, p), "'%s' depends on itself", part->id);
+                return -1;
+            }
+            if (!mo_ensure_slot(fr, ci, (int)k - 1))
+                return -1;
+            mo_slot s = mo_slot_of(ci, (int)k - 1);
+            if (s.kind == MO_SK_NONE && s.state == MO_SLOT_DONE) {
+                *disabled = true;
+                return 1;
+            }
+            if (c == 0) {
+                array = s.kind == MO_SK_ARRAY;
+                if (part->nsubs && !array) {
+                    mo_error(mo_ref_part_loc(ref, p), "'%s' is not an array", part->id);
+                    return -1;
+                }
+                if (array && !make_sel(fr, inst, owner, part, mo_ref_part_loc(ref, p), &s, &x))
+                    return -1;
+                if (out->nd + (array ? x.nd : 0) > MO_MAX_DIMS) {
+                    mo_error(mo_ref_part_loc(ref, p), "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
+                    return -1;
+                }
+                int per = array ? x.count : 1;
+                next = ncur == 1 && per == 1 ? &out->one : MO_NEWN(mo_slot, (size_t)ncur * (size_t)per + 1);
+            } else if ((s.kind == MO_SK_ARRAY) != array ||
+                       (array && (s.arr->ndims != x.ndim || s.arr->total != cur[0].child->slots[k - 1].arr->total))) {
+                mo_error(mo_ref_part_loc(ref, p), "not supported yet: '%s' has different sizes in the elements of an array",
+                         part->id);
+                return -1;
+            }
+            if (array)
+                gather_sel(&x, s.arr, next + (size_t)c * (size_t)x.count);
+            else
+                next[c] = s;
+        }
+        if (array) {
+            memcpy(out->dims + out->nd, x.dims, sizeof *x.dims * (size_t)x.nd);
+            out->nd += x.nd;
+            ncur *= x.count;
+        }
+        cur = next;
+        if (p + 1 < ref->nparts)
+            for (int c = 0; c < ncur; c++)
+                if (cur[c].kind != MO_SK_INST) {
+                    mo_error(mo_ref_part_loc(ref, p + 1), "'%s' has no components", part->id);
+                    return -1;
+                }
+    }
+    out->n = ncur;
+    if (out->nd == 0) {
+        out->one = cur[0];
+        out->slots = NULL;
+    } else {
+        out->slots = cur;
+    }
+    return 1;
+}
+
+/* The reference of most connects, a.b without subscripts, when a and a.b are made and visible: its slot
+ * without mo_find_slots' general walk (slices, arrays of components, errors), which a big model's
+ * hundreds of thousands of connects would take for nothing. False: take the general walk. */
+static bool find_simple(const mo_inst *inst, const mo_expr *ref, mo_slot *out)
+{
+    if (ref->nparts != 2 || ref->parts[0].nsubs || ref->parts[1].nsubs)
+        return false;
+    intptr_t k = mo_layout_find(inst->lay, ref->parts[0].id);
+    if (!k || inst->slots[k - 1].state != MO_SLOT_DONE)
+        return false;
+    mo_slot a = mo_slot_of(inst, (int)k - 1);
+    if (a.kind != MO_SK_INST)
+        return false;
+    const mo_inst *ci = a.child;
+    intptr_t j = mo_layout_find(ci->lay, ref->parts[1].id);
+    if (!j || (ci->lay->items[j - 1].elem->flags & MO_PF_PROTECTED) || ci->slots[j - 1].state != MO_SLOT_DONE)
+        return false;
+    *out = mo_slot_of(ci, (int)j - 1);
+    /* (a disabled component and an array, which the general walk selects element by element: its way) */
+    return out->kind == MO_SK_VAR || out->kind == MO_SK_INST;
+}
+
+bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,
+                     bool *disabled)
+{
+    *disabled = false;
+    if (inst && find_simple(inst, ref, out))
+        return true;
+    mo_sref s;
+    int r = mo_find_slots(fr, inst, owner, ref, &s, disabled);
+    if (r == 0) {
+        mo_error(mo_ref_part_loc(ref, 0), "unknown component '%s'", ref->parts[0].id);
+        mo_suggest_in_layout(inst->lay, ref->parts[0].id);
+    }
+    if (r != 1 || *disabled)
+        return r == 1;
+    if (s.nd == 0) {
+        *out = s.one;
+        return true;
+    }
+    /* an array of slots (a slice, or a.b over an array of components): a synthetic array slot */
+    mo_arr *a = MO_NEW(mo_arr);
+    a->ndims = s.nd;
+    a->dims = MO_NEWN(int, s.nd);
+    memcpy(a->dims, s.dims, sizeof *a->dims * (size_t)s.nd);
+    a->total = s.n;
+    a->elems = s.slots;
+    memset(out, 0, sizeof *out);
+    out->state = MO_SLOT_DONE;
+    out->kind = MO_SK_ARRAY;
+    out->arr = a;
+    return true;
+}
