@@ -425,19 +425,10 @@ void mo_intern_owner(bool mine)
 #endif
 }
 
-static void *intern_map(size_t size)
-{
-    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED)
-        out_of_memory();
-#ifdef MADV_HUGEPAGE
-    /* 2 MB pages for a big table: its probes land anywhere in it, and with 4 KB pages nearly every one
-     * of them would miss the TLB as well as the cache (a walk the prefetches of mo_intern_n wait for) */
-    if (size >= ((size_t)4 << 20))
-        madvise(p, size, MADV_HUGEPAGE);
-#endif
-    return p;
-}
+/* Intern's own memory comes straight from map_pages (safe in any thread: it touches no shared table),
+ * which also asks for 2 MB pages for a big table: its probes land anywhere in it, and with 4 KB pages
+ * nearly every one would miss the TLB as well as the cache (a walk mo_intern_n's prefetches wait for). */
+static void *intern_map(size_t size) { return map_pages(size); }
 
 /* n bytes and a NUL, packed (strings need no alignment) */
 static char *intern_text(const char *s, size_t n)
