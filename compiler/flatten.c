@@ -398,6 +398,33 @@ static bool keep_shared(mo_flat *flat, int var, int which, mo_expr *e)
 }
 
 /* Attribute c of variable var (type_name names its type in messages). */
+/* A literal of the wrong type as an attribute's value (Real x(start = "s"), Boolean b(start = 1),
+ * fixed = 0): reported here, at the value, since later stages assume attributes of the variable's type.
+ * Only literals are checked; an expression's type is not inferred yet. */
+static bool literal_mismatch(int type, const char *type_name, int attr, const mo_expr *value)
+{
+    static const char *const kind_names[] = {[MO_EX_REAL] = "Real", [MO_EX_INT] = "Integer",
+                                             [MO_EX_STRING] = "String", [MO_EX_BOOL] = "Boolean"};
+    int kind = value->kind;
+    if (kind != MO_EX_REAL && kind != MO_EX_INT && kind != MO_EX_STRING && kind != MO_EX_BOOL)
+        return false;
+    bool ok;
+    if (attr == MO_ATTR_FIXED || type == MO_T_BOOLEAN)
+        ok = kind == MO_EX_BOOL;
+    else if (type == MO_T_STRING)
+        ok = kind == MO_EX_STRING;
+    else   /* Real, Integer, enumerations (whose literals are not literals of this kind) */
+        ok = kind == MO_EX_INT || (kind == MO_EX_REAL && type == MO_T_REAL);
+    if (!ok) {
+        const char *text = kind == MO_EX_STRING ? value->str
+                           : kind == MO_EX_BOOL ? (value->ival ? "true" : "false")
+                           : value->text ? value->text : "?";
+        mo_error(value->loc, "attribute '%s' must be of type %s, not the %s literal '%s'", attribute_names[attr],
+                 attr == MO_ATTR_FIXED ? "Boolean" : type_name, kind_names[kind], text);
+    }
+    return !ok;
+}
+
 static void set_attribute(mo_front *fr, int var, const mo_fmod *c, const char *type_name)
 {
     const char *n = c->name;
@@ -423,6 +450,8 @@ static void set_attribute(mo_front *fr, int var, const mo_fmod *c, const char *t
         return;
     }
     if (!c->binding)
+        return;
+    if (literal_mismatch(fr->flat->vars.v[var].type, type_name, k, c->binding))
         return;
     mo_expr *e = binding_expr(fr, c, NULL, var);
     mo_var *v = &fr->flat->vars.v[var];

@@ -194,8 +194,10 @@ static void report_structure(ictx *c, const mo_graph *g, bool balanced)
     MO_VEC(int) se = {0};
     for (int i = 0; i < qe.n; i++)
         MO_PUSH(se, c->geq.v[qe.v[i]]);
-    qsort(se.v, (size_t)se.n, sizeof(int), cmp_int);
-    qsort(sv.v, (size_t)sv.n, sizeof(int), cmp_int);
+    if (se.n > 1)   /* (an empty vector has no array: qsort must not see its NULL) */
+        qsort(se.v, (size_t)se.n, sizeof(int), cmp_int);
+    if (sv.n > 1)
+        qsort(sv.v, (size_t)sv.n, sizeof(int), cmp_int);
     mo_error(where, "the model is structurally singular: %s involve only %s",
              plural(se.n, "equation"), plural(sv.n, "unknown"));
     mo_dae_note_eqs(dae, se.v, se.n, "is involved");
