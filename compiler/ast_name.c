@@ -56,6 +56,16 @@ mo_expr **mo_ref_part_subs(const mo_ref_part *p)
     return p->nsubs ? far_locs.v[far_index(p->col, p->len)].subs : NULL;
 }
 
+/* p's location (and subscripts) kept in the side table: p then holds the entry's index */
+static void part_to_far(mo_ref_part *p, mo_loc loc, mo_expr **subs)
+{
+    unsigned col, len;
+    far_put(&col, &len, loc, subs);
+    p->dline = MO_REF_PART_FAR;
+    p->col = col;
+    p->len = len;
+}
+
 void mo_ref_part_set_loc(mo_expr *ref, int i, mo_loc loc)
 {
     mo_ref_part *p = &ref->parts[i];
@@ -70,11 +80,7 @@ void mo_ref_part_set_loc(mo_expr *ref, int i, mo_loc loc)
         p->len = loc.len;
         return;
     }
-    unsigned col, len;
-    far_put(&col, &len, loc, NULL);
-    p->dline = MO_REF_PART_FAR;
-    p->col = col;
-    p->len = len;
+    part_to_far(p, loc, NULL);
 }
 
 void mo_ref_part_set_subs(mo_expr *ref, int i, mo_expr **subs, int n)
@@ -84,11 +90,7 @@ void mo_ref_part_set_subs(mo_expr *ref, int i, mo_expr **subs, int n)
     p->nsubs = 0;
     if (n <= 0)
         return;
-    unsigned col, len;
-    far_put(&col, &len, loc, subs);
-    p->dline = MO_REF_PART_FAR;
-    p->col = col;
-    p->len = len;
+    part_to_far(p, loc, subs);
     p->nsubs = (unsigned)n;
 }
 
