@@ -101,7 +101,6 @@ mo_expr *mo_build_binary(mo_parser *p, mo_loc loc, mo_op op, mo_expr *a, mo_expr
 mo_expr *mo_build_unary(mo_parser *p, mo_loc loc, mo_op op, mo_expr *a);
 mo_expr *mo_build_string(mo_loc loc, const char *s);
 mo_expr *mo_build_call(mo_parser *p, mo_loc loc, mo_expr *fn, mo_pvec *args);
-mo_expr *mo_build_ref_named(const char *name, mo_loc loc);
 mo_expr *mo_build_parens(mo_parser *p, mo_loc loc, mo_pvec *items);
 mo_expr *mo_build_matrix(mo_parser *p, mo_loc loc, mo_pvec *rows);
 mo_expr *mo_build_array(mo_parser *p, mo_loc loc, mo_pvec *items, mo_pvec *iters);

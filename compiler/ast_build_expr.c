@@ -126,11 +126,6 @@ mo_expr *mo_build_call(mo_parser *p, mo_loc loc, mo_expr *fn, mo_pvec *args)
     return checked(e);
 }
 
-mo_expr *mo_build_ref_named(const char *name, mo_loc loc)
-{
-    return mo_build_ref(NULL, loc, mo_intern_cstr(name), loc, NULL, false);
-}
-
 /* "(" output-expression-list ")" : parentheses around one expression vanish; anything else is a tuple */
 mo_expr *mo_build_parens(mo_parser *p, mo_loc loc, mo_pvec *l)
 {
