@@ -85,15 +85,12 @@ static size_t wait_room(mo_lexthread *lt, size_t head)
     return atomic_load(&lt->stop) ? 0 : tail;
 }
 
-/* Each batch of BATCH tokens is scanned in one call (mo_lex_scan_n), its identifiers interned together
- * (mo_intern_n), and then published. Batches start at multiples of BATCH, so none wraps the ring. */
+/* Each batch of BATCH tokens is scanned in one call (mo_lex_scan_n, which interns its identifiers
+ * together), and then published. Batches start at multiples of BATCH, so none wraps the ring. */
 static void *lexer_main(void *arg)
 {
     mo_lexthread *lt = arg;
     mo_intern_owner(true);
-    int at[BATCH], nids;
-    const char *name[BATCH], *id[BATCH];
-    uint32_t len[BATCH];
     size_t head = 0, tail = 0;
     for (;;) {
         if (head + BATCH - tail > RING) {
@@ -102,14 +99,7 @@ static void *lexer_main(void *arg)
                 return NULL;
         }
         mo_token *t = &lt->ring[head % RING];
-        int k = mo_lex_scan_n(&lt->lx, t, BATCH, at, &nids);
-        for (int i = 0; i < nids; i++) {
-            name[i] = t[at[i]].ptr;
-            len[i] = t[at[i]].len;
-        }
-        mo_intern_n(nids, name, len, id);
-        for (int i = 0; i < nids; i++)
-            t[at[i]].ptr = id[i];
+        int k = mo_lex_scan_n(&lt->lx, t, BATCH);
         head += (size_t)k;
         if (k < BATCH || t[k - 1].kind == T_YYEOF || t[k - 1].kind == T_MO_YYerror) {
             publish_head(lt, head, true);

@@ -33,8 +33,7 @@ typedef struct mo_lexer {
     bool failed;              /* a lexical error was reported */
     int prev_line;            /* line on which the previous token ended (for "missing ';'") */
     bool producer;            /* the lexer thread's: no diagnostics, no arena (lexer.re) */
-    const char *num_text;     /* the lexer thread's latest NUMBER: its interned spelling */
-    bool num_real;            /* and whether it is a real literal */
+    bool num_real;            /* the producer's latest NUMBER is a real literal */
 } mo_lexer;
 
 /* One token as the lexer thread hands it to the parser's thread: 24 bytes, so that reading the stream
@@ -85,12 +84,12 @@ struct mo_parser {
 
 void mo_lexer_init(mo_lexer *lx, const mo_file *file);
 int mo_yylex(union mo_semval *lval, mo_loc *lloc, mo_parser *p);
-/* The lexer thread's side: scan the next tokens of lx (a producer) into t[0..n-1]; returns how many,
- * fewer when the stream ended (with a token of kind YYEOF or YYerror: the end of the file and any
- * error). idents[0..*nidents-1]: the indices of the identifiers among them whose names (t->ptr, t->len
- * bytes) the caller still has to intern into t->ptr. The parser's side: t's semantic value, allocated
- * in the arena, and its location; returns t's kind. */
-int mo_lex_scan_n(mo_lexer *lx, mo_token *t, int n, int *idents, int *nidents);
+/* The lexer thread's side: scan the next tokens of lx (a producer) into t[0..n-1], n at most
+ * MO_RING_BATCH; returns how many, fewer when the stream ended (with a token of kind YYEOF or YYerror:
+ * the end of the file and any error). Identifiers and numbers come interned (their spelling in t->ptr),
+ * so the calling thread must own interning (mo_intern_owner). The parser's side: t's semantic value,
+ * allocated in the arena, and its location; returns t's kind. */
+int mo_lex_scan_n(mo_lexer *lx, mo_token *t, int n);
 int mo_lex_value(const mo_token *t, union mo_semval *lval, mo_loc *lloc, const mo_file *file);
 
 /* lexthread.c: a thread that scans file for the fast parse, or NULL when none could be made (the parser

@@ -18,9 +18,9 @@
  *
  * The same scanner also runs in the lexer thread of a big file's first parse (lexthread.c): there
  * (lx->producer) it neither reports nor allocates from the arena, which belong to the parser's thread.
- * It interns identifiers and number spellings (interning is that thread's for the parse), leaves a
- * number's spelling in the lexer for mo_lex_scan_n, and only checks strings, which mo_lex_value
- * decodes in the parser's thread. Any error just ends the token stream with YYerror: the fast parse
+ * mo_lex_scan_n interns the identifiers and number spellings of each batch (interning is that
+ * thread's for the parse), and the scanner only checks strings, which mo_lex_value decodes in the
+ * parser's thread. Any error just ends the token stream with YYerror: the fast parse
  * fails, and the sequential parse that follows reports exactly what this file reports without a thread.
  */
 #include "parse.h"
@@ -359,12 +359,18 @@ static mo_expr *number_expr(const char *text, bool is_real, long long ival, doub
     return e;
 }
 
-/* UNSIGNED-INTEGER and UNSIGNED-REAL become literal expressions that keep their spelling. The lexer
- * thread only checks the value: it leaves the spelling in lx->num_text, and mo_lex_value makes the
- * expression in the parser's thread. */
+/* UNSIGNED-INTEGER and UNSIGNED-REAL become literal expressions that keep their spelling. A producer
+ * (the lexer thread) leaves even the spelling to mo_lex_scan_n, which interns it with the batch's
+ * identifiers (one call instead of one per number); mo_lex_value then checks the value
+ * and makes the expression in the parser's thread (a value out of range fails the fast parse, and the
+ * sequential parse reports it). */
 static int number(mo_lexer *lx, union mo_semval *lval, mo_loc loc, bool is_real)
 {
     size_t n = (size_t)(lx->cur - lx->tok);
+    if (lx->producer) {
+        lx->num_real = is_real;
+        return T_NUMBER;
+    }
     const char *text = mo_intern(lx->tok, n);   /* the same few spellings recur: stored once */
     long long ival = 0;
     double real = 0;
@@ -374,11 +380,6 @@ static int number(mo_lexer *lx, union mo_semval *lval, mo_loc loc, bool is_real)
         else
             LEX_ERROR(lx, loc, "integer literal '%s' is too large", text);
         return T_MO_YYerror;
-    }
-    if (lx->producer) {
-        lx->num_text = text;
-        lx->num_real = is_real;
-        return T_NUMBER;
     }
     lval->expr = number_expr(text, is_real, ival, real, loc);
     return T_NUMBER;
@@ -613,8 +614,9 @@ static inline __attribute__((always_inline)) bool scan_token(mo_lexer *lx, mo_to
         if (defer)
             t->ptr = lx->tok;
     } else if (kind == T_NUMBER) {
-        t->ptr = lx->num_text;
+        t->ptr = lx->tok;   /* (its spelling, to be interned like an identifier's) */
         t->real = lx->num_real;
+        defer = true;
     } else if (kind == T_STRING) {
         t->ptr = lx->tok;
     }
@@ -636,18 +638,27 @@ static inline __attribute__((always_inline)) bool scan_token(mo_lexer *lx, mo_to
     return defer;
 }
 
-/* (a batch per call, the scanner inlined into its loop: a call per token costs what a token does) */
-int mo_lex_scan_n(mo_lexer *lx, mo_token *t, int n, int *idents, int *nidents)
+/* (a batch per call, the scanner inlined into its loop: a call per token costs what a token does; the
+ * batch's identifiers and number spellings interned in one call, mo_intern_n) */
+int mo_lex_scan_n(mo_lexer *lx, mo_token *t, int n)
 {
-    int k = 0, m = 0;
+    MO_ASSERT(n <= MO_RING_BATCH);
+    int k = 0, m = 0, at[MO_RING_BATCH];
+    const char *name[MO_RING_BATCH], *id[MO_RING_BATCH];
+    uint32_t len[MO_RING_BATCH];
     while (k < n) {
-        if (scan_token(lx, &t[k]))
-            idents[m++] = k;
+        if (scan_token(lx, &t[k])) {
+            at[m] = k;
+            name[m] = t[k].ptr;
+            len[m++] = t[k].len;
+        }
         int kind = t[k++].kind;
         if (kind == T_YYEOF || kind == T_MO_YYerror)
             break;
     }
-    *nidents = m;
+    mo_intern_n(m, name, len, id);
+    for (int i = 0; i < m; i++)
+        t[at[i]].ptr = id[i];
     return k;
 }
 
@@ -658,7 +669,6 @@ int mo_lex_value(const mo_token *t, union mo_semval *lval, mo_loc *lloc, const m
     if (t->kind == T_IDENT) {
         lval->id = t->ptr;
     } else if (t->kind == T_NUMBER) {
-        /* (checked by the lexer thread: in range) */
         size_t n = strlen(t->ptr);
         long long ival = 0;
         double real = 0;
