@@ -20,6 +20,7 @@
 #include "inst.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,70 @@ static const char *slot_name(const mo_flat *flat, const mo_slot *s, const mo_exp
     return "?";
 }
 
+static inline void push_pair(mo_front *fr, mo_conn_pair p);   /* (with the connection sets, below) */
+
+/* Report why variables a and b (flags fla, flb) cannot be connected by connect q. Names are made for
+ * messages only (flat.h). */
+static void vars_mismatch(const mo_front *fr, int a, int b, unsigned char fla, unsigned char flb, const mo_eq *q)
+{
+    mo_flat *flat = fr->flat;
+    bool fa = fla & MO_VF_FLOW, fb = flb & MO_VF_FLOW;
+    const char *na = mo_flat_var_name(flat, a), *nb = mo_flat_var_name(flat, b);
+    if (fa != fb) {
+        const mo_var *va = &flat->vars.v[a], *vb = &flat->vars.v[b];
+        mo_error(q->loc, "cannot connect flow variable '%s' to non-flow variable '%s'", fa ? na : nb, fa ? nb : na);
+        mo_note(fa ? va->attr->loc : vb->attr->loc, "'%s' is declared here", fa ? na : nb);
+        mo_note(fa ? vb->attr->loc : va->attr->loc, "'%s' is declared here", fa ? nb : na);
+        return;
+    }
+    mo_error(q->loc, "cannot connect '%s' to '%s': their types differ", na, nb);
+}
+
+/* Pair variables a and b (an element of the sides of connect q, number conn), or report why they do not
+ * match. Read from vflags, not from the variables themselves (inst.h). */
+static inline bool pair_vars(mo_front *fr, int a, int b, bool aout, bool bout, const mo_eq *q, int conn)
+{
+    unsigned char fla = fr->vflags.v[a], flb = fr->vflags.v[b];
+    /* flow-ness and type must agree: the bits of both below the parameter bit */
+    enum { MUST_AGREE = MO_VF_FLOW | 7 << MO_VF_TYPE_SHIFT };
+    if ((fla ^ flb) & MUST_AGREE) {
+        vars_mismatch(fr, a, b, fla, flb, q);
+        return false;
+    }
+    /* parameters and constants in connectors are not connected (spec 9.3) */
+    if ((fla | flb) & MO_VF_PARAM)
+        return true;
+    /* the side matters for flows only: potentials are one set whatever the side */
+    bool flow = fla & MO_VF_FLOW;
+    mo_conn_pair p = {a, b, conn, aout && flow, bout && flow, flow, mo_vf_type(fla) == MO_T_STRING};
+    push_pair(fr, p);
+    return true;
+}
+
+/* Do two layouts have the same component names in the same order? Then connectors of the two classes
+ * (Flange_a and Flange_b, say) match position by position, as connectors of one class do, without
+ * looking names up. A model connects the same few classes over and over: the answers are remembered,
+ * direct-mapped on the pair (layouts never change once built, so an answer never goes stale). */
+enum { SAME_SLOTS = 64 };
+static struct same_entry { const mo_layout *a, *b; bool same; } same_memo[SAME_SLOTS];
+
+static bool same_names(const mo_layout *la, const mo_layout *lb)
+{
+    if (la == lb)
+        return true;
+    if (la->n != lb->n)
+        return false;
+    uint64_t h = ((uint64_t)(uintptr_t)la ^ (uint64_t)(uintptr_t)lb >> 3) * 0x9E3779B97F4A7C15ull;
+    struct same_entry *e = &same_memo[h >> 58];   /* 6 bits: SAME_SLOTS */
+    if (e->a == la && e->b == lb)
+        return e->same;
+    bool same = true;
+    for (int i = 0; same && i < la->n; i++)
+        same = la->items[i].elem->name == lb->items[i].elem->name;
+    *e = (struct same_entry){la, lb, same};
+    return same;
+}
+
 /* Pair the scalars of slots a and b (the sides of connect q, number conn), or report why they do not
  * match. aref and bref are the references as written for the connect's own two slots,
  * NULL for the elements inside them: they only name the slots in messages, so names are made only then. */
@@ -54,36 +119,8 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const m
                  slot_name(flat, b, bref));
         return false;
     }
-    if (a->kind == MO_SK_VAR) {
-        /* (read from vflags, not from the variables themselves: inst.h) */
-        unsigned char fla = fr->vflags.v[a->var], flb = fr->vflags.v[b->var];
-        bool fa = fla & MO_VF_FLOW, fb = flb & MO_VF_FLOW;
-        int ta = mo_vf_type(fla), tb = mo_vf_type(flb);
-        const char *na = NULL, *nb = NULL;
-        if (fa != fb || ta != tb) {   /* (names made for the message only: flat.h) */
-            na = mo_flat_var_name(flat, a->var);
-            nb = mo_flat_var_name(flat, b->var);
-        }
-        if (fa != fb) {
-            const mo_var *va = &flat->vars.v[a->var], *vb = &flat->vars.v[b->var];
-            mo_error(q->loc, "cannot connect flow variable '%s' to non-flow variable '%s'",
-                     fa ? na : nb, fa ? nb : na);
-            mo_note(fa ? va->attr->loc : vb->attr->loc, "'%s' is declared here", fa ? na : nb);
-            mo_note(fa ? vb->attr->loc : va->attr->loc, "'%s' is declared here", fa ? nb : na);
-            return false;
-        }
-        if (ta != tb) {
-            mo_error(q->loc, "cannot connect '%s' to '%s': their types differ", na, nb);
-            return false;
-        }
-        /* parameters and constants in connectors are not connected (spec 9.3) */
-        if ((fla | flb) & MO_VF_PARAM)
-            return true;
-        /* the side matters for flows only: potentials are one set whatever the side */
-        mo_conn_pair p = {a->var, b->var, conn, aout && fa, bout && fa, fa, ta == MO_T_STRING};
-        mo_conn_pair_push(fr, p);
-        return true;
-    }
+    if (a->kind == MO_SK_VAR)
+        return pair_vars(fr, a->var, b->var, aout, bout, q, conn);
     if (a->kind == MO_SK_ARRAY) {
         bool same = a->arr->ndims == b->arr->ndims;
         for (int k = 0; same && k < a->arr->ndims; k++)
@@ -100,18 +137,25 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const m
     }
     if (a->kind == MO_SK_INST) {
         const mo_inst *ia = a->child, *ib = b->child;
-        /* connectors of one class (the common case) match element by element without looking names up */
-        bool same = ia->lay == ib->lay;
+        bool same = same_names(ia->lay, ib->lay);
         for (int i = 0; i < ia->lay->n; i++) {
-            const char *name = ia->lay->items[i].elem->name;
-            intptr_t k = same ? i + 1 : (intptr_t)mo_map_get(&ib->lay->index, name);
-            if (!k) {
-                const char *an = slot_name(flat, a, aref), *bn = slot_name(flat, b, bref);
-                mo_error(q->loc, "cannot connect '%s' to '%s': '%s' has no element '%s'", an, bn, bn, name);
-                mo_note(ia->lay->items[i].elem->loc, "'%s' is declared here", name);
-                return false;
+            intptr_t k = i + 1;
+            if (!same) {
+                const char *name = ia->lay->items[i].elem->name;
+                k = (intptr_t)mo_map_get(&ib->lay->index, name);
+                if (!k) {
+                    const char *an = slot_name(flat, a, aref), *bn = slot_name(flat, b, bref);
+                    mo_error(q->loc, "cannot connect '%s' to '%s': '%s' has no element '%s'", an, bn, bn, name);
+                    mo_note(ia->lay->items[i].elem->loc, "'%s' is declared here", name);
+                    return false;
+                }
             }
             mo_slot ea = mo_slot_of(ia, i), eb = mo_slot_of(ib, (int)k - 1);
+            if (ea.kind == MO_SK_VAR && eb.kind == MO_SK_VAR) {   /* (the common case, without recursion) */
+                if (!pair_vars(fr, ea.var, eb.var, aout, bout, q, conn))
+                    return false;
+                continue;
+            }
             if (ea.kind == MO_SK_NONE && eb.kind == MO_SK_NONE)
                 continue;
             if (!pair_slots(fr, &ea, &eb, NULL, NULL, aout, bout, q, conn))
@@ -177,6 +221,28 @@ static bool is_plain_pair(const mo_expr *ref)
     return ref->nparts == 2 && !ref->parts[0].nsubs && !ref->parts[1].nsubs;
 }
 
+/* The plain a.b of most connects, when a and a.b are made and visible: its slot without
+ * mo_resolve_slot's general walk (slices, arrays of components, errors), which a big model's hundreds of
+ * thousands of connects would take for nothing, and its side from the same look-up of a (is_outside).
+ * False: take the general walk. */
+static bool resolve_plain(const mo_inst *inst, const mo_expr *ref, mo_slot *out, bool *outside)
+{
+    intptr_t k = mo_layout_find(inst->lay, ref->parts[0].id);
+    if (!k || inst->slots[k - 1].state != MO_SLOT_DONE)
+        return false;
+    mo_slot a = mo_slot_of(inst, (int)k - 1);
+    if (a.kind != MO_SK_INST)
+        return false;
+    const mo_inst *ci = a.child;
+    intptr_t j = mo_layout_find(ci->lay, ref->parts[1].id);
+    if (!j || (ci->lay->items[j - 1].elem->flags & MO_PF_PROTECTED) || ci->slots[j - 1].state != MO_SLOT_DONE)
+        return false;
+    *out = mo_slot_of(ci, (int)j - 1);
+    *outside = ci->is_connector;
+    /* (a disabled component and an array, which the general walk selects element by element: its way) */
+    return out->kind == MO_SK_VAR || out->kind == MO_SK_INST;
+}
+
 /* Side ref of a connect written in inst: its slot and whether it is outside (is_outside). False after
  * an error or for a disabled component (*disabled). */
 static bool resolve_side(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,
@@ -184,13 +250,20 @@ static bool resolve_side(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
 {
     bool plain = is_plain_pair(ref);
     keep->inst = NULL;
-    for (int i = 0; plain && i < 2; i++) {
-        const side *s = &last_sides[i];
-        if (s->inst == inst && s->owner == owner && s->id0 == ref->parts[0].id && s->id1 == ref->parts[1].id) {
-            *out = s->slot;
-            *outside = s->outside;
-            *disabled = false;
-            *keep = *s;
+    *disabled = false;
+    if (plain) {
+        const char *id0 = ref->parts[0].id, *id1 = ref->parts[1].id;
+        for (int i = 0; i < 2; i++) {
+            const side *s = &last_sides[i];
+            if (s->inst == inst && s->owner == owner && s->id0 == id0 && s->id1 == id1) {
+                *out = s->slot;
+                *outside = s->outside;
+                *keep = *s;
+                return true;
+            }
+        }
+        if (resolve_plain(inst, ref, out, outside)) {
+            *keep = (side){inst, owner, id0, id1, *out, *outside};
             return true;
         }
     }
@@ -237,6 +310,10 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
 
 int mo_conn_add_connect(mo_front *fr, mo_loc loc, const char *instance)
 {
+    if (fr->conn_locs.n >= MO_MAX_CONNECTS - 1) {   /* (a pair keeps its connect's number in 28 bits, inst.h) */
+        fprintf(stderr, "mo2c: error: not supported yet: more than %d connect equations\n", MO_MAX_CONNECTS - 1);
+        exit(1);
+    }
     MO_VEC_RESERVE(fr->conn_locs, 1);
     MO_VEC_RESERVE(fr->conn_insts, 1);
     MO_PUSH(fr->conn_locs, loc);
@@ -266,18 +343,30 @@ static void *scratch(size_t n, size_t size)
     return p;
 }
 
+_Static_assert(sizeof(mo_conn_pair) == 12, "a pair is 12 bytes (inst.h)");
+
+/* The pairs vector grows out of line: pushing is inline in pair_vars, once per connected variable */
+static void grow_pairs(mo_front *fr)
+{
+    MO_ASSERT(fr->pairs.cap <= INT_MAX / 2);
+    int cap = fr->pairs.cap ? 2 * fr->pairs.cap : 1024;
+    mo_conn_pair *v = realloc(fr->pairs.v, sizeof *v * (size_t)cap);
+    if (!v)
+        out_of_memory();
+    fr->pairs.v = v;
+    fr->pairs.cap = cap;
+}
+
+static inline void push_pair(mo_front *fr, mo_conn_pair p)
+{
+    if (fr->pairs.n == fr->pairs.cap)
+        grow_pairs(fr);
+    fr->pairs.v[fr->pairs.n++] = p;
+}
+
 void mo_conn_pair_push(mo_front *fr, mo_conn_pair p)
 {
-    if (fr->pairs.n == fr->pairs.cap) {
-        MO_ASSERT(fr->pairs.cap <= INT_MAX / 2);
-        int cap = fr->pairs.cap ? 2 * fr->pairs.cap : 1024;
-        mo_conn_pair *v = realloc(fr->pairs.v, sizeof *v * (size_t)cap);
-        if (!v)
-            out_of_memory();
-        fr->pairs.v = v;
-        fr->pairs.cap = cap;
-    }
-    fr->pairs.v[fr->pairs.n++] = p;
+    push_pair(fr, p);
 }
 
 enum { KEY_OUTSIDE = 1, KEY_FLOW = 2, KEY_STRING = 4 };
@@ -319,7 +408,7 @@ static void keys_free(keys *ks)
 
 /* The key of (var, side), made when a pair of connect conn is the first to mention it. of_var points at
  * the inside key once there is one, so that "is it connected as an inside connector" is one look-up. */
-static int key_of(keys *ks, int var, const mo_conn_pair *p, bool outside)
+static inline int key_of(keys *ks, int var, const mo_conn_pair *p, bool outside)
 {
     int k = ks->of_var[var] - 1;
     if (k >= 0) {
@@ -363,25 +452,36 @@ static void keys_union(keys *ks, int a, int b)
 }
 
 /* The keys grouped by set: members[] lists each set's keys in order (its root first), the sets in order
- * of their roots. Afterwards parent[k] is k's root (a set begins where members[i] is its own parent).
- * Since parent[k] <= k, walking keys upwards finds every parent already pointing at its root. */
-static int *group_keys(keys *ks)
+ * of their roots; set s is members[sets[s] .. sets[s + 1]) (*sets, *nsets: malloc'd, nsets + 1 entries).
+ * Afterwards parent[k] is k's root. Since parent[k] <= k, walking keys upwards finds every parent already
+ * pointing at its root. */
+static int *group_keys(keys *ks, int **sets, int *nsets)
 {
     int *pos = ks->other;     /* per root: its set's size, then where its next member goes */
+    int roots = 0;
     for (int k = 0; k < ks->n; k++) {
         int r = ks->parent[k] = ks->parent[ks->parent[k]];
-        pos[r] = r == k ? 1 : pos[r] + 1;
+        if (r == k) {
+            pos[r] = 1;
+            roots++;
+        } else {
+            pos[r]++;
+        }
     }
-    int at = 0;
+    int *at = scratch((size_t)roots + 1, sizeof(int));
+    int next = 0, s = 0;
     for (int k = 0; k < ks->n; k++)
         if (ks->parent[k] == k) {
             int size = pos[k];
-            pos[k] = at;
-            at += size;
+            at[s++] = pos[k] = next;
+            next += size;
         }
+    at[s] = next;
     int *members = scratch((size_t)ks->n, sizeof(int));
     for (int k = 0; k < ks->n; k++)
         members[pos[ks->parent[k]]++] = k;
+    *sets = at;
+    *nsets = roots;
     return members;
 }
 
@@ -426,7 +526,7 @@ typedef struct packer {
     mo_conn_eqs *cur;         /* the chunk being filled (the last record of the list), or NULL */
 } packer;
 
-static void add_packed(packer *pk, int conn, bool flow, const int *members, int n)
+static inline void add_packed(packer *pk, int conn, bool flow, const int *members, int n)
 {
     if (!pk->cur || pk->cur->n == CHUNK) {
         pk->cur = mo_alloc(sizeof(mo_conn_eqs) + sizeof(mo_conn_eq) * (CHUNK + 1));
@@ -439,9 +539,11 @@ static void add_packed(packer *pk, int conn, bool flow, const int *members, int 
     e->conn = (unsigned)conn;
     e->flow = flow;
     e->at = pk->members.n;
-    MO_VEC_RESERVE(pk->members, n);
+    MO_VEC_RESERVE(pk->members, n);   /* (mo_connect reserved them all: no growing here) */
+    int *to = pk->members.v + pk->members.n;
     for (int i = 0; i < n; i++)
-        MO_PUSH(pk->members, members[i]);
+        to[i] = members[i];
+    pk->members.n += n;
     e[1].at = pk->members.n;
 }
 
@@ -468,6 +570,23 @@ void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out)
     }
 }
 
+/* How many members the packed equations of the sets take (add_packed, below) */
+static int packed_members(const keys *ks, const int *members, const int *sets, int nsets)
+{
+    long total = 0;
+    for (int s = 0; s < nsets; s++) {
+        int first = members[sets[s]], size = sets[s + 1] - sets[s];
+        if (ks->kind[first] & KEY_STRING)
+            continue;
+        if (ks->kind[first] & KEY_FLOW)
+            total += size <= MAX_PACKED ? size : 0;
+        else
+            total += 2 * (size - 1);
+    }
+    MO_ASSERT(total <= INT_MAX);
+    return (int)total;
+}
+
 static const char *parent_path(const char *name)
 {
     const char *dot = strrchr(name, '.');
@@ -490,7 +609,8 @@ bool mo_connect(mo_front *fr)
     /* the keys say all that the equations need: the pairs go before the equations take memory */
     free(fr->pairs.v);
     memset(&fr->pairs, 0, sizeof fr->pairs);
-    int *members = group_keys(&ks);
+    int *sets, nsets;
+    int *members = group_keys(&ks, &sets, &nsets);
     /* flow variables never connected as inside connectors are zero: found now, so that the tables per
      * variable and the positions of group_keys go before the equations take memory (their equations still
      * come last). vflags and of_var first: dense tables, where the variables are 32 bytes each. */
@@ -519,26 +639,24 @@ bool mo_connect(mo_front *fr)
     zero->text = "0.0";
     int *packed = scratch(MAX_PACKED, sizeof(int));   /* one equation's members in packed form */
     packer pk = {fr, {0}, {0}, NULL};
+    MO_VEC_RESERVE(pk.members, packed_members(&ks, members, sets, nsets));   /* exactly, at once */
     /* potentials: the first member equals each of the others, each equation at the connect that
      * brought the other member in; then flows: the signed sum is zero, at the set's first connect */
     for (int flows = 0; flows < 2; flows++)
-        for (int i = 0, end; i < ks.n; i = end) {
-            int first = members[i];
-            for (end = i + 1; end < ks.n && ks.parent[members[end]] != members[end]; end++)
-                ;
+        for (int s = 0; s < nsets; s++) {
+            int i = sets[s], end = sets[s + 1], first = members[i];
             if (!(ks.kind[first] & KEY_FLOW) != !flows)
                 continue;
             /* String variables (never flows) are the only ones that must stay trees */
             bool pack = !(ks.kind[first] & KEY_STRING);
             if (flows) {
                 int conn = ks.first_conn[first];
-                mo_loc loc = fr->conn_locs.v[conn];
-                const char *instance = fr->conn_insts.v[conn];
                 if (end - i > MAX_PACKED) {
                     int *sm = scratch((size_t)(end - i), sizeof(int));
                     for (int m = i; m < end; m++)
                         sm[m - i] = signed_member(&ks, members[m]);
-                    add_tree(&pk, loc, instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(sm, 0, end - i), zero);
+                    add_tree(&pk, fr->conn_locs.v[conn], fr->conn_insts.v[conn], MO_ORIGIN_CONNECT_FLOW,
+                             flow_sum(sm, 0, end - i), zero);
                     free(sm);
                     continue;
                 }
@@ -547,19 +665,20 @@ bool mo_connect(mo_front *fr)
                 if (pack)
                     add_packed(&pk, conn, true, packed, end - i);
                 else
-                    add_tree(&pk, loc, instance, MO_ORIGIN_CONNECT_FLOW, flow_sum(packed, 0, end - i), zero);
+                    add_tree(&pk, fr->conn_locs.v[conn], fr->conn_insts.v[conn], MO_ORIGIN_CONNECT_FLOW,
+                             flow_sum(packed, 0, end - i), zero);
                 continue;
             }
             for (int m = i + 1; m < end; m++) {
                 int conn = ks.first_conn[members[m]];
-                mo_loc loc = fr->conn_locs.v[conn];
-                const char *instance = fr->conn_insts.v[conn];
                 int pair[2] = {ks.var[first] * 2, ks.var[members[m]] * 2};
-                if (pack)
+                if (pack) {
                     add_packed(&pk, conn, false, pair, 2);
-                else
-                    add_tree(&pk, loc, instance, MO_ORIGIN_CONNECT_EQUAL, mo_var_expr(loc, ks.var[first]),
+                } else {
+                    mo_loc loc = fr->conn_locs.v[conn];
+                    add_tree(&pk, loc, fr->conn_insts.v[conn], MO_ORIGIN_CONNECT_EQUAL, mo_var_expr(loc, ks.var[first]),
                              mo_var_expr(loc, ks.var[members[m]]));
+                }
             }
         }
     for (int c = 0; c < pk.chunks.n; c++) {   /* the tables are complete: they move no more */
@@ -575,6 +694,7 @@ bool mo_connect(mo_front *fr)
     free(unconnected);
     free(packed);
     free(members);
+    free(sets);
     keys_free(&ks);
     return mo_error_count() == 0;
 }

@@ -254,7 +254,8 @@ typedef struct mo_clone_names {
     int shift;                /* the clone's var_shift: its template's variable is v - shift */
     int pathlen;              /* strlen(path) */
     int cut;                  /* the length of the template's path */
-    const char *path;         /* the clone's instance path */
+    const char *path;         /* the clone's instance path: its first pathlen bytes (not NUL-terminated
+                               * there: the path of an instance inside the clone, say) */
 } mo_clone_names;
 
 typedef struct mo_flat {
@@ -310,7 +311,7 @@ void mo_func_print(FILE *out, const mo_flat *flat);
 /* The name of var ("?" when out of range), made in the arena for a clone's variable: for messages and
  * mo_expr_print, not for the printing threads (mo_flat_name_to). */
 const char *mo_flat_var_name(void *flat, int var);
-/* flatten_clone.c: expand packed equations and give every equation expression trees of its own
+/* flatten_unshare.c: expand packed equations and give every equation expression trees of its own
  * (var_shift 0), for the back end. */
 void mo_flat_unshare(mo_flat *flat);
 /* flatten_clone.c: flatten every component from its declaration (--no-clone). */

@@ -63,28 +63,52 @@ static void key_mod(key_buf *k, const mo_fmod *m)
         key_mod(k, m->sub[i]);
 }
 
+/* A count in one byte, or 255 and four bytes for a big one (so that keys stay unambiguous). */
+static unsigned char *key_count(unsigned char *p, int n)
+{
+    if (n >= 0 && n < 255) {
+        *p++ = (unsigned char)n;
+        return p;
+    }
+    *p++ = 255;
+    memcpy(p, &n, sizeof n);
+    return p + sizeof n;
+}
+
 /* The same from a declaration's modifier as written, for components that nothing else modifies
- * (make_element then needs no modifier tree at all). Every argument is a plain modification. */
+ * (make_element then needs no modifier tree at all). Every argument is a plain modification. This runs
+ * for every such component of the model: bytes written through a pointer, room checked once a node or
+ * an argument, counts in a byte. */
 static void key_syntax(key_buf *k, const mo_mod *m)
 {
-    unsigned char flags = (unsigned char)(m ? 1 | (m->binding ? 2 : 0) | (m->assign ? 4 : 0) |
-                                          (m->binding_break ? 8 : 0) : 0);
-    key_put(k, &flags, 1);
-    if (!m)
+    if (k->n + 6 > KEY_MAX) {
+        k->overflow = true;
         return;
-    key_put(k, &m->nargs, sizeof m->nargs);
-    for (int i = 0; i < m->nargs && !k->overflow; i++) {
+    }
+    unsigned char *p = k->b + k->n;
+    *p++ = (unsigned char)(m ? 1 | (m->binding ? 2 : 0) | (m->assign ? 4 : 0) | (m->binding_break ? 8 : 0) : 0);
+    if (!m) {
+        k->n = (size_t)(p - k->b);
+        return;
+    }
+    p = key_count(p, m->nargs);
+    for (int i = 0; i < m->nargs; i++) {
         const mo_arg *a = &m->args[i];
-        if (a->kind != MO_ARG_MOD) {
+        size_t ids = sizeof *a->name.ids * (size_t)a->name.n;
+        if (a->kind != MO_ARG_MOD || (size_t)(p - k->b) + 6 + ids > KEY_MAX) {
             k->overflow = true;
             return;
         }
-        unsigned char af = (unsigned char)((a->each ? 1 : 0) | (a->final_ ? 2 : 0));
-        key_put(k, &af, 1);
-        key_put(k, &a->name.n, sizeof a->name.n);
-        key_put(k, a->name.ids, sizeof *a->name.ids * (size_t)a->name.n);
+        *p++ = (unsigned char)((a->each ? 1 : 0) | (a->final_ ? 2 : 0));
+        p = key_count(p, a->name.n);
+        memcpy(p, a->name.ids, ids);
+        k->n = (size_t)(p + ids - k->b);
         key_syntax(k, a->mod);
+        if (k->overflow)
+            return;
+        p = k->b + k->n;
     }
+    k->n = (size_t)(p - k->b);
 }
 
 /* ---- templates ---- */
@@ -108,6 +132,14 @@ typedef struct mo_clone_tmpl {
     unsigned char *fix;       /* per variable: FIX_* */
     mo_slot *cslots;          /* the slots every clone's root shares (inst.h: children_after), or NULL
                                * when the root holds more than variables and connectors */
+    int *cchild;              /* with cslots: the slots that hold a child, in order (ninst - 1 of them) */
+    int *restlen;             /* per instance of its tree: strlen(path) - pathlen */
+    size_t text;              /* the bytes of its instances' paths after pathlen, NULs included (root's
+                               * excluded): a clone's paths are made in one piece */
+    /* A syntax clone's modifier (mo_clone_make_syntax): where each of its modifications lands, found
+     * once on the template (the key fixes the modifier's shape, so every clone's lands alike) */
+    signed char plan_state;   /* 0: not made yet, 1: made, -1: the modifier's shape does not fit */
+    struct plan_step *plan;
 } tmpl;
 
 static bool cloned_any;      /* some component was cloned (mo_flat_unshare has work) */
@@ -116,6 +148,11 @@ static bool disabled;        /* --no-clone */
 void mo_clone_disable(void)
 {
     disabled = true;
+}
+
+bool mo_clone_any(void)
+{
+    return cloned_any;
 }
 
 static struct {
@@ -192,9 +229,14 @@ static int attr_field(const char *name)
  * that is not made yet makes it on the way: in the middle of this component when it is built the usual
  * way, after the whole of it when it is a clone, so that the flat model would list variables in another
  * order. Such components are built the usual way. Recursion over one expression. */
+static inline bool is_literal(const mo_expr *e)
+{
+    return e->kind == MO_EX_REAL || e->kind == MO_EX_INT || e->kind == MO_EX_BOOL || e->kind == MO_EX_STRING;
+}
+
 static bool builds_nothing(const mo_expr *e, const mo_inst *scope)
 {
-    if (!e || !scope || e->kind == MO_EX_VAR)
+    if (!e || !scope || e->kind == MO_EX_VAR || is_literal(e))   /* (literals: most values of a big model) */
         return true;
     if (e->kind == MO_EX_REF) {
         intptr_t k = (intptr_t)mo_map_get(&scope->lay->index, e->parts[0].id);
@@ -335,12 +377,19 @@ static void collect_slot(inst_vec *out, const mo_slot *s)
 /* The template entry of key k and the sizes to check a new template against; false when this component
  * is neither cloned nor offered as a template (--no-clone, a value for the whole component, a key too
  * long, or a key that failed too often). */
+static bool begin_tmpl(mo_front *fr, tmpl *t, mo_clone_mark *mark);
+
 static bool begin_key(mo_front *fr, const key_buf *k, bool whole_value, mo_clone_mark *mark)
 {
     memset(mark, 0, sizeof *mark);
     if (disabled || whole_value || k->overflow)
         return false;
-    tmpl *t = table_find(k, hash_bytes(k->b, k->n), true);
+    return begin_tmpl(fr, table_find(k, hash_bytes(k->b, k->n), true), mark);
+}
+
+/* The same for the template entry t (mark zeroed). */
+static bool begin_tmpl(mo_front *fr, tmpl *t, mo_clone_mark *mark)
+{
     if (!t->inst && t->fails >= MAX_FAILS)
         return false;
     mo_flat *flat = fr->flat;
@@ -376,13 +425,55 @@ bool mo_clone_begin(mo_front *fr, mo_class *cls, const mo_fmod *mod, int variabi
     return begin_key(fr, &k, mod && mod->binding, mark);
 }
 
+/* Do modifiers a and b have the same shape, that is the same key_syntax? Recursion as deep as the
+ * modifiers nest. */
+static bool same_shape(const mo_mod *a, const mo_mod *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (!a->binding != !b->binding || a->assign != b->assign || a->binding_break != b->binding_break ||
+        a->nargs != b->nargs)
+        return false;
+    for (int i = 0; i < a->nargs; i++) {
+        const mo_arg *x = &a->args[i], *y = &b->args[i];
+        if (x->kind != y->kind || x->each != y->each || x->final_ != y->final_ || x->name.n != y->name.n)
+            return false;
+        for (int j = 0; j < x->name.n; j++)
+            if (x->name.ids[j] != y->name.ids[j])
+                return false;
+        if (!same_shape(x->mod, y->mod))
+            return false;
+    }
+    return true;
+}
+
+/* Per class (hashed), the last syntax key that found a template entry, as the declaration it came
+ * from: a big model declares a few classes over and over with modifiers of one shape, and comparing
+ * a modifier with that declaration's costs less than making and hashing its key. */
+enum { LAST_N = 64 };
+static struct last_syntax {
+    const mo_class *cls;
+    int variability;
+    unsigned flags;
+    const mo_mod *mod;        /* a modifier whose key (never overflowing) found t */
+    tmpl *t;
+} last_syntax[LAST_N];
+
 bool mo_clone_begin_syntax(mo_front *fr, mo_class *cls, const mo_mod *mod, int variability, unsigned flags,
                            mo_clone_mark *mark)
 {
+    struct last_syntax *l = &last_syntax[((uintptr_t)cls >> 4) % LAST_N];
+    if (l->t && l->cls == cls && l->variability == variability && l->flags == flags && same_shape(mod, l->mod)) {
+        memset(mark, 0, sizeof *mark);
+        return begin_tmpl(fr, l->t, mark);
+    }
     key_buf k;
     key_start(&k, 'S', cls, variability, flags);
     key_syntax(&k, mod);
-    return begin_key(fr, &k, mod && mod->binding, mark);
+    if (!begin_key(fr, &k, mod && mod->binding, mark))
+        return false;
+    *l = (struct last_syntax){cls, variability, flags, mod, mark->tmpl};
+    return true;
 }
 
 /* Is each equation's instance path one of the template's instances? */
@@ -511,8 +602,19 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
     t->run = make_run(t->e0, t->ne, plen);
     t->irun = make_run(t->ie0, t->nie, plen);
     t->paths = MO_NEWN(const char *, insts.n);
+    t->restlen = MO_NEWN(int, insts.n);
+    for (int i = 1; i < insts.n; i++) {
+        t->restlen[i] = (int)(strlen(insts.v[i]->path) - plen);
+        t->text += (size_t)t->restlen[i];
+    }
     t->fix = fix;
     t->cslots = shared_slots(in);
+    if (t->cslots) {
+        t->cchild = MO_NEWN(int, insts.n);
+        for (int i = 0, k = 0; i < in->lay->n; i++)
+            if (t->cslots[i].kind == MO_SK_INST)
+                t->cchild[k++] = i;
+    }
     /* from now on the template's attribute records are shared: nobody may write them in place */
     for (int i = v0; i < v1; i++)
         flat->vars.v[i].attr_own = false;
@@ -537,13 +639,16 @@ typedef struct cloner {
     int shift;
     const char **paths;       /* per instance of the template (depth-first): the clone's path */
     int next;
+    char *text;               /* room for the paths still to make (tmpl.text) */
 } cloner;
 
-/* The template's name with the clone's path in front of it instead of the template's. */
-static const char *clone_name(const cloner *c, const char *name)
+/* The path of the template's instance number c->next, name, with the clone's path in front of it
+ * instead of the template's. */
+static const char *clone_name(cloner *c, const char *name)
 {
-    size_t rest = strlen(name) - c->t->pathlen;
-    char *s = mo_alloc_text(c->pathlen + rest + 1);
+    size_t rest = (size_t)c->t->restlen[c->next];
+    char *s = c->text;
+    c->text += c->pathlen + rest + 1;   /* (the arena is zeroed: the NUL is there) */
     memcpy(s, c->path, c->pathlen);
     memcpy(s + c->pathlen, name + c->t->pathlen, rest);
     return s;
@@ -564,9 +669,8 @@ static mo_inst *clone_root_shared(cloner *c, const mo_inst *in, mo_inst *parent)
     r->var_shift = c->shift;
     r->children_after = true;
     c->paths[c->next++] = r->path;
-    for (int i = 0; i < in->lay->n; i++) {
-        if (t->cslots[i].kind != MO_SK_INST)
-            continue;
+    for (int j = 0; j < t->ninst - 1; j++) {
+        int i = t->cchild[j];
         const mo_inst *from = in->slots[i].child;   /* the template's root is an instance of its own */
         mo_inst *ch = r + 1 + t->cslots[i].var;
         *ch = *from;
@@ -633,7 +737,7 @@ static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent)
     return r;
 }
 
-static mo_expr *copy_shifted(const mo_expr *e, int shift)
+mo_expr *mo_clone_copy_shifted(const mo_expr *e, int shift)
 {
     if (!e)
         return NULL;
@@ -673,40 +777,53 @@ static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *
         return NULL;
     mo_flat *flat = fr->flat;
     cloned_any = true;
-    cloner c = {fr, t, path, strlen(path), flat->vars.n - t->v0, t->paths, 0};
+    size_t pathlen = strlen(path);
+    /* the paths of its instances below the root (one piece of text, mo_alloc_text), and the root's
+     * path for the variables' names: the first pathlen bytes of the first of those (they all begin
+     * with it), else a copy after them */
+    char *text = mo_alloc_text((size_t)(t->ninst - 1) * (pathlen + 1) + t->text + (t->ninst > 1 ? 0 : pathlen + 1));
+    cloner c = {fr, t, path, pathlen, flat->vars.n - t->v0, t->paths, 0, text};
     mo_inst *in = clone_inst(&c, t->inst, parent);
     in->mod = mod;
-    /* the variables' names: the clone's path in place of the template's, kept once for all (flat.h);
-     * the path copied among the text made in this order (mo_alloc_text), where --flat reads it next
-     * (the interned one lies among the declarations' names) */
-    char *text = mo_alloc_text(c.pathlen + 1);
-    memcpy(text, path, c.pathlen);
+    /* the variables' names: the clone's path in place of the template's, kept once for all (flat.h),
+     * among the text made in this order, where --flat reads it next (the interned path lies among the
+     * declarations' names) */
+    if (t->ninst > 1)
+        text = (char *)c.paths[1];
+    else
+        memcpy(text, path, c.pathlen);
     mo_clone_names names = {flat->vars.n, t->nv, c.shift, (int)c.pathlen, (int)t->pathlen, text};
     if (t->nv) {
         MO_VEC_RESERVE(flat->clone_names, 1);
         MO_PUSH(flat->clone_names, names);
     }
+    /* the variables: the template's, copied as a block, then what a clone may not share */
     MO_VEC_RESERVE(flat->vars, t->nv);
     MO_VEC_RESERVE(fr->vflags, t->nv);
+    mo_var *vs = flat->vars.v + flat->vars.n;
+    memcpy(vs, flat->vars.v + t->v0, sizeof *vs * (size_t)t->nv);
+    memcpy(fr->vflags.v + fr->vflags.n, fr->vflags.v + t->v0, (size_t)t->nv);
+    flat->vars.n += t->nv;
+    fr->vflags.n += t->nv;
     for (int i = 0; i < t->nv; i++) {
-        mo_var v = flat->vars.v[t->v0 + i];
-        v.name = NULL;
-        v.attr_own = false;
+        mo_var *v = &vs[i];
+        v->name = NULL;
+        v->attr_own = false;
+        if (!t->fix[i])
+            continue;
         if (t->fix[i] & FIX_BINDING)
-            v.binding = copy_shifted(v.binding, c.shift);
+            v->binding = mo_clone_copy_shifted(v->binding, c.shift);
         if (t->fix[i] & FIX_ATTR) {
             mo_var_attr *a = MO_NEW(mo_var_attr);
-            *a = *v.attr;
-            a->start = copy_shifted(a->start, c.shift);
-            a->fixed = copy_shifted(a->fixed, c.shift);
-            a->nominal = copy_shifted(a->nominal, c.shift);
-            a->min = copy_shifted(a->min, c.shift);
-            a->max = copy_shifted(a->max, c.shift);
-            v.attr = a;
-            v.attr_own = true;
+            *a = *v->attr;
+            a->start = mo_clone_copy_shifted(a->start, c.shift);
+            a->fixed = mo_clone_copy_shifted(a->fixed, c.shift);
+            a->nominal = mo_clone_copy_shifted(a->nominal, c.shift);
+            a->min = mo_clone_copy_shifted(a->min, c.shift);
+            a->max = mo_clone_copy_shifted(a->max, c.shift);
+            v->attr = a;
+            v->attr_own = true;
         }
-        MO_PUSH(flat->vars, v);
-        MO_PUSH(fr->vflags, fr->vflags.v[t->v0 + i]);
     }
     MO_VEC_RESERVE(flat->eqs, 1);
     MO_VEC_RESERVE(flat->initial_eqs, 1);
@@ -751,66 +868,134 @@ mo_inst *mo_clone_make(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent,
     return !mod || walk_mod(&w, in, mod) ? in : NULL;
 }
 
-/* Apply one modification written as `ids[from..] mod` to slot s (the syntax form of walk_mod; the
- * template had the same syntax, so every name is there and every value lands where walk_mod found). */
-static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int from, const mo_mod *m,
-                         mo_inst *scope, mo_class *scope_cls, bool dry)
+/* ---- a syntax clone's modifier: the plan ----
+ * A plan lists, in the order of a walk over the modifier as written, where each modification (an
+ * argument, or an argument of an argument that names a component) lands in the template: a component
+ * (its arguments follow), or a variable (its binding and attributes) or an attribute of one (x.start).
+ * The key holds the modifier's shape, so the plan found on the template fits every clone of it, and
+ * a clone applies its values without a name lookup. */
+enum { P_INST, P_VAR, P_DOT };
+
+typedef struct plan_step {
+    int var;                  /* P_VAR, P_DOT: the template's variable (the clone's: + shift) */
+    unsigned char kind;       /* P_* */
+} plan_step;
+
+typedef MO_VEC(plan_step) step_vec;
+
+/* The step of the modification `ids[from..] m` reached at slot s of the template, then those of its
+ * arguments; false when a value could not land in a way mo_clone_make_syntax can repeat (as flatten.c
+ * would apply it: then the component is built the usual way). Recursion as deep as the modifier nests. */
+static bool plan_mod(mo_front *fr, step_vec *out, mo_slot s, const mo_name *ids, int from, const mo_mod *m)
 {
-    if (s->kind == MO_SK_INST) {
-        if (from < ids->n) {
-            intptr_t k = (intptr_t)mo_map_get(&s->child->lay->index, ids->ids[from]);
-            if (!k)
-                return false;
-            mo_slot sub = mo_slot_of(s->child, (int)k - 1);
-            return apply_syntax(fr, &sub, ids, from + 1, m, scope, scope_cls, dry);
-        }
-        if (!m || m->binding)
-            return !m;
-        for (int i = 0; i < m->nargs; i++)
-            if (!apply_syntax(fr, s, &m->args[i].name, 0, m->args[i].mod, scope, scope_cls, dry))
+    for (; s.kind == MO_SK_INST && from < ids->n; from++) {
+        intptr_t k = (intptr_t)mo_map_get(&s.child->lay->index, ids->ids[from]);
+        if (!k)
+            return false;
+        s = mo_slot_of(s.child, (int)k - 1);
+    }
+    if (s.kind == MO_SK_INST) {
+        if (m && m->binding)
+            return false;
+        MO_PUSH(*out, ((plan_step){0, P_INST}));
+        for (int i = 0; m && i < m->nargs; i++)
+            if (!plan_mod(fr, out, s, &m->args[i].name, 0, m->args[i].mod))
                 return false;
         return true;
     }
-    if (s->kind != MO_SK_VAR || !m)
-        return s->kind == MO_SK_VAR;
-    /* a modifier node as mo_fmod_from_ast would have made it, on the stack */
+    if (s.kind != MO_SK_VAR)
+        return false;
+    if (m && from == ids->n - 1) {     /* x.start = e */
+        if (m->nargs || attr_field(ids->ids[from]) < 0)
+            return false;
+        MO_PUSH(*out, ((plan_step){s.var, P_DOT}));
+        return true;
+    }
+    if (m && from != ids->n)
+        return false;
+    if (m && m->binding && fr->flat->vars.v[s.var].variability > MO_VAR_PARAMETER)
+        return false;
+    for (int i = 0; m && i < m->nargs; i++) {   /* x(start = e, fixed = true) */
+        const mo_arg *a = &m->args[i];
+        if (a->name.n != 1 || !a->mod || a->mod->nargs || attr_field(a->name.ids[0]) < 0)
+            return false;
+    }
+    MO_PUSH(*out, ((plan_step){s.var, P_VAR}));   /* (with m NULL: nothing to do) */
+    return true;
+}
+
+static bool make_plan(mo_front *fr, tmpl *t, const mo_mod *mod)
+{
+    if (t->plan_state == 0) {
+        step_vec steps = {0};
+        mo_slot root = {MO_SLOT_DONE, MO_SK_INST, 0, {.child = t->inst}};
+        bool ok = true;
+        for (int i = 0; mod && i < mod->nargs && ok; i++)
+            ok = plan_mod(fr, &steps, root, &mod->args[i].name, 0, mod->args[i].mod);
+        t->plan = steps.v;
+        t->plan_state = ok ? 1 : -1;
+    }
+    return t->plan_state > 0;
+}
+
+/* Would computing the values of the arguments of m build nothing (builds_nothing)? Every binding in
+ * them is a value the plan applies (m's own: none, begin_key turned a value for the whole component
+ * away). Recursion as deep as the modifier nests. */
+static bool args_build_nothing(const mo_mod *m, const mo_inst *scope)
+{
+    for (int i = 0; i < m->nargs; i++) {
+        const mo_mod *a = m->args[i].mod;
+        if (a && ((a->binding && !is_literal(a->binding) && !builds_nothing(a->binding, scope)) ||
+                  (a->nargs && !args_build_nothing(a, scope))))
+            return false;
+    }
+    return true;
+}
+
+/* Apply the values of the modification `ids m` by the plan's steps from *step on, to the clone whose
+ * variables are the template's + shift, as flatten.c applies a modifier (mo_set_attribute,
+ * mo_mod_value) to a modifier node mo_fmod_from_ast would have made. */
+static bool plan_apply(mo_front *fr, const plan_step **step, int shift, const mo_name *ids, const mo_mod *m,
+                       mo_inst *scope, mo_class *scope_cls)
+{
+    const plan_step *st = (*step)++;
+    if (st->kind == P_INST) {
+        for (int i = 0; m && i < m->nargs; i++)
+            if (!plan_apply(fr, step, shift, &m->args[i].name, m->args[i].mod, scope, scope_cls))
+                return false;
+        return true;
+    }
+    if (!m)
+        return true;
+    int var = st->var + shift;
     mo_fmod c = {0};
     c.loc = mo_name_loc(ids, ids->n - 1);
+    c.name = ids->ids[ids->n - 1];
     c.binding = m->binding;
     c.scope = scope;
     c.scope_cls = scope_cls;
     c.outside = true;
-    if (from == ids->n - 1) {          /* x.start = e */
-        c.name = ids->ids[from];
-        if (m->nargs || !m->binding || dry)
-            return !m->nargs && attr_field(c.name) >= 0 && builds_nothing(m->binding, scope);
-        mo_set_attribute(fr, s->var, &c);
+    if (st->kind == P_DOT) {           /* x.start = e */
+        if (!m->binding)
+            return true;
+        mo_set_attribute(fr, var, &c);
         return mo_error_count() == 0;
     }
-    if (from != ids->n)
-        return false;
-    const mo_var *v = &fr->flat->vars.v[s->var];
-    if (m->binding && dry && (v->variability > MO_VAR_PARAMETER || !builds_nothing(m->binding, scope)))
-        return false;
-    if (m->binding && !dry) {          /* x = e */
-        c.name = ids->ids[ids->n - 1];
-        mo_expr *b = mo_mod_value(fr, &c, s->var);
-        fr->flat->vars.v[s->var].binding = b;   /* the table may have moved meanwhile */
+    if (m->binding) {                  /* x = e */
+        mo_expr *b = mo_mod_value(fr, &c, var);
+        fr->flat->vars.v[var].binding = b;   /* the table may have moved meanwhile */
         if (mo_error_count())
             return false;
     }
     for (int i = 0; i < m->nargs; i++) {   /* x(start = e, fixed = true) */
         const mo_arg *a = &m->args[i];
-        if (a->name.n != 1 || !a->mod || a->mod->nargs || attr_field(a->name.ids[0]) < 0 ||
-            (dry && !builds_nothing(a->mod->binding, scope)))
-            return false;
-        if (!a->mod->binding || dry)
+        if (!a->mod->binding)
             continue;
         mo_fmod ac = c;
         ac.name = a->name.ids[0];
         ac.loc = mo_name_loc(&a->name, 0);
         ac.binding = a->mod->binding;
-        mo_set_attribute(fr, s->var, &ac);
+        mo_set_attribute(fr, var, &ac);
         if (mo_error_count())
             return false;
     }
@@ -820,146 +1005,15 @@ static bool apply_syntax(mo_front *fr, const mo_slot *s, const mo_name *ids, int
 mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
                               const mo_mod *mod, mo_class *owner, mo_slot *out)
 {
-    const tmpl *t = mark->tmpl;
-    if (!t || !t->inst)
+    tmpl *t = mark->tmpl;
+    if (!t || !t->inst || !make_plan(fr, t, mod) || (mod && !args_build_nothing(mod, parent)))
         return NULL;
-    mo_slot root = {MO_SLOT_DONE, MO_SK_INST, 0, {.child = t->inst}};
-    for (int i = 0; mod && i < mod->nargs; i++)
-        if (!apply_syntax(fr, &root, &mod->args[i].name, 0, mod->args[i].mod, parent, owner, true))
-            return NULL;
+    int shift = fr->flat->vars.n - t->v0;
     mo_inst *in = copy_template(fr, mark, parent, path, NULL);
     fill_slot(out, in);
-    root.child = in;
+    const plan_step *step = t->plan;
     for (int i = 0; mod && i < mod->nargs; i++)
-        if (!apply_syntax(fr, &root, &mod->args[i].name, 0, mod->args[i].mod, parent, owner, false))
+        if (!plan_apply(fr, &step, shift, &mod->args[i].name, mod->args[i].mod, parent, owner))
             return NULL;
     return in;
-}
-
-/* ---- for the back end: every equation with trees of its own ---- */
-
-/* How many equations q stands for (a run: its template's, runs inside it expanded). Recursion as deep
- * as cloned components nest. */
-static int count_expanded(const mo_feq *list, const mo_feq *q)
-{
-    if (!mo_feq_packed(q))
-        return 1;
-    if (q->origin == MO_ORIGIN_CONNECTIONS)
-        return mo_feq_conns_of(q)->n;
-    int n = 0;
-    for (int j = 0; j < mo_feq_run_of(q)->n; j++)
-        n += count_expanded(list, &list[mo_feq_run_of(q)->first + j]);
-    return n;
-}
-
-/* Append q with trees of its own, its variables shifted by shift, at instance `instance` (NULL: its own). */
-static void unshare_one(const mo_feq *q, int shift, const char *instance, mo_feq *out)
-{
-    *out = *q;
-    if (instance)
-        out->instance = instance;
-    out->var_shift = 0;
-    if (shift) {
-        out->lhs = copy_shifted(q->lhs, shift);
-        out->rhs = copy_shifted(q->rhs, shift);
-    }
-}
-
-/* The equations of run r with variables shifted by shift, in the clone whose path is path: an equation
- * of the template at instance "<template path><rest>" is at "<path><rest>" in the clone (check_template
- * made sure that every such path begins with the template's). Equations of one instance follow each
- * other and share its path string, so a path is made once per instance below the clone's root, and
- * never for the root itself. Recursion as deep as cloned components nest. */
-static mo_feq *expand_run(const mo_feq *list, const mo_feq_run *r, int shift, const char *path, mo_feq *out)
-{
-    const char *last_from = NULL, *last = NULL;
-    size_t plen = strlen(path);
-    for (int j = 0; j < r->n; j++) {
-        const mo_feq *q = &list[r->first + j];
-        const char *rest = q->instance + r->pathlen;
-        if (q->instance != last_from) {
-            last_from = q->instance;
-            if (!*rest) {
-                last = path;
-            } else {
-                size_t n = strlen(rest);
-                char *s = mo_alloc_text(plen + n + 1);
-                memcpy(s, path, plen);
-                memcpy(s + plen, rest, n);
-                last = s;
-            }
-        }
-        if (mo_feq_packed(q) && q->origin == MO_ORIGIN_CLONE)
-            out = expand_run(list, mo_feq_run_of(q), shift + q->var_shift, last, out);   /* its clone's */
-        else
-            unshare_one(q, shift + q->var_shift, last, out++);
-    }
-    return out;
-}
-
-/* A list of equations with every packed one expanded (a new array: runs become many equations). */
-static mo_feq *unshare_list(const mo_feq *list, int n, int *nout)
-{
-    int total = 0;
-    for (int i = 0; i < n; i++)
-        total += count_expanded(list, &list[i]);
-    mo_feq *r = MO_NEWN(mo_feq, total + 1), *out = r;
-    for (int i = 0; i < n; i++) {
-        const mo_feq *q = &list[i];
-        if (mo_feq_packed(q) && q->origin == MO_ORIGIN_CLONE) {
-            out = expand_run(list, mo_feq_run_of(q), q->var_shift, q->instance, out);
-        } else if (mo_feq_packed(q)) {   /* connection equations: never inside a clone's run */
-            for (int k = 0; k < mo_feq_conns_of(q)->n; k++)
-                mo_connect_unpack(mo_feq_conns_of(q), k, out++);
-        } else {
-            unshare_one(q, q->var_shift, NULL, out++);
-        }
-    }
-    MO_ASSERT(out == r + total);
-    *nout = total;
-    return r;
-}
-
-void mo_flat_unshare(mo_flat *flat)
-{
-    int n;
-    mo_feq *eqs = unshare_list(flat->eqs.v, flat->eqs.n, &n);
-    flat->eqs.v = eqs;
-    flat->eqs.n = flat->eqs.cap = n;
-    eqs = unshare_list(flat->initial_eqs.v, flat->initial_eqs.n, &n);
-    flat->initial_eqs.v = eqs;
-    flat->initial_eqs.n = flat->initial_eqs.cap = n;
-    /* the attribute values that left a shared record shared (flat.h: mo_attr_later), each in its
-     * variable's own record now, as flattening would have written it */
-    for (int i = 0; i < flat->attr_later.n; i++) {
-        const mo_attr_later *l = &flat->attr_later.v[i];
-        mo_var *v = &flat->vars.v[l->var];
-        if (*mo_var_attr_expr((mo_var_attr *)v->attr, l->which) == l->shared)
-            *mo_var_attr_expr(mo_var_attr_mut(v), l->which) = l->value;
-    }
-    flat->attr_later.n = 0;
-    if (!cloned_any)
-        return;
-    /* variables: clones share binding trees and attribute records with their template, and have no
-     * names of their own (flat.h: mo_clone_names); the back end reads names directly */
-    mo_name_hint hint = {0, 0};
-    for (int i = 0; i < flat->vars.n; i++) {
-        mo_var *v = &flat->vars.v[i];
-        if (!v->name) {
-            size_t len = mo_flat_name_to(flat, i, NULL, 0, &hint);
-            char *s = mo_alloc_text(len + 1);
-            mo_flat_name_to(flat, i, s, len + 1, &hint);
-            v->name = s;
-        }
-        v->binding = v->binding ? mo_expr_copy(v->binding) : NULL;
-        if (!v->attr_own && (v->attr->start || v->attr->fixed || v->attr->nominal || v->attr->min || v->attr->max)) {
-            mo_var_attr *a = mo_var_attr_mut(v);
-            a->start = a->start ? mo_expr_copy(a->start) : NULL;
-            a->fixed = a->fixed ? mo_expr_copy(a->fixed) : NULL;
-            a->nominal = a->nominal ? mo_expr_copy(a->nominal) : NULL;
-            a->min = a->min ? mo_expr_copy(a->min) : NULL;
-            a->max = a->max ? mo_expr_copy(a->max) : NULL;
-        }
-    }
-    flat->clone_names.n = 0;   /* every variable has its name now */
 }

@@ -6,7 +6,7 @@
  * inst, whose slots flatten.c fills on demand (mo_ensure_slot: a reference may name a component declared
  * further down, which is made on the way). Output: one slot, or an array of slots for a slice or a.b
  * over an array of components (mo_sref, aval.h); subscripts are evaluated here (parameter expressions).
- * mo_resolve_slot takes the plain a.b of most connects without the general walk.
+ * (connect.c takes the plain a.b of most connects without the general walk, before mo_resolve_slot.)
  * Preconditions: flattening has started (mo_front); called by flatten.c, flatten_expr.c and connect.c.
  */
 #include "aval.h"
@@ -218,34 +218,10 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
     return 1;
 }
 
-/* The reference of most connects, a.b without subscripts, when a and a.b are made and visible: its slot
- * without mo_find_slots' general walk (slices, arrays of components, errors), which a big model's
- * hundreds of thousands of connects would take for nothing. False: take the general walk. */
-static bool find_simple(const mo_inst *inst, const mo_expr *ref, mo_slot *out)
-{
-    if (ref->nparts != 2 || ref->parts[0].nsubs || ref->parts[1].nsubs)
-        return false;
-    intptr_t k = mo_layout_find(inst->lay, ref->parts[0].id);
-    if (!k || inst->slots[k - 1].state != MO_SLOT_DONE)
-        return false;
-    mo_slot a = mo_slot_of(inst, (int)k - 1);
-    if (a.kind != MO_SK_INST)
-        return false;
-    const mo_inst *ci = a.child;
-    intptr_t j = mo_layout_find(ci->lay, ref->parts[1].id);
-    if (!j || (ci->lay->items[j - 1].elem->flags & MO_PF_PROTECTED) || ci->slots[j - 1].state != MO_SLOT_DONE)
-        return false;
-    *out = mo_slot_of(ci, (int)j - 1);
-    /* (a disabled component and an array, which the general walk selects element by element: its way) */
-    return out->kind == MO_SK_VAR || out->kind == MO_SK_INST;
-}
-
 bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_slot *out,
                      bool *disabled)
 {
     *disabled = false;
-    if (inst && find_simple(inst, ref, out))
-        return true;
     mo_sref s;
     int r = mo_find_slots(fr, inst, owner, ref, &s, disabled);
     if (r == 0) {

@@ -144,14 +144,15 @@ static inline mo_slot mo_slot_of(const mo_inst *in, int i)
 
 /* One scalar connection found by a connect: two variables, each with its side (inside: a connector of a
  * component, outside: a connector of the instance the connect is written in). A big model has millions
- * of them, hence 16 bytes: the connect's location and instance path are kept once per connect, in
- * mo_front.conn_locs and conn_insts. */
+ * of them, hence 12 bytes: the connect's location and instance path are kept once per connect, in
+ * mo_front.conn_locs and conn_insts (fewer than MO_MAX_CONNECTS of them). */
+enum { MO_MAX_CONNECTS = 1 << 28 };
 typedef struct mo_conn_pair {
     int a, b;                 /* variable indices */
-    int conn;                 /* the connect equation: conn_locs.v[conn], conn_insts.v[conn] */
-    bool a_outside, b_outside;    /* the sides; set for flow variables only (potentials ignore sides) */
-    bool flow;
-    bool string;              /* String variables (their connection equations stay trees) */
+    unsigned conn : 28;       /* the connect equation: conn_locs.v[conn], conn_insts.v[conn] */
+    unsigned a_outside : 1, b_outside : 1;    /* the sides; set for flow variables only (potentials ignore sides) */
+    unsigned flow : 1;
+    unsigned string : 1;      /* String variables (their connection equations stay trees) */
 } mo_conn_pair;
 
 /* What connect.c needs of a variable, in one byte per variable: mo_var is 32 bytes, and the variables of
@@ -264,5 +265,9 @@ bool mo_clone_begin_syntax(mo_front *fr, mo_class *cls, const mo_mod *mod, int v
                            mo_clone_mark *mark);
 mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
                               const mo_mod *mod, mo_class *owner, mo_slot *out);
+/* flatten_clone.c, for flatten_unshare.c: has some component been cloned; a copy of e whose variables
+ * are shifted by shift. */
+bool mo_clone_any(void);
+mo_expr *mo_clone_copy_shifted(const mo_expr *e, int shift);
 
 #endif

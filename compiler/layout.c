@@ -12,25 +12,63 @@
 
 #include <stdint.h>
 
-/* A cache in front of the index of big layouts. The connects of a big model name its components in
- * source order, each a few times over (connect(inertia1.flange_b, spring2.flange_a), connect(inertia1.
- * flange_b, damper2.flange_a), ...; and connect.c asks for each side's first name twice): in an index of
- * a hundred thousand names every look-up is a cache miss, in this small table it is a hit. Direct-mapped
- * on (layout, name); layouts never change once built, so an entry never goes stale. */
-enum { FIND_SLOTS = 1024, FIND_SMALL = 64 };
+/* Finding a name in a layout, the question of every reference. Three cases, cheapest first:
+ *  - a small layout (a connector, most components): a scan of its names, one dense array (the index's
+ *    keys: item i is the index's key i, inst.h), costs less than hashing;
+ *  - a big layout (a big model's top level): its connects name components in about declaration order
+ *    (connect(inertia1.flange_b, spring2.flange_a); connect(spring2.flange_b, inertia2.flange_a) ...),
+ *    so the name is first sought a few items around the last one found there, in that dense array,
+ *    where the index of a hundred thousand names costs a cache miss per look-up; then in a small
+ *    direct-mapped cache on (layout, name), for names met again (connect.c asks for a side's first name
+ *    twice, a chain names each component in several connects);
+ *  - then the index itself.
+ * Layouts never change once built, so neither the cache nor the last position goes stale. */
+enum { FIND_SCAN = 8, FIND_SMALL = 64, FIND_NEAR = 4, FIND_SLOTS = 1024 };
 static struct find_entry { const mo_layout *lay; const char *name; intptr_t k; } find_cache[FIND_SLOTS];
+static const mo_layout *near_lay;   /* the big layout of the last name found, and its position */
+static int near_pos;
+
+/* the names of lay's items in order: the keys of its index, or of the table a position view shows */
+static const char *const *layout_names(const mo_layout *lay)
+{
+    const mo_map *m = lay->index.positions_of ? lay->index.positions_of : &lay->index;
+    return m->order_keys.v;
+}
 
 intptr_t mo_layout_find(const mo_layout *lay, const char *name)
 {
+    if (lay->n <= FIND_SCAN) {
+        const char *const *names = layout_names(lay);
+        for (int i = 0; i < lay->n; i++)
+            if (names[i] == name)
+                return i + 1;
+        return 0;
+    }
     if (lay->n < FIND_SMALL)   /* a small index stays in the processor's cache anyway */
         return (intptr_t)mo_map_get(&lay->index, name);
+    if (near_lay == lay) {
+        const char *const *names = layout_names(lay);
+        int lo = near_pos > FIND_NEAR ? near_pos - FIND_NEAR : 0;
+        int hi = near_pos + FIND_NEAR < lay->n - 1 ? near_pos + FIND_NEAR : lay->n - 1;
+        for (int i = lo; i <= hi; i++)
+            if (names[i] == name) {
+                near_pos = i;
+                return i + 1;
+            }
+    }
     uint64_t h = ((uint64_t)(uintptr_t)name ^ (uint64_t)(uintptr_t)lay >> 4) * 0x9E3779B97F4A7C15ull;
     struct find_entry *e = &find_cache[h >> 54];   /* 10 bits: FIND_SLOTS */
-    if (e->lay == lay && e->name == name)
-        return e->k;
-    intptr_t k = (intptr_t)mo_map_get(&lay->index, name);
-    if (k)
+    intptr_t k;
+    if (e->lay == lay && e->name == name) {
+        k = e->k;
+    } else {
+        k = (intptr_t)mo_map_get(&lay->index, name);
+        if (!k)
+            return 0;
         *e = (struct find_entry){lay, name, k};
+    }
+    near_lay = lay;
+    near_pos = (int)k - 1;
     return k;
 }
 
@@ -98,6 +136,29 @@ static bool items_are_scope(const mo_scope *s, const layout_builder *b)
     return true;
 }
 
+/* The layout of a class without extends clauses whose scope's table lists its components first, all of
+ * them, in order (lookup.h): what mo_layout_of would build, from that dense table instead of from the
+ * elements, which a big model's top level has hundreds of thousands of, scattered through memory. */
+static mo_layout *plain_layout(mo_class *cls, mo_scope *s)
+{
+    int n = s->components_first;
+    mo_layout *lay = MO_NEW(mo_layout);
+    lay->cls = cls;
+    lay->n = n;
+    lay->items = MO_NEWN(mo_layout_item, n);
+    mo_element *const *elems = (mo_element *const *)s->local.order_vals.v;
+    for (int i = 0; i < n; i++)
+        lay->items[i] = (mo_layout_item){elems[i], cls, -1};
+    lay->nsec = cls->nsections;
+    if (cls->nsections)
+        lay->secs = MO_NEWN(mo_layout_sec, cls->nsections);
+    for (int i = 0; i < cls->nsections; i++)
+        lay->secs[i] = (mo_layout_sec){&cls->sections[i], cls};
+    mo_map_view_positions(&lay->index, &s->local, n);
+    s->layout = lay;
+    return lay;
+}
+
 mo_layout *mo_layout_of(mo_class *cls)
 {
     mo_scope *s = mo_scope_of(cls);
@@ -109,6 +170,8 @@ mo_layout *mo_layout_of(mo_class *cls)
         mo_error(cls->loc, "not supported yet: class extends");
         return NULL;
     }
+    if (!s->has_extends && s->components_first >= 0)
+        return plain_layout(cls, s);
     s->layout_busy = true;
     layout_builder b = {0};
     int nbase = 0;

@@ -104,15 +104,19 @@ mo_scope *mo_scope_of(mo_class *cls)
         s->built = true;
         /* sized once: the top-level model of a big chain declares hundreds of thousands of elements */
         mo_map_reserve(&s->local, cls->nelems);
+        int ncomp = 0;
+        bool plain = true;   /* so far, local holds the components met, in order */
         for (int i = 0; i < cls->nelems; i++) {
             mo_element *e = cls->elems[i];
             const char *name = NULL;
             mo_loc loc = e->loc;
             if (e->kind == MO_ELEM_COMPONENT) {
                 name = e->name;
+                ncomp++;
             } else if (e->kind == MO_ELEM_CLASS) {
                 name = e->cls->name;
                 loc = e->cls->loc;
+                plain = false;
             } else if (e->kind == MO_ELEM_EXTENDS) {
                 s->has_extends = true;
                 continue;
@@ -133,11 +137,13 @@ mo_scope *mo_scope_of(mo_class *cls)
                 continue;
             mo_element *prev = mo_map_put_new(&s->local, name, e);
             if (prev) {
+                plain = false;
                 mo_error(loc, "duplicate declaration of '%s'", name);
                 mo_note(prev->kind == MO_ELEM_CLASS ? prev->cls->loc : prev->loc,
                         "previous declaration of '%s' is here", name);
             }
         }
+        s->components_first = plain ? ncomp : -1;
     }
     return s;
 }
@@ -260,7 +266,8 @@ bool mo_resolve_bases(mo_class *cls)
     s->bases_state = 1;
     MO_PUSH(resolving_stack, cls);
     bool ok = true;
-    for (int i = 0; i < cls->nelems && ok; i++) {
+    /* (has_extends: a big model's top level has no extends clause among its many elements) */
+    for (int i = 0; s->has_extends && i < cls->nelems && ok; i++) {
         mo_element *e = cls->elems[i];
         if (e->kind != MO_ELEM_EXTENDS)
             continue;
