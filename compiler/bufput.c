@@ -1,6 +1,6 @@
 /*
  * bufput.c - the slow paths of bufput.h's appends: growing a buffer from the arena, under a lock while
- * printing threads run.
+ * printing threads run; the table of two-digit numbers that mo_put_ll writes from.
  *
  * Input: a buffer that lacks room, or a size. Output: the append done, or zeroed arena memory.
  * Preconditions: between mo_put_threads(true) and mo_put_threads(false), the threads that run allocate
@@ -10,6 +10,14 @@
 #include "bufput.h"
 
 #include <pthread.h>
+
+/* "00" "01" ... "99" (bufput.h); exactly 200 bytes, no terminating NUL */
+const char mo_digits2[200] =
+    "0001020304050607080910111213141516171819"
+    "2021222324252627282930313233343536373839"
+    "4041424344454647484950515253545556575859"
+    "6061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static bool threads_on;

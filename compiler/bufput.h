@@ -37,18 +37,62 @@ static inline void mo_put_n(mo_buf *b, const char *s, size_t n)
 
 static inline void mo_put_s(mo_buf *b, const char *s) { mo_put_n(b, s, strlen(s)); }
 
+/* Copy n bytes without a call to memcpy when n is at most 32 (a path, a name, a number): two moves that
+ * overlap. Reads and writes only [0, n). */
+static inline void mo_copy_short(char *d, const char *s, size_t n)
+{
+    if (n >= 16 && n <= 32) {
+        memcpy(d, s, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8 && n < 16) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4 && n < 8) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n < 4) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        memcpy(d, s, n);
+    }
+}
+
+/* mo_put_n for the short pieces of a line. */
+static inline void mo_put_short(mo_buf *b, const char *s, size_t n)
+{
+    if (b->len + n < b->cap) {
+        mo_copy_short(b->s + b->len, s, n);
+        b->len += n;
+    } else {
+        mo_put_grow(b, s, n);
+    }
+}
+
+/* bufput.c: "00" "01" ... "99", for writing numbers two digits at a time */
+extern const char mo_digits2[200];
+
 /* The decimal digits of v. */
 static inline void mo_put_ll(mo_buf *b, long long v)
 {
     char tmp[24];
-    int n = 0;
+    char *end = tmp + sizeof tmp, *d = end;
     unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-    do
-        tmp[sizeof tmp - 1 - n++] = (char)('0' + u % 10);
-    while (u /= 10);
+    while (u >= 100) {
+        unsigned long long q = u / 100;
+        d -= 2;
+        memcpy(d, mo_digits2 + 2 * (u - 100 * q), 2);
+        u = q;
+    }
+    if (u >= 10) {
+        d -= 2;
+        memcpy(d, mo_digits2 + 2 * u, 2);
+    } else {
+        *--d = (char)('0' + u);
+    }
     if (v < 0)
-        tmp[sizeof tmp - 1 - n++] = '-';
-    mo_put_n(b, tmp + sizeof tmp - n, (size_t)n);
+        *--d = '-';
+    mo_put_short(b, d, (size_t)(end - d));
 }
 
 /* a string literal, its length known at compile time */

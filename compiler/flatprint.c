@@ -15,12 +15,13 @@
  * Big models print hundreds of megabytes in millions of lines, so: pieces are appended inline
  * (bufput.h), never with printf; the text that repeats from line to line (a variable's line but its name
  * and binding, shared by the variables of one declaration in every instance of it; the location of an
- * equation of a component class; the equations of a cloned component, which differ from its template's
- * only in the path) is formatted once and then copied from small caches; the records that lines
- * further on read all over memory are asked for ahead (prefetch); and the lines are formatted in blocks
- * of BLOCK_LINES by two threads, block k by thread k % 2 into its own buffer, which writes it out when
- * block k - 1 has been written. The output is the same byte for byte as with one thread; memory is a few buffers of
- * about FLUSH_AT bytes and the caches, whatever the size of the model.
+ * equation of a component class; the equations and the variables of a cloned component, which differ
+ * from its template's only in the path and the bindings) is formatted once and then copied from small
+ * caches; the records that lines further on read all over memory are asked for ahead (prefetch); and
+ * the lines are formatted in blocks of BLOCK_LINES by two threads, each taking the next block into a
+ * buffer of its own, which is written out once the blocks before it have been (flatprint_threads.c).
+ * The output is the same byte for byte as with one thread; memory is a few buffers of about FLUSH_AT
+ * bytes and the caches, whatever the size of the model.
  * Packed equations (flat.h) are printed as they are, without making their trees: a clone's run as the
  * template's equations with the clone's shift and path, a connection equation from its variables.
  * This file formats the lines; the types and caches are in flatprint.h, the threads and the entry point
@@ -28,6 +29,8 @@
  */
 #include "flatprint.h"
 
+
+const mo_clone_names mo_fp_no_clone = {0};
 
 void mo_fp_put_string(mo_buf *b, const char *s)
 {
@@ -140,23 +143,42 @@ static const char *name_of(printer *p, int x, size_t *n)
     return p->name;
 }
 
-/* Append the name of variable x: a clone's is the clone's path and the rest of its template's name
- * (flat.h: mo_clone_names), from the cache above. */
-static inline void put_name(printer *p, int x)
+/* The clone whose variables hold x, a variable without a name: one of the last NEAR_CLONES found (the
+ * members of a connection equation are variables of a few neighbouring components), one of the two
+ * after the last found (the variables of one clone come one after another, and clones after clones),
+ * else mo_flat_clone_of's search. */
+static inline const mo_clone_names *clone_near(printer *p, const mo_flat *flat, int x)
 {
-    const mo_flat *flat = p->sec->flat;
-    const char *s = x >= 0 && x < flat->vars.n ? flat->vars.v[x].name : "?";
-    if (s) {
-        put_short(&p->b, s, strlen(s));
-        return;
+    const mo_clone_names *c = p->near[p->near_last];
+    if ((unsigned)(x - c->first) < (unsigned)c->n)
+        return c;
+    for (unsigned i = 0; i < NEAR_CLONES; i++) {
+        c = p->near[i];
+        if ((unsigned)(x - c->first) < (unsigned)c->n) {
+            p->near_last = i;
+            return c;
+        }
     }
-    const mo_clone_names *c = &flat->clone_names.v[p->name_hint.outer];   /* (the variables of one clone
-                                                                              * come one after another) */
-    if (p->name_hint.outer >= flat->clone_names.n || x < c->first || x >= c->first + c->n)
+    c = p->near[p->near_last];
+    /* (c is mo_fp_no_clone or an element of clone_names: only then is it compared with the array's end) */
+    bool more = c != &mo_fp_no_clone && c + 2 < flat->clone_names.v + flat->clone_names.n;
+    if (more && (unsigned)(x - c[1].first) < (unsigned)c[1].n)
+        c++;
+    else if (more && (unsigned)(x - c[2].first) < (unsigned)c[2].n)
+        c += 2;
+    else
         c = mo_flat_clone_of(flat, x, &p->name_hint.outer);
-    int w = x - c->shift;
+    p->near_last = p->near_next++ % NEAR_CLONES;
+    p->near[p->near_last] = c;
+    return c;
+}
+
+/* Append the rest of the name of a variable of clone c after c's path: the name of its template's
+ * variable w after the template's path, from the cache above. */
+static inline void put_rest(printer *p, const mo_clone_names *c, int w)
+{
+    const char *s;
     rest_slot *r = &p->rests[((unsigned)w * 31u + (unsigned)c->cut) & (REST_SLOTS - 1)];
-    put_short(&p->b, c->path, (size_t)c->pathlen);
     if (!r->full || r->var != w || r->cut != c->cut) {
         size_t n;
         int outer = p->name_hint.outer;   /* (the caller's order is x's, not w's) */
@@ -164,7 +186,7 @@ static inline void put_name(printer *p, int x)
         p->name_hint.outer = outer;
         MO_ASSERT(n >= (size_t)c->cut);
         if (n - (size_t)c->cut > REST_TEXT) {
-            put_short(&p->b, s + c->cut, n - (size_t)c->cut);
+            mo_put_short(&p->b, s + c->cut, n - (size_t)c->cut);
             return;
         }
         r->var = w;
@@ -173,7 +195,22 @@ static inline void put_name(printer *p, int x)
         memcpy(r->text, s + c->cut, r->len);
         r->full = true;
     }
-    put_short(&p->b, r->text, r->len);
+    mo_put_short(&p->b, r->text, r->len);
+}
+
+/* Append the name of variable x: a clone's is the clone's path and the rest of its template's name
+ * (flat.h: mo_clone_names). */
+static inline void put_name(printer *p, int x)
+{
+    const mo_flat *flat = p->sec->flat;
+    const char *s = x >= 0 && x < flat->vars.n ? flat->vars.v[x].name : "?";
+    if (s) {
+        mo_put_short(&p->b, s, strlen(s));
+        return;
+    }
+    const mo_clone_names *c = clone_near(p, flat, x);
+    mo_put_short(&p->b, c->path, (size_t)c->pathlen);
+    put_rest(p, c, x - c->shift);
 }
 
 /* What mo_expr_print calls for an MO_EX_VAR node: the equation's var_shift (flat.h) applies. */
@@ -297,47 +334,216 @@ static void put_var_head(mo_buf *b, const mo_var *v)
     put_type(b, v);
 }
 
-void mo_fp_put_var(printer *p, int index)
+/* The line of a variable of a clone: from the cache of the template's variable's line when it has it
+ * (false otherwise). */
+static inline bool put_clone_var(printer *p, const mo_var *v, unsigned bits, const mo_clone_names *c,
+                                 const vline_slot *l, int w)
 {
-    const mo_var *v = &p->sec->flat->vars.v[index];
+    if (l->attr != v->attr || l->bits != bits || l->flags != v->flags || l->var != w || l->cut != c->cut)
+        return false;
     mo_buf *b = &p->b;
-    /* the line but the name and the binding comes from the attribute record (which the variables of
-     * one declaration share, flat.h), stateSelect, the prefixes and the type only */
-    const uint64_t key[3] = {(uintptr_t)v->attr,
-                             (uint64_t)v->state_select | (uint64_t)v->variability << 8 | (uint64_t)v->type << 16,
-                             v->flags};
-    cache_slot *s = cache_slot_of(p->attrs, key);
-    if (cache_hit(s, key)) {
-        put_short(b, s->text, s->head);
-        put_name(p, index);
-        mo_put_n(b, s->text + s->head, (size_t)(s->cut - s->head));
-        if (v->binding) {
-            MO_PUT_LIT(b, " = ");
-            put_expr(p, v->binding, 0);
-        }
-        put_short(b, s->text + s->cut, (size_t)(s->len - s->cut));
-        return;
-    }
-    size_t head = b->len;
-    put_var_head(b, v);
-    size_t head_end = b->len;
-    put_name(p, index);
-    size_t attrs = b->len;
-    put_attrs(p, v);
-    size_t attrs_end = b->len;
+    mo_put_short(b, l->text, l->head);
+    mo_put_short(b, c->path, (size_t)c->pathlen);
+    mo_put_n(b, l->text + l->head, l->mid);
     if (v->binding) {
         MO_PUT_LIT(b, " = ");
         put_expr(p, v->binding, 0);
     }
-    size_t end = b->len;
-    put_var_end(p, v);
-    cache_offer3(s, key, b->s + head, head_end - head, b->s + attrs, attrs_end - attrs, b->s + end, b->len - end);
+    mo_put_short(b, l->text + l->head + l->mid, l->tail);
+    return true;
+}
+
+void mo_fp_put_var(printer *p, int index)
+{
+    const mo_flat *flat = p->sec->flat;
+    const mo_var *v = &flat->vars.v[index];
+    mo_buf *b = &p->b;
+    const unsigned bits = (unsigned)v->state_select | (unsigned)v->variability << 8 | (unsigned)v->type << 16;
+    /* a clone's variable: the line of its template's variable with the clone's path, but the binding */
+    const mo_clone_names *c = NULL;
+    vline_slot *l = NULL;
+    int w = 0;
+    if (!v->name) {
+        c = clone_near(p, flat, index);
+        w = index - c->shift;
+        l = &p->vlines[((unsigned)w * 31u + (unsigned)c->cut) & (VLINE_SLOTS - 1)];
+        if (put_clone_var(p, v, bits, c, l, w))
+            return;
+    }
+    /* the line but the name and the binding comes from the attribute record (which the variables of
+     * one declaration share, flat.h), stateSelect, the prefixes and the type only */
+    const uint64_t key[3] = {(uintptr_t)v->attr, bits, v->flags};
+    cache_slot *s = cache_slot_of(p->attrs, key);
+    size_t head = b->len, head_end, attrs, attrs_end, end;
+    if (cache_hit(s, key)) {
+        mo_put_short(b, s->text, s->head);
+        head_end = b->len;
+        put_name(p, index);
+        attrs = b->len;
+        mo_put_n(b, s->text + s->head, (size_t)(s->cut - s->head));
+        attrs_end = b->len;
+        if (v->binding) {
+            MO_PUT_LIT(b, " = ");
+            put_expr(p, v->binding, 0);
+        }
+        end = b->len;
+        mo_put_short(b, s->text + s->cut, (size_t)(s->len - s->cut));
+    } else {
+        put_var_head(b, v);
+        head_end = b->len;
+        put_name(p, index);
+        attrs = b->len;
+        put_attrs(p, v);
+        attrs_end = b->len;
+        if (v->binding) {
+            MO_PUT_LIT(b, " = ");
+            put_expr(p, v->binding, 0);
+        }
+        end = b->len;
+        put_var_end(p, v);
+        cache_offer3(s, key, b->s + head, head_end - head, b->s + attrs, attrs_end - attrs, b->s + end,
+                     b->len - end);
+    }
+    if (!l)
+        return;
+    /* keep the line for the template's variable: its head, the rest of the name and the attributes
+     * (after the clone's path), its end */
+    size_t mid = attrs_end - head_end - (size_t)c->pathlen, tail = b->len - end;
+    if (head_end - head + mid + tail > VLINE_TEXT || attrs - head_end < (size_t)c->pathlen)
+        return;
+    l->attr = v->attr;
+    l->bits = bits;
+    l->flags = v->flags;
+    l->var = w;
+    l->cut = c->cut;
+    l->head = (unsigned short)(head_end - head);
+    l->mid = (unsigned short)mid;
+    l->tail = (unsigned short)tail;
+    memcpy(l->text, b->s + head, l->head);
+    memcpy(l->text + l->head, b->s + head_end + c->pathlen, mid);
+    memcpy(l->text + l->head + mid, b->s + end, tail);
+}
+
+/* Make s, the text of the variables of clone c, from the lines of its template's variables (vline
+ * cache) that printing them has just left; s stays empty unless each has one. */
+static void vrun_make(printer *p, const mo_clone_names *c, vrun_slot *s)
+{
+    const mo_var *vars = p->sec->flat->vars.v;
+    int w0 = c->first - c->shift;
+    size_t len = 0;
+    s->n = 0;
+    for (int j = 0; j < c->n; j++) {
+        const mo_var *v = &vars[c->first + j];
+        int w = w0 + j;
+        const vline_slot *l = &p->vlines[((unsigned)w * 31u + (unsigned)c->cut) & (VLINE_SLOTS - 1)];
+        const unsigned bits = (unsigned)v->state_select | (unsigned)v->variability << 8 | (unsigned)v->type << 16;
+        if (l->attr != v->attr || l->bits != bits || l->flags != v->flags || l->var != w || l->cut != c->cut)
+            return;
+        if (len + l->head + (size_t)c->pathlen + l->mid + 3 + l->tail > VRUN_TEXT)
+            return;
+        s->attr[j] = v->attr;
+        s->bits[j] = bits;
+        s->flags[j] = v->flags;
+        s->bound[j] = v->binding != NULL;
+        memcpy(s->text + len, l->text, l->head);
+        len += l->head;
+        s->path_at[j] = (unsigned short)len;
+        memcpy(s->text + len, c->path, (size_t)c->pathlen);
+        len += (size_t)c->pathlen;
+        memcpy(s->text + len, l->text + l->head, l->mid);
+        len += l->mid;
+        if (v->binding) {
+            memcpy(s->text + len, " = ", 3);
+            len += 3;
+            s->hole_at[j] = (unsigned short)len;
+        }
+        memcpy(s->text + len, l->text + l->head + l->mid, l->tail);
+        len += l->tail;
+    }
+    s->w0 = w0;
+    s->cut = c->cut;
+    s->pathlen = c->pathlen;
+    s->len = (unsigned short)len;
+    s->n = c->n;
+}
+
+int mo_fp_put_vars(printer *p, int index, int end)
+{
+    const mo_flat *flat = p->sec->flat;
+    const mo_var *v = &flat->vars.v[index];
+    if (v->name) {
+        mo_fp_put_var(p, index);
+        return 1;
+    }
+    const mo_clone_names *c = clone_near(p, flat, index);
+    if (index != c->first || c->n > VRUN_VARS || c->first + c->n > end) {
+        mo_fp_put_var(p, index);
+        return 1;
+    }
+    int w0 = c->first - c->shift;
+    vrun_slot *s = &p->vruns[((unsigned)w0 * 31u + (unsigned)c->cut) & (VRUN_SLOTS - 1)];
+    bool hit = s->n == c->n && s->w0 == w0 && s->cut == c->cut && s->pathlen == c->pathlen;
+    for (int j = 0; hit && j < c->n; j++) {
+        const mo_var *x = &v[j];
+        const unsigned bits = (unsigned)x->state_select | (unsigned)x->variability << 8 | (unsigned)x->type << 16;
+        hit = x->attr == s->attr[j] && bits == s->bits[j] && x->flags == s->flags[j] &&
+              (x->binding != NULL) == s->bound[j];
+    }
+    if (!hit) {               /* line by line, then keep their text for the next clone */
+        for (int j = 0; j < c->n; j++)
+            mo_fp_put_var(p, index + j);
+        vrun_make(p, c, s);
+        return c->n;
+    }
+    mo_buf *b = &p->b;
+    size_t n = (size_t)c->pathlen, at = 0;
+#ifdef MO_DEBUG
+    size_t start = b->len;
+#endif
+    for (int j = 0; j < c->n; j++)
+        mo_copy_short(s->text + s->path_at[j], c->path, n);
+    for (int j = 0; j < c->n; j++)
+        if (s->bound[j]) {
+            mo_put_n(b, s->text + at, s->hole_at[j] - at);
+            put_expr(p, v[j].binding, 0);
+            at = s->hole_at[j];
+        }
+    mo_put_n(b, s->text + at, s->len - at);
+#ifdef MO_DEBUG
+    /* check the text against the lines made one by one */
+    size_t mid = b->len;
+    for (int j = 0; j < c->n; j++)
+        mo_fp_put_var(p, index + j);
+    if (b->len - mid != mid - start || memcmp(b->s + start, b->s + mid, mid - start) != 0)
+        mo_unreachable("a clone's variables differ from their template's text");
+    b->len = mid;
+#endif
+    return c->n;
 }
 
 /* ---- equations ---- */
 
 /* What an equation's tail says of its origin (mo_eq_origin). */
 static const char *const origin_text[] = {"", " binding", " connect", " connect", " unconnected flow"};
+
+/* Write the decimal digits of v at d (10 bytes at most); returns how many. */
+static inline size_t dec_at(char *d, unsigned v)
+{
+    size_t n = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5 : v < 1000000 ? 6 :
+               v < 10000000 ? 7 : v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
+    char *e = d + n;
+    while (v >= 100) {
+        unsigned q = v / 100;
+        e -= 2;
+        memcpy(e, mo_digits2 + 2 * (v - 100 * q), 2);
+        v = q;
+    }
+    if (v >= 10)
+        memcpy(e - 2, mo_digits2 + 2 * v, 2);
+    else
+        e[-1] = (char)('0' + v);
+    return n;
+}
 
 /* "path:line:col" of loc, or "<mo2c>" for a made-up one. *file and *len remember the last file's path
  * length (locations of one file come in runs). */
@@ -351,7 +557,18 @@ static void put_where(mo_buf *b, mo_loc loc, const mo_file **file, size_t *len)
         *file = loc.file;
         *len = strlen(loc.file->path);
     }
-    mo_put_n(b, loc.file->path, *len);
+    if (loc.line >= 0 && loc.col >= 0 && b->len + *len + 24 < b->cap) {   /* at once, in place */
+        char *d = b->s + b->len;
+        mo_copy_short(d, loc.file->path, *len);
+        d += *len;
+        *d++ = ':';
+        d += dec_at(d, (unsigned)loc.line);
+        *d++ = ':';
+        d += dec_at(d, (unsigned)loc.col);
+        b->len = (size_t)(d - b->s);
+        return;
+    }
+    mo_put_short(b, loc.file->path, *len);
     MO_PUT_LIT(b, ":");
     mo_put_ll(b, loc.line);
     MO_PUT_LIT(b, ":");
@@ -434,7 +651,8 @@ static void put_eq_end(printer *p, mo_loc loc, mo_eq_origin origin, const char *
 }
 
 /* The members of connection equations further on are variables all over the model: ask for their
- * records (CONN_AHEAD equations on) and then their names (half as far). */
+ * records (CONN_AHEAD equations on) and then their names (half as far; clones' variables have none,
+ * their names come from the few clones near each other, clone_near). */
 enum { CONN_AHEAD = 8 };
 
 /* (A macro: GCC deems a function that only prefetches free of effects and drops its calls.) */
@@ -461,7 +679,8 @@ static void put_conns(printer *p, const mo_conn_eqs *c)
     size_t file_len = 0;
     for (int k = 0; k < c->n; k++) {
         PREFETCH_CONN(flat, c, k + CONN_AHEAD, &flat->vars.v[m_[i_] / 2]);
-        PREFETCH_CONN(flat, c, k + CONN_AHEAD / 2, flat->vars.v[m_[i_] / 2].name);
+        if (!flat->clone_names.n)
+            PREFETCH_CONN(flat, c, k + CONN_AHEAD / 2, flat->vars.v[m_[i_] / 2].name);
         const mo_conn_eq *e = &c->eq[k];
         const int *m = c->members + e->at;
         MO_PUT_LIT(b, "  ");
@@ -485,7 +704,7 @@ static void put_conns(printer *p, const mo_conn_eqs *c)
         mo_loc loc = c->locs[e->conn];
         MO_PUT_LIT(b, "; // ");
         put_where(b, loc, &file, &file_len);
-        mo_put_s(b, origin_text[e->flow ? MO_ORIGIN_CONNECT_FLOW : MO_ORIGIN_CONNECT_EQUAL]);
+        MO_PUT_LIT(b, " connect");   /* origin_text[] of both kinds */
         put_instance_tail(p, c->insts[e->conn]);
         MO_PUT_LIT(b, "\n");
         maybe_flush(p);
@@ -597,7 +816,7 @@ static bool put_run_text(printer *p, run_slot *s, const char *path, size_t n)
         memcpy(t, s->text + at, s->len - at);
     } else {                  /* the last run's text with this path */
         for (int i = 0; i < s->nmarks; i++)
-            copy_short(s->last + (size_t)s->marks[i] + (size_t)i * n, path, n);
+            mo_copy_short(s->last + (size_t)s->marks[i] + (size_t)i * n, path, n);
     }
     mo_put_n(&p->b, s->last, len);
     maybe_flush(p);

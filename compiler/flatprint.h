@@ -17,43 +17,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A thread's buffer is written out at the end of each block, or earlier once it holds FLUSH_AT bytes
- * (long lines). Blocks are big enough to make the hand-over between threads rare. */
-enum { FLUSH_AT = 1 << 20, BLOCK_LINES = 4096, THREADS = 2 };
+/* A block's text is written out once it and the blocks before it are done, or earlier once it holds
+ * FLUSH_AT bytes (long lines). Blocks are big enough to make the hand-over between threads rare. The
+ * texts of up to SLOTS blocks wait to be written out: a thread waits only when it is that far ahead of
+ * the output (the other thread is slow on a block, or was descheduled), never at every block. */
+enum { FLUSH_AT = 1 << 20, BLOCK_LINES = 4096, THREADS = 2, SLOTS = 6 };
 /* How many items ahead print_blocks asks for the memory an item reads besides its record. */
 enum { PREFETCH = 8 };
-
-/* Copy n bytes without a call to memcpy when n is at most 32 (a path, a name): two moves that overlap.
- * Reads and writes only [0, n). */
-static inline void copy_short(char *d, const char *s, size_t n)
-{
-    if (n >= 16 && n <= 32) {
-        memcpy(d, s, 16);
-        memcpy(d + n - 16, s + n - 16, 16);
-    } else if (n >= 8 && n < 16) {
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4 && n < 8) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n < 4) {
-        for (size_t i = 0; i < n; i++)
-            d[i] = s[i];
-    } else {
-        memcpy(d, s, n);
-    }
-}
-
-/* mo_put_n for the short pieces of a line. */
-static inline void put_short(mo_buf *b, const char *s, size_t n)
-{
-    if (b->len + n < b->cap) {
-        copy_short(b->s + b->len, s, n);
-        b->len += n;
-    } else {
-        mo_put_grow(b, s, n);
-    }
-}
 
 /* ---- a cache of formatted text ----
  * Direct-mapped: a key (what the text is a function of) picks one slot. A slot stores the text of one
@@ -114,7 +84,7 @@ typedef struct run_cache {
  * (flat.h: mo_clone_names), itself a clone's when the template holds clones: so the rest is made once
  * per template variable and kept here, direct-mapped by (template variable, the template's path
  * length). Fixed size: REST_SLOTS * 64 bytes per thread. */
-enum { REST_SLOTS = 512, REST_TEXT = 54 };
+enum { REST_SLOTS = 512, REST_TEXT = 54, NEAR_CLONES = 4 };
 
 typedef struct rest_slot {
     int var, cut;             /* the template's variable, the bytes of its name left out */
@@ -123,23 +93,71 @@ typedef struct rest_slot {
     char text[REST_TEXT];
 } rest_slot;
 
-/* What the threads share while they print one section (variables, or a list of equations). */
+/* The text of a block that waits to be written out (or the buffer a thread formats a block into). */
+typedef struct out_slot {
+    mo_buf b;                 /* reused from block to block: no fresh memory to fault in */
+    bool done;                /* the block is formatted and waits to be written out */
+} out_slot;
+
+/* ---- a cache of the lines of clones' variables ----
+ * A clone's variable's line is its template's variable's with the clone's path in the name, but the
+ * binding, when its attribute record, stateSelect, prefixes and type are the template's variable's (the
+ * variables of one declaration share a record, flat.h): so the line is kept per template variable
+ * (without the path and the binding), direct-mapped by (template variable, the template's path
+ * length). Fixed size: VLINE_SLOTS * 256 bytes per thread. */
+enum { VLINE_SLOTS = 256, VLINE_TEXT = 224 };
+
+typedef struct vline_slot {
+    const mo_var_attr *attr;  /* the key: attr NULL when empty */
+    unsigned bits, flags;     /* stateSelect | variability << 8 | type << 16, and mo_var.flags */
+    int var, cut;             /* the template's variable, the length of the template's path */
+    unsigned short head, mid, tail;  /* the text's pieces: before the path, from it to the binding, after */
+    char text[VLINE_TEXT];
+} vline_slot;
+
+/* ---- a cache of the text of clones' variables ----
+ * The lines of all the variables of a clone, when each is its template's variable's line (above): the
+ * text is kept with the last clone's path, and the next clone of the template whose path has the same
+ * length is that text with its path written over the last one's, its bindings put in the holes left.
+ * Direct-mapped by (template's first variable, the template's path length); fixed size:
+ * VRUN_SLOTS * about 5 kB per thread. */
+enum { VRUN_SLOTS = 16, VRUN_VARS = 32, VRUN_TEXT = 4096 };
+
+typedef struct vrun_slot {
+    int w0, n, cut, pathlen;  /* the key: the template's first variable, the variables, the template's
+                               * path's length, the length of the path in text; n = 0: empty */
+    const mo_var_attr *attr[VRUN_VARS];   /* what each variable's line is a function of */
+    unsigned bits[VRUN_VARS], flags[VRUN_VARS];
+    bool bound[VRUN_VARS];    /* the variable has a binding: text has a hole for it */
+    unsigned short path_at[VRUN_VARS];    /* where each variable's path is in text */
+    unsigned short hole_at[VRUN_VARS];    /* where a bound variable's binding goes in text */
+    unsigned short len;
+    char text[VRUN_TEXT];
+} vrun_slot;
+
+/* What the threads share while they print one section (variables, or a list of equations). Any thread
+ * formats the next block not taken yet, in slot k % SLOTS; whoever finds the next block to write out
+ * done writes it (and the done ones after it), unless another thread is writing. */
 typedef struct section {
     const mo_flat *flat;
     FILE *out;
     const mo_feq *eqs;        /* the equations to print, or NULL for the variables */
     int n;                    /* variables or equations to print (a packed one prints many lines) */
-    pthread_mutex_t lock;     /* guards turn */
-    pthread_cond_t turn_done;
-    int turn;                 /* the block whose text is written out next */
-    int *starts, nblocks;     /* block k prints [starts[k], starts[k + 1]): about BLOCK_LINES lines */
+    pthread_mutex_t lock;     /* guards next, written, writing and the slots' done */
+    pthread_cond_t written_more;
+    int next;                 /* the first block no thread has taken */
+    int written;              /* the blocks before it are written out */
+    bool writing;             /* a thread is writing to out */
+    int *starts, nblocks;     /* block k prints [starts[k], starts[k + 1]): about BLOCK_LINES lines;
+                               * starts is NULL for the variables (block k starts at k * BLOCK_LINES) */
+    out_slot slots[SLOTS];
 } section;
 
 /* One thread's state: its buffer and caches. Aligned to a cache line, so that the two threads'
  * printers, side by side in an array, share none (the buffer's length changes at every append). */
 typedef struct printer {
     _Alignas(64) section *sec;
-    mo_buf b;                 /* text not written out yet */
+    mo_buf b;                 /* text not written out yet: the buffer of the slot of the block being printed */
     const char *instance;     /* the last equation's instance path, and its length: equations come in */
     size_t instance_len;      /*   runs from one instance */
     cache_slot *attrs;        /* (attribute record, stateSelect, prefixes, type) -> the line without the name
@@ -163,6 +181,11 @@ typedef struct printer {
     size_t name_cap;
     mo_name_hint name_hint;   /* mo_flat_name_to's hint */
     rest_slot *rests;         /* REST_SLOTS */
+    vline_slot *vlines;       /* VLINE_SLOTS */
+    vrun_slot *vruns;         /* VRUN_SLOTS */
+    const mo_clone_names *near[NEAR_CLONES];  /* the clones found last (or of no variable: mo_fp_no_clone) */
+    unsigned near_last;       /* the one found last */
+    unsigned near_next;       /* the one to forget next */
 } printer;
 
 /* Where an equation is printed from: the list itself, or the run of a clone (flat.h), whose equations
@@ -175,15 +198,20 @@ typedef struct eq_ctx {
     int shift;                /* var_shift of the run (and of the runs it is inside) */
 } eq_ctx;
 
-/* flatprint_threads.c: wait until the blocks before block k have been written out, then write out p's
- * text. */
+/* flatprint_threads.c: wait until the blocks before block k have been written out (writing those that
+ * are done), then write out p's text. */
 void mo_fp_write_in_turn(printer *p, int k);
 
 /* flatprint.c: the line of variable index, the line(s) of equation q of list (in ctx), a string
  * literal with its quotes and escapes. */
 void mo_fp_put_var(printer *p, int index);
+/* flatprint.c: the lines of variable index and of the variables after it, before end, that the cache of
+ * clones' variables has at once; returns how many (at least 1). */
+int mo_fp_put_vars(printer *p, int index, int end);
 void mo_fp_put_eq(printer *p, const mo_feq *list, const mo_feq *q, const eq_ctx *ctx);
 void mo_fp_put_string(mo_buf *b, const char *s);
+/* flatprint.c: a clone of no variable, what printer.near holds at first */
+extern const mo_clone_names mo_fp_no_clone;
 
 /* Write out p's text once it holds FLUSH_AT bytes, unless it is held (printer.hold). */
 static inline void maybe_flush(printer *p)

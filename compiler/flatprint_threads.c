@@ -3,34 +3,87 @@
  *
  * Input: a flat model (flat.h). Output: its text on a stream, the same byte for byte as one thread would
  * write. Each list (variables, initial equations, equations) is cut into blocks of about BLOCK_LINES
- * lines; block k is formatted by thread k % 2 into its own printer (flatprint.c formats the lines), which
- * writes it out once block k - 1 has been written.
+ * lines; each thread takes the next block not taken yet and formats it (flatprint.c formats the lines,
+ * with the thread's own caches) into the buffer of the block's slot; a done block is written out, in
+ * order, by whichever thread finds it next in line. So neither thread waits for the other unless it is
+ * SLOTS blocks ahead (a thread's time slice lost to another process on a busy machine stalls nobody),
+ * and writing (the kernel's copy to a file or a pipe) overlaps formatting. The slots' buffers are
+ * allocated once and reused.
  * Preconditions: the flat model is complete and nobody writes it while it is printed.
  */
 #include "flatprint.h"
 
 #include <stdlib.h>
 
-/* Wait until the blocks before block k have been written out, then write out p's text. */
+/* Write out the text of the done blocks from sec->written on, while no other thread writes. Called and
+ * returns with sec->lock held; lets it go while writing (writing to a file or a pipe takes the kernel as
+ * long as formatting the text takes us: the other thread formats meanwhile). */
+static void write_done(section *sec)
+{
+    while (!sec->writing && sec->written < sec->nblocks && sec->slots[sec->written % SLOTS].done) {
+        out_slot *o = &sec->slots[sec->written % SLOTS];
+        sec->writing = true;
+        pthread_mutex_unlock(&sec->lock);
+        fwrite(o->b.s, 1, o->b.len, sec->out);
+        o->b.len = 0;
+        pthread_mutex_lock(&sec->lock);
+        o->done = false;
+        sec->writing = false;
+        sec->written++;
+        pthread_cond_broadcast(&sec->written_more);
+    }
+}
+
 void mo_fp_write_in_turn(printer *p, int k)
 {
     section *sec = p->sec;
     pthread_mutex_lock(&sec->lock);
-    while (sec->turn != k)
-        pthread_cond_wait(&sec->turn_done, &sec->lock);
+    for (;;) {
+        write_done(sec);
+        if (sec->written == k && !sec->writing)
+            break;
+        pthread_cond_wait(&sec->written_more, &sec->lock);
+    }
+    sec->writing = true;      /* (block k is not done: nobody else would write it, nor what follows) */
     pthread_mutex_unlock(&sec->lock);
     fwrite(p->b.s, 1, p->b.len, sec->out);
     p->b.len = 0;
+    pthread_mutex_lock(&sec->lock);
+    sec->writing = false;
+    pthread_mutex_unlock(&sec->lock);
 }
 
-/* Print the blocks first, first + step, ... of p's section. */
-static void print_blocks(printer *p, int first, int step)
+/* The first item of block k. */
+static int block_start(const section *sec, int k)
+{
+    if (k >= sec->nblocks)
+        return sec->n;
+    return sec->starts ? sec->starts[k] : k * BLOCK_LINES;
+}
+
+/* Print blocks of p's section until none is left: take the next one whose slot is free, format it into
+ * the slot's buffer, leave it done, write out what is done in order. */
+static void print_blocks(printer *p)
 {
     section *sec = p->sec;
     const eq_ctx top = {NULL, NULL, 0, 0};
-    for (int k = first; k < sec->nblocks; k += step) {
+    pthread_mutex_lock(&sec->lock);
+    for (;;) {
+        /* take a block: its slot is free once the block SLOTS before it is written out */
+        while (sec->next < sec->nblocks && sec->next >= sec->written + SLOTS) {
+            write_done(sec);
+            if (sec->next >= sec->written + SLOTS)
+                pthread_cond_wait(&sec->written_more, &sec->lock);
+        }
+        if (sec->next >= sec->nblocks)
+            break;
+        int k = sec->next++;
+        pthread_mutex_unlock(&sec->lock);
+        out_slot *o = &sec->slots[k % SLOTS];
+        p->b = o->b;
         p->block = k;
-        for (int i = sec->starts[k]; i < sec->starts[k + 1]; i++) {
+        int end = block_start(sec, k + 1);
+        for (int i = block_start(sec, k); i < end; i++) {
             /* what an item further on reads besides its record (a packed equation's contents, a
              * variable's binding and attribute record) lies all over the arena: each a cache miss
              * unless asked for ahead. (Written here, not in a function of its own: GCC deems a
@@ -56,20 +109,23 @@ static void print_blocks(printer *p, int first, int step)
             if (sec->eqs)
                 mo_fp_put_eq(p, sec->eqs, &sec->eqs[i], &top);
             else
-                mo_fp_put_var(p, i);
+                i += mo_fp_put_vars(p, i, end) - 1;
             maybe_flush(p);
         }
-        mo_fp_write_in_turn(p, k);
+        o->b = p->b;          /* (the buffer may have grown) */
+        p->b = (mo_buf){0};
         pthread_mutex_lock(&sec->lock);
-        sec->turn = k + 1;
-        pthread_cond_broadcast(&sec->turn_done);
-        pthread_mutex_unlock(&sec->lock);
+        o->done = true;
+        write_done(sec);
     }
+    /* the last blocks may be done but not written: whoever writes now writes them, or this thread */
+    write_done(sec);
+    pthread_mutex_unlock(&sec->lock);
 }
 
 static void *second_thread(void *arg)
 {
-    print_blocks(arg, 1, THREADS);
+    print_blocks(arg);
     return NULL;
 }
 
@@ -81,9 +137,15 @@ static int lines_of(const mo_feq *q)
     return q->origin == MO_ORIGIN_CONNECTIONS ? mo_feq_conns_of(q)->n : mo_feq_run_of(q)->n;
 }
 
-/* Cut sec into blocks of about BLOCK_LINES lines (sec->starts, sec->nblocks; free them afterwards). */
+/* Cut sec into blocks of about BLOCK_LINES lines (sec->starts, sec->nblocks; free them afterwards). A
+ * variable is one line: its blocks need no list. */
 static void make_blocks(section *sec)
 {
+    if (!sec->eqs) {
+        sec->starts = NULL;
+        sec->nblocks = (int)(((long long)sec->n + BLOCK_LINES - 1) / BLOCK_LINES);
+        return;
+    }
     /* every block but the last has BLOCK_LINES lines or more */
     int nb = 0, lines = 0, cap = 0;
     int *starts = NULL;
@@ -99,9 +161,9 @@ static void make_blocks(section *sec)
             }
             starts[nb++] = i;
         }
-        if (sec->eqs && i + 4 * PREFETCH < sec->n)   /* little work per item: further ahead */
+        if (i + 4 * PREFETCH < sec->n)   /* little work per item: further ahead */
             __builtin_prefetch(sec->eqs[i + 4 * PREFETCH].comment);
-        lines += sec->eqs ? lines_of(&sec->eqs[i]) : 1;
+        lines += lines_of(&sec->eqs[i]);
         if (lines >= BLOCK_LINES)
             lines = 0;
     }
@@ -117,10 +179,12 @@ static void make_blocks(section *sec)
     sec->nblocks = nb;
 }
 
-/* Print the lines of sec: on two threads when there are two blocks or more. */
+/* Print the lines of sec: on two threads when there are two blocks or more. Everything before them
+ * has been written out. */
 static void print_section(section *sec, printer *ps)
 {
-    sec->turn = 0;
+    sec->next = 0;
+    sec->written = 0;
     make_blocks(sec);
     for (int t = 0; t < THREADS; t++)
         ps[t].sec = sec;
@@ -136,11 +200,13 @@ static void print_section(section *sec, printer *ps)
         if (!two)
             mo_put_threads(false);
     }
-    print_blocks(&ps[0], 0, two ? THREADS : 1);
+    print_blocks(&ps[0]);
     if (two) {
         pthread_join(thread, NULL);
         mo_put_threads(false);
     }
+    if (sec->written != sec->nblocks)
+        mo_unreachable("a block of the flat model was not written out");
     free(sec->starts);
 }
 
@@ -162,45 +228,58 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
     mo_func_print(out, flat);   /* user-defined functions first (funcprint.c) */
     printer ps[THREADS] = {{0}};
     for (int t = 0; t < THREADS; t++) {
-        /* room for the lines that pass FLUSH_AT (a longer line makes the buffer grow) */
-        ps[t].b.cap = FLUSH_AT + (1u << 16);
-        ps[t].b.s = mo_alloc(ps[t].b.cap);
         ps[t].attrs = MO_NEWN(cache_slot, CACHE_SLOTS);
         ps[t].tails = MO_NEWN(cache_slot, CACHE_SLOTS);
         ps[t].strs = MO_NEWN(cache_slot, CACHE_SLOTS);
         ps[t].runs.slots = MO_NEWN(run_slot, RUN_SLOTS);
         ps[t].rests = MO_NEWN(rest_slot, REST_SLOTS);
+        ps[t].vlines = MO_NEWN(vline_slot, VLINE_SLOTS);
+        ps[t].vruns = MO_NEWN(vrun_slot, VRUN_SLOTS);
+        for (int i = 0; i < NEAR_CLONES; i++)
+            ps[t].near[i] = &mo_fp_no_clone;
         ps[t].path.cap = 256;
         ps[t].path.s = mo_alloc(ps[t].path.cap);
     }
-    section sec = {flat, out, NULL, flat->vars.n,
-                   PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL, 0};
-    mo_buf *b = &ps[0].b;
-    MO_PUT_LIT(b, "class ");
-    mo_put_s(b, flat->name);
-    if (flat->comment) {
-        MO_PUT_LIT(b, " ");
-        mo_fp_put_string(b, flat->comment);
+    section sec = {.flat = flat, .out = out, .lock = PTHREAD_MUTEX_INITIALIZER,
+                   .written_more = PTHREAD_COND_INITIALIZER};
+    for (int i = 0; i < SLOTS; i++) {
+        /* room for the lines that pass FLUSH_AT (a longer line makes the buffer grow) */
+        sec.slots[i].b.cap = FLUSH_AT + (1u << 16);
+        sec.slots[i].b.s = mo_alloc(sec.slots[i].b.cap);
     }
-    MO_PUT_LIT(b, "\n");
+    /* the lines between the sections: written out by this thread while the others are stopped */
+    mo_buf b = {0};
+    MO_PUT_LIT(&b, "class ");
+    mo_put_s(&b, flat->name);
+    if (flat->comment) {
+        MO_PUT_LIT(&b, " ");
+        mo_fp_put_string(&b, flat->comment);
+    }
+    MO_PUT_LIT(&b, "\n");
+    fwrite(b.s, 1, b.len, out);
+    b.len = 0;
+    sec.n = flat->vars.n;
     print_section(&sec, ps);
-    if (flat->initial_eqs.n)
-        MO_PUT_LIT(b, "initial equation\n");
+    if (flat->initial_eqs.n) {
+        MO_PUT_LIT(&b, "initial equation\n");
+        fwrite(b.s, 1, b.len, out);
+        b.len = 0;
+    }
     sec.eqs = flat->initial_eqs.v;
     sec.n = flat->initial_eqs.n;
     print_section(&sec, ps);
-    MO_PUT_LIT(b, "equation\n");
+    MO_PUT_LIT(&b, "equation\n");
+    fwrite(b.s, 1, b.len, out);
+    b.len = 0;
     sec.eqs = flat->eqs.v;
     sec.n = flat->eqs.n;
     print_section(&sec, ps);
-    fwrite(b->s, 1, b->len, out);
-    b->len = 0;
     mo_flat_print_events(out, flat);  /* when-equations and asserts (flatprint_when.c) */
-    put_experiment(b, &flat->experiment);
-    MO_PUT_LIT(b, "end ");
-    mo_put_s(b, flat->name);
-    MO_PUT_LIT(b, ";\n");
-    fwrite(b->s, 1, b->len, out);
+    put_experiment(&b, &flat->experiment);
+    MO_PUT_LIT(&b, "end ");
+    mo_put_s(&b, flat->name);
+    MO_PUT_LIT(&b, ";\n");
+    fwrite(b.s, 1, b.len, out);
     pthread_mutex_destroy(&sec.lock);
-    pthread_cond_destroy(&sec.turn_done);
+    pthread_cond_destroy(&sec.written_more);
 }
