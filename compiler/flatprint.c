@@ -160,8 +160,8 @@ static inline const mo_clone_names *clone_near(printer *p, const mo_flat *flat, 
         }
     }
     c = p->near[p->near_last];
-    /* (c is mo_fp_no_clone or an element of clone_names: only then is it compared with the array's end) */
-    bool more = c != &mo_fp_no_clone && c + 2 < flat->clone_names.v + flat->clone_names.n;
+    /* (c is mo_fp_no_clone or an element of clone_names: only then is its index taken) */
+    bool more = c != &mo_fp_no_clone && (c - flat->clone_names.v) + 2 < flat->clone_names.n;
     if (more && (unsigned)(x - c[1].first) < (unsigned)c[1].n)
         c++;
     else if (more && (unsigned)(x - c[2].first) < (unsigned)c[2].n)

@@ -21,7 +21,10 @@
  * else is shared: the ring is malloc'd here and freed by mo_lexthread_stop, which always joins the
  * thread, so no thread outlives the parse (and mo2c forks only between parses: nothing here needs a
  * fork handler). The stream always ends with YYEOF or YYerror; errors are not reported here: the fast
- * parse then fails, and mo_parse_file parses again sequentially, which reports them.
+ * parse then fails, and mo_parse_file parses again sequentially, which reports them. A number out of
+ * range is found in the parser's thread (mo_lex_value gives YYerror there, with valid tokens after it
+ * in the ring): the parse ends at once all the same, because the grammar has no error rules (a Bison
+ * parser without them never asks for a token after YYerror).
  */
 #include "parse.h"
 
@@ -85,8 +88,8 @@ static size_t wait_room(mo_lexthread *lt, size_t head)
     return atomic_load(&lt->stop) ? 0 : tail;
 }
 
-/* Each batch of BATCH tokens is scanned in one call (mo_lex_scan_n, which interns its identifiers
- * together), and then published. Batches start at multiples of BATCH, so none wraps the ring. */
+/* Each batch of BATCH tokens is scanned in one call (mo_lex_scan_n, which interns its identifiers' and
+ * numbers' spellings together), and then published. Batches start at multiples of BATCH, so none wraps the ring. */
 static void *lexer_main(void *arg)
 {
     mo_lexthread *lt = arg;

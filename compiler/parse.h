@@ -46,7 +46,8 @@ typedef struct mo_token {
         unsigned col : 20;
         unsigned len : 12;
     } where;
-    uint32_t len;             /* STRING: its bytes, both quotes included */
+    uint32_t len;             /* STRING: its bytes, both quotes included; IDENT, NUMBER: the spelling's
+                               * bytes (read by mo_lex_scan_n before it interns them) */
     unsigned short kind;      /* T_... (parser.h) */
     bool special;             /* NUMBER, STRING, the end or an error: for mo_lexthread_next */
     bool real;                /* NUMBER: a real literal */
