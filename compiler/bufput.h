@@ -72,27 +72,35 @@ static inline void mo_put_short(mo_buf *b, const char *s, size_t n)
 /* bufput.c: "00" "01" ... "99", for writing numbers two digits at a time */
 extern const char mo_digits2[200];
 
+/* Write the decimal digits of u at d (20 bytes at most), two at a time; returns how many. */
+static inline size_t mo_dec_at(char *d, unsigned long long u)
+{
+    size_t n = 1;
+    for (unsigned long long p = 10; n < 20 && u >= p; p *= 10)
+        n++;
+    char *e = d + n;
+    while (u >= 100) {
+        unsigned long long q = u / 100;
+        e -= 2;
+        memcpy(e, mo_digits2 + 2 * (u - 100 * q), 2);
+        u = q;
+    }
+    if (u >= 10)
+        memcpy(e - 2, mo_digits2 + 2 * u, 2);
+    else
+        e[-1] = (char)('0' + u);
+    return n;
+}
+
 /* The decimal digits of v. */
 static inline void mo_put_ll(mo_buf *b, long long v)
 {
     char tmp[24];
-    char *end = tmp + sizeof tmp, *d = end;
-    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-    while (u >= 100) {
-        unsigned long long q = u / 100;
-        d -= 2;
-        memcpy(d, mo_digits2 + 2 * (u - 100 * q), 2);
-        u = q;
-    }
-    if (u >= 10) {
-        d -= 2;
-        memcpy(d, mo_digits2 + 2 * u, 2);
-    } else {
-        *--d = (char)('0' + u);
-    }
+    size_t n = 0;
     if (v < 0)
-        *--d = '-';
-    mo_put_short(b, d, (size_t)(end - d));
+        tmp[n++] = '-';
+    n += mo_dec_at(tmp + n, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+    mo_put_short(b, tmp, n);
 }
 
 /* a string literal, its length known at compile time */

@@ -334,12 +334,25 @@ static void put_var_head(mo_buf *b, const mo_var *v)
     put_type(b, v);
 }
 
+/* What a variable's line is a function of besides its attribute record, flags, name and binding:
+ * stateSelect, variability and type (vline_slot.bits, vrun_slot.bits, the attrs cache's key). */
+static inline unsigned var_bits(const mo_var *v)
+{
+    return (unsigned)v->state_select | (unsigned)v->variability << 8 | (unsigned)v->type << 16;
+}
+
+/* Does l hold the line of template variable w (of a template whose path is cut bytes long), as v's? */
+static inline bool vline_fits(const vline_slot *l, const mo_var *v, int w, int cut)
+{
+    return l->attr == v->attr && l->bits == var_bits(v) && l->flags == v->flags && l->var == w && l->cut == cut;
+}
+
 /* The line of a variable of a clone: from the cache of the template's variable's line when it has it
  * (false otherwise). */
-static inline bool put_clone_var(printer *p, const mo_var *v, unsigned bits, const mo_clone_names *c,
-                                 const vline_slot *l, int w)
+static inline bool put_clone_var(printer *p, const mo_var *v, const mo_clone_names *c, const vline_slot *l,
+                                 int w)
 {
-    if (l->attr != v->attr || l->bits != bits || l->flags != v->flags || l->var != w || l->cut != c->cut)
+    if (!vline_fits(l, v, w, c->cut))
         return false;
     mo_buf *b = &p->b;
     mo_put_short(b, l->text, l->head);
@@ -358,7 +371,7 @@ void mo_fp_put_var(printer *p, int index)
     const mo_flat *flat = p->sec->flat;
     const mo_var *v = &flat->vars.v[index];
     mo_buf *b = &p->b;
-    const unsigned bits = (unsigned)v->state_select | (unsigned)v->variability << 8 | (unsigned)v->type << 16;
+    const unsigned bits = var_bits(v);
     /* a clone's variable: the line of its template's variable with the clone's path, but the binding */
     const mo_clone_names *c = NULL;
     vline_slot *l = NULL;
@@ -367,7 +380,7 @@ void mo_fp_put_var(printer *p, int index)
         c = clone_near(p, flat, index);
         w = index - c->shift;
         l = &p->vlines[((unsigned)w * 31u + (unsigned)c->cut) & (VLINE_SLOTS - 1)];
-        if (put_clone_var(p, v, bits, c, l, w))
+        if (put_clone_var(p, v, c, l, w))
             return;
     }
     /* the line but the name and the binding comes from the attribute record (which the variables of
@@ -436,13 +449,12 @@ static void vrun_make(printer *p, const mo_clone_names *c, vrun_slot *s)
         const mo_var *v = &vars[c->first + j];
         int w = w0 + j;
         const vline_slot *l = &p->vlines[((unsigned)w * 31u + (unsigned)c->cut) & (VLINE_SLOTS - 1)];
-        const unsigned bits = (unsigned)v->state_select | (unsigned)v->variability << 8 | (unsigned)v->type << 16;
-        if (l->attr != v->attr || l->bits != bits || l->flags != v->flags || l->var != w || l->cut != c->cut)
+        if (!vline_fits(l, v, w, c->cut))
             return;
         if (len + l->head + (size_t)c->pathlen + l->mid + 3 + l->tail > VRUN_TEXT)
             return;
         s->attr[j] = v->attr;
-        s->bits[j] = bits;
+        s->bits[j] = l->bits;
         s->flags[j] = v->flags;
         s->bound[j] = v->binding != NULL;
         memcpy(s->text + len, l->text, l->head);
@@ -485,8 +497,7 @@ int mo_fp_put_vars(printer *p, int index, int end)
     bool hit = s->n == c->n && s->w0 == w0 && s->cut == c->cut && s->pathlen == c->pathlen;
     for (int j = 0; hit && j < c->n; j++) {
         const mo_var *x = &v[j];
-        const unsigned bits = (unsigned)x->state_select | (unsigned)x->variability << 8 | (unsigned)x->type << 16;
-        hit = x->attr == s->attr[j] && bits == s->bits[j] && x->flags == s->flags[j] &&
+        hit = x->attr == s->attr[j] && var_bits(x) == s->bits[j] && x->flags == s->flags[j] &&
               (x->binding != NULL) == s->bound[j];
     }
     if (!hit) {               /* line by line, then keep their text for the next clone */
@@ -526,25 +537,6 @@ int mo_fp_put_vars(printer *p, int index, int end)
 /* What an equation's tail says of its origin (mo_eq_origin). */
 static const char *const origin_text[] = {"", " binding", " connect", " connect", " unconnected flow"};
 
-/* Write the decimal digits of v at d (10 bytes at most); returns how many. */
-static inline size_t dec_at(char *d, unsigned v)
-{
-    size_t n = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5 : v < 1000000 ? 6 :
-               v < 10000000 ? 7 : v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
-    char *e = d + n;
-    while (v >= 100) {
-        unsigned q = v / 100;
-        e -= 2;
-        memcpy(e, mo_digits2 + 2 * (v - 100 * q), 2);
-        v = q;
-    }
-    if (v >= 10)
-        memcpy(e - 2, mo_digits2 + 2 * v, 2);
-    else
-        e[-1] = (char)('0' + v);
-    return n;
-}
-
 /* "path:line:col" of loc, or "<mo2c>" for a made-up one. *file and *len remember the last file's path
  * length (locations of one file come in runs). */
 static void put_where(mo_buf *b, mo_loc loc, const mo_file **file, size_t *len)
@@ -557,14 +549,14 @@ static void put_where(mo_buf *b, mo_loc loc, const mo_file **file, size_t *len)
         *file = loc.file;
         *len = strlen(loc.file->path);
     }
-    if (loc.line >= 0 && loc.col >= 0 && b->len + *len + 24 < b->cap) {   /* at once, in place */
+    if (loc.line >= 0 && loc.col >= 0 && b->len + *len + 24 < b->cap) {   /* at once, in place (two ints: 22 bytes) */
         char *d = b->s + b->len;
         mo_copy_short(d, loc.file->path, *len);
         d += *len;
         *d++ = ':';
-        d += dec_at(d, (unsigned)loc.line);
+        d += mo_dec_at(d, (unsigned long long)loc.line);
         *d++ = ':';
-        d += dec_at(d, (unsigned)loc.col);
+        d += mo_dec_at(d, (unsigned long long)loc.col);
         b->len = (size_t)(d - b->s);
         return;
     }

@@ -945,7 +945,7 @@ static bool args_build_nothing(const mo_mod *m, const mo_inst *scope)
 {
     for (int i = 0; i < m->nargs; i++) {
         const mo_mod *a = m->args[i].mod;
-        if (a && ((a->binding && !is_literal(a->binding) && !builds_nothing(a->binding, scope)) ||
+        if (a && ((a->binding && !builds_nothing(a->binding, scope)) ||
                   (a->nargs && !args_build_nothing(a, scope))))
             return false;
     }

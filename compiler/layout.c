@@ -122,23 +122,13 @@ static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_
     return true;
 }
 
-/* Are the items exactly the first entries of the scope's table, in order? Then no item can clash with
- * another or with a class of the class (lookup.c keeps only the first declaration of a name, and
- * reports the others), and the scope's table gives each item's position: the layout needs no table of
- * its own. This is the common case of a class without extends, such as a big model's top level. */
-static bool items_are_scope(const mo_scope *s, const layout_builder *b)
-{
-    if (s->has_extends || mo_map_count(&s->local) < b->items.n)
-        return false;
-    for (int i = 0; i < b->items.n; i++)
-        if (s->local.order_vals.v[i] != b->items.v[i].elem)
-            return false;
-    return true;
-}
-
 /* The layout of a class without extends clauses whose scope's table lists its components first, all of
- * them, in order (lookup.h): what mo_layout_of would build, from that dense table instead of from the
- * elements, which a big model's top level has hundreds of thousands of, scattered through memory. */
+ * them, in order (lookup.h: components_first): what mo_layout_of would build, from that dense table
+ * instead of from the elements, which a big model's top level has hundreds of thousands of, scattered
+ * through memory. No item can clash with another or with a class of the class (lookup.c keeps only the
+ * first declaration of a name, and reports the others), and the scope's table gives each item's
+ * position: the layout needs no table of its own. This is the common case, such as a big model's top
+ * level. */
 static mo_layout *plain_layout(mo_class *cls, mo_scope *s)
 {
     int n = s->components_first;
@@ -200,12 +190,6 @@ mo_layout *mo_layout_of(mo_class *cls)
     lay->secs = b.secs.v;
     /* the builder's vector becomes the items (the loop below only ever moves an item down) */
     lay->items = b.items.v ? b.items.v : MO_NEWN(mo_layout_item, 0);
-    if (items_are_scope(s, &b)) {
-        lay->n = b.items.n;
-        mo_map_view_positions(&lay->index, &s->local, lay->n);
-        s->layout = lay;
-        return lay;
-    }
     mo_map_reserve(&lay->index, b.items.n);
     for (int i = 0; i < b.items.n; i++) {
         mo_layout_item it = b.items.v[i];

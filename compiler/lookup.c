@@ -105,7 +105,8 @@ mo_scope *mo_scope_of(mo_class *cls)
         /* sized once: the top-level model of a big chain declares hundreds of thousands of elements */
         mo_map_reserve(&s->local, cls->nelems);
         int ncomp = 0;
-        bool plain = true;   /* so far, local holds the components met, in order */
+        bool plain = true;   /* so far, local holds the components met, in order, before any class */
+        bool any_class = false;
         for (int i = 0; i < cls->nelems; i++) {
             mo_element *e = cls->elems[i];
             const char *name = NULL;
@@ -113,10 +114,11 @@ mo_scope *mo_scope_of(mo_class *cls)
             if (e->kind == MO_ELEM_COMPONENT) {
                 name = e->name;
                 ncomp++;
+                plain = plain && !any_class;
             } else if (e->kind == MO_ELEM_CLASS) {
                 name = e->cls->name;
                 loc = e->cls->loc;
-                plain = false;
+                any_class = true;
             } else if (e->kind == MO_ELEM_EXTENDS) {
                 s->has_extends = true;
                 continue;

@@ -35,8 +35,8 @@ typedef struct mo_scope {
     bool built;               /* local and imports filled */
     bool has_extends;         /* the class has extends clauses */
     /* The number of the class's components when they are the first entries of local, all of them in
-     * declaration order (no class declared among them, no duplicate name), else -1: then layout.c takes
-     * its layout from local without reading the elements again */
+     * declaration order (no class declared before a component, no duplicate name), else -1: then
+     * layout.c takes a class's layout, when it has no extends, from local without reading the elements */
     int components_first;
     mo_map local;             /* name -> mo_element* (classes and components declared here) */
     mo_map imports;           /* name -> mo_element* (qualified, renaming and multiple imports) */
