@@ -14,7 +14,10 @@ else
 endif
 PREFIX  ?= /usr/local
 WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CFLAGS_BASE = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icompiler -I$(BUILD) -Iruntime
+# compiler/ has a folder per stage (README: reading the code); every folder is on the include path, so a
+# file includes a header by its name alone.
+STAGES   = util parse lookup instantiate flat analysis codegen regress
+CFLAGS_BASE = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icompiler $(STAGES:%=-Icompiler/%) -I$(BUILD) -Iruntime
 ifeq ($(DEBUG),1)
   SANITIZE = -fsanitize=address,undefined
   CFLAGS_OPT = -O0 -g $(SANITIZE) -fno-omit-frame-pointer -DMO_DEBUG=1
@@ -29,8 +32,9 @@ ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
 RT_CFLAGS = $(CFLAGS_BASE) $(RT_CFLAGS_OPT) $(CFLAGS)
 GSL_LIBS = -lgsl -lgslcblas -lm
 
-COMPILER_SRC = $(sort $(wildcard compiler/*.c))
+COMPILER_SRC = $(sort $(wildcard compiler/*.c compiler/*/*.c))
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
+COMPILER_H   = $(wildcard compiler/*.h compiler/*/*.h)
 GEN_SRC      = $(BUILD)/lexer.c $(BUILD)/parser.c $(BUILD)/parser_fast.c
 COMPILER_OBJ = $(COMPILER_SRC:compiler/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/lexer.o $(BUILD)/obj/parser.o \
                $(BUILD)/obj/parser_fast.o
@@ -65,14 +69,15 @@ $(BUILD)/lexer.c: grammar/lexer.re $(BUILD)/parser.h | $(BUILD)
 	re2c -W --no-generation-date -o $@ grammar/lexer.re
 
 # Generated code is ours to keep warning-free too, except what bison's skeleton does on purpose.
-$(BUILD)/obj/lexer.o: $(BUILD)/lexer.c compiler/*.h $(BUILD)/parser.h | $(BUILD)/obj
+$(BUILD)/obj/lexer.o: $(BUILD)/lexer.c $(COMPILER_H) $(BUILD)/parser.h | $(BUILD)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-$(BUILD)/obj/parser.o: $(BUILD)/parser.c compiler/*.h | $(BUILD)/obj
+$(BUILD)/obj/parser.o: $(BUILD)/parser.c $(COMPILER_H) | $(BUILD)/obj
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
-$(BUILD)/obj/parser_fast.o: $(BUILD)/parser_fast.c compiler/*.h | $(BUILD)/obj
+$(BUILD)/obj/parser_fast.o: $(BUILD)/parser_fast.c $(COMPILER_H) | $(BUILD)/obj
 	$(CC) $(ALL_CFLAGS) -DMO_PARSER_FAST -Wno-missing-prototypes -c -o $@ $<
 
-$(BUILD)/obj/%.o: compiler/%.c compiler/*.h $(BUILD)/parser.h | $(BUILD)/obj
+$(BUILD)/obj/%.o: compiler/%.c $(COMPILER_H) $(BUILD)/parser.h | $(BUILD)/obj
+	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/rt/%.o: runtime/%.c runtime/*.h | $(BUILD)/rt

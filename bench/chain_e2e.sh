@@ -7,7 +7,7 @@
 #     previous N (the ratio of the N's when linear: x 10.0 per decade). CPU time is the figure to read
 #     on a loaded machine; wall time is shown beside it.
 #   - mo2c's arena and peak resident size, the generated C file's size;
-#   - the C compiler: a file above 32 MB is compiled in sections (compiler/build.c): each section's
+#   - the C compiler: a file above 32 MB is compiled in sections (compiler/codegen/build.c): each section's
 #     wall and CPU time and peak memory, and the largest peak;
 #   - the simulator: -stopTime=1 with no result file (-outputFormat=empty), its wall and CPU time and
 #     accepted steps.

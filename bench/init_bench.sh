@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/init_bench.sh [N...] - the completion of the initial system (compiler/sort.c, sort_init) at
+# bench/init_bench.sh [N...] - the completion of the initial system (compiler/analysis/sort.c, sort_init) at
 # scale: N states whose start values are not fixed, so every one of them needs an assumed x = start
 # equation, the case that used to rebuild the whole graph and re-match once per state.
 # Model: der(x[i]) = -x[i] + x[i-1] (x[0] read as 0) with start = 1 for i > 1, x[1] fixed at 1, plus

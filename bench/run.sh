@@ -15,7 +15,7 @@
 #    for N = 10^2, 10^3, 10^4: each stage's time (and the C compiler's), per unit and its growth per
 #    decade of N (about 10 means linear), mo2c's peak memory, and a short run of each simulator.
 # 3. bench/flat_bench.sh (the front end's engineer's): `mo2c --flat` alone up to 10^5 units.
-# 5. bench/init_bench.sh: completing the initial system when no start value is fixed (compiler/sort.c):
+# 5. bench/init_bench.sh: completing the initial system when no start value is fixed (compiler/analysis/sort.c):
 #    mo2c --stats for N states with unfixed starts, N in INS (default "1000 10000 100000").
 # 4. The same chain written with arrays (bench/gen_chain_array.sh): component arrays connected in a
 #    for-loop, end to end through bench/chain_e2e.sh (GEN=array) for N in ANS (default "1000 10000

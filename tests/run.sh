@@ -8,7 +8,8 @@
 #                             mo2c arguments (default: --flat %f); "// MODEL: name" adds a model name.
 #   tests/flat/*.mo         mo2c --flat output must equal the .flat file beside it ("// MODEL:" and
 #                             "// ARGS:" as above)
-#   tests/sim/*.sh          shell scripts, run from the repo root with MO2C and BUILD set; exit 0 = pass
+#   tests/sim/*.sh          shell scripts, run from the repo root with MO2C, BUILD and SHARED (../shared
+#                           beside the project, when it is there) set; exit 0 = pass, 77 = skipped
 # Usage: tests/run.sh [PATTERN]   (only cases whose path contains PATTERN)
 set -u
 cd "$(dirname "$0")/.."
@@ -18,20 +19,24 @@ MO2C=$BUILD/mo2c
 # each run has its own scratch directory, so that runs side by side do not clobber each other's files
 OUT=$ROOT/tests/out/run-$$
 rm -rf "$OUT"; mkdir -p "$OUT"
-export MO2C BUILD ROOT OUT
+# the Modelica Standard Library, MAP-LIB references and the compliance suite, when they are beside us
+SHARED=${SHARED:-$(cd "$ROOT/.." && pwd)/shared}
+[ -d "$SHARED" ] || SHARED=""
+export MO2C BUILD ROOT OUT SHARED
 filter=${1:-}
-passed=0; failed=0; failures=()
+passed=0; failed=0; skipped=0; failures=()
 
-record() { # name status [detail]
+record() { # name status [detail]; status 77 = skipped (a case whose inputs are absent, e.g. ../shared)
     if [ "$2" = 0 ]; then passed=$((passed+1)); echo "PASS $1"
+    elif [ "$2" = 77 ]; then skipped=$((skipped+1)); echo "SKIP $1: $(tail -1 <<<"${3:-}")"
     else failed=$((failed+1)); failures+=("$1"); echo "FAIL $1"; [ -n "${3:-}" ] && echo "$3" | sed 's/^/    /' | head -40; fi
 }
 want() { [ -z "$filter" ] || [[ "$1" == *"$filter"* ]]; }
 header() { grep -E "^// $2:" "$1" | sed -E "s|^// $2: ?||"; }
 
 # --- unit tests ---
-CFLAGS_T="-std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Icompiler -I$BUILD -Iruntime -Wall -Wextra"
-OBJS=$(ls "$BUILD"/obj/*.o | grep -v '/main\.o$')
+CFLAGS_T="-std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $(for d in compiler compiler/*/; do printf -- '-I%s ' "${d%/}"; done)-I$BUILD -Iruntime -Wall -Wextra"
+OBJS=$(find "$BUILD/obj" -name '*.o' ! -name main.o | sort)
 # a DEBUG=1 build's objects carry the sanitizers: link the unit tests with them too
 SANITIZE=$(cat "$BUILD/sanitize.flags" 2>/dev/null)
 for t in tests/unit/test_*.c; do
@@ -89,6 +94,6 @@ done
 
 echo
 if [ $failed -gt 0 ]; then printf 'failed: %s\n' "${failures[@]}"; fi
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ $failed -ne 0 ] || rm -rf "$OUT"   # kept for inspection when something failed
 [ $failed -eq 0 ]

@@ -7,6 +7,7 @@ command -v cc    >/dev/null 2>&1 || need+=(gcc libc6-dev)
 command -v make  >/dev/null 2>&1 || need+=(make)
 command -v re2c  >/dev/null 2>&1 || need+=(re2c)
 command -v bison >/dev/null 2>&1 || need+=(bison)
+command -v python3 >/dev/null 2>&1 || need+=(python3)   # tests: reference generators, the MSL class list
 [ -f /usr/include/gsl/gsl_odeiv2.h ] || need+=(libgsl-dev)
 if [ ${#need[@]} -eq 0 ]; then
     exit 0

@@ -1,5 +1,5 @@
 /*
- * csvcmp.c - the tests' small trajectory comparison tool, built from compiler/tube.c (and base.c):
+ * csvcmp.c - the tests' small trajectory comparison tool, built from compiler/regress/tube.c (and base.c):
  *
  *   csvcmp [--tube TOL] [--abs EPS] REF.csv RESULT.csv SIGNAL...
  *

@@ -6,12 +6,12 @@ set -u
 : "${OUT:=$PWD/tests/out}" "${MO2C:=$PWD/build/mo2c}" "${BUILD:=$PWD/build}"
 REFBIN=$OUT/ref
 mkdir -p "$REFBIN"
-REF_CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 -Wall -Wextra -Icompiler"
+REF_CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 -Wall -Wextra -Icompiler/util -Icompiler/regress"
 build_ref_tools() {
     for g in smd_ref pendulum_ref; do
         cc $REF_CFLAGS -o "$REFBIN/$g" "tests/ref/$g.c" -lgsl -lgslcblas -lm || return 1
     done
-    cc $REF_CFLAGS -o "$REFBIN/csvcmp" tests/ref/csvcmp.c compiler/tube.c compiler/base.c -lm || return 1
+    cc $REF_CFLAGS -o "$REFBIN/csvcmp" tests/ref/csvcmp.c compiler/regress/tube.c compiler/util/base.c -lm || return 1
 }
 # simulate DIR EXE ARGS... : run DIR/EXE from DIR; fail unless it exits 0 and prints the success line
 simulate() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Huge models: one C file compiled in sections (compiler/codegen_write.c, compiler/build.c). The testing
+# Huge models: one C file compiled in sections (compiler/codegen/codegen_write.c, compiler/codegen/build.c). The testing
 # knob MO2C_PART_BYTES lowers the section size (default 32 MB) so that the 120-unit chain of
 # bench/gen_chain.sh is parted: its file must say "MO2C_PARTS = K" with K - 1 guarded sections of parts;
 # it must compile with -Wall -Wextra -Wpedantic -Werror both whole (MO2C_PART unset: every section) and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Large models: the emitted C is cut into bounded functions (compiler/codegen_split.c), and the cut code
+# Large models: the emitted C is cut into bounded functions (compiler/codegen/codegen_split.c), and the cut code
 # computes the same trajectory. The 120-unit chain of bench/gen_chain.sh (240 states, about 1600
 # statements in rhs) must give rhs, initialize, init_params and the Jacobian's column body as parts
 # (NAME_partK, marked MO2C_NOINLINE) of bounded length, compile with -Wall -Wextra -Wpedantic -Werror,

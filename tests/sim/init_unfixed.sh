@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Initialization with start values that are not fixed (compiler/sort.c, sort_init):
+# Initialization with start values that are not fixed (compiler/analysis/sort.c, sort_init):
 # 1. tests/models/InitUnfixed.mo (an assumed start, a dummy state whose fixed start is kept and one whose
 #    fixed start is ignored with a warning, an algebraic loop, an initial equation) over 5 s against its
 #    closed form (written out below with awk, from the model's comment), inside the csv-compare tube at

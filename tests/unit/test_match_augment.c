@@ -1,6 +1,6 @@
 /*
  * test_match_augment.c - unit test of mo_match_augment (graph.h), the incremental matching that
- * compiler/sort.c uses to complete the initial system.
+ * compiler/analysis/sort.c uses to complete the initial system.
  *
  * Random sparse graphs of base equations plus candidate equations taken one at a time, as sort_init
  * does: each candidate is kept when the matching grows. The reference is what sort_init did before:

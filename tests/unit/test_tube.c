@@ -1,5 +1,5 @@
 /*
- * test_tube.c - the csv-compare tube (compiler/tube.c) against its definition (tube.h,
+ * test_tube.c - the csv-compare tube (compiler/regress/tube.c) against its definition (tube.h,
  * /work/shared/REFERENCE.md): interpolation inside the window, event rows, the |min| term and the 0.001
  * floor of hy, a point just inside vs just outside, NaN, a result that ends early or starts late, the
  * sliding-window bounds against a brute-force evaluation, and the CSV reader/writer (a missing column).

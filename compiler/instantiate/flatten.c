@@ -206,6 +206,10 @@ static bool resolve_type(mo_layout_item *it, mo_fmod *mod, comp_type *t)
         mo_fmod *sm = mo_map_get(&short_mods, (const char *)c);
         if (!sm && c->short_mod) {
             sm = mo_fmod_from_ast(c->short_mod, NULL, c->parent, true);
+            /* A type's own modifiers hold for every element of an array of it (type T = Real(min = 0);
+             * T x[3]): 'each' is about modifiers written at the declaration, not these (spec 7.2.5). */
+            for (int i = 0; sm && i < sm->n; i++)
+                sm->sub[i]->each = true;
             mo_map_put(&short_mods, (const char *)c, sm);
         }
         t->mod = mo_fmod_merge(t->mod, sm);
@@ -747,6 +751,14 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
         mo_error(e->loc, "not supported yet: stream variables");
         return false;
     }
+    if (e->flags & MO_PF_OUTER) {   /* would be a private copy instead of the inner component */
+        mo_error(e->loc, "not supported yet: outer components");
+        return false;
+    }
+    if ((e->flags & MO_PF_REPLACEABLE) && e->constrainedby_mod) {
+        mo_error(e->constrainedby->loc, "not supported yet: modifiers on constrainedby");
+        return false;
+    }
     const char *name = join_path(inst->path, e->name);
     mo_clone_mark mark;
     if (by_syntax && t.basetype < 0 && !t.mod &&
@@ -883,6 +895,8 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
             mo_error(q->loc, "connect is not allowed in an initial equation section");
             return false;
         }
+        if (!mo_connect_allowed_here(q))
+            return false;
         mo_connect_add(fr, inst, owner, q);
         return mo_error_count() == 0;
     case MO_EQ_IF:

@@ -200,6 +200,7 @@ bool mo_flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_li
 bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
 bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
 bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, int from, bool initial);
+bool mo_connect_allowed_here(const mo_eq *q);
 
 /* functions.c, funcall.c: user-defined functions (hooks of flatten.c).
  * mo_func_flatten_call: a call whose name finds a function class (user function, or external "builtin")

@@ -168,6 +168,17 @@ mo_layout *mo_layout_of(mo_class *cls)
     bool ok = true;
     for (int i = 0; i < cls->nelems && ok; i++) {
         mo_element *e = cls->elems[i];
+        /* Until redeclarations are instantiated, an error rather than the original element in silence. */
+        if (e->flags & MO_PF_REDECLARE) {
+            mo_error(e->kind == MO_ELEM_CLASS ? e->cls->loc : e->loc, "not supported yet: redeclare");
+            ok = false;
+            break;
+        }
+        if (e->kind == MO_ELEM_CLASS && (e->flags & MO_PF_REPLACEABLE) && e->constrainedby_mod) {
+            mo_error(e->constrainedby->loc, "not supported yet: modifiers on constrainedby");
+            ok = false;
+            break;
+        }
         if (e->kind == MO_ELEM_COMPONENT) {
             mo_layout_item it = {e, cls, -1};
             MO_PUSH(b.items, it);

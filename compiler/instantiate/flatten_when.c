@@ -207,6 +207,17 @@ static mo_expr *if_expr(mo_loc loc, int n, mo_expr **conds, mo_expr **vals)
     return e;
 }
 
+/* A connect inside a when-equation or an if-equation whose condition changes in time would become an
+ * unconditional connection: the specification forbids both (9.1, 8.3.5). False after the error. */
+bool mo_connect_allowed_here(const mo_eq *q)
+{
+    if (!cur_branch && !in_if)
+        return true;
+    mo_error(q->loc, "connect cannot be inside %s", cur_branch ? "a when-equation"
+                                                              : "an if-equation whose condition is not a parameter expression");
+    return false;
+}
+
 bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, int from, bool initial)
 {
     int nc = q->nconds - from;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The Modelica Association's compliance suite (../shared/compliance): every case that carries
+# __ModelicaAssociation(TestCase(shouldPass = ...)) is compiled with mo2c and, when it compiles, simulated.
+# A should-pass case passes when it compiles and its simulation ends successfully (its asserts hold);
+# a should-fail case passes when mo2c or the simulator rejects it (exit status 1, never a crash).
+#   tests/library/compliance.sh [OUTFILE]   one line a case: shouldPass, result, model, first error
+# Needs MO2C (the compiler) and COMPLIANCE (the suite's root, holding ModelicaCompliance/).
+set -u
+: "${MO2C:?}" "${COMPLIANCE:?}"
+out=${1:-/dev/stdout}
+one() {
+    f=$1
+    sp=$(grep -o 'shouldPass *= *\(true\|false\)' "$f" | head -1 | sed 's/.*= *//')
+    [ -n "$sp" ] || return 0
+    rel=${f#"$COMPLIANCE"/}; name=${rel%.mo}; name=${name//\//.}
+    d=$(mktemp -d "${TMPDIR:-/tmp}/mo2c-comp.XXXXXX")
+    err=$(cd "$d" && timeout 60 "$MO2C" -L "$COMPLIANCE" "$f" -o "$d/sim" 2>&1); rc=$?
+    if [ $rc -eq 0 ]; then
+        err=$(cd "$d" && timeout 60 ./sim 2>&1); rc=$?
+        if [ $rc -eq 0 ]; then r=ok; elif [ $rc -eq 1 ]; then r=runfail; else r="runcrash($rc)"; fi
+    elif [ $rc -eq 1 ]; then r=compfail
+    else r="compcrash($rc)"
+    fi
+    rm -rf "$d"
+    reason=$(grep -m1 -E 'error|warning' <<<"$err" | sed -E 's/^[^ ]*:[0-9]+:[0-9]+: //' | tr '\t' ' ')
+    [ -n "$reason" ] || reason=$(grep -m1 . <<<"$err" | tr '\t' ' ')
+    [ "$r" = ok ] && reason=""
+    printf '%s\t%s\t%s\t%s\n' "$sp" "$r" "$name" "$reason"
+}
+export -f one
+export MO2C COMPLIANCE
+grep -rl 'shouldPass' --include='*.mo' "$COMPLIANCE/ModelicaCompliance" | sort |
+    xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} | sort -t$'\t' -k3 > "$out"

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Compare a run's failures with the list of known ones: every case must pass unless the list names it,
+# and a listed case that passes now must leave the list (so that the list, which the README points to,
+# stays true).   tests/library/expect.sh RESULTS.tsv EXPECTED.tsv NAME_COLUMN OK_WORD FILTER_COLUMN FILTER
+# RESULTS: tab-separated lines; a line counts when column FILTER_COLUMN equals FILTER (FILTER_COLUMN 0:
+# every line); it passes when column 1 or 2 equals OK_WORD. EXPECTED: lines "name<TAB>reason" (# comments).
+set -u
+res=$1; exp=$2; col=$3; okw=$4; fcol=$5; fval=$6
+status=0
+declare -A listed
+while IFS=$'\t' read -r name _; do
+    [[ -z "$name" || "$name" == \#* ]] && continue
+    listed[$name]=1
+done < "$exp"
+npass=0; nfail=0
+declare -A seen
+while IFS= read -r line; do
+    IFS=$'\t' read -r -a f <<<"$line"
+    [ "$fcol" = 0 ] || [ "${f[$((fcol-1))]}" = "$fval" ] || continue
+    name=${f[$((col-1))]}; seen[$name]=1
+    if [ "${f[0]}" = "$okw" ] || [ "${f[1]}" = "$okw" ]; then
+        npass=$((npass+1))
+        if [ -n "${listed[$name]:-}" ]; then echo "NOW PASSES (take it off $(basename "$exp")): $name"; status=1; fi
+    else
+        nfail=$((nfail+1))
+        if [ -z "${listed[$name]:-}" ]; then echo "REGRESSION: $line"; status=1; fi
+    fi
+done < "$res"
+for name in "${!listed[@]}"; do
+    [ -n "${seen[$name]:-}" ] || { echo "listed but not run: $name"; status=1; }
+done
+echo "$npass passed, $nfail failing as listed in $(basename "$exp")"
+exit $status
