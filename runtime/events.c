@@ -210,6 +210,7 @@ static int eval_point(mo2c_rt_events *ev, double t, const double *x, double *z, 
     mo2c_data *d = ev->d;
     const mo2c_model *m = d->model;
     d->time = t;
+    ((mo2c_rt_state *)d->solver)->now = t;
     ((mo2c_rt_state *)d->solver)->nrhs++;
     ((mo2c_rt_state *)d->solver)->last_x = NULL;   /* y no longer belongs to the integrator's call */
     if (m->rhs(d, t, x, d->dx) != 0)

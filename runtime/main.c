@@ -560,6 +560,9 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
     if (rc == 0)
         rc = apply_overrides(d, &o);
     if (rc == 0) {
+        /* from here on a crash or a stop signal still completes the result file and says when */
+        mo2c_rt_guard_install(d);
+        ((mo2c_rt_state *)d->solver)->now = o.start;
         d->time = o.start;
         if (model->init_params(d) != 0 || model->initialize(d) != 0) {
             fprintf(stderr, "error: at time %.16g: %s\n", o.start,
@@ -578,11 +581,14 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
         }
         if (!(w = mo2c_rt_writer_open(d, &o, path)))
             rc = -1;
+        mo2c_rt_guard_writer(w);
     }
     if (rc == 0)
         rc = mo2c_rt_simulate(d, &o, w);
+    mo2c_rt_guard_writer(NULL);
     if (w && mo2c_rt_writer_close(w) != 0)
         rc = -1;
+    mo2c_rt_guard_remove();
     if (rc == 0)
         printf("The simulation finished successfully.\n");
     mo2c_data_free(d);

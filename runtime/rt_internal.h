@@ -7,6 +7,7 @@
  *   solver.c   the integration loop on GSL odeiv2, the Jacobian wrapper, LOG_STATS
  *   events.c   state and time events, event iteration (hooks of solver.c's loop), assert/terminate
  *   results.c  the CSV and MAT v4 result writers
+ *   guard.c    signal handlers: a run that crashes or is stopped keeps its results and says when
  *   algebra.c  mo2c_fail, checked math, linear and nonlinear algebraic solvers
  * Functions shared between these files carry the prefix mo2c_rt_; everything else is static.
  */
@@ -73,6 +74,8 @@ typedef struct mo2c_rt_state {
     const double *last_dx;
     /* time of the evaluation that failed (rhs or Jacobian), reported with the message */
     double fail_t;
+    /* time of the model evaluation under way, for a signal handler's message (guard.c) */
+    volatile double now;
     int use_dfdt;              /* bsimp uses df/dt: approximate it by a difference quotient */
     double *work;              /* 3 * nx scratch for the finite-difference Jacobian */
     mo2c_rt_nlsolver *nl;      /* cached nonlinear solvers, one per system size */
@@ -91,10 +94,24 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w);
 
 /* results.c: open (writes the header, and MAT's parameter matrix from the current d->p), append one
  * output point (time + current x, dx, y, p), close (patches MAT's column count). open returns NULL
- * after printing an error. */
+ * after printing an error. salvage completes the file as it stands without changing the writer (the
+ * whole rows so far, MAT's column count) and is async-signal-safe: guard.c calls it from a handler.
+ * path: the file's name (NULL for -outputFormat=empty); rows: rows written, the time of the last. */
 mo2c_rt_writer *mo2c_rt_writer_open(const mo2c_data *d, const mo2c_rt_opts *o, const char *path);
 int mo2c_rt_writer_row(mo2c_rt_writer *w, double t);
 int mo2c_rt_writer_close(mo2c_rt_writer *w);
+int mo2c_rt_writer_salvage(const mo2c_rt_writer *w);
+const char *mo2c_rt_writer_path(const mo2c_rt_writer *w);
+long mo2c_rt_writer_rows(const mo2c_rt_writer *w, double *last_t);
+
+/* guard.c: from install to remove, the fatal signals (SIGSEGV, SIGFPE, SIGBUS, SIGILL, SIGABRT) and the
+ * stopping ones (SIGINT, SIGTERM, SIGHUP, SIGXCPU) complete the result file of the writer given to
+ * mo2c_rt_guard_writer (may be NULL) and print "error: at time T: <what happened>" with the time of the
+ * evaluation under way (mo2c_rt_state.now). A fatal signal then ends the process with status 1; a
+ * stopping one is raised again with its default action, so the caller sees the signal. */
+void mo2c_rt_guard_install(mo2c_data *d);
+void mo2c_rt_guard_writer(mo2c_rt_writer *w);
+void mo2c_rt_guard_remove(void);
 
 /* results.c: a real written with up to 17 significant digits, '.' as decimal point; returns length */
 int mo2c_rt_format_real(char *buf, double v);

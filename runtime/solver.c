@@ -80,6 +80,7 @@ static int gsl_rhs(double t, const double x[], double dx[], void *params)
     mo2c_data *d = params;
     mo2c_rt_state *s = d->solver;
     s->nrhs++;
+    s->now = t;
     s->last_t = t;
     s->last_x = x;
     s->last_dx = dx;
@@ -99,6 +100,7 @@ static int gsl_jac(double t, const double x[], double *dfdy, double dfdt[], void
     int n = m->nx;
     double *f0 = s->work, *xx = s->work + n, *f1 = s->work + 2 * n;
     s->njac++;
+    s->now = t;
     int need_f0 = !m->jacobian || s->use_dfdt;
     if (need_f0 && s->use_dfdt && s->last_x == x && s->last_t == t && s->last_dx) {
         /* bsimp asks for the Jacobian right after evolve_apply evaluated f(t, x) into its dydt_in */
@@ -222,6 +224,7 @@ static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, in
     mo2c_rt_state *s = d->solver;
     const mo2c_model *m = d->model;
     d->time = t;
+    s->now = t;
     if (drv && exact_dydt_out && s->last_x == d->x && s->last_dx == drv->e->dydt_out && s->last_t == t) {
         memcpy(d->dx, drv->e->dydt_out, (size_t)m->nx * sizeof *d->dx);
     } else {
