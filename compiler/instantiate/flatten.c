@@ -706,12 +706,51 @@ bool mo_ensure_slot(mo_front *fr, mo_inst *inst, int i)
     return ok;
 }
 
-static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
+/* The sizes of the array dimensions of declaration it (its type's, then its own), evaluated in inst:
+ * into arr (ndims, dims, total; no elements). False after an error. */
+static bool eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, mo_arr *arr)
 {
-    mo_slot *s = &inst->slots[i];
-    s->state = MO_SLOT_BUSY;
+    const mo_element *e = it->elem;
+    int ndims = e->ntype_dims + e->ndims;
+    if (ndims > MO_MAX_DIMS) {
+        mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
+        return false;
+    }
+    arr->ndims = ndims;
+    arr->dims = MO_NEWN(int, ndims + 1);
+    arr->total = 1;
+    for (int k = 0; k < ndims; k++) {
+        const mo_expr *d = k < e->ntype_dims ? e->type_dims[k] : e->dims[k - e->ntype_dims];
+        long long n;
+        if (d->kind == MO_EX_COLON) {
+            mo_error(d->loc, "not supported yet: array dimensions given by ':'");
+            return false;
+        }
+        if (!dim_size(fr, inst, it->owner, d, &n))
+            return false;
+        if (n < 0 || n > 100000000 || (double)arr->total * (double)n > 100000000) {
+            mo_error(d->loc, "invalid array dimension %lld", n);
+            return false;
+        }
+        arr->dims[k] = (int)n;
+        arr->total *= (int)n;
+    }
+    return true;
+}
+
+/* Make component i of inst into slot s. The declaration and its modifiers are read in inst; the
+ * component lives in home (its parent instance, the prefix of its name, the variability and prefixes
+ * imposed on it): home is inst, except for an inner component that innerouter.c adds at the top of the
+ * model for an outer one that has none. as_inner: build the inner part of an element declared outer
+ * (inner outer, or the added one), not the reference to an enclosing inner (innerouter.c). */
+static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *home, bool as_inner)
+{
     mo_layout_item *it = &inst->lay->items[i];
     mo_element *e = it->elem;
+    if ((e->flags & (MO_PF_INNER | MO_PF_OUTER)) && !mo_inner_outer_allowed(it))
+        return false;
+    if ((e->flags & MO_PF_OUTER) && !as_inner && !e->condition)
+        return mo_outer_resolve(fr, inst, i, s);
     mo_fmod *outer = mo_fmod_child(it->ext < 0 ? inst->mod : inst->extmods[it->ext], e->name);
     /* A component that nothing modifies but its own declaration (the common case in a big model) may be
      * a clone made straight from that modifier's syntax (flatten_clone.c), with no modifier tree. */
@@ -733,6 +772,8 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
             s->state = MO_SLOT_DONE;
             return true;
         }
+        if ((e->flags & MO_PF_OUTER) && !as_inner)
+            return mo_outer_resolve(fr, inst, i, s);
     }
     comp_type t;
     if (!resolve_type(it, mod, &t))
@@ -741,30 +782,26 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
                       : e->flags & MO_PF_DISCRETE ? MO_VAR_DISCRETE : MO_VAR_CONTINUOUS;
     if (t.prefixes & MO_PF_CONSTANT) variability = MO_VAR_CONSTANT;
     else if ((t.prefixes & MO_PF_PARAMETER) && variability > MO_VAR_PARAMETER) variability = MO_VAR_PARAMETER;
-    if (inst->variability < variability)
-        variability = inst->variability;
+    if (home->variability < variability)
+        variability = home->variability;
     if (t.basetype >= 0 && t.basetype != MO_T_REAL && variability == MO_VAR_CONTINUOUS)
         variability = MO_VAR_DISCRETE;
     unsigned flags = ((e->flags | t.prefixes) & (MO_PF_INPUT | MO_PF_OUTPUT | MO_PF_FLOW | MO_PF_STREAM |
-                                                 MO_PF_PROTECTED | MO_PF_FINAL)) | inst->flags;
+                                                 MO_PF_PROTECTED | MO_PF_FINAL)) | home->flags;
     if (flags & MO_PF_STREAM) {
         mo_error(e->loc, "not supported yet: stream variables");
-        return false;
-    }
-    if (e->flags & MO_PF_OUTER) {   /* would be a private copy instead of the inner component */
-        mo_error(e->loc, "not supported yet: outer components");
         return false;
     }
     if ((e->flags & MO_PF_REPLACEABLE) && e->constrainedby_mod) {
         mo_error(e->constrainedby->loc, "not supported yet: modifiers on constrainedby");
         return false;
     }
-    const char *name = join_path(inst->path, e->name);
+    const char *name = join_path(home->path, e->name);
     mo_clone_mark mark;
     if (by_syntax && t.basetype < 0 && !t.mod &&
         mo_clone_begin_syntax(fr, t.cls, e->mod, variability, flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT),
                               &mark)) {
-        mo_inst *child = mo_clone_make_syntax(fr, &mark, inst, name, e->mod, it->owner, s);
+        mo_inst *child = mo_clone_make_syntax(fr, &mark, home, name, e->mod, it->owner, s);
         if (child || mo_error_count()) {
             s->kind = MO_SK_INST;
             s->child = child;
@@ -782,35 +819,14 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
     }
     int ndims = e->ntype_dims + e->ndims;
     if (ndims == 0) {
-        bool ok = make_element(fr, inst, it, name, &t, variability, flags, s);
+        bool ok = make_element(fr, home, it, name, &t, variability, flags, s);
         s->state = MO_SLOT_DONE;
         return ok;
     }
     /* an array: evaluate its sizes, then make each element (row-major) */
-    if (ndims > MO_MAX_DIMS) {
-        mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
-        return false;
-    }
     mo_arr *arr = MO_NEW(mo_arr);
-    arr->ndims = ndims;
-    arr->dims = MO_NEWN(int, ndims);
-    arr->total = 1;
-    for (int k = 0; k < ndims; k++) {
-        const mo_expr *d = k < e->ntype_dims ? e->type_dims[k] : e->dims[k - e->ntype_dims];
-        long long n;
-        if (d->kind == MO_EX_COLON) {
-            mo_error(d->loc, "not supported yet: array dimensions given by ':'");
-            return false;
-        }
-        if (!dim_size(fr, inst, it->owner, d, &n))
-            return false;
-        if (n < 0 || n > 100000000 || (double)arr->total * (double)n > 100000000) {
-            mo_error(d->loc, "invalid array dimension %lld", n);
-            return false;
-        }
-        arr->dims[k] = (int)n;
-        arr->total *= (int)n;
-    }
+    if (!eval_dims(fr, inst, it, arr))
+        return false;
     arr->elems = MO_NEWN(mo_slot, arr->total);
     s->kind = MO_SK_ARRAY;
     s->arr = arr;
@@ -829,7 +845,7 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
         comp_type te = t;
         bool err = false;
         te.mod = split_mod(fr, t.mod, j, arr, name, &err);
-        if (err || !make_element(fr, inst, it, en, &te, variability, flags, &arr->elems[j]))
+        if (err || !make_element(fr, home, it, en, &te, variability, flags, &arr->elems[j]))
             return false;
         for (int k = ndims - 1; k >= 0; k--) {
             if (++idx[k] < arr->dims[k])
@@ -839,6 +855,34 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
     }
     s->state = MO_SLOT_DONE;
     return true;
+}
+
+static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
+{
+    mo_slot *s = &inst->slots[i];
+    s->state = MO_SLOT_BUSY;
+    return build_slot(fr, inst, i, s, inst, false);
+}
+
+bool mo_build_inner(mo_front *fr, mo_inst *inst, int i, mo_slot *out, mo_inst *home)
+{
+    out->state = MO_SLOT_BUSY;
+    return build_slot(fr, inst, i, out, home, true);
+}
+
+bool mo_decl_type(const mo_layout_item *it, mo_class **cls, int *basetype)
+{
+    comp_type t;
+    if (!resolve_type((mo_layout_item *)it, NULL, &t))
+        return false;
+    *cls = t.cls;
+    *basetype = t.basetype;
+    return true;
+}
+
+bool mo_decl_dims(mo_front *fr, mo_inst *inst, int i, mo_arr *arr)
+{
+    return eval_dims(fr, inst, &inst->lay->items[i], arr);
 }
 
 /* ---- equations ---- */

@@ -18,7 +18,8 @@
  *
  * A template is sound only when its structure cannot depend on its modifier's values, so an instance
  * becomes one only when building it (mo_clone_register checks, else it stays a plain instance):
- *   - read no variable's value (eval.c counts: array sizes, conditions, for-ranges would need them);
+ *   - read no variable's value (eval.c counts: array sizes, conditions, for-ranges would need them),
+ *     and resolve no outer element (innerouter.c counts: what it denotes depends on where it is);
  *   - made variables all inside its own instance path, equations and connections over those variables
  *     only, and no when-equations or asserts;
  *   - had a modifier whose every value lands on a scalar variable: a parameter's binding or an
@@ -401,6 +402,7 @@ static bool begin_tmpl(mo_front *fr, tmpl *t, mo_clone_mark *mark)
     mark->whens = flat->whens.n;
     mark->asserts = flat->asserts.n;
     mark->reads = mo_eval_var_reads();
+    mark->outers = mo_outer_count();
     mark->errors = mo_error_count();
     return true;
 }
@@ -520,7 +522,7 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
 {
     mo_flat *flat = fr->flat;
     if (flat->whens.n != mark->whens || flat->asserts.n != mark->asserts || mo_eval_var_reads() != mark->reads ||
-        mo_error_count() != mark->errors)
+        mo_outer_count() != mark->outers || mo_error_count() != mark->errors)
         return false;
     int v0 = mark->v0, v1 = flat->vars.n;
     size_t plen = strlen(in->path);

@@ -203,6 +203,8 @@ bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_itera
 
 /* ---- names ---- */
 
+static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out);
+
 /* A name that is no component of the instance: an iterator, time, a constant of an enclosing class or
  * package, or an enumeration literal. */
 static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
@@ -250,6 +252,16 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
             else if (names[i] == best)
                 mo_note(mo_ref_part_loc(e, bad), "did you mean '%s'?", best);
         return false;
+    }
+    if (bad < 0 && f.comp && (f.comp->flags & MO_PF_OUTER)) {   /* an outer constant of a package */
+        mo_slot s;
+        if (!mo_outer_constant(fr, inst, f.comp, f.owner, e->loc, &s))
+            return false;
+        mo_expr *x;
+        if (!slot_value(&s, e, &x))
+            return false;
+        mo_av_scalar(out, x);
+        return true;
     }
     if (bad < 0 && f.comp) {
         if (!(f.comp->flags & MO_PF_CONSTANT)) {

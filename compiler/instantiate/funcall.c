@@ -185,6 +185,11 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
         return r;   /* a component or nothing: built-in or unknown */
     }
     mo_class *cls = f.cls;
+    bool outer = cls->flags & MO_PF_OUTER;   /* its inner depends on the instance: never cached */
+    if (outer && !(cls = mo_outer_class(c->inst, cls, fn->loc))) {
+        r.kind = CAL_ERROR;
+        return r;
+    }
     while (cls && cls->form == MO_FORM_SHORT) {
         if (cls->short_mod && cls->short_mod->nargs) {
             mo_error(fn->loc, "not supported yet: a function defined by a short class with modifiers");
@@ -222,6 +227,8 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
         r.kind = CAL_ERROR;
         return r;
     }
+    if (outer)
+        return r;
     hit = MO_NEW(callee);
     *hit = r;
     mo_map_put(&callee_cache, key, hit);

@@ -660,6 +660,11 @@ static bool build(fbuild *b, mo_class *cls)
         for (int i = 0; i < lay->n; i++) {
             mo_layout_item *it = &lay->items[i];
             unsigned fl = it->elem->flags;
+            if (fl & (MO_PF_INNER | MO_PF_OUTER)) {   /* spec 12.2 */
+                mo_error(it->elem->loc, "element '%s' of function '%s' cannot be %s", it->elem->name, f->name,
+                         fl & MO_PF_INNER ? "inner" : "outer");
+                return false;
+            }
             int want = fl & MO_PF_INPUT ? 0 : fl & MO_PF_OUTPUT ? 1 : 2;
             if (want != pass)
                 continue;

@@ -180,6 +180,30 @@ typedef struct mo_front {
 bool mo_ensure_slot(mo_front *fr, mo_inst *inst, int i);
 void mo_suggest_in_layout(const mo_layout *lay, const char *name);
 
+/* flatten.c, for innerouter.c: build component i of inst as the inner part of an element declared
+ * outer (inner outer, or an inner added at the top) into out, as a component of home; the type of
+ * declaration it (after short classes: cls, and its mo_basetype or -1); the array sizes of declaration
+ * i of inst. */
+bool mo_build_inner(mo_front *fr, mo_inst *inst, int i, mo_slot *out, mo_inst *home);
+bool mo_decl_type(const mo_layout_item *it, mo_class **cls, int *basetype);
+bool mo_decl_dims(mo_front *fr, mo_inst *inst, int i, mo_arr *arr);
+
+/* innerouter.c: make the slot s of outer element i of inst denote the inner element (false after an
+ * error); how many outer elements have been resolved so far (flatten_clone.c: did building a component
+ * depend on where it is?). */
+bool mo_outer_resolve(mo_front *fr, mo_inst *inst, int i, mo_slot *s);
+unsigned long mo_outer_count(void);
+/* innerouter.c: may declaration it be inner or outer (not in a record or connector: spec 4.6)? False
+ * after reporting why not. */
+bool mo_inner_outer_allowed(const mo_layout_item *it);
+/* innerouter.c: outer elements of classes that are not instantiated, used in instance inst: the inner
+ * class of an outer class (a function, say; NULL after an error at use), and the inner component of an
+ * outer component declared in a package (owner: the class declaring it) into *out (false after an
+ * error). */
+mo_class *mo_outer_class(mo_inst *inst, mo_class *outer, mo_loc use);
+bool mo_outer_constant(mo_front *fr, mo_inst *inst, const mo_element *outer, mo_class *owner, mo_loc use,
+                       mo_slot *out);
+
 /* flatten_ref.c */
 /* Resolve a component reference to a slot (ensuring it is instantiated). Returns false after an error.
  * *disabled is set when the reference goes through a disabled conditional component. */
@@ -253,6 +277,7 @@ typedef struct mo_clone_mark {
     int v0, e0, ie0, p0;      /* sizes of vars, eqs, initial_eqs and pairs before the instance was built */
     int whens, asserts;
     unsigned long reads;      /* mo_eval_var_reads() before */
+    unsigned long outers;     /* mo_outer_count() before */
     int errors;
 } mo_clone_mark;
 bool mo_clone_begin(mo_front *fr, mo_class *cls, const mo_fmod *mod, int variability, unsigned flags,
