@@ -11,6 +11,7 @@
 #include "aval.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 static bool arity(const mo_expr *e, const char *name, int lo, int hi)
@@ -32,6 +33,16 @@ static bool arity(const mo_expr *e, const char *name, int lo, int hi)
 /* The dimensions of an argument: from the slots when it names components (size(inertia, 1)). */
 static bool arg_dims(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *a, int *nd, int *dims)
 {
+    if (a->kind == MO_EX_REF && inst && a->nparts == 1 && a->parts[0].nsubs == 0) {
+        /* an array whose sizes are being evaluated (flatten.c): those known so far, the others -1 */
+        intptr_t k = mo_layout_find(inst->lay, a->parts[0].id);
+        const mo_slot *s = k ? &inst->slots[k - 1] : NULL;
+        if (s && s->state == MO_SLOT_BUSY && s->kind == MO_SK_ARRAY && !s->arr->elems) {
+            *nd = s->arr->ndims;
+            memcpy(dims, s->arr->dims, sizeof *dims * (size_t)*nd);
+            return true;
+        }
+    }
     if (a->kind == MO_EX_REF && inst) {
         mo_sref s;
         bool dis = false;
@@ -213,15 +224,20 @@ int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e
     if (strcmp(name, "size") == 0) {
         if (!arity(e, name, 1, 2) || !arg_dims(fr, inst, owner, e->a[0], &nd, dims))
             return -1;
-        if (e->n == 1)
-            return ints_vector(out, loc, nd, dims) ? 1 : -1;
-        long long k;
-        if (!mo_eval_int(fr, inst, owner, e->a[1], "the dimension of size", &k))
+        long long k = 0;
+        if (e->n == 2 && !mo_eval_int(fr, inst, owner, e->a[1], "the dimension of size", &k))
             return -1;
-        if (k < 1 || k > nd) {
+        if (e->n == 2 && (k < 1 || k > nd)) {
             mo_error(e->a[1]->loc, "size: dimension %lld is out of range 1:%d", k, nd);
             return -1;
         }
+        for (int i = 0; i < nd; i++)
+            if (dims[i] < 0 && (k == 0 || k == i + 1)) {
+                mo_error(e->a[0]->loc, "the size of '%s' depends on itself", mo_ref_str(e->a[0]));
+                return -1;
+            }
+        if (e->n == 1)
+            return ints_vector(out, loc, nd, dims) ? 1 : -1;
         mo_av_scalar(out, mo_expr_int(loc, dims[k - 1]));
         return 1;
     }

@@ -81,6 +81,7 @@ static mo_class *type_cached(const mo_class *owner, const mo_name *n, uint64_t h
     return NULL;
 }
 static mo_map short_mods;   /* short class -> its modifier as a tree (the same for every instance) */
+static mo_map constraints_checked;   /* replaceable short classes whose constraining type was checked */
 
 static bool fill_inst(mo_front *fr, mo_inst *inst);
 
@@ -176,7 +177,73 @@ typedef struct comp_type {
     unsigned prefixes;        /* prefixes of short class definitions (input, flow, parameter ...) */
     bool connector;           /* a connector class on the way */
     const mo_clone_mark *mark;/* a clone key already taken from the declaration's syntax, or NULL */
+    /* array types (type Vector3 = Real[3]): the dimensions the short classes on the way add after the
+     * declaration's own, outermost first (type T2 = T1[2]; type T1 = Real[3]: 2, then 3), each with the
+     * class whose text holds it (package constants only: a type is no instance) */
+    int ntdims;
+    mo_expr **tdims;
+    mo_class **tdim_scope;
 } comp_type;
+
+/* Does the modifier (a short class's) give a value somewhere without 'each'? */
+static bool has_split_value(const mo_fmod *m)
+{
+    if (m->binding && !m->each)
+        return true;
+    for (int i = 0; i < m->n; i++)
+        if (has_split_value(m->sub[i]))
+            return true;
+    return false;
+}
+
+/* The modifier of a short class or of a type extension (cached: the same for every instance). A type's
+ * own modifiers hold for every element of an array of it (type T = Real(min = 0); T x[3]): 'each' is
+ * about modifiers written at the declaration, not these (spec 7.2.5); an array type's modifiers are
+ * about its own elements (type V = Real[3](start = {1, 2, 3})). */
+static mo_fmod *type_mod(mo_class *c, const mo_mod *m, mo_class *scope)
+{
+    mo_fmod *sm = mo_map_get(&short_mods, (const char *)c);
+    if (!sm && m) {
+        sm = mo_fmod_from_ast(m, NULL, scope, true);
+        for (int i = 0; sm && c->nshort_dims == 0 && i < sm->n; i++)
+            sm->sub[i]->each = true;
+        mo_map_put(&short_mods, (const char *)c, sm);
+    }
+    return sm;
+}
+
+/* The number of dimensions an array type adds (type T2 = T1[2]; type T1 = Real[3]: 2), 0 for others. */
+static int type_ndims(mo_class *c)
+{
+    int n = 0;
+    while (c) {
+        mo_element *x;
+        if (c->form == MO_FORM_SHORT) {
+            n += c->nshort_dims;
+            c = mo_short_target(c);
+        } else {
+            c = c->form == MO_FORM_LONG ? mo_type_extends(c, &x) : NULL;
+        }
+    }
+    return n;
+}
+
+/* A replaceable type or component keeps the number of dimensions of its constraining type (spec 7.3.2):
+ * replaceable type T = Real3[2] constrainedby Real23 compares Real3 with Real23. */
+static bool constraint_dims_ok(const mo_element *e, mo_class *scope, mo_class *type)
+{
+    if (!(e->flags & MO_PF_REPLACEABLE) || !e->constrainedby)
+        return true;
+    mo_class *cc = mo_lookup_class(scope, e->constrainedby, "class");
+    if (!cc)
+        return false;
+    int a = type_ndims(type), b = type_ndims(cc);
+    if (a == b)
+        return true;
+    mo_error(e->constrainedby->loc, "'%s' has %d array dimension%s, but its constraining type '%s' has %d",
+             type->name, a, a == 1 ? "" : "s", cc->name, b);
+    return false;
+}
 
 static bool resolve_type(mo_layout_item *it, mo_fmod *mod, comp_type *t)
 {
@@ -195,24 +262,56 @@ static bool resolve_type(mo_layout_item *it, mo_fmod *mod, comp_type *t)
     }
     memset(t, 0, sizeof *t);
     t->mod = mod;
+    if (!constraint_dims_ok(e, it->owner, c))
+        return false;
     for (;;) {
         t->connector |= c->kind == MO_CL_CONNECTOR || c->kind == MO_CL_EXPANDABLE_CONNECTOR;
-        if (c->form != MO_FORM_SHORT)
-            break;
+        if (c->form != MO_FORM_SHORT) {
+            /* type T extends Real(unit = "m"); end T; is a short class in long form */
+            mo_element *x;
+            int errors = mo_error_count();
+            mo_class *base = c->form == MO_FORM_LONG ? mo_type_extends(c, &x) : NULL;
+            if (!base) {
+                if (mo_error_count() > errors)
+                    return false;
+                break;
+            }
+            t->mod = mo_fmod_merge(t->mod, type_mod(c, x->mod, c));
+            c = base;
+            continue;
+        }
+        if ((c->flags & MO_PF_REPLACEABLE) && !mo_map_get(&constraints_checked, (const char *)c)) {
+            mo_map_put(&constraints_checked, (const char *)c, c);
+            const mo_element *ce = c->parent ? mo_map_get(&mo_scope_of(c->parent)->local, c->name) : NULL;
+            mo_class *base = mo_short_target(c);
+            if (!base || (ce && ce->kind == MO_ELEM_CLASS && ce->cls == c && !constraint_dims_ok(ce, c->parent, base)))
+                return false;
+        }
         if (c->nshort_dims > 0) {
-            mo_error(e->type->loc, "not supported yet: array types defined by short classes");
-            return false;
+            /* values of an array type's modifiers split over its own dimensions only: with dimensions
+             * before them (T x[2], or T[2] in another type) they would need 'each' for those alone */
+            const mo_fmod *sm = type_mod(c, c->short_mod, c->parent);
+            if (sm && has_split_value(sm) && (t->ntdims > 0 || e->ndims + e->ntype_dims > 0)) {
+                mo_error(e->type->loc, "not supported yet: an array of the array type '%s', whose modifier "
+                         "gives values for its elements", c->name);
+                return false;
+            }
+            int n = t->ntdims + c->nshort_dims;
+            if (n + e->ndims + e->ntype_dims > MO_MAX_DIMS) {
+                mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
+                return false;
+            }
+            mo_expr **d = MO_NEWN(mo_expr *, n);
+            mo_class **ds = MO_NEWN(mo_class *, n);
+            for (int k = 0; k < t->ntdims; k++)
+                d[k] = t->tdims[k], ds[k] = t->tdim_scope[k];
+            for (int k = 0; k < c->nshort_dims; k++)
+                d[t->ntdims + k] = c->short_dims[k], ds[t->ntdims + k] = c->parent;
+            t->ntdims = n;
+            t->tdims = d;
+            t->tdim_scope = ds;
         }
-        mo_fmod *sm = mo_map_get(&short_mods, (const char *)c);
-        if (!sm && c->short_mod) {
-            sm = mo_fmod_from_ast(c->short_mod, NULL, c->parent, true);
-            /* A type's own modifiers hold for every element of an array of it (type T = Real(min = 0);
-             * T x[3]): 'each' is about modifiers written at the declaration, not these (spec 7.2.5). */
-            for (int i = 0; sm && i < sm->n; i++)
-                sm->sub[i]->each = true;
-            mo_map_put(&short_mods, (const char *)c, sm);
-        }
-        t->mod = mo_fmod_merge(t->mod, sm);
+        t->mod = mo_fmod_merge(t->mod, type_mod(c, c->short_mod, c->parent));
         t->prefixes |= c->short_prefixes;
         c = mo_short_target(c);
         if (!c)
@@ -231,8 +330,10 @@ static bool resolve_type(mo_layout_item *it, mo_fmod *mod, comp_type *t)
             mo_error(e->type->loc, "not supported yet: expandable connectors");
             return false;
         }
-        if (c->kind == MO_CL_TYPE) {
-            mo_error(e->type->loc, "not supported yet: type '%s' defined in long form", mo_name_str(e->type));
+        if (c->kind == MO_CL_TYPE) {   /* spec 4.6 */
+            mo_error(e->type->loc, "type '%s' neither names nor extends a predefined type or an enumeration",
+                     mo_name_str(e->type));
+            mo_note(c->loc, "'%s' is defined here", c->name);
             return false;
         }
     }
@@ -320,176 +421,10 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
     return mo_error_count() > before ? NULL : in;
 }
 
-/* ORDER MO_ATTR (inst.h) */
-static const char *attribute_names[] = {"start", "fixed", "nominal", "min", "max", "unit", "displayUnit",
-                                        "quantity", "stateSelect", "unbounded"};
-
-/* Every attribute modifier of every component asks: names are interned, so a pointer comparison
- * answers (a string comparison only for a name that is no attribute, or one not interned). */
-int mo_attribute_index(const char *name)
-{
-    enum { N = sizeof attribute_names / sizeof attribute_names[0] };
-    _Static_assert(N == MO_ATTR_UNBOUNDED + 1, "attribute_names and MO_ATTR differ");
-    static const char *interned[N];
-    if (!interned[0])
-        for (int k = 0; k < N; k++)
-            interned[k] = mo_intern_cstr(attribute_names[k]);
-    for (int k = 0; k < N; k++)
-        if (name == interned[k])
-            return k;
-    for (int k = 0; k < N; k++)
-        if (strcmp(name, attribute_names[k]) == 0)
-            return k;
-    return -1;
-}
-
-/* The value of a modifier's binding for a scalar: split from an array binding, or flattened now. The
- * scalar is named name, or variable var when name is NULL (a clone's name is made for a message only). */
-static mo_expr *binding_expr(mo_front *fr, const mo_fmod *m, const char *name, int var)
-{
-    if (!m->val)
-        return mo_flatten_expr(fr, m->scope, m->scope_cls, m->binding);
-    if (m->val->nd) {
-        if (!name)
-            name = mo_flat_var_name(fr->flat, var);
-        mo_error(m->binding->loc, "the value for '%s' has size %s, but '%s' is a scalar here",
-                 m->name ? m->name : name, mo_av_size_str(m->val), name);
-        return NULL;
-    }
-    return m->val->one;
-}
-
-static const char *string_attr(const mo_fmod *c)
-{
-    const mo_expr *v = c->val && c->val->nd == 0 ? c->val->one : c->binding;
-    if (!v || v->kind != MO_EX_STRING) {
-        mo_error(c->binding ? c->binding->loc : c->loc, "attribute '%s' must be a string literal", c->name);
-        return NULL;
-    }
-    return v->str;
-}
-
-/* Are a and b literals of the same value and spelling (so that --flat prints them alike)? */
-static bool same_literal(const mo_expr *a, const mo_expr *b)
-{
-    if (a->kind != b->kind || a->n || b->n)
-        return false;
-    if (a->kind == MO_EX_BOOL)
-        return a->ival == b->ival;
-    if (a->kind != MO_EX_INT && a->kind != MO_EX_REAL)
-        return false;
-    if (a->kind == MO_EX_INT ? a->ival != b->ival : a->real != b->real)
-        return false;
-    return (a->text == b->text || (a->text && b->text && strcmp(a->text, b->text) == 0));
-}
-
-/* Give variable var the value e of expression attribute `which` (flat.h: mo_var_attr_expr) without
- * copying its record when the record is shared and holds an equal literal already: a clone's
- * start = 0 over its template's start = 0 (two records of 96 bytes per inertia of a big chain). The
- * value keeps its location for the back end in flat->attr_later. False: write it the usual way. */
-static bool keep_shared(mo_flat *flat, int var, int which, mo_expr *e)
-{
-    mo_var *v = &flat->vars.v[var];
-    if (v->attr_own || !e)
-        return false;
-    const mo_expr *cur = *mo_var_attr_expr((mo_var_attr *)v->attr, which);
-    if (!cur || !same_literal(cur, e))
-        return false;
-    mo_attr_later l = {var, which, cur, e};
-    MO_VEC_RESERVE(flat->attr_later, 1);
-    MO_PUSH(flat->attr_later, l);
-    return true;
-}
-
-/* Attribute c of variable var (type_name names its type in messages). */
-/* A literal of the wrong type as an attribute's value (Real x(start = "s"), Boolean b(start = 1),
- * fixed = 0): reported here, at the value, since later stages assume attributes of the variable's type.
- * Only literals are checked; an expression's type is not inferred yet. */
-static bool literal_mismatch(int type, const char *type_name, int attr, const mo_expr *value)
-{
-    static const char *const kind_names[] = {[MO_EX_REAL] = "Real", [MO_EX_INT] = "Integer",
-                                             [MO_EX_STRING] = "String", [MO_EX_BOOL] = "Boolean"};
-    int kind = value->kind;
-    if (kind != MO_EX_REAL && kind != MO_EX_INT && kind != MO_EX_STRING && kind != MO_EX_BOOL)
-        return false;
-    bool ok;
-    if (attr == MO_ATTR_FIXED || type == MO_T_BOOLEAN)
-        ok = kind == MO_EX_BOOL;
-    else if (type == MO_T_STRING)
-        ok = kind == MO_EX_STRING;
-    else   /* Real, Integer, enumerations (whose literals are not literals of this kind) */
-        ok = kind == MO_EX_INT || (kind == MO_EX_REAL && type == MO_T_REAL);
-    if (!ok) {
-        const char *text = kind == MO_EX_STRING ? value->str
-                           : kind == MO_EX_BOOL ? (value->ival ? "true" : "false")
-                           : value->text ? value->text : "?";
-        mo_error(value->loc, "attribute '%s' must be of type %s, not the %s literal '%s'", attribute_names[attr],
-                 attr == MO_ATTR_FIXED ? "Boolean" : type_name, kind_names[kind], text);
-    }
-    return !ok;
-}
-
-static void set_attribute(mo_front *fr, int var, const mo_fmod *c, const char *type_name)
-{
-    const char *n = c->name;
-    if (c->n > 0) {
-        mo_error(c->sub[0]->loc, "attribute '%s' has no element '%s'", n, c->sub[0]->name);
-        return;
-    }
-    int k = mo_attribute_index(n);
-    if (k >= MO_ATTR_UNIT && k <= MO_ATTR_QUANTITY) {
-        const char *s = string_attr(c);
-        mo_var_attr *a = mo_var_attr_mut(&fr->flat->vars.v[var]);
-        if (k == MO_ATTR_UNIT) a->unit = s;
-        else if (k == MO_ATTR_DISPLAY_UNIT) a->display_unit = s;
-        else a->quantity = s;
-        return;
-    }
-    if (k < 0) {
-        mo_error(c->loc, "'%s' is not an attribute of type %s", n, type_name);
-        const char *best = mo_closest_name(n, attribute_names,
-                                           (int)(sizeof attribute_names / sizeof attribute_names[0]));
-        if (best)
-            mo_note(c->loc, "did you mean '%s'?", best);
-        return;
-    }
-    if (!c->binding)
-        return;
-    if (literal_mismatch(fr->flat->vars.v[var].type, type_name, k, c->binding))
-        return;
-    mo_expr *e = binding_expr(fr, c, NULL, var);
-    mo_var *v = &fr->flat->vars.v[var];
-    if (k <= MO_ATTR_MAX && keep_shared(fr->flat, var, k - MO_ATTR_START, e))
-        return;
-    if (k == MO_ATTR_START) mo_var_attr_mut(v)->start = e;
-    else if (k == MO_ATTR_FIXED) mo_var_attr_mut(v)->fixed = e;
-    else if (k == MO_ATTR_NOMINAL) mo_var_attr_mut(v)->nominal = e;
-    else if (k == MO_ATTR_MIN) mo_var_attr_mut(v)->min = e;
-    else if (k == MO_ATTR_MAX) mo_var_attr_mut(v)->max = e;
-    else if (k == MO_ATTR_STATE_SELECT) {
-        /* a literal, or a structural parameter: parameter StateSelect stateSelect = ... */
-        double d;
-        if (e && mo_eval_flat(fr->flat, e, &d) && d >= MO_SS_NEVER && d <= MO_SS_ALWAYS && d == floor(d))
-            v->state_select = (unsigned char)d;
-        else if (e)
-            mo_error(c->binding->loc, "stateSelect must be a parameter expression of type StateSelect");
-    }
-}
-
 static void set_attributes(mo_front *fr, int var, const comp_type *t)
 {
     for (int i = 0; t->mod && i < t->mod->n; i++)
-        set_attribute(fr, var, t->mod->sub[i], t->cls->name);
-}
-
-void mo_set_attribute(mo_front *fr, int var, const mo_fmod *c)
-{
-    set_attribute(fr, var, c, mo_func_type_name((int)fr->flat->vars.v[var].type));
-}
-
-mo_expr *mo_mod_value(mo_front *fr, const mo_fmod *m, int var)
-{
-    return binding_expr(fr, m, NULL, var);
+        mo_set_attribute_of(fr, var, t->mod->sub[i], t->cls->name);
 }
 
 static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, const comp_type *t,
@@ -531,7 +466,7 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
                                         (unsigned)t->basetype << MO_VF_TYPE_SHIFT));
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
-        mo_expr *b = binding_expr(fr, t->mod, name, var);
+        mo_expr *b = mo_binding_expr(fr, t->mod, name, var);
         if (variability <= MO_VAR_PARAMETER)
             flat->vars.v[var].binding = b;
         else if (b)
@@ -661,7 +596,8 @@ static mo_fmod *split_mod(mo_front *fr, mo_fmod *m, int j, const mo_arr *arr, co
 /* The size of one array dimension: a parameter expression, or an enumeration type or Boolean. */
 static bool dim_size(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *d, long long *n)
 {
-    if (d->kind == MO_EX_REF && d->parts[d->nparts - 1].nsubs == 0 && !mo_map_get(&inst->lay->index, d->parts[0].id)) {
+    if (d->kind == MO_EX_REF && d->parts[d->nparts - 1].nsubs == 0 &&
+        (!inst || !mo_map_get(&inst->lay->index, d->parts[0].id))) {
         mo_name nm;
         mo_name_init(&nm, d->loc, d->global, d->nparts);
         for (int i = 0; i < d->nparts; i++) {
@@ -681,6 +617,32 @@ static bool dim_size(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
         }
     }
     return mo_eval_int(fr, inst, owner, d, "an array dimension", n);
+}
+
+/* The size of dimension k (of nd) of a component declared with ':' (spec 10.1): that of its binding, else
+ * of an array attribute's value (Real x[:](start = {1, 2})). */
+static bool colon_size(mo_front *fr, comp_type *t, int k, int nd, const mo_expr *d, const char *name, long long *n)
+{
+    mo_fmod *src = t->mod && t->mod->binding && !t->mod->each ? t->mod : NULL;
+    for (int i = 0; !src && t->basetype >= 0 && t->mod && i < t->mod->n; i++) {
+        mo_fmod *a = t->mod->sub[i];
+        if (a->binding && !a->each && a->n == 0 && mo_attribute_index(a->name) >= 0)
+            src = a;
+    }
+    if (!src) {
+        mo_error(d->loc, "'%s' has a dimension ':' but no binding (nor array attribute) to take its size from", name);
+        return false;
+    }
+    mo_aval *v = mod_value(fr, src);
+    if (!v)
+        return false;
+    if (v->nd < nd) {
+        mo_error(src->binding->loc, "the value for '%s' has size %s, but '%s' has %d dimensions",
+                 src->name ? src->name : name, mo_av_size_str(v), name, nd);
+        return false;
+    }
+    *n = v->dims[k];
+    return true;
 }
 
 /* Dependencies between declarations are followed by recursion (a binding may use a component declared
@@ -708,26 +670,34 @@ bool mo_ensure_slot(mo_front *fr, mo_inst *inst, int i)
 
 /* The sizes of the array dimensions of declaration it (its type's, then its own), evaluated in inst:
  * into arr (ndims, dims, total; no elements). False after an error. */
-static bool eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, mo_arr *arr)
+/* The sizes of an array component (the declaration's, then its type's), into arr. While they are
+ * evaluated, arr has no elements and the sizes not known yet are -1: a size may be that of an earlier
+ * dimension (parameter Real A[:, size(A, 1)]), which size() reads from the component's slot. */
+static bool eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, comp_type *t, const char *name,
+                      mo_arr *arr)
 {
     const mo_element *e = it->elem;
-    int ndims = e->ntype_dims + e->ndims;
+    int ndims = e->ndims + e->ntype_dims + t->ntdims;
     if (ndims > MO_MAX_DIMS) {
         mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
         return false;
     }
-    arr->ndims = ndims;
     arr->dims = MO_NEWN(int, ndims + 1);
+    for (int k = 0; k < ndims; k++)
+        arr->dims[k] = -1;
+    arr->ndims = ndims;
     arr->total = 1;
     for (int k = 0; k < ndims; k++) {
-        const mo_expr *d = k < e->ntype_dims ? e->type_dims[k] : e->dims[k - e->ntype_dims];
+        /* Real[3, 2] x[4, 5] is Real x[4, 5, 3, 2], and an array type's dimensions come last (spec 10.1) */
+        int kt = k - e->ndims, ks = kt - e->ntype_dims;
+        const mo_expr *d = kt < 0 ? e->dims[k] : ks < 0 ? e->type_dims[kt] : t->tdims[ks];
         long long n;
         if (d->kind == MO_EX_COLON) {
-            mo_error(d->loc, "not supported yet: array dimensions given by ':'");
+            if (!colon_size(fr, t, k, ndims, d, name, &n))
+                return false;
+        } else if (!(ks < 0 ? dim_size(fr, inst, it->owner, d, &n) : dim_size(fr, NULL, t->tdim_scope[ks], d, &n))) {
             return false;
         }
-        if (!dim_size(fr, inst, it->owner, d, &n))
-            return false;
         if (n < 0 || n > 100000000 || (double)arr->total * (double)n > 100000000) {
             mo_error(d->loc, "invalid array dimension %lld", n);
             return false;
@@ -798,7 +768,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     }
     const char *name = join_path(home->path, e->name);
     mo_clone_mark mark;
-    if (by_syntax && t.basetype < 0 && !t.mod &&
+    if (by_syntax && t.basetype < 0 && !t.mod && t.ntdims == 0 &&
         mo_clone_begin_syntax(fr, t.cls, e->mod, variability, flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT),
                               &mark)) {
         mo_inst *child = mo_clone_make_syntax(fr, &mark, home, name, e->mod, it->owner, s);
@@ -817,7 +787,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
             return false;
         t.mark = m;
     }
-    int ndims = e->ntype_dims + e->ndims;
+    int ndims = e->ndims + e->ntype_dims + t.ntdims;
     if (ndims == 0) {
         bool ok = make_element(fr, home, it, name, &t, variability, flags, s);
         s->state = MO_SLOT_DONE;
@@ -825,11 +795,11 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     }
     /* an array: evaluate its sizes, then make each element (row-major) */
     mo_arr *arr = MO_NEW(mo_arr);
-    if (!eval_dims(fr, inst, it, arr))
+    s->kind = MO_SK_ARRAY;   /* no elements until its sizes are known (eval_dims) */
+    s->arr = arr;
+    if (!eval_dims(fr, inst, it, &t, name, arr))
         return false;
     arr->elems = MO_NEWN(mo_slot, arr->total);
-    s->kind = MO_SK_ARRAY;
-    s->arr = arr;
     int idx[MO_MAX_DIMS] = {0};
     size_t plen = strlen(name);
     char *buf = MO_NEWN(char, plen + (size_t)ndims * 12 + 2);
@@ -882,7 +852,9 @@ bool mo_decl_type(const mo_layout_item *it, mo_class **cls, int *basetype)
 
 bool mo_decl_dims(mo_front *fr, mo_inst *inst, int i, mo_arr *arr)
 {
-    return eval_dims(fr, inst, &inst->lay->items[i], arr);
+    comp_type t;
+    mo_layout_item *it = &inst->lay->items[i];
+    return resolve_type(it, NULL, &t) && eval_dims(fr, inst, it, &t, join_path(inst->path, it->elem->name), arr);
 }
 
 /* ---- equations ---- */

@@ -567,6 +567,40 @@ static bool flatten_matrix(mo_front *fr, mo_inst *inst, mo_class *owner, const m
     return mo_av_matrix(e->loc, e->n, ncols, rows, out);
 }
 
+/* An if-expression. Its branches may differ in size when its conditions are parameter expressions (spec
+ * 6.7: only their numbers of dimensions must agree): then the branch they select is its value, and the
+ * others are not flattened (if n > 0 then [table[1], 1; table] else [0, 1], with an empty table). A
+ * scalar value stays an if-expression, as do arrays under conditions that change in time. */
+static bool flatten_if(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
+{
+    mo_aval *v = MO_NEWN(mo_aval, e->n);
+    int chosen = -1, conds = 0;   /* conditions flattened: e->a[0], a[2] ... below a[conds] */
+    for (int i = 0; i + 1 < e->n && chosen < 0; i += 2) {
+        double d;
+        if (!mo_flatten_val(fr, inst, owner, e->a[i], &v[i]))
+            return false;
+        conds = i + 1;
+        if (v[i].nd || !mo_eval_flat(fr->flat, v[i].one, &d))
+            break;
+        if (d)
+            chosen = i + 1;
+        else if (i + 3 == e->n)
+            chosen = i + 2;
+    }
+    if (chosen > 0) {
+        if (!mo_flatten_val(fr, inst, owner, e->a[chosen], &v[chosen]))
+            return false;
+        if (v[chosen].nd) {
+            *out = v[chosen];
+            return true;
+        }
+    }
+    for (int i = 0; i < e->n; i++)
+        if (i != chosen && (i >= conds || i % 2) && !mo_flatten_val(fr, inst, owner, e->a[i], &v[i]))
+            return false;
+    return mo_av_if(e, e->n, v, out);
+}
+
 bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
 {
     switch (e->kind) {
@@ -589,13 +623,8 @@ bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
         int s = mo_str_binary(fr, e, &a, &b, out);   /* String operands: folded (flatten_str.c) */
         return s ? s > 0 : mo_av_binary(e->loc, e->op, &a, &b, out);
     }
-    case MO_EX_IF: {
-        mo_aval *v = MO_NEWN(mo_aval, e->n);
-        for (int i = 0; i < e->n; i++)
-            if (!mo_flatten_val(fr, inst, owner, e->a[i], &v[i]))
-                return false;
-        return mo_av_if(e, e->n, v, out);
-    }
+    case MO_EX_IF:
+        return flatten_if(fr, inst, owner, e, out);
     case MO_EX_ARRAY: {
         if (e->niters)
             return flatten_comprehension(fr, inst, owner, e, e->niters - 1, out);

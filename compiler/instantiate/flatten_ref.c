@@ -159,7 +159,8 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
                     return -1;
                 }
             }
-            if (ci->slots[k - 1].state == MO_SLOT_BUSY && ci->slots[k - 1].kind == MO_SK_NONE) {
+            if (ci->slots[k - 1].state == MO_SLOT_BUSY &&
+                (ci->slots[k - 1].kind == MO_SK_NONE || (ci->slots[k - 1].kind == MO_SK_ARRAY && !ci->slots[k - 1].arr->elems))) {
                 mo_error(mo_ref_part_loc(ref, p), "'%s' depends on itself", part->id);
                 return -1;
             }

@@ -258,14 +258,18 @@ bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
 unsigned long mo_eval_var_reads(void);
 void mo_eval_note_read(void);   /* for other code that reads a variable's value (String folding) */
 
-/* flatten.c: set on variable var the attribute that modifier c gives (c->name is start, fixed, unit ...;
+/* flatten_attr.c: set on variable var the attribute that modifier c gives (c->name is start, fixed, unit ...;
  * errors as flattening reports them), and the value of a modifier's binding for variable var. */
 void mo_set_attribute(mo_front *fr, int var, const mo_fmod *c);
-/* flatten.c: which attribute of a predefined type name is (MO_ATTR_*), or -1. ORDER MO_ATTR */
+/* flatten_attr.c: which attribute of a predefined type name is (MO_ATTR_*), or -1. ORDER MO_ATTR */
 enum { MO_ATTR_START, MO_ATTR_FIXED, MO_ATTR_NOMINAL, MO_ATTR_MIN, MO_ATTR_MAX, MO_ATTR_UNIT, MO_ATTR_DISPLAY_UNIT,
        MO_ATTR_QUANTITY, MO_ATTR_STATE_SELECT, MO_ATTR_UNBOUNDED };
 int mo_attribute_index(const char *name);
 mo_expr *mo_mod_value(mo_front *fr, const mo_fmod *m, int var);
+/* flatten_attr.c: the same with the name of the variable's type for messages; the value of m's binding
+ * for the scalar named name (NULL: variable var). */
+void mo_set_attribute_of(mo_front *fr, int var, const mo_fmod *c, const char *type_name);
+mo_expr *mo_binding_expr(mo_front *fr, const mo_fmod *m, const char *name, int var);
 
 /* flatten_clone.c: components made by cloning an earlier instance of the same class with a modifier of
  * the same shape. make_element calls mo_clone_begin (false: this component can never be a clone or a

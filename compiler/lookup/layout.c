@@ -230,3 +230,77 @@ mo_layout *mo_layout_of(mo_class *cls)
     s->layout = lay;
     return lay;
 }
+
+/* ---- long-form classes that are types of scalars ---- */
+/* Does the chain of short classes and type extensions from c end in a predefined type or an enumeration?
+ * A chain of classes, not of the model: a loop (cycles end it: mo_short_target and mo_resolve_bases
+ * refuse them). */
+static bool simple_type_chain(mo_class *c)
+{
+    while (c) {
+        if (mo_builtin_type(c) >= 0 || c->form == MO_FORM_ENUM)
+            return true;
+        if (c->form == MO_FORM_SHORT) {
+            c = mo_short_target(c);
+            continue;
+        }
+        if (c->form != MO_FORM_LONG)
+            return false;
+        mo_scope *s = mo_scope_of(c);
+        if (s->type_state)
+            return s->type_state > 0;
+        if (!s->has_extends || !mo_resolve_bases(c) || s->bases.n != 1)
+            return false;
+        c = s->bases.v[0];
+    }
+    return false;
+}
+
+mo_class *mo_type_extends(mo_class *cls, mo_element **ext)
+{
+    *ext = NULL;
+    if (cls->form != MO_FORM_LONG)
+        return NULL;
+    mo_scope *s = mo_scope_of(cls);
+    if (s->type_state) {
+        *ext = s->type_ext;
+        return s->type_state > 0 ? s->type_base : NULL;
+    }
+    s->type_state = -1;
+    if (!s->has_extends || !mo_resolve_bases(cls))
+        return NULL;
+    int hit = -1;
+    for (int i = 0; i < s->bases.n && hit < 0; i++)
+        if (simple_type_chain(s->bases.v[i]))
+            hit = i;
+    if (hit < 0)
+        return NULL;
+    /* spec 4.5.2 (and 7.1.3): such a class has no components, and no other base (which would bring some) */
+    mo_element *x = s->base_elems.v[hit];
+    bool ok = true;
+    if (cls->kind != MO_CL_TYPE && cls->kind != MO_CL_CONNECTOR && cls->kind != MO_CL_CLASS) {   /* spec 7.1.3 */
+        mo_error(x->loc, "a %s cannot extend the type '%s'", mo_class_kind_name(cls->kind), mo_name_str(x->base));
+        ok = false;
+    }
+    for (int i = 0; i < cls->nelems; i++) {
+        mo_element *e = cls->elems[i];
+        if ((e->kind != MO_ELEM_COMPONENT && e->kind != MO_ELEM_EXTENDS) || e == x)
+            continue;
+        mo_error(e->loc, "'%s' extends the scalar type '%s', so it cannot have %s", cls->name,
+                 mo_name_str(x->base), e->kind == MO_ELEM_COMPONENT ? "components" : "other base classes");
+        mo_note(x->loc, "'%s' extends '%s' here", cls->name, mo_name_str(x->base));
+        ok = false;
+    }
+    for (int i = 0; ok && i < cls->nsections; i++) {
+        mo_error(cls->sections[i].loc, "'%s' extends the scalar type '%s', so it cannot have %s", cls->name,
+                 mo_name_str(x->base), cls->sections[i].algorithm ? "algorithms" : "equations");
+        ok = false;
+    }
+    if (!ok)
+        return NULL;
+    s->type_state = 1;
+    s->type_base = s->bases.v[hit];
+    s->type_ext = x;
+    *ext = x;
+    return s->type_base;
+}

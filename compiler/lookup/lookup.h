@@ -49,6 +49,9 @@ typedef struct mo_scope {
     mo_class *short_target;   /* short class: its resolved base */
     mo_layout *layout;        /* flatten.c: the class's elements after inheritance */
     bool layout_busy;
+    signed char type_state;   /* mo_type_extends: 0 not asked yet, 1 a type extension, -1 not one */
+    mo_class *type_base;      /* type_state 1: the base class and the extends clause */
+    mo_element *type_ext;
 } mo_scope;
 
 /* ---- lookup.c ---- */
@@ -71,6 +74,15 @@ mo_class *mo_builtin_class(const char *interned_name); /* Real ... StateSelect, 
 /* "A.B.C": the full name of a class (walks the parents). */
 const char *mo_class_full_name(const mo_class *cls);
 const char *mo_class_kind_name(mo_class_kind k);
+
+/* ---- layout.c ---- */
+/* A long-form class that extends a predefined type or an enumeration, directly or through short classes
+ * and other such classes (type T extends Real(unit = "m"); end T;, connector C extends Base; end C;
+ * with type Base = output Real): the class it extends, with its extends clause in *ext. Such a class is
+ * the type of scalars, like a short class (spec 4.5.2 and 7.1.3); it may hold classes and imports
+ * (equalityConstraint), nothing else. NULL when cls is no such class, and after the error for one that
+ * also has components, other extends clauses or equations (*ext NULL then too). */
+mo_class *mo_type_extends(mo_class *cls, mo_element **ext);
 
 /* ---- load.c ---- */
 /* Top-level class by name: the loaded file's classes, then the library path. NULL when absent. */
