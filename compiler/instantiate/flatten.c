@@ -10,7 +10,8 @@
  * its share of the array modifiers (split_mod); equations between arrays become one equation per element.
  * Component references are resolved to slots by flatten_ref.c (mo_find_slots: slices, a.b over arrays
  * of components); expressions are flattened by flatten_expr.c and arrays.c; class layouts come from
- * layout.c; components with the shape of an earlier one are cloned by flatten_clone.c.
+ * layout.c, a declaration's type from flatten_type.c, attributes are set by flatten_attr.c; components
+ * with the shape of an earlier one are cloned by flatten_clone.c.
  * Only the active branch of an if-equation with parameter conditions is flattened.
  * Preconditions: the AST as the parser builds it (ast.h). Recursion follows the instance tree, single
  * expressions and dependencies between declarations (bounded by MAX_SLOT_DEPTH), never the number of
@@ -26,62 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The classes that type names resolve to, by (class whose text holds the name, the name's identifiers):
- * a big model writes the same few type names in a hundred thousand declarations, and lookup (imports,
- * enclosing scopes) is a pure function of these. Open addressing; the entries live in the arena. */
-typedef struct type_entry {
-    const mo_class *owner;
-    const mo_name *name;
-    mo_class *cls;
-    uint64_t hash;
-} type_entry;
-static struct { type_entry *v; int cap, n; } type_cache;
-
-static uint64_t type_hash(const mo_class *owner, const mo_name *n)
-{
-    uint64_t h = (uint64_t)(uintptr_t)owner * 0x9E3779B97F4A7C15ull ^ (uint64_t)n->global;
-    for (int i = 0; i < n->n; i++)
-        h = (h ^ (uint64_t)(uintptr_t)n->ids[i]) * 0x100000001B3ull;
-    return h ^ (h >> 29);
-}
-
-static bool same_name(const mo_name *a, const mo_name *b)
-{
-    if (a->n != b->n || a->global != b->global)
-        return false;
-    for (int i = 0; i < a->n; i++)
-        if (a->ids[i] != b->ids[i])
-            return false;
-    return true;
-}
-
-/* The cached class, or the slot where to store it (*slot). */
-static mo_class *type_cached(const mo_class *owner, const mo_name *n, uint64_t h, int *slot)
-{
-    if (2 * (type_cache.n + 1) > type_cache.cap) {
-        int cap = type_cache.cap ? 2 * type_cache.cap : 64;
-        type_entry *v = MO_NEWN(type_entry, cap);
-        for (int i = 0; i < type_cache.cap; i++)
-            if (type_cache.v[i].cls) {
-                int j = (int)(type_cache.v[i].hash & (uint64_t)(cap - 1));
-                while (v[j].cls)
-                    j = (j + 1) & (cap - 1);
-                v[j] = type_cache.v[i];
-            }
-        type_cache.v = v;
-        type_cache.cap = cap;
-    }
-    int j = (int)(h & (uint64_t)(type_cache.cap - 1));
-    for (; type_cache.v[j].cls; j = (j + 1) & (type_cache.cap - 1)) {
-        const type_entry *t = &type_cache.v[j];
-        if (t->hash == h && t->owner == owner && same_name(t->name, n))
-            return t->cls;
-    }
-    *slot = j;
-    return NULL;
-}
-static mo_map short_mods;   /* short class -> its modifier as a tree (the same for every instance) */
-static mo_map constraints_checked;   /* replaceable short classes whose constraining type was checked */
 
 static bool fill_inst(mo_front *fr, mo_inst *inst);
 
@@ -169,177 +114,6 @@ void mo_suggest_in_layout(const mo_layout *lay, const char *name)
     mo_note(lay->items[k - 1].elem->loc, "did you mean '%s'?", best);
 }
 
-/* ---- component types ---- */
-typedef struct comp_type {
-    mo_class *cls;            /* long-form class, predefined type or enumeration */
-    int basetype;             /* mo_basetype, or -1 for a class type */
-    mo_fmod *mod;             /* the component's modifier merged over the short-class modifiers */
-    unsigned prefixes;        /* prefixes of short class definitions (input, flow, parameter ...) */
-    bool connector;           /* a connector class on the way */
-    const mo_clone_mark *mark;/* a clone key already taken from the declaration's syntax, or NULL */
-    /* array types (type Vector3 = Real[3]): the dimensions the short classes on the way add after the
-     * declaration's own, outermost first (type T2 = T1[2]; type T1 = Real[3]: 2, then 3), each with the
-     * class whose text holds it (package constants only: a type is no instance) */
-    int ntdims;
-    mo_expr **tdims;
-    mo_class **tdim_scope;
-} comp_type;
-
-/* Does the modifier (a short class's) give a value somewhere without 'each'? */
-static bool has_split_value(const mo_fmod *m)
-{
-    if (m->binding && !m->each)
-        return true;
-    for (int i = 0; i < m->n; i++)
-        if (has_split_value(m->sub[i]))
-            return true;
-    return false;
-}
-
-/* The modifier of a short class or of a type extension (cached: the same for every instance). A type's
- * own modifiers hold for every element of an array of it (type T = Real(min = 0); T x[3]): 'each' is
- * about modifiers written at the declaration, not these (spec 7.2.5); an array type's modifiers are
- * about its own elements (type V = Real[3](start = {1, 2, 3})). */
-static mo_fmod *type_mod(mo_class *c, const mo_mod *m, mo_class *scope)
-{
-    mo_fmod *sm = mo_map_get(&short_mods, (const char *)c);
-    if (!sm && m) {
-        sm = mo_fmod_from_ast(m, NULL, scope, true);
-        for (int i = 0; sm && c->nshort_dims == 0 && i < sm->n; i++)
-            sm->sub[i]->each = true;
-        mo_map_put(&short_mods, (const char *)c, sm);
-    }
-    return sm;
-}
-
-/* The number of dimensions an array type adds (type T2 = T1[2]; type T1 = Real[3]: 2), 0 for others. */
-static int type_ndims(mo_class *c)
-{
-    int n = 0;
-    while (c) {
-        mo_element *x;
-        if (c->form == MO_FORM_SHORT) {
-            n += c->nshort_dims;
-            c = mo_short_target(c);
-        } else {
-            c = c->form == MO_FORM_LONG ? mo_type_extends(c, &x) : NULL;
-        }
-    }
-    return n;
-}
-
-/* A replaceable type or component keeps the number of dimensions of its constraining type (spec 7.3.2):
- * replaceable type T = Real3[2] constrainedby Real23 compares Real3 with Real23. */
-static bool constraint_dims_ok(const mo_element *e, mo_class *scope, mo_class *type)
-{
-    if (!(e->flags & MO_PF_REPLACEABLE) || !e->constrainedby)
-        return true;
-    mo_class *cc = mo_lookup_class(scope, e->constrainedby, "class");
-    if (!cc)
-        return false;
-    int a = type_ndims(type), b = type_ndims(cc);
-    if (a == b)
-        return true;
-    mo_error(e->constrainedby->loc, "'%s' has %d array dimension%s, but its constraining type '%s' has %d",
-             type->name, a, a == 1 ? "" : "s", cc->name, b);
-    return false;
-}
-
-static bool resolve_type(mo_layout_item *it, mo_fmod *mod, comp_type *t)
-{
-    mo_element *e = it->elem;
-    uint64_t h = type_hash(it->owner, e->type);
-    int slot = 0;
-    mo_class *c = type_cached(it->owner, e->type, h, &slot);
-    if (!c) {
-        c = mo_lookup_class(it->owner, e->type, "class");
-        if (!c)
-            return false;
-        if (!type_cached(it->owner, e->type, h, &slot)) {   /* again: the table may have changed meanwhile */
-            type_cache.v[slot] = (type_entry){it->owner, e->type, c, h};
-            type_cache.n++;
-        }
-    }
-    memset(t, 0, sizeof *t);
-    t->mod = mod;
-    if (!constraint_dims_ok(e, it->owner, c))
-        return false;
-    for (;;) {
-        t->connector |= c->kind == MO_CL_CONNECTOR || c->kind == MO_CL_EXPANDABLE_CONNECTOR;
-        if (c->form != MO_FORM_SHORT) {
-            /* type T extends Real(unit = "m"); end T; is a short class in long form */
-            mo_element *x;
-            int errors = mo_error_count();
-            mo_class *base = c->form == MO_FORM_LONG ? mo_type_extends(c, &x) : NULL;
-            if (!base) {
-                if (mo_error_count() > errors)
-                    return false;
-                break;
-            }
-            t->mod = mo_fmod_merge(t->mod, type_mod(c, x->mod, c));
-            c = base;
-            continue;
-        }
-        if ((c->flags & MO_PF_REPLACEABLE) && !mo_map_get(&constraints_checked, (const char *)c)) {
-            mo_map_put(&constraints_checked, (const char *)c, c);
-            const mo_element *ce = c->parent ? mo_map_get(&mo_scope_of(c->parent)->local, c->name) : NULL;
-            mo_class *base = mo_short_target(c);
-            if (!base || (ce && ce->kind == MO_ELEM_CLASS && ce->cls == c && !constraint_dims_ok(ce, c->parent, base)))
-                return false;
-        }
-        if (c->nshort_dims > 0) {
-            /* values of an array type's modifiers split over its own dimensions only: with dimensions
-             * before them (T x[2], or T[2] in another type) they would need 'each' for those alone */
-            const mo_fmod *sm = type_mod(c, c->short_mod, c->parent);
-            if (sm && has_split_value(sm) && (t->ntdims > 0 || e->ndims + e->ntype_dims > 0)) {
-                mo_error(e->type->loc, "not supported yet: an array of the array type '%s', whose modifier "
-                         "gives values for its elements", c->name);
-                return false;
-            }
-            int n = t->ntdims + c->nshort_dims;
-            if (n + e->ndims + e->ntype_dims > MO_MAX_DIMS) {
-                mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
-                return false;
-            }
-            mo_expr **d = MO_NEWN(mo_expr *, n);
-            mo_class **ds = MO_NEWN(mo_class *, n);
-            for (int k = 0; k < t->ntdims; k++)
-                d[k] = t->tdims[k], ds[k] = t->tdim_scope[k];
-            for (int k = 0; k < c->nshort_dims; k++)
-                d[t->ntdims + k] = c->short_dims[k], ds[t->ntdims + k] = c->parent;
-            t->ntdims = n;
-            t->tdims = d;
-            t->tdim_scope = ds;
-        }
-        t->mod = mo_fmod_merge(t->mod, type_mod(c, c->short_mod, c->parent));
-        t->prefixes |= c->short_prefixes;
-        c = mo_short_target(c);
-        if (!c)
-            return false;
-    }
-    t->cls = c;
-    t->basetype = c->form == MO_FORM_ENUM ? MO_T_ENUM : mo_builtin_type(c);
-    if (t->basetype < 0) {
-        if (c->kind == MO_CL_PACKAGE || c->kind == MO_CL_FUNCTION || c->kind == MO_CL_OPERATOR ||
-            c->kind == MO_CL_OPERATOR_FUNCTION) {
-            mo_error(e->type->loc, "'%s' is a %s and cannot be the type of a component",
-                     mo_name_str(e->type), mo_class_kind_name(c->kind));
-            return false;
-        }
-        if (c->kind == MO_CL_EXPANDABLE_CONNECTOR) {
-            mo_error(e->type->loc, "not supported yet: expandable connectors");
-            return false;
-        }
-        if (c->kind == MO_CL_TYPE) {   /* spec 4.6 */
-            mo_error(e->type->loc, "type '%s' neither names nor extends a predefined type or an enumeration",
-                     mo_name_str(e->type));
-            mo_note(c->loc, "'%s' is defined here", c->name);
-            return false;
-        }
-    }
-    return true;
-}
-
 /* ---- instances ---- */
 static void check_mod_names(const mo_fmod *m, mo_inst *inst, bool from_outside)
 {
@@ -421,13 +195,13 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
     return mo_error_count() > before ? NULL : in;
 }
 
-static void set_attributes(mo_front *fr, int var, const comp_type *t)
+static void set_attributes(mo_front *fr, int var, const mo_comp_type *t)
 {
     for (int i = 0; t->mod && i < t->mod->n; i++)
         mo_set_attribute_of(fr, var, t->mod->sub[i], t->cls->name);
 }
 
-static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, const comp_type *t,
+static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, const mo_comp_type *t,
                     int variability, unsigned flags)
 {
     mo_flat *flat = fr->flat;
@@ -477,7 +251,7 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
 }
 
 /* One scalar element of a component: a variable or a child instance. */
-static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, comp_type *t,
+static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, mo_comp_type *t,
                          int variability, unsigned flags, mo_slot *out)
 {
     if (t->basetype >= 0) {
@@ -621,7 +395,7 @@ static bool dim_size(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
 
 /* The size of dimension k (of nd) of a component declared with ':' (spec 10.1): that of its binding, else
  * of an array attribute's value (Real x[:](start = {1, 2})). */
-static bool colon_size(mo_front *fr, comp_type *t, int k, int nd, const mo_expr *d, const char *name, long long *n)
+static bool colon_size(mo_front *fr, mo_comp_type *t, int k, int nd, const mo_expr *d, const char *name, long long *n)
 {
     mo_fmod *src = t->mod && t->mod->binding && !t->mod->each ? t->mod : NULL;
     for (int i = 0; !src && t->basetype >= 0 && t->mod && i < t->mod->n; i++) {
@@ -673,7 +447,7 @@ bool mo_ensure_slot(mo_front *fr, mo_inst *inst, int i)
 /* The sizes of an array component (the declaration's, then its type's), into arr. While they are
  * evaluated, arr has no elements and the sizes not known yet are -1: a size may be that of an earlier
  * dimension (parameter Real A[:, size(A, 1)]), which size() reads from the component's slot. */
-static bool eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, comp_type *t, const char *name,
+static bool eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, mo_comp_type *t, const char *name,
                       mo_arr *arr)
 {
     const mo_element *e = it->elem;
@@ -745,8 +519,8 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
         if ((e->flags & MO_PF_OUTER) && !as_inner)
             return mo_outer_resolve(fr, inst, i, s);
     }
-    comp_type t;
-    if (!resolve_type(it, mod, &t))
+    mo_comp_type t;
+    if (!mo_resolve_type(it, mod, &t))
         return false;
     int variability = e->flags & MO_PF_CONSTANT ? MO_VAR_CONSTANT : e->flags & MO_PF_PARAMETER ? MO_VAR_PARAMETER
                       : e->flags & MO_PF_DISCRETE ? MO_VAR_DISCRETE : MO_VAR_CONTINUOUS;
@@ -783,7 +557,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     if (by_syntax && e->mod) {   /* made the usual way after all: with its modifier tree */
         const mo_clone_mark *m = t.mark;
         mod = mo_fmod_from_ast(e->mod, inst, it->owner, true);
-        if (mo_error_count() || !resolve_type(it, mod, &t))
+        if (mo_error_count() || !mo_resolve_type(it, mod, &t))
             return false;
         t.mark = m;
     }
@@ -812,7 +586,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
             p += sprintf(p, k ? ",%d" : "%d", idx[k] + 1);
         *p++ = ']';
         const char *en = mo_intern(buf, (size_t)(p - buf));
-        comp_type te = t;
+        mo_comp_type te = t;
         bool err = false;
         te.mod = split_mod(fr, t.mod, j, arr, name, &err);
         if (err || !make_element(fr, home, it, en, &te, variability, flags, &arr->elems[j]))
@@ -842,8 +616,8 @@ bool mo_build_inner(mo_front *fr, mo_inst *inst, int i, mo_slot *out, mo_inst *h
 
 bool mo_decl_type(const mo_layout_item *it, mo_class **cls, int *basetype)
 {
-    comp_type t;
-    if (!resolve_type((mo_layout_item *)it, NULL, &t))
+    mo_comp_type t;
+    if (!mo_resolve_type((mo_layout_item *)it, NULL, &t))
         return false;
     *cls = t.cls;
     *basetype = t.basetype;
@@ -852,9 +626,9 @@ bool mo_decl_type(const mo_layout_item *it, mo_class **cls, int *basetype)
 
 bool mo_decl_dims(mo_front *fr, mo_inst *inst, int i, mo_arr *arr)
 {
-    comp_type t;
+    mo_comp_type t;
     mo_layout_item *it = &inst->lay->items[i];
-    return resolve_type(it, NULL, &t) && eval_dims(fr, inst, it, &t, join_path(inst->path, it->elem->name), arr);
+    return mo_resolve_type(it, NULL, &t) && eval_dims(fr, inst, it, &t, join_path(inst->path, it->elem->name), arr);
 }
 
 /* ---- equations ---- */

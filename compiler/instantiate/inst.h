@@ -175,6 +175,24 @@ typedef struct mo_front {
     MO_VEC(unsigned char) vflags;         /* per variable, MO_VF_* */
 } mo_front;
 
+/* flatten_type.c: the type of the component declared by layout item it, with the modifier mod it gets
+ * from outside and its declaration (false after an error). */
+typedef struct mo_comp_type {
+    mo_class *cls;            /* long-form class, predefined type or enumeration */
+    int basetype;             /* mo_basetype, or -1 for a class type */
+    mo_fmod *mod;             /* the component's modifier merged over the short-class modifiers */
+    unsigned prefixes;        /* prefixes of short class definitions (input, flow, parameter ...) */
+    bool connector;           /* a connector class on the way */
+    const struct mo_clone_mark *mark; /* a clone key already taken from the declaration's syntax, or NULL */
+    /* array types (type Vector3 = Real[3]): the dimensions the short classes on the way add after the
+     * declaration's own, outermost first (type T2 = T1[2]; type T1 = Real[3]: 2, then 3), each with the
+     * class whose text holds it (package constants only: a type is no instance) */
+    int ntdims;
+    mo_expr **tdims;
+    mo_class **tdim_scope;
+} mo_comp_type;
+bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t);
+
 /* flatten.c: make slot i of inst when it is not made yet (false after an error); the "did you mean"
  * note for an unknown component name in lay. */
 bool mo_ensure_slot(mo_front *fr, mo_inst *inst, int i);
