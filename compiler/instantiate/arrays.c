@@ -21,6 +21,7 @@ void mo_av_scalar(mo_aval *v, mo_expr *e)
     v->n = 1;
     v->el = NULL;
     v->one = e;
+    v->rec = NULL;
 }
 
 bool mo_av_alloc(mo_aval *v, int nd, const int *dims, mo_loc loc)
@@ -43,6 +44,7 @@ bool mo_av_alloc(mo_aval *v, int nd, const int *dims, mo_loc loc)
     v->n = (int)n;
     v->el = MO_NEWN(mo_expr *, n + 1);
     v->one = NULL;
+    v->rec = NULL;
     return true;
 }
 
@@ -194,6 +196,10 @@ bool mo_av_if(const mo_expr *e, int n, mo_aval *v, mo_aval *out)
                      mo_av_size_str(&v[i]));
             return false;
         }
+        if (v[i].rec) {
+            mo_error(e->a[i]->loc, "the branches of an if-expression must all be records or all not");
+            return false;
+        }
         if (!cond && !mo_av_same_size(&v[i], shape)) {
             mo_error(e->a[i]->loc, "the branches of an if-expression have different sizes: %s and %s",
                      mo_av_size_str(&v[i]), mo_av_size_str(shape));
@@ -221,6 +227,9 @@ bool mo_av_if(const mo_expr *e, int n, mo_aval *v, mo_aval *out)
 /* ---- constructors ---- */
 bool mo_av_array(mo_loc loc, int n, mo_aval *elems, mo_aval *out)
 {
+    for (int i = 0; i < n; i++)
+        if (elems[i].rec)
+            return mo_rv_array(loc, n, elems, out);   /* records.c: field by field */
     int dims[MO_MAX_DIMS + 1] = {n};
     int nd = 1, inner = 1;
     if (n > 0) {

@@ -17,13 +17,26 @@
 
 enum { MO_MAX_DIMS = 8 };
 
+typedef struct mo_rval mo_rval;
 typedef struct mo_aval {
     int nd;                   /* number of dimensions, 0 for a scalar */
     int dims[MO_MAX_DIMS];
     int n;                    /* number of elements: the product of dims (1 for a scalar) */
     mo_expr **el;             /* the elements, row-major (arrays only) */
     mo_expr *one;             /* the value of a scalar */
+    mo_rval *rec;             /* a record, or an array of records (nd, dims): its fields (records.c); el
+                               * and one are then unused. Only mo_flatten_rv returns such values. */
 } mo_aval;
+
+/* A record value (records.c): one value per field of the record class, in the order of its layout.
+ * The value of an array of records keeps, per field, the field's values over the whole array, the
+ * array's dimensions first and then the field's own (a structure of arrays): so r.x of an array r of
+ * records is the field itself, and an equation between records is one equation per scalar leaf. */
+struct mo_rval {
+    mo_class *cls;            /* the record class (long form) */
+    mo_layout *lay;           /* its layout: field i is lay->items[i] */
+    mo_aval *f;               /* lay->n values (a record field's value has rec set) */
+};
 
 /* element i of v (a scalar's only element is i = 0) */
 static inline mo_expr *mo_av_at(const mo_aval *v, int i) { return v->nd ? v->el[i] : v->one; }
@@ -48,6 +61,8 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
                   bool *disabled);
 
 /* flatten_expr.c */
+/* mo_flatten_val refuses records (an error); mo_flatten_rv also returns them (out->rec). */
+bool mo_flatten_rv(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
 bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
 bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *what,
                  long long *out);
@@ -74,5 +89,32 @@ int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e
                   mo_aval *out);
 /* Balanced sum / product of n expressions (depth log n), 0 / 1 when n = 0. */
 mo_expr *mo_av_fold(mo_loc loc, mo_op op, mo_expr **v, int n);
+
+/* records.c: record values (struct mo_rval above). */
+bool mo_rv_is_record_class(const mo_class *c);
+const char *mo_rv_type_name(const mo_aval *v);     /* the full name of a record value's class */
+/* The value of the slots s (record components, or anything inside one), located at loc. */
+bool mo_rv_of_slots(mo_front *fr, const mo_sref *s, mo_loc loc, mo_aval *out);
+/* A call of the record constructor of cls (as the call names it: a short class with its modifiers). */
+bool mo_rv_construct(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call, mo_class *cls,
+                     mo_aval *out);
+/* A record of class cls (long form) whose n fields, in layout order, are the scalars fields. */
+bool mo_rv_of_scalars(mo_class *cls, int n, mo_expr **fields, mo_aval *out);
+/* {r1, r2} of records; an if-expression whose branches are records (v: cond, value, ..., else). */
+bool mo_rv_array(mo_loc loc, int n, const mo_aval *elems, mo_aval *out);
+bool mo_rv_if(const mo_expr *e, int n, const mo_aval *v, mo_aval *out);
+/* Element j of v along its lead leading dimensions (count elements there): a scalar, a sub-array or a
+ * record. */
+void mo_av_part(const mo_aval *v, int lead, int count, int j, mo_aval *out);
+/* l = r between records (or arrays of records): emit(ctx, a, b) for each pair of scalar leaves. */
+typedef void (*mo_rv_emit)(void *ctx, mo_expr *a, mo_expr *b);
+bool mo_rv_equate(mo_loc loc, const mo_aval *l, const mo_aval *r, mo_rv_emit emit, void *ctx);
+/* The modifier m of a record component of class cls (ndims dimensions, named name) whose binding is a
+ * record value: a copy whose binding is spread over the fields (one binding, an mo_fmod.val, per
+ * field). NULL after an error. */
+mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const char *name);
+/* Inside a record constructor: e names a field of the record being constructed (owner: the class
+ * whose text holds e). 1 with its value, 0 when it names no such field, -1 after an error. */
+int mo_rv_frame_ref(mo_class *owner, const mo_expr *e, mo_aval *out);
 
 #endif

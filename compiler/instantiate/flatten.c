@@ -266,7 +266,7 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
                  it->elem->name, lay && lay->n ? lay->items[0].elem->name : "x");
         return false;
     }
-    unsigned iflags = flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT);
+    unsigned iflags = flags & MO_INST_FLAGS;
     /* a component like one made before (same class, same modifier shape): a copy of it; unless the
      * caller already tried that from the declaration's syntax (ensure_slot_at) */
     mo_clone_mark own;
@@ -301,7 +301,7 @@ static mo_aval *mod_value(mo_front *fr, mo_fmod *m)
 {
     if (!m->val) {
         mo_aval *v = MO_NEW(mo_aval);
-        if (!mo_flatten_val(fr, m->scope, m->scope_cls, m->binding, v))
+        if (!mo_flatten_rv(fr, m->scope, m->scope_cls, m->binding, v))
             return NULL;
         m->val = v;
     }
@@ -313,9 +313,21 @@ static bool needs_split(const mo_fmod *m)
     if (m->binding && !m->each)
         return true;
     for (int i = 0; i < m->n; i++)
-        if (!m->sub[i]->each && needs_split(m->sub[i]))
+        if (m->sub[i]->each ? m->sub[i]->binding != NULL : needs_split(m->sub[i]))
             return true;
     return false;
+}
+
+/* A modifier with 'each' as an element of the array gets it: 'each' is spent there, so that an array
+ * inside the element takes the value element by element (A a[2](each b = {1, 2}) with Real b[2]). */
+static mo_fmod *each_done(mo_fmod *m)
+{
+    if (!m->binding)
+        return m;
+    mo_fmod *r = MO_NEW(mo_fmod);
+    *r = *m;
+    r->each = false;
+    return r;
 }
 
 /* The modifier of element j of an array component: bindings without 'each' are array values whose
@@ -349,21 +361,13 @@ static mo_fmod *split_mod(mo_front *fr, mo_fmod *m, int j, const mo_arr *arr, co
             *err = true;
             return r;
         }
-        int inner = arr->total ? v->n / arr->total : 0;
         mo_aval *e = MO_NEW(mo_aval);
-        if (v->nd == arr->ndims) {
-            mo_av_scalar(e, v->el[j]);
-        } else {
-            e->nd = v->nd - arr->ndims;
-            memcpy(e->dims, v->dims + arr->ndims, sizeof *e->dims * (size_t)e->nd);
-            e->n = inner;
-            e->el = v->el + (size_t)j * (size_t)inner;
-        }
+        mo_av_part(v, arr->ndims, arr->total, j, e);
         r->val = e;
     }
     r->sub = MO_NEWN(mo_fmod *, m->n + 1);
     for (int i = 0; i < m->n; i++)
-        r->sub[i] = m->sub[i]->each ? m->sub[i] : split_mod(fr, m->sub[i], j, arr, name, err);
+        r->sub[i] = m->sub[i]->each ? each_done(m->sub[i]) : split_mod(fr, m->sub[i], j, arr, name, err);
     return r;
 }
 
@@ -543,7 +547,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     const char *name = join_path(home->path, e->name);
     mo_clone_mark mark;
     if (by_syntax && t.basetype < 0 && !t.mod && t.ntdims == 0 &&
-        mo_clone_begin_syntax(fr, t.cls, e->mod, variability, flags & (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT),
+        mo_clone_begin_syntax(fr, t.cls, e->mod, variability, flags & MO_INST_FLAGS,
                               &mark)) {
         mo_inst *child = mo_clone_make_syntax(fr, &mark, home, name, e->mod, it->owner, s);
         if (child || mo_error_count()) {
@@ -562,6 +566,11 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
         t.mark = m;
     }
     int ndims = e->ndims + e->ntype_dims + t.ntdims;
+    if (t.basetype < 0 && t.mod && t.mod->binding && mo_rv_is_record_class(t.cls)) {
+        /* R r = R(1, 2): the record's value becomes one binding per field (records.c) */
+        if (!(t.mod = mo_rv_spread(fr, t.mod, t.cls, ndims, name)))
+            return false;
+    }
     if (ndims == 0) {
         bool ok = make_element(fr, home, it, name, &t, variability, flags, s);
         s->state = MO_SLOT_DONE;
@@ -652,6 +661,27 @@ static bool flatten_for(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     return ok;
 }
 
+/* Where the scalar equations of one equation go (records.c's mo_rv_emit). */
+typedef struct eq_sink {
+    mo_front *fr;
+    mo_inst *inst;
+    const mo_eq *q;
+    bool initial;
+} eq_sink;
+
+static void emit_eq(void *ctx, mo_expr *a, mo_expr *b)
+{
+    const eq_sink *k = ctx;
+    mo_feq f = {k->q->loc, k->inst->path, MO_ORIGIN_EQUATION, 0, a, b, k->q->comment.text};
+    if (k->initial) {
+        MO_VEC_RESERVE(k->fr->flat->initial_eqs, 1);
+        MO_PUSH(k->fr->flat->initial_eqs, f);
+    } else {
+        MO_VEC_RESERVE(k->fr->flat->eqs, 1);
+        MO_PUSH(k->fr->flat->eqs, f);
+    }
+}
+
 static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
 {
     switch (q->kind) {
@@ -659,25 +689,22 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
         int multi = mo_func_equation(fr, inst, owner, q, initial); /* (a, b) = f(x), record = f(x) */
         if (multi)
             return multi > 0;
-        /* arrays: one scalar equation per element */
+        /* arrays: one scalar equation per element; records: one per scalar field (records.c) */
         mo_aval l, r;
-        if (!mo_flatten_val(fr, inst, owner, q->lhs, &l) || !mo_flatten_val(fr, inst, owner, q->rhs, &r))
+        if (!mo_flatten_rv(fr, inst, owner, q->lhs, &l) || !mo_flatten_rv(fr, inst, owner, q->rhs, &r))
             return false;
+        if (l.rec || r.rec) {
+            eq_sink k = {fr, inst, q, initial};
+            return mo_rv_equate(q->loc, &l, &r, emit_eq, &k);
+        }
         if (!mo_av_same_size(&l, &r)) {
             mo_error(q->loc, "the two sides of this equation have different sizes: %s and %s", mo_av_size_str(&l),
                      mo_av_size_str(&r));
             return false;
         }
-        for (int i = 0; i < l.n; i++) {
-            mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, 0, mo_av_at(&l, i), mo_av_at(&r, i), q->comment.text};
-            if (initial) {
-                MO_VEC_RESERVE(fr->flat->initial_eqs, 1);
-                MO_PUSH(fr->flat->initial_eqs, f);
-            } else {
-                MO_VEC_RESERVE(fr->flat->eqs, 1);
-                MO_PUSH(fr->flat->eqs, f);
-            }
-        }
+        eq_sink k = {fr, inst, q, initial};
+        for (int i = 0; i < l.n; i++)
+            emit_eq(&k, mo_av_at(&l, i), mo_av_at(&r, i));
         return true;
     }
     case MO_EQ_CONNECT:

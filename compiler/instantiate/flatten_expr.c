@@ -6,7 +6,8 @@
  * or the elements of an array, in which component references are MO_EX_VAR, der(v) is MO_EX_DER, time
  * is MO_EX_TIME, iterators and enumeration literals are literals, and calls of built-in functions keep
  * their name. Array operators and array functions are expanded by arrays.c; calls of user-defined
- * functions are handed to functions.c (mo_func_flatten_call), the one hook for them.
+ * functions (and record constructors) are handed to funcall.c (mo_func_flatten_value), the one hook for
+ * them; record values are made by records.c.
  * Preconditions: expression trees are at most MO_MAX_EXPR_DEPTH deep (the parser), so recursing over one
  * expression is safe.
  */
@@ -210,6 +211,9 @@ static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out);
 static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
 {
     const mo_ref_part *p0 = &e->parts[0];
+    int field = inst ? 0 : mo_rv_frame_ref(owner, e, out);   /* a field of a record being constructed */
+    if (field)
+        return field > 0;
     if (e->nparts == 1 && p0->nsubs == 0 && !e->global) {
         for (int i = iter_names.n - 1; i >= 0; i--)
             if (iter_names.v[i] == p0->id) {
@@ -275,7 +279,7 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
             return false;
         }
         /* a package constant: its value, flattened where it was declared */
-        return mo_flatten_val(fr, NULL, f.owner, f.comp->mod->binding, out);
+        return mo_flatten_rv(fr, NULL, f.owner, f.comp->mod->binding, out);
     }
     if (bad < 0 && f.cls) {
         mo_error(e->loc, "'%s' is a class, not a variable", mo_ref_str(e));
@@ -318,6 +322,9 @@ static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
         mo_error(e->loc, "'%s' is a disabled conditional component", mo_ref_str(e));
         return false;
     }
+    const mo_slot *first = s.nd ? (s.n ? &s.slots[0] : NULL) : &s.one;
+    if (first && first->kind == MO_SK_INST && mo_rv_is_record_class(first->child->lay->cls))
+        return mo_rv_of_slots(fr, &s, e->loc, out);   /* a record, or an array of records */
     if (s.nd == 0) {
         mo_expr *x;
         if (!slot_value(&s.one, e, &x))
@@ -504,12 +511,15 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
     /* Integer(e) and String(e) name predefined types, which are no function classes */
     bool type_conv = strcmp(name, "Integer") == 0 || strcmp(name, "String") == 0;
     mo_expr *user;   /* a user-defined function, or a function class declared external "builtin" */
-    if (!type_conv && mo_func_flatten_call(fr, inst, owner, e, &user)) {
-        if (!user)
-            return false;
+    int k = type_conv ? 0 : mo_func_flatten_value(fr, inst, owner, e, &user, out);
+    if (k < 0)
+        return false;
+    if (k == 1) {
         mo_av_scalar(out, user);
         return true;
     }
+    if (k == 2)
+        return true;   /* a record: a constructor, or a function whose result is one */
     if (strcmp(name, "der") == 0)
         return flatten_der(fr, inst, owner, e, out);
     int r = mo_av_builtin(fr, inst, owner, e, name, out);   /* size, sum, fill, transpose ... (arrays.c) */
@@ -534,7 +544,7 @@ static bool flatten_comprehension(mo_front *fr, mo_inst *inst, mo_class *owner, 
                                   mo_aval *out)
 {
     if (iter < 0)
-        return mo_flatten_val(fr, inst, owner, e->a[0], out);
+        return mo_flatten_rv(fr, inst, owner, e->a[0], out);
     /* {x for i in u, j in v} is {{x for i in u} for j in v}: the last iterator is the outermost */
     const mo_iterator *it = &e->iters[iter];
     mo_expr **vals;
@@ -587,21 +597,38 @@ static bool flatten_if(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ex
         else if (i + 3 == e->n)
             chosen = i + 2;
     }
-    if (chosen > 0) {
-        if (!mo_flatten_val(fr, inst, owner, e->a[chosen], &v[chosen]))
+    if (chosen > 0) {   /* branches may be records */
+        if (!mo_flatten_rv(fr, inst, owner, e->a[chosen], &v[chosen]))
             return false;
-        if (v[chosen].nd) {
+        if (v[chosen].nd || v[chosen].rec) {
             *out = v[chosen];
             return true;
         }
     }
-    for (int i = 0; i < e->n; i++)
-        if (i != chosen && (i >= conds || i % 2) && !mo_flatten_val(fr, inst, owner, e->a[i], &v[i]))
+    for (int i = 0; i < e->n; i++) {
+        bool cond = i + 1 < e->n && i % 2 == 0;
+        if (i != chosen && (i >= conds || i % 2) &&
+            !(cond ? mo_flatten_val : mo_flatten_rv)(fr, inst, owner, e->a[i], &v[i]))
             return false;
-    return mo_av_if(e, e->n, v, out);
+    }
+    return v[e->n - 1].rec ? mo_rv_if(e, e->n, v, out) : mo_av_if(e, e->n, v, out);
 }
 
 bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
+{
+    if (!mo_flatten_rv(fr, inst, owner, e, out))
+        return false;
+    if (!out->rec)
+        return true;
+    if (e->kind == MO_EX_REF)
+        mo_error(e->loc, "'%s' is a record of type '%s' and cannot be used here", mo_ref_str(e),
+                 mo_rv_type_name(out));
+    else
+        mo_error(e->loc, "this expression is a record of type '%s' and cannot be used here", mo_rv_type_name(out));
+    return false;
+}
+
+bool mo_flatten_rv(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
 {
     switch (e->kind) {
     case MO_EX_REAL: case MO_EX_INT: case MO_EX_STRING: case MO_EX_BOOL:
@@ -630,7 +657,7 @@ bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
             return flatten_comprehension(fr, inst, owner, e, e->niters - 1, out);
         mo_aval *v = MO_NEWN(mo_aval, e->n + 1);
         for (int i = 0; i < e->n; i++)
-            if (!mo_flatten_val(fr, inst, owner, e->a[i], &v[i]))
+            if (!mo_flatten_rv(fr, inst, owner, e->a[i], &v[i]))
                 return false;
         return mo_av_array(e->loc, e->n, v, out);
     }

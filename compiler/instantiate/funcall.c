@@ -15,6 +15,7 @@
  * a = f(x), b = f(x).b, r.re = f(x), r.im = f(x).im; each evaluates the function (the back end's
  * equations are scalar), which is correct because functions have no side effects.
  */
+#include "aval.h"
 #include "func.h"
 
 #include <stdint.h>
@@ -152,7 +153,8 @@ typedef enum { CAL_NONE, CAL_USER, CAL_BUILTIN, CAL_RECORD, CAL_ERROR } callee_k
 
 typedef struct callee {
     callee_kind kind;
-    mo_class *cls;            /* CAL_USER, CAL_RECORD */
+    mo_class *cls;            /* CAL_USER, CAL_RECORD (the long class) */
+    mo_class *written;        /* CAL_RECORD: the class the name finds (a short class keeps its modifiers) */
     const char *builtin;      /* CAL_BUILTIN: the built-in's name */
 } callee;
 
@@ -160,7 +162,7 @@ static mo_map callee_cache;   /* "class-pointer name" -> callee* (only answers t
 
 static callee find_callee(mo_fctx *c, const mo_expr *fn)
 {
-    callee r = {CAL_NONE, NULL, NULL};
+    callee r = {CAL_NONE, NULL, NULL, NULL};
     const char *key = mo_intern_cstr(mo_sprintf("%p %s%s", (void *)c->owner, fn->global ? "." : "",
                                                 mo_ref_str(fn)));
     callee *hit = mo_map_get(&callee_cache, key);
@@ -190,19 +192,23 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
         r.kind = CAL_ERROR;
         return r;
     }
+    mo_class *written = cls;
+    bool modified = false;    /* a short class with modifiers on the way: a record's fields' values */
     while (cls && cls->form == MO_FORM_SHORT) {
-        if (cls->short_mod && cls->short_mod->nargs) {
-            mo_error(fn->loc, "not supported yet: a function defined by a short class with modifiers");
-            r.kind = CAL_ERROR;
-            return r;
-        }
+        modified |= cls->short_mod && cls->short_mod->nargs;
         cls = mo_short_target(cls);
     }
     if (!cls) {
         r.kind = CAL_ERROR;
         return r;
     }
+    if (modified && cls->kind != MO_CL_RECORD && cls->kind != MO_CL_OPERATOR_RECORD) {
+        mo_error(fn->loc, "not supported yet: a function defined by a short class with modifiers");
+        r.kind = CAL_ERROR;
+        return r;
+    }
     r.cls = cls;
+    r.written = written;
     if (cls->kind == MO_CL_FUNCTION || cls->kind == MO_CL_OPERATOR_FUNCTION) {
         const mo_external *x = cls->external;
         if (x && x->language && !strcmp(x->language, "builtin")) {
@@ -245,9 +251,11 @@ mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err)
         *err = true;
         return NULL;
     }
-    if (k.kind == CAL_RECORD) {
-        mo_error(call->loc, "not supported yet: the record constructor '%s' here", mo_ref_str(call->fn));
-        *err = true;
+    if (k.kind == CAL_RECORD) {   /* in a model, a record value (records.c), not a function */
+        if (c->fn) {
+            mo_error(call->loc, "not supported yet: the record constructor '%s' here", mo_ref_str(call->fn));
+            *err = true;
+        }
         return NULL;
     }
     if (k.kind != CAL_USER)
@@ -460,6 +468,8 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
 
 /* ---- calls ---- */
 
+static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out);
+
 bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
 {
     *out = NULL;
@@ -467,7 +477,49 @@ bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
         return false;
     if (e->fn->nparts == 1 && !e->fn->global && !strcmp(e->fn->parts[0].id, "der"))
         return false;
-    callee k = find_callee(c, e->fn);
+    return call_of(c, e, find_callee(c, e->fn), out);
+}
+
+/* The value of a call of f, whose first output is a record: one call per field (the slots of the
+ * output are the record's fields in layout order, functions.c). */
+static bool record_result(mo_fctx *c, const mo_expr *e, mo_func *f, mo_aval *out)
+{
+    const mo_fparam *o = &f->outputs.v[0];
+    mo_expr **args = mo_fctx_args(c, e, f);
+    if (!args)
+        return false;
+    mo_expr **fields = MO_NEWN(mo_expr *, o->count + 1);
+    for (int i = 0; i < o->count; i++)
+        fields[i] = mo_func_call_expr(e->loc, f, args, o->first - f->nin + i);
+    return mo_rv_of_scalars((mo_class *)o->record, o->count, fields, out);
+}
+
+int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
+                          mo_aval *out)
+{
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0};
+    *user = NULL;
+    if (!e->fn || e->fn->kind != MO_EX_REF || e->niters)
+        return 0;
+    if (e->fn->nparts == 1 && !e->fn->global && !strcmp(e->fn->parts[0].id, "der"))
+        return 0;
+    callee k = find_callee(&c, e->fn);
+    if (k.kind == CAL_RECORD)
+        return mo_rv_construct(fr, inst, owner, e, k.written, out) ? 2 : -1;
+    if (k.kind == CAL_USER) {
+        mo_func *f = mo_func_of(fr, k.cls, e->loc);
+        if (!f)
+            return -1;
+        if (f->outputs.v[0].record)
+            return record_result(&c, e, f, out) ? 2 : -1;
+    }
+    if (!call_of(&c, e, k, user))
+        return 0;
+    return *user ? 1 : -1;
+}
+
+static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out)
+{
     switch (k.kind) {
     case CAL_NONE:
         /* in a function body, a built-in kept by name (functions.c): the number of arguments the back
@@ -520,11 +572,6 @@ bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
     return true;
 }
 
-bool mo_func_flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out)
-{
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0};
-    return mo_fctx_call(&c, e, out);
-}
 
 /* The function classes declared in cls and its enclosing classes (for "did you mean"). */
 typedef MO_VEC(const char *) name_vec;

@@ -31,6 +31,8 @@ struct mo_fmod {
     bool outside;             /* written outside the class it modifies (component or short-class mod) */
     struct mo_aval *val;      /* the binding already flattened (an element of an array binding, or the
                                * whole array value cached), or NULL: then binding is flattened in scope */
+    mo_fmod *binding_over;    /* merged: the inner modifier whose values binding overrides (a record's
+                               * fields given inside the modifier that gives the whole record: records.c) */
     int n;
     mo_fmod **sub;            /* nested modifiers, at most one per name, in source order */
 };
@@ -101,8 +103,7 @@ struct mo_inst {
      * an instance whose slots are all variables (a connector, say), which shares the slots of the
      * instance it was cloned from (flatten_clone.c): slots are never written once made. */
     int var_shift;
-    unsigned short flags;     /* prefixes imposed on the contents (MO_PF_PROTECTED, INPUT, OUTPUT: all
-                               * below bit 16) */
+    unsigned short flags;     /* prefixes imposed on the contents (MO_INST_FLAGS: all below bit 16) */
     unsigned char variability;/* mo_variability imposed by the enclosing declarations */
     bool is_connector : 1;
     /* A clone of a component whose slots are variables and connectors only (flatten_clone.c): its slots
@@ -110,6 +111,9 @@ struct mo_inst {
      * the instances that follow this one in memory (one block), where the clone's own child is. */
     bool children_after : 1;
 };
+
+/* The prefixes a component passes on to its contents: flow too, for a record (flow Complex f). */
+#define MO_INST_FLAGS (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT | MO_PF_FLOW)
 
 /* Slot i of in: its variable shifted by in->var_shift, its child in's own. Read slots with it, not
  * in->slots[i] (apart from state and kind). */
@@ -245,12 +249,15 @@ bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq 
 bool mo_connect_allowed_here(const mo_eq *q);
 
 /* functions.c, funcall.c: user-defined functions (hooks of flatten.c).
- * mo_func_flatten_call: a call whose name finds a function class (user function, or external "builtin")
- *   or a record: true with the flat call in *out (NULL after an error); false when no class is found.
+ * mo_func_flatten_value: a call whose name finds a function class (user function, or external
+ *   "builtin") or a record: 1 with the flat call in *user, 2 with a record value in *out (a record
+ *   constructor, or a function whose result is a record), 0 when no class is found, -1 after an error.
  * mo_func_unknown: report "unknown function" with a "did you mean" note.
  * mo_func_equation: (a, b) = f(x) and record = f(x): 1 when done, -1 after an error, 0 when q is not
  *   such an equation. */
-bool mo_func_flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out);
+struct mo_aval;
+int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
+                          struct mo_aval *out);
 void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name);
 /* The number of arguments of a call of the built-in function name (sin, pre, sample ...): false after
  * "'sin' takes 1 argument, not 2" at the call; true for names it does not know. */

@@ -127,9 +127,13 @@ mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner)
     r->name = outer->name ? outer->name : inner->name;
     if (!outer->binding) {
         r->binding = inner->binding;
+        r->val = inner->val;
         r->scope = inner->scope;
         r->scope_cls = inner->scope_cls;
         r->each = inner->each;
+        r->binding_over = inner->binding_over;
+    } else {   /* fields that both outer's own inner modifiers and inner give: outer's view wins */
+        r->binding_over = outer->binding_over ? mo_fmod_merge(outer->binding_over, inner) : inner;
     }
     r->final_ = outer->final_ || inner->final_;
     r->n = 0;
