@@ -12,6 +12,7 @@
  * expression is safe.
  */
 #include "aval.h"
+#include "func.h"
 #include "str.h"
 
 #include <math.h>
@@ -483,9 +484,12 @@ static bool flatten_der(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     if (a.nd)
         out->el = MO_NEWN(mo_expr *, a.n + 1);
     for (int i = 0; i < a.n; i++) {
+        /* der of an expression (d*der(phi2 - phi1)) stays so in the flat model; the DAE stage expands it
+         * by the rules of differentiation (dae.c, diff.c) */
         mo_expr *x = mo_av_at(&a, i);
-        if (x->kind != MO_EX_VAR) {
-            mo_error(e->a[0]->loc, "not supported yet: der of an expression");
+        int type = mo_func_expr_type(fr->flat, NULL, x);
+        if (type >= 0 && type != MO_T_REAL) {
+            mo_error(e->a[0]->loc, "the argument of der must be Real, not %s", mo_func_type_name(type));
             return false;
         }
         mo_expr *d = mo_expr_new(MO_EX_DER, e->loc);

@@ -22,3 +22,11 @@ simulate() {
         echo "simulation $exe $* failed (exit $rc):"; echo "$log" | head -20; return 1
     fi
 }
+# closed_form CSV COLUMN AWK_EXPR TOL : every row of column COLUMN (a quoted name in the header) is within
+# TOL of AWK_EXPR, an awk expression in t (the row's time); prints the worst row when not
+closed_form() {
+    awk -F, -v col="\"$2\"" -v tol="$4" '
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; if (!c) { print "no column " col; exit 2 } next }
+        { t = $1; want = '"$3"'; d = $c - want; if (d < 0) d = -d; if (d > worst) { worst = d; wt = t; wv = $c; ww = want } }
+        END { if (c && worst > tol) { printf "FAIL: %s at t=%s is %s, closed form %s\n", col, wt, wv, ww; exit 1 } }' "$1"
+}
