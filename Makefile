@@ -34,7 +34,7 @@ GSL_LIBS = -lgsl -lgslcblas -lm
 
 COMPILER_SRC = $(sort $(wildcard compiler/*.c compiler/*/*.c))
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
-COMPILER_H   = $(wildcard compiler/*.h compiler/*/*.h)
+COMPILER_H   = $(wildcard compiler/*.h compiler/*/*.h) runtime/reraise.h
 GEN_SRC      = $(BUILD)/lexer.c $(BUILD)/parser.c $(BUILD)/parser_fast.c
 COMPILER_OBJ = $(COMPILER_SRC:compiler/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/lexer.o $(BUILD)/obj/parser.o \
                $(BUILD)/obj/parser_fast.o

@@ -113,6 +113,7 @@ static int write_c(const mo_dae *dae, const char *path);
  * are malloc'ed: they outlive the arena. */
 typedef struct build_job {
     char *c_file;             /* the temporary C file, removed after the build */
+    int c_cleanup;            /* its registration with cleanup.c */
     char *exe;
 } build_job;
 
@@ -125,7 +126,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     if (o->mode == MODE_PARSE) {
         mo_file *f = mo_file_read(o->file);
         if (!f) {
-            mo_error_plain("cannot read '%s'", o->file);
+            mo_error_plain("cannot read '%s': %s", o->file, strerror(errno));
             return 1;
         }
         return mo_parse_file(f) && mo_error_count() == 0 ? 0 : 1;
@@ -190,11 +191,13 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         return 1;
     }
     close(fd);
+    job->c_cleanup = mo_cleanup_file(tmp);   /* a stop signal removes it (cleanup.c) */
     int rc = write_c(dae, tmp);
     stage_done(&clock, "codegen");
     *clockp = clock;
     if (rc != 0) {
         remove(tmp);
+        mo_cleanup_forget(job->c_cleanup);
         return rc;
     }
     job->c_file = strdup(tmp);
@@ -212,6 +215,7 @@ static int write_c(const mo_dae *dae, const char *path)
     bool direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
     const char *tmp = direct ? path : mo_sprintf("%s.mo2c-XXXXXX", path);
     FILE *f = NULL;
+    int cleanup = -1;
     if (direct) {
         f = fopen(path, "w");
     } else {
@@ -219,24 +223,33 @@ static int write_c(const mo_dae *dae, const char *path)
         f = fd < 0 ? NULL : fdopen(fd, "w");
         if (fd >= 0 && !f)
             close(fd);
+        if (f)
+            cleanup = mo_cleanup_file(tmp);
     }
     if (!f) {
         mo_error_plain("cannot write '%s': %s", path, strerror(errno));
         return 1;
     }
+    int errors0 = mo_error_count();
     int rc = mo_codegen(f, dae);
-    if (fclose(f) != 0 && rc == 0) {
-        mo_error_plain("cannot write '%s': %s", path, strerror(errno));
+    /* a failed write is reported here (mo_codegen only says that the stream failed) */
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
+    if (fclose(f) != 0 && !err)
+        err = errno ? errno : EIO;
+    if (err) {
+        if (mo_error_count() == errors0)
+            mo_error_plain("cannot write '%s': %s", path, strerror(err));
         rc = 1;
     }
-    if (direct)
-        return rc;
-    if (rc == 0 && (chmod(tmp, 0644) != 0 || rename(tmp, path) != 0)) {
-        mo_error_plain("cannot write '%s': %s", path, strerror(errno));
-        rc = 1;
+    if (!direct) {
+        if (rc == 0 && (chmod(tmp, 0644) != 0 || rename(tmp, path) != 0)) {
+            mo_error_plain("cannot write '%s': %s", path, strerror(errno));
+            rc = 1;
+        }
+        if (rc != 0)
+            remove(tmp); /* only ever our own temporary */
+        mo_cleanup_forget(cleanup);
     }
-    if (rc != 0)
-        remove(tmp); /* only ever our own temporary */
     return rc;
 }
 
@@ -350,6 +363,7 @@ static int mo2c_main_thread_body(int argc, char **argv)
             stage_done(&clock, "cc");
         }
         remove(job.c_file);
+        mo_cleanup_forget(job.c_cleanup);
         free(job.c_file);
         free(job.exe);
     }
@@ -370,15 +384,31 @@ static void *main_thread(void *p)
     return NULL;
 }
 
+/* Standard output (the listings, --help) must have reached its file: a full disk or a closed stdout
+ * is an error, not a silent exit status 0. */
+static int check_stdout(int rc)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return rc;
+    /* errno is the main thread's: a write that failed in a printer thread (flatprint_threads.c) left
+     * its reason there */
+    fprintf(stderr, "mo2c: error: cannot write the standard output%s%s\n", errno ? ": " : "",
+            errno ? strerror(errno) : "");
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     main_args m = {argc, argv, 1};
+    mo_cleanup_install();
     pthread_attr_t attr;
     pthread_t thread;
     if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, MO2C_STACK_BYTES) != 0 ||
         pthread_create(&thread, &attr, main_thread, &m) != 0)
-        return mo2c_main_thread_body(argc, argv); /* no thread: the default stack still serves most models */
+        return check_stdout(mo2c_main_thread_body(argc, argv)); /* no thread: the default stack still
+                                                                  serves most models */
     pthread_attr_destroy(&attr);
     pthread_join(thread, NULL);
-    return m.rc;
+    return check_stdout(m.rc);
 }

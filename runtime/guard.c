@@ -24,6 +24,7 @@
  */
 #define _XOPEN_SOURCE 700 /* sigaltstack, SA_ONSTACK */
 #include "rt_internal.h"
+#include "reraise.h"
 
 #include <math.h>
 #include <signal.h>
@@ -138,17 +139,7 @@ static void handler(int sig, siginfo_t *si, void *uc)
     }
     if (signals[k].fatal)
         _exit(1);
-    /* the default action, at once: unblock the signal (blocked while its handler runs) and raise it */
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
+    mo2c_reraise(sig);
     _exit(1);   /* not reached: every stopping signal's default action ends the process */
 }
 

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <gsl/gsl_errno.h>
 
@@ -92,14 +93,40 @@ static void opts_free(mo2c_rt_opts *o)
 
 /* ---- values ---- */
 
+/* A decimal number as Modelica and OpenModelica write it: [+-]digits[.digits][e[+-]digits], at least one
+ * digit before the exponent. strtod alone would also take hexadecimal (0x10), inf, nan and leading
+ * blanks. */
+static int decimal_syntax(const char *s)
+{
+    const char *p = s;
+    int digits = 0;
+    if (*p == '+' || *p == '-')
+        p++;
+    for (; *p >= '0' && *p <= '9'; p++)
+        digits++;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            digits++;
+    if (!digits)
+        return 0;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!(*p >= '0' && *p <= '9'))
+            return 0;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    return *p == '\0';
+}
+
 static int parse_real(const char *s, double *v)
 {
-    char *end;
-    if (!*s)
+    if (!decimal_syntax(s))
         return -1;
-    errno = 0;
-    *v = strtod(s, &end);
-    return *end || !isfinite(*v) ? -1 : 0;
+    *v = strtod(s, NULL);
+    return isfinite(*v) ? 0 : -1;
 }
 
 /* A value of -override: a real, or a Boolean parameter's true/false. */
@@ -141,8 +168,100 @@ static int set_solver(mo2c_rt_opts *o, const char *v, const char *origin)
     return 0;
 }
 
+/* The size a POSIX ERE has once its bounded repetitions are expanded, as regcomp expands them
+ * ("(a*){3}" is "(a*)(a*)(a*)"), saturated just above limit: glibc's regcomp takes time quadratic in
+ * that size ((a*){10000} takes seconds, (a*){50000} or ((a*){200}){200} minutes), so a filter is
+ * refused above limit. Sizes are bytes of the pattern; a group counts its contents and parentheses. */
+static size_t ere_expanded_size(const char *re, size_t limit)
+{
+    enum { MAX_DEPTH = 256 };
+    size_t sum[MAX_DEPTH], last[MAX_DEPTH];   /* per open group: the size so far, of the last atom */
+    int depth = 0;
+    sum[0] = last[0] = 0;
+    for (const char *p = re; *p;) {
+        size_t atom = 1;
+        if (*p == '\\') {
+            atom = p[1] ? 2 : 1;
+            p += atom;
+        } else if (*p == '[') {            /* a bracket expression: ']' first is a member, [:class:] */
+            const char *q = p + 1;
+            if (*q == '^')
+                q++;
+            if (*q == ']')
+                q++;
+            while (*q && *q != ']') {
+                if (*q == '[' && (q[1] == ':' || q[1] == '.' || q[1] == '=')) {
+                    const char *close = strchr(q + 2, q[1]);
+                    q = close && close[1] == ']' ? close + 2 : q + 1;
+                } else {
+                    q++;
+                }
+            }
+            atom = (size_t)(q - p) + (*q ? 1 : 0);
+            p = *q ? q + 1 : q;
+        } else if (*p == '(') {
+            if (depth + 1 == MAX_DEPTH)
+                return limit + 1;
+            depth++;
+            sum[depth] = last[depth] = 0;
+            p++;
+            continue;
+        } else if (*p == ')' && depth > 0) {
+            atom = sum[depth] + 2;
+            depth--;
+            p++;
+        } else if (*p == '|') {
+            sum[depth] += 1;
+            last[depth] = 0;
+            p++;
+            continue;
+        } else if (*p == '*' || *p == '+' || *p == '?') {
+            sum[depth] += 1;
+            p++;
+            continue;
+        } else if (*p == '{') {            /* {m}, {m,}, {m,n}: the last atom max(m, n) or m + 1 times */
+            char *end;
+            unsigned long m = strtoul(p + 1, &end, 10), n = m;
+            if (*end == ',')
+                n = end[1] == '}' ? m + 1 : strtoul(end + 1, &end, 10);
+            else
+                end--;
+            size_t times = m > n ? m : n;
+            if (times > limit)
+                return limit + 1;
+            size_t grow = last[depth] * (times > 0 ? times - 1 : 0);
+            sum[depth] = grow > limit || sum[depth] + grow > limit ? limit + 1 : sum[depth] + grow;
+            last[depth] *= times > 0 ? times : 1;
+            if (last[depth] > limit)
+                return limit + 1;
+            const char *close = strchr(p, '}');
+            p = close ? close + 1 : p + 1;
+            continue;
+        } else {
+            p++;
+        }
+        last[depth] = atom;
+        sum[depth] += atom;
+        if (sum[depth] > limit)
+            return limit + 1;
+    }
+    size_t total = 0;                      /* groups left open: regcomp refuses them anyway */
+    for (int k = 0; k <= depth; k++)
+        total += sum[k];
+    return total;
+}
+
+/* The largest expanded -variableFilter accepted (ere_expanded_size): regcomp takes about 0.05 s there,
+ * and a filter of a thousand variable names of ten characters still fits. */
+enum { MAX_FILTER_SIZE = 10000 };
+
 static int set_filter(mo2c_rt_opts *o, const char *v, const char *origin)
 {
+    if (ere_expanded_size(v, MAX_FILTER_SIZE) > MAX_FILTER_SIZE) {
+        fprintf(stderr, "error: %s: the regular expression is too large: with its repetitions {m,n} expanded "
+                        "it has more than %d characters\n", origin, MAX_FILTER_SIZE);
+        return -1;
+    }
     if (o->filter_compiled) {
         regfree(&o->filter_re);
         o->filter_compiled = 0;
@@ -280,17 +399,33 @@ static int add_override_list(mo2c_rt_opts *o, const char *list)
     return 0;
 }
 
+/* An override file is lines of NAME=VALUE: a few bytes per parameter. Far above any model's (a
+ * million parameters take some 40 MB), far below what would hurt: reading stops there. */
+#define MAX_OVERRIDE_FILE (256L << 20)
+
 static int add_override_file(mo2c_rt_opts *o, const char *path)
 {
     FILE *f = fopen(path, "rb");
+    struct stat st;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        f = NULL;
+        errno = EISDIR;
+    }
     if (!f) {
         fprintf(stderr, "error: -overrideFile: cannot read '%s': %s\n", path, strerror(errno));
         return -1;
     }
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
-    for (size_t got; buf; len += got) {
+    const char *why = NULL;
+    int err = 0;
+    for (size_t got; buf && !why; len += got) {
         if (len + 1 == cap) {
+            if (cap >= (size_t)MAX_OVERRIDE_FILE) {
+                why = "it is larger than 256 MB";
+                break;
+            }
             char *nb = realloc(buf, cap *= 2);
             if (!nb) {
                 free(buf);
@@ -300,10 +435,22 @@ static int add_override_file(mo2c_rt_opts *o, const char *path)
             buf = nb;
         }
         got = fread(buf + len, 1, cap - 1 - len, f);
-        if (got == 0)
+        if (memchr(buf + len, '\0', got))
+            why = "it is not a text file (it holds a NUL byte)";
+        if (got == 0) {
+            err = ferror(f) ? errno : 0;
             break;
+        }
     }
     fclose(f);
+    if (!buf || err || why) {
+        if (!buf)
+            fprintf(stderr, "error: -overrideFile: out of memory reading '%s'\n", path);
+        else
+            fprintf(stderr, "error: -overrideFile: cannot read '%s': %s\n", path, why ? why : strerror(err));
+        free(buf);
+        return -1;
+    }
     if (!own(o, buf))
         return -1;
     buf[len] = '\0';

@@ -233,6 +233,17 @@ static pid_t start(char **args)
     return pid;
 }
 
+/* A job: the child process and its registration with cleanup.c (a stop signal sends it SIGTERM). */
+typedef struct job { pid_t pid; int id; double t0; int cleanup; } job;
+
+static job start_job(char **args, int id)
+{
+    job j = {start(args), id, now_seconds(), -1};
+    if (j.pid > 0)
+        j.cleanup = mo_cleanup_child(j.pid);
+    return j;
+}
+
 /* Report a compilation that failed; 0 when status is success. */
 static int check_status(int status, const char *cc)
 {
@@ -248,9 +259,6 @@ static int check_status(int status, const char *cc)
     return 1;
 }
 
-/* One running compilation or link. */
-typedef struct job { pid_t pid; int id; double t0; } job;
-
 /* Wait for one of the jobs; fills status and its index into jobs; -1 after an error. */
 static int wait_one(job *jobs, int njobs, int *status, struct rusage *ru)
 {
@@ -263,8 +271,10 @@ static int wait_one(job *jobs, int njobs, int *status, struct rusage *ru)
             return -1;
         }
         for (int i = 0; i < njobs; i++)
-            if (jobs[i].pid == pid)
+            if (jobs[i].pid == pid) {
+                mo_cleanup_forget(jobs[i].cleanup);
                 return i;
+            }
     }
 }
 
@@ -281,7 +291,7 @@ static void stats_line(bool stats, const char *what, double wall, const struct r
 /* Run one command to its end. */
 static int run_one(char **args, bool stats, const char *what)
 {
-    job j = {start(args), 0, now_seconds()};
+    job j = start_job(args, 0);
     if (j.pid < 0)
         return 1;
     int status;
@@ -318,7 +328,9 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
                        strerror(errno));
         return 1;
     }
+    int dir_cleanup = mo_cleanup_dir(dir);
     char **obj = own(calloc((size_t)k, sizeof *obj));
+    int *obj_cleanup = own(calloc((size_t)k, sizeof *obj_cleanup));
     int njobs = parallel_jobs(k, bytes), running = 0, next = 0, rc = 0;
     job *jobs = own(calloc((size_t)njobs, sizeof *jobs));
     const char *opt = bytes > MO_BUILD_O0_BYTES ? "-O0" : "-O1";
@@ -327,6 +339,7 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
     while ((next < k && rc == 0) || running > 0) {
         if (next < k && rc == 0 && running < njobs) {
             obj[next] = xsprintf("%s/part%d.o", dir, next);
+            obj_cleanup[next] = mo_cleanup_file(obj[next]);
             argv_t a = {0};
             for (int i = 0; i < cc->n; i++)
                 arg_push(&a, cc->v[i]);
@@ -337,7 +350,7 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
             int slot = 0;
             while (jobs[slot].pid > 0)
                 slot++;
-            jobs[slot] = (job){start(a.v), next, now_seconds()};
+            jobs[slot] = start_job(a.v, next);
             free(a.v);
             if (jobs[slot].pid < 0) {
                 jobs[slot].pid = 0;
@@ -378,9 +391,12 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
         free(a.v);
     }
     for (int i = 0; i < k; i++)
-        if (obj[i])
+        if (obj[i]) {
             remove(obj[i]); /* only our own objects, in our own directory */
+            mo_cleanup_forget(obj_cleanup[i]);
+        }
     rmdir(dir);
+    mo_cleanup_forget(dir_cleanup);
     return rc;
 }
 
@@ -404,6 +420,7 @@ int mo_build_executable_stats(const char *c_file, const char *exe, const char *a
         return 1;
     }
     snprintf(tmp, n, "%s.mo2c-tmp-%ld", exe, (long)getpid());
+    int cleanup = mo_cleanup_file(tmp);
     int rc = build_to(c_file, tmp, argv0, stats);
     if (rc == 0 && rename(tmp, exe) != 0) {
         mo_error_plain("cannot write '%s': %s", exe, strerror(errno));
@@ -411,6 +428,7 @@ int mo_build_executable_stats(const char *c_file, const char *exe, const char *a
     }
     if (rc != 0)
         remove(tmp); /* only ever our own temporary */
+    mo_cleanup_forget(cleanup);
     free(tmp);
     owned_free();
     return rc;

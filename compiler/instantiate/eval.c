@@ -5,7 +5,9 @@
  * Input: a flat expression (variables already resolved to MO_EX_VAR) and the flat model whose parameters
  * and constants carry their bindings. Output: a double (Integer and Boolean values are exact in it).
  * Fails (returns false, no diagnostics) when a variable is not a parameter or constant with a binding,
- * or when parameters depend on each other in a cycle (bounded depth); the caller says what it needed.
+ * or when parameters depend on each other in a cycle (bounded depth); the caller says what it needed,
+ * and mo_eval_cycle tells it when the reason was a cycle (the bindings being followed are kept on a
+ * small stack, at most EVAL_MAX_DEPTH deep, that each new one is compared with).
  */
 #include "inst.h"
 
@@ -15,6 +17,45 @@
 enum { EVAL_MAX_DEPTH = 200 };
 
 static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth);
+
+/* The variables whose bindings are being evaluated, outermost first; the variable found on it again by
+ * the last failed evaluation (-1: none). */
+static int binding_stack[EVAL_MAX_DEPTH + 1];
+static int cycle_var = -1;
+
+/* The first call of a user-defined function in e (its arguments and operands included), or NULL. The
+ * walk is as deep as the tree, which the parser bounds. */
+static const mo_expr *user_call(const mo_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == MO_EX_CALL && e->func)
+        return e;
+    if (e->kind != MO_EX_CALL && e->kind != MO_EX_UNARY && e->kind != MO_EX_BINARY && e->kind != MO_EX_IF)
+        return NULL;
+    for (int i = 0; i < e->n; i++) {
+        const mo_expr *c = user_call(e->a[i]);
+        if (c)
+            return c;
+    }
+    return NULL;
+}
+
+bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what, const mo_expr *e)
+{
+    const mo_expr *call = cycle_var < 0 ? user_call(e) : NULL;
+    if (call) {   /* (functions are not evaluated here: eval_call knows the built-in ones only) */
+        mo_error(call->loc, "not supported yet: evaluating the function '%s' at compile time (in %s)",
+                 call->func->name, what);
+        return true;
+    }
+    if (cycle_var < 0)
+        return false;
+    const char *name = mo_flat_var_name((void *)flat, cycle_var);
+    mo_error(loc, "%s cannot be evaluated: the value of '%s' depends on itself", what, name);
+    mo_note(flat->vars.v[cycle_var].attr->loc, "'%s' is declared here", name);
+    return true;
+}
 
 /* How many times a variable's binding was read: flatten_clone.c clones a component only when building
  * it read none (its structure then cannot depend on the values of its modifiers). */
@@ -72,8 +113,14 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
     case MO_EX_VAR: {
         const mo_var *v = &flat->vars.v[e->var];
         var_reads++;
-        if (v->variability > MO_VAR_PARAMETER || !v->binding)
+        if (v->variability > MO_VAR_PARAMETER || !v->binding || depth >= EVAL_MAX_DEPTH)
             return false;
+        for (int i = 0; i < depth; i++)
+            if (binding_stack[i] == e->var) {
+                cycle_var = e->var;
+                return false;
+            }
+        binding_stack[depth] = e->var;
         return eval(flat, v->binding, out, depth + 1);
     }
     case MO_EX_UNARY:
@@ -117,5 +164,6 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
 
 bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out)
 {
+    cycle_var = -1;
     return eval(flat, e, out, 0);
 }

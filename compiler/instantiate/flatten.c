@@ -512,7 +512,8 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
         if (!c)
             return false;
         if (!mo_eval_flat(fr->flat, c, &d)) {
-            mo_error(e->condition->loc, "the condition of a conditional component must be a parameter expression");
+            if (!mo_eval_report_why(fr->flat, e->condition->loc, "the condition of a conditional component", c))
+                mo_error(e->condition->loc, "the condition of a conditional component must be a parameter expression");
             return false;
         }
         if (!d) {

@@ -87,7 +87,8 @@ bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e,
         return false;
     double d;
     if (!mo_eval_flat(fr->flat, f, &d) || d != floor(d)) {
-        mo_error(e->loc, "%s must be a parameter expression with an integer value", what);
+        if (!mo_eval_report_why(fr->flat, e->loc, what, f))
+            mo_error(e->loc, "%s must be a parameter expression with an integer value", what);
         return false;
     }
     *out = (long long)d;
@@ -126,7 +127,8 @@ static bool range_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         if (!f)
             return false;
         if (!mo_eval_flat(fr->flat, f, &v[r->n == 3 ? k : k * 2])) {
-            mo_error(r->a[k]->loc, "%s must be a parameter expression", what);
+            if (!mo_eval_report_why(fr->flat, r->a[k]->loc, what, f))
+                mo_error(r->a[k]->loc, "%s must be a parameter expression", what);
             return false;
         }
     }

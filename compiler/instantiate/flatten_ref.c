@@ -56,7 +56,8 @@ static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, cons
     for (int i = 0; i < v.n; i++) {
         double d;
         if (!mo_eval_flat(fr->flat, mo_av_at(&v, i), &d) || d != floor(d)) {
-            mo_error(sub->loc, "a subscript must be a parameter expression with an integer value");
+            if (!mo_eval_report_why(fr->flat, sub->loc, "a subscript", mo_av_at(&v, i)))
+                mo_error(sub->loc, "a subscript must be a parameter expression with an integer value");
             return false;
         }
         if (d < 1 || d > dim) {

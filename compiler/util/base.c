@@ -783,6 +783,11 @@ mo_file *mo_file_read(const char *path)
      * the page size; such a file, and anything else (a pipe), is read into the arena. */
     struct stat st;
     mo_buf b = {0};
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        errno = EISDIR;   /* fopen opens a directory; reading it would say "Is a directory" only by luck */
+        return NULL;
+    }
     bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
     long page = sysconf(_SC_PAGESIZE);
     if (regular && page > 0 && st.st_size % page != 0) {
@@ -807,10 +812,10 @@ mo_file *mo_file_read(const char *path)
         b.len += n;
     while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
         mo_buf_putn(&b, tmp, n);
-    int err = ferror(f);
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
     fclose(f);
     if (err) {
-        errno = EIO;
+        errno = err;
         return NULL;
     }
     if (b.s)

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdbool.h>
+#include <sys/types.h>
 
 /* ---- internal bugs (never user errors) ---- */
 _Noreturn void mo_unreachable_at(const char *file, int line, const char *what);
@@ -127,6 +128,17 @@ mo_file *mo_file_from_string(const char *name, const char *text);
 /* The parser is done with f's text: a mapped file's pages leave the process's memory (text stays valid:
  * the kernel maps them again from its page cache when a diagnostic quotes a line). */
 void mo_file_parsed(const mo_file *f);
+
+/* ---- what a stop signal must not leave behind (cleanup.c) ----
+ * mo_cleanup_install: SIGINT, SIGTERM and SIGHUP remove the registered files and (empty) directories and
+ * send SIGTERM to the registered children's process groups, then end mo2c with the signal. Each
+ * register call returns an id for mo_cleanup_forget (-1 when it could not register: the path is longer
+ * than 511 bytes or the table is full). */
+void mo_cleanup_install(void);
+int mo_cleanup_file(const char *path);
+int mo_cleanup_dir(const char *path);
+int mo_cleanup_child(pid_t pid);
+void mo_cleanup_forget(int id);
 
 /* ---- diagnostics ---- */
 enum { MO_MAX_ERRORS = 20 };

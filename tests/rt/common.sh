@@ -45,3 +45,15 @@ le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
 
 # csv_times FILE: the time column, one per line
 csv_times() { awk -F, 'NR > 1 { print $1 }' "$1"; }
+
+# expect_error "MESSAGE" ARGS...: the simulator $OSC run with ARGS exits with status 1 (within 20 s and
+# 1 GB of address space), MESSAGE is the first line of its stderr, and no Osc_res.csv is written
+expect_error() {
+    local want=$1; shift
+    rm -f Osc_res.csv
+    local err rc
+    err=$(ulimit -v 1000000; timeout 20 "$OSC" "$@" 2>&1 >/dev/null); rc=$?
+    [ $rc = 1 ] || fail "$*: exit status $rc, want 1"
+    [ "$(head -1 <<<"$err")" = "$want" ] || fail "$*: stderr '$(head -1 <<<"$err")', want '$want'"
+    [ ! -e Osc_res.csv ] || fail "$*: a result file was written"
+}

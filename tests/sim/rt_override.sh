@@ -4,16 +4,6 @@
 OSC=$(rt_build osc_fd osc.c) || exit 1
 rt_scratch "$0"
 
-# expect_error "MESSAGE" ARGS...: exit status 1 and MESSAGE as the first line of stderr, no result
-expect_error() {
-    local want=$1; shift
-    rm -f Osc_res.csv
-    local err rc
-    err=$("$OSC" "$@" 2>&1 >/dev/null); rc=$?
-    [ $rc = 1 ] || fail "$*: exit status $rc, want 1"
-    [ "$(head -1 <<<"$err")" = "$want" ] || fail "$*: stderr '$(head -1 <<<"$err")', want '$want'"
-    [ ! -e Osc_res.csv ] || fail "$*: a result file was written"
-}
 
 # a parameter: k = 4 gives x = cos(2t); the derived parameter follows (w = 2 in MAT, checked there)
 "$OSC" -override=k=4 >/dev/null || fail "override k"
