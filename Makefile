@@ -5,9 +5,13 @@
 #                   (make test DEBUG=1 runs the suite with it; the runtime is built without sanitizers,
 #                   so that simulators link with a plain cc)
 #   make bench      the benchmarks under bench/ (never part of the test suite)
+#   make fuzz       the libFuzzer targets of fuzz/, each for FUZZ_SECONDS (default 60) in build-fuzz/;
+#                   needs clang (fuzz/run.sh says how to install it); never part of the test suite
 #   make install PREFIX=/usr/local
 CC      ?= cc
-ifeq ($(DEBUG),1)
+ifeq ($(FUZZ),1)
+  BUILD ?= build-fuzz
+else ifeq ($(DEBUG),1)
   BUILD ?= build-debug
 else
   BUILD ?= build
@@ -26,6 +30,14 @@ else
   SANITIZE =
   CFLAGS_OPT = -O2 -g
   RT_CFLAGS_OPT = -O2 -g
+endif
+# FUZZ=1 (fuzz/run.sh): everything with clang, coverage for libFuzzer and the sanitizers, the checker
+# passes; the runtime without guard.c's signal handlers, so that the sanitizers see every fault.
+ifeq ($(FUZZ),1)
+  CC = clang
+  SANITIZE = -fsanitize=address,undefined
+  CFLAGS_OPT = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -DMO_DEBUG=1
+  RT_CFLAGS_OPT = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -DMO2C_RT_NO_GUARD
 endif
 LDFLAGS_OPT = $(SANITIZE)
 ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS_OPT) $(CFLAGS)
@@ -92,6 +104,44 @@ test: all
 bench: all
 	bash bench/run.sh
 
+# ---- fuzzing (fuzz/fuzz_compiler.c explains the compiler object; fuzz/run.sh drives this) ----
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = parse flat codegen sim
+FUZZ_STAGE_parse = 0
+FUZZ_STAGE_flat = 1
+FUZZ_STAGE_codegen = 2
+
+fuzz:
+	bash fuzz/run.sh $(FUZZ_SECONDS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+
+# The whole compiler as one object, its static variables in sections of their own, its main renamed.
+$(BUILD)/fuzz/compiler.o: $(COMPILER_OBJ) | $(BUILD)/fuzz
+	ld -r -o $@.tmp $(COMPILER_OBJ)
+	objcopy --rename-section .data=mo2c_data --rename-section .bss=mo2c_bss \
+	    --redefine-sym main=mo2c_cli_main $@.tmp $@
+	rm -f $@.tmp
+
+$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_compiler.c $(BUILD)/fuzz/compiler.o
+	$(CC) $(CFLAGS_OPT) -fsanitize=fuzzer -DFUZZ_STAGE=$(FUZZ_STAGE_$*) -o $@ $< $(BUILD)/fuzz/compiler.o -pthread -lm
+
+# The simulator of fuzz/FuzzSim.mo: its C from the plain build's mo2c, its main renamed.
+$(BUILD)/fuzz/FuzzSim.c: fuzz/FuzzSim.mo | $(BUILD)/fuzz
+	$(MAKE) FUZZ= BUILD=build all
+	build/mo2c --emit-c -o $@ fuzz/FuzzSim.mo
+
+$(BUILD)/fuzz/sim.o: $(BUILD)/fuzz/FuzzSim.c runtime/mo2c_rt.h
+	$(CC) -std=c11 $(RT_CFLAGS_OPT) -Iruntime -c -o $@.tmp.o $<
+	objcopy --redefine-sym main=mo2c_sim_main $@.tmp.o $@
+	rm -f $@.tmp.o
+
+$(BUILD)/fuzz/fuzz_sim: fuzz/fuzz_sim.c $(BUILD)/fuzz/sim.o $(BUILD)/libmo2crt.a
+	$(CC) $(CFLAGS_OPT) -fsanitize=fuzzer -o $@ $< $(BUILD)/fuzz/sim.o $(BUILD)/libmo2crt.a $(GSL_LIBS)
+
+$(BUILD)/fuzz:
+	mkdir -p $@
+
 install: all
 	install -d $(PREFIX)/bin $(PREFIX)/lib/mo2c $(PREFIX)/include/mo2c $(PREFIX)/share/mo2c
 	install -m 755 $(BUILD)/mo2c $(PREFIX)/bin/mo2c
@@ -104,4 +154,4 @@ clean:
 
 FORCE:
 
-.PHONY: all test bench install clean FORCE
+.PHONY: all test bench fuzz fuzz-build install clean FORCE

@@ -27,7 +27,9 @@
 # best counts, default 5), NS (default "100 1000 10000"), BUILD_TIMEOUT (seconds allowed for each
 # chain's build, default 1800; the C compiler's stage is the one that can take that long: about 10
 # minutes for the 10^5-unit array chain on 2 cores).
-# Arguments: the parts to run (smd, chain, array, flat, init; default all): `bash bench/run.sh smd` gives the
+# 6. bench/bounded_bench.sh: the inputs that were quadratic (issue 18: within/import names of 10^6
+#    parts, extends chains of 10^5 levels, fill(1, N, N)) at growing sizes, CPU time and peak memory.
+# Arguments: the parts to run (smd, chain, array, flat, init, bounded; default all): `bash bench/run.sh smd` gives the
 # simulator's ratio alone in a few seconds.
 set -u
 cd "$(dirname "$0")/.."
@@ -43,7 +45,7 @@ REPS=${REPS:-5}
 NS=${NS:-100 1000 10000}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 
-PARTS=" ${*:-smd chain array flat init} "
+PARTS=" ${*:-smd chain array flat init bounded} "
 want() { [[ $PARTS == *" $1 "* ]]; }
 
 if want smd; then
@@ -97,6 +99,12 @@ fi
 if want init; then
 echo "== 5. initialization with unfixed start values: bench/init_bench.sh"
 BUILD=$BUILD TIMEOUT=$BUILD_TIMEOUT bash bench/init_bench.sh ${INS:-1000 10000 100000}
+echo
+fi
+
+if want bounded; then
+echo "== 6. inputs that were quadratic: bench/bounded_bench.sh"
+MO2C=$MO2C bash bench/bounded_bench.sh
 echo
 fi
 

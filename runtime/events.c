@@ -25,6 +25,18 @@
  * reported as not converging, naming what kept changing); then the condition memory is refreshed
  * outside the event (sample() false again) and the integrator restarts from te. The rows before and
  * after are written (unless -noEventEmit) when the event changed something visible.
+ *
+ * Chattering: a relation that flips back at once (der(x) = if x > 0 then -1 else 1 at x = 0 makes an
+ * event every 2.5e-13 s) or a sample() interval far below the output grid would make the run write rows
+ * without end and never reach the stop time. CHATTER_EVENTS events in a row within a vanishing window
+ * (a thousandth of the output interval, and at most 1e-8 * max(1, |t|)) stop the run with a message
+ * naming the window, when it began and what caused the last event (the relation's text, or sample()).
+ * A model that switches that fast cannot be shown by its results anyway. The window and the count leave
+ * room for a bouncing ball coming to rest (a Zeno sequence, as in the compliance suite's Reinit case):
+ * its bounces shrink geometrically until the states settle, and with a coefficient of restitution up to
+ * 0.97 fewer than 700 of its events fall in such a window; chattering repeats at the same tiny spacing
+ * (2.5e-13 s in the example) and fills it at once. OpenModelica warns of the same pattern (100 state
+ * events within one output interval).
  */
 #include "rt_internal.h"
 
@@ -33,7 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_PASSES = 100, MAX_LOCATE = 200 };
+enum { MAX_PASSES = 100, MAX_LOCATE = 200, CHATTER_EVENTS = 1000 };
 
 struct mo2c_rt_events {
     mo2c_data *d;
@@ -49,6 +61,9 @@ struct mo2c_rt_events {
     double *ax, *adx, *ay;    /* the point just after (while the row before is written) */
     double row_t;             /* time of the last event rows written, NAN when none */
     int have_row;
+    double grid_h;            /* the output interval (for the chattering window) */
+    double burst_t0;          /* time of the first event of the current burst, and its events */
+    int burst_n;
     unsigned long nevents, nstate, ntime, nlocate;
 };
 
@@ -149,6 +164,8 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     ev->nx = m->nx;
     ev->ny = m->ny;
     ev->row_t = NAN;
+    ev->grid_h = o->step;
+    ev->burst_t0 = NAN;
     size_t nr = (size_t)m->nrel + 1, nx = (size_t)m->nx + 1, ny = (size_t)m->ny + 1;
     double **zs[] = {&ev->zp, &ev->zl, &ev->zr, &ev->zm, &ev->sl, &ev->sr};
     double **xs[] = {&ev->xp, &ev->xl, &ev->xr, &ev->xm, &ev->bx, &ev->bdx, &ev->ax, &ev->adx};
@@ -310,6 +327,25 @@ static int locate(mo2c_rt_events *ev, double *t, double *x)
     *t = tr;
     memcpy(x, ev->xr, nxs);
     return 0;
+}
+
+/* Count the event at t in the current burst; -1 after the message when the burst is chattering. cause:
+ * the relation whose change made the event, -1 for a time event of sample(). */
+static int chatter_check(mo2c_rt_events *ev, double t, int cause)
+{
+    double window = fmin(1e-3 * ev->grid_h, 1e-8 * fmax(1.0, fabs(t)));
+    if (!(t - ev->burst_t0 <= window)) {   /* (NAN before the first event) */
+        ev->burst_t0 = t;
+        ev->burst_n = 0;
+    }
+    if (++ev->burst_n < CHATTER_EVENTS)
+        return 0;
+    const mo2c_model *m = ev->d->model;
+    fprintf(stderr, "error: at time %.16g: chattering: %d events within %.3g s (from time %.16g), the last "
+            "one %s%s%s\n", t, CHATTER_EVENTS, t - ev->burst_t0, ev->burst_t0,
+            cause >= 0 ? "when '" : "a time event of sample()", cause >= 0 ? m->rel_text[cause] : "",
+            cause >= 0 ? "' changed" : "");
+    return -1;
 }
 
 /* The name of y[i] for a message (only on failure, so the scan is no loop over the model). */
@@ -483,8 +519,15 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
     memcpy(ev->bx, x, nx);
     memcpy(ev->bdx, d->dx, nx);
     memcpy(ev->by, d->y, ny);
-    for (int r = 0; r < ev->nrel; r++)
-        d->rel[r] = (unsigned char)rel_value(m->rel_op[r], ev->zm[r]);
+    int cause = -1;
+    for (int r = 0; r < ev->nrel; r++) {
+        unsigned char v = (unsigned char)rel_value(m->rel_op[r], ev->zm[r]);
+        if (v != d->rel[r] && cause < 0)
+            cause = r;
+        d->rel[r] = v;
+    }
+    if (chatter_check(ev, te, cause) != 0)
+        return -1;
     mo2c_save_pre(d);
     d->in_event = 1;
     if (iterate(ev, te, x) != 0 || settle(ev, te, x) != 0)

@@ -33,8 +33,9 @@ bool mo_av_alloc(mo_aval *v, int nd, const int *dims, mo_loc loc)
     long long n = 1;
     for (int k = 0; k < nd; k++) {
         n *= dims[k];
-        if (n > 100000000) {
-            mo_error(loc, "array with more than 100000000 elements");
+        if (n > MO_MAX_ARRAY_ELEMENTS) {
+            mo_error(loc, "array with more than %d elements (arrays are scalarised at compile time)",
+                     MO_MAX_ARRAY_ELEMENTS);
             return false;
         }
     }

@@ -16,6 +16,11 @@
 #include "inst.h"
 
 enum { MO_MAX_DIMS = 8 };
+/* Arrays are scalarised: every element becomes a variable, an expression, a C slot (some 250 bytes in the
+ * front end alone), so one array, array value or range has at most this many elements. Above it a few
+ * bytes of text (fill(1, 5000, 5000): 25 million elements, 23 s and 6.3 GB) would ask for any amount of
+ * time and memory; at it the flattener takes about 1 GB and a few seconds. */
+#define MO_MAX_ARRAY_ELEMENTS (1 << 22)
 
 typedef struct mo_rval mo_rval;
 typedef struct mo_aval {

@@ -476,8 +476,13 @@ static bool eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, mo_
         } else if (!(ks < 0 ? dim_size(fr, inst, it->owner, d, &n) : dim_size(fr, NULL, t->tdim_scope[ks], d, &n))) {
             return false;
         }
-        if (n < 0 || n > 100000000 || (double)arr->total * (double)n > 100000000) {
+        if (n < 0) {
             mo_error(d->loc, "invalid array dimension %lld", n);
+            return false;
+        }
+        if ((double)arr->total * (double)n > MO_MAX_ARRAY_ELEMENTS) {
+            mo_error(d->loc, "array with more than %d elements (arrays are scalarised at compile time)",
+                     MO_MAX_ARRAY_ELEMENTS);
             return false;
         }
         arr->dims[k] = (int)n;

@@ -140,8 +140,9 @@ static bool range_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
     double cnt = floor((to - from) / step + 1e-9) + 1;
     if (cnt < 0)
         cnt = 0;
-    if (cnt > 100000000) {
-        mo_error(r->loc, "range with %.0f elements is too large", cnt);
+    if (cnt > MO_MAX_ARRAY_ELEMENTS) {
+        mo_error(r->loc, "range with %.0f elements is too large (at most %d: arrays are scalarised at compile "
+                 "time)", cnt, MO_MAX_ARRAY_ELEMENTS);
         return false;
     }
     bool integer = from == floor(from) && step == floor(step);

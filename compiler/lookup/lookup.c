@@ -327,6 +327,11 @@ bool mo_resolve_bases(mo_class *cls)
     return ok;
 }
 
+/* Found and missed names are both remembered in s->inherited (a miss as &inherited_none): in an extends
+ * chain of n classes each declaring a Real, every class asks its bases for "Real" (a predefined type, so
+ * no class declares it), and without the miss remembered each question walks the whole chain below. */
+static const mo_found inherited_none;
+
 static mo_found lookup_inherited(mo_class *cls, const char *id)
 {
     mo_found none = {0};
@@ -335,7 +340,7 @@ static mo_found lookup_inherited(mo_class *cls, const char *id)
         return none;
     if (!mo_resolve_bases(cls))
         return none;
-    mo_found *hit = mo_map_get(&s->inherited, id);
+    const mo_found *hit = mo_map_get(&s->inherited, id);
     if (hit)
         return *hit;
     for (int i = 0; i < s->bases.n; i++) {
@@ -347,6 +352,7 @@ static mo_found lookup_inherited(mo_class *cls, const char *id)
             return f;
         }
     }
+    mo_map_put(&s->inherited, id, (void *)&inherited_none);
     return none;
 }
 

@@ -44,7 +44,7 @@ typedef struct mo_scope {
     int bases_state;          /* 0 unresolved, 1 resolving (cycle guard), 2 done, 3 failed */
     MO_VEC(mo_class *) bases; /* resolved base class of each extends clause, in order */
     MO_VEC(mo_element *) base_elems; /* the extends clauses (parallel to bases) */
-    mo_map inherited;         /* name -> mo_found* brought by the bases */
+    mo_map inherited;         /* name -> mo_found* brought by the bases (lookup.c: misses too) */
     int short_state;          /* short class: 0 unresolved, 1 resolving, 2 done, 3 failed */
     mo_class *short_target;   /* short class: its resolved base */
     mo_layout *layout;        /* flatten.c: the class's elements after inheritance */

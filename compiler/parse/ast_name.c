@@ -286,6 +286,12 @@ static bool continues_compact(const mo_name *n, const char *id, mo_loc loc)
     return loc.col == end + 1 && loc.len == len && end + 1 + len < MO_LOC_MAX_COL && len < MO_LOC_MAX_LEN;
 }
 
+/* A compact name's ids are a fresh copy of its prefix's plus one, and continues_compact measures the
+ * prefix: both cost its length, so only names up to this many identifiers are compact (the dotted type
+ * names a model repeats are far shorter); a longer one (within a.a.a...a; of 10^5 parts) takes the
+ * doubling block and stays linear. */
+enum { MAX_COMPACT_IDS = 32 };
+
 /* name : IDENT { "." IDENT } : one identifier is the node alone (ast.h: single, ids a shared cell);
  * from two on, the block doubles when the count reaches a power of two (linear time). */
 mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc)
@@ -297,7 +303,7 @@ mo_name *mo_build_name(mo_name *prefix, const char *id, mo_loc loc)
         return n;
     }
     int k = n->n;
-    if (continues_compact(n, id, loc)) {
+    if (k < MAX_COMPACT_IDS && continues_compact(n, id, loc)) {
         n->ids = shared_ids(n->ids, k, id);
         n->single = false;
         n->compact = true;
