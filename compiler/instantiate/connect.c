@@ -9,8 +9,9 @@
  *   - the potential variables of a connection set are equal (a = b, a = c, ...);
  *   - the flow variables of a set sum to zero, + for inside connectors (a component's connector), - for
  *     outside ones (a connector of the class holding the connect);
- *   - a flow variable that is in no set as an inside connector is zero. This covers the connectors of
- *     the simulated model itself: they are inside connectors of no one (spec 9.2).
+ *   - a flow variable of a connector that is in no set as an inside connector is zero. This covers the
+ *     connectors of the simulated model itself: they are inside connectors of no one (spec 9.2). (A flow
+ *     variable outside connectors is an ordinary variable.)
  * Sets are built with union-find over keys: a potential variable, or a flow variable on one side. They
  * are emitted in the order in which their members were first connected, so the output is deterministic.
  * Everything is linear in the number of connections (plus one pass over the variables); the pairs and
@@ -50,16 +51,51 @@ static inline void push_pair(mo_front *fr, mo_conn_pair p);   /* (with the conne
 static void vars_mismatch(const mo_front *fr, int a, int b, unsigned char fla, unsigned char flb, const mo_eq *q)
 {
     mo_flat *flat = fr->flat;
-    bool fa = fla & MO_VF_FLOW, fb = flb & MO_VF_FLOW;
     const char *na = mo_flat_var_name(flat, a), *nb = mo_flat_var_name(flat, b);
+    const mo_var *va = &flat->vars.v[a], *vb = &flat->vars.v[b];
+    /* which differs (the first of flow, type, causality, variability), and the side that has it */
+    bool fa = fla & MO_VF_FLOW, fb = flb & MO_VF_FLOW;
+    bool ca = fla & (MO_VF_INPUT | MO_VF_OUTPUT), cb = flb & (MO_VF_INPUT | MO_VF_OUTPUT);
+    const char *what = NULL;
+    bool first;
     if (fa != fb) {
-        const mo_var *va = &flat->vars.v[a], *vb = &flat->vars.v[b];
-        mo_error(q->loc, "cannot connect flow variable '%s' to non-flow variable '%s'", fa ? na : nb, fa ? nb : na);
-        mo_note(fa ? va->attr->loc : vb->attr->loc, "'%s' is declared here", fa ? na : nb);
-        mo_note(fa ? vb->attr->loc : va->attr->loc, "'%s' is declared here", fa ? nb : na);
+        what = "flow variable '%s' to non-flow variable '%s'";
+        first = fa;
+    } else if (mo_vf_type(fla) != mo_vf_type(flb)) {
+        mo_error(q->loc, "cannot connect '%s' to '%s': their types differ", na, nb);
         return;
+    } else if (ca != cb) {
+        what = "causal variable '%s' (an input or output) to non-causal variable '%s'";
+        first = ca;
+    } else {
+        bool ka = va->variability == MO_VAR_CONSTANT, kb = vb->variability == MO_VAR_CONSTANT;
+        if (ka != kb) {
+            what = "constant '%s' to non-constant '%s'";
+            first = ka;
+        } else {
+            what = "parameter '%s' to non-parameter '%s'";
+            first = (fla & MO_VF_PARAM) != 0;
+        }
     }
-    mo_error(q->loc, "cannot connect '%s' to '%s': their types differ", na, nb);
+    const char *fmt = mo_sprintf("cannot connect %s", what);
+    mo_error(q->loc, fmt, first ? na : nb, first ? nb : na);
+    mo_note(first ? va->attr->loc : vb->attr->loc, "'%s' is declared here", first ? na : nb);
+    mo_note(first ? vb->attr->loc : va->attr->loc, "'%s' is declared here", first ? nb : na);
+}
+
+/* Parameters and constants are not connected (spec 9.3): a parameter to a parameter and a constant to
+ * a constant only, and their values must agree (kept for connect_check.c). */
+static bool pair_params(mo_front *fr, int a, int b, unsigned char fla, unsigned char flb, const mo_eq *q, int conn)
+{
+    const mo_var *va = &fr->flat->vars.v[a], *vb = &fr->flat->vars.v[b];
+    if (!(fla & flb & MO_VF_PARAM) || (va->variability == MO_VAR_CONSTANT) != (vb->variability == MO_VAR_CONSTANT)) {
+        vars_mismatch(fr, a, b, fla, flb, q);
+        return false;
+    }
+    mo_conn_pair p = {a, b, (unsigned)conn, 0, 0, 0, 0};
+    MO_VEC_RESERVE(fr->param_pairs, 1);
+    MO_PUSH(fr->param_pairs, p);
+    return true;
 }
 
 /* Pair variables a and b (an element of the sides of connect q, number conn), or report why they do not
@@ -67,18 +103,19 @@ static void vars_mismatch(const mo_front *fr, int a, int b, unsigned char fla, u
 static inline bool pair_vars(mo_front *fr, int a, int b, bool aout, bool bout, const mo_eq *q, int conn)
 {
     unsigned char fla = fr->vflags.v[a], flb = fr->vflags.v[b];
-    /* flow-ness and type must agree: the bits of both below the parameter bit */
-    enum { MUST_AGREE = MO_VF_FLOW | 7 << MO_VF_TYPE_SHIFT };
-    if ((fla ^ flb) & MUST_AGREE) {
+    /* flow-ness, type and whether causal must agree (an input may meet an output) */
+    enum { MUST_AGREE = MO_VF_FLOW | 7 << MO_VF_TYPE_SHIFT, CAUSAL = MO_VF_INPUT | MO_VF_OUTPUT };
+    if (((fla ^ flb) & MUST_AGREE) || (!(fla & CAUSAL) != !(flb & CAUSAL))) {
         vars_mismatch(fr, a, b, fla, flb, q);
         return false;
     }
-    /* parameters and constants in connectors are not connected (spec 9.3) */
     if ((fla | flb) & MO_VF_PARAM)
-        return true;
-    /* the side matters for flows only: potentials are one set whatever the side */
+        return pair_params(fr, a, b, fla, flb, q, conn);
+    fr->causal |= (fla & CAUSAL) != 0;
+    /* the sides of potentials are kept for connect_check.c (signal sources); the sets of potentials
+     * ignore them (key_of) */
     bool flow = fla & MO_VF_FLOW;
-    mo_conn_pair p = {a, b, conn, aout && flow, bout && flow, flow, mo_vf_type(fla) == MO_T_STRING};
+    mo_conn_pair p = {a, b, conn, aout, bout, flow, mo_vf_type(fla) == MO_T_STRING};
     push_pair(fr, p);
     return true;
 }
@@ -277,6 +314,30 @@ static bool resolve_side(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
     return true;
 }
 
+/* A connect's argument is c or m.c, c a connector (then c.x, m.c.x: its own components), m a component
+ * that is no connector (spec 9.1): a.b.c, where neither a nor a.b is a connector, is not. */
+static bool valid_form(const mo_front *fr, mo_inst *inst, const mo_expr *ref)
+{
+    if (ref->nparts < 3)
+        return true;
+    intptr_t k = mo_layout_find(inst->lay, ref->parts[0].id);
+    if (!k)
+        return true;
+    mo_slot s = mo_slot_of(inst, (int)k - 1);
+    if (is_connector(fr, &s))
+        return true;
+    while (s.kind == MO_SK_ARRAY && s.arr->total > 0)
+        s = s.arr->elems[0];
+    if (s.kind != MO_SK_INST || !(k = mo_layout_find(s.child->lay, ref->parts[1].id)))
+        return true;
+    mo_slot c = mo_slot_of(s.child, (int)k - 1);
+    if (is_connector(fr, &c))
+        return true;
+    mo_error(ref->loc, "'%s' cannot be connected here: a connect names a connector c or m.c, with m a component of this class",
+             mo_ref_str(ref));
+    return false;
+}
+
 void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q)
 {
     mo_slot a, b;
@@ -295,11 +356,14 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
         return;
     const mo_expr *refs[2] = {q->lhs, q->rhs};
     const mo_slot *slots[2] = {&a, &b};
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
         if (!is_connector(fr, slots[i])) {
             mo_error(refs[i]->loc, "'%s' is not a connector", mo_ref_str(refs[i]));
             return;
         }
+        if (!valid_form(fr, inst, refs[i]))
+            return;
+    }
     /* the pairs refer to the connect by number: its location is stored once, not in every pair (and read
      * back from this dense table, not from the scattered syntax tree) */
     int conn = fr->conn_locs.n, np = fr->pairs.n;
@@ -599,12 +663,15 @@ bool mo_connect(mo_front *fr)
     int nv = flat->vars.n, np = fr->pairs.n;
     memset(last_sides, 0, sizeof last_sides);   /* (the next model's connects start afresh) */
     MO_ASSERT(np <= INT_MAX / 2 && nv <= INT_MAX / 2);   /* key numbers are ints; packed members var * 2 */
+    if (!mo_connect_check_params(fr) || (fr->causal && !mo_connect_check_sources(fr)))
+        return false;
     keys ks;   /* a pair makes at most two keys, a variable has at most two */
     keys_init(&ks, nv, np < nv ? 2 * np : 2 * nv);
     for (int i = 0; i < np; i++) {
         const mo_conn_pair *p = &fr->pairs.v[i];
-        int ka = key_of(&ks, p->a, p, p->a_outside);
-        keys_union(&ks, ka, key_of(&ks, p->b, p, p->b_outside));
+        /* the side matters for flows only: potentials are one set whatever the side */
+        int ka = key_of(&ks, p->a, p, p->flow && p->a_outside);
+        keys_union(&ks, ka, key_of(&ks, p->b, p, p->flow && p->b_outside));
     }
     /* the keys say all that the equations need: the pairs go before the equations take memory */
     free(fr->pairs.v);
@@ -622,7 +689,7 @@ bool mo_connect(mo_front *fr)
         if (k >= 0 && !(ks.kind[k] & KEY_OUTSIDE))
             continue;
         const mo_var *var = &flat->vars.v[v];
-        if (!(var->flags & MO_PF_FLOW) || var->variability <= MO_VAR_PARAMETER)
+        if (!(var->flags & MO_PF_FLOW) || !(var->flags & MO_IF_CONNECTOR) || var->variability <= MO_VAR_PARAMETER)
             continue;
         if (nunc == capunc) {
             capunc = capunc ? 2 * capunc : 64;

@@ -209,7 +209,7 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
     v.name = name;
     v.variability = (unsigned char)variability;
     v.type = (unsigned char)t->basetype;
-    v.flags = flags;
+    v.flags = flags | (t->connector ? MO_IF_CONNECTOR : 0);
     v.state_select = MO_SS_DEFAULT;
     mo_var_attr a = {0};
     a.loc = it->elem->loc;
@@ -237,6 +237,7 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
     MO_PUSH(flat->vars, v);
     MO_PUSH(fr->vflags, (unsigned char)((t->connector ? MO_VF_SCALAR_CONNECTOR : 0) | (flags & MO_PF_FLOW ? MO_VF_FLOW : 0) |
                                         (variability <= MO_VAR_PARAMETER ? MO_VF_PARAM : 0) |
+                                        (flags & MO_PF_INPUT ? MO_VF_INPUT : 0) | (flags & MO_PF_OUTPUT ? MO_VF_OUTPUT : 0) |
                                         (unsigned)t->basetype << MO_VF_TYPE_SHIFT));
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
@@ -248,6 +249,16 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
                       b, NULL);
     }
     return var;
+}
+
+/* The prefixes that a component of class cls with prefixes flags imposes on its contents (mo_inst.flags;
+ * part of the clone key, flatten_clone.c, so that a clone is made only where its template was). */
+static unsigned inst_flags(unsigned flags, const mo_class *cls)
+{
+    unsigned f = flags & (MO_INST_FLAGS | MO_IF_CONNECTOR);
+    if (cls->kind == MO_CL_CONNECTOR || cls->kind == MO_CL_EXPANDABLE_CONNECTOR)
+        f |= MO_IF_CONNECTOR;
+    return f;
 }
 
 /* One scalar element of a component: a variable or a child instance. */
@@ -266,7 +277,7 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
                  it->elem->name, lay && lay->n ? lay->items[0].elem->name : "x");
         return false;
     }
-    unsigned iflags = flags & MO_INST_FLAGS;
+    unsigned iflags = inst_flags(flags, t->cls);
     /* a component like one made before (same class, same modifier shape): a copy of it; unless the
      * caller already tried that from the declaration's syntax (ensure_slot_at) */
     mo_clone_mark own;
@@ -288,7 +299,7 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
         return false;
     out->kind = MO_SK_INST;
     out->child = child;
-    if (!fill_inst(fr, child))
+    if (!fill_inst(fr, child) || (child->is_connector && !mo_connector_balanced(fr, child, it->elem->loc)))
         return false;
     if (clonable)
         mo_clone_register(fr, mark, child);
@@ -532,6 +543,11 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     mo_comp_type t;
     if (!mo_resolve_type(it, mod, &t))
         return false;
+    if (t.connector && (e->flags & (MO_PF_PARAMETER | MO_PF_CONSTANT))) {   /* spec 9.3 */
+        mo_error(e->loc, "connector '%s' cannot be declared %s", e->name,
+                 e->flags & MO_PF_PARAMETER ? "parameter" : "constant");
+        return false;
+    }
     int variability = e->flags & MO_PF_CONSTANT ? MO_VAR_CONSTANT : e->flags & MO_PF_PARAMETER ? MO_VAR_PARAMETER
                       : e->flags & MO_PF_DISCRETE ? MO_VAR_DISCRETE : MO_VAR_CONTINUOUS;
     if (t.prefixes & MO_PF_CONSTANT) variability = MO_VAR_CONSTANT;
@@ -542,6 +558,13 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
         variability = MO_VAR_DISCRETE;
     unsigned flags = ((e->flags | t.prefixes) & (MO_PF_INPUT | MO_PF_OUTPUT | MO_PF_FLOW | MO_PF_STREAM |
                                                  MO_PF_PROTECTED | MO_PF_FINAL)) | home->flags;
+    if ((flags & MO_PF_FLOW) && (t.basetype >= 0 ? t.basetype != MO_T_REAL
+                                 : t.cls->kind != MO_CL_RECORD && t.cls->kind != MO_CL_OPERATOR_RECORD &&
+                                       t.cls->kind != MO_CL_CONNECTOR)) {   /* spec 4.4.2.2 */
+        mo_error(e->loc, "flow '%s' must be a Real or a record or connector of them, not %s '%s'", e->name,
+                 t.basetype >= 0 ? "of type" : mo_class_kind_name(t.cls->kind), mo_class_full_name(t.cls));
+        return false;
+    }
     if (flags & MO_PF_STREAM) {
         mo_error(e->loc, "not supported yet: stream variables");
         return false;
@@ -553,7 +576,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     const char *name = join_path(home->path, e->name);
     mo_clone_mark mark;
     if (by_syntax && t.basetype < 0 && !t.mod && t.ntdims == 0 &&
-        mo_clone_begin_syntax(fr, t.cls, e->mod, variability, flags & MO_INST_FLAGS,
+        mo_clone_begin_syntax(fr, t.cls, e->mod, variability, inst_flags(flags, t.cls),
                               &mark)) {
         mo_inst *child = mo_clone_make_syntax(fr, &mark, home, name, e->mod, it->owner, s);
         if (child || mo_error_count()) {

@@ -20,6 +20,7 @@
  * becomes one only when building it (mo_clone_register checks, else it stays a plain instance):
  *   - read no variable's value (eval.c counts: array sizes, conditions, for-ranges would need them),
  *     and resolve no outer element (innerouter.c counts: what it denotes depends on where it is);
+ *   - connect no parameters (connect_check.c checks each such connection for its own values);
  *   - made variables all inside its own instance path, equations and connections over those variables
  *     only, and no when-equations or asserts;
  *   - had a modifier whose every value lands on a scalar variable: a parameter's binding or an
@@ -403,6 +404,7 @@ static bool begin_tmpl(mo_front *fr, tmpl *t, mo_clone_mark *mark)
     mark->asserts = flat->asserts.n;
     mark->reads = mo_eval_var_reads();
     mark->outers = mo_outer_count();
+    mark->pp0 = fr->param_pairs.n;
     mark->errors = mo_error_count();
     return true;
 }
@@ -522,7 +524,7 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
 {
     mo_flat *flat = fr->flat;
     if (flat->whens.n != mark->whens || flat->asserts.n != mark->asserts || mo_eval_var_reads() != mark->reads ||
-        mo_outer_count() != mark->outers || mo_error_count() != mark->errors)
+        mo_outer_count() != mark->outers || fr->param_pairs.n != mark->pp0 || mo_error_count() != mark->errors)
         return false;
     int v0 = mark->v0, v1 = flat->vars.n;
     size_t plen = strlen(in->path);

@@ -70,6 +70,11 @@ mo_layout *mo_layout_of(mo_class *cls);   /* NULL after errors */
 intptr_t mo_layout_find(const mo_layout *lay, const char *name);
 
 /* ---- instances ---- */
+/* A flag of instances and variables beside the MO_PF_* prefixes (mo_inst.flags, mo_var.flags): inside a
+ * connector, or a connector itself (a flow variable elsewhere is no connection's business, spec 9.2).
+ * The bit of MO_PF_EXPANDABLE, a class prefix that never reaches instances or variables. */
+enum { MO_IF_CONNECTOR = MO_PF_EXPANDABLE };
+
 enum { MO_SLOT_PENDING, MO_SLOT_BUSY, MO_SLOT_DONE };
 enum { MO_SK_NONE, MO_SK_VAR, MO_SK_INST, MO_SK_ARRAY };
 
@@ -103,7 +108,8 @@ struct mo_inst {
      * an instance whose slots are all variables (a connector, say), which shares the slots of the
      * instance it was cloned from (flatten_clone.c): slots are never written once made. */
     int var_shift;
-    unsigned short flags;     /* prefixes imposed on the contents (MO_INST_FLAGS: all below bit 16) */
+    unsigned short flags;     /* prefixes imposed on the contents (MO_INST_FLAGS and MO_IF_CONNECTOR: all
+                               * below bit 16) */
     unsigned char variability;/* mo_variability imposed by the enclosing declarations */
     bool is_connector : 1;
     /* A clone of a component whose slots are variables and connectors only (flatten_clone.c): its slots
@@ -154,7 +160,7 @@ enum { MO_MAX_CONNECTS = 1 << 28 };
 typedef struct mo_conn_pair {
     int a, b;                 /* variable indices */
     unsigned conn : 28;       /* the connect equation: conn_locs.v[conn], conn_insts.v[conn] */
-    unsigned a_outside : 1, b_outside : 1;    /* the sides; set for flow variables only (potentials ignore sides) */
+    unsigned a_outside : 1, b_outside : 1;    /* the sides (the sets of potentials ignore them) */
     unsigned flow : 1;
     unsigned string : 1;      /* String variables (their connection equations stay trees) */
 } mo_conn_pair;
@@ -165,7 +171,8 @@ enum {
     MO_VF_SCALAR_CONNECTOR = 1,   /* the variable is itself a connector (connector X = input Real) */
     MO_VF_FLOW = 2,               /* declared flow (mo_connect finds unconnected flows without reading vars) */
     MO_VF_PARAM = 4,              /* a parameter or a constant (variability <= MO_VAR_PARAMETER) */
-    MO_VF_TYPE_SHIFT = 3          /* bits 3 to 5: its mo_basetype */
+    MO_VF_TYPE_SHIFT = 3,         /* bits 3 to 5: its mo_basetype */
+    MO_VF_INPUT = 64, MO_VF_OUTPUT = 128   /* declared input / output (connect_check.c) */
 };
 static inline int mo_vf_type(unsigned char vf) { return (vf >> MO_VF_TYPE_SHIFT) & 7; }
 
@@ -177,6 +184,8 @@ typedef struct mo_front {
     MO_VEC(mo_loc) conn_locs;             /* connect.c: the location of each connect that made pairs */
     MO_VEC(const char *) conn_insts;      /* the same: the instance path of the class holding it */
     MO_VEC(unsigned char) vflags;         /* per variable, MO_VF_* */
+    bool causal;                          /* some pair connects input or output variables */
+    MO_VEC(mo_conn_pair) param_pairs;     /* connected parameters and constants (arena): checked equal */
 } mo_front;
 
 /* flatten_type.c: the type of the component declared by layout item it, with the modifier mod it gets
@@ -272,6 +281,16 @@ bool mo_connect(mo_front *fr);
  * conn_locs and conn_insts, returning its number. */
 void mo_conn_pair_push(mo_front *fr, mo_conn_pair p);
 int mo_conn_add_connect(mo_front *fr, mo_loc loc, const char *instance);
+/* connect_check.c: the restrictions of spec 9.3 that need whole connection sets or classes. Before
+ * mo_connect makes the sets (fr->pairs still there): a connection set of causal variables has at most
+ * one source (an inside output or an outside input); connected parameters and constants are equal (at
+ * compile time when both values are known; parameters also by an assert). Once connector instance c is made: its
+ * flow variables are as many as its potential ones (spec 9.3.1), unless it is simple or holds
+ * overdetermined types. False after an error. */
+bool mo_connect_check_sources(mo_front *fr);
+bool mo_connect_check_params(mo_front *fr);
+bool mo_connector_balanced(mo_front *fr, const mo_inst *c, mo_loc decl);
+
 /* connect.c: equation i of packed connection equations (flat.h) with trees, as mo_connect would have
  * made it (for mo_flat_unshare). */
 void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out);
@@ -312,6 +331,7 @@ typedef struct mo_clone_mark {
     int whens, asserts;
     unsigned long reads;      /* mo_eval_var_reads() before */
     unsigned long outers;     /* mo_outer_count() before */
+    int pp0;                  /* size of param_pairs before (connected parameters: never cloned) */
     int errors;
 } mo_clone_mark;
 bool mo_clone_begin(mo_front *fr, mo_class *cls, const mo_fmod *mod, int variability, unsigned flags,

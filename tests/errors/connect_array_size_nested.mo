@@ -1,11 +1,11 @@
 // Connectors whose array elements differ in size: the message names the elements.
 connector A
   Real x[2];
-  flow Real i;
+  flow Real i[2];
 end A;
 connector B
   Real x[3];
-  flow Real i;
+  flow Real i[3];
 end B;
 model M
   A a;
