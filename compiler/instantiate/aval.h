@@ -71,10 +71,19 @@ bool mo_flatten_rv(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *
 bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
 bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *what,
                  long long *out);
-/* The values of a for-iterator or a reduction's iterator: the elements of a parameter range or vector,
- * evaluated (*vals: literals). false after an error. */
-bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_iterator *it, mo_expr ***vals,
-                    int *n);
+/* flatten_iter.c: the values of a for-iterator or a reduction's iterator: the elements of a parameter
+ * range or vector, an enumeration type or Boolean, evaluated (*vals: literals); an iterator without a
+ * range takes the range of the subscripts it appears in, in the loop's equations or expression (use).
+ * false after an error. mo_range_values: the literals of the range a:b or a:s:b r ("what" for
+ * messages). */
+typedef struct mo_iter_use {
+    const mo_eq_list *eqs;    /* the body of a for-equation, or NULL */
+    const mo_expr *expr;      /* the body of a reduction or an array constructor, or NULL */
+} mo_iter_use;
+bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_iterator *it, const mo_iter_use *use,
+                    mo_expr ***vals, int *n);
+bool mo_range_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r, const char *what,
+                     mo_expr ***vals, int *n);
 bool mo_quick_int(const mo_expr *e, long long *out);  /* literals, iterators, end, + - * of them */
 void mo_iter_push(const char *name, mo_expr *value);
 void mo_iter_pop(void);

@@ -383,8 +383,10 @@ static mo_fmod *split_mod(mo_front *fr, mo_fmod *m, int j, const mo_arr *arr, co
 }
 
 /* The size of one array dimension: a parameter expression, or an enumeration type or Boolean. */
-static bool dim_size(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *d, long long *n)
+static bool dim_size(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *d, long long *n,
+                     const mo_class **type)
 {
+    *type = NULL;
     if (d->kind == MO_EX_REF && d->parts[d->nparts - 1].nsubs == 0 &&
         (!inst || !mo_map_get(&inst->lay->index, d->parts[0].id))) {
         mo_name nm;
@@ -395,12 +397,12 @@ static bool dim_size(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
         }
         mo_found f;
         if (mo_lookup_name(owner, &nm, &f) < 0 && f.cls && !f.comp) {
-            if (f.cls->form == MO_FORM_ENUM) {
-                *n = f.cls->nliterals;
-                return true;
-            }
-            if (mo_builtin_type(f.cls) == MO_T_BOOLEAN) {
-                *n = 2;
+            mo_class *c = f.cls;
+            while (c && c->form == MO_FORM_SHORT && c->nshort_dims == 0)   /* type E2 = E */
+                c = mo_short_target(c);
+            if (c && (c->form == MO_FORM_ENUM || mo_builtin_type(c) == MO_T_BOOLEAN)) {
+                *n = c->form == MO_FORM_ENUM ? c->nliterals : 2;
+                *type = c;
                 return true;
             }
         }
@@ -481,12 +483,18 @@ static bool eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, mo_
         int kt = k - e->ndims, ks = kt - e->ntype_dims;
         const mo_expr *d = kt < 0 ? e->dims[k] : ks < 0 ? e->type_dims[kt] : t->tdims[ks];
         long long n;
+        const mo_class *type = NULL;
         if (d->kind == MO_EX_COLON) {
             if (!colon_size(fr, t, k, ndims, d, name, &n))
                 return false;
-        } else if (!(ks < 0 ? dim_size(fr, inst, it->owner, d, &n) : dim_size(fr, NULL, t->tdim_scope[ks], d, &n))) {
+        } else if (!(ks < 0 ? dim_size(fr, inst, it->owner, d, &n, &type)
+                            : dim_size(fr, NULL, t->tdim_scope[ks], d, &n, &type))) {
             return false;
         }
+        if (type && !arr->dim_types)
+            arr->dim_types = MO_NEWN(const mo_class *, ndims);
+        if (type)
+            arr->dim_types[k] = type;
         if (n < 0) {
             mo_error(d->loc, "invalid array dimension %lld", n);
             return false;
@@ -679,7 +687,8 @@ static bool flatten_for(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     const mo_iterator *it = &q->iters[iter];
     mo_expr **vals;
     int n;
-    if (!mo_iter_values(fr, inst, owner, it, &vals, &n))
+    mo_iter_use use = {&q->bodies[0], NULL};
+    if (!mo_iter_values(fr, inst, owner, it, &use, &vals, &n))
         return false;
     bool ok = true;
     for (int i = 0; ok && i < n; i++) {

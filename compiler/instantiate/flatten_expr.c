@@ -95,117 +95,6 @@ bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e,
     return true;
 }
 
-/* ---- iterator ranges ---- */
-static mo_expr *literal(mo_loc loc, double d, bool integer)
-{
-    if (integer)
-        return mo_expr_int(loc, (long long)d);
-    mo_expr *r = mo_expr_real(loc, d);
-    r->text = mo_sprintf("%.17g", d);
-    return r;
-}
-
-static bool enum_class_values(const mo_class *c, mo_loc loc, mo_expr ***vals, int *n)
-{
-    *n = c->nliterals;
-    *vals = MO_NEWN(mo_expr *, c->nliterals + 1);
-    for (int i = 0; i < c->nliterals; i++) {
-        mo_expr *lit = mo_expr_int(loc, i + 1);
-        lit->text = mo_sprintf("%s.%s", mo_class_full_name(c), c->literals[i].name);
-        (*vals)[i] = lit;
-    }
-    return true;
-}
-
-/* A range a:b or a:s:b with parameter bounds, as literals. */
-static bool range_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r, const char *what,
-                         mo_expr ***vals, int *n)
-{
-    double v[3] = {0, 1, 0};
-    for (int k = 0; k < r->n; k++) {
-        mo_expr *f = mo_flatten_expr(fr, inst, owner, r->a[k]);
-        if (!f)
-            return false;
-        if (!mo_eval_flat(fr->flat, f, &v[r->n == 3 ? k : k * 2])) {
-            if (!mo_eval_report_why(fr->flat, r->a[k]->loc, what, f))
-                mo_error(r->a[k]->loc, "%s must be a parameter expression", what);
-            return false;
-        }
-    }
-    double from = v[0], step = v[1], to = v[2];
-    if (step == 0) {
-        mo_error(r->loc, "the step of a range must not be zero");
-        return false;
-    }
-    double cnt = floor((to - from) / step + 1e-9) + 1;
-    if (cnt < 0)
-        cnt = 0;
-    if (cnt > MO_MAX_ARRAY_ELEMENTS) {
-        mo_error(r->loc, "range with %.0f elements is too large (at most %d: arrays are scalarised at compile "
-                 "time)", cnt, MO_MAX_ARRAY_ELEMENTS);
-        return false;
-    }
-    bool integer = from == floor(from) && step == floor(step);
-    *n = (int)cnt;
-    *vals = MO_NEWN(mo_expr *, *n + 1);
-    for (int i = 0; i < *n; i++)
-        (*vals)[i] = literal(r->loc, from + i * step, integer);
-    return true;
-}
-
-bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_iterator *it, mo_expr ***vals,
-                    int *n)
-{
-    const mo_expr *r = it->range;
-    if (!r) {
-        mo_error(it->loc, "not supported yet: iterator '%s' without a range", it->name);
-        return false;
-    }
-    if (r->kind == MO_EX_RANGE)
-        return range_values(fr, inst, owner, r, "the range of a for-loop", vals, n);
-    if (r->kind == MO_EX_REF && r->nparts >= 1 && r->parts[r->nparts - 1].nsubs == 0) {
-        /* an enumeration type (or Boolean) as the range: all its values */
-        mo_name nm;
-        mo_name_init(&nm, r->loc, r->global, r->nparts);
-        for (int i = 0; i < r->nparts; i++) {
-            nm.ids[i] = r->parts[i].id;
-            mo_name_set_loc(&nm, i, mo_ref_part_loc(r, i));
-        }
-        bool dis = false;
-        mo_sref sr;
-        int local = inst ? mo_find_slots(fr, inst, owner, r, &sr, &dis) : 0;
-        if (local < 0)
-            return false;
-        if (local == 0) {
-            mo_found f;
-            if (mo_lookup_name(owner, &nm, &f) < 0 && f.cls && f.cls->form == MO_FORM_ENUM)
-                return enum_class_values(f.cls, r->loc, vals, n);
-        }
-    }
-    mo_aval v;
-    if (!mo_flatten_val(fr, inst, owner, r, &v))
-        return false;
-    if (v.nd != 1) {
-        mo_error(r->loc, "the range of a for-loop must be a vector, not of size %s", mo_av_size_str(&v));
-        return false;
-    }
-    *n = v.n;
-    *vals = MO_NEWN(mo_expr *, v.n + 1);
-    for (int i = 0; i < v.n; i++) {
-        mo_expr *x = v.el[i];
-        double d;
-        if (x->kind == MO_EX_INT || x->kind == MO_EX_BOOL || x->kind == MO_EX_REAL) {
-            (*vals)[i] = x;
-        } else if (mo_eval_flat(fr->flat, x, &d)) {
-            (*vals)[i] = literal(x->loc, d, false);
-        } else {
-            mo_error(r->loc, "the range of a for-loop must be a parameter expression");
-            return false;
-        }
-    }
-    return true;
-}
-
 /* ---- names ---- */
 
 static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out);
@@ -556,7 +445,8 @@ static bool flatten_comprehension(mo_front *fr, mo_inst *inst, mo_class *owner, 
     const mo_iterator *it = &e->iters[iter];
     mo_expr **vals;
     int n;
-    if (!mo_iter_values(fr, inst, owner, it, &vals, &n))
+    mo_iter_use use = {NULL, e->a[0]};
+    if (!mo_iter_values(fr, inst, owner, it, &use, &vals, &n))
         return false;
     mo_aval *parts = MO_NEWN(mo_aval, n + 1);
     for (int i = 0; i < n; i++) {
@@ -673,7 +563,7 @@ bool mo_flatten_rv(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *
     case MO_EX_RANGE: {
         mo_expr **vals;
         int n;
-        if (!range_values(fr, inst, owner, e, "a range", &vals, &n))
+        if (!mo_range_values(fr, inst, owner, e, "a range", &vals, &n))
             return false;
         int dims[1] = {n};
         if (!mo_av_alloc(out, 1, dims, e->loc))

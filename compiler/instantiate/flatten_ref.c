@@ -10,6 +10,7 @@
  * Preconditions: flattening has started (mo_front); called by flatten.c, flatten_expr.c and connect.c.
  */
 #include "aval.h"
+#include "func.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -17,8 +18,9 @@
 
 /* The indices (0-based) a subscript selects in a dimension of size dim: one (*scalar) or several. */
 static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *sub, int dim,
-                              const char *id, bool *scalar, int **idx, int *n, int *one)
+                              const mo_class *dtype, const char *id, bool *scalar, int **idx, int *n, int *one)
 {
+    bool boolean = dtype && dtype->form != MO_FORM_ENUM;   /* x[Boolean]: x[false], x[true] (spec 10.1) */
     if (sub->kind == MO_EX_COLON) {
         *scalar = false;
         *n = dim;
@@ -29,7 +31,7 @@ static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, cons
     }
     int old = mo_end_set(dim);
     long long q;
-    if (mo_quick_int(sub, &q)) {
+    if (!boolean && mo_quick_int(sub, &q)) {
         mo_end_set(old);
         if (q < 1 || q > dim) {
             mo_error(sub->loc, "subscript %lld is out of range 1:%d of '%s'", q, dim, id);
@@ -55,11 +57,18 @@ static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, cons
     *idx = *scalar ? one : MO_NEWN(int, v.n + 1);
     for (int i = 0; i < v.n; i++) {
         double d;
+        bool b = mo_func_expr_type(fr->flat, NULL, mo_av_at(&v, i)) == MO_T_BOOLEAN;
+        if (b != boolean) {
+            mo_error(sub->loc, b ? "'%s' is not indexed by Boolean here, so this subscript cannot be Boolean"
+                                 : "'%s' is indexed by Boolean here, so the subscript must be Boolean", id);
+            return false;
+        }
         if (!mo_eval_flat(fr->flat, mo_av_at(&v, i), &d) || d != floor(d)) {
             if (!mo_eval_report_why(fr->flat, sub->loc, "a subscript", mo_av_at(&v, i)))
                 mo_error(sub->loc, "a subscript must be a parameter expression with an integer value");
             return false;
         }
+        d += boolean;   /* false, true: 1, 2 */
         if (d < 1 || d > dim) {
             mo_error(sub->loc, "subscript %.0f is out of range 1:%d of '%s'", d, dim, id);
             return false;
@@ -96,7 +105,8 @@ static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
     for (int k = 0; k < a->ndims; k++) {
         bool scalar = false;
         if (k < part->nsubs) {
-            if (!subscript_indices(fr, inst, owner, mo_ref_part_subs(part)[k], a->dims[k], part->id, &scalar, &x->idx[k],
+            if (!subscript_indices(fr, inst, owner, mo_ref_part_subs(part)[k], a->dims[k],
+                                   a->dim_types ? a->dim_types[k] : NULL, part->id, &scalar, &x->idx[k],
                                    &x->nidx[k], &x->one[k]))
                 return false;
         } else {   /* missing trailing subscripts select everything */

@@ -202,6 +202,13 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
         r.kind = CAL_ERROR;
         return r;
     }
+    if (mo_builtin_type(cls) >= 0 || cls->form == MO_FORM_ENUM) {
+        /* Integer(e), String(x): conversions of the predefined types, built-in (flatten_expr.c) */
+        hit = MO_NEW(callee);
+        *hit = r;
+        mo_map_put(&callee_cache, key, hit);
+        return r;
+    }
     if (modified && cls->kind != MO_CL_RECORD && cls->kind != MO_CL_OPERATOR_RECORD) {
         mo_error(fn->loc, "not supported yet: a function defined by a short class with modifiers");
         r.kind = CAL_ERROR;

@@ -92,6 +92,9 @@ typedef struct mo_slot {
 struct mo_arr {
     int ndims;
     int *dims;
+    /* per dimension, the enumeration type or Boolean (their class) that indexes it, NULL for Integer;
+     * the whole NULL when every dimension is indexed by Integer */
+    const mo_class **dim_types;
     int total;
     mo_slot *elems;           /* row-major; each MO_SK_VAR or MO_SK_INST */
 };
