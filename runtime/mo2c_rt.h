@@ -155,6 +155,8 @@ struct mo2c_data {
     char terminate_msg[1024];
     double *sample_tick;              /* nsample: index k of the last tick fired, -1 before the first */
     double *sample_time;              /* nsample: the event time at which that tick fired */
+    void *fstack;                     /* the runtime's: memory of array temporaries in user functions
+                                         (fnarray.c), made on first use, freed by mo2c_data_free */
 };
 
 /* Allocate the storage of one simulation of model (arrays zeroed, d->model set, the runtime's private
@@ -219,6 +221,85 @@ int mo2c_str_width(double min_length, double left_justified);
 int mo2c_str_digits(double significant_digits);
 long long mo2c_str_int(double v);
 int mo2c_str_index(double v, int n);
+
+/* ---- arrays in user functions (fnarray.c) ----
+ * An array value inside a generated function: its elements as doubles (Integer and Boolean values too),
+ * row-major, and its dimensions. A function's array variables own heap blocks (mo2c_avar, freed with
+ * mo2c_afree on every way out of the function); the values of array expressions are temporaries on the
+ * function stack: mo2c_fmark before a statement, mo2c_frelease after it, and a function releases its
+ * own mark when it returns, after which mo2c_aout copies its array outputs onto the stack for the
+ * caller. Functions that make arrays return 0, or -1 after mo2c_fail with a message naming `where`
+ * (sizes that are not non-negative integers, arrays above MO2C_MAX_ELEMS elements, out of memory,
+ * operands of different sizes, indices out of bounds). v always has room for one element. */
+enum { MO2C_MAX_DIMS = 8, MO2C_MAX_ELEMS = 2147483647 };
+typedef struct mo2c_arr {
+    double *v;
+    int n;                    /* elements: the product of dim[0 .. nd) */
+    int nd;
+    int dim[MO2C_MAX_DIMS];
+} mo2c_arr;
+size_t mo2c_fmark(mo2c_data *d);
+void mo2c_frelease(mo2c_data *d, size_t mark);
+/* a temporary of nd dimensions of the sizes dims (zeroed); one with the sizes of shape */
+int mo2c_atmp(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where);
+int mo2c_alike(mo2c_data *d, mo2c_arr *a, const mo2c_arr *shape, const char *where);
+/* a variable's block (zeroed; frees what a held); mo2c_afree releases it (a may be empty: v NULL) */
+int mo2c_avar(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where);
+void mo2c_afree(mo2c_arr *a);
+/* dst := src (dst a variable): equal sizes, or dst is resized when flexible (declared with ':') */
+int mo2c_aassign(mo2c_data *d, mo2c_arr *dst, const mo2c_arr *src, int flexible, const char *where);
+/* an output: a copy of src on the stack, for the caller */
+int mo2c_aout(mo2c_data *d, mo2c_arr *out, const mo2c_arr *src, const char *where);
+/* a and b have equal sizes (what: the operation, for the message) */
+int mo2c_asame(mo2c_data *d, const mo2c_arr *a, const mo2c_arr *b, const char *what, const char *where);
+/* input `name` has the declared sizes dims */
+int mo2c_acheck(mo2c_data *d, const mo2c_arr *a, int nd, const double *dims, const char *name, const char *where);
+/* The 0-based index of a 1-based index i into a dimension of size n; on a bad index the failure goes
+ * through *ok (the first one only) and the result is 0, which every array has room for. */
+long mo2c_ix_fail(mo2c_data *d, double i, int n, const char *where, int *ok);
+static inline long mo2c_ix(mo2c_data *d, double i, int n, const char *where, int *ok)
+{
+    if (i >= 1 && i <= n && i == (double)(long)i)
+        return (long)i - 1;
+    return mo2c_ix_fail(d, i, n, where, ok);
+}
+/* size(a, k) for a k known only at run time */
+double mo2c_asize(mo2c_data *d, const mo2c_arr *a, double k, const char *where, int *ok);
+/* Subscripts of a slice: one index, ':' (also for the dimensions after the last subscript given), or a
+ * vector of indices (ranges are made into vectors first). */
+enum { MO2C_SUB_ONE, MO2C_SUB_ALL, MO2C_SUB_VEC };
+typedef struct mo2c_sub {
+    int kind;
+    double i;                 /* MO2C_SUB_ONE */
+    const mo2c_arr *vec;      /* MO2C_SUB_VEC */
+} mo2c_sub;
+/* res := a[s...]; a[s...] := val (the sizes of the part and of val must agree) */
+int mo2c_aget(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, int ns, const mo2c_sub *s, const char *where);
+int mo2c_aset(mo2c_data *d, mo2c_arr *a, int ns, const mo2c_sub *s, const mo2c_arr *val, const char *where);
+/* Matrix products (vector * matrix, matrix * vector, matrix * matrix) and the scalar product. */
+int mo2c_amul(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const mo2c_arr *b, const char *where);
+double mo2c_adot(mo2c_data *d, const mo2c_arr *a, const mo2c_arr *b, const char *where, int *ok);
+/* sum, product, min, max of the elements (empty: 0, 1, the greatest and the least finite double) */
+enum { MO2C_RED_SUM, MO2C_RED_PRODUCT, MO2C_RED_MIN, MO2C_RED_MAX };
+double mo2c_areduce(const mo2c_arr *a, int op);
+/* Constructors: lo:step:hi as a vector; cat(dim, parts...); {parts...} of arrays of equal sizes;
+ * promote (trailing dimensions of size 1, in place); fill(s, dims...) of an array s; transpose;
+ * identity; diagonal; linspace; outerProduct; cross; skew; symmetric; and vector, matrix, scalar as
+ * reshape to rank 1, 2, 0 (in place, with the checks of the specification). */
+int mo2c_arange(mo2c_data *d, mo2c_arr *res, double lo, double step, double hi, const char *where);
+int mo2c_acat(mo2c_data *d, mo2c_arr *res, double dim, int n, const mo2c_arr *const *parts, const char *where);
+int mo2c_astack(mo2c_data *d, mo2c_arr *res, int n, const mo2c_arr *const *parts, const char *where);
+void mo2c_apromote(mo2c_arr *a, int nd);
+int mo2c_afill(mo2c_data *d, mo2c_arr *res, const mo2c_arr *s, int nd, const double *dims, const char *where);
+int mo2c_atranspose(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const char *where);
+int mo2c_aidentity(mo2c_data *d, mo2c_arr *res, double n, const char *where);
+int mo2c_adiagonal(mo2c_data *d, mo2c_arr *res, const mo2c_arr *v, const char *where);
+int mo2c_alinspace(mo2c_data *d, mo2c_arr *res, double x1, double x2, double n, const char *where);
+int mo2c_aouter(mo2c_data *d, mo2c_arr *res, const mo2c_arr *u, const mo2c_arr *v, const char *where);
+int mo2c_across(mo2c_data *d, mo2c_arr *res, const mo2c_arr *x, const mo2c_arr *y, const char *where);
+int mo2c_askew(mo2c_data *d, mo2c_arr *res, const mo2c_arr *x, const char *where);
+int mo2c_asymmetric(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const char *where);
+int mo2c_areshape(mo2c_data *d, mo2c_arr *a, int nd, const char *where);
 
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */
 int mo2c_main(const mo2c_model *model, int argc, char **argv);

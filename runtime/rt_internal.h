@@ -9,6 +9,7 @@
  *   results.c  the CSV and MAT v4 result writers
  *   guard.c    signal handlers: a run that crashes or is stopped keeps its results and says when
  *   algebra.c  mo2c_fail, checked math, linear and nonlinear algebraic solvers
+ *   fnarray.c  arrays inside user functions: their memory and operations
  * Functions shared between these files carry the prefix mo2c_rt_; everything else is static.
  */
 #ifndef MO2C_RT_INTERNAL_H
@@ -140,6 +141,9 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
 int mo2c_rt_events_row_at(const mo2c_rt_events *ev, double t);
 int mo2c_rt_events_end(mo2c_rt_events *ev, double t);
 void mo2c_rt_events_stats(const mo2c_rt_events *ev);
+
+/* fnarray.c: release the function stack of d (mo2c_data_free) */
+void mo2c_rt_fstack_free(mo2c_data *d);
 
 /* algebra.c: release the cached solvers of a state */
 void mo2c_rt_algebra_free(mo2c_rt_state *s);

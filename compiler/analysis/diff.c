@@ -73,10 +73,10 @@ static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
     const mo_func *f = e->func;
     if (f->derivative) {
         mo_expr **d = MO_NEWN(mo_expr *, f->nin + 1);
-        for (int s = 0; s < f->nin; s++)
-            if (f->vars.v[s].type == MO_T_REAL && !(d[s] = diff(c, e->a[s])))
-                return NULL;
-        mo_expr *r = mo_func_der_call(e, d);
+        bool ok = true;
+        for (int s = 0; ok && s < f->nin; s++)
+            ok = f->vars.v[s].type != MO_T_REAL || (d[s] = diff(c, e->a[s])) != NULL;
+        mo_expr *r = ok ? mo_func_der_call(e, d, c->dae == NULL) : NULL;
         if (r)
             return r;
     }
@@ -89,8 +89,12 @@ static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
     }
     if (c->report) {
         mo_error(e->loc, "cannot differentiate a call of '%s'", f->name);
-        mo_note(f->loc, "'%s' has no derivative annotation, and its algorithm is not a chain of "
-                "assignments that could be inlined", f->name);
+        if (f->has_arrays)
+            mo_note(f->loc, "'%s' has no derivative annotation, and a function with arrays is inlined only when "
+                    "it reads its array inputs at literal subscripts", f->name);
+        else
+            mo_note(f->loc, "'%s' has no derivative annotation, and its algorithm is not a chain of "
+                    "assignments that could be inlined", f->name);
     }
     return NULL;
 }
@@ -263,6 +267,14 @@ static mo_expr *diff(diff_ctx *c, const mo_expr *e)
     }
     case MO_EX_CALL:
         return diff_call(c, e);
+    case MO_EX_ARRAY: {   /* the argument of an array input of a user function: element by element */
+        mo_expr *r = mo_expr_dup(e);
+        r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
+        for (int i = 0; i < e->n; i++)
+            if (!(r->a[i] = diff(c, e->a[i])))
+                return NULL;
+        return r;
+    }
     default:
         return fail(c, e, NULL);
     }

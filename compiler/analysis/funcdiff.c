@@ -11,10 +11,39 @@
  *     algorithm is a chain of single assignments (mo_func.inlinable), so that it can be differentiated
  *     symbolically like any expression.
  * Both return NULL when they do not apply; diff.c then reports the call.
+ *   - mo_dae_inline: after index reduction, the calls of functions whose annotation asks for inlining
+ *     (Inline, LateInline, InlineAfterIndexReduction) replaced by their inlined value, so that sorting
+ *     sees what the value really depends on (Move's position(q_qd_qdd) reads q_qd_qdd[1] only). Array arguments (nested
+ * MO_EX_ARRAY in the flat model) have arrays of derivatives; functions with arrays are never inlined.
  */
 #include "func.h"
 
-mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs)
+/* Is e zero: a number, or an array of zeros (the derivative of an array argument)? */
+static bool all_zero(const mo_expr *e)
+{
+    double z;
+    if (e->kind == MO_EX_ARRAY) {
+        for (int i = 0; i < e->n; i++)
+            if (!all_zero(e->a[i]))
+                return false;
+        return true;
+    }
+    return mo_sym_is_num(e, &z) && z == 0;
+}
+
+/* An array like the nested array a, of zeros. */
+static mo_expr *zeros_like(const mo_expr *a, mo_loc loc)
+{
+    if (!a || a->kind != MO_EX_ARRAY)
+        return mo_sym_num(loc, 0);
+    mo_expr *r = mo_expr_dup(a);
+    r->a = MO_NEWN(mo_expr *, a->n > 0 ? a->n : 1);
+    for (int i = 0; i < a->n; i++)
+        r->a[i] = zeros_like(a->a[i], loc);
+    return r;
+}
+
+mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs, bool partial)
 {
     const mo_func *f = call->func, *g = f->derivative;
     if (!g)
@@ -30,11 +59,15 @@ mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs)
         for (int s = p->first; s < p->first + p->count; s++) {
             if (f->vars.v[s].type != MO_T_REAL)
                 continue;
-            double z;
-            if (p->zero_der && !(dargs[s] && mo_sym_is_num(dargs[s], &z) && z == 0))
+            if (p->zero_der && !(dargs[s] && all_zero(dargs[s])))
                 return NULL;   /* the annotation holds only where this input is constant */
+            /* noDerivative: the derivative function assumes how such an input moves in time (Move's
+             * position(q_qd_qdd) reads der(q) from q_qd_qdd[2]), so it gives no partial derivative
+             * with respect to a variable the input depends on */
+            if (partial && p->no_der && !(dargs[s] && all_zero(dargs[s])))
+                return NULL;
             if (!p->no_der)
-                args[n++] = dargs[s] ? dargs[s] : mo_sym_num(call->loc, 0);
+                args[n++] = dargs[s] ? dargs[s] : zeros_like(call->a[s], call->loc);
         }
     }
     if (n != g->nin)
@@ -42,7 +75,8 @@ mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs)
     int k = 0;
     for (int j = 0; j < call->func_out; j++)
         k += f->vars.v[f->nin + j].type == MO_T_REAL;
-    return mo_func_call_expr(call->loc, g, args, k);
+    /* the derivative of element func_el of an array output is that element of the derivative's output */
+    return mo_func_call_expr(call->loc, g, args, k, call->func_el);
 }
 
 mo_expr *mo_func_inline(const mo_expr *call)
@@ -50,15 +84,17 @@ mo_expr *mo_func_inline(const mo_expr *call)
     const mo_func *f = call->func;
     if (!f->inlinable)
         return NULL;
+    /* (array inputs are read at literal subscripts only: their elements, mo_func_fold) */
     mo_expr **env = MO_NEWN(mo_expr *, f->vars.n + 1);
     for (int s = 0; s < f->nin; s++)
         env[s] = call->a[s];
     for (int s = f->nin; s < f->vars.n; s++)
         if (f->vars.v[s].binding)
-            env[s] = mo_expr_subst(f->vars.v[s].binding, env);
+            env[s] = mo_func_fold(mo_expr_subst(f->vars.v[s].binding, env));
     for (int i = 0; i < f->body.n; i++) {
         const mo_fstmt *st = f->body.v[i];
-        env[st->targets[0]] = mo_expr_subst(st->value, env);
+        env[st->targets[0]] = mo_func_fold(mo_expr_subst(st->value, env));
     }
     return env[f->nin + call->func_out];
 }
+

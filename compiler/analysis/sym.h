@@ -50,10 +50,10 @@ bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest);
 bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set);
 
 /* funcdiff.c: calls of user-defined functions (mo_expr.func). The call of the derivative annotation
- * with dargs[s] the derivative of argument s (Real input slots), or NULL when there is none usable;
- * the call's value inlined as an expression of its arguments, or NULL when the algorithm is not a
- * chain of single assignments. */
-mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs);
+ * with dargs[s] the derivative of argument s (Real input slots; partial: with respect to a variable,
+ * else with respect to time), or NULL when there is none usable; the call's value inlined as an
+ * expression of its arguments, or NULL when the algorithm is not a chain of single assignments. */
+mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs, bool partial);
 mo_expr *mo_func_inline(const mo_expr *call);
 
 #endif

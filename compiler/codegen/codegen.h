@@ -27,6 +27,10 @@ typedef struct mo_cg {
                                * right operands of && and ||): divisions there stay checked */
     int nchecked;             /* checked operations printed so far (each passes &ok and may clear it):
                                * code after a statement tests ok only when this grew */
+    /* printing a user function's body (codegen_farr.c): the C text that stands for a node that is no
+     * plain C expression (array values, subscripts, values computed by statements before), or NULL to
+     * print the node as usual; cg is the first member of the caller's mo_fgen */
+    const char *(*leaf)(struct mo_cg *cg, const mo_expr *e);
 } mo_cg;
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable

@@ -365,6 +365,11 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
 static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
 {
     mo_buf *o = cg->out;
+    const char *leaf = cg->leaf ? cg->leaf(cg, e) : NULL;
+    if (leaf) {
+        mo_buf_puts(o, leaf);
+        return;
+    }
     switch (e->kind) {
     case MO_EX_REAL: case MO_EX_INT: case MO_EX_BOOL: {
         double v = 0;

@@ -3,26 +3,33 @@
  *
  * Input: the flat functions (flat.h) that the model's generated code calls (marked by mo_cg_fn_call as
  * codegen.c prints the equations), and, transitively, the functions those call. Output, appended to
- * one buffer: a prototype per function (so recursion and any order work), a value wrapper per function,
- * the "where" strings of their checked operations, and the definitions.
+ * one buffer: a prototype per function (so recursion and any order work), a value wrapper per function
+ * whose value an expression uses, the "where" strings of their statements, and the definitions.
  *
- * Shape of a function P.f(x, n) -> (y, z), each slot a C double (Integer and Boolean values are exact in
- * a double, as everywhere in the runtime):
- *     static int f_0_P_f(mo2c_data *d, double v0_x, double v1_n, double *out0, double *out1);
- *         0 on success, -1 after mo2c_fail; outputs through the pointers.
- *     static double f_0_P_f_v(mo2c_data *d, int k, double v0_x, double v1_n, int *ok);
- *         the value of scalar output k for use in an expression; on failure *ok = 0.
+ * Shape of a function P.f(x, A[:, :]) -> (y, z[:]), a scalar slot a C double (Integer and Boolean values
+ * are exact in a double, as everywhere in the runtime), an array slot an mo2c_arr (codegen_fn.h):
+ *     static int f_0_P_f(mo2c_data *d, double v0_x, const mo2c_arr *v1_A, double *out0, mo2c_arr *out1);
+ *         0 on success, -1 after mo2c_fail; scalar outputs through the pointers, array outputs made on
+ *         the function stack for the caller (mo2c_aout).
+ *     static double f_0_P_f_v(mo2c_data *d, int k, int el, double v0_x, const mo2c_arr *v1_A, int *ok);
+ *         the value of element el of output slot k, for use in an expression; on failure *ok = 0. In the
+ *         model an array argument is a compound literal of its elements.
+ * A function's body: its array outputs and locals get their sizes and initial values in the order the
+ * front end found (mo_func.init_order), then the algorithm; every way out (the end, return, a failure)
+ * goes through one exit that releases the function's stack mark and frees its arrays.
  * Identifiers never come from the model text: f_<n>_<name with every other character as '_'> and
- * v<slot>_<same>; the model's names appear only in comments (mo_cg_comment) and strings.
- * Checked arithmetic names the statement ("file:line: text (function P.f)"). A while loop that has not
- * ended after MO2C_MAX_WHILE iterations fails the run with a message instead of hanging it; recursion
- * is allowed and not bounded (a runaway recursion overflows the C stack).
+ * v<slot>_<same>; the model's names appear only in comments (mo_cg_comment) and strings
+ * (mo_cg_c_string, never as a printf format). Checked operations and array operations name the
+ * statement ("file:line: text (function P.f)"). A while loop that has not ended after MO2C_MAX_WHILE
+ * iterations fails the run with a message instead of hanging it; recursion is allowed and not bounded
+ * (a runaway recursion overflows the C stack).
  */
-#include "codegen.h"
+#include "codegen_fn.h"
 
 #include <string.h>
 
-enum { MARK_NONE, MARK_USED, MARK_DONE };
+enum { MARK_NONE, MARK_USED, MARK_DONE, MARK_STATE = 3, MARK_VALUE = 4 /* its value wrapper is used */ };
+enum { MAX_DIMS = 8 };   /* of an array slot (the front end's MO_MAX_DIMS) */
 
 static const char *sanitized(const char *s)
 {
@@ -42,283 +49,485 @@ const char *mo_cg_fn_slot(const mo_func *f, int v)
     return mo_sprintf("v%d_%s", v, sanitized(f->vars.v[v].name));
 }
 
+void mo_fg_use(const mo_func *f)
+{
+    mo_func *m = (mo_func *)f;
+    if ((m->cg_mark & MARK_STATE) == MARK_NONE)
+        m->cg_mark |= MARK_USED;
+}
+
+void mo_fg_indent(mo_buf *o, int in)
+{
+    for (int i = 0; i < in; i++)
+        mo_buf_puts(o, "    ");
+}
+
+static void line(mo_buf *o, int in, const char *text)
+{
+    mo_fg_indent(o, in);
+    mo_buf_puts(o, text);
+    mo_buf_puts(o, "\n");
+}
+
+/* An array argument in the model: a compound literal of its elements (nested MO_EX_ARRAY). */
+static void literal_elements(mo_cg *cg, const mo_expr *a, int *count)
+{
+    if (a->kind != MO_EX_ARRAY) {
+        mo_buf_puts(cg->out, (*count)++ ? ", " : "");
+        mo_cg_expr(cg, a);
+        return;
+    }
+    for (int i = 0; i < a->n; i++)
+        literal_elements(cg, a->a[i], count);
+}
+
+static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
+{
+    int dims[MAX_DIMS] = {0}, n = 1;
+    const mo_expr *x = a;
+    for (int k = 0; k < nd; k++) {
+        dims[k] = x && x->kind == MO_EX_ARRAY ? x->n : 0;
+        n *= dims[k];
+        x = x && x->kind == MO_EX_ARRAY && x->n ? x->a[0] : NULL;
+    }
+    mo_buf_puts(cg->out, "&(mo2c_arr){(double[]){");
+    int count = 0;
+    literal_elements(cg, a, &count);
+    if (!count)
+        mo_buf_puts(cg->out, "0.0");
+    mo_buf_printf(cg->out, "}, %d, %d, {", n, nd);
+    for (int k = 0; k < nd; k++)
+        mo_buf_printf(cg->out, "%s%d", k ? ", " : "", dims[k]);
+    mo_buf_puts(cg->out, "}}");
+}
+
 void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
 {
     const mo_func *f = e->func;
-    if (((mo_func *)f)->cg_mark == MARK_NONE)
-        ((mo_func *)f)->cg_mark = MARK_USED;
-    mo_buf_printf(cg->out, "%s_v(d, %d", f->cname, e->func_out);
+    mo_fg_use(f);
+    ((mo_func *)f)->cg_mark |= MARK_VALUE;
+    mo_buf_printf(cg->out, "%s_v(d, %d, %d", f->cname, e->func_out, e->func_el);
     for (int i = 0; i < e->n; i++) {
         mo_buf_puts(cg->out, ", ");
-        mo_cg_expr(cg, e->a[i]);
+        if (f->vars.v[i].nd && !cg->fn)
+            array_literal(cg, e->a[i], f->vars.v[i].nd);
+        else
+            mo_cg_expr(cg, e->a[i]);   /* in a function, an array prints as its pointer (mo_fg_leaf) */
     }
     mo_buf_puts(cg->out, ", &ok)");
     cg->nchecked++;
 }
 
 /* ---- one function ---- */
-typedef struct fgen {
-    mo_cg cg;
-    const mo_func *f;
-    mo_buf *where;            /* the where strings of this function */
-    int nwhere;
-    int depth;                /* nesting of loops (names of their scratch variables) */
-    bool has_return;
-} fgen;
 
-static void indent(mo_buf *o, int n)
+int mo_fg_tmp(mo_fgen *g)
 {
-    for (int i = 0; i < n; i++)
-        mo_buf_puts(o, "    ");
+    return g->ntmp++;
 }
 
-/* Print e; a checked operation in it names the statement s through a where string. */
-static void fexpr(fgen *g, mo_buf *o, const mo_fstmt *s, const mo_expr *e)
+const char *mo_fg_where(mo_fgen *g)
 {
-    const char *name = mo_sprintf("%s_W%d", g->f->cname, g->nwhere);
-    g->cg.out = o;
-    g->cg.where_name = name;
-    size_t from = o->len;
-    mo_cg_expr(&g->cg, e);
-    if (!strstr(o->s + from, name))
-        return;
-    g->nwhere++;
-    mo_buf w = {0};
-    mo_buf_printf(&w, "%s:%d: %s (function %s)", s->loc.file ? s->loc.file->path : "<mo2c>", s->loc.line,
-                  s->text ? s->text : "", g->f->name);
-    const char *t = mo_buf_str(&w);
-    if (strlen(t) > 300)
-        t = mo_sprintf("%.300s...", t);
-    mo_buf_printf(g->where, "static const char %s[] = \"", name);
-    mo_cg_c_string(g->where, t);
-    mo_buf_puts(g->where, "\";\n");
+    if (!g->wname)
+        g->wname = mo_sprintf("%s_W%d_", g->f->cname, g->nwhere++);
+    return g->wname;
 }
 
-static void fail_check(const fgen *g, mo_buf *o, int in, int from)
+/* A statement's code begins: a where name of its own, no prepared values (the enclosing statement's
+ * come back at its end). */
+typedef struct stmt_state {
+    const mo_fstmt *stmt;
+    const char *wname;
+    size_t from;
+    mo_map leaf;
+    int block;
+} stmt_state;
+
+static stmt_state stmt_begin(mo_fgen *g, const mo_fstmt *s, mo_buf *o)
+{
+    stmt_state keep = {g->stmt, g->wname, o->len, g->leaf, g->block};
+    g->stmt = s;
+    g->wname = NULL;
+    g->leaf = (mo_map){0};
+    g->block = 0;
+    mo_fg_where(g);
+    g->cg.where_name = g->wname;
+    return keep;
+}
+
+/* ... and ends: its where string is written when its code (from keep.from on) names it. */
+static void stmt_end(mo_fgen *g, mo_buf *o, stmt_state keep)
+{
+    const mo_fstmt *s = g->stmt;
+    if (strstr(o->s + keep.from, g->wname)) {
+        mo_buf w = {0};
+        mo_buf_printf(&w, "%s:%d: %s (function %s)", s->loc.file ? s->loc.file->path : "<mo2c>", s->loc.line,
+                      s->text ? s->text : "", g->f->name);
+        const char *t = mo_buf_str(&w);
+        if (strlen(t) > 300)
+            t = mo_sprintf("%.300s...", t);
+        mo_buf_printf(g->where, "static const char %s[] = \"", g->wname);
+        mo_cg_c_string(g->where, t);
+        mo_buf_puts(g->where, "\";\n");
+    }
+    g->stmt = keep.stmt;
+    g->wname = keep.wname;
+    g->cg.where_name = keep.wname;
+    g->leaf = keep.leaf;
+    g->block = keep.block;
+}
+
+static void fail_check(const mo_fgen *g, mo_buf *o, int in, int from)
 {
     if (g->cg.nchecked > from) {
-        indent(o, in);
-        mo_buf_puts(o, "if (!ok)\n");
-        indent(o, in + 1);
-        mo_buf_puts(o, "return -1;\n");
+        line(o, in, "if (!ok)");
+        line(o, in + 1, "goto fail_;");
     }
 }
 
-static void stmts(fgen *g, mo_buf *o, const mo_fstmt_list *l, int in);
+/* Does statement s make temporaries on the function stack (then it gets a block with a mark)? */
+static bool stmt_needs(mo_fgen *g, const mo_fstmt *s)
+{
+    if (s->value && mo_fg_needs(g, s->value))
+        return true;
+    if (s->value && s->value->kind == MO_EX_CALL && s->value->func && (s->kind == MO_ST_CALL || s->ntargets > 1))
+        return true;   /* multi_call declares the outputs */
+    for (int k = 0; k < s->ntargets; k++)
+        if ((s->target_exprs && s->target_exprs[k]) || (s->targets[k] >= 0 && g->f->vars.v[s->targets[k]].nd))
+            return true;
+    for (int i = 0; i < s->nconds; i++)
+        if (mo_fg_needs(g, s->conds[i]))
+            return true;
+    return s->kind == MO_ST_FOR && s->range && (s->range->kind != MO_EX_RANGE || mo_fg_needs(g, s->range));
+}
+
+static int mark_open(mo_fgen *g, mo_buf *o, int in)
+{
+    int k = mo_fg_tmp(g);
+    line(o, in, "{");
+    line(o, in + 1, mo_sprintf("const size_t t%d_ = mo2c_fmark(d);", k));
+    return k;
+}
+
+static void mark_close(mo_buf *o, int in, int k)
+{
+    line(o, in + 1, mo_sprintf("mo2c_frelease(d, t%d_);", k));
+    line(o, in, "}");
+}
+
+static void stmts(mo_fgen *g, mo_buf *o, const mo_fstmt_list *l, int in);
 
 static void comment(mo_buf *o, int in, const mo_fstmt *s)
 {
-    indent(o, in);
+    mo_fg_indent(o, in);
     mo_buf_printf(o, "/* %d: ", s->loc.line);
     mo_cg_comment(o, s->text ? s->text : "", 200);
     mo_buf_puts(o, " */\n");
 }
 
-/* A call with several outputs: into a scratch array, then into the targets. */
-static void multi_call(fgen *g, mo_buf *o, const mo_fstmt *s, int in)
+/* A call with several outputs (or none used): into one C variable per output, then into the targets. */
+static void multi_call(mo_fgen *g, mo_buf *o, const mo_fstmt *s, int in)
 {
-    const mo_expr *c = s->value;
-    const mo_func *h = c->func;
-    if (((mo_func *)h)->cg_mark == MARK_NONE)
-        ((mo_func *)h)->cg_mark = MARK_USED;
-    indent(o, in);
-    mo_buf_printf(o, "{\n");
-    indent(o, in + 1);
-    mo_buf_printf(o, "double o_[%d];\n", h->nout);
-    indent(o, in + 1);
-    mo_buf_printf(o, "int r_ = %s(d", h->cname);
-    for (int i = 0; i < c->n; i++) {
-        mo_buf_puts(o, ", ");
-        fexpr(g, o, s, c->a[i]);
-    }
-    for (int k = 0; k < h->nout; k++)
-        mo_buf_printf(o, ", &o_[%d]", k);
-    mo_buf_puts(o, ");\n");
-    indent(o, in + 1);
-    mo_buf_puts(o, "if (r_ != 0 || !ok)\n");
-    indent(o, in + 2);
-    mo_buf_puts(o, "return -1;\n");
+    const char **outs = mo_fg_call(g, o, in, s->value);
+    const mo_func *h = s->value->func;
     for (int k = 0; k < s->ntargets; k++)
-        if (s->targets[k] >= 0) {
-            indent(o, in + 1);
-            mo_buf_printf(o, "%s = o_[%d];\n", mo_cg_fn_slot(g->f, s->targets[k]), k);
-        }
-    indent(o, in);
-    mo_buf_puts(o, "}\n");
+        if (s->targets[k] >= 0)
+            mo_fg_store(g, o, in, s->targets[k], s->target_exprs ? s->target_exprs[k] : NULL, outs[k],
+                        h->vars.v[h->nin + k].nd > 0);
 }
 
-static void stmt(fgen *g, mo_buf *o, const mo_fstmt *s, int in)
+/* assert(condition, "message"): the message is a C string literal passed to "%s" */
+static void assertion(mo_fgen *g, mo_buf *o, const mo_fstmt *s, int in)
 {
+    const char *c = mo_fg_scalar(g, o, in, s->value->a[0]);
+    line(o, in, mo_sprintf("if (!(%s) && ok) {", c));
+    mo_fg_indent(o, in + 1);
+    mo_buf_puts(o, "mo2c_fail(d, \"assertion failed in function %s: %s\", \"");
+    mo_cg_c_string(o, g->f->name);
+    mo_buf_puts(o, "\", \"");
+    mo_cg_c_string(o, s->value->a[1]->str);
+    mo_buf_puts(o, "\");\n");
+    line(o, in + 1, "goto fail_;");
+    line(o, in, "}");
+}
+
+static void assign(mo_fgen *g, mo_buf *o, const mo_fstmt *s, int in)
+{
+    int slot = s->targets[0];
+    const mo_expr *sub = s->target_exprs ? s->target_exprs[0] : NULL;
+    bool array = mo_func_expr_rank(g->f, s->value) > 0;
+    const char *v = array ? mo_fg_array(g, o, in, s->value, false) : mo_fg_scalar(g, o, in, s->value);
+    mo_fg_store(g, o, in, slot, sub, v, array);
+}
+
+static void stmt_for(mo_fgen *g, mo_buf *o, const mo_fstmt *s, int in)
+{
+    const char *it = mo_cg_fn_slot(g->f, s->iter);
+    const mo_expr *r = s->range;
+    int k = mo_fg_tmp(g);
+    line(o, in, "{");
+    in++;
+    line(o, in, mo_sprintf("const size_t r%d_ = mo2c_fmark(d);", k));
+    const char *vec = NULL;
+    if (r->kind == MO_EX_RANGE) {
+        const char *lo = mo_fg_scalar(g, o, in, r->a[0]);
+        const char *st = r->n == 3 ? mo_fg_scalar(g, o, in, r->a[1]) : "1.0";
+        const char *hi = mo_fg_scalar(g, o, in, r->a[r->n - 1]);
+        line(o, in, mo_sprintf("const double lo%d_ = %s, st%d_ = %s, hi%d_ = %s;", k, lo, k, st, k, hi));
+        line(o, in, "if (!ok)");
+        line(o, in + 1, "goto fail_;");
+        line(o, in, mo_sprintf("if (st%d_ == 0.0) {", k));
+        mo_fg_indent(o, in + 1);
+        mo_buf_puts(o, "mo2c_fail(d, \"the step of a for range is zero in function %s\", \"");
+        mo_cg_c_string(o, g->f->name);
+        mo_buf_puts(o, "\");\n");
+        line(o, in + 1, "goto fail_;");
+        line(o, in, "}");
+    } else {   /* the elements of a vector, evaluated once */
+        vec = mo_fg_array(g, o, in, r, true);
+        line(o, in, "if (!ok)");
+        line(o, in + 1, "goto fail_;");
+    }
+    line(o, in, mo_sprintf("const size_t m%d_ = mo2c_fmark(d);", k));
+    if (vec)
+        line(o, in, mo_sprintf("for (long j%d_ = 0; j%d_ < %s->n; j%d_++) {", k, k, vec, k));
+    else
+        line(o, in, mo_sprintf("for (%s = lo%d_; st%d_ > 0 ? %s <= hi%d_ : %s >= hi%d_; %s += st%d_) {", it, k, k, it,
+                               k, it, k, it, k));
+    line(o, in + 1, mo_sprintf("mo2c_frelease(d, m%d_);", k));
+    if (vec)
+        line(o, in + 1, mo_sprintf("%s = %s->v[j%d_];", it, vec, k));
+    stmts(g, o, &s->bodies[0], in + 1);
+    line(o, in, "}");
+    line(o, in, mo_sprintf("mo2c_frelease(d, r%d_);", k));
+    in--;
+    line(o, in, "}");
+}
+
+static void stmt_while(mo_fgen *g, mo_buf *o, const mo_fstmt *s, int in)
+{
+    int k = mo_fg_tmp(g);
+    line(o, in, "{");
+    line(o, in + 1, mo_sprintf("const size_t m%d_ = mo2c_fmark(d);", k));
+    line(o, in + 1, mo_sprintf("for (long n%d_ = 0;; n%d_++) {", k, k));
+    in += 2;
+    line(o, in, mo_sprintf("mo2c_frelease(d, m%d_);", k));
+    line(o, in, mo_sprintf("if (n%d_ == MO2C_MAX_WHILE) {", k));
+    mo_fg_indent(o, in + 1);
+    mo_buf_puts(o, "mo2c_fail(d, \"%s:%d: while loop of function %s did not end after %ld iterations\", \"");
+    mo_cg_c_string(o, s->loc.file ? s->loc.file->path : "<mo2c>");
+    mo_buf_printf(o, "\", %d, \"", s->loc.line);
+    mo_cg_c_string(o, g->f->name);
+    mo_buf_puts(o, "\", (long)MO2C_MAX_WHILE);\n");
+    line(o, in + 1, "goto fail_;");
+    line(o, in, "}");
+    line(o, in, mo_sprintf("const int c%d_ = %s;", k, mo_fg_scalar(g, o, in, s->conds[0])));
+    line(o, in, "if (!ok)");
+    line(o, in + 1, "goto fail_;");
+    line(o, in, mo_sprintf("if (!c%d_)", k));
+    line(o, in + 1, "break;");
+    stmts(g, o, &s->bodies[0], in);
+    in -= 2;
+    line(o, in + 1, "}");
+    line(o, in + 1, mo_sprintf("mo2c_frelease(d, m%d_);", k));
+    line(o, in, "}");
+}
+
+/* if c1 then ... elseif c2 then ... else ... end if: a condition that needs statements is evaluated only
+ * when the conditions before it are false, inside the else of the one before */
+static void stmt_if(mo_fgen *g, mo_buf *o, const mo_fstmt *s, int in)
+{
+    int depth = 0;   /* else-blocks opened for such conditions */
+    for (int i = 0; i < s->nconds; i++) {
+        int at = in + depth;
+        if (i == 0) {
+            line(o, at, mo_sprintf("if (%s) {", mo_fg_scalar(g, o, at, s->conds[0])));
+        } else if (mo_fg_needs(g, s->conds[i])) {
+            line(o, at, "} else {");
+            depth++;
+            at++;
+            line(o, at, mo_sprintf("if (%s) {", mo_fg_scalar(g, o, at, s->conds[i])));
+        } else {
+            line(o, at, mo_sprintf("} else if (%s) {", mo_fg_scalar(g, o, at, s->conds[i])));
+        }
+        stmts(g, o, &s->bodies[i], at + 1);
+    }
+    if (s->bodies[s->nconds].n) {
+        line(o, in + depth, "} else {");
+        stmts(g, o, &s->bodies[s->nconds], in + depth + 1);
+    }
+    for (; depth >= 0; depth--)
+        line(o, in + depth, "}");
+}
+
+static void stmt(mo_fgen *g, mo_buf *o, const mo_fstmt *s, int in)
+{
+    stmt_state keep = stmt_begin(g, s, o);
     int from = g->cg.nchecked;
+    bool block = s->kind != MO_ST_FOR && s->kind != MO_ST_WHILE && stmt_needs(g, s);
+    if (s->kind != MO_ST_IF && s->kind != MO_ST_BREAK && s->kind != MO_ST_RETURN)
+        comment(o, in, s);
+    int mark = block ? mark_open(g, o, in) : 0;
+    int at = in + block;
     switch (s->kind) {
     case MO_ST_ASSIGN:
-        comment(o, in, s);
         /* (func only on a call: on another node those bytes are another field's, or missing, ast.h) */
         if (s->ntargets > 1 ||
-            (s->value->kind == MO_EX_CALL && s->value->func && s->value->func->nout > 1 && s->ntargets != 1)) {
-            multi_call(g, o, s, in);
-            return;
-        }
-        indent(o, in);
-        mo_buf_printf(o, "%s = ", mo_cg_fn_slot(g->f, s->targets[0]));
-        fexpr(g, o, s, s->value);
-        mo_buf_puts(o, ";\n");
-        fail_check(g, o, in, from);
-        return;
-    case MO_ST_CALL: {
-        comment(o, in, s);
-        if (s->value->func) {
-            multi_call(g, o, s, in);
-            return;
-        }
-        /* assert(condition, "message") */
-        indent(o, in);
-        mo_buf_puts(o, "if (!(");
-        fexpr(g, o, s, s->value->a[0]);
-        mo_buf_puts(o, ") && ok)\n");
-        indent(o, in + 1);
-        mo_buf_puts(o, "return mo2c_fail(d, \"assertion failed in function ");
-        mo_cg_c_string(o, g->f->name);
-        mo_buf_puts(o, ": ");
-        mo_cg_c_string(o, mo_sprintf("%s", s->value->a[1]->str));
-        mo_buf_puts(o, "\");\n");
-        fail_check(g, o, in, from);
-        return;
-    }
-    case MO_ST_IF:
-        for (int i = 0; i < s->nconds; i++) {
-            indent(o, in);
-            mo_buf_puts(o, i ? "} else if (" : "if (");
-            fexpr(g, o, s, s->conds[i]);
-            mo_buf_puts(o, ") {\n");
-            stmts(g, o, &s->bodies[i], in + 1);
-        }
-        if (s->bodies[s->nconds].n) {
-            indent(o, in);
-            mo_buf_puts(o, "} else {\n");
-            stmts(g, o, &s->bodies[s->nconds], in + 1);
-        }
-        indent(o, in);
-        mo_buf_puts(o, "}\n");
-        fail_check(g, o, in, from);   /* a failed condition: the branch taken does not matter */
-        return;
-    case MO_ST_FOR: {
-        int k = g->depth++;
-        const char *it = mo_cg_fn_slot(g->f, s->iter);
-        const mo_expr *r = s->range;
-        comment(o, in, s);
-        indent(o, in);
-        mo_buf_puts(o, "{\n");
-        indent(o, in + 1);
-        mo_buf_printf(o, "const double lo%d_ = ", k);
-        fexpr(g, o, s, r->a[0]);
-        mo_buf_printf(o, ", st%d_ = ", k);
-        if (r->n == 3)
-            fexpr(g, o, s, r->a[1]);
+            (s->value->kind == MO_EX_CALL && s->value->func && s->value->func->nout > 1 && s->ntargets != 1))
+            multi_call(g, o, s, at);
         else
-            mo_buf_puts(o, "1.0");
-        mo_buf_printf(o, ", hi%d_ = ", k);
-        fexpr(g, o, s, r->a[r->n - 1]);
-        mo_buf_puts(o, ";\n");
-        indent(o, in + 1);
-        mo_buf_printf(o, "if (!ok)\n");
-        indent(o, in + 2);
-        mo_buf_puts(o, "return -1;\n");
-        indent(o, in + 1);
-        mo_buf_printf(o, "if (st%d_ == 0.0)\n", k);
-        indent(o, in + 2);
-        mo_buf_puts(o, "return mo2c_fail(d, \"the step of a for range is zero in function ");
-        mo_cg_c_string(o, g->f->name);
-        mo_buf_puts(o, "\");\n");
-        indent(o, in + 1);
-        mo_buf_printf(o, "for (%s = lo%d_; st%d_ > 0 ? %s <= hi%d_ : %s >= hi%d_; %s += st%d_) {\n", it, k, k, it,
-                      k, it, k, it, k);
-        stmts(g, o, &s->bodies[0], in + 2);
-        indent(o, in + 1);
-        mo_buf_puts(o, "}\n");
-        indent(o, in);
-        mo_buf_puts(o, "}\n");
-        g->depth--;
-        return;
-    }
-    case MO_ST_WHILE: {
-        int k = g->depth++;
-        comment(o, in, s);
-        indent(o, in);
-        mo_buf_printf(o, "for (long n%d_ = 0;; n%d_++) {\n", k, k);
-        indent(o, in + 1);
-        mo_buf_printf(o, "if (n%d_ == MO2C_MAX_WHILE)\n", k);
-        indent(o, in + 2);
-        mo_buf_puts(o, "return mo2c_fail(d, \"");
-        mo_cg_c_string(o, mo_sprintf("%s:%d: while loop of function %s did not end after %%ld iterations",
-                                     s->loc.file ? s->loc.file->path : "<mo2c>", s->loc.line, g->f->name));
-        mo_buf_puts(o, "\", (long)MO2C_MAX_WHILE);\n");
-        indent(o, in + 1);
-        mo_buf_printf(o, "const int c%d_ = ", k);
-        fexpr(g, o, s, s->conds[0]);
-        mo_buf_puts(o, ";\n");
-        indent(o, in + 1);
-        mo_buf_puts(o, "if (!ok)\n");
-        indent(o, in + 2);
-        mo_buf_puts(o, "return -1;\n");
-        indent(o, in + 1);
-        mo_buf_printf(o, "if (!c%d_)\n", k);
-        indent(o, in + 2);
-        mo_buf_puts(o, "break;\n");
-        stmts(g, o, &s->bodies[0], in + 1);
-        indent(o, in);
-        mo_buf_puts(o, "}\n");
-        g->depth--;
-        return;
-    }
+            assign(g, o, s, at);
+        break;
+    case MO_ST_CALL:
+        if (s->value->func)
+            multi_call(g, o, s, at);
+        else
+            assertion(g, o, s, at);
+        break;
+    case MO_ST_IF:
+        stmt_if(g, o, s, at);
+        break;
+    case MO_ST_FOR:
+        stmt_for(g, o, s, at);
+        break;
+    case MO_ST_WHILE:
+        stmt_while(g, o, s, at);
+        break;
     case MO_ST_BREAK:
-        indent(o, in);
-        mo_buf_puts(o, "break;\n");
-        return;
+        line(o, at, "break;");
+        break;
     case MO_ST_RETURN:
         g->has_return = true;
-        indent(o, in);
-        mo_buf_puts(o, "goto done;\n");
-        return;
-    case MO_ST_WHEN:
+        line(o, at, "goto done_;");
         break;
+    case MO_ST_WHEN:
+        mo_unreachable("statement kind in a function");
     }
-    mo_unreachable("statement kind in a function");
+    if (s->kind != MO_ST_FOR && s->kind != MO_ST_WHILE && s->kind != MO_ST_IF)
+        fail_check(g, o, at, from);
+    else if (s->kind == MO_ST_IF)
+        fail_check(g, o, at, from);   /* a failed condition: the branch taken does not matter */
+    if (block)
+        mark_close(o, in, mark);
+    stmt_end(g, o, keep);
 }
 
-static void stmts(fgen *g, mo_buf *o, const mo_fstmt_list *l, int in)
+static void stmts(mo_fgen *g, mo_buf *o, const mo_fstmt_list *l, int in)
 {
     for (int i = 0; i < l->n; i++)
         stmt(g, o, l->v[i], in);
+}
+
+/* ---- declarations ---- */
+
+static const char *slot_param(const mo_func *f, int v)
+{
+    return mo_sprintf(f->vars.v[v].nd ? "const mo2c_arr *%s" : "double %s", mo_cg_fn_slot(f, v));
 }
 
 static void signature(mo_buf *o, const mo_func *f)
 {
     mo_buf_printf(o, "static int %s(mo2c_data *d", f->cname);
     for (int v = 0; v < f->nin; v++)
-        mo_buf_printf(o, ", double %s", mo_cg_fn_slot(f, v));
+        mo_buf_printf(o, ", %s", slot_param(f, v));
     for (int k = 0; k < f->nout; k++)
-        mo_buf_printf(o, ", double *out%d", k);
+        mo_buf_printf(o, f->vars.v[f->nin + k].nd ? ", mo2c_arr *out%d" : ", double *out%d", k);
     mo_buf_puts(o, ")");
 }
 
 static void value_signature(mo_buf *o, const mo_func *f)
 {
-    mo_buf_printf(o, "static double %s_v(mo2c_data *d, int k", f->cname);
+    mo_buf_printf(o, "static double %s_v(mo2c_data *d, int k, int el", f->cname);
     for (int v = 0; v < f->nin; v++)
-        mo_buf_printf(o, ", double %s", mo_cg_fn_slot(f, v));
+        mo_buf_printf(o, ", %s", slot_param(f, v));
     mo_buf_puts(o, ", int *ok)");
+}
+
+/* A pseudo statement naming a declaration in messages. */
+static mo_fstmt *decl_stmt(const mo_fvar *x, const char *what)
+{
+    mo_fstmt *s = MO_NEW(mo_fstmt);
+    s->loc = x->loc;
+    s->text = mo_sprintf("%s of %s", what, x->name);
+    return s;
+}
+
+/* The declared sizes of array slot v as a C array of doubles (':' as dflt(k)). */
+static const char *sizes(mo_fgen *g, mo_buf *o, int in, int v, bool input)
+{
+    const mo_fvar *x = &g->f->vars.v[v];
+    mo_buf b = {0};
+    for (int k = 0; k < x->nd; k++) {
+        const char *t = x->dims[k] ? mo_fg_scalar(g, o, in, x->dims[k])
+                        : input ? mo_sprintf("%s->dim[%d]", mo_cg_fn_slot(g->f, v), k) : "0.0";
+        mo_buf_printf(&b, "%s(double)(%s)", k ? ", " : "", t);
+    }
+    return mo_sprintf("(const double[]){%s}", mo_buf_str(&b));
+}
+
+/* Inputs of declared sizes are checked; outputs and locals are made, then get their initial values. */
+static void declarations(mo_fgen *g, mo_buf *o)
+{
+    const mo_func *f = g->f;
+    for (int v = 0; v < f->nin; v++) {
+        const mo_fvar *x = &f->vars.v[v];
+        bool declared = false;
+        for (int k = 0; k < x->nd; k++)
+            declared |= x->dims[k] != NULL;
+        if (!declared)
+            continue;
+        mo_fstmt *s = decl_stmt(x, "the size");
+        stmt_state keep = stmt_begin(g, s, o);
+        int from = g->cg.nchecked;
+        int m = mark_open(g, o, 1);
+        const char *sz = sizes(g, o, 2, v, true);
+        fail_check(g, o, 2, from);
+        mo_fg_indent(o, 2);
+        mo_buf_printf(o, "if (mo2c_acheck(d, %s, %d, %s, \"", mo_cg_fn_slot(f, v), x->nd, sz);
+        mo_cg_c_string(o, x->name);
+        mo_buf_printf(o, "\", %s) != 0)\n", g->wname);
+        line(o, 3, "goto fail_;");
+        mark_close(o, 1, m);
+        stmt_end(g, o, keep);
+    }
+    for (int i = 0; i < f->ninit; i++) {
+        int v = f->init_order[i];
+        const mo_fvar *x = &f->vars.v[v];
+        if (!x->nd && !x->binding)
+            continue;
+        mo_fstmt *s = decl_stmt(x, x->binding ? "the value" : "the size");
+        stmt_state keep = stmt_begin(g, s, o);
+        int from = g->cg.nchecked;
+        bool block = x->nd || mo_fg_needs(g, x->binding);
+        int m = block ? mark_open(g, o, 1) : 0, in = 1 + block;
+        if (x->nd) {
+            const char *sz = sizes(g, o, in, v, false);
+            fail_check(g, o, in, from);
+            line(o, in, mo_sprintf("if (mo2c_avar(d, &%s, %d, %s, %s) != 0)", mo_cg_fn_slot(f, v), x->nd, sz, g->wname));
+            line(o, in + 1, "goto fail_;");
+        }
+        if (x->binding) {
+            bool array = x->nd > 0;
+            const char *val = array ? mo_fg_array(g, o, in, x->binding, false) : mo_fg_scalar(g, o, in, x->binding);
+            mo_fg_store(g, o, in, v, NULL, val, array);
+        }
+        fail_check(g, o, in, from);
+        if (block)
+            mark_close(o, 1, m);
+        stmt_end(g, o, keep);
+    }
 }
 
 static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_func *f)
 {
-    fgen g;
+    mo_fgen g;
     memset(&g, 0, sizeof g);
     g.cg.dae = dae;
     g.cg.fn = f;
+    g.cg.leaf = mo_fg_leaf;
     g.f = f;
     g.where = where;
     mo_buf body = {0};
+    declarations(&g, &body);
     stmts(&g, &body, &f->body, 1);
 
     mo_buf *o = defs;
@@ -329,33 +538,67 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
                                 f->loc.col), 300);
     mo_buf_puts(o, " */\n");
     signature(o, f);
-    mo_buf_puts(o, "\n{\n    int ok = 1;\n");
-    /* outputs and locals, with their initial values (inputs are the parameters) */
-    int from = g.cg.nchecked;
-    for (int v = f->nin; v < f->vars.n; v++) {
-        const mo_fvar *x = &f->vars.v[v];
-        mo_buf_printf(o, "    double %s = ", mo_cg_fn_slot(f, v));
-        if (x->binding) {
-            mo_fstmt decl = {0};
-            decl.loc = x->loc;
-            decl.text = mo_sprintf("value of %s", x->name);
-            fexpr(&g, o, &decl, x->binding);
-        } else {
-            mo_buf_puts(o, "0.0");
-        }
-        mo_buf_puts(o, ";\n");
-    }
-    fail_check(&g, o, 1, from);
+    mo_buf_puts(o, "\n{\n    int ok = 1, rc_ = 0;\n    const size_t mf_ = mo2c_fmark(d);\n");
+    for (int v = f->nin; v < f->vars.n; v++)
+        mo_buf_printf(o, f->vars.v[v].nd ? "    mo2c_arr %s = {NULL, 0, 0, {0}};\n" : "    double %s = 0.0;\n",
+                      mo_cg_fn_slot(f, v));
     mo_buf_puts(o, "    (void)d;");   /* not every function fails, reads every input or local */
     for (int v = 0; v < f->vars.n; v++)
         mo_buf_printf(o, " (void)%s;", mo_cg_fn_slot(f, v));
     mo_buf_puts(o, "\n");
     mo_buf_puts(o, mo_buf_str(&body));
-    if (g.has_return)
-        mo_buf_puts(o, "done:\n");
+    mo_buf_puts(o, "    if (!ok)\n        goto fail_;\n");
+    mo_buf_puts(o, "done_:\n    mo2c_frelease(d, mf_);\n");
+    for (int k = 0; k < f->nout; k++) {
+        const char *v = mo_cg_fn_slot(f, f->nin + k);
+        if (f->vars.v[f->nin + k].nd)
+            mo_buf_printf(o, "    if (rc_ == 0 && mo2c_aout(d, out%d, &%s, \"", k, v);
+        else
+            mo_buf_printf(o, "    *out%d = %s;\n", k, v);
+        if (f->vars.v[f->nin + k].nd) {
+            mo_cg_c_string(o, mo_sprintf("the output %s of function %s", f->vars.v[f->nin + k].name, f->name));
+            mo_buf_puts(o, "\") != 0)\n        rc_ = -1;\n");
+        }
+    }
+    bool arrays = false;
+    for (int v = f->nin; v < f->vars.n; v++)
+        if (f->vars.v[v].nd) {
+            mo_buf_printf(o, "    mo2c_afree(&%s);\n", mo_cg_fn_slot(f, v));
+            arrays = true;
+        }
+    mo_buf_puts(o, "    return rc_;\nfail_:\n    rc_ = -1;\n");
+    (void)arrays;
+    mo_buf_puts(o, "    goto done_;\n}\n\n");
+}
+
+/* The value wrapper: the function into one C variable per output, then element el of output k. */
+static void value_wrapper(mo_buf *out, const mo_func *f)
+{
+    mo_buf_puts(out, "/* the value of element el of output slot k of ");
+    mo_cg_comment(out, f->name, 200);
+    mo_buf_puts(out, " */\n");
+    value_signature(out, f);
+    mo_buf_puts(out, "\n{\n    (void)el;\n    if (!*ok)\n        return 0.0;\n    const size_t m_ = mo2c_fmark(d);\n    double r_ = 0.0;\n");
     for (int k = 0; k < f->nout; k++)
-        mo_buf_printf(o, "    *out%d = %s;\n", k, mo_cg_fn_slot(f, f->nin + k));
-    mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
+        mo_buf_printf(out, f->vars.v[f->nin + k].nd ? "    mo2c_arr o%d_;\n" : "    double o%d_;\n", k);
+    mo_buf_printf(out, "    if (%s(d", f->cname);
+    for (int v = 0; v < f->nin; v++)
+        mo_buf_printf(out, ", %s", mo_cg_fn_slot(f, v));
+    for (int k = 0; k < f->nout; k++)
+        mo_buf_printf(out, ", &o%d_", k);
+    mo_buf_puts(out, ") != 0) {\n        *ok = 0;\n    }");
+    for (int k = 0; k < f->nout; k++) {
+        if (!f->vars.v[f->nin + k].nd) {
+            mo_buf_printf(out, " else if (k == %d) {\n        r_ = o%d_;\n    }", k, k);
+            continue;
+        }
+        mo_buf_printf(out, " else if (k == %d) {\n        if (el < o%d_.n) {\n            r_ = o%d_.v[el];\n"
+                           "        } else {\n            mo2c_fail(d, \"%%s has %%d elements, not the %%d the model "
+                           "was compiled for\", \"", k, k, k);
+        mo_cg_c_string(out, mo_sprintf("output %s of function %s", f->vars.v[f->nin + k].name, f->name));
+        mo_buf_printf(out, "\", o%d_.n, el + 1);\n            *ok = 0;\n        }\n    }", k);
+    }
+    mo_buf_puts(out, "\n    mo2c_frelease(d, m_);\n    return r_;\n}\n\n");
 }
 
 void mo_cg_functions(const mo_dae *dae, mo_buf *out)
@@ -367,9 +610,9 @@ void mo_cg_functions(const mo_dae *dae, mo_buf *out)
         more = false;
         for (int i = 0; i < flat->funcs.n; i++) {
             mo_func *f = flat->funcs.v[i];
-            if (f->cg_mark != MARK_USED)
+            if ((f->cg_mark & MARK_STATE) != MARK_USED)
                 continue;
-            f->cg_mark = MARK_DONE;
+            f->cg_mark = (f->cg_mark & ~MARK_STATE) | MARK_DONE;
             definition(dae, &defs, &where, f);
             more = true;
         }
@@ -380,7 +623,7 @@ void mo_cg_functions(const mo_dae *dae, mo_buf *out)
                      "#define MO2C_MAX_WHILE 100000000L /* iterations of a while loop before it fails */\n");
     for (int i = 0; i < flat->funcs.n; i++) {
         const mo_func *f = flat->funcs.v[i];
-        if (f->cg_mark != MARK_DONE)
+        if ((f->cg_mark & MARK_STATE) != MARK_DONE)
             continue;
         signature(out, f);
         mo_buf_puts(out, ";\n");
@@ -388,19 +631,8 @@ void mo_cg_functions(const mo_dae *dae, mo_buf *out)
     mo_buf_puts(out, "\n");
     for (int i = 0; i < flat->funcs.n; i++) {
         const mo_func *f = flat->funcs.v[i];
-        if (f->cg_mark != MARK_DONE)
-            continue;
-        mo_buf_puts(out, "/* the value of scalar output k of ");
-        mo_cg_comment(out, f->name, 200);
-        mo_buf_puts(out, " */\n");
-        value_signature(out, f);
-        mo_buf_printf(out, "\n{\n    double o_[%d];\n", f->nout);
-        mo_buf_printf(out, "    if (!*ok || %s(d", f->cname);
-        for (int v = 0; v < f->nin; v++)
-            mo_buf_printf(out, ", %s", mo_cg_fn_slot(f, v));
-        for (int k = 0; k < f->nout; k++)
-            mo_buf_printf(out, ", &o_[%d]", k);
-        mo_buf_puts(out, ") != 0) {\n        *ok = 0;\n        return 0.0;\n    }\n    return o_[k];\n}\n\n");
+        if ((f->cg_mark & MARK_STATE) == MARK_DONE && (f->cg_mark & MARK_VALUE))
+            value_wrapper(out, f);
     }
     if (where.len) {
         mo_buf_puts(out, mo_buf_str(&where));

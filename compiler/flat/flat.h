@@ -156,20 +156,40 @@ typedef struct mo_experiment {
 } mo_experiment;
 
 /* ---- user-defined functions (functions.c), each flattened once; calls name them by mo_expr.func ----
- * A function's variables are scalar slots: the inputs' slots first, then the outputs', then the
- * protected locals and the for-loop iterators. A record input or output covers one slot per field
- * ("r.a", "r.b"). Inside a function's expressions MO_EX_VAR indexes these slots, not the model's
- * variables. Calls in the flat model always have one positional argument per input slot (named
- * arguments, defaults and record arguments are resolved by flattening). */
+ * A function's variables are slots, each a scalar or an array (of a size known only when the function
+ * runs): the inputs' slots first, then the outputs', then the protected locals and the for-loop
+ * iterators. A record input or output covers one slot per field ("r.a", "r.b"). Inside a function's
+ * expressions MO_EX_VAR indexes these slots, not the model's variables, and array values appear whole:
+ * array slots, MO_EX_INDEX (subscripts, slices), MO_EX_ARRAY, MO_EX_MATRIX, MO_EX_RANGE, array-valued
+ * operators and built-in calls (size, sum, fill, cat ...), whose ranks the front end has checked
+ * (mo_func_expr_rank). Calls have one positional argument per input slot (named arguments, defaults and
+ * record arguments are resolved by flattening). In the flat model, which is scalar, the argument of an
+ * array input is the array of its elements (nested MO_EX_ARRAY, one level per dimension), and a call
+ * stands for one scalar: element func_el of output slot func_out. */
 typedef enum mo_fvar_kind { MO_FV_INPUT, MO_FV_OUTPUT, MO_FV_LOCAL, MO_FV_ITER } mo_fvar_kind;
 
 typedef struct mo_fvar {
     const char *name;         /* "x", or "r.a" for a field of the record variable r */
     mo_loc loc;               /* its declaration */
     mo_fvar_kind kind;
-    mo_basetype type;         /* MO_T_REAL, MO_T_INTEGER or MO_T_BOOLEAN */
+    mo_basetype type;         /* MO_T_REAL, MO_T_INTEGER or MO_T_BOOLEAN (of the elements of an array) */
     mo_expr *binding;         /* default (inputs) or initial value (others) over the slots, or NULL */
+    int nd;                   /* dimensions: 0 for a scalar */
+    mo_expr **dims;           /* nd sizes as expressions over the slots (sizes and values of inputs,
+                               * constants); NULL for ':' (an input: the argument's size; an output or
+                               * local: flexible, of size 0 until a whole-array assignment resizes it) */
 } mo_fvar;
+
+/* Is slot v an array whose size an assignment may change (a non-input declared with ':')? */
+static inline bool mo_fvar_flexible(const mo_fvar *v)
+{
+    if (v->kind == MO_FV_INPUT)
+        return false;
+    for (int k = 0; k < v->nd; k++)
+        if (!v->dims[k])
+            return true;
+    return false;
+}
 
 typedef struct mo_fparam {    /* one declared input or output */
     const char *name;
@@ -188,6 +208,8 @@ struct mo_fstmt {
     const char *text;         /* the statement as written, for comments and run-time messages */
     int ntargets;             /* ASSIGN: slots assigned (several for (a, b) := f(x) or a record) */
     int *targets;             /*   slot per output of the call, -1 for a skipped one */
+    mo_expr **target_exprs;   /*   NULL, or per target NULL or the subscripted target: an MO_EX_INDEX
+                               *   over the target's slot (x[i] := v, A[:, j] := v) */
     mo_expr *value;           /* ASSIGN: the value; CALL: the call (assert(c, "msg") included) */
     int nconds;               /* IF: conditions (else body at bodies[nconds]); WHILE: 1 */
     mo_expr **conds;
@@ -206,10 +228,18 @@ typedef struct mo_func {
     MO_VEC(mo_fparam) inputs, outputs;  /* declared inputs and outputs, in declaration order */
     int nin, nout;            /* slots of inputs [0, nin) and outputs [nin, nin + nout) */
     mo_fstmt_list body;       /* the algorithm sections, in order */
+    int ninit;                /* the outputs and locals in the order they get their sizes and initial */
+    int *init_order;          /*   values: each after the slots its dimensions and binding read */
     const struct mo_func *derivative; /* annotation(derivative = f_der), or NULL */
-    bool inlinable;           /* the body is a chain of assignments (mo_func_inline can expand a call) */
+    bool inlinable;           /* the body is a chain of assignments over scalars (mo_func_inline can
+                               * expand a call) */
+    bool has_arrays;          /* some slot is an array */
     int cg_mark;              /* codegen_fn.c's scratch mark (emitted or not) */
 } mo_func;
+
+/* fnexpr.c: the number of dimensions of an expression in the body of fn (0 in the flat model, where a
+ * call stands for one element). */
+int mo_func_expr_rank(const mo_func *fn, const mo_expr *e);
 
 /* ---- events (flatten_when.c): when-clauses, reinit, assert, terminate ----
  * A when-equation is a chain of branches (when c1 then ... elsewhen c2 then ...) in priority order.

@@ -2,8 +2,8 @@
  * funcprint.c - the user-defined functions in the text of `mo2c --flat`, before the model's class.
  *
  * Input: the flat model's function table (flat.h). Output: each function as Modelica-like text, with
- * its slots (record variables appear field by field: input Real r.re), its algorithm with names
- * resolved, and its derivative annotation. Deterministic: the order of flat->funcs (first use).
+ * its slots (record variables appear field by field: input Real r.re; arrays with their dimensions),
+ * its algorithm with names resolved, and its derivative annotation. Deterministic: the order of flat->funcs (first use).
  */
 #include "flat.h"
 
@@ -26,17 +26,28 @@ static void indent(mo_buf *b, int depth)
 
 static void put_stmts(mo_buf *b, const mo_func *f, const mo_fstmt_list *l, int depth);
 
+static void put_target(mo_buf *b, const mo_func *f, const mo_fstmt *s, int i)
+{
+    if (s->target_exprs && s->target_exprs[i])
+        put_expr(b, f, s->target_exprs[i]);
+    else if (s->targets[i] >= 0)
+        mo_buf_puts(b, f->vars.v[s->targets[i]].name);
+}
+
 static void put_stmt(mo_buf *b, const mo_func *f, const mo_fstmt *s, int depth)
 {
     indent(b, depth);
     switch (s->kind) {
     case MO_ST_ASSIGN:
         if (s->ntargets == 1) {
-            mo_buf_printf(b, "%s := ", f->vars.v[s->targets[0]].name);
+            put_target(b, f, s, 0);
+            mo_buf_puts(b, " := ");
         } else {
             mo_buf_puts(b, "(");
-            for (int i = 0; i < s->ntargets; i++)
-                mo_buf_printf(b, "%s%s", i ? ", " : "", s->targets[i] >= 0 ? f->vars.v[s->targets[i]].name : "");
+            for (int i = 0; i < s->ntargets; i++) {
+                mo_buf_puts(b, i ? ", " : "");
+                put_target(b, f, s, i);
+            }
             mo_buf_puts(b, ") := ");
         }
         put_expr(b, f, s->value);
@@ -115,6 +126,15 @@ static void put_func(mo_buf *b, const mo_func *f)
         }
         mo_buf_printf(b, "  %s%s %s", x->kind == MO_FV_INPUT ? "input " : x->kind == MO_FV_OUTPUT ? "output " : "",
                       types[x->type], x->name);
+        for (int k = 0; k < x->nd; k++) {
+            mo_buf_puts(b, k ? ", " : "[");
+            if (x->dims[k])
+                put_expr(b, f, x->dims[k]);
+            else
+                mo_buf_puts(b, ":");
+        }
+        if (x->nd)
+            mo_buf_puts(b, "]");
         if (x->binding) {
             mo_buf_puts(b, " = ");
             put_expr(b, f, x->binding);

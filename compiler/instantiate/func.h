@@ -21,28 +21,57 @@ typedef struct mo_fctx {
     mo_func *fn;              /* function context: the function whose body is resolved, else NULL */
     mo_map *names;            /* function context: visible name -> (void *)(intptr_t)(slot + 1) */
     int const_depth;          /* nesting of package constants being resolved (cycle guard) */
+    const mo_expr *end_of;    /* function context, inside subscripts: the array 'end' measures ... */
+    int end_dim;              /* ... along this dimension (1-based) */
 } mo_fctx;
 
 /* functions.c */
 /* The flat function of a function class, flattened on first use and added to fr->flat->funcs; NULL
  * after an error (reported at the class, use is the call that needed it). */
 mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use);
+/* A new slot of f (for-loop and reduction iterators); returns its number. */
+int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type);
+
+/* fnexpr.c */
 /* Resolve an expression in a context (a model: flatten.c; a function: its slots). NULL after errors. */
 mo_expr *mo_fctx_expr(mo_fctx *c, const mo_expr *e);
+/* (mo_func_expr_rank: flat.h) */
 
 /* funcall.c */
 /* Resolve a call in a context: a user function (normalised: one positional argument per input slot),
  * a function class declared external "builtin" (a built-in call), or not a class at all (returns false:
  * the caller handles built-ins). True with *out NULL after an error. */
 bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out);
+/* The same up to a user function: true with *user the function (arguments not resolved yet), or with
+ * *user NULL and *out as mo_fctx_call's (NULL after an error); false when no class is found. */
+bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func **user);
 /* The user function a call names (looked up from the context), or NULL when it names none (no error
  * reported for "not a class"; errors for classes that are not functions). *err set after an error. */
 mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err);
 /* The arguments of a call of f as one expression per input slot (named arguments, defaults and record
  * arguments resolved); NULL after an error. */
 mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f);
-/* A call of f with slot arguments args whose value is scalar output k. */
-mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k);
+/* A call of f with slot arguments args whose value is output slot k (element el of it in the flat model,
+ * 0 for a scalar). */
+mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, int el);
+/* The reference rec.field to a field of the record that the reference rec names (a copy of rec with one
+ * more part, located at rec). */
+mo_expr *mo_ref_field(const mo_expr *rec, const char *field);
+
+/* funcall_model.c: calls in a model (mo_fctx without fn). The argument of array input slot as the array
+ * of its elements; the default of input slot with the arguments args put in; the declared sizes of the
+ * array inputs against the arguments' (where known at compile time). NULL / false after an error. */
+mo_expr *mo_func_model_array_arg(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg);
+/* A function's expression with the arguments of a call put in (mo_expr_subst), with what now has
+ * known values folded: size(A, k) and A[i, j] of arrays of elements at literal subscripts. */
+mo_expr *mo_func_fold(const mo_expr *e);
+mo_expr *mo_func_model_default(mo_fctx *c, const mo_func *f, int slot, mo_expr **args);
+bool mo_func_model_check_args(mo_fctx *c, const mo_func *f, mo_expr **args, mo_loc use);
+/* The value of output slot k of f called with args: a scalar call, or an array of one call per element
+ * whose size the declaration and the arguments give at compile time (false after reporting why not). */
+struct mo_aval;
+bool mo_func_model_output(mo_fctx *c, const mo_func *f, int k, mo_expr **args, mo_loc use, struct mo_aval *out);
+
 /* The base type of a resolved expression (MO_T_*), -1 when unknown. fn: the function whose slots
  * MO_EX_VAR indexes, NULL for the model's variables (flat). */
 int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e);

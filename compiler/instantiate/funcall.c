@@ -11,9 +11,8 @@
  * call; a name that finds no class is a built-in (flatten.c checks the list) or unknown. Lookups are
  * cached per (class, name), so a model with 10^5 calls of sin asks the library path once per class.
  *
- * Equations (a, b) = f(x) and r = f(x) (r a record) become one scalar equation per output:
- * a = f(x), b = f(x).b, r.re = f(x), r.im = f(x).im; each evaluates the function (the back end's
- * equations are scalar), which is correct because functions have no side effects.
+ * Calls written in a model, whose arrays are scalarised, and equations with several outputs:
+ * funcall_model.c.
  */
 #include "aval.h"
 #include "func.h"
@@ -121,12 +120,49 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
         }
         return t;
     }
+    case MO_EX_INDEX:
+        return mo_func_expr_type(flat, fn, e->a[0]);
+    case MO_EX_RANGE: {
+        int t = MO_T_INTEGER;
+        for (int i = 0; i < e->n; i++)
+            t = numeric(t, mo_func_expr_type(flat, fn, e->a[i]));
+        return t;
+    }
+    case MO_EX_ARRAY: case MO_EX_MATRIX: {
+        if (e->kind == MO_EX_ARRAY && e->niters)
+            return mo_func_expr_type(flat, fn, e->a[0]);
+        int t = -2;   /* no element yet */
+        for (int i = 0; i < e->n; i++) {
+            const mo_expr *x = e->a[i];
+            int u = mo_func_expr_type(flat, fn, x);
+            if (t == -2 || (u == MO_T_BOOLEAN) != (t == MO_T_BOOLEAN))
+                t = t == -2 ? u : -1;
+            else if (t != MO_T_BOOLEAN)
+                t = numeric(t, u);
+        }
+        return t == -2 ? -1 : t;
+    }
     case MO_EX_CALL: {
         if (e->func)
             return e->func->vars.v[e->func->nin + e->func_out].type;
         const char *n = e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 ? e->fn->parts[0].id : "";
-        if (!strcmp(n, "integer"))
+        if (!strcmp(n, "integer") || !strcmp(n, "size") || !strcmp(n, "ndims") || !strcmp(n, "zeros") ||
+            !strcmp(n, "ones") || !strcmp(n, "identity"))
             return MO_T_INTEGER;
+        if (!strcmp(n, "linspace"))
+            return MO_T_REAL;
+        if (e->niters && e->n >= 1)   /* a reduction: its body's type */
+            return mo_func_expr_type(flat, fn, e->a[0]);
+        if (e->n >= 1 && (!strcmp(n, "fill") || !strcmp(n, "transpose") || !strcmp(n, "vector") ||
+                          !strcmp(n, "matrix") || !strcmp(n, "scalar") || !strcmp(n, "diagonal") ||
+                          !strcmp(n, "symmetric") || ((!strcmp(n, "sum") || !strcmp(n, "product")) && e->n == 1)))
+            return mo_func_expr_type(flat, fn, e->a[0]);
+        if (!strcmp(n, "cat") || !strcmp(n, "cross") || !strcmp(n, "skew") || !strcmp(n, "outerProduct")) {
+            int t = MO_T_INTEGER;
+            for (int i = !strcmp(n, "cat"); i < e->n; i++)
+                t = numeric(t, mo_func_expr_type(flat, fn, e->a[i]));
+            return t;
+        }
         if (!strcmp(n, "initial") || !strcmp(n, "terminal") || !strcmp(n, "edge") || !strcmp(n, "change") ||
             !strcmp(n, "sample"))
             return MO_T_BOOLEAN;
@@ -272,11 +308,12 @@ mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err)
     return f;
 }
 
-mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k)
+mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, int el)
 {
     mo_expr *e = mo_expr_call(loc, f->name, f->nin, args);
     e->func = f;
-    e->func_out = k;
+    e->func_out = (unsigned short)k;
+    e->func_el = el;
     if (k > 0)
         e->str = f->vars.v[f->nin + k].name;
     return e;
@@ -295,9 +332,7 @@ static bool check_arg_type(mo_fctx *c, const mo_func *f, int slot, const mo_expr
     return false;
 }
 
-/* The reference rec.field to a field of the record that the reference rec names (a copy of rec with
- * one more part, located at rec). */
-static mo_expr *field_ref(const mo_expr *rec, const char *field)
+mo_expr *mo_ref_field(const mo_expr *rec, const char *field)
 {
     mo_expr *ref = mo_expr_dup(rec);   /* rec may be a short node (ast.h) */
     ref->parts = MO_NEWN(mo_ref_part, rec->nparts + 1);
@@ -315,7 +350,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
     size_t pl = strlen(p->name) + 1;
     if (arg->kind == MO_EX_REF) {
         for (int s = p->first; s < p->first + p->count; s++) {
-            mo_expr *ref = field_ref(arg, f->vars.v[s].name + pl);
+            mo_expr *ref = mo_ref_field(arg, f->vars.v[s].name + pl);
             if (!(args[s] = mo_fctx_expr(c, ref)) || !check_arg_type(c, f, s, args[s], arg->loc))
                 return false;
         }
@@ -340,7 +375,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
             if (!ga)
                 return false;
             for (int q = 0; q < p->count; q++)
-                args[p->first + q] = mo_func_call_expr(arg->loc, g, ga, o->first - g->nin + q);
+                args[p->first + q] = mo_func_call_expr(arg->loc, g, ga, o->first - g->nin + q, 0);
             return true;
         }
         if (k.kind == CAL_RECORD) {
@@ -367,7 +402,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
                 if (v) {
                     args[s] = mo_fctx_expr(c, v);
                 } else if (fe->mod && fe->mod->binding) {
-                    mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, NULL, NULL, c->const_depth + 1};
+                    mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, NULL, NULL, c->const_depth + 1, NULL, 0};
                     args[s] = mo_fctx_expr(&k2, fe->mod->binding);
                 } else {
                     mo_error(arg->loc, "missing value of field '%s' of record '%s'", field, k.cls->name);
@@ -381,6 +416,26 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
     }
     mo_error(arg->loc, "argument '%s' of '%s' must be a record", p->name, f->name);
     return false;
+}
+
+/* The argument of input slot s: a scalar, or an array of the slot's number of dimensions (in a model,
+ * the array of its elements: funcall_model.c). */
+static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *given)
+{
+    const mo_fvar *v = &f->vars.v[s];
+    if (!c->fn && v->nd)
+        return mo_func_model_array_arg(c, f, s, given);
+    mo_expr *a = mo_fctx_expr(c, given);
+    if (!a || !c->fn)
+        return a;
+    int r = mo_func_expr_rank(c->fn, a);
+    if (r != v->nd) {
+        mo_error(given->loc, "argument '%s' of '%s' must be %s, not %s", v->name, f->name,
+                 v->nd == 0 ? "a scalar" : v->nd == 1 ? "a vector" : v->nd == 2 ? "a matrix" : "an array",
+                 r == 0 ? "a scalar" : r == 1 ? "a vector" : r == 2 ? "a matrix" : "an array");
+        return NULL;
+    }
+    return a;
 }
 
 /* Can binding be evaluated with the arguments found so far (only input slots that have a value)? */
@@ -444,7 +499,7 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
         if (p->record) {
             if (!record_arg(c, f, p, given[q], args))
                 return NULL;
-        } else if (!(args[p->first] = mo_fctx_expr(c, given[q])) ||
+        } else if (!(args[p->first] = slot_arg(c, f, p->first, given[q])) ||
                    !check_arg_type(c, f, p->first, args[p->first], given[q]->loc)) {
             return NULL;
         }
@@ -454,7 +509,9 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
         progress = false;
         for (int s = 0; s < f->nin; s++)
             if (!args[s] && f->vars.v[s].binding && ready(f->vars.v[s].binding, args, f->nin)) {
-                args[s] = mo_expr_subst(f->vars.v[s].binding, args);
+                args[s] = c->fn ? mo_expr_subst(f->vars.v[s].binding, args) : mo_func_model_default(c, f, s, args);
+                if (!args[s])
+                    return NULL;
                 progress = true;
             }
     }
@@ -470,21 +527,44 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
                 return NULL;
             }
     }
+    if (!c->fn && f->has_arrays && !mo_func_model_check_args(c, f, args, call->loc))
+        return NULL;
     return args;
 }
 
 /* ---- calls ---- */
 
-static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out);
+static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_func **user);
 
 bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
 {
+    mo_func *f;
+    if (!mo_fctx_call_or_user(c, e, out, &f))
+        return false;
+    if (!f)
+        return true;
+    if (f->outputs.v[0].record) {
+        mo_error(e->loc, "the result of '%s' is a record: use the call as the right side of an equation or "
+                 "assignment", f->name);
+        return true;
+    }
+    if (!c->fn && f->vars.v[f->nin].nd)
+        mo_unreachable("a call with an array result in a model goes through mo_func_flatten_value");
+    mo_expr **args = mo_fctx_args(c, e, f);
+    if (args)
+        *out = mo_func_call_expr(e->loc, f, args, 0, 0);
+    return true;
+}
+
+bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func **user)
+{
     *out = NULL;
+    *user = NULL;
     if (!e->fn || e->fn->kind != MO_EX_REF || e->niters)
         return false;
     if (e->fn->nparts == 1 && !e->fn->global && !strcmp(e->fn->parts[0].id, "der"))
         return false;
-    return call_of(c, e, find_callee(c, e->fn), out);
+    return call_of(c, e, find_callee(c, e->fn), out, user);
 }
 
 /* The value of a call of f, whose first output is a record: one call per field (the slots of the
@@ -497,14 +577,14 @@ static bool record_result(mo_fctx *c, const mo_expr *e, mo_func *f, mo_aval *out
         return false;
     mo_expr **fields = MO_NEWN(mo_expr *, o->count + 1);
     for (int i = 0; i < o->count; i++)
-        fields[i] = mo_func_call_expr(e->loc, f, args, o->first - f->nin + i);
+        fields[i] = mo_func_call_expr(e->loc, f, args, o->first - f->nin + i, 0);
     return mo_rv_of_scalars((mo_class *)o->record, o->count, fields, out);
 }
 
 int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
                           mo_aval *out)
 {
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0};
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0};
     *user = NULL;
     if (!e->fn || e->fn->kind != MO_EX_REF || e->niters)
         return 0;
@@ -513,26 +593,31 @@ int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
     callee k = find_callee(&c, e->fn);
     if (k.kind == CAL_RECORD)
         return mo_rv_construct(fr, inst, owner, e, k.written, out) ? 2 : -1;
-    if (k.kind == CAL_USER) {
-        mo_func *f = mo_func_of(fr, k.cls, e->loc);
-        if (!f)
-            return -1;
-        if (f->outputs.v[0].record)
-            return record_result(&c, e, f, out) ? 2 : -1;
-    }
-    if (!call_of(&c, e, k, user))
+    mo_func *f;
+    if (!call_of(&c, e, k, user, &f))
         return 0;
-    return *user ? 1 : -1;
+    if (!f)
+        return *user ? 1 : -1;
+    if (f->outputs.v[0].record)
+        return record_result(&c, e, f, out) ? 2 : -1;
+    /* an array result: one call per element (funcall_model.c) */
+    mo_expr **args = mo_fctx_args(&c, e, f);
+    return args && mo_func_model_output(&c, f, 0, args, e->loc, out) ? 2 : -1;
 }
 
-static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out)
+/* A call of the callee k: true with *out the call of a built-in, or *user the user function (its
+ * arguments not resolved yet), both NULL after an error; false when k is no class (a built-in name). */
+static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_func **user)
 {
+    *user = NULL;
     switch (k.kind) {
     case CAL_NONE:
-        /* in a function body, a built-in kept by name (functions.c): the number of arguments the back
-         * end prints (in a model, flatten_expr.c checks it after the reductions min(v), max(v)) */
+        /* in a function body, a built-in kept by name (fnexpr.c): the number of arguments the back
+         * end prints (in a model, flatten_expr.c checks it after the reductions min(v), max(v); in a
+         * function, fnexpr.c handles those) */
         if (c->fn && e->fn->nparts == 1 && !e->fn->global && mo_func_is_builtin(e->fn->parts[0].id) &&
-            !e->nnamed && !mo_func_builtin_arity(e, e->fn->parts[0].id))
+            !e->nnamed && !(e->n == 1 && (!strcmp(e->fn->parts[0].id, "min") || !strcmp(e->fn->parts[0].id, "max"))) &&
+            !mo_func_builtin_arity(e, e->fn->parts[0].id))
             return true;
         return false;
     case CAL_ERROR:
@@ -565,20 +650,9 @@ static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out)
     case CAL_USER:
         break;
     }
-    mo_func *f = mo_func_of(c->fr, k.cls, e->loc);
-    if (!f)
-        return true;
-    if (f->outputs.v[0].record) {
-        mo_error(e->loc, "the result of '%s' is a record: use the call as the right side of an equation or "
-                 "assignment", f->name);
-        return true;
-    }
-    mo_expr **args = mo_fctx_args(c, e, f);
-    if (args)
-        *out = mo_func_call_expr(e->loc, f, args, 0);
+    *user = mo_func_of(c->fr, k.cls, e->loc);
     return true;
 }
-
 
 /* The function classes declared in cls and its enclosing classes (for "did you mean"). */
 typedef MO_VEC(const char *) name_vec;
@@ -621,73 +695,4 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
             mo_note(i < nuser ? locs.v[i] : fn->loc, "did you mean '%s'?", best);
             break;
         }
-}
-
-/* ---- equations with several outputs ---- */
-
-static bool push_eq(mo_front *fr, mo_inst *inst, const mo_eq *q, bool initial, mo_expr *l, mo_expr *r)
-{
-    mo_feq f = {q->loc, inst->path, MO_ORIGIN_EQUATION, 0, l, r, q->comment.text};
-    if (initial)
-        MO_PUSH(fr->flat->initial_eqs, f);
-    else
-        MO_PUSH(fr->flat->eqs, f);
-    return true;
-}
-
-int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
-{
-    if (q->kind != MO_EQ_EQUAL)
-        return 0;
-    const mo_expr *l = q->lhs, *r = q->rhs;
-    bool tuple = l->kind == MO_EX_TUPLE;
-    if (!tuple && (r->kind != MO_EX_CALL || l->kind != MO_EX_REF))
-        return 0;
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0};
-    bool err = false;
-    mo_func *g = r->kind == MO_EX_CALL ? mo_fctx_callee(&c, r, &err) : NULL;
-    if (err)
-        return -1;
-    if (!tuple && (!g || !g->outputs.v[0].record))
-        return 0;
-    if (!g) {
-        mo_error(r->loc, "the right side of a tuple equation must be a call of a function with several outputs");
-        return -1;
-    }
-    int nt = tuple ? l->n : 1;
-    if (nt > g->outputs.n) {
-        mo_error(l->loc, "'%s' has %d output%s, but the left side has %d", g->name, g->outputs.n,
-                 g->outputs.n == 1 ? "" : "s", nt);
-        return -1;
-    }
-    mo_expr **args = mo_fctx_args(&c, r, g);
-    if (!args)
-        return -1;
-    for (int i = 0; i < nt; i++) {
-        const mo_expr *t = tuple ? l->a[i] : l;
-        if (!t)
-            continue;
-        const mo_fparam *p = &g->outputs.v[i];
-        if (!p->record) {
-            mo_expr *v = mo_flatten_expr(fr, inst, owner, t);
-            if (!v)
-                return -1;
-            push_eq(fr, inst, q, initial, v, mo_func_call_expr(r->loc, g, args, p->first - g->nin));
-            continue;
-        }
-        if (t->kind != MO_EX_REF) {
-            mo_error(t->loc, "output '%s' of '%s' is a record: its target must be a record component", p->name,
-                     g->name);
-            return -1;
-        }
-        size_t pl = strlen(p->name) + 1;
-        for (int s = p->first; s < p->first + p->count; s++) {
-            mo_expr *ref = field_ref(t, g->vars.v[s].name + pl);
-            mo_expr *v = mo_flatten_expr(fr, inst, owner, ref);
-            if (!v)
-                return -1;
-            push_eq(fr, inst, q, initial, v, mo_func_call_expr(r->loc, g, args, s - g->nin));
-        }
-    }
-    return 1;
 }

@@ -2,19 +2,24 @@
  * functions.c - user-defined functions flattened into the flat model's function table (flat.h).
  *
  * Input: a function class found by a call (funcall.c), with lookup.c answering names. Output: an
- * mo_func: its scalar slots (inputs, outputs, protected locals, for-loop iterators; a record variable
- * covers one slot per field), its algorithm as mo_fstmt statements whose names are resolved to slots,
- * its derivative annotation, and whether it can be inlined. Each function is flattened once per model
+ * mo_func: its slots (inputs, outputs, protected locals, for-loop iterators; a record variable covers
+ * one slot per field; an array is one slot with its dimensions as expressions over the slots), its
+ * algorithm as mo_fstmt statements whose names are resolved to slots (expressions: fnexpr.c), its
+ * derivative annotation, and whether it can be inlined. Each function is flattened once per model
  * (memo by class) and added to flat->funcs before its body is resolved, so recursive calls resolve.
  * Preconditions: the AST of the parser; the function's class has its parent pointers (load.c).
  *
- * Supported: Real, Integer and Boolean scalars (types given directly or through short classes such as
- * SIunits types), records whose fields are such scalars, defaults of inputs (over earlier inputs),
- * initial values of outputs and locals, assignment, (a, b) := f(x), if/elseif/else, for over ranges,
- * while, break, return, assert(cond, "message"), calls of functions as statements. Not supported (a
- * "not supported yet" error): arrays, strings, external functions other than external "builtin",
- * equations and when-statements in functions (the latter two are not Modelica).
+ * Supported: Real, Integer and Boolean scalars and arrays of them (types given directly or through
+ * short classes such as SIunits types, dimensions from the declaration, the type and short classes,
+ * ':' for sizes given by the argument or, on outputs and locals, by assignment), records whose fields
+ * are such scalars, defaults of inputs (over earlier inputs), initial values of outputs and locals,
+ * assignment (to whole arrays, elements and slices), (a, b) := f(x), if/elseif/else, for over ranges
+ * and vectors, while, break, return, assert(cond, "message"), calls of functions as statements. Not
+ * supported (a "not supported yet" error): strings, arrays of records and array fields of records,
+ * external functions other than external "builtin", equations and when-statements in functions (the
+ * latter two are not Modelica).
  */
+#include "aval.h"
 #include "func.h"
 
 #include <stdint.h>
@@ -30,15 +35,29 @@ static const char *join(const char *a, const char *b)
 
 /* ---- declarations ---- */
 
-/* The type of a component of a function: a predefined scalar type (*bt) or a record class (*rec). */
-static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec)
+/* A dimension of a declaration as written, resolved once every slot is declared (build). */
+typedef struct pending_dim {
+    int slot, k;              /* dimension k of slot */
+    const mo_expr *size;      /* the AST expression (MO_EX_COLON for ':') */
+    mo_class *owner;          /* the class whose text holds it */
+} pending_dim;
+typedef MO_VEC(pending_dim) pending_vec;
+
+/* The type of a component of a function: a predefined scalar type (*bt) or a record class (*rec). The
+ * dimensions that short classes add on the way (type Vector = Real[3]) go to dims, outermost first;
+ * without dims (record fields) such a type is an error. */
+static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, pending_vec *dims)
 {
     *rec = NULL;
     mo_class *c = mo_lookup_class(owner, e->type, "class");
     while (c && c->form == MO_FORM_SHORT) {
-        if (c->nshort_dims) {
-            mo_error(e->type->loc, "not supported yet: arrays in functions");
-            return false;
+        for (int k = 0; k < c->nshort_dims; k++) {
+            if (!dims) {
+                mo_error(e->type->loc, "not supported yet: array fields of records used in functions");
+                return false;
+            }
+            pending_dim p = {-1, -1, c->short_dims[k], c->parent ? c->parent : c};
+            MO_PUSH(*dims, p);
         }
         c = mo_short_target(c);
     }
@@ -76,7 +95,7 @@ static mo_layout *record_fields(mo_class *rec, mo_loc use)
             mo_note(use, "the record is used here");
             return NULL;
         }
-        if (!decl_type(lay->items[i].owner, fe, &bt, &sub))
+        if (!decl_type(lay->items[i].owner, fe, &bt, &sub, NULL))
             return NULL;
         if (sub) {
             mo_error(fe->loc, "not supported yet: nested records in functions");
@@ -87,9 +106,9 @@ static mo_layout *record_fields(mo_class *rec, mo_loc use)
     return lay;
 }
 
-static int add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type)
+int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type)
 {
-    mo_fvar v = {name, loc, kind, (mo_basetype)type, NULL};
+    mo_fvar v = {name, loc, kind, (mo_basetype)type, NULL, 0, NULL};
     MO_PUSH(f->vars, v);
     return f->vars.n - 1;
 }
@@ -101,6 +120,7 @@ typedef struct fbuild {
     int loops;                /* loop nesting (break) */
     unsigned char *assigned;  /* per slot: assigned somewhere (output check) */
     int cap;                  /* entries of assigned */
+    pending_vec dims;         /* the dimensions of the array slots, until build resolves them */
 } fbuild;
 
 static void mark_assigned(fbuild *b, int s)
@@ -128,40 +148,60 @@ static void record_slots(fbuild *b, const char *name, int *first, int *count)
         }
 }
 
-/* Declare the slots of one component (a scalar or every field of a record). */
+/* Declare the slots of one component (a scalar, an array, or every field of a record). Its dimensions:
+ * those of the declaration (Real x[2]), then of the type (Real[3] x), then of short classes. */
 static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam *param)
 {
     mo_element *e = it->elem;
     mo_func *f = b->f;
     int bt;
     mo_class *rec;
-    if (e->ndims || e->ntype_dims) {
-        mo_error(e->loc, "not supported yet: arrays in functions");
-        return false;
-    }
-    if (!decl_type(it->owner, e, &bt, &rec))
+    pending_vec dims = {0};
+    for (int k = 0; k < e->ndims; k++)
+        MO_PUSH(dims, ((pending_dim){-1, -1, e->dims[k], it->owner}));
+    for (int k = 0; k < e->ntype_dims; k++)
+        MO_PUSH(dims, ((pending_dim){-1, -1, e->type_dims[k], it->owner}));
+    if (!decl_type(it->owner, e, &bt, &rec, &dims))
         return false;
     if (mo_map_get(&b->names, e->name)) {
         mo_error(e->loc, "duplicate declaration of '%s'", e->name);
         return false;
     }
+    if (dims.n > MO_MAX_DIMS) {
+        mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
+        return false;
+    }
     int first = f->vars.n;
     if (rec) {
+        if (dims.n) {
+            mo_error(e->loc, "not supported yet: arrays of records in functions");
+            return false;
+        }
         mo_layout *lay = record_fields(rec, e->loc);
         if (!lay)
             return false;
         for (int i = 0; i < lay->n; i++) {
             int fbt;
             mo_class *sub;
-            decl_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub);
+            decl_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, NULL);
             const char *n = join(e->name, lay->items[i].elem->name);
-            int s = add_slot(f, n, e->loc, kind, fbt);
+            int s = mo_func_add_slot(f, n, e->loc, kind, fbt);
             mo_map_put(&b->names, n, (void *)(intptr_t)(s + 1));
         }
         mo_map_put(&b->names, e->name, (void *)(intptr_t)-1); /* the record itself: no slot */
     } else {
-        int s = add_slot(f, e->name, e->loc, kind, bt);
+        int s = mo_func_add_slot(f, e->name, e->loc, kind, bt);
         mo_map_put(&b->names, e->name, (void *)(intptr_t)(s + 1));
+        if (dims.n) {
+            f->vars.v[s].nd = dims.n;
+            f->vars.v[s].dims = MO_NEWN(mo_expr *, dims.n);
+            f->has_arrays = true;
+            for (int k = 0; k < dims.n; k++) {
+                dims.v[k].slot = s;
+                dims.v[k].k = k;
+                MO_PUSH(b->dims, dims.v[k]);
+            }
+        }
     }
     if (param) {
         param->name = e->name;
@@ -169,6 +209,50 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
         param->record = rec;
         param->first = first;
         param->count = f->vars.n - first;
+    }
+    return true;
+}
+
+/* The dimensions of the array slots, resolved over the slots: each an Integer scalar (an enumeration
+ * or Boolean type gives its number of values), NULL for ':'. */
+static bool resolve_dims(fbuild *b)
+{
+    for (int i = 0; i < b->dims.n; i++) {
+        const pending_dim *p = &b->dims.v[i];
+        mo_fvar *v = &b->f->vars.v[p->slot];
+        if (p->size->kind == MO_EX_COLON) {
+            v->dims[p->k] = NULL;
+            continue;
+        }
+        if (p->size->kind == MO_EX_REF && !p->size->global && p->size->nparts == 1 &&
+            !strcmp(p->size->parts[0].id, "Boolean") && !mo_map_get(&b->names, p->size->parts[0].id)) {
+            v->dims[p->k] = mo_expr_int(p->size->loc, 2);
+            continue;
+        }
+        if (p->size->kind == MO_EX_REF && !mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(p->size)))) {
+            mo_name n;
+            mo_name_init(&n, p->size->loc, p->size->global, p->size->nparts);
+            for (int j = 0; j < p->size->nparts; j++) {
+                n.ids[j] = p->size->parts[j].id;
+                mo_name_set_loc(&n, j, mo_ref_part_loc(p->size, j));
+            }
+            mo_found f;
+            if (mo_lookup_name(p->owner, &n, &f) < 0 && f.cls && f.cls->form == MO_FORM_ENUM) {
+                v->dims[p->k] = mo_expr_int(p->size->loc, f.cls->nliterals);
+                continue;
+            }
+        }
+        b->ctx.owner = p->owner;
+        mo_expr *d = mo_fctx_expr(&b->ctx, p->size);
+        if (!d)
+            return false;
+        int t = mo_func_expr_type(NULL, b->f, d);
+        if (mo_func_expr_rank(b->f, d) != 0 || (t >= 0 && t != MO_T_INTEGER)) {
+            mo_error(p->size->loc, "an array dimension must be an Integer, not %s",
+                     mo_func_expr_rank(b->f, d) ? "an array" : mo_func_type_name(t));
+            return false;
+        }
+        v->dims[p->k] = d;
     }
     return true;
 }
@@ -204,19 +288,25 @@ static const char *stmt_text(const mo_stmt *s)
     return mo_buf_str(&t);
 }
 
-/* The slots a target reference denotes: one for a scalar, every field for a record. */
-static bool target_slots(fbuild *b, const mo_expr *ref, int *first, int *count)
+/* The slots a target reference denotes: one for a scalar or an array, every field for a record; *sub
+ * is the resolved target when it has subscripts (an MO_EX_INDEX over the slot), else NULL. */
+static bool target_slots(fbuild *b, const mo_expr *ref, int *first, int *count, mo_expr **sub)
 {
+    *sub = NULL;
     if (ref->kind != MO_EX_REF || ref->global) {
         mo_error(ref->loc, "the target of an assignment must be a variable of the function");
         return false;
     }
-    for (int i = 0; i < ref->nparts; i++)
+    for (int i = 0; i + 1 < ref->nparts; i++)
         if (ref->parts[i].nsubs) {
-            mo_error(ref->loc, "not supported yet: arrays in functions");
+            mo_error(ref->loc, "not supported yet: arrays of records in functions");
             return false;
         }
-    const char *name = mo_intern_cstr(mo_ref_str(ref));
+    bool subscripted = ref->parts[ref->nparts - 1].nsubs > 0;
+    mo_buf nb = {0};
+    for (int i = 0; i < ref->nparts; i++)
+        mo_buf_printf(&nb, "%s%s", i ? "." : "", ref->parts[i].id);
+    const char *name = mo_intern_cstr(mo_buf_str(&nb));
     intptr_t k = (intptr_t)mo_map_get(&b->names, name);
     if (k == 0) {
         mo_error(ref->loc, "unknown variable '%s'", name);
@@ -226,6 +316,10 @@ static bool target_slots(fbuild *b, const mo_expr *ref, int *first, int *count)
         *first = (int)k - 1;
         *count = 1;
     } else {
+        if (subscripted) {
+            mo_error(ref->loc, "'%s' is a record, not an array", name);
+            return false;
+        }
         record_slots(b, name, first, count);
     }
     for (int s = *first; s < *first + *count; s++) {
@@ -240,7 +334,25 @@ static bool target_slots(fbuild *b, const mo_expr *ref, int *first, int *count)
         }
         mark_assigned(b, s);
     }
+    if (subscripted && !(*sub = mo_fctx_expr(&b->ctx, ref)))
+        return false;
     return true;
+}
+
+static const char *rank_name(int r)
+{
+    return r == 0 ? "a scalar" : r == 1 ? "a vector" : r == 2 ? "a matrix" : mo_sprintf("an array of %d dimensions", r);
+}
+
+/* target := value: the same number of dimensions */
+static bool check_assign_rank(fbuild *b, mo_loc loc, int slot, const mo_expr *sub, int vrank)
+{
+    int tr = sub ? mo_func_expr_rank(b->f, sub) : b->f->vars.v[slot].nd;
+    if (tr == vrank)
+        return true;
+    mo_error(loc, "cannot assign %s to %s%s '%s'", rank_name(vrank), sub ? "a part of " : "",
+             rank_name(b->f->vars.v[slot].nd), b->f->vars.v[slot].name);
+    return false;
 }
 
 static bool check_assign_type(fbuild *b, mo_loc loc, int slot, const mo_expr *value)
@@ -260,6 +372,10 @@ static bool condition(fbuild *b, const mo_expr *c, mo_expr **out)
     if (!*out)
         return false;
     int t = mo_func_expr_type(NULL, b->f, *out);
+    if (mo_func_expr_rank(b->f, *out)) {
+        mo_error(c->loc, "the condition must be a Boolean scalar, not an array");
+        return false;
+    }
     if (t >= 0 && t != MO_T_BOOLEAN) {
         mo_error(c->loc, "the condition must be a Boolean expression, not %s", mo_func_type_name(t));
         return false;
@@ -290,13 +406,15 @@ static bool assign_outputs(fbuild *b, const mo_stmt *s, mo_fstmt *o)
         return false;
     o->ntargets = g->nout;
     o->targets = MO_NEWN(int, g->nout);
+    o->target_exprs = MO_NEWN(mo_expr *, g->nout);
     for (int k = 0; k < g->nout; k++)
         o->targets[k] = -1;
     for (int i = 0; i < nt; i++) {
         if (!tl[i])
             continue;
         int first, count;
-        if (!target_slots(b, tl[i], &first, &count))
+        mo_expr *sub;
+        if (!target_slots(b, tl[i], &first, &count, &sub))
             return false;
         const mo_fparam *p = &g->outputs.v[i];
         if (count != p->count || (count > 1 && !p->record)) {
@@ -312,10 +430,13 @@ static bool assign_outputs(fbuild *b, const mo_stmt *s, mo_fstmt *o)
                          g->vars.v[gs].name, mo_func_type_name(tv->type), tv->name);
                 return false;
             }
+            if (!check_assign_rank(b, tl[i]->loc, first + k, sub, g->vars.v[gs].nd))
+                return false;
             o->targets[gs - g->nin] = first + k;
+            o->target_exprs[gs - g->nin] = sub;
         }
     }
-    o->value = mo_func_call_expr(s->rhs->loc, g, args, 0);
+    o->value = mo_func_call_expr(s->rhs->loc, g, args, 0, 0);
     return true;
 }
 
@@ -330,7 +451,8 @@ static bool assign(fbuild *b, const mo_stmt *s, mo_fstmt *o)
         if (s->rhs->kind == MO_EX_CALL)
             return assign_outputs(b, s, o);
         int rf, rc;
-        if (!target_slots(b, s->lhs, &first, &count))
+        mo_expr *sub;
+        if (!target_slots(b, s->lhs, &first, &count, &sub))
             return false;
         if (s->rhs->kind != MO_EX_REF || (intptr_t)mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(s->rhs))) >= 0) {
             mo_error(s->rhs->loc, "a record can only be assigned a record variable or a function result");
@@ -364,14 +486,20 @@ static bool assign(fbuild *b, const mo_stmt *s, mo_fstmt *o)
         }
         return true;
     }
-    if (!target_slots(b, s->lhs, &first, &count))
+    mo_expr *sub;
+    if (!target_slots(b, s->lhs, &first, &count, &sub))
         return false;
     mo_expr *v = mo_fctx_expr(&b->ctx, s->rhs);
-    if (!v || !check_assign_type(b, s->rhs->loc, first, v))
+    if (!v || !check_assign_type(b, s->rhs->loc, first, v) ||
+        !check_assign_rank(b, s->loc, first, sub, mo_func_expr_rank(b->f, v)))
         return false;
     o->ntargets = 1;
     o->targets = MO_NEWN(int, 1);
     o->targets[0] = first;
+    if (sub) {
+        o->target_exprs = MO_NEWN(mo_expr *, 1);
+        o->target_exprs[0] = sub;
+    }
     o->value = v;
     return true;
 }
@@ -407,33 +535,43 @@ static bool stmt_call(fbuild *b, const mo_stmt *s, mo_fstmt *o)
     mo_expr **args = mo_fctx_args(&b->ctx, c, g);
     if (!args)
         return false;
-    o->value = mo_func_call_expr(c->loc, g, args, 0);
+    o->value = mo_func_call_expr(c->loc, g, args, 0, 0);
     return true;
 }
 
 static bool stmt_for(fbuild *b, const mo_stmt *s, int iter, mo_fstmt *o)
 {
     const mo_iterator *it = &s->iters[iter];
-    if (!it->range || it->range->kind != MO_EX_RANGE) {
-        mo_error(it->range ? it->range->loc : it->loc, "not supported yet: for-loops over anything but a range a:b or a:s:b");
+    if (!it->range) {
+        mo_error(it->loc, "not supported yet: iterator '%s' without a range", it->name);
         return false;
     }
     mo_expr *r = mo_fctx_expr(&b->ctx, it->range);
     if (!r)
         return false;
     int type = MO_T_INTEGER;
-    for (int i = 0; i < r->n; i++) {
-        int t = mo_func_expr_type(NULL, b->f, r->a[i]);
-        if (t == MO_T_BOOLEAN) {
-            mo_error(r->a[i]->loc, "the bounds of a for range must be numbers");
+    if (r->kind == MO_EX_RANGE) {
+        for (int i = 0; i < r->n; i++) {
+            int t = mo_func_expr_type(NULL, b->f, r->a[i]);
+            if (t == MO_T_BOOLEAN) {
+                mo_error(r->a[i]->loc, "the bounds of a for range must be numbers");
+                return false;
+            }
+            if (t == MO_T_REAL)
+                type = MO_T_REAL;
+        }
+    } else {   /* the elements of a vector */
+        if (mo_func_expr_rank(b->f, r) != 1) {
+            mo_error(it->range->loc, "the range of a for-loop must be a vector, not %s",
+                     rank_name(mo_func_expr_rank(b->f, r)));
             return false;
         }
-        if (t == MO_T_REAL)
-            type = MO_T_REAL;
+        int t = mo_func_expr_type(NULL, b->f, r);
+        type = t < 0 ? MO_T_REAL : t;
     }
     o->kind = MO_ST_FOR;
     o->range = r;
-    o->iter = add_slot(b->f, it->name, it->loc, MO_FV_ITER, type);
+    o->iter = mo_func_add_slot(b->f, it->name, it->loc, MO_FV_ITER, type);
     void *saved = mo_map_get(&b->names, it->name);
     mo_map_put(&b->names, it->name, (void *)(intptr_t)(o->iter + 1));
     o->bodies = MO_NEWN(mo_fstmt_list, 1);
@@ -514,6 +652,61 @@ static bool stmts(fbuild *b, const mo_stmt_list *l, mo_fstmt_list *out)
     return true;
 }
 
+/* ---- the order of initialization ---- */
+
+static bool reads_pending(const mo_expr *e, const unsigned char *pending)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_VAR && e->var >= 0 && pending[e->var])
+        return true;
+    for (int i = 0; i < e->n; i++)
+        if (reads_pending(e->a[i], pending))
+            return true;
+    return false;
+}
+
+/* Outputs and locals get their sizes and initial values in an order where nothing is read before it has
+ * one (12.4.4: it is an error when no such order exists). */
+static bool init_order(mo_func *f)
+{
+    unsigned char *pending = MO_NEWN(unsigned char, f->vars.n + 1);
+    int left = 0;
+    for (int s = f->nin; s < f->vars.n; s++)
+        if (f->vars.v[s].kind != MO_FV_ITER) {
+            pending[s] = 1;
+            left++;
+        }
+    f->init_order = MO_NEWN(int, left + 1);
+    f->ninit = 0;
+    for (bool progress = true; progress && left;) {
+        progress = false;
+        for (int s = f->nin; s < f->vars.n; s++) {
+            const mo_fvar *v = &f->vars.v[s];
+            if (!pending[s])
+                continue;
+            /* (still pending itself: a binding that reads its own variable is a cycle) */
+            bool ready = !reads_pending(v->binding, pending);
+            for (int k = 0; ready && k < v->nd; k++)
+                ready = !reads_pending(v->dims[k], pending);
+            if (!ready)
+                continue;
+            pending[s] = 0;
+            f->init_order[f->ninit++] = s;
+            left--;
+            progress = true;
+        }
+    }
+    if (!left)
+        return true;
+    for (int s = f->nin; s < f->vars.n; s++)
+        if (pending[s]) {
+            mo_error(f->vars.v[s].loc, "the size or initial value of '%s' depends on itself", f->vars.v[s].name);
+            return false;
+        }
+    return true;
+}
+
 /* ---- inlining check: a chain of single assignments, every slot read after it got a value ---- */
 static bool reads_defined(const mo_expr *e, const unsigned char *def)
 {
@@ -527,8 +720,50 @@ static bool reads_defined(const mo_expr *e, const unsigned char *def)
     return true;
 }
 
+/* Can e be inlined into the scalar flat model once its array inputs are arrays of elements: arrays appear
+ * only as inputs read at literal subscripts (x[2], size(x, 1)), which then fold to elements (mo_func_fold)? */
+static bool scalar_inline(const mo_func *f, const mo_expr *e)
+{
+    double k;
+    switch (e->kind) {
+    case MO_EX_VAR:
+        return e->var >= 0 && f->vars.v[e->var].nd == 0;
+    case MO_EX_INDEX:
+        if (e->a[0]->kind != MO_EX_VAR || f->vars.v[e->a[0]->var].kind != MO_FV_INPUT)
+            return false;
+        for (int i = 1; i < e->n; i++)
+            if (!mo_sym_is_num(e->a[i], &k))
+                return false;
+        return e->n - 1 == f->vars.v[e->a[0]->var].nd;
+    case MO_EX_ARRAY: case MO_EX_MATRIX: case MO_EX_RANGE: case MO_EX_COLON:
+        return false;
+    case MO_EX_CALL:
+        if (e->niters)
+            return false;
+        if (!e->func && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 && !strcmp(e->fn->parts[0].id, "size"))
+            return e->n == 2 && e->a[0]->kind == MO_EX_VAR && f->vars.v[e->a[0]->var].kind == MO_FV_INPUT &&
+                   mo_sym_is_num(e->a[1], &k);
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (!scalar_inline(f, e->a[i]))
+            return false;
+    return true;
+}
+
 static bool is_inlinable(const mo_func *f)
 {
+    for (int s = f->nin; s < f->vars.n; s++)
+        if (f->vars.v[s].nd)   /* inlining makes scalar expressions only */
+            return false;
+    for (int s = f->nin; s < f->vars.n; s++)
+        if (f->vars.v[s].binding && !scalar_inline(f, f->vars.v[s].binding))
+            return false;
+    for (int i = 0; i < f->body.n; i++)
+        if (f->body.v[i]->kind != MO_ST_ASSIGN || !scalar_inline(f, f->body.v[i]->value))
+            return false;
     unsigned char *def = MO_NEWN(unsigned char, f->vars.n + 1);
     for (int s = 0; s < f->vars.n; s++) {
         const mo_fvar *v = &f->vars.v[s];
@@ -601,7 +836,7 @@ static void read_derivative(fbuild *b, mo_class *cls)
         call.loc = ref->loc;
         call.fn = (mo_expr *)ref;
         bool err = false;
-        mo_fctx c = {b->ctx.fr, NULL, cls, NULL, NULL, 0};
+        mo_fctx c = {b->ctx.fr, NULL, cls, NULL, NULL, 0, NULL, 0};
         mo_func *d = mo_fctx_callee(&c, &call, &err);
         if (!d) {
             if (!err)
@@ -686,6 +921,12 @@ static bool build(fbuild *b, mo_class *cls)
         f->nin += f->inputs.v[k].count;
     for (int k = 0; k < f->outputs.n; k++)
         f->nout += f->outputs.v[k].count;
+    if (f->nout > MO_MAX_ITERATORS) {
+        mo_error(cls->loc, "function '%s' has more than %d outputs", f->name, MO_MAX_ITERATORS);
+        return false;
+    }
+    if (!resolve_dims(b))
+        return false;
     /* bindings: defaults of inputs and initial values, resolved over the slots */
     for (int i = 0; i < lay->n; i++) {
         mo_element *e = lay->items[i].elem;
@@ -698,7 +939,8 @@ static bool build(fbuild *b, mo_class *cls)
         }
         b->ctx.owner = lay->items[i].owner;
         mo_expr *v = mo_fctx_expr(&b->ctx, e->mod->binding);
-        if (!v || !check_assign_type(b, e->mod->binding->loc, s, v))
+        if (!v || !check_assign_type(b, e->mod->binding->loc, s, v) ||
+            !check_assign_rank(b, e->mod->binding->loc, s, NULL, mo_func_expr_rank(f, v)))
             return false;
         f->vars.v[s].binding = v;
         mark_assigned(b, s);
@@ -720,6 +962,8 @@ static bool build(fbuild *b, mo_class *cls)
     }
     f->body.n = body.n;
     f->body.v = body.v;
+    if (!init_order(f))
+        return false;
     for (int k = 0; k < f->nout; k++)
         if (f->nin + k >= b->cap || !b->assigned[f->nin + k]) {
             const mo_fvar *v = &f->vars.v[f->nin + k];
@@ -774,123 +1018,4 @@ mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use)
         return NULL;
     }
     return f;
-}
-
-/* ---- names inside a function body ---- */
-
-static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
-{
-    for (int i = 0; i < e->nparts; i++)
-        if (e->parts[i].nsubs) {
-            mo_error(e->loc, "not supported yet: arrays in functions");
-            return NULL;
-        }
-    if (c->names && !e->global) {
-        const char *name = mo_intern_cstr(mo_ref_str(e));
-        intptr_t k = (intptr_t)mo_map_get(c->names, name);
-        if (k > 0) {
-            mo_expr *v = mo_expr_new(MO_EX_VAR, e->loc);
-            v->var = (int)k - 1;
-            return v;
-        }
-        if (k < 0) {
-            mo_error(e->loc, "not supported yet: the record '%s' used as a value", name);
-            return NULL;
-        }
-        if (e->nparts == 1 && !strcmp(e->parts[0].id, "time")) {
-            mo_error(e->loc, "'time' cannot be used in function '%s'", c->fn->name);
-            return NULL;
-        }
-    }
-    /* a constant of an enclosing class or package, or an enumeration literal */
-    mo_name n;
-    mo_name_init(&n, e->loc, e->global, e->nparts);
-    for (int i = 0; i < e->nparts; i++) {
-        n.ids[i] = e->parts[i].id;
-        mo_name_set_loc(&n, i, mo_ref_part_loc(e, i));
-    }
-    mo_found f;
-    int bad = mo_lookup_name(c->owner, &n, &f);
-    if (bad == e->nparts - 1 && f.cls && f.cls->form == MO_FORM_ENUM) {
-        for (int i = 0; i < f.cls->nliterals; i++)
-            if (f.cls->literals[i].name == n.ids[bad]) {
-                mo_expr *lit = mo_expr_int(e->loc, i + 1);
-                lit->text = mo_sprintf("%s.%s", mo_class_full_name(f.cls), n.ids[bad]);
-                return lit;
-            }
-    }
-    if (bad < 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT) && f.comp->mod && f.comp->mod->binding &&
-        !f.comp->ndims && !f.comp->ntype_dims) {
-        if (c->const_depth > 100) {
-            mo_error(e->loc, "constant '%s' depends on itself", mo_ref_str(e));
-            return NULL;
-        }
-        mo_fctx k = {c->fr, NULL, f.owner, c->fn, NULL, c->const_depth + 1};
-        return mo_fctx_expr(&k, f.comp->mod->binding);
-    }
-    mo_error(mo_ref_part_loc(e, 0), "unknown variable '%s'", mo_ref_str(e));
-    if (c->fn && c->names) {
-        const char **cand = MO_NEWN(const char *, c->fn->vars.n + 1);
-        int nc = 0;
-        for (int i = 0; i < c->fn->vars.n; i++)
-            if (mo_map_get(c->names, c->fn->vars.v[i].name))
-                cand[nc++] = c->fn->vars.v[i].name;
-        const char *best = mo_closest_name(mo_ref_str(e), cand, nc);
-        for (int i = 0; best && i < c->fn->vars.n; i++)
-            if (c->fn->vars.v[i].name == best) {
-                mo_note(c->fn->vars.v[i].loc, "did you mean '%s'?", best);
-                break;
-            }
-    }
-    return NULL;
-}
-
-mo_expr *mo_fctx_expr(mo_fctx *c, const mo_expr *e)
-{
-    if (!c->fn && !c->names)
-        return mo_flatten_expr(c->fr, c->inst, c->owner, e);
-    switch (e->kind) {
-    case MO_EX_REAL: case MO_EX_INT: case MO_EX_STRING: case MO_EX_BOOL:
-        return (mo_expr *)e;
-    case MO_EX_REF:
-        return fn_ref(c, e);
-    case MO_EX_CALL: {
-        mo_expr *r = NULL;
-        if (mo_fctx_call(c, e, &r))
-            return r;
-        const char *name = e->fn && e->fn->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(e->fn)) : NULL;
-        if (!name || e->niters || e->nnamed) {
-            mo_error(e->loc, "not supported yet: this kind of call in a function");
-            return NULL;
-        }
-        if (!mo_func_is_builtin(name) || !strcmp(name, "der") || !strcmp(name, "pre") ||
-            !strcmp(name, "edge") || !strcmp(name, "change") || !strcmp(name, "sample") ||
-            !strcmp(name, "initial") || !strcmp(name, "terminal")) {
-            if (mo_func_is_builtin(name) || !strcmp(name, "der"))
-                mo_error(e->fn->loc, "'%s' cannot be used in a function", name);
-            else
-                mo_func_unknown(c->owner, e->fn, name);
-            return NULL;
-        }
-        mo_expr *r2 = mo_expr_new(MO_EX_CALL, e->loc);
-        *r2 = *e;
-        r2->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
-        for (int i = 0; i < e->n; i++)
-            if (!(r2->a[i] = mo_fctx_expr(c, e->a[i])))
-                return NULL;
-        return r2;
-    }
-    case MO_EX_BINARY: case MO_EX_UNARY: case MO_EX_IF: case MO_EX_RANGE: {
-        mo_expr *r = mo_expr_new(e->kind, e->loc);
-        *r = *e;
-        r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
-        for (int i = 0; i < e->n; i++)
-            if (!(r->a[i] = mo_fctx_expr(c, e->a[i])))
-                return NULL;
-        return r;
-    }
-    default:
-        mo_error(e->loc, "not supported yet: %s expressions in functions", mo_expr_kind_name(e->kind));
-        return NULL;
-    }
 }

@@ -260,10 +260,11 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
 bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, int from, bool initial);
 bool mo_connect_allowed_here(const mo_eq *q);
 
-/* functions.c, funcall.c: user-defined functions (hooks of flatten.c).
+/* functions.c, funcall.c, funcall_model.c: user-defined functions (hooks of flatten.c).
  * mo_func_flatten_value: a call whose name finds a function class (user function, or external
- *   "builtin") or a record: 1 with the flat call in *user, 2 with a record value in *out (a record
- *   constructor, or a function whose result is a record), 0 when no class is found, -1 after an error.
+ *   "builtin") or a record: 1 with the flat call in *user, 2 with a value in *out (a record
+ *   constructor, a function whose result is a record, or an array result as one call per element),
+ *   0 when no class is found, -1 after an error.
  * mo_func_unknown: report "unknown function" with a "did you mean" note.
  * mo_func_equation: (a, b) = f(x) and record = f(x): 1 when done, -1 after an error, 0 when q is not
  *   such an equation. */

@@ -24,7 +24,7 @@
 /* ORDER MO_EX */
 static const char *const kind_names[MO_EX_KIND_COUNT] = {
     "real", "integer", "string", "boolean", "reference", "variable", "der", "call", "binary", "unary",
-    "if", "range", "array", "matrix", "end", "colon", "tuple", "partial function", "time",
+    "if", "range", "array", "matrix", "end", "colon", "tuple", "partial function", "time", "index",
 };
 
 /* ORDER MO_OP */
@@ -464,11 +464,12 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
     case MO_EX_CALL:
         print(b, e->fn, var_name, ctx);
         mo_put_s(b, "(");
-        print_list(b, e->a, e->n, var_name, ctx);
+        /* a reduction's body alone (in a function, its iterators' slots follow it: fnexpr.c) */
+        print_list(b, e->a, e->niters ? 1 : e->n, var_name, ctx);
         print_named(b, e, e->n > 0, var_name, ctx);
         print_iters(b, e, var_name, ctx);
         mo_put_s(b, ")");
-        if (e->func && e->func_out > 0 && e->str) {   /* a further output of a user function */
+        if (e->func && e->str) {   /* a further output of a user function, or an element of an array one */
             mo_put_s(b, ".");
             mo_put_s(b, e->str);
         }
@@ -521,7 +522,7 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
         break;
     case MO_EX_ARRAY:
         mo_put_s(b, "{");
-        print_list(b, e->a, e->n, var_name, ctx);
+        print_list(b, e->a, e->niters ? 1 : e->n, var_name, ctx);
         print_iters(b, e, var_name, ctx);
         mo_put_s(b, "}");
         break;
@@ -546,6 +547,12 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
         mo_put_s(b, ")");
         break;
     case MO_EX_TIME: mo_put_s(b, "time"); break;
+    case MO_EX_INDEX:
+        print_min(b, e->a[0], PREC_PRIMARY, var_name, ctx);
+        mo_put_s(b, "[");
+        print_list(b, e->a + 1, e->n - 1, var_name, ctx);
+        mo_put_s(b, "]");
+        break;
     case MO_EX_KIND_COUNT: mo_unreachable("bad expression kind");
     }
 }

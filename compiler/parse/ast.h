@@ -84,6 +84,8 @@ typedef enum mo_expr_kind {
     MO_EX_TUPLE,       /* (a, , b) as the left side of a multiple-output call; NULL for empty slots */
     MO_EX_PARTIAL_FN,  /* function f(x = 1): .call */
     MO_EX_TIME,        /* the built-in variable time, once resolved */
+    MO_EX_INDEX,       /* a[0][a[1], ..., a[n-1]]: subscripts of an array value (function bodies only, flat.h):
+                        * each subscript a scalar index, MO_EX_COLON, or a vector of indices */
     MO_EX_KIND_COUNT
 } mo_expr_kind;
 
@@ -131,7 +133,7 @@ typedef struct mo_iterator {
  * real only on MO_EX_REAL (ival and real share storage: eval.c, expr.c, flatten.c, flatten_str.c and
  * ast.c read an integer literal's ival);
  * reference fields (nparts, parts, global) only on MO_EX_REF nodes (callees of calls included); call
- * fields (fn, iters, niters, func, func_out) only on MO_EX_CALL, MO_EX_PARTIAL_FN and MO_EX_ARRAY
+ * fields (fn, iters, niters, func, func_out, func_el) only on MO_EX_CALL, MO_EX_PARTIAL_FN and MO_EX_ARRAY
  * (comprehensions) nodes; a, named and str only where n, nnamed or the kind (MO_EX_STRING, MO_EX_CALL)
  * says they are there. No node changes its kind after construction. Whole-node copies (*x = *e) are
  * left only where e is of a kind that is always whole: MO_EX_IF (arrays.c), MO_EX_CALL (flatten_expr.c,
@@ -170,11 +172,13 @@ struct mo_expr {
             /* reductions and comprehensions (also MO_EX_ARRAY): sum(x[i] for i in 1:n), {i for i in 1:n} */
             mo_iterator *iters;
             /* MO_EX_CALL of a user-defined function after flattening (flat.h, functions.c): the function,
-             * and which of its scalar outputs is the value of this call (0: the first; str then names it
-             * when > 0). NULL for built-in functions. */
+             * which of its output slots is the value of this call (0: the first; str then names it when
+             * > 0), and for an array output in the flat model, which element (row-major, 0-based).
+             * func is NULL for built-in functions. */
             const struct mo_func *func;
-            int niters;
-            int func_out;
+            unsigned short niters;    /* (the parser refuses more than MO_MAX_ITERATORS) */
+            unsigned short func_out;  /* (functions.c refuses more than MO_MAX_ITERATORS output slots) */
+            int func_el;
         };
     };
     mo_expr **a;              /* operands */
@@ -196,6 +200,9 @@ struct mo_expr {
  * are legitimate, so the limit is generous, and main.c runs the compiler on a thread whose stack holds
  * recursive walkers over such a tree (below 65535, where mo_expr.depth saturates). */
 enum { MO_MAX_NESTING = 1000, MO_MAX_EXPR_DEPTH = 50000 };
+/* The iterators of one reduction or comprehension, and the output slots of one function: mo_expr keeps
+ * both counts in 16 bits. */
+enum { MO_MAX_ITERATORS = 65535 };
 
 /* ---- modifications ---- */
 

@@ -109,6 +109,21 @@ static void set_named(mo_expr *e, mo_pvec *named)
     mo_list_recycle(named);
 }
 
+/* The iterators of a reduction or comprehension (false after reporting more than mo_expr can count). */
+static bool set_iters(mo_expr *e, mo_pvec *iters)
+{
+    int n;
+    e->iters = mo_build_iterators(iters, &n);
+    if (n > MO_MAX_ITERATORS) {
+        mo_error(e->loc, "too many iterators");
+        return false;
+    }
+    e->niters = (unsigned short)n;
+    for (int i = 0; i < n; i++)
+        grow_depth(e, e->iters[i].range);
+    return true;
+}
+
 /* ( component-reference | der | initial | pure ) function-call-args, and reductions f(e for i in r) */
 mo_expr *mo_build_call(mo_parser *p, mo_loc loc, mo_expr *fn, mo_pvec *args)
 {
@@ -117,11 +132,8 @@ mo_expr *mo_build_call(mo_parser *p, mo_loc loc, mo_expr *fn, mo_pvec *args)
     e->fn = fn;
     grow_depth(e, fn);
     set_named(e, args->v[1]);
-    if (args->v[2]) {
-        e->iters = mo_build_iterators(args->v[2], &e->niters);
-        for (int i = 0; i < e->niters; i++)
-            grow_depth(e, e->iters[i].range);
-    }
+    if (args->v[2] && !set_iters(e, args->v[2]))
+        return NULL;
     mo_list_recycle(args);   /* (its positional list is e->a now) */
     return checked(e);
 }
@@ -152,11 +164,8 @@ mo_expr *mo_build_array(mo_parser *p, mo_loc loc, mo_pvec *l, mo_pvec *iters)
 {
     (void)p;
     mo_expr *e = node(MO_EX_ARRAY, loc, l);
-    if (iters) {
-        e->iters = mo_build_iterators(iters, &e->niters);
-        for (int i = 0; i < e->niters; i++)
-            grow_depth(e, e->iters[i].range);
-    }
+    if (iters && !set_iters(e, iters))
+        return NULL;
     return checked(e);
 }
 

@@ -1,0 +1,634 @@
+/*
+ * fnexpr.c - expressions in the body of a user function: names resolved to the function's slots, and the
+ * rank (number of dimensions) of every array value checked.
+ *
+ * Input: an AST expression and a context (func.h): in a model, it is handed to flatten.c; in a function,
+ * names are the function's slots (then constants and enumeration literals found by lookup from the
+ * function class). Output: an expression over slots (flat.h): MO_EX_VAR for a slot, MO_EX_INDEX for
+ * subscripts and slices (with 'end' made size(a, k)), arrays, matrices and ranges as written, calls of
+ * user functions (funcall.c), the scalar built-ins (applied element-wise to arrays), the array built-ins
+ * (size, sum, fill, cat, transpose ...), and reductions and comprehensions over iterators, whose
+ * iterators become slots of the function (MO_FV_ITER).
+ * Sizes are known only when the function runs: here only ranks are checked (an operator's operands,
+ * the subscripts of a variable, the arguments of a built-in), with a precise error at the expression;
+ * the generated code checks sizes and indices at run time (codegen_farr.c).
+ *
+ * Reductions sum/product/min/max(e for i in r, ...) keep their call node and comprehensions
+ * {e for i in r, ...} their array node, with the body in a[0], the iterators' slots as MO_EX_VAR
+ * nodes in a[1 .. niters] (n = 1 + niters) and their ranges resolved in iters[k].range.
+ */
+#include "aval.h"
+#include "func.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* ---- ranks ---- */
+
+static int max_int(int a, int b) { return a > b ? a : b; }
+
+/* The rank of a built-in call in a function body (only after resolution checked its arguments). */
+static int builtin_rank(const mo_func *fn, const mo_expr *e, const char *n)
+{
+    if (e->niters)   /* reductions */
+        return 0;
+    if (!strcmp(n, "size"))
+        return e->n == 1 ? 1 : 0;
+    if (!strcmp(n, "ndims") || !strcmp(n, "sum") || !strcmp(n, "product") || !strcmp(n, "scalar"))
+        return 0;
+    if ((!strcmp(n, "min") || !strcmp(n, "max")) && e->n == 1)
+        return 0;
+    if (!strcmp(n, "fill"))
+        return e->n - 1 + mo_func_expr_rank(fn, e->a[0]);
+    if (!strcmp(n, "zeros") || !strcmp(n, "ones"))
+        return e->n;
+    if (!strcmp(n, "identity") || !strcmp(n, "diagonal") || !strcmp(n, "matrix") || !strcmp(n, "outerProduct") ||
+        !strcmp(n, "skew") || !strcmp(n, "symmetric"))
+        return 2;
+    if (!strcmp(n, "linspace") || !strcmp(n, "vector") || !strcmp(n, "cross"))
+        return 1;
+    if (!strcmp(n, "transpose"))
+        return mo_func_expr_rank(fn, e->a[0]);
+    if (!strcmp(n, "cat"))
+        return e->n > 1 ? mo_func_expr_rank(fn, e->a[1]) : 0;
+    /* scalar built-ins, element-wise on arrays */
+    int r = 0;
+    for (int i = 0; i < e->n; i++)
+        r = max_int(r, mo_func_expr_rank(fn, e->a[i]));
+    return r;
+}
+
+int mo_func_expr_rank(const mo_func *fn, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_VAR:
+        return fn && e->var >= 0 && e->var < fn->vars.n ? fn->vars.v[e->var].nd : 0;
+    case MO_EX_INDEX: {
+        int r = mo_func_expr_rank(fn, e->a[0]);
+        for (int i = 1; i < e->n; i++)
+            if (e->a[i]->kind != MO_EX_COLON && mo_func_expr_rank(fn, e->a[i]) == 0)
+                r--;
+        return r;
+    }
+    case MO_EX_RANGE: case MO_EX_COLON:
+        return 1;
+    case MO_EX_ARRAY:
+        if (e->niters)
+            return e->niters + mo_func_expr_rank(fn, e->a[0]);
+        return e->n ? 1 + mo_func_expr_rank(fn, e->a[0]) : 1;
+    case MO_EX_MATRIX: {
+        int r = 2;
+        for (int i = 0; i < e->n; i++)
+            for (int j = 0; j < e->a[i]->n; j++)
+                r = max_int(r, mo_func_expr_rank(fn, e->a[i]->a[j]));
+        return r;
+    }
+    case MO_EX_UNARY:
+        return mo_func_expr_rank(fn, e->a[0]);
+    case MO_EX_BINARY: {
+        int ra = mo_func_expr_rank(fn, e->a[0]), rb = mo_func_expr_rank(fn, e->a[1]);
+        switch (e->op) {
+        case MO_OP_MUL:
+            return ra == 0 ? rb : rb == 0 ? ra : ra + rb - 2;
+        case MO_OP_POW: case MO_OP_DIV:
+            return ra;
+        case MO_OP_LT: case MO_OP_LE: case MO_OP_GT: case MO_OP_GE: case MO_OP_EQ: case MO_OP_NE:
+            return 0;
+        default:
+            return max_int(ra, rb);
+        }
+    }
+    case MO_EX_IF:
+        return mo_func_expr_rank(fn, e->a[1]);
+    case MO_EX_CALL:
+        if (e->func)
+            return e->func->vars.v[e->func->nin + e->func_out].nd;
+        if (e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1)
+            return builtin_rank(fn, e, e->fn->parts[0].id);
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+static const char *rank_text(int r)
+{
+    switch (r) {
+    case 0: return "a scalar";
+    case 1: return "a vector";
+    case 2: return "a matrix";
+    default: return mo_sprintf("an array of %d dimensions", r);
+    }
+}
+
+/* ---- names ---- */
+
+static mo_expr *fn_expr(mo_fctx *c, const mo_expr *e);
+
+/* The subscripts subs (n of them) of base, resolved: 'end' in subscript k is size(base, k + 1). */
+static mo_expr *fn_index(mo_fctx *c, mo_expr *base, mo_expr *const *subs, int n, mo_loc loc)
+{
+    int rank = mo_func_expr_rank(c->fn, base);
+    if (n > rank) {
+        mo_error(loc, "%d subscript%s for %s", n, n == 1 ? "" : "s", rank_text(rank));
+        return NULL;
+    }
+    mo_expr *r = mo_expr_new(MO_EX_INDEX, loc);
+    r->n = n + 1;
+    r->a = MO_NEWN(mo_expr *, n + 1);
+    r->a[0] = base;
+    const mo_expr *end_of = c->end_of;
+    int end_dim = c->end_dim;
+    bool ok = true;
+    for (int k = 0; ok && k < n; k++) {
+        if (subs[k]->kind == MO_EX_COLON) {
+            r->a[k + 1] = subs[k];
+            continue;
+        }
+        c->end_of = base;
+        c->end_dim = k + 1;
+        mo_expr *s = fn_expr(c, subs[k]);
+        c->end_of = end_of;
+        c->end_dim = end_dim;
+        if (!s) {
+            ok = false;
+            break;
+        }
+        int t = mo_func_expr_type(NULL, c->fn, s), sr = mo_func_expr_rank(c->fn, s);
+        if ((t >= 0 && t != MO_T_INTEGER && t != MO_T_BOOLEAN) || sr > 1) {
+            mo_error(subs[k]->loc, "a subscript must be an Integer or a vector of Integers, not %s%s",
+                     sr ? "an array of " : "", t >= 0 ? mo_func_type_name(t) : "this");
+            ok = false;
+            break;
+        }
+        r->a[k + 1] = s;
+    }
+    return ok ? r : NULL;
+}
+
+/* The name of a reference without its subscripts: "r.x" */
+static const char *ref_name(const mo_expr *e)
+{
+    if (e->nparts == 1)
+        return e->parts[0].id;
+    mo_buf b = {0};
+    for (int i = 0; i < e->nparts; i++)
+        mo_buf_printf(&b, "%s%s", i ? "." : "", e->parts[i].id);
+    return mo_intern_cstr(mo_buf_str(&b));
+}
+
+static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
+{
+    for (int i = 0; i + 1 < e->nparts; i++)
+        if (e->parts[i].nsubs) {
+            mo_error(mo_ref_part_loc(e, i), "not supported yet: arrays of records in functions");
+            return NULL;
+        }
+    const mo_ref_part *last = &e->parts[e->nparts - 1];
+    mo_expr *base = NULL;
+    if (c->names && !e->global) {
+        const char *name = ref_name(e);
+        intptr_t k = (intptr_t)mo_map_get(c->names, name);
+        if (k > 0) {
+            base = mo_expr_new(MO_EX_VAR, e->loc);
+            base->var = (int)k - 1;
+        } else if (k < 0) {
+            mo_error(e->loc, "not supported yet: the record '%s' used as a value", name);
+            return NULL;
+        } else if (e->nparts == 1 && !strcmp(last->id, "time")) {
+            mo_error(e->loc, "'time' cannot be used in function '%s'", c->fn->name);
+            return NULL;
+        }
+    }
+    if (!base) {
+        /* a constant of an enclosing class or package, or an enumeration literal */
+        mo_name n;
+        mo_name_init(&n, e->loc, e->global, e->nparts);
+        for (int i = 0; i < e->nparts; i++) {
+            n.ids[i] = e->parts[i].id;
+            mo_name_set_loc(&n, i, mo_ref_part_loc(e, i));
+        }
+        mo_found f;
+        int bad = mo_lookup_name(c->owner, &n, &f);
+        if (bad == e->nparts - 1 && f.cls && f.cls->form == MO_FORM_ENUM && !last->nsubs) {
+            for (int i = 0; i < f.cls->nliterals; i++)
+                if (f.cls->literals[i].name == n.ids[bad]) {
+                    mo_expr *lit = mo_expr_int(e->loc, i + 1);
+                    lit->text = mo_sprintf("%s.%s", mo_class_full_name(f.cls), n.ids[bad]);
+                    return lit;
+                }
+        }
+        if (bad < 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT) && f.comp->mod && f.comp->mod->binding) {
+            if (c->const_depth > 100) {
+                mo_error(e->loc, "constant '%s' depends on itself", mo_ref_str(e));
+                return NULL;
+            }
+            mo_fctx k = {c->fr, NULL, f.owner, c->fn, NULL, c->const_depth + 1, NULL, 0};
+            base = mo_fctx_expr(&k, f.comp->mod->binding);
+            if (!base)
+                return NULL;
+        }
+    }
+    if (!base) {
+        mo_error(mo_ref_part_loc(e, 0), "unknown variable '%s'", mo_ref_str(e));
+        if (c->fn && c->names) {
+            const char **cand = MO_NEWN(const char *, c->fn->vars.n + 1);
+            int nc = 0;
+            for (int i = 0; i < c->fn->vars.n; i++)
+                if (mo_map_get(c->names, c->fn->vars.v[i].name))
+                    cand[nc++] = c->fn->vars.v[i].name;
+            const char *best = mo_closest_name(mo_ref_str(e), cand, nc);
+            for (int i = 0; best && i < c->fn->vars.n; i++)
+                if (c->fn->vars.v[i].name == best) {
+                    mo_note(c->fn->vars.v[i].loc, "did you mean '%s'?", best);
+                    break;
+                }
+        }
+        return NULL;
+    }
+    if (!last->nsubs)
+        return base;
+    return fn_index(c, base, mo_ref_part_subs(last), last->nsubs, e->loc);
+}
+
+/* ---- calls of built-in functions ---- */
+
+/* The operands of e resolved into a copy of e (NULL after an error). */
+static mo_expr *resolved_copy(mo_fctx *c, const mo_expr *e)
+{
+    mo_expr *r = mo_expr_new(e->kind, e->loc);
+    *r = *e;
+    r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
+    for (int i = 0; i < e->n; i++)
+        if (!(r->a[i] = fn_expr(c, e->a[i])))
+            return NULL;
+    return r;
+}
+
+static bool want_rank(mo_fctx *c, const mo_expr *a, int lo, int hi, const char *fn, const char *what)
+{
+    int r = mo_func_expr_rank(c->fn, a);
+    if (r >= lo && r <= hi)
+        return true;
+    mo_error(a->loc, "the %s of %s must be %s, not %s", what, fn,
+             lo == hi ? rank_text(lo) : hi == MO_MAX_DIMS ? "an array" : "a vector or a matrix", rank_text(r));
+    return false;
+}
+
+static bool want_scalars(mo_fctx *c, const mo_expr *e, int from, const char *fn)
+{
+    for (int i = from; i < e->n; i++)
+        if (!want_rank(c, e->a[i], 0, 0, fn, "size argument"))
+            return false;
+    return true;
+}
+
+static bool nargs(const mo_expr *e, const char *fn, int lo, int hi)
+{
+    if (e->nnamed) {
+        mo_error(e->named[0].loc, "not supported yet: named arguments in a call of '%s'", fn);
+        return false;
+    }
+    if (e->n >= lo && e->n <= hi)
+        return true;
+    if (lo == hi)
+        mo_error(e->loc, "%s takes %d argument%s, not %d", fn, lo, lo == 1 ? "" : "s", e->n);
+    else if (hi > 100)
+        mo_error(e->loc, "%s takes at least %d argument%s, not %d", fn, lo, lo == 1 ? "" : "s", e->n);
+    else
+        mo_error(e->loc, "%s takes %d to %d arguments, not %d", fn, lo, hi, e->n);
+    return false;
+}
+
+/* The iterators of a reduction or comprehension e: each gets a slot, visible while its body is
+ * resolved; the result has the layout of this file's header. */
+static mo_expr *fn_iterated(mo_fctx *c, const mo_expr *e)
+{
+    if (!c->names) {
+        mo_error(e->loc, "not supported yet: reductions and comprehensions in the value of a constant used in a function");
+        return NULL;
+    }
+    mo_expr *r = mo_expr_new(e->kind, e->loc);
+    *r = *e;
+    r->n = 1 + e->niters;
+    r->a = MO_NEWN(mo_expr *, r->n);
+    r->iters = MO_NEWN(mo_iterator, e->niters);
+    void **saved = MO_NEWN(void *, e->niters);
+    bool ok = true;
+    int k = 0;
+    for (; ok && k < e->niters; k++) {
+        const mo_iterator *it = &e->iters[k];
+        r->iters[k] = *it;
+        if (!it->range) {
+            mo_error(it->loc, "not supported yet: iterator '%s' without a range", it->name);
+            ok = false;
+            break;
+        }
+        mo_expr *range = fn_expr(c, it->range);   /* earlier iterators are not visible in it */
+        if (!range || !want_rank(c, range, 1, 1, "a for-iterator", "range")) {
+            ok = false;
+            break;
+        }
+        r->iters[k].range = range;
+        int t = mo_func_expr_type(NULL, c->fn, range);
+        int slot = mo_func_add_slot(c->fn, it->name, it->loc, MO_FV_ITER, t == MO_T_REAL ? MO_T_REAL : t < 0 ? MO_T_INTEGER : t);
+        r->a[1 + k] = mo_expr_new(MO_EX_VAR, it->loc);
+        r->a[1 + k]->var = slot;
+        saved[k] = mo_map_get(c->names, it->name);
+    }
+    for (int j = 0; j < k; j++)
+        mo_map_put(c->names, e->iters[j].name, (void *)(intptr_t)(r->a[1 + j]->var + 1));
+    if (ok)
+        ok = (r->a[0] = fn_expr(c, e->a[0])) != NULL;
+    for (int j = k - 1; j >= 0; j--)
+        mo_map_put(c->names, e->iters[j].name, saved[j]);
+    if (!ok)
+        return NULL;
+    if (e->kind == MO_EX_CALL && !want_rank(c, r->a[0], 0, 0, mo_ref_str(e->fn), "expression of a reduction"))
+        return NULL;
+    return r;
+}
+
+/* A built-in array function in a function body: 1 with *out, 0 when name is none, -1 after an error. */
+static int fn_array_builtin(mo_fctx *c, const mo_expr *e, const char *name, mo_expr **out)
+{
+    static const char *const names[] = {"size", "ndims", "sum", "product", "min", "max", "fill", "zeros", "ones",
+                                        "identity", "diagonal", "linspace", "transpose", "cat", "vector",
+                                        "matrix", "scalar", "outerProduct", "cross", "skew", "symmetric"};
+    bool known = false;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && !known; i++)
+        known = !strcmp(name, names[i]);
+    if (!known)
+        return 0;
+    bool minmax = !strcmp(name, "min") || !strcmp(name, "max");
+    if (minmax && e->n == 2 && !e->niters)
+        return 0;   /* min(a, b): a scalar built-in */
+    if (e->niters) {
+        if (strcmp(name, "sum") && strcmp(name, "product") && !minmax) {
+            mo_error(e->loc, "not supported yet: reductions with '%s'", name);
+            return -1;
+        }
+        if (!nargs(e, name, 1, 1))
+            return -1;
+        return (*out = fn_iterated(c, e)) ? 1 : -1;
+    }
+    mo_expr *r = resolved_copy(c, e);
+    if (!r)
+        return -1;
+    /* a one-part name: the back end reads built-ins by their name alone */
+    r->fn = mo_expr_ref1(e->fn->loc, mo_intern_cstr(name), e->fn->loc);
+    *out = r;
+    const mo_expr *const *a = (const mo_expr *const *)r->a;
+    if (!strcmp(name, "size")) {
+        if (!nargs(e, name, 1, 2) || !want_rank(c, a[0], 1, MO_MAX_DIMS, name, "first argument"))
+            return -1;
+        if (e->n == 2) {
+            if (!want_rank(c, a[1], 0, 0, name, "second argument"))
+                return -1;
+            double k;
+            int rank = mo_func_expr_rank(c->fn, a[0]);
+            if (mo_sym_is_num(a[1], &k) && (k < 1 || k > rank)) {
+                mo_error(a[1]->loc, "size(A, %g) of %s", k, rank_text(rank));
+                return -1;
+            }
+        }
+        return 1;
+    }
+    if (!strcmp(name, "ndims")) {
+        if (!nargs(e, name, 1, 1))
+            return -1;
+        *out = mo_expr_int(e->loc, mo_func_expr_rank(c->fn, a[0]));
+        return 1;
+    }
+    if (!strcmp(name, "sum") || !strcmp(name, "product") || minmax || !strcmp(name, "scalar"))
+        return nargs(e, name, 1, 1) && want_rank(c, a[0], 1, MO_MAX_DIMS, name, "argument") ? 1 : -1;
+    if (!strcmp(name, "fill"))
+        return nargs(e, name, 2, 1000) && want_scalars(c, r, 1, name) ? 1 : -1;
+    if (!strcmp(name, "zeros") || !strcmp(name, "ones"))
+        return nargs(e, name, 1, 1000) && want_scalars(c, r, 0, name) ? 1 : -1;
+    if (!strcmp(name, "identity"))
+        return nargs(e, name, 1, 1) && want_scalars(c, r, 0, name) ? 1 : -1;
+    if (!strcmp(name, "linspace"))
+        return nargs(e, name, 3, 3) && want_scalars(c, r, 0, name) ? 1 : -1;
+    if (!strcmp(name, "diagonal") || !strcmp(name, "cross") || !strcmp(name, "skew") ||
+        !strcmp(name, "outerProduct")) {
+        int n = !strcmp(name, "diagonal") || !strcmp(name, "skew") ? 1 : 2;
+        if (!nargs(e, name, n, n))
+            return -1;
+        for (int i = 0; i < n; i++)
+            if (!want_rank(c, a[i], 1, 1, name, "argument"))
+                return -1;
+        return 1;
+    }
+    if (!strcmp(name, "transpose") || !strcmp(name, "symmetric"))
+        return nargs(e, name, 1, 1) && want_rank(c, a[0], 2, 2, name, "argument") ? 1 : -1;
+    if (!strcmp(name, "vector") || !strcmp(name, "matrix"))
+        return nargs(e, name, 1, 1) ? 1 : -1;
+    /* cat(k, A, B, ...) */
+    if (!nargs(e, name, 2, 1000) || !want_rank(c, a[0], 0, 0, name, "dimension"))
+        return -1;
+    int rank = mo_func_expr_rank(c->fn, a[1]);
+    for (int i = 1; i < r->n; i++)
+        if (mo_func_expr_rank(c->fn, a[i]) != rank || rank == 0) {
+            mo_error(a[i]->loc, "the arrays of cat must have the same number of dimensions (at least 1): %s and %s",
+                     rank_text(rank), rank_text(mo_func_expr_rank(c->fn, a[i])));
+            return -1;
+        }
+    return 1;
+}
+
+/* A call that is no user function: a built-in (element-wise on arrays) or an array function. */
+static mo_expr *fn_builtin_call(mo_fctx *c, const mo_expr *e)
+{
+    const char *name = e->fn && e->fn->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(e->fn)) : NULL;
+    if (name) {
+        mo_expr *r = NULL;
+        int k = fn_array_builtin(c, e, name, &r);
+        if (k)
+            return k > 0 ? r : NULL;
+    }
+    if (!name || e->niters || e->nnamed) {
+        mo_error(e->loc, "not supported yet: this kind of call in a function");
+        return NULL;
+    }
+    if (!mo_func_is_builtin(name) || !strcmp(name, "der") || !strcmp(name, "pre") || !strcmp(name, "edge") ||
+        !strcmp(name, "change") || !strcmp(name, "sample") || !strcmp(name, "initial") ||
+        !strcmp(name, "terminal")) {
+        if (mo_func_is_builtin(name) || !strcmp(name, "der"))
+            mo_error(e->fn->loc, "'%s' cannot be used in a function", name);
+        else
+            mo_func_unknown(c->owner, e->fn, name);
+        return NULL;
+    }
+    mo_expr *r = resolved_copy(c, e);
+    if (!r)
+        return NULL;
+    /* element-wise on arrays: every array argument of the same rank */
+    int rank = 0;
+    for (int i = 0; i < r->n; i++) {
+        int ri = mo_func_expr_rank(c->fn, r->a[i]);
+        if (ri && rank && ri != rank) {
+            mo_error(r->a[i]->loc, "the arguments of '%s' are %s and %s", name, rank_text(rank), rank_text(ri));
+            return NULL;
+        }
+        rank = max_int(rank, ri);
+    }
+    return r;
+}
+
+/* ---- operators ---- */
+
+static mo_expr *fn_binary(mo_fctx *c, const mo_expr *e)
+{
+    mo_expr *r = resolved_copy(c, e);
+    if (!r)
+        return NULL;
+    int ra = mo_func_expr_rank(c->fn, r->a[0]), rb = mo_func_expr_rank(c->fn, r->a[1]);
+    bool ok;
+    switch (e->op) {
+    case MO_OP_ADD: case MO_OP_SUB:
+        ok = ra == rb;
+        break;
+    case MO_OP_MUL:
+        ok = ra == 0 || rb == 0 || (ra <= 2 && rb <= 2);
+        break;
+    case MO_OP_DIV:
+        ok = rb == 0;
+        break;
+    case MO_OP_POW:
+        ok = (ra == 0 && rb == 0) || (ra == 2 && rb == 0);
+        if (ra == 2 && rb == 0) {
+            mo_error(e->loc, "not supported yet: powers of matrices in functions");
+            return NULL;
+        }
+        break;
+    case MO_OP_LT: case MO_OP_LE: case MO_OP_GT: case MO_OP_GE: case MO_OP_EQ: case MO_OP_NE:
+        ok = ra == 0 && rb == 0;
+        break;
+    default:   /* element-wise: .+ .- .* ./ .^ and, or */
+        ok = ra == rb || ra == 0 || rb == 0;
+        if (e->op == MO_OP_AND || e->op == MO_OP_OR)
+            ok = ra == rb;
+        break;
+    }
+    if (!ok) {
+        mo_error(e->loc, "operator '%s' cannot combine %s and %s", mo_op_text(e->op), rank_text(ra), rank_text(rb));
+        return NULL;
+    }
+    return r;
+}
+
+static mo_expr *fn_if(mo_fctx *c, const mo_expr *e)
+{
+    mo_expr *r = resolved_copy(c, e);
+    if (!r)
+        return NULL;
+    int rank = mo_func_expr_rank(c->fn, r->a[1]);
+    for (int i = 0; i < r->n; i++) {
+        bool cond = i % 2 == 0 && i + 1 < r->n;
+        int ri = mo_func_expr_rank(c->fn, r->a[i]);
+        if (cond && ri != 0) {
+            mo_error(r->a[i]->loc, "the condition of an if-expression must be a scalar");
+            return NULL;
+        }
+        if (!cond && ri != rank) {
+            mo_error(r->a[i]->loc, "the branches of an if-expression are %s and %s", rank_text(rank), rank_text(ri));
+            return NULL;
+        }
+    }
+    return r;
+}
+
+/* {a, b, c}: elements of one rank; [a, b; c, d]: each row an MO_EX_ARRAY (rows and elements as written) */
+static mo_expr *fn_array(mo_fctx *c, const mo_expr *e)
+{
+    if (e->kind == MO_EX_ARRAY && e->niters)
+        return fn_iterated(c, e);
+    if (e->kind == MO_EX_ARRAY && e->n == 0) {
+        mo_error(e->loc, "not supported yet: the empty array {} in a function");
+        return NULL;
+    }
+    mo_expr *r = mo_expr_new(e->kind, e->loc);
+    *r = *e;
+    r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
+    for (int i = 0; i < e->n; i++) {
+        if (e->kind == MO_EX_MATRIX) {
+            mo_expr *row = mo_expr_new(MO_EX_ARRAY, e->a[i]->loc);
+            *row = *e->a[i];
+            row->a = MO_NEWN(mo_expr *, row->n > 0 ? row->n : 1);
+            for (int j = 0; j < row->n; j++)
+                if (!(row->a[j] = fn_expr(c, e->a[i]->a[j])))
+                    return NULL;
+            r->a[i] = row;
+        } else if (!(r->a[i] = fn_expr(c, e->a[i]))) {
+            return NULL;
+        }
+    }
+    if (e->kind == MO_EX_ARRAY) {
+        int rank = mo_func_expr_rank(c->fn, r->a[0]);
+        for (int i = 1; i < r->n; i++)
+            if (mo_func_expr_rank(c->fn, r->a[i]) != rank) {
+                mo_error(r->a[i]->loc, "the elements of an array are %s and %s", rank_text(rank),
+                         rank_text(mo_func_expr_rank(c->fn, r->a[i])));
+                return NULL;
+            }
+    }
+    return r;
+}
+
+static mo_expr *fn_expr(mo_fctx *c, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_REAL: case MO_EX_INT: case MO_EX_BOOL:
+        return (mo_expr *)e;
+    case MO_EX_STRING:
+        mo_error(e->loc, "not supported yet: String values in functions");
+        return NULL;
+    case MO_EX_REF:
+        return fn_ref(c, e);
+    case MO_EX_END:
+        if (!c->end_of) {
+            mo_error(e->loc, "'end' can only be used in subscripts");
+            return NULL;
+        }
+        return mo_expr_call(e->loc, "size", 2, (mo_expr *[]){(mo_expr *)c->end_of, mo_expr_int(e->loc, c->end_dim)});
+    case MO_EX_CALL: {
+        mo_expr *r = NULL;
+        if (mo_fctx_call(c, e, &r))
+            return r;
+        return fn_builtin_call(c, e);
+    }
+    case MO_EX_BINARY:
+        return fn_binary(c, e);
+    case MO_EX_UNARY: {
+        mo_expr *r = resolved_copy(c, e);
+        if (r && e->op == MO_OP_NOT && mo_func_expr_rank(c->fn, r->a[0]) &&
+            mo_func_expr_type(NULL, c->fn, r->a[0]) != MO_T_BOOLEAN) {
+            mo_error(e->loc, "operator 'not' needs Boolean operands");
+            return NULL;
+        }
+        return r;
+    }
+    case MO_EX_IF:
+        return fn_if(c, e);
+    case MO_EX_RANGE: {
+        mo_expr *r = resolved_copy(c, e);
+        for (int i = 0; r && i < r->n; i++)
+            if (!want_rank(c, r->a[i], 0, 0, "a range", "bound"))
+                return NULL;
+        return r;
+    }
+    case MO_EX_ARRAY: case MO_EX_MATRIX:
+        return fn_array(c, e);
+    default:
+        mo_error(e->loc, "not supported yet: %s expressions in functions", mo_expr_kind_name(e->kind));
+        return NULL;
+    }
+}
+
+mo_expr *mo_fctx_expr(mo_fctx *c, const mo_expr *e)
+{
+    if (!c->fn && !c->names)
+        return mo_flatten_expr(c->fr, c->inst, c->owner, e);
+    return fn_expr(c, e);
+}
