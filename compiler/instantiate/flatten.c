@@ -119,6 +119,8 @@ static void check_mod_names(const mo_fmod *m, mo_inst *inst, bool from_outside)
 {
     for (int i = 0; m && i < m->n; i++) {
         const mo_fmod *c = m->sub[i];
+        if (c->redecl && c->redecl->kind == MO_ELEM_CLASS)   /* checked where classes are specialized */
+            continue;
         intptr_t k = (intptr_t)mo_map_get(&inst->lay->index, c->name);
         if (!k) {
             mo_error(c->loc, "class '%s' has no element '%s'", inst->lay->cls->name, c->name);
@@ -132,7 +134,7 @@ static void check_mod_names(const mo_fmod *m, mo_inst *inst, bool from_outside)
             mo_error(c->loc, "cannot modify protected element '%s'", c->name);
             mo_note(e->loc, "'%s' is declared protected here", c->name);
         } else if (e->flags & MO_PF_FINAL) {
-            mo_error(c->loc, "cannot modify final element '%s'", c->name);
+            mo_error(c->loc, "cannot %s final element '%s'", c->redecl ? "redeclare" : "modify", c->name);
             mo_note(e->loc, "'%s' is declared final here", c->name);
         }
     }
@@ -145,6 +147,8 @@ static void check_ext_mod_names(const mo_fmod *m, mo_inst *inst, int k)
     const mo_layout *lay = inst->lay;
     for (int i = 0; m && i < m->n; i++) {
         const mo_fmod *c = m->sub[i];
+        if (c->redecl && c->redecl->kind == MO_ELEM_CLASS)   /* checked where classes are specialized */
+            continue;
         intptr_t it = (intptr_t)mo_map_get(&lay->index, c->name);
         int x = it ? lay->items[it - 1].ext : -1;
         while (x >= 0 && x != k)
@@ -188,6 +192,9 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
         for (int k = 0; k < lay->next; k++) {
             const mo_layout_ext *x = &lay->exts[k];
             mo_fmod *own = mo_fmod_from_ast(x->mod, x->ext ? in : NULL, x->owner, x->ext == NULL);
+            for (int r = 0; r < lay->nrd; r++)   /* redeclare elements of a class body (layout.c) */
+                if (lay->rds[r].ext == k)
+                    own = mo_redeclare_in_body(own, &lay->rds[r], in);
             check_ext_mod_names(own, in, k);
             in->extmods[k] = mo_fmod_merge(x->parent < 0 ? mod : in->extmods[x->parent], own);
         }
@@ -517,7 +524,8 @@ static bool eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, mo_
  * (inner outer, or the added one), not the reference to an enclosing inner (innerouter.c). */
 static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *home, bool as_inner)
 {
-    mo_layout_item *it = &inst->lay->items[i];
+    mo_layout_item item = inst->lay->items[i];
+    mo_layout_item *it = &item;
     mo_element *e = it->elem;
     if ((e->flags & (MO_PF_INNER | MO_PF_OUTER)) && !mo_inner_outer_allowed(it))
         return false;
@@ -526,8 +534,14 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     mo_fmod *outer = mo_fmod_child(it->ext < 0 ? inst->mod : inst->extmods[it->ext], e->name);
     /* A component that nothing modifies but its own declaration (the common case in a big model) may be
      * a clone made straight from that modifier's syntax (flatten_clone.c), with no modifier tree. */
-    bool by_syntax = !outer && !e->condition && e->ntype_dims + e->ndims == 0;
-    mo_fmod *mod = by_syntax ? NULL : mo_fmod_merge(outer, mo_fmod_from_ast(e->mod, inst, it->owner, true));
+    bool by_syntax = !outer && !e->condition && e->ntype_dims + e->ndims == 0 &&
+                     !((e->flags & MO_PF_REPLACEABLE) && e->constrainedby);
+    mo_fmod *mod = NULL;
+    mo_redecl_check chk = {0};   /* what its class must be (redeclare_inst.c) */
+    if (!by_syntax) {
+        mod = mo_redeclared_item(inst, it, outer, &chk);
+        e = it->elem;   /* the new declaration, when redeclared */
+    }
     if (mo_error_count())
         return false;
     if (e->condition) {
@@ -550,6 +564,8 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     }
     mo_comp_type t;
     if (!mo_resolve_type(it, mod, &t))
+        return false;
+    if (!mo_redeclared_type_ok(&chk, e, t.cls))
         return false;
     if (t.connector && (e->flags & (MO_PF_PARAMETER | MO_PF_CONSTANT))) {   /* spec 9.3 */
         mo_error(e->loc, "connector '%s' cannot be declared %s", e->name,
@@ -575,10 +591,6 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     }
     if (flags & MO_PF_STREAM) {
         mo_error(e->loc, "not supported yet: stream variables");
-        return false;
-    }
-    if ((e->flags & MO_PF_REPLACEABLE) && e->constrainedby_mod) {
-        mo_error(e->constrainedby->loc, "not supported yet: modifiers on constrainedby");
         return false;
     }
     const char *name = join_path(home->path, e->name);
@@ -860,6 +872,9 @@ static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in)
         if (!cls)
             return NULL;
     }
+    cls = mo_specialize_by_mod(cls, mod);
+    if (!cls)
+        return NULL;
     if (cls->kind == MO_CL_PACKAGE || cls->kind == MO_CL_FUNCTION || cls->form == MO_FORM_ENUM ||
         mo_builtin_type(cls) >= 0) {
         mo_error(cls->loc, "'%s' is a %s, not a model that can be simulated", flat->name,

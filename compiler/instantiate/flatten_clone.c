@@ -4,8 +4,9 @@
  * A big model declares the same few component classes thousands of times, with modifiers that differ
  * only in values (spring1(c = 2), spring2(c = 3)). Flattening each from the syntax again (modifier
  * trees, name resolution, equation trees) costs far more than copying: so the first instance built for
- * a given class, modifier shape (the names a modifier touches, not its values), variability and
- * prefixes becomes a template, and later instances with the same key are copies of it:
+ * a given class, modifier shape (the names a modifier touches, not its values; the elements that
+ * redeclarations put in), variability and prefixes becomes a template, and later instances with the
+ * same key are copies of it:
  *   - its variables, renamed (prefix swapped), sharing the template's attribute records (flat.h);
  *   - its equations: one packed record, a run (flat.h), that stands for the template's equations with a
  *     var_shift and the clone's path (mo_flat_unshare expands runs for the back end);
@@ -57,9 +58,14 @@ static void key_put(key_buf *k, const void *p, size_t n)
 static void key_mod(key_buf *k, const mo_fmod *m)
 {
     unsigned char flags = (unsigned char)((m->binding ? 1 : 0) | (m->each ? 2 : 0) | (m->final_ ? 4 : 0) |
-                                          (m->outside ? 8 : 0) | (m->val ? 16 : 0));
+                                          (m->outside ? 8 : 0) | (m->val ? 16 : 0) | (m->redecl ? 32 : 0));
     key_put(k, &m->name, sizeof m->name);
     key_put(k, &flags, 1);
+    for (const mo_fmod *u = m; u && u->redecl; u = u->under) {   /* a redeclaration: which element, and
+                                                                   * where it was written (class lookups) */
+        key_put(k, &u->redecl, sizeof u->redecl);
+        key_put(k, &u->redecl_cls, sizeof u->redecl_cls);
+    }
     key_put(k, &m->n, sizeof m->n);
     for (int i = 0; i < m->n && !k->overflow; i++)
         key_mod(k, m->sub[i]);

@@ -203,6 +203,9 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
         if (!c)
             return false;
     }
+    c = mo_specialize_by_mod(c, t->mod);   /* C c(redeclare model M = B): C with B for M (redeclare.c) */
+    if (!c)
+        return false;
     t->cls = c;
     t->basetype = c->form == MO_FORM_ENUM ? MO_T_ENUM : mo_builtin_type(c);
     if (t->basetype < 0) {

@@ -33,6 +33,14 @@ struct mo_fmod {
                                * whole array value cached), or NULL: then binding is flattened in scope */
     mo_fmod *binding_over;    /* merged: the inner modifier whose values binding overrides (a record's
                                * fields given inside the modifier that gives the whole record: records.c) */
+    /* A redeclaration (spec 7.3): the new element, a component (its modifier is this node's binding and
+     * children) or a class (redeclare model M = B, the class's own modifiers stay on it), written in
+     * redecl_cls's text, in instance redecl_scope; NULL on a plain modification. under: the (inner)
+     * redeclaration node it replaces, whose constraining clause still counts (spec 7.3.2), or NULL. */
+    mo_element *redecl;
+    mo_class *redecl_cls;
+    mo_inst *redecl_scope;
+    const mo_fmod *under;
     int n;
     mo_fmod **sub;            /* nested modifiers, at most one per name, in source order */
 };
@@ -40,6 +48,9 @@ struct mo_fmod {
 mo_fmod *mo_fmod_from_ast(const mo_mod *m, mo_inst *scope, mo_class *scope_cls, bool outside);
 mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner);   /* outer wins; reports final violations */
 mo_fmod *mo_fmod_child(const mo_fmod *m, const char *name);
+/* A whole modification that redeclares one element: (redeclare r), r written in scope_cls's text and
+ * its modifier's names resolved in instance scope (layout.c's redeclare elements of a class body). */
+mo_fmod *mo_fmod_redeclare(mo_element *r, mo_inst *scope, mo_class *scope_cls);
 
 /* ---- layouts ---- */
 typedef struct mo_layout_ext {
@@ -57,12 +68,22 @@ typedef struct mo_layout_item {
 
 typedef struct mo_layout_sec { mo_section *sec; mo_class *owner; } mo_layout_sec;
 
+/* A component redeclared by an element of a class body (redeclare Real y = 3 in a class that inherits
+ * replaceable Real y): the same as a redeclaration in the modifier of the extends clause it came
+ * through (spec 7.3), which new_inst merges in. */
+typedef struct mo_layout_rd {
+    int ext;                  /* the extends node (of the class holding elem) the component came through */
+    mo_element *elem;         /* the redeclaring component */
+    mo_class *owner;          /* class whose text holds it */
+} mo_layout_rd;
+
 struct mo_layout {
     mo_class *cls;
     int n; mo_layout_item *items;
     mo_map index;             /* name -> (void *)(intptr_t)(item + 1) */
     int next; mo_layout_ext *exts;
     int nsec; mo_layout_sec *secs;
+    int nrd; mo_layout_rd *rds;
 };
 
 mo_layout *mo_layout_of(mo_class *cls);   /* NULL after errors */
@@ -237,6 +258,27 @@ bool mo_inner_outer_allowed(const mo_layout_item *it);
 mo_class *mo_outer_class(mo_inst *inst, mo_class *outer, mo_loc use);
 bool mo_outer_constant(mo_front *fr, mo_inst *inst, const mo_element *outer, mo_class *owner, mo_loc use,
                        mo_slot *out);
+
+/* redeclare_inst.c: item it of inst under the modifier outer that reaches it from outside its
+ * declaration: the modifier the component gets, and it changed to the new declaration and the class
+ * whose text holds it when outer redeclares it (NULL after an error), with what its class must be
+ * (chk). mo_redeclared_type_ok checks the class cls of the declaration now instantiated against chk. */
+typedef struct mo_redecl_check {
+    mo_class *k;              /* the constraining type the class must be a subtype of, or NULL */
+    mo_loc k_loc;             /* where it is named */
+    bool exact;               /* a redeclaration of a non-replaceable element: k itself */
+    const char *name;         /* the element */
+    mo_loc decl_loc;          /* its declaration */
+} mo_redecl_check;
+mo_fmod *mo_redeclared_item(mo_inst *inst, mo_layout_item *it, mo_fmod *outer, mo_redecl_check *chk);
+bool mo_redeclared_type_ok(const mo_redecl_check *chk, const mo_element *now, mo_class *cls);
+/* cls specialized by the class redeclarations of modifier m (its children redeclaring classes), cls
+ * itself when m has none; NULL after an error. */
+mo_class *mo_specialize_by_mod(mo_class *cls, const mo_fmod *m);
+/* own, the modifier of an extends clause of instance in, with the redeclaration of a component by an
+ * element of a class body (layout.c), which cannot be combined with a modifier of that component in the
+ * clause (spec 7.3) */
+mo_fmod *mo_redeclare_in_body(mo_fmod *own, const mo_layout_rd *rd, mo_inst *in);
 
 /* flatten_ref.c */
 /* Resolve a component reference to a slot (ensuring it is instantiated). Returns false after an error.

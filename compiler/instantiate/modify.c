@@ -5,7 +5,10 @@
  * is written in. Output: mo_fmod trees (inst.h), one node per modified name, where nested and dotted
  * forms are the same thing: a(b(c = 1)) and a.b.c = 1 give the same tree.
  * Merging puts an outer modifier over an inner one; the outer value wins, and touching something the
- * inner one declared final is an error. Trees are small (what one declaration writes), so children
+ * inner one declared final is an error. A redeclaration (redeclare B b(k = 1), redeclare model M = B,
+ * and replaceable in a modifier, which is a redeclaration too: spec 7.3) is a node that carries the new
+ * element; an outer redeclaration replaces an inner one, which must then have been written
+ * 'redeclare replaceable'. Trees are small (what one declaration writes), so children
  * are found by a short linear search.
  */
 #include "inst.h"
@@ -47,6 +50,16 @@ static void add_child(mo_fmod *parent, mo_fmod *node)
         old->scope = node->scope;
         old->scope_cls = node->scope_cls;
     }
+    if (node->redecl) {
+        if (old->redecl) {
+            mo_error(node->loc, "duplicate modification of '%s'", node->name);
+            mo_note(old->loc, "first modification of '%s' is here", node->name);
+            return;
+        }
+        old->redecl = node->redecl;
+        old->redecl_cls = node->redecl_cls;
+        old->redecl_scope = node->redecl_scope;
+    }
     old->final_ |= node->final_;
     old->each |= node->each;
     for (int i = 0; i < node->n; i++)
@@ -64,6 +77,33 @@ static mo_fmod *new_node(const char *name, mo_loc loc, mo_inst *scope, mo_class 
     return f;
 }
 
+static void fill_from_ast(mo_fmod *f, const mo_mod *m, mo_inst *scope, mo_class *scope_cls, bool outside);
+
+/* The node of a redeclaration of r (a the argument that holds it, or NULL for an element of a class
+ * body): a component's modifier becomes the node's binding and children, in the same scope. */
+static mo_fmod *redeclare_node(const mo_arg *a, mo_element *r, mo_inst *scope, mo_class *scope_cls, bool outside)
+{
+    bool cls = r->kind == MO_ELEM_CLASS;
+    mo_fmod *n = new_node(cls ? r->cls->name : r->name, cls ? r->cls->loc : r->loc, scope, scope_cls, outside);
+    n->redecl = r;
+    n->redecl_cls = scope_cls;
+    n->redecl_scope = scope;
+    n->final_ = (a && a->final_) || (r->flags & MO_PF_FINAL);
+    n->each = a && a->each;
+    if (!cls)
+        fill_from_ast(n, r->mod, scope, scope_cls, outside);
+    for (int i = 0; n->each && i < n->n; i++)   /* redeclare each B a(k = 1): k = 1 for every element */
+        n->sub[i]->each = true;
+    return n;
+}
+
+mo_fmod *mo_fmod_redeclare(mo_element *r, mo_inst *scope, mo_class *scope_cls)
+{
+    mo_fmod *f = new_node(NULL, r->loc, scope, scope_cls, false);
+    push_sub(f, redeclare_node(NULL, r, scope, scope_cls, false));
+    return f;
+}
+
 static void fill_from_ast(mo_fmod *f, const mo_mod *m, mo_inst *scope, mo_class *scope_cls, bool outside)
 {
     if (!m)
@@ -72,7 +112,7 @@ static void fill_from_ast(mo_fmod *f, const mo_mod *m, mo_inst *scope, mo_class 
     for (int i = 0; i < m->nargs; i++) {
         const mo_arg *a = &m->args[i];
         if (a->kind != MO_ARG_MOD) {
-            mo_error(a->name.loc, "not supported yet: %s", a->kind == MO_ARG_REDECLARE ? "redeclare" : "replaceable");
+            add_child(f, redeclare_node(a, mo_arg_element(a), scope, scope_cls, outside));
             continue;
         }
         /* a.b.c = e is a(b(c = e)): build the chain, the last link carries the modification */
@@ -108,7 +148,7 @@ mo_fmod *mo_fmod_child(const mo_fmod *m, const char *name)
 
 static bool touches(const mo_fmod *m)
 {
-    return m->binding || m->n > 0;
+    return m->binding || m->n > 0 || m->redecl;
 }
 
 mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner)
@@ -118,8 +158,13 @@ mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner)
     if (!inner)
         return outer;
     if (inner->final_ && touches(outer) && inner->name) {
-        mo_error(outer->loc, "cannot modify final element '%s'", inner->name);
+        mo_error(outer->loc, "cannot %s final element '%s'", outer->redecl ? "redeclare" : "modify", inner->name);
         mo_note(inner->loc, "'%s' is declared final here", inner->name);
+        return inner;
+    }
+    if (outer->redecl && inner->redecl && !(inner->redecl->flags & MO_PF_REPLACEABLE)) {
+        mo_error(outer->loc, "cannot redeclare '%s' again: it was redeclared without 'replaceable'", inner->name);
+        mo_note(inner->loc, "redeclared here");
         return inner;
     }
     mo_fmod *r = MO_NEW(mo_fmod);
@@ -134,6 +179,14 @@ mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner)
         r->binding_over = inner->binding_over;
     } else {   /* fields that both outer's own inner modifiers and inner give: outer's view wins */
         r->binding_over = outer->binding_over ? mo_fmod_merge(outer->binding_over, inner) : inner;
+    }
+    if (!outer->redecl) {
+        r->redecl = inner->redecl;
+        r->redecl_cls = inner->redecl_cls;
+        r->redecl_scope = inner->redecl_scope;
+        r->under = inner->under;
+    } else if (inner->redecl) {
+        r->under = inner;
     }
     r->final_ = outer->final_ || inner->final_;
     r->n = 0;

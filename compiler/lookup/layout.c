@@ -5,12 +5,17 @@
  * scope): its components in declaration order with the extends clauses expanded in place, each with the
  * chain of extends nodes it came through (so that the modifiers of those clauses reach it), and its
  * equation sections, inherited ones first (inst.h). A short class used as a base is one more extends
- * level carrying its modifier. Duplicate names are errors, except one element reached twice (diamond).
+ * level carrying its modifier. Duplicate names are errors, except one element reached twice (diamond)
+ * or two declarations alike in every respect (spec 7.1). A redeclare component of a class body replaces
+ * the inherited one through the modifier of its extends clause (mo_layout_rd); bases are the long
+ * classes specialized by the class redeclarations that reach them (lookup.h: long_bases), and a class
+ * extends class's first base is the class it extends (redeclare.c).
  * Preconditions: none beyond lookup.h; each class's layout is built once.
  */
 #include "inst.h"
 
 #include <stdint.h>
+#include <string.h>
 
 /* Finding a name in a layout, the question of every reference. Three cases, cheapest first:
  *  - a small layout (a connector, most components): a scan of its names, one dense array (the index's
@@ -77,6 +82,95 @@ static mo_loc elem_loc(const mo_element *e)
     return e->kind == MO_ELEM_CLASS ? e->cls->loc : e->loc;
 }
 
+/* ---- identical declarations (spec 7.1: an element inherited twice, or inherited and declared, is kept
+ * once when both declarations are the same) ---- */
+
+/* The same expression in the syntax: literals, references without subscripts, operators, calls with
+ * positional arguments, if-expressions, ranges, arrays; anything else counts as different. Recursion as
+ * deep as the expressions, which the parser bounds. */
+static bool same_expr(const mo_expr *a, const mo_expr *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (a->kind != b->kind || a->n != b->n)
+        return false;
+    switch (a->kind) {
+    case MO_EX_REAL:
+        return a->real == b->real;
+    case MO_EX_INT: case MO_EX_BOOL:
+        return a->ival == b->ival;
+    case MO_EX_STRING:
+        return strcmp(a->str, b->str) == 0;
+    case MO_EX_REF:
+        if (a->nparts != b->nparts || a->global != b->global)
+            return false;
+        for (int i = 0; i < a->nparts; i++)
+            if (a->parts[i].id != b->parts[i].id || a->parts[i].nsubs || b->parts[i].nsubs)
+                return false;
+        return true;
+    case MO_EX_CALL:
+        if (a->nnamed || b->nnamed || a->niters || b->niters || !same_expr(a->fn, b->fn))
+            return false;
+        break;
+    case MO_EX_ARRAY:
+        if (a->niters || b->niters)
+            return false;
+        break;
+    case MO_EX_BINARY: case MO_EX_UNARY:
+        if (a->op != b->op)
+            return false;
+        break;
+    case MO_EX_IF: case MO_EX_RANGE: case MO_EX_MATRIX:
+        break;
+    default:
+        return false;
+    }
+    for (int i = 0; i < a->n; i++)
+        if (!same_expr(a->a[i], b->a[i]))
+            return false;
+    return true;
+}
+
+static bool same_name(const mo_name *a, const mo_name *b)
+{
+    if (a->n != b->n || a->global != b->global)
+        return false;
+    for (int i = 0; i < a->n; i++)
+        if (a->ids[i] != b->ids[i])
+            return false;
+    return true;
+}
+
+static bool same_mod(const mo_mod *a, const mo_mod *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (!same_expr(a->binding, b->binding) || a->nargs != b->nargs || a->binding_break != b->binding_break)
+        return false;
+    for (int i = 0; i < a->nargs; i++) {
+        const mo_arg *x = &a->args[i], *y = &b->args[i];
+        if (x->kind != MO_ARG_MOD || y->kind != MO_ARG_MOD || x->each != y->each || x->final_ != y->final_ ||
+            !same_name(&x->name, &y->name) || !same_mod(x->mod, y->mod))
+            return false;
+    }
+    return true;
+}
+
+/* Two component declarations alike in everything but where they are written */
+static bool same_declaration(const mo_element *a, const mo_element *b)
+{
+    if (a->flags != b->flags || a->ntype_dims != b->ntype_dims || a->ndims != b->ndims ||
+        !same_name(a->type, b->type) || !same_expr(a->condition, b->condition) || !same_mod(a->mod, b->mod))
+        return false;
+    for (int i = 0; i < a->ntype_dims; i++)
+        if (!same_expr(a->type_dims[i], b->type_dims[i]))
+            return false;
+    for (int i = 0; i < a->ndims; i++)
+        if (!same_expr(a->dims[i], b->dims[i]))
+            return false;
+    return !(a->flags & MO_PF_REPLACEABLE);   /* (a constraining clause: not compared) */
+}
+
 /* ---- layouts: the components and equations of a class after inheritance ----
  * A class's extends tree is walked depth first, with an explicit stack (an extends chain is as deep as
  * the model is big), appending components, extends nodes and sections in declaration order. A base
@@ -92,6 +186,10 @@ typedef struct layout_builder {
     MO_VEC(mo_layout_sec) secs;
     mo_map local_classes;     /* name -> (intptr_t) how many classes on the stack declare a class so */
     bool any_local_class;     /* local_classes was ever non-empty */
+    MO_VEC(mo_layout_rd) rds;
+    /* the redeclare components of the classes walked, placed once the items are known: ext is the node
+     * of the class that holds elem (-1: the class itself) */
+    MO_VEC(mo_layout_rd) own_rds;
 } layout_builder;
 
 /* One class being walked: its next element, next base, and the extends node it came through. */
@@ -133,25 +231,11 @@ static mo_element *clashing_class(layout_builder *b, const layout_frame *stack, 
     return NULL;
 }
 
-/* The checks of an element that every layout makes. */
-static bool element_supported(const mo_element *e)
-{
-    /* Until redeclarations are instantiated, an error rather than the original element in silence. */
-    if (e->flags & MO_PF_REDECLARE) {
-        mo_error(e->kind == MO_ELEM_CLASS ? e->cls->loc : e->loc, "not supported yet: redeclare");
-        return false;
-    }
-    if (e->kind == MO_ELEM_CLASS && (e->flags & MO_PF_REPLACEABLE) && e->constrainedby_mod) {
-        mo_error(e->constrainedby->loc, "not supported yet: modifiers on constrainedby");
-        return false;
-    }
-    return true;
-}
-
-/* The extends clause ext of owner, to base: its node (and one per short class on the way); then base's
- * layout copied when it has one, else *walk = the class to walk (its node in *node). */
-static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_class *base, int parent,
-                        mo_class **walk, int *node_out)
+/* The extends clause ext of owner, to base: its node (and one per short class on the way); then the
+ * layout of long_base (base's long class, specialized by the class redeclarations that reach it:
+ * lookup.h) copied when it has one, else *walk = the class to walk (its node in *node). */
+static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_class *base, mo_class *long_base,
+                        int parent, mo_class **walk, int *node_out)
 {
     int node = b->exts.n;
     mo_layout_ext x = {ext, ext->mod, parent, owner};
@@ -166,6 +250,7 @@ static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_
         if (!base)
             return false;
     }
+    base = long_base;
     if (mo_builtin_type(base) >= 0 || base->form == MO_FORM_ENUM) {
         mo_error(ext->loc, "not supported yet: extending a predefined type in a %s",
                  mo_class_kind_name(owner->kind));
@@ -173,10 +258,6 @@ static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_
     }
     mo_scope *bs = mo_scope_of(base);
     if (!bs->layout) {
-        if (base->form == MO_FORM_EXTENDS) {
-            mo_error(base->loc, "not supported yet: class extends");
-            return false;
-        }
         if (!mo_resolve_bases(base))
             return false;
         *walk = base;
@@ -197,6 +278,38 @@ static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_
     }
     for (int i = 0; i < bl->nsec; i++)
         MO_PUSH(b->secs, bl->secs[i]);
+    for (int i = 0; i < bl->nrd; i++) {
+        mo_layout_rd rd = bl->rds[i];
+        rd.ext += off;
+        MO_PUSH(b->rds, rd);
+    }
+    return true;
+}
+
+/* A redeclare component r of the body of class owner (reached through extends node node, -1 for the
+ * class itself): it replaces the component of its name that owner inherits, as a redeclaration in the
+ * modifier of owner's extends clause that brought it would. */
+static bool place_redeclare(layout_builder *b, const mo_layout *lay, const mo_layout_rd *own)
+{
+    const mo_element *r = own->elem;
+    intptr_t k = (intptr_t)mo_map_get(&lay->index, r->name);
+    const mo_layout_item *it = k ? &lay->items[k - 1] : NULL;
+    int x = it ? it->ext : -1;
+    while (x >= 0 && lay->exts[x].parent != own->ext)
+        x = lay->exts[x].parent;
+    if (x < 0) {
+        mo_error(r->loc, "'%s' is redeclared, but no base class of '%s' declares it", r->name, own->owner->name);
+        return false;
+    }
+    if ((r->flags ^ it->elem->flags) & MO_PF_PROTECTED) {
+        bool prot = it->elem->flags & MO_PF_PROTECTED;
+        mo_error(r->loc, "cannot redeclare %s element '%s' as %s", prot ? "protected" : "public", r->name,
+                 prot ? "public" : "protected");
+        mo_note(it->elem->loc, "'%s' is declared here", r->name);
+        return false;
+    }
+    mo_layout_rd rd = {x, own->elem, own->owner};
+    MO_PUSH(b->rds, rd);
     return true;
 }
 
@@ -234,10 +347,6 @@ mo_layout *mo_layout_of(mo_class *cls)
         return s->layout;
     if (s->layout_busy || !mo_resolve_bases(cls))
         return NULL;
-    if (cls->form == MO_FORM_EXTENDS) {
-        mo_error(cls->loc, "not supported yet: class extends");
-        return NULL;
-    }
     if (!s->has_extends && s->components_first >= 0)
         return plain_layout(cls, s);
     s->layout_busy = true;
@@ -249,7 +358,11 @@ mo_layout *mo_layout_of(mo_class *cls)
     bool ok = true;
     while (stack.n > 0 && ok) {
         layout_frame *f = &stack.v[stack.n - 1];
-        if (f->i == f->cls->nelems) {   /* the class is done: its own sections after inherited ones */
+        mo_element *e = NULL;
+        if (f->i == 0 && f->nbase == 0 && f->cls->form == MO_FORM_EXTENDS) {
+            /* class extends M: the inherited M is its first base (lookup.c, redeclare.c) */
+            e = f->s->base_elems.v[0];
+        } else if (f->i == f->cls->nelems) {   /* the class is done: its own sections after inherited ones */
             for (int i = 0; i < f->cls->nsections; i++) {
                 mo_layout_sec sec = {&f->cls->sections[i], f->cls};
                 MO_PUSH(b.secs, sec);
@@ -258,9 +371,11 @@ mo_layout *mo_layout_of(mo_class *cls)
             stack.n--;
             continue;
         }
-        mo_element *e = f->cls->elems[f->i++];
-        if (!element_supported(e)) {
-            ok = false;
+        if (!e)
+            e = f->cls->elems[f->i++];
+        if (e->kind == MO_ELEM_COMPONENT && (e->flags & MO_PF_REDECLARE)) {
+            mo_layout_rd rd = {f->node, e, f->cls};
+            MO_PUSH(b.own_rds, rd);
         } else if (e->kind == MO_ELEM_COMPONENT) {
             mo_element *clash = f->cls == cls ? NULL : clashing_class(&b, stack.v, stack.n, e->name);
             if (clash) {   /* (the class's own items are checked below, with its duplicates) */
@@ -272,7 +387,8 @@ mo_layout *mo_layout_of(mo_class *cls)
         } else if (e->kind == MO_ELEM_EXTENDS) {
             mo_class *walk;
             int node, before = b.items.n;
-            ok = append_base(&b, e, f->cls, f->s->bases.v[f->nbase++], f->node, &walk, &node);
+            int nb = f->nbase++;
+            ok = append_base(&b, e, f->cls, f->s->bases.v[nb], f->s->long_bases.v[nb], f->node, &walk, &node);
             for (int k = before; k < b.items.n && ok; k++) {   /* a base's layout, copied */
                 mo_element *clash = clashing_class(&b, stack.v, stack.n, b.items.v[k].elem->name);
                 if (clash) {
@@ -303,7 +419,8 @@ mo_layout *mo_layout_of(mo_class *cls)
         mo_layout_item it = b.items.v[i];
         intptr_t k = (intptr_t)mo_map_get(&lay->index, it.elem->name);
         if (k) {
-            if (lay->items[k - 1].elem != it.elem) {   /* the same element twice (diamond) is fine */
+            /* the same element twice (diamond), or two identical declarations: the first is kept */
+            if (lay->items[k - 1].elem != it.elem && !same_declaration(lay->items[k - 1].elem, it.elem)) {
                 duplicate(it.elem, lay->items[k - 1].elem->loc);
                 ok = false;
             }
@@ -320,8 +437,12 @@ mo_layout *mo_layout_of(mo_class *cls)
         mo_map_put(&lay->index, it.elem->name, (void *)(intptr_t)(lay->n + 1));
         lay->n++;
     }
+    for (int i = 0; ok && i < b.own_rds.n; i++)
+        ok = place_redeclare(&b, lay, &b.own_rds.v[i]);
     if (!ok)
         return NULL;
+    lay->nrd = b.rds.n;
+    lay->rds = b.rds.v;
     s->layout = lay;
     return lay;
 }

@@ -114,7 +114,7 @@ mo_scope *mo_scope_of(mo_class *cls)
             if (e->kind == MO_ELEM_COMPONENT) {
                 name = e->name;
                 ncomp++;
-                plain = plain && !any_class;
+                plain = plain && !any_class && !(e->flags & MO_PF_REDECLARE);
             } else if (e->kind == MO_ELEM_CLASS) {
                 name = e->cls->name;
                 loc = e->cls->loc;
@@ -146,6 +146,10 @@ mo_scope *mo_scope_of(mo_class *cls)
             }
         }
         s->components_first = plain ? ncomp : -1;
+        if (cls->form == MO_FORM_EXTENDS) {   /* class extends M: M inherited is its first base */
+            s->has_extends = true;
+            s->components_first = -1;
+        }
     }
     return s;
 }
@@ -158,6 +162,7 @@ static mo_found found_elem(mo_element *e, mo_class *owner)
     else
         f.comp = e;
     f.owner = owner;
+    f.elem = e;
     return f;
 }
 
@@ -166,8 +171,23 @@ static mo_found lookup_local(mo_class *cls, const char *id)
 {
     mo_scope *s = mo_scope_of(cls);
     mo_element *e = mo_map_get(&s->local, id);
+    if (e && e->kind == MO_ELEM_CLASS && (e->flags & MO_PF_REPLACEABLE) && e->constrainedby && !s->orig &&
+        !mo_map_put_new(&s->constrained, id, e)) {
+        /* replaceable model M = A constrainedby B(k = 1): A must be a subtype of B, and M is A as the
+         * constraining modifier makes it (once; redeclare.c) */
+        mo_class *c = mo_constrained_class(e, cls);
+        if (!c)
+            return (mo_found){0};
+        mo_element *w = MO_NEW(mo_element);
+        *w = *e;
+        w->cls = c;
+        mo_map_put(&s->local, id, w);
+        e = w;
+    }
     if (e)
         return found_elem(e, cls);
+    if (s->orig)   /* a specialized class: what its original declares, seen from the copy (redeclare.c) */
+        return mo_spec_local(cls, lookup_local(s->orig, id));
     mo_found f = {0};
     if (s->dir) {
         mo_class *c = mo_load_child(cls, s->dir, id);
@@ -180,9 +200,15 @@ static mo_found lookup_local(mo_class *cls, const char *id)
             mo_map_put(&s->local, id, ce);
             f.cls = c;
             f.owner = cls;
+            f.elem = ce;
         }
     }
     return f;
+}
+
+mo_found mo_lookup_declared(mo_class *cls, const char *id)
+{
+    return lookup_local(cls, id);
 }
 
 /* A cycle in extends: name the chain from the class that closes it. */
@@ -215,8 +241,9 @@ mo_class *mo_short_target(mo_class *cls)
     }
     s->short_state = 1;
     MO_PUSH(resolving_stack, cls);
-    /* the base of a short class is looked up in the scope that encloses the definition */
-    mo_class *t = mo_lookup_class(cls->parent, cls->short_base, "class");
+    /* the base of a short class is looked up in the scope that encloses the definition (redeclare.c's
+     * classes in front of another: that one's) */
+    mo_class *t = s->short_via ? mo_short_target(s->short_via) : mo_lookup_class(cls->parent, cls->short_base, "class");
     resolving_stack.n--;
     if (s->short_state == 3)
         return NULL;
@@ -268,6 +295,15 @@ bool mo_resolve_bases(mo_class *cls)
     s->bases_state = 1;
     MO_PUSH(resolving_stack, cls);
     bool ok = true;
+    if (cls->form == MO_FORM_EXTENDS) {   /* redeclare model extends M: the inherited M (redeclare.c) */
+        mo_element *x = mo_spec_extends_clause(cls);
+        mo_class *base = x ? mo_spec_extends_base(cls) : NULL;
+        ok = base && (base->form != MO_FORM_SHORT || mo_short_target(base)) && mo_resolve_bases(base);
+        if (ok) {
+            MO_PUSH(s->bases, base);
+            MO_PUSH(s->base_elems, x);
+        }
+    }
     /* (has_extends: a big model's top level has no extends clause among its many elements) */
     for (int i = 0; s->has_extends && i < cls->nelems && ok; i++) {
         mo_element *e = cls->elems[i];
@@ -285,7 +321,7 @@ bool mo_resolve_bases(mo_class *cls)
             if (!f.cls && !f.comp)
                 f = lookup_imports(cls, n->ids[0]);
             if (!f.cls && !f.comp)
-                f = (cls->flags & MO_PF_ENCAPSULATED) ? (mo_found){mo_builtin_class(n->ids[0]), NULL, NULL}
+                f = (cls->flags & MO_PF_ENCAPSULATED) ? (mo_found){mo_builtin_class(n->ids[0]), NULL, NULL, NULL}
                                                       : lookup_simple(cls->parent, n->ids[0]);
             if (!f.cls && !f.comp)
                 bad = 0;
@@ -322,6 +358,8 @@ bool mo_resolve_bases(mo_class *cls)
         MO_PUSH(s->bases, base);
         MO_PUSH(s->base_elems, e);
     }
+    /* the long classes the bases bring, specialized by the class redeclarations that reach them */
+    ok = ok && mo_spec_bases(cls);
     resolving_stack.n--;
     s->bases_state = ok ? 2 : 3;
     return ok;
@@ -343,8 +381,8 @@ static mo_found lookup_inherited(mo_class *cls, const char *id)
     const mo_found *hit = mo_map_get(&s->inherited, id);
     if (hit)
         return *hit;
-    for (int i = 0; i < s->bases.n; i++) {
-        mo_found f = mo_lookup_member(s->bases.v[i], id);
+    for (int i = 0; i < s->long_bases.n; i++) {
+        mo_found f = mo_lookup_member(s->long_bases.v[i], id);
         if (f.cls || f.comp) {
             mo_found *keep = MO_NEW(mo_found);
             *keep = f;

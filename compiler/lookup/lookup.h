@@ -24,7 +24,20 @@ typedef struct mo_found {
     mo_class *cls;            /* the class found, or NULL */
     mo_element *comp;         /* the component declaration found, or NULL */
     mo_class *owner;          /* the class whose text declares comp (for lookups in its binding) */
+    mo_element *elem;         /* the element declaring cls or comp (its prefixes), when one does */
 } mo_found;
+
+/* A class redeclaration (redeclare model M = B, as a modifier or an element, or redeclare model extends
+ * M): the new class definition, and the class whose text holds it (its enclosing scope). */
+typedef struct mo_redecl {
+    const char *name;
+    mo_element *elem;         /* the redeclaring class element */
+    mo_class *text;           /* the class whose text holds it */
+    /* the inner redeclaration this one replaces (whose constraining clause still counts, spec 7.3.2),
+     * or NULL */
+    const struct mo_redecl *under;
+    bool outside;             /* written in a component's modifier (not in the class or an extends clause) */
+} mo_redecl;
 
 typedef struct mo_layout mo_layout;
 
@@ -44,6 +57,22 @@ typedef struct mo_scope {
     int bases_state;          /* 0 unresolved, 1 resolving (cycle guard), 2 done, 3 failed */
     MO_VEC(mo_class *) bases; /* resolved base class of each extends clause, in order */
     MO_VEC(mo_element *) base_elems; /* the extends clauses (parallel to bases) */
+    /* parallel to bases: the long-form class each base brings, short classes followed and specialized by
+     * the class redeclarations that reach it (redeclare.c) */
+    MO_VEC(mo_class *) long_bases;
+    /* redeclare.c: a specialized class is a copy of the class orig (same text) whose scope answers the
+     * names of its class redeclarations with the new classes, and whose nested classes are copies
+     * re-parented to it, so that lookups from inside its text see the redeclarations */
+    mo_class *orig;
+    int nredecl;
+    mo_redecl *redecl;        /* sorted by name (interned pointers) */
+    MO_VEC(mo_class *) specs; /* on an original class: its specialized copies, reused */
+    /* A class made by redeclare.c in front of another (the constraining clause's modifier of a
+     * redeclared class): a short class whose target is the short class short_via's, not a name looked
+     * up */
+    mo_class *short_via;
+    bool short_fixed;         /* short_target was given by redeclare.c, not looked up */
+    mo_map constrained;       /* names of replaceable classes with a constrainedby clause, checked */
     mo_map inherited;         /* name -> mo_found* brought by the bases (lookup.c: misses too) */
     int short_state;          /* short class: 0 unresolved, 1 resolving, 2 done, 3 failed */
     mo_class *short_target;   /* short class: its resolved base */
@@ -56,6 +85,8 @@ typedef struct mo_scope {
 
 /* ---- lookup.c ---- */
 mo_scope *mo_scope_of(mo_class *cls);
+/* Find a name among the elements a class declares itself (and children of directory packages). */
+mo_found mo_lookup_declared(mo_class *cls, const char *id);
 /* Find a name inside a class (declared and inherited elements, children of directory packages). */
 mo_found mo_lookup_member(mo_class *cls, const char *id);
 /* Look a dotted name up from inside cls. Returns -1 when found (into *out), otherwise the index of the
@@ -83,6 +114,31 @@ const char *mo_class_kind_name(mo_class_kind k);
  * (equalityConstraint), nothing else. NULL when cls is no such class, and after the error for one that
  * also has components, other extends clauses or equations (*ext NULL then too). */
 mo_class *mo_type_extends(mo_class *cls, mo_element **ext);
+
+/* ---- redeclare.c ---- */
+/* cls specialized by the class redeclarations v (over those it has already, when it is specialized),
+ * with the enclosing class parent (NULL: cls's own): cls itself when that changes nothing. Reports
+ * redeclarations of what cannot be redeclared. Copies are shared: one per (class, parent, set). */
+mo_class *mo_specialize(mo_class *cls, mo_class *parent, int n, const mo_redecl *v);
+/* lookup.c's hooks: an element of a specialized class's original found by lookup_local (its copy in
+ * the specialized class, remembered there), and the bases of a class with class redeclarations. */
+mo_found mo_spec_local(mo_class *cls, mo_found f);
+bool mo_spec_bases(mo_class *cls);
+/* redeclare model extends M: the extends clause it stands for (M(modifier)), and the M it inherits,
+ * the one the enclosing class's bases declare (NULL after an error). */
+mo_element *mo_spec_extends_clause(mo_class *cls);
+mo_class *mo_spec_extends_base(mo_class *cls);
+/* A whole copy of element e (which the parser may have allocated short, ast.h). */
+mo_element *mo_element_copy(const mo_element *e);
+/* A replaceable class with a modifier on its constraining clause: the class as that modifier makes it
+ * (lookup.c, for the default, not redeclared, case) */
+mo_class *mo_constrained_class(mo_element *e, mo_class *owner);
+/* The long-form class (or predefined type, enumeration) a class is, short classes followed; NULL
+ * after an error. */
+mo_class *mo_long_class(mo_class *c);
+/* Is class n a subtype of the constraining type k of element what (spec 6.4, 7.3.2)? Reports at `at`
+ * (the redeclaration), with a note at k_loc, when it is not. */
+bool mo_check_subtype(mo_class *n, mo_class *k, mo_loc at, const char *what, mo_loc k_loc);
 
 /* ---- load.c ---- */
 /* Top-level class by name: the loaded file's classes, then the library path. NULL when absent. */
