@@ -99,6 +99,10 @@ bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e,
 
 static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out);
 
+/* While the binding of a package constant written in class pkg_base is flattened for the class pkg_via
+ * that inherits it: the class whose modification environment the base's other constants have. */
+static mo_class *pkg_base, *pkg_via;
+
 /* A name that is no component of the instance: an iterator, time, a constant of an enclosing class or
  * package, or an enumeration literal. */
 static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
@@ -167,12 +171,42 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
             mo_note(f.comp->loc, "'%s' is declared here", f.comp->name);
             return false;
         }
-        if (!f.comp->mod || !f.comp->mod->binding) {
+        /* a package constant: its value as the modifiers of the classes the name goes through give it
+         * (P.c with package P = Q(c = 2), or package Q extends R(c = 1)), else its declaration's,
+         * flattened where it was written */
+        const mo_expr *value = f.comp->mod ? f.comp->mod->binding : NULL;
+        mo_class *where = f.owner, *env = NULL;
+        if (n.n > 1) {
+            mo_name prefix = n;
+            prefix.n--;
+            mo_found p;
+            if (mo_lookup_name(owner, &prefix, &p) < 0 && p.cls && mo_member_binding(p.cls, n.ids[n.n - 1], &value, &where))
+                env = p.cls;
+        } else {   /* the enclosing class that has it (it may inherit it through a modified extends) */
+            for (mo_class *c = owner; c && !e->global; c = c->parent) {
+                mo_found g = mo_lookup_member(c, n.ids[0]);
+                /* seen from the text of a base of the class a constant was reached through: that
+                 * class's environment (Q.m with package Q extends P(n = 3) and P's m = n + 1) */
+                mo_class *in = c == pkg_base ? pkg_via : c;
+                if (g.comp == f.comp && mo_member_binding(in, n.ids[0], &value, &where))
+                    env = in;
+                if (g.comp || g.cls)
+                    break;
+            }
+        }
+        if (!value) {
             mo_error(e->loc, "constant '%s' has no value", mo_ref_str(e));
             return false;
         }
-        /* a package constant: its value, flattened where it was declared */
-        return mo_flatten_rv(fr, NULL, f.owner, f.comp->mod->binding, out);
+        mo_class *base = pkg_base, *via = pkg_via;
+        if (env && where != env) {   /* a binding written in a base of env */
+            pkg_base = where;
+            pkg_via = env;
+        }
+        bool ok = mo_flatten_rv(fr, NULL, where, value, out);
+        pkg_base = base;
+        pkg_via = via;
+        return ok;
     }
     if (bad < 0 && f.cls) {
         mo_error(e->loc, "'%s' is a class, not a variable", mo_ref_str(e));

@@ -87,6 +87,10 @@ struct mo_layout {
 };
 
 mo_layout *mo_layout_of(mo_class *cls);   /* NULL after errors */
+/* The binding that element id of class cls has in cls's modification environment (the modifiers of
+ * short classes on the way, then of the extends clauses it came through, outermost first, then its
+ * declaration's), and the class whose text holds it: false when it has none. */
+bool mo_member_binding(mo_class *cls, const char *id, const mo_expr **value, mo_class **scope);
 /* mo_map_get(&lay->index, name) with a cache in front (name interned): the item + 1, 0 when absent */
 intptr_t mo_layout_find(const mo_layout *lay, const char *name);
 

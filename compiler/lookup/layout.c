@@ -82,6 +82,51 @@ static mo_loc elem_loc(const mo_element *e)
     return e->kind == MO_ELEM_CLASS ? e->cls->loc : e->loc;
 }
 
+/* ---- the modification environment of a class's constants ---- */
+
+/* The binding that modification m gives element id (id = e), or NULL */
+static const mo_expr *arg_binding(const mo_mod *m, const char *id)
+{
+    for (int i = 0; m && i < m->nargs; i++) {
+        const mo_arg *a = &m->args[i];
+        if (a->kind == MO_ARG_MOD && a->name.n == 1 && a->name.ids[0] == id && a->mod && a->mod->binding)
+            return a->mod->binding;
+    }
+    return NULL;
+}
+
+bool mo_member_binding(mo_class *cls, const char *id, const mo_expr **value, mo_class **scope)
+{
+    const mo_expr *b;
+    for (; cls && cls->form == MO_FORM_SHORT; cls = mo_short_target(cls))   /* outermost first */
+        if ((b = arg_binding(cls->short_mod, id))) {
+            *value = b;
+            *scope = cls->parent;
+            return true;
+        }
+    if (!cls || cls->form == MO_FORM_ENUM || mo_builtin_type(cls) >= 0)
+        return false;
+    mo_layout *lay = mo_layout_of(cls);
+    intptr_t k = lay ? mo_layout_find(lay, id) : 0;
+    if (!k)
+        return false;
+    const mo_layout_item *it = &lay->items[k - 1];
+    int chain[64], n = 0;   /* its extends nodes, innermost first */
+    for (int x = it->ext; x >= 0 && n < 64; x = lay->exts[x].parent)
+        chain[n++] = x;
+    for (int i = n - 1; i >= 0; i--)
+        if ((b = arg_binding(lay->exts[chain[i]].mod, id))) {
+            *value = b;
+            *scope = lay->exts[chain[i]].owner;
+            return true;
+        }
+    if (!it->elem->mod || !it->elem->mod->binding)
+        return false;
+    *value = it->elem->mod->binding;
+    *scope = it->owner;
+    return true;
+}
+
 /* ---- identical declarations (spec 7.1: an element inherited twice, or inherited and declared, is kept
  * once when both declarations are the same) ---- */
 
