@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* ---- the function stack: chunk k holds CHUNK0 << k bytes and starts at offset CHUNK0 * (2^k - 1) of
  * one virtual address range, so a mark is a single offset ---- */
@@ -34,6 +35,11 @@ enum { CHUNK0 = 1 << 16, NCHUNKS = 40 };
 typedef struct fstack {
     char *chunk[NCHUNKS];     /* allocated on first use, kept until mo2c_data_free */
     size_t top;               /* the first free offset */
+    int depth;                /* calls of user functions under way (mo2c_fenter) */
+    const char **warned;      /* the sites (where strings) of warning asserts already printed */
+    int nwarned, capwarned;
+    uintptr_t base;           /* where the C stack was at the outermost of them */
+    size_t limit;             /* the C stack they may use: half the stack's soft limit (at most 1 GB) */
 } fstack;
 
 static size_t chunk_start(int k) { return (size_t)CHUNK0 * (((size_t)1 << k) - 1); }
@@ -65,21 +71,82 @@ void mo2c_rt_fstack_free(mo2c_data *d)
     fstack *s = d->fstack;
     if (!s)
         return;
+    free(s->warned);
     for (int k = 0; k < NCHUNKS; k++)
         free(s->chunk[k]);
     free(s);
     d->fstack = NULL;
 }
 
-static void *fstack_alloc(mo2c_data *d, size_t bytes)
+static fstack *fstack_of(mo2c_data *d)
 {
     fstack *s = d->fstack;
     if (!s) {
         s = calloc(1, sizeof *s);
         if (!s)
             return NULL;
+        struct rlimit rl;
+        size_t lim = (size_t)8 << 20;   /* the usual default when the limit cannot be read */
+        if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+            lim = (size_t)rl.rlim_cur;
+        else if (getrlimit(RLIMIT_STACK, &rl) == 0)
+            lim = (size_t)2 << 30;
+        s->limit = lim / 2 < ((size_t)1 << 30) ? lim / 2 : (size_t)1 << 30;
         d->fstack = s;
     }
+    return s;
+}
+
+/* ---- calls: recursion is bounded by the C stack it uses ---- */
+
+int mo2c_fenter(mo2c_data *d, const char *name)
+{
+    fstack *s = fstack_of(d);
+    if (!s)
+        return mo2c_fail(d, "out of memory calling function %s", name);
+    volatile char here = 0;   /* its address: where the C stack is now */
+    uintptr_t at = (uintptr_t)&here;
+    if (s->depth == 0)
+        s->base = at;
+    size_t used = s->base > at ? s->base - at : at - s->base;
+    if (used > s->limit)
+        return mo2c_fail(d, "recursion too deep in function %s: %d nested calls of functions used more than %zu KB "
+                         "of the C stack", name, s->depth, s->limit >> 10);
+    s->depth++;
+    return 0;
+}
+
+void mo2c_fwarn(mo2c_data *d, const char *site, const char *fn, const char *msg)
+{
+    fstack *s = fstack_of(d);
+    for (int i = 0; s && i < s->nwarned; i++)
+        if (s->warned[i] == site)
+            return;
+    fprintf(stderr, "warning: at time %.16g: assertion failed in function %s: %s\n", d->time, fn, msg);
+    if (s && s->nwarned == s->capwarned) {
+        int nc = s->capwarned ? 2 * s->capwarned : 8;
+        const char **w = realloc(s->warned, sizeof *w * (size_t)nc);
+        if (!w)
+            return;   /* printed again next time: harmless */
+        s->warned = w;
+        s->capwarned = nc;
+    }
+    if (s)
+        s->warned[s->nwarned++] = site;
+}
+
+void mo2c_fleave(mo2c_data *d)
+{
+    fstack *s = d->fstack;
+    if (s && s->depth > 0)
+        s->depth--;
+}
+
+static void *fstack_alloc(mo2c_data *d, size_t bytes)
+{
+    fstack *s = fstack_of(d);
+    if (!s)
+        return NULL;
     bytes = (bytes + 15) & ~(size_t)15;
     int k = chunk_of(s->top);
     size_t off = s->top - chunk_start(k);
@@ -95,6 +162,11 @@ static void *fstack_alloc(mo2c_data *d, size_t bytes)
         return NULL;
     s->top = chunk_start(k) + off + bytes;
     return s->chunk[k] + off;
+}
+
+void *mo2c_rt_fstack_bytes(mo2c_data *d, size_t n)
+{
+    return n > ((size_t)1 << 40) ? NULL : fstack_alloc(d, n);
 }
 
 /* ---- sizes and messages ---- */

@@ -240,6 +240,13 @@ typedef struct mo2c_arr {
 } mo2c_arr;
 size_t mo2c_fmark(mo2c_data *d);
 void mo2c_frelease(mo2c_data *d, size_t mark);
+/* A user function begins (name: for the message) and ends: a recursion that would use more than half
+ * the C stack's limit fails with a message instead of overflowing the stack. */
+int mo2c_fenter(mo2c_data *d, const char *name);
+void mo2c_fleave(mo2c_data *d);
+/* A warning assert of function fn failed: "warning: at time T: assertion failed in function fn: msg"
+ * on stderr, once per site (the statement's where string) and simulation; the run goes on. */
+void mo2c_fwarn(mo2c_data *d, const char *site, const char *fn, const char *msg);
 /* a temporary of nd dimensions of the sizes dims (zeroed); one with the sizes of shape */
 int mo2c_atmp(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where);
 int mo2c_alike(mo2c_data *d, mo2c_arr *a, const mo2c_arr *shape, const char *where);
@@ -300,6 +307,24 @@ int mo2c_across(mo2c_data *d, mo2c_arr *res, const mo2c_arr *x, const mo2c_arr *
 int mo2c_askew(mo2c_data *d, mo2c_arr *res, const mo2c_arr *x, const char *where);
 int mo2c_asymmetric(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const char *where);
 int mo2c_areshape(mo2c_data *d, mo2c_arr *a, int nd, const char *where);
+
+/* ---- Strings in user functions (fnstring.c) ----
+ * String inputs are borrowed; String outputs and locals own a heap copy (mo2c_sset; NULL reads as "",
+ * mo2c_str); String expressions are temporaries on the function stack. On failure (out of memory)
+ * the functions with *ok clear it and return "", the others return -1 after mo2c_fail. */
+static inline const char *mo2c_str(const char *s) { return s ? s : ""; }
+const char *mo2c_scat(mo2c_data *d, const char *a, const char *b, int *ok);
+int mo2c_sset(mo2c_data *d, char **var, const char *s);
+int mo2c_sout(mo2c_data *d, const char **out, const char *s);   /* a copy on the stack for the caller */
+/* String(v, significantDigits, minimumLength, leftJustified) of a Real, an Integer, a Boolean, an
+ * enumeration value (names[1..n], names[0] for a value out of range); String(v, format = f) with the
+ * conversion conv the compiler made from a whitelisted f. */
+const char *mo2c_sreal(mo2c_data *d, double v, double digits, double width, double left, int *ok);
+const char *mo2c_sint(mo2c_data *d, double v, double width, double left, int *ok);
+const char *mo2c_sbool(mo2c_data *d, double v, double width, double left, int *ok);
+const char *mo2c_senum(mo2c_data *d, double v, const char *const *names, int n, double width, double left, int *ok);
+const char *mo2c_sfmt_real(mo2c_data *d, double v, const char *conv, int *ok);
+const char *mo2c_sfmt_int(mo2c_data *d, double v, const char *conv, int *ok);
 
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */
 int mo2c_main(const mo2c_model *model, int argc, char **argv);

@@ -10,6 +10,7 @@
  *   guard.c    signal handlers: a run that crashes or is stopped keeps its results and says when
  *   algebra.c  mo2c_fail, checked math, linear and nonlinear algebraic solvers
  *   fnarray.c  arrays inside user functions: their memory and operations
+ *   fnstring.c Strings inside user functions
  * Functions shared between these files carry the prefix mo2c_rt_; everything else is static.
  */
 #ifndef MO2C_RT_INTERNAL_H
@@ -142,8 +143,9 @@ int mo2c_rt_events_row_at(const mo2c_rt_events *ev, double t);
 int mo2c_rt_events_end(mo2c_rt_events *ev, double t);
 void mo2c_rt_events_stats(const mo2c_rt_events *ev);
 
-/* fnarray.c: release the function stack of d (mo2c_data_free) */
+/* fnarray.c: release the function stack of d (mo2c_data_free); n bytes on it (NULL when out of memory) */
 void mo2c_rt_fstack_free(mo2c_data *d);
+void *mo2c_rt_fstack_bytes(mo2c_data *d, size_t n);
 
 /* algebra.c: release the cached solvers of a state */
 void mo2c_rt_algebra_free(mo2c_rt_state *s);

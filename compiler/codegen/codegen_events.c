@@ -351,6 +351,28 @@ static void emit_assert(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *ind
     mo_buf_printf(o, "%s    return -1;\n", indent);
 }
 
+/* An empty call (a user function called as an equation, its value not used): evaluated for its asserts. */
+static void emit_call(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent)
+{
+    mo_buf c = {0};
+    mo_expr_print(&c, s->rhs, mo_flat_var_name, (void *)cg->dae->flat);
+    cg->where_name = where(cg->ev, s->loc, mo_buf_str(&c));
+    mo_buf_printf(o, "%s/* %s:%d: ", indent, loc_path(s->loc), s->loc.line);
+    mo_cg_comment(o, mo_buf_str(&c), 200);
+    mo_buf_printf(o, " */\n%s(void)", indent);
+    expr(cg, o, s->rhs, true);
+    mo_buf_printf(o, ";\n%sif (!ok)\n%s    return -1;\n", indent, indent);
+}
+
+/* An assert or an empty call of the asserts outside when-clauses, or of a when-branch. */
+static void emit_check_stmt(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent)
+{
+    if (s->kind == MO_WS_CALL)
+        emit_call(cg, o, s, indent);
+    else
+        emit_assert(cg, o, s, indent);
+}
+
 static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
 {
     const mo_dae *dae = cg->dae;
@@ -372,8 +394,8 @@ static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
         mo_buf_puts(o, " */\n");
     }
     for (int j = 0; j < br->body.n; j++)
-        if (br->body.v[j].kind == MO_WS_ASSERT)
-            emit_assert(cg, o, &br->body.v[j], "            ");
+        if (br->body.v[j].kind == MO_WS_ASSERT || br->body.v[j].kind == MO_WS_CALL)
+            emit_check_stmt(cg, o, &br->body.v[j], "            ");
     mo_buf_puts(o, "            if (!ok)\n                return -1;\n");
     for (int j = 0; j < br->body.n; j++) {
         const mo_wstmt *s = &br->body.v[j];
@@ -463,7 +485,7 @@ static void emit_check(mo_cg *cg, mo_buf *o)
                    "    const double *x = d->x;\n    const double *dx = d->dx;\n");
     mo_buf_puts(o, LOCALS);
     for (int i = 0; i < flat->asserts.n; i++)
-        emit_assert(cg, o, &flat->asserts.v[i], "    ");
+        emit_check_stmt(cg, o, &flat->asserts.v[i], "    ");
     mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
 }
 

@@ -22,6 +22,11 @@
 
 static int rank(mo_fgen *g, const mo_expr *e) { return mo_func_expr_rank(g->f, e); }
 
+static bool is_string(mo_fgen *g, const mo_expr *e) { return mo_func_expr_type(NULL, g->f, e) == MO_T_STRING; }
+
+/* the C type of a scalar value of e */
+static const char *c_type(mo_fgen *g, const mo_expr *e) { return is_string(g, e) ? "const char *" : "double "; }
+
 static const char *fname(const mo_expr *e)
 {
     return e->kind == MO_EX_CALL && !e->func && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1
@@ -40,6 +45,8 @@ static bool array_to_scalar(const mo_expr *e)
 const char *mo_fg_slot(const mo_func *f, int v)
 {
     const char *n = mo_cg_fn_slot(f, v);
+    if (f->vars.v[v].type == MO_T_STRING && f->vars.v[v].kind != MO_FV_INPUT)
+        return mo_sprintf("mo2c_str(%s)", n);   /* an owned copy, NULL before the first assignment */
     if (!f->vars.v[v].nd || f->vars.v[v].kind == MO_FV_INPUT)
         return n;
     return mo_sprintf("(&%s)", n);
@@ -124,6 +131,13 @@ bool mo_fg_needs(mo_fgen *g, const mo_expr *e)
         return false;
     if (rank(g, e) > 0)
         return e->kind != MO_EX_VAR;
+    /* Strings made at run time are temporaries on the function stack (the statement releases them);
+     * a function's String result comes through a call into a C variable */
+    if (is_string(g, e) && ((e->kind == MO_EX_BINARY) || (e->kind == MO_EX_CALL && !e->func)))
+        return true;
+    if (e->kind == MO_EX_CALL && e->func && e->func_out < e->func->nout &&
+        e->func->vars.v[e->func->nin + e->func_out].type == MO_T_STRING)
+        return true;
     switch (e->kind) {
     case MO_EX_INDEX:
         if (e->a[0]->kind != MO_EX_VAR)
@@ -169,11 +183,11 @@ const char *mo_fg_scalar(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 static const char *scalar_once(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 {
     double v;
-    if (mo_sym_is_num(e, &v))
+    if (mo_sym_is_num(e, &v) || e->kind == MO_EX_STRING)
         return print(g, e);
     const char *t = mo_fg_scalar(g, o, in, e);
     int k = mo_fg_tmp(g);
-    line(o, in, mo_sprintf("const double t%d_ = %s;", k, t));
+    line(o, in, mo_sprintf("%sconst t%d_ = %s;", c_type(g, e), k, t));
     return mo_sprintf("t%d_", k);
 }
 
@@ -183,7 +197,7 @@ static const char *scalar_once(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 static void lower_if(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 {
     int k = mo_fg_tmp(g);
-    line(o, in, mo_sprintf("double t%d_;", k));
+    line(o, in, mo_sprintf("%st%d_;", c_type(g, e), k));
     int depth = 0;
     for (int i = 0; i + 1 < e->n; i += 2) {
         const char *c = mo_fg_scalar(g, o, in + depth, e->a[i]);
@@ -302,6 +316,10 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
             prep(g, o, in, e->a[i]);
         return;
     case MO_EX_CALL: {
+        if (e->func && is_string(g, e)) {   /* a String result: into a C variable */
+            put_leaf(g, e, mo_fg_call(g, o, in, e)[e->func_out]);
+            return;
+        }
         if (e->func)
             break;
         const char *n = fname(e);
@@ -363,12 +381,68 @@ static const char *element(mo_fgen *g, const mo_expr *e)
     return mo_sprintf("%s->v[%s]", p, mo_buf_str(&h));
 }
 
+/* String(v, ...) */
+static const char *conversion(mo_fgen *g, const mo_expr *e)
+{
+    const mo_expr *v = e->a[0], *digits = NULL, *width = NULL, *left = NULL, *format = NULL;
+    for (int i = 0; i < e->nnamed; i++) {
+        const char *n = e->named[i].name;
+        const mo_expr **slot = is(n, "significantDigits") ? &digits : is(n, "minimumLength") ? &width :
+                               is(n, "leftJustified") ? &left : &format;
+        *slot = e->named[i].value;
+    }
+    const char *x = print(g, v), *wd = width ? print(g, width) : "0.0", *lj = left ? print(g, left) : "1.0";
+    int t = mo_func_expr_type(NULL, g->f, v);
+    g->cg.nchecked++;
+    if (format)
+        return mo_sprintf("mo2c_sfmt_%s(d, %s, %s, &ok)", t == MO_T_REAL ? "real" : "int", x, c_literal(format->str));
+    if (v->kind == MO_EX_VAR && g->f->vars.v[v->var].enum_cls) {
+        const mo_class *ec = g->f->vars.v[v->var].enum_cls;
+        mo_buf names = {0};
+        mo_buf_puts(&names, "(const char *const[]){\"?\"");
+        for (int i = 0; i < ec->nliterals; i++)
+            mo_buf_printf(&names, ", %s", c_literal(ec->literals[i].name));
+        mo_buf_puts(&names, "}");
+        return mo_sprintf("mo2c_senum(d, %s, %s, %d, %s, %s, &ok)", x, mo_buf_str(&names), ec->nliterals, wd, lj);
+    }
+    if (t == MO_T_REAL)
+        return mo_sprintf("mo2c_sreal(d, %s, %s, %s, %s, &ok)", x, digits ? print(g, digits) : "6.0", wd, lj);
+    return mo_sprintf("mo2c_s%s(d, %s, %s, %s, &ok)", t == MO_T_BOOLEAN ? "bool" : "int", x, wd, lj);
+}
+
+/* A String value: a literal, a slot, a concatenation, a conversion, a comparison of Strings. */
+static const char *string_leaf(mo_fgen *g, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_STRING:
+        return c_literal(e->str);
+    case MO_EX_VAR:
+        return mo_fg_slot(g->f, e->var);
+    case MO_EX_BINARY:
+        g->cg.nchecked++;
+        return mo_sprintf("mo2c_scat(d, %s, %s, &ok)", print(g, e->a[0]), print(g, e->a[1]));
+    case MO_EX_CALL:
+        if (is(fname(e), "String"))
+            return conversion(g, e);
+        break;
+    default:
+        break;
+    }
+    return NULL;   /* an if-expression: C's ?: over the branches' texts */
+}
+
 const char *mo_fg_leaf(mo_cg *cg, const mo_expr *e)
 {
     mo_fgen *g = (mo_fgen *)cg;
     const char *t = get_leaf(g, e);
     if (t)
         return t;
+    if (is_string(g, e))
+        return string_leaf(g, e);
+    if (e->kind == MO_EX_BINARY && e->op >= MO_OP_LT && e->op <= MO_OP_NE && is_string(g, e->a[0]))
+        return mo_sprintf("(strcmp(%s, %s) %s 0)", print(g, e->a[0]), print(g, e->a[1]),
+                          mo_op_text(e->op)[0] == '<' && mo_op_text(e->op)[1] == '>' ? "!=" :
+                          e->op == MO_OP_EQ ? "==" : mo_op_text(e->op));
     switch (e->kind) {
     case MO_EX_VAR:
         return e->var >= 0 && g->f->vars.v[e->var].nd ? mo_fg_slot(g->f, e->var) : NULL;
@@ -426,9 +500,10 @@ static const char *elementwise(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, 
     bool *arr = MO_NEWN(bool, e->n + 1);
     const char *shape = NULL;
     for (int i = 0; i < e->n; i++) {
-        arr[i] = rank(g, e->a[i]) > 0;
+        bool whole = e->kind == MO_EX_CALL && e->func && e->func->vars.v[i].nd;   /* an array input */
+        arr[i] = rank(g, e->a[i]) > 0 && !whole;
         if (!arr[i]) {
-            text[i] = scalar_once(g, o, in, e->a[i]);
+            text[i] = whole ? mo_fg_array(g, o, in, e->a[i], false) : scalar_once(g, o, in, e->a[i]);
             continue;
         }
         text[i] = mo_fg_array(g, o, in, e->a[i], false);
@@ -500,8 +575,8 @@ const char **mo_fg_call(mo_fgen *g, mo_buf *o, int in, const mo_expr *c)
         mo_buf_printf(&call, ", %s", args[i]);
     for (int k = 0; k < h->nout; k++) {
         int t = mo_fg_tmp(g);
-        bool array = h->vars.v[h->nin + k].nd > 0;
-        line(o, in, mo_sprintf("%s t%d_;", array ? "mo2c_arr" : "double", t));
+        bool array = h->vars.v[h->nin + k].nd > 0, string = h->vars.v[h->nin + k].type == MO_T_STRING;
+        line(o, in, mo_sprintf("%s t%d_;", array ? "mo2c_arr" : string ? "const char *" : "double", t));
         outs[k] = mo_sprintf(array ? "(&t%d_)" : "t%d_", t);
         mo_buf_printf(&call, ", %s", array ? outs[k] : mo_sprintf("&t%d_", t));
     }
@@ -727,8 +802,12 @@ const char *mo_fg_array(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, bool co
         return mo_sprintf("(&t%d_)", k);
     }
     case MO_EX_CALL:
-        if (e->func)
+        if (e->func && rank(g, e) == e->func->vars.v[e->func->nin + e->func_out].nd)
             return mo_fg_call(g, o, in, e)[e->func_out];
+        if (e->func) {   /* a scalar function applied element by element (12.4.6) */
+            mo_fg_use(e->func);
+            return elementwise(g, o, in, e, mo_sprintf("the arguments of %s", e->func->name));
+        }
         return builtin(g, o, in, e);
     default:
         mo_unreachable(mo_sprintf("%s expression as an array in a function", mo_expr_kind_name(e->kind)));
@@ -743,6 +822,8 @@ void mo_fg_store(mo_fgen *g, mo_buf *o, int in, int slot, const mo_expr *sub, co
         if (array)
             checked_call(o, in, mo_sprintf("mo2c_aassign(d, %s, %s, %d, %s)", mo_fg_slot(g->f, slot), value,
                                            mo_fvar_flexible(v), w));
+        else if (v->type == MO_T_STRING)   /* the variable's own copy */
+            checked_call(o, in, mo_sprintf("mo2c_sset(d, &%s, %s)", mo_cg_fn_slot(g->f, slot), value));
         else
             line(o, in, mo_sprintf("%s = %s;", mo_cg_fn_slot(g->f, slot), value));
         return;

@@ -21,10 +21,11 @@
  * v<slot>_<same>; the model's names appear only in comments (mo_cg_comment) and strings
  * (mo_cg_c_string, never as a printf format). Checked operations and array operations name the
  * statement ("file:line: text (function P.f)"). A while loop that has not ended after MO2C_MAX_WHILE
- * iterations fails the run with a message instead of hanging it; recursion is allowed and not bounded
- * (a runaway recursion overflows the C stack).
+ * iterations fails the run with a message instead of hanging it; recursion is bounded by the C stack it
+ * uses (mo2c_fenter: a runaway recursion fails the run naming the function, never overflows the stack).
  */
 #include "codegen_fn.h"
+#include "str.h"
 
 #include <string.h>
 
@@ -101,6 +102,17 @@ static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
     mo_buf_puts(cg->out, "}}");
 }
 
+/* A String argument in the model: known when the model is compiled (funcall.c checked), a literal. */
+static void string_literal(mo_cg *cg, const mo_expr *a)
+{
+    const char *s = mo_str_value(cg->dae->flat, a);
+    if (!s)
+        mo_unreachable("a String argument not known at compile time");
+    mo_buf_puts(cg->out, "\"");
+    mo_cg_c_string(cg->out, s);
+    mo_buf_puts(cg->out, "\"");
+}
+
 void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
 {
     const mo_func *f = e->func;
@@ -111,6 +123,8 @@ void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
         mo_buf_puts(cg->out, ", ");
         if (f->vars.v[i].nd && !cg->fn)
             array_literal(cg, e->a[i], f->vars.v[i].nd);
+        else if (f->vars.v[i].type == MO_T_STRING && !cg->fn)
+            string_literal(cg, e->a[i]);
         else
             mo_cg_expr(cg, e->a[i]);   /* in a function, an array prints as its pointer (mo_fg_leaf) */
     }
@@ -235,18 +249,24 @@ static void multi_call(mo_fgen *g, mo_buf *o, const mo_fstmt *s, int in)
                         h->vars.v[h->nin + k].nd > 0);
 }
 
-/* assert(condition, "message"): the message is a C string literal passed to "%s" */
+/* assert(condition, "message", level): the message is a C string literal passed to "%s"; a warning
+ * (level 2) is printed once per statement and the function goes on */
 static void assertion(mo_fgen *g, mo_buf *o, const mo_fstmt *s, int in)
 {
     const char *c = mo_fg_scalar(g, o, in, s->value->a[0]);
+    bool warning = s->value->n > 2 && s->value->a[2]->ival == 2;
     line(o, in, mo_sprintf("if (!(%s) && ok) {", c));
+    /* the message: evaluated only when the assertion fails */
+    const char *msg = mo_fg_scalar(g, o, in + 1, s->value->a[1]);
     mo_fg_indent(o, in + 1);
-    mo_buf_puts(o, "mo2c_fail(d, \"assertion failed in function %s: %s\", \"");
+    if (warning)
+        mo_buf_printf(o, "mo2c_fwarn(d, %s, \"", mo_fg_where(g));
+    else
+        mo_buf_puts(o, "mo2c_fail(d, \"assertion failed in function %s: %s\", \"");
     mo_cg_c_string(o, g->f->name);
-    mo_buf_puts(o, "\", \"");
-    mo_cg_c_string(o, s->value->a[1]->str);
-    mo_buf_puts(o, "\");\n");
-    line(o, in + 1, "goto fail_;");
+    mo_buf_printf(o, "\", %s);\n", msg);
+    if (!warning)
+        line(o, in + 1, "goto fail_;");
     line(o, in, "}");
 }
 
@@ -421,7 +441,15 @@ static void stmts(mo_fgen *g, mo_buf *o, const mo_fstmt_list *l, int in)
 
 static const char *slot_param(const mo_func *f, int v)
 {
-    return mo_sprintf(f->vars.v[v].nd ? "const mo2c_arr *%s" : "double %s", mo_cg_fn_slot(f, v));
+    return mo_sprintf(f->vars.v[v].nd ? "const mo2c_arr *%s" : f->vars.v[v].type == MO_T_STRING ? "const char *%s"
+                      : "double %s", mo_cg_fn_slot(f, v));
+}
+
+/* the C declaration of an output or local (without its initial value) */
+static const char *slot_local(const mo_func *f, int v)
+{
+    return mo_sprintf(f->vars.v[v].nd ? "mo2c_arr %s" : f->vars.v[v].type == MO_T_STRING ? "char *%s" : "double %s",
+                      mo_cg_fn_slot(f, v));
 }
 
 static void signature(mo_buf *o, const mo_func *f)
@@ -430,7 +458,8 @@ static void signature(mo_buf *o, const mo_func *f)
     for (int v = 0; v < f->nin; v++)
         mo_buf_printf(o, ", %s", slot_param(f, v));
     for (int k = 0; k < f->nout; k++)
-        mo_buf_printf(o, f->vars.v[f->nin + k].nd ? ", mo2c_arr *out%d" : ", double *out%d", k);
+        mo_buf_printf(o, f->vars.v[f->nin + k].nd ? ", mo2c_arr *out%d" : f->vars.v[f->nin + k].type == MO_T_STRING
+                      ? ", const char **out%d" : ", double *out%d", k);
     mo_buf_puts(o, ")");
 }
 
@@ -538,10 +567,12 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
                                 f->loc.col), 300);
     mo_buf_puts(o, " */\n");
     signature(o, f);
-    mo_buf_puts(o, "\n{\n    int ok = 1, rc_ = 0;\n    const size_t mf_ = mo2c_fmark(d);\n");
+    mo_buf_puts(o, "\n{\n    if (mo2c_fenter(d, \"");
+    mo_cg_c_string(o, f->name);
+    mo_buf_puts(o, "\") != 0)\n        return -1;\n    int ok = 1, rc_ = 0;\n    const size_t mf_ = mo2c_fmark(d);\n");
     for (int v = f->nin; v < f->vars.n; v++)
-        mo_buf_printf(o, f->vars.v[v].nd ? "    mo2c_arr %s = {NULL, 0, 0, {0}};\n" : "    double %s = 0.0;\n",
-                      mo_cg_fn_slot(f, v));
+        mo_buf_printf(o, "    %s = %s;\n", slot_local(f, v), f->vars.v[v].nd ? "{NULL, 0, 0, {0}}" :
+                      f->vars.v[v].type == MO_T_STRING ? "NULL" : "0.0");
     mo_buf_puts(o, "    (void)d;");   /* not every function fails, reads every input or local */
     for (int v = 0; v < f->vars.n; v++)
         mo_buf_printf(o, " (void)%s;", mo_cg_fn_slot(f, v));
@@ -553,6 +584,8 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
         const char *v = mo_cg_fn_slot(f, f->nin + k);
         if (f->vars.v[f->nin + k].nd)
             mo_buf_printf(o, "    if (rc_ == 0 && mo2c_aout(d, out%d, &%s, \"", k, v);
+        else if (f->vars.v[f->nin + k].type == MO_T_STRING)
+            mo_buf_printf(o, "    if (rc_ == 0 && mo2c_sout(d, out%d, mo2c_str(%s)) != 0)\n        rc_ = -1;\n", k, v);
         else
             mo_buf_printf(o, "    *out%d = %s;\n", k, v);
         if (f->vars.v[f->nin + k].nd) {
@@ -560,14 +593,12 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
             mo_buf_puts(o, "\") != 0)\n        rc_ = -1;\n");
         }
     }
-    bool arrays = false;
     for (int v = f->nin; v < f->vars.n; v++)
-        if (f->vars.v[v].nd) {
+        if (f->vars.v[v].nd)
             mo_buf_printf(o, "    mo2c_afree(&%s);\n", mo_cg_fn_slot(f, v));
-            arrays = true;
-        }
-    mo_buf_puts(o, "    return rc_;\nfail_:\n    rc_ = -1;\n");
-    (void)arrays;
+        else if (f->vars.v[v].type == MO_T_STRING)
+            mo_buf_printf(o, "    free(%s);\n", mo_cg_fn_slot(f, v));
+    mo_buf_puts(o, "    mo2c_fleave(d);\n    return rc_;\nfail_:\n    rc_ = -1;\n");
     mo_buf_puts(o, "    goto done_;\n}\n\n");
 }
 
@@ -578,9 +609,10 @@ static void value_wrapper(mo_buf *out, const mo_func *f)
     mo_cg_comment(out, f->name, 200);
     mo_buf_puts(out, " */\n");
     value_signature(out, f);
-    mo_buf_puts(out, "\n{\n    (void)el;\n    if (!*ok)\n        return 0.0;\n    const size_t m_ = mo2c_fmark(d);\n    double r_ = 0.0;\n");
+    mo_buf_puts(out, "\n{\n    (void)k;\n    (void)el;\n    if (!*ok)\n        return 0.0;\n    const size_t m_ = mo2c_fmark(d);\n    double r_ = 0.0;\n");
     for (int k = 0; k < f->nout; k++)
-        mo_buf_printf(out, f->vars.v[f->nin + k].nd ? "    mo2c_arr o%d_;\n" : "    double o%d_;\n", k);
+        mo_buf_printf(out, f->vars.v[f->nin + k].nd ? "    mo2c_arr o%d_;\n" : f->vars.v[f->nin + k].type == MO_T_STRING
+                      ? "    const char *o%d_;\n" : "    double o%d_;\n", k);
     mo_buf_printf(out, "    if (%s(d", f->cname);
     for (int v = 0; v < f->nin; v++)
         mo_buf_printf(out, ", %s", mo_cg_fn_slot(f, v));
@@ -588,6 +620,8 @@ static void value_wrapper(mo_buf *out, const mo_func *f)
         mo_buf_printf(out, ", &o%d_", k);
     mo_buf_puts(out, ") != 0) {\n        *ok = 0;\n    }");
     for (int k = 0; k < f->nout; k++) {
+        if (f->vars.v[f->nin + k].type == MO_T_STRING)
+            continue;   /* a model uses no String output (funcall_model.c) */
         if (!f->vars.v[f->nin + k].nd) {
             mo_buf_printf(out, " else if (k == %d) {\n        r_ = o%d_;\n    }", k, k);
             continue;

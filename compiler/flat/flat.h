@@ -172,8 +172,10 @@ typedef struct mo_fvar {
     const char *name;         /* "x", or "r.a" for a field of the record variable r */
     mo_loc loc;               /* its declaration */
     mo_fvar_kind kind;
-    mo_basetype type;         /* MO_T_REAL, MO_T_INTEGER or MO_T_BOOLEAN (of the elements of an array) */
+    mo_basetype type;         /* MO_T_REAL, MO_T_INTEGER, MO_T_BOOLEAN or MO_T_STRING (of the elements of
+                               * an array; Strings are scalars) */
     mo_expr *binding;         /* default (inputs) or initial value (others) over the slots, or NULL */
+    const mo_class *enum_cls; /* a slot of an enumeration type: the enumeration (its values are Integers) */
     int nd;                   /* dimensions: 0 for a scalar */
     mo_expr **dims;           /* nd sizes as expressions over the slots (sizes and values of inputs,
                                * constants); NULL for ':' (an input: the argument's size; an output or
@@ -240,6 +242,11 @@ typedef struct mo_func {
 /* fnexpr.c: the number of dimensions of an expression in the body of fn (0 in the flat model, where a
  * call stands for one element). */
 int mo_func_expr_rank(const mo_func *fn, const mo_expr *e);
+/* funcall.c: the base type of a resolved expression (MO_T_*), -1 when unknown. fn: the function whose slots
+ * MO_EX_VAR indexes, NULL for the model's variables (flat). */
+struct mo_flat;
+int mo_func_expr_type(const struct mo_flat *flat, const mo_func *fn, const mo_expr *e);
+const char *mo_func_type_name(int t);
 
 /* ---- events (flatten_when.c): when-clauses, reinit, assert, terminate ----
  * A when-equation is a chain of branches (when c1 then ... elsewhen c2 then ...) in priority order.
@@ -250,13 +257,15 @@ typedef enum mo_wstmt_kind {
     MO_WS_ASSIGN,             /* lhs = rhs: lhs an MO_EX_VAR (the variable becomes discrete-time) */
     MO_WS_REINIT,             /* reinit(lhs, rhs): lhs an MO_EX_VAR naming a state */
     MO_WS_ASSERT,             /* assert(rhs, message, level) */
-    MO_WS_TERMINATE           /* terminate(message) */
+    MO_WS_TERMINATE,          /* terminate(message) */
+    MO_WS_CALL                /* f(x); a call of a user function whose value is not used (an empty call,
+                               * 12.4.7): rhs, evaluated for its asserts (mo_expr.func_out == nout) */
 } mo_wstmt_kind;
 
 typedef struct mo_wstmt {
     mo_wstmt_kind kind;
     mo_loc loc;               /* the equation in the source */
-    mo_expr *lhs, *rhs;       /* see mo_wstmt_kind; rhs is the condition of an assert */
+    mo_expr *lhs, *rhs;       /* see mo_wstmt_kind; rhs is the condition of an assert, the call of MO_WS_CALL */
     int nmsg;                 /* ASSERT, TERMINATE: the message as parts to concatenate: MO_EX_STRING */
     mo_expr **msg;            /*   literals and numeric expressions (the arguments of String(e)) */
     int level;                /* ASSERT: 1 = AssertionLevel.error (stops the run), 2 = warning */

@@ -64,6 +64,9 @@ static void put_stmt(mo_buf *b, const mo_flat *flat, const mo_wstmt *s, const ch
         put_msg(b, flat, s);
         mo_buf_puts(b, ")");
         break;
+    case MO_WS_CALL:
+        put_expr(b, flat, s->rhs);
+        break;
     }
     mo_buf_puts(b, ";");
     put_loc(b, s->loc, NULL);

@@ -144,9 +144,7 @@ static const char *conv_text(int type, double digits, double width, double left)
     return mo_sprintf("%%%s%s%s", flag, ws, type == MO_T_INTEGER ? "lld" : "s");
 }
 
-/* format = "[%][flags][width][.precision]conversion": the C conversion, or NULL when it is not one we
- * accept (flags among "-+ 0#", width and precision at most two digits each). */
-static const char *parse_format(const char *f, int type)
+const char *mo_str_parse_format(const char *f, int type)
 {
     const char *p = f;
     if (*p == '%')
@@ -242,7 +240,7 @@ static bool analyze(const mo_flat *flat, const mo_expr *call, mo_str_conv *c, bo
                 mo_error(format->loc, "the format of String() must be a String known when the model is compiled");
             return false;
         }
-        if (!(c->fixed = parse_format(f, c->type))) {
+        if (!(c->fixed = mo_str_parse_format(f, c->type))) {
             if (report)
                 mo_error(format->loc, "unsupported format \"%s\" in String() of %s: expected [flags][width]"
                          "[.precision] and a conversion among %s", f, type_phrase(flat, v),
@@ -570,6 +568,9 @@ static const mo_expr *find_string(const mo_flat *flat, const mo_expr *e)
         is_string_call(e))
         return e;
     for (int i = 0; i < e->n; i++) {
+        /* a String input of a user function: known at compile time (funcall.c checked it), a literal in C */
+        if (e->kind == MO_EX_CALL && e->func && i < e->func->nin && e->func->vars.v[i].type == MO_T_STRING)
+            continue;
         const mo_expr *r = find_string(flat, e->a[i]);
         if (r)
             return r;

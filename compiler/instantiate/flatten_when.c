@@ -126,7 +126,14 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     const mo_expr *c = q->lhs;
     const char *fn = call_name(c);
     bool is_reinit = !strcmp(fn, "reinit"), is_assert = !strcmp(fn, "assert"), is_term = !strcmp(fn, "terminate");
-    if (!is_reinit && !is_assert && !is_term) {
+    mo_wstmt s;
+    memset(&s, 0, sizeof s);
+    s.loc = q->loc;
+    /* f(x); of a user function: an empty call, evaluated for its asserts (funcall_model.c) */
+    int user = is_reinit || is_assert || is_term ? 0 : mo_func_empty_call(fr, inst, owner, c, &s.rhs);
+    if (user < 0)
+        return false;
+    if (!is_reinit && !is_assert && !is_term && !user) {
         mo_error(q->loc, "not supported yet: '%s' in equations", fn);
         return false;
     }
@@ -134,9 +141,10 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
         mo_error(q->loc, "not supported yet: '%s' inside an if-equation with a time-varying condition", fn);
         return false;
     }
-    mo_wstmt s;
-    memset(&s, 0, sizeof s);
-    s.loc = q->loc;
+    if (user) {
+        s.kind = MO_WS_CALL;
+        return add_stmt(fr, &s);
+    }
     if (is_reinit) {
         if (!cur_branch) {
             mo_error(q->loc, "reinit is only allowed inside a when-equation");

@@ -19,6 +19,7 @@
  */
 #include "aval.h"
 #include "func.h"
+#include "str.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -101,8 +102,15 @@ int mo_func_expr_rank(const mo_func *fn, const mo_expr *e)
     case MO_EX_IF:
         return mo_func_expr_rank(fn, e->a[1]);
     case MO_EX_CALL:
-        if (e->func)
-            return e->func->vars.v[e->func->nin + e->func_out].nd;
+        if (e->func) {
+            if (e->func_out >= e->func->nout)   /* an empty call */
+                return 0;
+            int r = e->func->vars.v[e->func->nin + e->func_out].nd;
+            for (int i = 0; !r && i < e->n && i < e->func->nin; i++)   /* applied element by element */
+                if (!e->func->vars.v[i].nd)
+                    r = mo_func_expr_rank(fn, e->a[i]);
+            return r;
+        }
         if (e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1)
             return builtin_rank(fn, e, e->fn->parts[0].id);
         return 0;
@@ -437,6 +445,103 @@ static int fn_array_builtin(mo_fctx *c, const mo_expr *e, const char *name, mo_e
     return 1;
 }
 
+/* Does e read an enumeration-typed slot or an enumeration literal (whose String() is a name)? */
+static bool has_enum(const mo_func *fn, const mo_expr *e)
+{
+    if (e->kind == MO_EX_VAR)
+        return fn && e->var >= 0 && e->var < fn->vars.n && fn->vars.v[e->var].enum_cls;
+    if (e->kind == MO_EX_INT && e->text && strchr(e->text, '.'))
+        return true;   /* a literal E.x (fnexpr.c and flatten_expr.c spell them so) */
+    for (int i = 0; i < e->n; i++)
+        if (has_enum(fn, e->a[i]))
+            return true;
+    return false;
+}
+
+/* String(v, significantDigits = d, minimumLength = w, leftJustified = l, format = f): the value and the
+ * named arguments resolved (a format becomes the C conversion rebuilt from its checked pieces). */
+static mo_expr *fn_string(mo_fctx *c, const mo_expr *e)
+{
+    static const char *const names[] = {"significantDigits", "minimumLength", "leftJustified", "format"};
+    if (e->n != 1) {
+        mo_error(e->loc, "String() takes one value, and the named arguments significantDigits, minimumLength, "
+                         "leftJustified or format");
+        return NULL;
+    }
+    mo_expr *r = mo_expr_new(MO_EX_CALL, e->loc);
+    *r = *e;
+    r->fn = mo_expr_ref1(e->fn->loc, mo_intern_cstr("String"), e->fn->loc);
+    r->a = MO_NEWN(mo_expr *, 1);
+    r->named = MO_NEWN(mo_named_arg, e->nnamed > 0 ? e->nnamed : 1);
+    mo_expr *v = r->a[0] = fn_expr(c, e->a[0]);
+    if (!v)
+        return NULL;
+    int t = mo_func_expr_type(NULL, c->fn, v);
+    if (mo_func_expr_rank(c->fn, v) || t == MO_T_STRING) {
+        mo_error(e->a[0]->loc, "the value of String() must be a scalar number, Boolean or enumeration value");
+        return NULL;
+    }
+    bool enumv = has_enum(c->fn, v);
+    if (enumv && !(v->kind == MO_EX_VAR || (v->kind == MO_EX_INT && v->text))) {
+        mo_error(e->a[0]->loc, "not supported yet: String() of an enumeration expression in a function (of a "
+                               "variable or a literal it is)");
+        return NULL;
+    }
+    if (v->kind == MO_EX_INT && v->text && enumv && !e->nnamed) {   /* String(E.x): "x" */
+        mo_expr *s = mo_expr_new(MO_EX_STRING, e->loc);
+        s->str = strrchr(v->text, '.') + 1;
+        return s;
+    }
+    bool format = false, other = false;
+    for (int i = 0; i < e->nnamed; i++) {
+        const mo_named_arg *a = &e->named[i];
+        int k = 0;
+        while (k < 4 && strcmp(a->name, names[k]))
+            k++;
+        if (k == 4) {
+            mo_error(a->loc, "String() has no argument '%s'", a->name);
+            return NULL;
+        }
+        for (int j = 0; j < i; j++)
+            if (!strcmp(e->named[j].name, a->name)) {
+                mo_error(a->loc, "String() is given '%s' twice", a->name);
+                return NULL;
+            }
+        r->named[i] = *a;
+        if (!(r->named[i].value = fn_expr(c, a->value)))
+            return NULL;
+        format |= k == 3;
+        other |= k < 3;
+        if (k == 0 && (t != MO_T_REAL || enumv)) {
+            mo_error(a->loc, "significantDigits applies to String() of a Real");
+            return NULL;
+        }
+        if (k < 3 && mo_func_expr_rank(c->fn, r->named[i].value)) {
+            mo_error(a->value->loc, "'%s' of String() must be a scalar", a->name);
+            return NULL;
+        }
+        if (k == 3) {
+            const mo_expr *f = r->named[i].value;
+            const char *conv = f->kind == MO_EX_STRING && (t == MO_T_REAL || t == MO_T_INTEGER) && !enumv
+                               ? mo_str_parse_format(f->str, t) : NULL;
+            if (!conv) {
+                mo_error(a->value->loc, "the format of String() must be a String literal [flags][width]"
+                         "[.precision] with a conversion among %s", t == MO_T_REAL ? "e, E, f, F, g, G" :
+                         t == MO_T_INTEGER && !enumv ? "d, i, o, x, X, u" : "none (no format applies)");
+                return NULL;
+            }
+            mo_expr *s = mo_expr_new(MO_EX_STRING, f->loc);
+            s->str = conv;
+            r->named[i].value = s;
+        }
+    }
+    if (format && other) {
+        mo_error(e->loc, "String(x, format = ...) takes no other named argument");
+        return NULL;
+    }
+    return r;
+}
+
 /* A call that is no user function: a built-in (element-wise on arrays) or an array function. */
 static mo_expr *fn_builtin_call(mo_fctx *c, const mo_expr *e)
 {
@@ -447,6 +552,8 @@ static mo_expr *fn_builtin_call(mo_fctx *c, const mo_expr *e)
         if (k)
             return k > 0 ? r : NULL;
     }
+    if (name && !strcmp(name, "String") && !e->niters)
+        return fn_string(c, e);
     if (!name || e->niters || e->nnamed) {
         mo_error(e->loc, "not supported yet: this kind of call in a function");
         return NULL;
@@ -513,6 +620,13 @@ static mo_expr *fn_binary(mo_fctx *c, const mo_expr *e)
     }
     if (!ok) {
         mo_error(e->loc, "operator '%s' cannot combine %s and %s", mo_op_text(e->op), rank_text(ra), rank_text(rb));
+        return NULL;
+    }
+    int ta = mo_func_expr_type(NULL, c->fn, r->a[0]), tb = mo_func_expr_type(NULL, c->fn, r->a[1]);
+    if ((ta == MO_T_STRING || tb == MO_T_STRING) &&
+        (ta != tb || !(e->op == MO_OP_ADD || (e->op >= MO_OP_LT && e->op <= MO_OP_NE)))) {
+        mo_error(e->loc, "operator '%s' cannot combine %s and %s", mo_op_text(e->op),
+                 ta == MO_T_STRING ? "a String" : "a number", tb == MO_T_STRING ? "a String" : "a number");
         return NULL;
     }
     return r;
@@ -582,8 +696,7 @@ static mo_expr *fn_expr(mo_fctx *c, const mo_expr *e)
     case MO_EX_REAL: case MO_EX_INT: case MO_EX_BOOL:
         return (mo_expr *)e;
     case MO_EX_STRING:
-        mo_error(e->loc, "not supported yet: String values in functions");
-        return NULL;
+        return (mo_expr *)e;
     case MO_EX_REF:
         return fn_ref(c, e);
     case MO_EX_END:

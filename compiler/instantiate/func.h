@@ -32,6 +32,12 @@ mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use);
 /* A new slot of f (for-loop and reduction iterators); returns its number. */
 int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type);
 
+/* fnprops.c: the order of initialization (false after reporting a cycle), whether calls inline, the
+ * derivative annotation (errors reported at it). */
+bool mo_func_init_order(mo_func *f);
+bool mo_func_inlinable(const mo_func *f);
+void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls);
+
 /* fnexpr.c */
 /* Resolve an expression in a context (a model: flatten.c; a function: its slots). NULL after errors. */
 mo_expr *mo_fctx_expr(mo_fctx *c, const mo_expr *e);
@@ -49,8 +55,13 @@ bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func *
  * reported for "not a class"; errors for classes that are not functions). *err set after an error. */
 mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err);
 /* The arguments of a call of f as one expression per input slot (named arguments, defaults and record
- * arguments resolved); NULL after an error. */
+ * arguments resolved); NULL after an error. In three steps, for callers that resolve the arguments
+ * themselves (funcall_model.c): the argument written for each declared input (NULL where none is),
+ * an argument's type against its slot's, and the defaults and the checks of what is missing. */
 mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f);
+const mo_expr **mo_fctx_bind(const mo_expr *call, const mo_func *f);
+bool mo_fctx_check_arg(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg, mo_loc loc);
+bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr **args);
 /* A call of f with slot arguments args whose value is output slot k (element el of it in the flat model,
  * 0 for a scalar). */
 mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, int el);
@@ -67,15 +78,15 @@ mo_expr *mo_func_model_array_arg(mo_fctx *c, const mo_func *f, int slot, const m
 mo_expr *mo_func_fold(const mo_expr *e);
 mo_expr *mo_func_model_default(mo_fctx *c, const mo_func *f, int slot, mo_expr **args);
 bool mo_func_model_check_args(mo_fctx *c, const mo_func *f, mo_expr **args, mo_loc use);
+/* The value of the call e of f in a model: its first output, element by element when it is an array,
+ * or applied element by element when arguments have more dimensions than their inputs (12.4.6). */
+bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval *out);
 /* The value of output slot k of f called with args: a scalar call, or an array of one call per element
  * whose size the declaration and the arguments give at compile time (false after reporting why not). */
 struct mo_aval;
 bool mo_func_model_output(mo_fctx *c, const mo_func *f, int k, mo_expr **args, mo_loc use, struct mo_aval *out);
 
-/* The base type of a resolved expression (MO_T_*), -1 when unknown. fn: the function whose slots
- * MO_EX_VAR indexes, NULL for the model's variables (flat). */
-int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e);
-const char *mo_func_type_name(int t);
+/* (mo_func_expr_type, mo_func_type_name: flat.h) */
 /* Is name a built-in function that flattening keeps as a call? */
 bool mo_func_is_builtin(const char *name);
 

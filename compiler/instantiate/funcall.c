@@ -16,6 +16,7 @@
  */
 #include "aval.h"
 #include "func.h"
+#include "str.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -105,15 +106,19 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
             return MO_T_BOOLEAN;
         case MO_OP_DIV: case MO_OP_EDIV:
             return MO_T_REAL;
-        default:
-            return numeric(mo_func_expr_type(flat, fn, e->a[0]), mo_func_expr_type(flat, fn, e->a[1]));
+        default: {
+            int ta = mo_func_expr_type(flat, fn, e->a[0]), tb = mo_func_expr_type(flat, fn, e->a[1]);
+            if (ta == MO_T_STRING || tb == MO_T_STRING)   /* + of Strings (other operators are errors) */
+                return ta == tb ? MO_T_STRING : -1;
+            return numeric(ta, tb);
+        }
         }
     }
     case MO_EX_IF: {
         int t = mo_func_expr_type(flat, fn, e->a[e->n - 1]);
         for (int i = 1; i < e->n; i += 2) {
             int u = mo_func_expr_type(flat, fn, e->a[i]);
-            if (u == MO_T_BOOLEAN || t == MO_T_BOOLEAN)
+            if (u == MO_T_BOOLEAN || t == MO_T_BOOLEAN || u == MO_T_STRING || t == MO_T_STRING)
                 t = u == t ? t : -1;
             else
                 t = numeric(t, u);
@@ -143,14 +148,16 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
         return t == -2 ? -1 : t;
     }
     case MO_EX_CALL: {
-        if (e->func)
-            return e->func->vars.v[e->func->nin + e->func_out].type;
+        if (e->func)   /* (func_out == nout: an empty call, no value) */
+            return e->func_out < e->func->nout ? (int)e->func->vars.v[e->func->nin + e->func_out].type : -1;
         const char *n = e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 ? e->fn->parts[0].id : "";
         if (!strcmp(n, "integer") || !strcmp(n, "size") || !strcmp(n, "ndims") || !strcmp(n, "zeros") ||
             !strcmp(n, "ones") || !strcmp(n, "identity"))
             return MO_T_INTEGER;
         if (!strcmp(n, "linspace"))
             return MO_T_REAL;
+        if (!strcmp(n, "String"))
+            return MO_T_STRING;
         if (e->niters && e->n >= 1)   /* a reduction: its body's type */
             return mo_func_expr_type(flat, fn, e->a[0]);
         if (e->n >= 1 && (!strcmp(n, "fill") || !strcmp(n, "transpose") || !strcmp(n, "vector") ||
@@ -314,14 +321,14 @@ mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, 
     e->func = f;
     e->func_out = (unsigned short)k;
     e->func_el = el;
-    if (k > 0)
+    if (k > 0 && k < f->nout)
         e->str = f->vars.v[f->nin + k].name;
     return e;
 }
 
 /* ---- arguments ---- */
 
-static bool check_arg_type(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg, mo_loc loc)
+bool mo_fctx_check_arg(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg, mo_loc loc)
 {
     int want = f->vars.v[slot].type;
     int got = mo_func_expr_type(c->fr->flat, c->fn, arg);
@@ -351,7 +358,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
     if (arg->kind == MO_EX_REF) {
         for (int s = p->first; s < p->first + p->count; s++) {
             mo_expr *ref = mo_ref_field(arg, f->vars.v[s].name + pl);
-            if (!(args[s] = mo_fctx_expr(c, ref)) || !check_arg_type(c, f, s, args[s], arg->loc))
+            if (!(args[s] = mo_fctx_expr(c, ref)) || !mo_fctx_check_arg(c, f, s, args[s], arg->loc))
                 return false;
         }
         return true;
@@ -365,8 +372,8 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
             mo_func *g = mo_fctx_callee(c, arg, &err);
             if (!g)
                 return false;
-            const mo_fparam *o = &g->outputs.v[0];
-            if (!o->record || o->count != p->count) {
+            const mo_fparam *o = g->outputs.n ? &g->outputs.v[0] : NULL;
+            if (!o || !o->record || o->count != p->count) {
                 mo_error(arg->loc, "the first output of '%s' does not match the record input '%s' of '%s'",
                          g->name, p->name, f->name);
                 return false;
@@ -408,7 +415,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
                     mo_error(arg->loc, "missing value of field '%s' of record '%s'", field, k.cls->name);
                     return false;
                 }
-                if (!args[s] || !check_arg_type(c, f, s, args[s], arg->loc))
+                if (!args[s] || !mo_fctx_check_arg(c, f, s, args[s], arg->loc))
                     return false;
             }
             return true;
@@ -426,9 +433,17 @@ static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *giv
     if (!c->fn && v->nd)
         return mo_func_model_array_arg(c, f, s, given);
     mo_expr *a = mo_fctx_expr(c, given);
+    if (a && !c->fn && v->type == MO_T_STRING && mo_func_expr_type(c->fr->flat, NULL, a) == MO_T_STRING &&
+        !mo_str_value(c->fr->flat, a)) {
+        mo_error(given->loc, "not supported yet: a String argument of '%s' that is not known when the model is "
+                 "compiled", f->name);
+        return NULL;
+    }
     if (!a || !c->fn)
         return a;
     int r = mo_func_expr_rank(c->fn, a);
+    if (r > 0 && v->nd == 0 && f->outputs.n == 1 && !f->outputs.v[0].record && !f->vars.v[f->nin].nd)
+        return a;   /* applied element by element (12.4.6; mo_fctx_call checks the ranks agree) */
     if (r != v->nd) {
         mo_error(given->loc, "argument '%s' of '%s' must be %s, not %s", v->name, f->name,
                  v->nd == 0 ? "a scalar" : v->nd == 1 ? "a vector" : v->nd == 2 ? "a matrix" : "an array",
@@ -451,7 +466,7 @@ static bool ready(const mo_expr *e, mo_expr *const *args, int nin)
     return true;
 }
 
-mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
+const mo_expr **mo_fctx_bind(const mo_expr *call, const mo_func *f)
 {
     int np = f->inputs.n;
     const mo_expr **given = MO_NEWN(const mo_expr *, np + 1);
@@ -491,19 +506,12 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
         given[q] = na->value;
         gloc[q] = na->loc;
     }
-    mo_expr **args = MO_NEWN(mo_expr *, f->nin + 1);
-    for (int q = 0; q < np; q++) {
-        const mo_fparam *p = &f->inputs.v[q];
-        if (!given[q])
-            continue;
-        if (p->record) {
-            if (!record_arg(c, f, p, given[q], args))
-                return NULL;
-        } else if (!(args[p->first] = slot_arg(c, f, p->first, given[q])) ||
-                   !check_arg_type(c, f, p->first, args[p->first], given[q]->loc)) {
-            return NULL;
-        }
-    }
+    return given;
+}
+
+bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr **args)
+{
+    int np = f->inputs.n;
     /* defaults, over the inputs that have values (repeated: a default may use a later default) */
     for (bool progress = true; progress;) {
         progress = false;
@@ -511,7 +519,7 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
             if (!args[s] && f->vars.v[s].binding && ready(f->vars.v[s].binding, args, f->nin)) {
                 args[s] = c->fn ? mo_expr_subst(f->vars.v[s].binding, args) : mo_func_model_default(c, f, s, args);
                 if (!args[s])
-                    return NULL;
+                    return false;
                 progress = true;
             }
     }
@@ -524,12 +532,31 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
                 else
                     mo_error(call->loc, "missing argument '%s' in call of '%s'", p->name, f->name);
                 mo_note(p->loc, "'%s' is declared here", p->name);
-                return NULL;
+                return false;
             }
     }
-    if (!c->fn && f->has_arrays && !mo_func_model_check_args(c, f, args, call->loc))
+    return c->fn || !f->has_arrays || mo_func_model_check_args(c, f, args, call->loc);
+}
+
+mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
+{
+    const mo_expr **given = mo_fctx_bind(call, f);
+    if (!given)
         return NULL;
-    return args;
+    mo_expr **args = MO_NEWN(mo_expr *, f->nin + 1);
+    for (int q = 0; q < f->inputs.n; q++) {
+        const mo_fparam *p = &f->inputs.v[q];
+        if (!given[q])
+            continue;
+        if (p->record) {
+            if (!record_arg(c, f, p, given[q], args))
+                return NULL;
+        } else if (!(args[p->first] = slot_arg(c, f, p->first, given[q])) ||
+                   !mo_fctx_check_arg(c, f, p->first, args[p->first], given[q]->loc)) {
+            return NULL;
+        }
+    }
+    return mo_fctx_complete(c, call, f, args) ? args : NULL;
 }
 
 /* ---- calls ---- */
@@ -543,6 +570,11 @@ bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
         return false;
     if (!f)
         return true;
+    if (!f->nout) {
+        mo_error(e->loc, "'%s' has no outputs: it can only be called as a statement or an equation of its own",
+                 f->name);
+        return true;
+    }
     if (f->outputs.v[0].record) {
         mo_error(e->loc, "the result of '%s' is a record: use the call as the right side of an equation or "
                  "assignment", f->name);
@@ -551,8 +583,19 @@ bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
     if (!c->fn && f->vars.v[f->nin].nd)
         mo_unreachable("a call with an array result in a model goes through mo_func_flatten_value");
     mo_expr **args = mo_fctx_args(c, e, f);
-    if (args)
-        *out = mo_func_call_expr(e->loc, f, args, 0, 0);
+    if (!args)
+        return true;
+    int rank = 0;   /* in a function, a call applied element by element: the arrays' ranks agree */
+    for (int s = 0; c->fn && s < f->nin; s++) {
+        int r = f->vars.v[s].nd ? 0 : mo_func_expr_rank(c->fn, args[s]);
+        if (r && rank && r != rank) {
+            mo_error(e->loc, "the arguments of '%s' applied element by element have different numbers of dimensions",
+                     f->name);
+            return true;
+        }
+        rank = r ? r : rank;
+    }
+    *out = mo_func_call_expr(e->loc, f, args, 0, 0);
     return true;
 }
 
@@ -598,11 +641,10 @@ int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
         return 0;
     if (!f)
         return *user ? 1 : -1;
-    if (f->outputs.v[0].record)
+    if (f->nout && f->outputs.v[0].record)
         return record_result(&c, e, f, out) ? 2 : -1;
-    /* an array result: one call per element (funcall_model.c) */
-    mo_expr **args = mo_fctx_args(&c, e, f);
-    return args && mo_func_model_output(&c, f, 0, args, e->loc, out) ? 2 : -1;
+    /* scalarised: one call per element of an array result or of a vectorized call (funcall_model.c) */
+    return mo_func_model_call(&c, e, f, out) ? 2 : -1;
 }
 
 /* A call of the callee k: true with *out the call of a built-in, or *user the user function (its

@@ -260,6 +260,10 @@ bool mo_func_model_check_args(mo_fctx *c, const mo_func *f, mo_expr **args, mo_l
 bool mo_func_model_output(mo_fctx *c, const mo_func *f, int k, mo_expr **args, mo_loc use, struct mo_aval *out)
 {
     const mo_fvar *v = &f->vars.v[f->nin + k];
+    if (v->type == MO_T_STRING) {
+        mo_error(use, "not supported yet: the String output '%s' of '%s' in a model", v->name, f->name);
+        return false;
+    }
     if (!v->nd) {
         mo_av_scalar(out, mo_func_call_expr(use, f, args, k, 0));
         return true;
@@ -299,6 +303,128 @@ bool mo_func_model_output(mo_fctx *c, const mo_func *f, int k, mo_expr **args, m
         }
     }
     return true;
+}
+
+/* ---- calls, vectorized over arrays given to inputs of fewer dimensions (12.4.6) ---- */
+
+/* The argument of slot s from the elements [from, from + n) of a (dimensions: the slot's, the last
+ * of a's): a scalar, or the nested array of them. */
+static mo_expr *arg_value(const mo_func *f, int s, const mo_aval *a, int from, const mo_expr *given)
+{
+    const mo_fvar *v = &f->vars.v[s];
+    if (!v->nd)
+        return a->nd ? a->el[from] : a->one;
+    mo_aval sub = *a;
+    sub.nd = v->nd;
+    memmove(sub.dims, a->dims + (a->nd - v->nd), sizeof(int) * (size_t)v->nd);
+    sub.el = a->el + from;
+    for (int k = 0; k + 1 < sub.nd; k++)
+        if (sub.dims[k] == 0) {
+            mo_error(given->loc, "not supported yet: an empty array of size %s as argument '%s' of '%s'",
+                     mo_av_size_str(&sub), v->name, f->name);
+            return NULL;
+        }
+    int at = 0;
+    return nested(&sub, 0, &at, given->loc);
+}
+
+static bool same_dims(int n, const int *a, const int *b)
+{
+    for (int k = 0; k < n; k++)
+        if (a[k] != b[k])
+            return false;
+    return true;
+}
+
+bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval *out)
+{
+    if (!f->nout) {
+        mo_error(e->loc, "'%s' has no outputs: it can only be called as a statement or an equation of its own",
+                 f->name);
+        return false;
+    }
+    for (int q = 0; q < f->inputs.n; q++)
+        if (f->inputs.v[q].record) {   /* record arguments: funcall.c, never element-wise */
+            mo_expr **args = mo_fctx_args(c, e, f);
+            return args && mo_func_model_output(c, f, 0, args, e->loc, out);
+        }
+    const mo_expr **given = mo_fctx_bind(e, f);
+    if (!given)
+        return false;
+    int np = f->inputs.n, nd = 0, dims[MO_MAX_DIMS], count = 1;
+    mo_aval *vals = MO_NEWN(mo_aval, np + 1);
+    const mo_expr *shape = NULL;   /* the first argument given element-wise */
+    for (int q = 0; q < np; q++) {
+        if (!given[q])
+            continue;
+        const mo_fvar *v = &f->vars.v[f->inputs.v[q].first];
+        if (!mo_flatten_val(c->fr, c->inst, c->owner, given[q], &vals[q]))
+            return false;
+        int extra = vals[q].nd - v->nd;
+        if (extra < 0) {
+            mo_error(given[q]->loc, "argument '%s' of '%s' must be %s, not of size %s", v->name, f->name,
+                     v->nd == 1 ? "a vector" : v->nd == 2 ? "a matrix" : mo_sprintf("an array of %d dimensions", v->nd),
+                     mo_av_size_str(&vals[q]));
+            return false;
+        }
+        if (!extra)
+            continue;
+        if (!shape) {
+            shape = given[q];
+            nd = extra;
+            memmove(dims, vals[q].dims, sizeof(int) * (size_t)nd);
+            for (int k = 0; k < nd; k++)
+                count *= dims[k];
+        } else if (extra != nd || !same_dims(nd, dims, vals[q].dims)) {
+            mo_error(given[q]->loc, "argument '%s' of '%s' has size %s, which does not match the first argument "
+                     "given element-wise", v->name, f->name, mo_av_size_str(&vals[q]));
+            mo_note(shape->loc, "that argument is here");
+            return false;
+        }
+    }
+    if (shape && (f->outputs.n != 1 || f->vars.v[f->nin].nd || f->outputs.v[0].record)) {
+        mo_error(e->loc, "'%s' cannot be applied element by element: only a function with one scalar output "
+                 "can (12.4.6)", f->name);
+        return false;
+    }
+    if (shape && !mo_av_alloc(out, nd, dims, e->loc))
+        return false;
+    for (int i = 0; i < count; i++) {
+        mo_expr **args = MO_NEWN(mo_expr *, f->nin + 1);
+        for (int q = 0; q < np; q++) {
+            if (!given[q])
+                continue;
+            int s = f->inputs.v[q].first;
+            bool each = vals[q].nd > f->vars.v[s].nd;
+            int inner = each ? vals[q].n / (count > 0 ? count : 1) : 0;
+            if (!(args[s] = arg_value(f, s, &vals[q], each ? i * inner : 0, given[q])) ||
+                (i == 0 && !mo_fctx_check_arg(c, f, s, args[s], given[q]->loc)))
+                return false;
+        }
+        if (!mo_fctx_complete(c, e, f, args))
+            return false;
+        if (!shape)
+            return mo_func_model_output(c, f, 0, args, e->loc, out);
+        out->el[i] = mo_func_call_expr(e->loc, f, args, 0, 0);
+    }
+    return true;
+}
+
+int mo_func_empty_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out)
+{
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0};
+    mo_expr *x;
+    mo_func *f;
+    *out = NULL;
+    if (!mo_fctx_call_or_user(&c, e, &x, &f))
+        return 0;
+    if (!f)
+        return x ? 0 : -1;
+    mo_expr **args = mo_fctx_args(&c, e, f);
+    if (!args)
+        return -1;
+    *out = mo_func_call_expr(e->loc, f, args, f->nout, 0);   /* no output: its value is not used */
+    return 1;
 }
 
 /* ---- equations with several outputs ---- */
@@ -342,7 +468,7 @@ int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
     mo_func *g = r->kind == MO_EX_CALL ? mo_fctx_callee(&c, r, &err) : NULL;
     if (err)
         return -1;
-    if (!tuple && (!g || !g->outputs.v[0].record))
+    if (!tuple && (!g || !g->outputs.n || !g->outputs.v[0].record))
         return 0;
     if (!g) {
         mo_error(r->loc, "the right side of a tuple equation must be a call of a function with several outputs");

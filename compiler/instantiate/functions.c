@@ -4,8 +4,8 @@
  * Input: a function class found by a call (funcall.c), with lookup.c answering names. Output: an
  * mo_func: its slots (inputs, outputs, protected locals, for-loop iterators; a record variable covers
  * one slot per field; an array is one slot with its dimensions as expressions over the slots), its
- * algorithm as mo_fstmt statements whose names are resolved to slots (expressions: fnexpr.c), its
- * derivative annotation, and whether it can be inlined. Each function is flattened once per model
+ * algorithm as mo_fstmt statements whose names are resolved to slots (expressions: fnexpr.c), and
+ * what fnprops.c finds: its order of initialization, derivative annotation, whether it can be inlined. Each function is flattened once per model
  * (memo by class) and added to flat->funcs before its body is resolved, so recursive calls resolve.
  * Preconditions: the AST of the parser; the function's class has its parent pointers (load.c).
  *
@@ -46,9 +46,11 @@ typedef MO_VEC(pending_dim) pending_vec;
 /* The type of a component of a function: a predefined scalar type (*bt) or a record class (*rec). The
  * dimensions that short classes add on the way (type Vector = Real[3]) go to dims, outermost first;
  * without dims (record fields) such a type is an error. */
-static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, pending_vec *dims)
+static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, pending_vec *dims,
+                      const mo_class **enum_cls)
 {
     *rec = NULL;
+    *enum_cls = NULL;
     mo_class *c = mo_lookup_class(owner, e->type, "class");
     while (c && c->form == MO_FORM_SHORT) {
         for (int k = 0; k < c->nshort_dims; k++) {
@@ -64,10 +66,8 @@ static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, p
     if (!c)
         return false;
     *bt = c->form == MO_FORM_ENUM ? MO_T_INTEGER : mo_builtin_type(c);
-    if (*bt == MO_T_STRING) {
-        mo_error(e->type->loc, "not supported yet: String variables in functions");
-        return false;
-    }
+    if (c->form == MO_FORM_ENUM)
+        *enum_cls = c;
     if (*bt < 0) {
         if (c->kind == MO_CL_RECORD || c->kind == MO_CL_OPERATOR_RECORD) {
             *rec = c;
@@ -95,7 +95,8 @@ static mo_layout *record_fields(mo_class *rec, mo_loc use)
             mo_note(use, "the record is used here");
             return NULL;
         }
-        if (!decl_type(lay->items[i].owner, fe, &bt, &sub, NULL))
+        const mo_class *ec;
+        if (!decl_type(lay->items[i].owner, fe, &bt, &sub, NULL, &ec))
             return NULL;
         if (sub) {
             mo_error(fe->loc, "not supported yet: nested records in functions");
@@ -108,7 +109,7 @@ static mo_layout *record_fields(mo_class *rec, mo_loc use)
 
 int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type)
 {
-    mo_fvar v = {name, loc, kind, (mo_basetype)type, NULL, 0, NULL};
+    mo_fvar v = {name, loc, kind, (mo_basetype)type, NULL, NULL, 0, NULL};
     MO_PUSH(f->vars, v);
     return f->vars.n - 1;
 }
@@ -156,13 +157,18 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
     mo_func *f = b->f;
     int bt;
     mo_class *rec;
+    const mo_class *enum_cls;
     pending_vec dims = {0};
     for (int k = 0; k < e->ndims; k++)
         MO_PUSH(dims, ((pending_dim){-1, -1, e->dims[k], it->owner}));
     for (int k = 0; k < e->ntype_dims; k++)
         MO_PUSH(dims, ((pending_dim){-1, -1, e->type_dims[k], it->owner}));
-    if (!decl_type(it->owner, e, &bt, &rec, &dims))
+    if (!decl_type(it->owner, e, &bt, &rec, &dims, &enum_cls))
         return false;
+    if (bt == MO_T_STRING && dims.n) {
+        mo_error(e->loc, "not supported yet: arrays of Strings in functions");
+        return false;
+    }
     if (mo_map_get(&b->names, e->name)) {
         mo_error(e->loc, "duplicate declaration of '%s'", e->name);
         return false;
@@ -183,14 +189,17 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
         for (int i = 0; i < lay->n; i++) {
             int fbt;
             mo_class *sub;
-            decl_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, NULL);
+            const mo_class *fec;
+            decl_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, NULL, &fec);
             const char *n = join(e->name, lay->items[i].elem->name);
             int s = mo_func_add_slot(f, n, e->loc, kind, fbt);
+            f->vars.v[s].enum_cls = fec;
             mo_map_put(&b->names, n, (void *)(intptr_t)(s + 1));
         }
         mo_map_put(&b->names, e->name, (void *)(intptr_t)-1); /* the record itself: no slot */
     } else {
         int s = mo_func_add_slot(f, e->name, e->loc, kind, bt);
+        f->vars.v[s].enum_cls = enum_cls;
         mo_map_put(&b->names, e->name, (void *)(intptr_t)(s + 1));
         if (dims.n) {
             f->vars.v[s].nd = dims.n;
@@ -361,7 +370,7 @@ static bool check_assign_type(fbuild *b, mo_loc loc, int slot, const mo_expr *va
     if (vt < 0 || tt == vt || (tt == MO_T_REAL && vt == MO_T_INTEGER))
         return true;
     mo_error(loc, "cannot assign %s value to %s variable '%s'",
-             vt == MO_T_INTEGER ? "an Integer" : vt == MO_T_REAL ? "a Real" : "a Boolean",
+             vt == MO_T_INTEGER ? "an Integer" : vt == MO_T_REAL ? "a Real" : vt == MO_T_STRING ? "a String" : "a Boolean",
              mo_func_type_name(tt), b->f->vars.v[slot].name);
     return false;
 }
@@ -504,13 +513,37 @@ static bool assign(fbuild *b, const mo_stmt *s, mo_fstmt *o)
     return true;
 }
 
+/* AssertionLevel.error: 1, AssertionLevel.warning: 2, anything else 0. */
+static int assertion_level(const mo_expr *e)
+{
+    if (e->kind != MO_EX_REF || e->nparts > 2 || (e->nparts == 2 && strcmp(e->parts[0].id, "AssertionLevel")))
+        return 0;
+    const char *id = e->parts[e->nparts - 1].id;
+    return !strcmp(id, "error") ? 1 : !strcmp(id, "warning") ? 2 : 0;
+}
+
 static bool stmt_call(fbuild *b, const mo_stmt *s, mo_fstmt *o)
 {
     const mo_expr *c = s->lhs;
     const char *name = c && c->fn && c->fn->kind == MO_EX_REF ? mo_ref_str(c->fn) : "";
     if (!strcmp(name, "assert")) {
-        if (c->n < 2 || c->a[1]->kind != MO_EX_STRING || c->nnamed) {
-            mo_error(c->loc, "assert in a function takes a condition and a message string");
+        /* assert(condition, "message" [, level]): level AssertionLevel.error (1) or .warning (2) */
+        const mo_expr *lev = c->n == 3 ? c->a[2] : c->nnamed == 1 && !strcmp(c->named[0].name, "level") ?
+                             c->named[0].value : NULL;
+        if (c->n < 2 || c->n + c->nnamed > 3 || (c->nnamed && !lev)) {
+            mo_error(c->loc, "assert in a function takes a condition, a message string and an optional level");
+            return false;
+        }
+        mo_expr *msg = mo_fctx_expr(&b->ctx, c->a[1]);
+        if (!msg)
+            return false;
+        if (mo_func_expr_type(NULL, b->f, msg) != MO_T_STRING) {
+            mo_error(c->a[1]->loc, "the message of assert must be a String");
+            return false;
+        }
+        int level = lev ? assertion_level(lev) : 1;
+        if (!level) {
+            mo_error(lev->loc, "the level of assert must be AssertionLevel.error or AssertionLevel.warning");
             return false;
         }
         mo_expr *cond;
@@ -518,10 +551,13 @@ static bool stmt_call(fbuild *b, const mo_stmt *s, mo_fstmt *o)
             return false;
         mo_expr *call = mo_expr_new(MO_EX_CALL, c->loc);
         *call = *c;
-        call->n = 2;
-        call->a = MO_NEWN(mo_expr *, 2);
+        call->n = 3;
+        call->nnamed = 0;
+        call->a = MO_NEWN(mo_expr *, 3);
         call->a[0] = cond;
-        call->a[1] = c->a[1];
+        call->a[1] = msg;
+        call->a[2] = mo_expr_int(c->loc, level);
+        call->a[2]->text = level == 2 ? "AssertionLevel.warning" : "AssertionLevel.error";
         o->value = call;
         return true;
     }
@@ -652,216 +688,6 @@ static bool stmts(fbuild *b, const mo_stmt_list *l, mo_fstmt_list *out)
     return true;
 }
 
-/* ---- the order of initialization ---- */
-
-static bool reads_pending(const mo_expr *e, const unsigned char *pending)
-{
-    if (!e)
-        return false;
-    if (e->kind == MO_EX_VAR && e->var >= 0 && pending[e->var])
-        return true;
-    for (int i = 0; i < e->n; i++)
-        if (reads_pending(e->a[i], pending))
-            return true;
-    return false;
-}
-
-/* Outputs and locals get their sizes and initial values in an order where nothing is read before it has
- * one (12.4.4: it is an error when no such order exists). */
-static bool init_order(mo_func *f)
-{
-    unsigned char *pending = MO_NEWN(unsigned char, f->vars.n + 1);
-    int left = 0;
-    for (int s = f->nin; s < f->vars.n; s++)
-        if (f->vars.v[s].kind != MO_FV_ITER) {
-            pending[s] = 1;
-            left++;
-        }
-    f->init_order = MO_NEWN(int, left + 1);
-    f->ninit = 0;
-    for (bool progress = true; progress && left;) {
-        progress = false;
-        for (int s = f->nin; s < f->vars.n; s++) {
-            const mo_fvar *v = &f->vars.v[s];
-            if (!pending[s])
-                continue;
-            /* (still pending itself: a binding that reads its own variable is a cycle) */
-            bool ready = !reads_pending(v->binding, pending);
-            for (int k = 0; ready && k < v->nd; k++)
-                ready = !reads_pending(v->dims[k], pending);
-            if (!ready)
-                continue;
-            pending[s] = 0;
-            f->init_order[f->ninit++] = s;
-            left--;
-            progress = true;
-        }
-    }
-    if (!left)
-        return true;
-    for (int s = f->nin; s < f->vars.n; s++)
-        if (pending[s]) {
-            mo_error(f->vars.v[s].loc, "the size or initial value of '%s' depends on itself", f->vars.v[s].name);
-            return false;
-        }
-    return true;
-}
-
-/* ---- inlining check: a chain of single assignments, every slot read after it got a value ---- */
-static bool reads_defined(const mo_expr *e, const unsigned char *def)
-{
-    if (!e)
-        return true;
-    if (e->kind == MO_EX_VAR)
-        return e->var >= 0 && def[e->var];
-    for (int i = 0; i < e->n; i++)
-        if (!reads_defined(e->a[i], def))
-            return false;
-    return true;
-}
-
-/* Can e be inlined into the scalar flat model once its array inputs are arrays of elements: arrays appear
- * only as inputs read at literal subscripts (x[2], size(x, 1)), which then fold to elements (mo_func_fold)? */
-static bool scalar_inline(const mo_func *f, const mo_expr *e)
-{
-    double k;
-    switch (e->kind) {
-    case MO_EX_VAR:
-        return e->var >= 0 && f->vars.v[e->var].nd == 0;
-    case MO_EX_INDEX:
-        if (e->a[0]->kind != MO_EX_VAR || f->vars.v[e->a[0]->var].kind != MO_FV_INPUT)
-            return false;
-        for (int i = 1; i < e->n; i++)
-            if (!mo_sym_is_num(e->a[i], &k))
-                return false;
-        return e->n - 1 == f->vars.v[e->a[0]->var].nd;
-    case MO_EX_ARRAY: case MO_EX_MATRIX: case MO_EX_RANGE: case MO_EX_COLON:
-        return false;
-    case MO_EX_CALL:
-        if (e->niters)
-            return false;
-        if (!e->func && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 && !strcmp(e->fn->parts[0].id, "size"))
-            return e->n == 2 && e->a[0]->kind == MO_EX_VAR && f->vars.v[e->a[0]->var].kind == MO_FV_INPUT &&
-                   mo_sym_is_num(e->a[1], &k);
-        break;
-    default:
-        break;
-    }
-    for (int i = 0; i < e->n; i++)
-        if (!scalar_inline(f, e->a[i]))
-            return false;
-    return true;
-}
-
-static bool is_inlinable(const mo_func *f)
-{
-    for (int s = f->nin; s < f->vars.n; s++)
-        if (f->vars.v[s].nd)   /* inlining makes scalar expressions only */
-            return false;
-    for (int s = f->nin; s < f->vars.n; s++)
-        if (f->vars.v[s].binding && !scalar_inline(f, f->vars.v[s].binding))
-            return false;
-    for (int i = 0; i < f->body.n; i++)
-        if (f->body.v[i]->kind != MO_ST_ASSIGN || !scalar_inline(f, f->body.v[i]->value))
-            return false;
-    unsigned char *def = MO_NEWN(unsigned char, f->vars.n + 1);
-    for (int s = 0; s < f->vars.n; s++) {
-        const mo_fvar *v = &f->vars.v[s];
-        if (v->kind == MO_FV_INPUT)
-            def[s] = 1;
-        else if (v->binding) {
-            if (!reads_defined(v->binding, def))
-                return false;
-            def[s] = 1;
-        }
-    }
-    for (int i = 0; i < f->body.n; i++) {
-        const mo_fstmt *st = f->body.v[i];
-        if (st->kind != MO_ST_ASSIGN || st->ntargets != 1 || !reads_defined(st->value, def))
-            return false;
-        def[st->targets[0]] = 1;
-    }
-    for (int k = 0; k < f->nout; k++)
-        if (!def[f->nin + k])
-            return false;
-    return true;
-}
-
-/* ---- the derivative annotation ---- */
-static void read_derivative(fbuild *b, mo_class *cls)
-{
-    const mo_mod *ann = cls->comment.annotation;
-    mo_func *f = b->f;
-    for (int i = 0; ann && i < ann->nargs; i++) {
-        const mo_arg *a = &ann->args[i];
-        if (a->kind != MO_ARG_MOD || a->name.n != 1 || strcmp(a->name.ids[0], "derivative") || !a->mod ||
-            !a->mod->binding)
-            continue;
-        bool higher = false;
-        for (int k = 0; k < a->mod->nargs; k++) {
-            const mo_arg *x = &a->mod->args[k];
-            if (x->kind != MO_ARG_MOD || x->name.n != 1 || !x->mod || !x->mod->binding)
-                continue;
-            const char *n = x->name.ids[0];
-            const mo_expr *v = x->mod->binding;
-            if (!strcmp(n, "order")) {
-                higher = !(v->kind == MO_EX_INT && v->ival == 1);
-                continue;
-            }
-            bool zero = !strcmp(n, "zeroDerivative");
-            if (!zero && strcmp(n, "noDerivative"))
-                continue;
-            const char *in = v->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(v)) : NULL;
-            int p = -1;
-            for (int q = 0; in && q < f->inputs.n; q++)
-                if (f->inputs.v[q].name == in)
-                    p = q;
-            if (p < 0) {
-                mo_error(v->loc, "'%s' in the derivative annotation is not an input of '%s'",
-                         in ? in : "?", f->name);
-                continue;
-            }
-            f->inputs.v[p].no_der = true;
-            f->inputs.v[p].zero_der |= zero;
-        }
-        if (higher || f->derivative)
-            continue;
-        const mo_expr *ref = a->mod->binding;
-        if (ref->kind != MO_EX_REF) {
-            mo_error(ref->loc, "the derivative annotation must name a function");
-            continue;
-        }
-        mo_expr call = {0};
-        call.kind = MO_EX_CALL;
-        call.loc = ref->loc;
-        call.fn = (mo_expr *)ref;
-        bool err = false;
-        mo_fctx c = {b->ctx.fr, NULL, cls, NULL, NULL, 0, NULL, 0};
-        mo_func *d = mo_fctx_callee(&c, &call, &err);
-        if (!d) {
-            if (!err)
-                mo_error(ref->loc, "unknown function '%s' in the derivative annotation of '%s'", mo_ref_str(ref),
-                         f->name);
-            continue;
-        }
-        /* f_der(inputs..., der(Real inputs not excluded)...) returns der of each Real output */
-        int nder = 0, nreal_out = 0;
-        for (int q = 0; q < f->inputs.n; q++)
-            for (int s = f->inputs.v[q].first; !f->inputs.v[q].no_der &&
-                 s < f->inputs.v[q].first + f->inputs.v[q].count; s++)
-                nder += f->vars.v[s].type == MO_T_REAL;
-        for (int k = 0; k < f->nout; k++)
-            nreal_out += f->vars.v[f->nin + k].type == MO_T_REAL;
-        if (d->nin != f->nin + nder || d->nout != nreal_out) {
-            mo_error(ref->loc, "derivative function '%s' of '%s' must have %d input and %d output slots, "
-                     "not %d and %d", d->name, f->name, f->nin + nder, nreal_out, d->nin, d->nout);
-            mo_note(d->loc, "'%s' is declared here", d->name);
-            continue;
-        }
-        f->derivative = d;
-    }
-}
-
 /* ---- the function ---- */
 
 static const char *c_name(int n, const char *name)
@@ -885,6 +711,10 @@ static bool build(fbuild *b, mo_class *cls)
     }
     if (cls->external) {
         mo_error(cls->loc, "not supported yet: external function '%s'", f->name);
+        return false;
+    }
+    if (cls->form == MO_FORM_DER) {
+        mo_error(cls->loc, "not supported yet: partial derivatives of functions ('%s' = der(...))", f->name);
         return false;
     }
     mo_layout *lay = mo_layout_of(cls);
@@ -962,7 +792,7 @@ static bool build(fbuild *b, mo_class *cls)
     }
     f->body.n = body.n;
     f->body.v = body.v;
-    if (!init_order(f))
+    if (!mo_func_init_order(f))
         return false;
     for (int k = 0; k < f->nout; k++)
         if (f->nin + k >= b->cap || !b->assigned[f->nin + k]) {
@@ -970,13 +800,9 @@ static bool build(fbuild *b, mo_class *cls)
             mo_error(v->loc, "output '%s' of function '%s' is never assigned", v->name, f->name);
             return false;
         }
-    if (f->outputs.n == 0) {
-        mo_error(cls->loc, "not supported yet: function '%s' without outputs", f->name);
-        return false;
-    }
-    f->inlinable = is_inlinable(f);
+    f->inlinable = mo_func_inlinable(f);
     b->ctx.owner = cls;
-    read_derivative(b, cls);
+    mo_func_read_derivative(b->ctx.fr, f, cls);
     return mo_error_count() == 0;
 }
 

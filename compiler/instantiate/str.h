@@ -51,6 +51,10 @@ typedef struct mo_str_conv {
     const mo_expr *width;     /*   minimumLength, or NULL for 0 */
     const mo_expr *left;      /*   leftJustified, or NULL for true */
 } mo_str_conv;
+/* format = "[%][flags][width][.precision]conversion" of String(x, format = f) for a value of type
+ * (MO_T_REAL or MO_T_INTEGER): the C conversion rebuilt from its checked pieces, or NULL when it is not
+ * one we accept (flags among "-+ 0#", width and precision at most two digits each). */
+const char *mo_str_parse_format(const char *f, int type);
 /* The conversion of a String() part of a message (precondition: made by mo_str_message). */
 mo_str_conv mo_str_conv_of(const mo_flat *flat, const mo_expr *call);
 

@@ -1,4 +1,4 @@
-// A matrix given to a vector input from a model.
+// A scalar given to a vector input from a model (a matrix would apply f to its rows, 12.4.6).
 package P
   function f
     input Real x[:];
@@ -7,8 +7,8 @@ package P
     y := sum(x);
   end f;
   model M
-    Real v = f([1, 2; 3, 4]);
+    Real v = f(time);
   end M;
 end P;
 // MODEL: P.M
-// ERROR: %f:10:16: error: argument 'x' of 'P.f' must be a vector, not of size [2, 2]
+// ERROR: %f:10:16: error: argument 'x' of 'P.f' must be a vector, not of size scalar

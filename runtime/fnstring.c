@@ -1,0 +1,134 @@
+/*
+ * fnstring.c - String values inside user functions: concatenation, String() conversions, and the memory
+ * of String variables.
+ *
+ * A function's String inputs are borrowed pointers; its String outputs and locals own a heap copy of
+ * their value (mo2c_sset replaces it, the function frees it on every way out); the values of String
+ * expressions (concatenations, conversions) are temporaries on the function stack (fnarray.c), released
+ * with the statement that made them. A function hands its String outputs back as temporaries of its
+ * caller (mo2c_sout), as it does its arrays.
+ *
+ * Conversions never take a format from the model: String(x) and its significantDigits, minimumLength,
+ * leftJustified go through fixed conversions ("%*.*g", "%*lld", "%*s") with clamped widths and digits
+ * (strfmt.c), and String(x, format = f) through the conversion the compiler rebuilt from a whitelisted f
+ * (flatten_str.c: flags, width, precision and one conversion letter, nothing else).
+ * Functions that allocate report "out of memory" through mo2c_fail and clear *ok, returning "".
+ */
+#include "rt_internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *no_memory(mo2c_data *d, int *ok)
+{
+    if (*ok)
+        mo2c_fail(d, "out of memory for a String in a function");
+    *ok = 0;
+    return "";
+}
+
+/* n bytes on the function stack (fnarray.c) */
+static char *stack_bytes(mo2c_data *d, size_t n, int *ok)
+{
+    char *s = mo2c_rt_fstack_bytes(d, n);
+    if (!s)
+        no_memory(d, ok);
+    return s;
+}
+
+const char *mo2c_scat(mo2c_data *d, const char *a, const char *b, int *ok)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    char *s = stack_bytes(d, na + nb + 1, ok);
+    if (!s)
+        return "";
+    memcpy(s, a, na);
+    memcpy(s + na, b, nb + 1);
+    return s;
+}
+
+int mo2c_sset(mo2c_data *d, char **var, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (!c)
+        return mo2c_fail(d, "out of memory for a String in a function");
+    memcpy(c, s, n);   /* (s may be *var itself: copied before it is freed) */
+    free(*var);
+    *var = c;
+    return 0;
+}
+
+int mo2c_sout(mo2c_data *d, const char **out, const char *s)
+{
+    int ok = 1;
+    size_t n = strlen(s) + 1;
+    char *c = stack_bytes(d, n, &ok);
+    if (!c)
+        return -1;
+    memcpy(c, s, n);
+    *out = c;
+    return 0;
+}
+
+/* snprintf into a fresh stack string */
+static const char *formatted(mo2c_data *d, int *ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static const char *formatted(mo2c_data *d, int *ok, const char *fmt, ...)
+{
+    char buf[512];   /* widths and digits are clamped to MO2C_STR_MAX_WIDTH, MO2C_STR_MAX_DIGITS: fits */
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return no_memory(d, ok);
+    if ((size_t)n >= sizeof buf)
+        n = (int)sizeof buf - 1;
+    char *s = stack_bytes(d, (size_t)n + 1, ok);
+    if (!s)
+        return "";
+    memcpy(s, buf, (size_t)n);
+    s[n] = '\0';
+    return s;
+}
+
+const char *mo2c_sreal(mo2c_data *d, double v, double digits, double width, double left, int *ok)
+{
+    return formatted(d, ok, "%*.*g", mo2c_str_width(width, left), mo2c_str_digits(digits), v);
+}
+
+const char *mo2c_sint(mo2c_data *d, double v, double width, double left, int *ok)
+{
+    return formatted(d, ok, "%*lld", mo2c_str_width(width, left), mo2c_str_int(v));
+}
+
+const char *mo2c_sbool(mo2c_data *d, double v, double width, double left, int *ok)
+{
+    return formatted(d, ok, "%*s", mo2c_str_width(width, left), v != 0 ? "true" : "false");
+}
+
+const char *mo2c_senum(mo2c_data *d, double v, const char *const *names, int n, double width, double left, int *ok)
+{
+    return formatted(d, ok, "%*s", mo2c_str_width(width, left), names[mo2c_str_index(v, n)]);
+}
+
+/* The conversion is the compiler's: a whitelisted format rebuilt from its pieces (see the top). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+const char *mo2c_sfmt_real(mo2c_data *d, double v, const char *conv, int *ok)
+{
+    char buf[512];
+    int n = snprintf(buf, sizeof buf, conv, v);
+    return n < 0 ? no_memory(d, ok) : formatted(d, ok, "%s", buf);
+}
+
+const char *mo2c_sfmt_int(mo2c_data *d, double v, const char *conv, int *ok)
+{
+    char buf[512];
+    int n = snprintf(buf, sizeof buf, conv, mo2c_str_int(v));
+    return n < 0 ? no_memory(d, ok) : formatted(d, ok, "%s", buf);
+}
+#pragma GCC diagnostic pop
