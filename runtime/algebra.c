@@ -281,6 +281,8 @@ static double max_abs(const gsl_vector *v)
 #define NL_STEP_ABS 1e-12
 #define NL_STEP_REL 1e-10
 #define NL_RES_DROP 1e-6
+/* more iterations than this make a warning of LOG_NLS (shown with -lv=LOG_NLS or -w) */
+#define NL_SLOW_ITER 20
 
 int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
                          const char *where)
@@ -331,10 +333,19 @@ int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2
              r <= NL_RES_DROP * (1.0 + r0)))
             converged = 1;
     }
+    double now = st ? st->now : d->time;   /* the time of the evaluation under way */
     if (converged) {
         for (int i = 0; i < n; i++)
             z[i] = gsl_vector_get(e->s->x, (size_t)i);
+        mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of %d unknowns in %s: solved in %d "
+                    "iteration%s, largest residual %.3g (at the start %.3g)", now, n,
+                    where_or_unknown(where), iter, iter == 1 ? "" : "s", max_abs(e->s->f), r0);
+        if (iter > NL_SLOW_ITER)
+            mo2c_rt_warn(d, MO2C_RT_LOG_NLS, "at time %.16g: the nonlinear system in %s needed %d Newton "
+                         "iterations", now, where_or_unknown(where), iter);
     } else {
+        mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of %d unknowns in %s: not solved "
+                    "after %d iterations", now, n, where_or_unknown(where), iter);
         double norm = status == GSL_SUCCESS || iter > 0 ? gsl_blas_dnrm2(e->s->f) : NAN;
         rc = mo2c_fail(d, "nonlinear system in %s not solved: residual norm %.6g after %d iterations%s%s",
                        where_or_unknown(where), norm, iter, status != GSL_SUCCESS ? ": " : "",

@@ -2,11 +2,13 @@
  * data.c - allocation of one simulation's storage (mo2c_data) and of the runtime's private state.
  *
  * Input: a model description (its sizes). Output: an mo2c_data whose arrays are zeroed and sized by the
- * model, with d->solver pointing at the runtime's state (rt_internal.h). Every mo2c_data_alloc is
+ * model, with d->solver pointing at the runtime's state (rt_internal.h); and the log lines of -lv, which
+ * that state switches on. Every mo2c_data_alloc is
  * paired with one mo2c_data_free; nothing lives in globals, so two simulations can run side by side.
  */
 #include "rt_internal.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 
 /* calloc that never asks for zero bytes, so a model without states still gets valid pointers and a
@@ -78,4 +80,43 @@ void mo2c_data_free(mo2c_data *d)
     free(d->sample_tick);
     free(d->sample_time);
     free(d);
+}
+
+/* ---- logs (-lv) ---- */
+
+/* The names of the streams as OpenModelica prints them (ORDER MO2C_RT_LOG). */
+static const char *const stream_names[] = {"LOG_STATS", "LOG_INIT", "LOG_EVENTS", "LOG_NLS", "LOG_SOLVER"};
+
+int mo2c_rt_logging(const mo2c_data *d, unsigned stream)
+{
+    const mo2c_rt_state *s = d ? d->solver : NULL;
+    return s && (s->log & stream) != 0;
+}
+
+void mo2c_rt_log(const mo2c_data *d, unsigned stream, const char *fmt, ...)
+{
+    if (!mo2c_rt_logging(d, stream))
+        return;
+    int k = 0;
+    while ((1u << k) != stream && k < 4)
+        k++;
+    va_list ap;
+    va_start(ap, fmt);
+    printf("%s | info | ", stream_names[k]);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+}
+
+void mo2c_rt_warn(const mo2c_data *d, unsigned stream, const char *fmt, ...)
+{
+    const mo2c_rt_state *s = d ? d->solver : NULL;
+    if (!s || !((s->log & stream) || s->warn_all))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("warning: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
 }

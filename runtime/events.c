@@ -3,7 +3,7 @@
  * the event helpers generated code calls (mo2c_sample_at, mo2c_assert, mo2c_terminate, mo2c_save_pre).
  *
  * Input: an initialized mo2c_data of a model with events (mo2c_model.nrel, update, ...: see mo2c_rt.h),
- * the integrator's GSL system, the options (-noEventEmit). Output: the relations, discrete variables
+ * the integrator's GSL system, the options (-noEventEmit, -noRootFinding, -lv=LOG_EVENTS). Output: the relations, discrete variables
  * and states after each event, the result rows just before and just after it (same time), LOG_STATS
  * counts.
  *
@@ -15,6 +15,9 @@
  * no dense output for all of its steppers, so each trial time tm is reached by integrating again from
  * the left end of the bracket [tl, tr] with a second driver of the same stepper and tolerance (error
  * controlled, so the located state is as accurate as the steps themselves).
+ *
+ * With -noRootFinding the crossing is not located: the event happens at the end of the step in which a
+ * relation changed (as OpenModelica's flag does), so its time is only as good as the step.
  *
  * Time events (relations "time op T", sample instants) are hit exactly: the loop never integrates past
  * next_time_event(t), and at that time no search is needed.
@@ -35,8 +38,8 @@
  * room for a bouncing ball coming to rest (a Zeno sequence, as in the compliance suite's Reinit case):
  * its bounces shrink geometrically until the states settle, and with a coefficient of restitution up to
  * 0.97 fewer than 700 of its events fall in such a window; chattering repeats at the same tiny spacing
- * (2.5e-13 s in the example) and fills it at once. OpenModelica warns of the same pattern (100 state
- * events within one output interval).
+ * (2.5e-13 s in the example) and fills it at once. OpenModelica warns of a milder pattern, 100 events
+ * within one output interval; so do we, once, as a warning of LOG_EVENTS (-lv=LOG_EVENTS or -w).
  */
 #include "rt_internal.h"
 
@@ -45,12 +48,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_PASSES = 100, MAX_LOCATE = 200, CHATTER_EVENTS = 1000 };
+enum { MAX_PASSES = 100, MAX_LOCATE = 200, CHATTER_EVENTS = 1000, BUSY_EVENTS = 100 };
 
 struct mo2c_rt_events {
     mo2c_data *d;
     gsl_odeiv2_driver *drv;   /* re-integration inside a step, for locating a crossing (NULL: nx = 0) */
     int emit;                 /* write the rows just before and after each event */
+    int no_root;              /* -noRootFinding: an event at the end of the step that saw it */
     int nrel, nx, ny;
     double tp;                /* start of the step under way, its states and zero crossings */
     double *xp, *zp;
@@ -64,6 +68,8 @@ struct mo2c_rt_events {
     double grid_h;            /* the output interval (for the chattering window) */
     double burst_t0;          /* time of the first event of the current burst, and its events */
     int burst_n;
+    double busy_t0;           /* the first event of the current output interval's worth, and the count */
+    int busy_n, busy_warned;  /* (a warning of LOG_EVENTS at BUSY_EVENTS, once) */
     unsigned long nevents, nstate, ntime, nlocate;
 };
 
@@ -160,12 +166,14 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
         return NULL;
     ev->d = d;
     ev->emit = !o->no_event_emit;
+    ev->no_root = o->no_root_finding;
     ev->nrel = m->nrel;
     ev->nx = m->nx;
     ev->ny = m->ny;
     ev->row_t = NAN;
     ev->grid_h = o->step;
     ev->burst_t0 = NAN;
+    ev->busy_t0 = NAN;
     size_t nr = (size_t)m->nrel + 1, nx = (size_t)m->nx + 1, ny = (size_t)m->ny + 1;
     double **zs[] = {&ev->zp, &ev->zl, &ev->zr, &ev->zm, &ev->sl, &ev->sr};
     double **xs[] = {&ev->xp, &ev->xl, &ev->xr, &ev->xm, &ev->bx, &ev->bdx, &ev->ax, &ev->adx};
@@ -338,6 +346,15 @@ static int chatter_check(mo2c_rt_events *ev, double t, int cause)
         ev->burst_t0 = t;
         ev->burst_n = 0;
     }
+    if (!(t - ev->busy_t0 <= ev->grid_h)) {
+        ev->busy_t0 = t;
+        ev->busy_n = 0;
+    }
+    if (++ev->busy_n == BUSY_EVENTS && !ev->busy_warned) {
+        ev->busy_warned = 1;
+        mo2c_rt_warn(ev->d, MO2C_RT_LOG_EVENTS, "at time %.16g: %d events within one output interval (from "
+                     "time %.16g)", t, BUSY_EVENTS, ev->busy_t0);
+    }
     if (++ev->burst_n < CHATTER_EVENTS)
         return 0;
     const mo2c_model *m = ev->d->model;
@@ -381,8 +398,11 @@ static int iterate(mo2c_rt_events *ev, double t, double *x)
             i++;
         while (k < ev->nx && same(x[k], d->pre_x[k]))
             k++;
-        if (r == ev->nrel && i == ev->ny && k == ev->nx)
+        if (r == ev->nrel && i == ev->ny && k == ev->nx) {
+            mo2c_rt_log(d, MO2C_RT_LOG_EVENTS, "event iteration at time %.16g: %d pass%s", t, pass + 1,
+                        pass ? "es" : "");
             return 0;
+        }
         if (pass + 1 == MAX_PASSES) {
             fprintf(stderr, "error: at time %.16g: event iteration did not converge after %d passes: %s%s%s "
                     "keeps changing\n", t, MAX_PASSES, r < ev->nrel ? "the relation '" : "",
@@ -442,6 +462,7 @@ int mo2c_rt_events_start(mo2c_rt_events *ev, double t)
         return fail(d, t, "an event update failed");
     d->initial = 1;
     d->in_event = 1;
+    mo2c_rt_log(d, MO2C_RT_LOG_EVENTS, "initial event at time %.16g", t);
     if (iterate(ev, t, x) != 0 || settle(ev, t, x) != 0)
         return -1;
     return terminated(ev, t) ? 2 : 0;
@@ -502,7 +523,7 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
         return 0;
     }
     double t1 = *t;
-    if (changed && !(timed && only_time)) {
+    if (changed && !(timed && only_time) && !ev->no_root) {
         if (locate(ev, t, x) != 0)
             return -1;
     }
@@ -525,6 +546,14 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
         if (v != d->rel[r] && cause < 0)
             cause = r;
         d->rel[r] = v;
+    }
+    if (mo2c_rt_logging(d, MO2C_RT_LOG_EVENTS)) {
+        if (cause >= 0)
+            mo2c_rt_log(d, MO2C_RT_LOG_EVENTS, "state event at time %.16g: '%s' became %s%s", te,
+                        m->rel_text[cause], d->rel[cause] ? "true" : "false",
+                        ev->no_root ? " (at the end of the step: -noRootFinding)" : "");
+        else
+            mo2c_rt_log(d, MO2C_RT_LOG_EVENTS, "time event at time %.16g", te);
     }
     if (chatter_check(ev, te, cause) != 0)
         return -1;
@@ -550,6 +579,7 @@ int mo2c_rt_events_end(mo2c_rt_events *ev, double t)
         return 0;
     d->terminal = 1;
     d->in_event = 1;
+    mo2c_rt_log(d, MO2C_RT_LOG_EVENTS, "terminal event at time %.16g", t);
     if (eval_point(ev, t, d->x, ev->zm, 1) != 0)
         return -1;
     if (m->update(d, t, d->x, 1) != 0)

@@ -11,6 +11,7 @@
  * function that calls itself without end) ends the process with status 1, the simulator's failure
  * status. A stopping signal (SIGINT, SIGTERM, SIGHUP, SIGXCPU from a CPU time limit) is raised again
  * with its default action after the report, so that a shell or `timeout` sees what stopped the run.
+ * SIGALRM is -alarm's timer (set at install, cancelled at remove): the run ends like a crash, status 1.
  * SIGXFSZ (a file size limit) is ignored while guarded: the write then fails with EFBIG and the run
  * ends through the ordinary error path, which names the result file.
  *
@@ -31,6 +32,7 @@
 
 #include <math.h>
 #include <signal.h>
+#include <sys/time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -51,6 +53,7 @@ static const guarded signals[] = {
     {SIGTERM, 0, "the simulation was terminated (SIGTERM)"},
     {SIGHUP, 0, "the simulation was stopped: hangup (SIGHUP)"},
     {SIGXCPU, 0, "the simulation was stopped: CPU time limit exceeded (SIGXCPU)"},
+    {SIGALRM, 1, "the simulation was stopped: the time limit of -alarm was reached"},
 };
 enum { NSIG_GUARDED = sizeof signals / sizeof signals[0], ALT_STACK_BYTES = 1 << 16 };
 
@@ -60,6 +63,7 @@ static volatile sig_atomic_t g_busy;
 static struct sigaction g_old[NSIG_GUARDED], g_old_xfsz;
 static void *g_stack;
 static int g_installed;
+static int g_alarm;               /* -alarm's timer is set */
 
 /* ---- output without stdio ---- */
 
@@ -148,10 +152,11 @@ static void handler(int sig, siginfo_t *si, void *uc)
 
 /* ---- install and remove ---- */
 
-void mo2c_rt_guard_install(mo2c_data *d)
+void mo2c_rt_guard_install(mo2c_data *d, double alarm_seconds)
 {
 #ifdef MO2C_RT_NO_GUARD
     (void)d;
+    (void)alarm_seconds;
     return;
 #endif
     if (g_installed)
@@ -191,6 +196,16 @@ void mo2c_rt_guard_install(mo2c_data *d)
     sigemptyset(&ign.sa_mask);
     sigaction(SIGXFSZ, &ign, &g_old_xfsz);
     g_installed = 1;
+    if (alarm_seconds > 0.0) {   /* -alarm: wall time, fractions of a second too */
+        struct itimerval it;
+        memset(&it, 0, sizeof it);
+        it.it_value.tv_sec = (time_t)alarm_seconds;
+        it.it_value.tv_usec = (suseconds_t)((alarm_seconds - (double)it.it_value.tv_sec) * 1e6);
+        if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+            it.it_value.tv_usec = 1;
+        setitimer(ITIMER_REAL, &it, NULL);
+        g_alarm = 1;
+    }
 }
 
 void mo2c_rt_guard_writer(mo2c_rt_writer *w)
@@ -202,6 +217,12 @@ void mo2c_rt_guard_remove(void)
 {
     if (!g_installed)
         return;
+    if (g_alarm) {
+        struct itimerval off;
+        memset(&off, 0, sizeof off);
+        setitimer(ITIMER_REAL, &off, NULL);
+        g_alarm = 0;
+    }
     for (int k = 0; k < NSIG_GUARDED; k++)
         sigaction(signals[k].sig, &g_old[k], NULL);
     sigaction(SIGXFSZ, &g_old_xfsz, NULL);

@@ -157,6 +157,8 @@ struct mo2c_data {
     double *sample_time;              /* nsample: the event time at which that tick fired */
     void *fstack;                     /* the runtime's: memory of array temporaries in user functions
                                          (fnarray.c), made on first use, freed by mo2c_data_free */
+    int init_none;                    /* -iim=none: initialize sets the start values and the y slots of
+                                         parameter expressions, and skips the initial system */
 };
 
 /* Allocate the storage of one simulation of model (arrays zeroed, d->model set, the runtime's private

@@ -5,7 +5,7 @@
  * every output point, the current values in the mo2c_data. Output: the result file.
  * Preconditions: parameters are final when the writer opens (MAT writes them into data_1 then).
  *
- * Which variables: "time" first, then every variable of model->vars in order that matches the filter
+ * Which variables: "time" first, then $cpuTime (-cpu) and $solverSteps (-steps), then every variable of model->vars in order that matches the filter
  * (anchored ^(...)$) and is not protected (unless -emit_protected, as OpenModelica does). CSV leaves out
  * parameters; MAT puts them in data_1. Every column reads its value through a pointer fixed at open
  * (into x, dx, y, p, or the constant in the variable's description) and a sign, so writing a row is
@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct column {
@@ -56,6 +57,9 @@ struct mo2c_rt_writer {
     volatile double last_t;    /* time of the last whole row */
     volatile long nrows;       /* rows written */
     int failed;                /* a write failed (reported once) */
+    long sync;                 /* -mat_sync: patch MAT's column count every sync rows (0: never) */
+    double *cpu;               /* -cpu: the $cpuTime column's value, set before each row */
+    clock_t cpu0;              /* CPU time when the file was opened */
 };
 
 /* ---- bytes to the file ---- */
@@ -152,6 +156,26 @@ static const double *source_of(const mo2c_data *d, const mo2c_var_info *v)
     return base + i;
 }
 
+/* ---- the columns of -cpu and -steps ---- */
+
+/* The run's own columns that come right after time: $cpuTime (-cpu), $solverSteps (-steps). Their
+ * values live in the runtime's state (mo2c_rt_state.cpu_time, steps_taken). */
+typedef struct extra_col {
+    const char *name, *desc;
+    const double *src;
+} extra_col;
+
+static int extra_cols(const mo2c_data *d, const mo2c_rt_opts *o, extra_col out[2])
+{
+    mo2c_rt_state *s = d->solver;
+    int n = 0;
+    if (o->cpu)
+        out[n++] = (extra_col){"$cpuTime", "cpu time [s]", &s->cpu_time};
+    if (o->steps)
+        out[n++] = (extra_col){"$solverSteps", "number of steps taken by the integrator", &s->steps_taken};
+    return n;
+}
+
 /* ---- CSV ---- */
 
 static int csv_name(mo2c_rt_writer *w, const char *name)
@@ -172,12 +196,19 @@ static int csv_name(mo2c_rt_writer *w, const char *name)
 static int csv_open(mo2c_rt_writer *w, const mo2c_data *d, const mo2c_rt_opts *o)
 {
     const mo2c_model *m = d->model;
-    w->cols = calloc((size_t)m->nvars + 1, sizeof *w->cols);
-    w->row_max = 26 * ((size_t)m->nvars + 1) + 2; /* 24 chars per real at most, a comma, the LF */
+    extra_col ex[2];
+    int nex = extra_cols(d, o, ex);
+    w->cols = calloc((size_t)m->nvars + 3, sizeof *w->cols);
+    w->row_max = 26 * ((size_t)m->nvars + 3) + 2; /* 24 chars per real at most, a comma, the LF */
     if (!w->cols)
         return -1;
     if (csv_name(w, "time") != 0)
         return -1;
+    for (int k = 0; k < nex; k++) {
+        w->cols[w->ncols++] = (column){ex[k].src, 1.0};
+        if (put(w, ",", 1) != 0 || csv_name(w, ex[k].name) != 0)
+            return -1;
+    }
     for (int i = 0; i < m->nvars; i++) {
         const mo2c_var_info *v = &m->vars[i];
         if (v->is_param || !wanted(o, v))
@@ -288,7 +319,7 @@ static void row_map_free(row_map *rm)
 static int mat_open(mo2c_rt_writer *w, const mo2c_data *d, const mo2c_rt_opts *o)
 {
     const mo2c_model *m = d->model;
-    int nv = m->nvars, nsel = 1, n1 = 1, rc = -1;
+    int nv = m->nvars + 2, nsel = 1, n1 = 1, rc = -1;   /* + $cpuTime, $solverSteps */
     const char **names = calloc((size_t)nv + 1, sizeof *names);
     char **descs = calloc((size_t)nv + 1, sizeof *descs);
     int32_t *info = calloc(4 * ((size_t)nv + 1), sizeof *info);
@@ -304,7 +335,17 @@ static int mat_open(mo2c_rt_writer *w, const mo2c_data *d, const mo2c_rt_opts *o
     if (!descs[0])
         goto out;
     info[0] = 0, info[1] = 1, info[2] = 0, info[3] = -1;
-    for (int i = 0; i < nv; i++) {
+    extra_col ex[2];
+    int nex = extra_cols(d, o, ex);
+    for (int k = 0; k < nex; k++, nsel++) {
+        w->cols[w->ncols++] = (column){ex[k].src, 1.0};
+        names[nsel] = ex[k].name;
+        if (!(descs[nsel] = strdup(ex[k].desc)))
+            goto out;
+        int32_t *in = &info[4 * nsel];
+        in[0] = 2, in[1] = w->ncols + 1, in[2] = 0, in[3] = 0;
+    }
+    for (int i = 0; i < m->nvars; i++) {
         const mo2c_var_info *v = &m->vars[i];
         if (!wanted(o, v))
             continue;
@@ -428,6 +469,9 @@ mo2c_rt_writer *mo2c_rt_writer_open(const mo2c_data *d, const mo2c_rt_opts *o, c
     w->fd = -1;
     w->data_pos = -1;
     w->last_t = NAN;
+    w->sync = o->format == MO2C_RT_MAT ? o->mat_sync : 0;
+    w->cpu = o->cpu ? &((mo2c_rt_state *)d->solver)->cpu_time : NULL;
+    w->cpu0 = clock();
     if (o->format == MO2C_RT_EMPTY)
         return w;
     w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -470,12 +514,18 @@ int mo2c_rt_writer_row(mo2c_rt_writer *w, double t)
         return 0;
     if (w->failed)
         return -1;
+    if (w->cpu)
+        *w->cpu = (double)(clock() - w->cpu0) / CLOCKS_PER_SEC;
     if ((w->format == MO2C_RT_MAT ? mat_row(w, t) : csv_row(w, t)) != 0) {
         write_failed(w);
         return -1;
     }
     w->last_t = t;
     w->nrows++;
+    if (w->sync > 0 && w->nrows % w->sync == 0 && (flush(w) != 0 || mat_patch(w, w->end) != 0)) {
+        write_failed(w);
+        return -1;
+    }
     return 0;
 }
 

@@ -2,7 +2,8 @@
  * rt_internal.h - what the runtime's own files share; not part of the generated-code contract.
  *
  * The runtime is split by concern:
- *   main.c     mo2c_main: the command line (OpenModelica's flags), -override, the run order
+ *   main.c     mo2c_main: the run order, -override applied to the model
+ *   cli.c      the command line (OpenModelica's flags), -override and -overrideFile parsed
  *   data.c     mo2c_data_alloc/free and the runtime's private state (d->solver)
  *   solver.c   the integration loop on GSL odeiv2, the Jacobian wrapper, LOG_STATS
  *   events.c   state and time events, event iteration (hooks of solver.c's loop), assert/terminate
@@ -51,15 +52,50 @@ typedef struct mo2c_rt_opts {
     const char *filter;        /* -variableFilter, NULL = everything */
     regex_t filter_re;         /* "^(" filter ")$" compiled (POSIX ERE), when filter != NULL */
     int filter_compiled;
-    int log_stats;             /* -lv=LOG_STATS */
+    unsigned log;              /* -lv: MO2C_RT_LOG_* bits */
     int no_event_emit;         /* -noEventEmit: no extra rows at events */
     int emit_protected;        /* -emit_protected */
     int help;                  /* -help */
+    const char *help_flag;     /* -help=FLAG, NULL for the whole list */
+    int format_given;          /* -outputFormat given (else a -r name ending in .mat means MAT) */
+    double alarm;              /* -alarm: seconds of wall time, 0 = no limit */
+    double max_step;           /* -maxStepSize, 0 = no limit */
+    double init_step;          /* -initialStepSize, 0 = 1e-3 * the output interval */
+    int cpu, steps;            /* -cpu, -steps: the $cpuTime and $solverSteps columns */
+    int no_root_finding;       /* -noRootFinding: events at the end of the step that saw them */
+    int iim_none;              /* -iim=none: start values only, no initial system */
+    int warn_all;              /* -w: warnings of log streams that are off too */
+    long mat_sync;             /* -mat_sync: patch MAT's header every N rows, 0 = at the end */
+    const char *input_path;    /* -inputPath */
+    const char *output_path;   /* -outputPath */
     mo2c_rt_override *ov;      /* variable overrides in command-line order (malloc) */
     int nov, cap_ov;
     char **owned;              /* malloc'd buffers the strings above may point into */
     int nowned, cap_owned;
 } mo2c_rt_opts;
+
+/* The log streams of -lv (ORDER MO2C_RT_LOG: cli.c's log_names). */
+enum {
+    MO2C_RT_LOG_STATS = 1, MO2C_RT_LOG_INIT = 2, MO2C_RT_LOG_EVENTS = 4, MO2C_RT_LOG_NLS = 8,
+    MO2C_RT_LOG_SOLVER = 16
+};
+
+/* cli.c: parse argv into o (defaults set by the caller); 0, or -1 after the message. help prints -help's
+ * text (or -help=FLAG's) on stdout; 0, or -1 after the message for an unknown FLAG. fix_grid decides the
+ * output grid once the flags are in. own keeps buf (NULL stays NULL) until opts_free. parse_value reads
+ * a decimal real, true or false. */
+int mo2c_rt_parse_args(mo2c_rt_opts *o, int argc, char **argv);
+int mo2c_rt_help(const mo2c_rt_opts *o, const char *prog);
+int mo2c_rt_fix_grid(mo2c_rt_opts *o, const mo2c_model *m);
+char *mo2c_rt_own(mo2c_rt_opts *o, char *buf);
+void mo2c_rt_opts_free(mo2c_rt_opts *o);
+int mo2c_rt_parse_value(const char *s, double *v);
+
+/* Log lines "LOG_X | info | ..." on stdout when the stream is on (state.log); a warning (stderr) that
+ * belongs to a stream is printed when that stream is on or -w was given. */
+void mo2c_rt_log(const mo2c_data *d, unsigned stream, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int mo2c_rt_logging(const mo2c_data *d, unsigned stream);
+void mo2c_rt_warn(const mo2c_data *d, unsigned stream, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* A GSL multiroot solver kept between calls for systems of one size (algebra.c). */
 typedef struct mo2c_rt_nlsolver mo2c_rt_nlsolver;
@@ -78,6 +114,10 @@ typedef struct mo2c_rt_state {
     double fail_t;
     /* time of the model evaluation under way, for a signal handler's message (guard.c) */
     volatile double now;
+    unsigned log;              /* -lv streams (MO2C_RT_LOG_*) */
+    int warn_all;              /* -w */
+    double steps_taken;        /* accepted integrator steps so far (-steps column, LOG_SOLVER) */
+    double cpu_time;           /* CPU seconds at the last row (-cpu column) */
     int use_dfdt;              /* bsimp uses df/dt: approximate it by a difference quotient */
     double *work;              /* 3 * nx scratch for the finite-difference Jacobian */
     mo2c_rt_nlsolver *nl;      /* cached nonlinear solvers, one per system size */
@@ -106,12 +146,13 @@ int mo2c_rt_writer_salvage(const mo2c_rt_writer *w);
 const char *mo2c_rt_writer_path(const mo2c_rt_writer *w);
 long mo2c_rt_writer_rows(const mo2c_rt_writer *w, double *last_t);
 
-/* guard.c: from install to remove, the fatal signals (SIGSEGV, SIGFPE, SIGBUS, SIGILL, SIGABRT) and the
+/* guard.c: from install to remove, the fatal signals (SIGSEGV, SIGFPE, SIGBUS, SIGILL, SIGABRT; SIGALRM
+ * of the -alarm timer, which install sets when alarm_seconds > 0 and remove cancels) and the
  * stopping ones (SIGINT, SIGTERM, SIGHUP, SIGXCPU) complete the result file of the writer given to
  * mo2c_rt_guard_writer (may be NULL) and print "error: at time T: <what happened>" with the time of the
  * evaluation under way (mo2c_rt_state.now). A fatal signal then ends the process with status 1; a
  * stopping one is raised again with its default action, so the caller sees the signal. */
-void mo2c_rt_guard_install(mo2c_data *d);
+void mo2c_rt_guard_install(mo2c_data *d, double alarm_seconds);
 void mo2c_rt_guard_writer(mo2c_rt_writer *w);
 void mo2c_rt_guard_remove(void);
 

@@ -281,13 +281,20 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     int exact = 0, rc = 0;
     s->use_dfdt = *st->type == gsl_odeiv2_step_bsimp;
     if (m->nx > 0 && n > 0) {
-        drv = gsl_odeiv2_driver_alloc_y_new(&sys, *st->type, 1e-3 * h, o->tol, o->tol);
+        double h0 = o->init_step > 0.0 ? o->init_step : 1e-3 * h;
+        if (o->max_step > 0.0 && h0 > o->max_step)
+            h0 = o->max_step;
+        drv = gsl_odeiv2_driver_alloc_y_new(&sys, *st->type, h0, o->tol, o->tol);
         if (!drv) {
             fprintf(stderr, "error: cannot set up the integrator %s\n", sname);
             return 1;
         }
         exact = (*st->type)->gives_exact_dydt_out;
+        mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "integrator %s: tolerance %g, first step %g, largest step %s%g, "
+                    "%ld output intervals of %g", sname, o->tol, h0, o->max_step > 0.0 ? "" : "unlimited, ",
+                    o->max_step > 0.0 ? o->max_step : h, n, h);
     }
+    int log_steps = mo2c_rt_logging(d, MO2C_RT_LOG_SOLVER);
 
     /* events (events.c): the loop never steps past a time event, and after every accepted step looks
      * for crossings; an event moves t (and x) to it and restarts the integrator */
@@ -322,6 +329,9 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 mo2c_rt_events_step_start(ev, t, d->x);
             }
             if (drv) {
+                if (o->max_step > 0.0 && drv->h > o->max_step)
+                    drv->h = o->max_step;   /* -maxStepSize: GSL grows the step at most fivefold per step */
+                double t0 = t;
                 int status = gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &sys, &t, goal, &drv->h, d->x);
                 if (status == GSL_EBADFUNC) {
                     report(d, s->fail_t, "the right-hand side failed");
@@ -334,6 +344,10 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     rc = 1;
                     break;
                 }
+                s->steps_taken = (double)(s->steps0 + drv->e->count);
+                if (log_steps)
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "step %.0f: t = %.16g, step size %.6g (next %.6g)",
+                                s->steps_taken, t, t - t0, drv->h);
                 if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
                     rc = 1;
                     break;
@@ -351,6 +365,8 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     s->steps0 += drv->e->count;   /* the reset clears GSL's counters */
                     s->failed0 += drv->e->failed_steps;
                     gsl_odeiv2_driver_reset(drv);
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "integrator restarted at time %.16g after an event "
+                                "(step size %g)", t, drv->h);
                 }
                 if (r == 2) {
                     stop = 1;
@@ -381,9 +397,9 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     if (ev && !rc && !stop && mo2c_rt_events_end(ev, t) != 0)
         rc = 1;
 
-    if (o->log_stats)
+    if (o->log & MO2C_RT_LOG_STATS)
         print_stats(o, sname, s, drv, (double)(clock() - cpu0) / CLOCKS_PER_SEC, now_wall() - wall0);
-    if (ev && o->log_stats)
+    if (ev && (o->log & MO2C_RT_LOG_STATS))
         mo2c_rt_events_stats(ev);
     mo2c_rt_events_free(ev);
     if (drv)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what mo2c needs on a Debian machine, when it is missing: a C compiler, make, re2c, bison,
-# GSL's development files. Uses apt-get (through sudo when not root). Does nothing when all is there.
+# GSL's development files, python3-scipy (tests read MAT files with it). Uses apt-get (through sudo when not root). Does nothing when all is there.
 set -eu
 need=()
 command -v cc    >/dev/null 2>&1 || need+=(gcc libc6-dev)
@@ -9,6 +9,7 @@ command -v re2c  >/dev/null 2>&1 || need+=(re2c)
 command -v bison >/dev/null 2>&1 || need+=(bison)
 command -v python3 >/dev/null 2>&1 || need+=(python3)   # tests: reference generators, the MSL class list
 [ -f /usr/include/gsl/gsl_odeiv2.h ] || need+=(libgsl-dev)
+/usr/bin/python3 -c 'import scipy.io' >/dev/null 2>&1 || need+=(python3-scipy)   # tests: MAT files as scipy reads them
 if [ ${#need[@]} -eq 0 ]; then
     exit 0
 fi

@@ -386,11 +386,16 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_cg_split_end(&s);
     o = &fn;
     mo_cg_events_init_start(&g->cg, o);       /* pre(v) = start (codegen_events.c) */
-    mo_buf_puts(o, "    /* the initial system */\n");
-    mo_cg_split_begin(&s, dae->init.blocks.n + g->nextra, "    ");
-    emit_extra(g, &s);   /* the y slots of parameter expressions, read by the blocks; rhs never changes them */
+    mo_buf_puts(o, "    /* the y slots of parameter expressions, read by the blocks; rhs never changes them */\n");
+    mo_cg_split_begin(&s, g->nextra, "    ");
+    emit_extra(g, &s);
+    mo_cg_split_end(&s);
+    /* with -iim=none the states keep their start values and rhs gives the rest */
+    mo_buf_puts(o, "    /* the initial system (not with -iim=none) */\n    if (!d->init_none) {\n");
+    mo_cg_split_begin(&s, dae->init.blocks.n, "    ");
     emit_blocks(g, &s, &dae->init, "init");
     mo_cg_split_end(&s);
+    mo_buf_puts(o, "    }\n");
     mo_cg_events_init_tail(&g->cg, o);        /* the relations at the start */
     mo_buf_puts(o, "    /* derivatives and algebraic variables consistent with the states found */\n"
                    "    return rhs(d, t, x, dx);\n}\n\n");

@@ -47,7 +47,7 @@ expect_error "error: unknown flag '-foo'" -foo
 err=$("$OSC" -foo=1 2>&1 >/dev/null)
 grep -q "^usage: " <<<"$err" || fail "unknown flag without usage"
 expect_error "error: unknown flag 'stray'" stray
-expect_error "error: flag '-stopTime' needs a value (-stopTime=...)" -stopTime
+expect_error "error: flag '-stopTime' needs a value (-stopTime=T or -stopTime T)" -stopTime
 expect_error "error: flag '-noEventEmit' takes no value" -noEventEmit=1
 expect_error "error: -stopTime: invalid number '1s' for stopTime" -stopTime=1s
 expect_error "error: -tolerance: tolerance must be positive, got '0'" -tolerance=0
@@ -56,7 +56,7 @@ expect_error "error: -s: unknown solver 'euler2' (known: rk45 rkf45 rkck rk8pd r
 expect_error "error: -outputFormat: unknown output format 'plt' (known: csv, mat, empty)" -outputFormat=plt
 err=$("$OSC" '-variableFilter=x(' 2>&1 >/dev/null); rc=$?
 [ $rc = 1 ] && grep -q "^error: -variableFilter: invalid regular expression 'x(': " <<<"$err" || fail "bad regex: $err"
-expect_error "error: -lv: unknown log stream 'STATS'" -lv=STATS
+expect_error "error: -lv: unknown log stream 'STATS' (known: LOG_STATS, LOG_INIT, LOG_EVENTS, LOG_NLS, LOG_SOLVER)" -lv=STATS
 "$OSC" -noEventEmit -lv=LOG_SOLVER,LOG_STATS >/dev/null || fail "accepted flags"
 
 # -help lists every flag, on stdout, exit 0
