@@ -198,6 +198,13 @@ typedef struct mo_fparam {    /* one declared input or output */
     mo_loc loc;
     const mo_class *record;   /* its record class, or NULL for a scalar */
     int first, count;         /* its slots: vars[first .. first + count) */
+    /* A functional input (12.4.2): the function type it takes (a partial function class), else NULL. In
+     * a function made for a call (mo_func.generic false), the function the argument gives (fn_actual,
+     * named through fn_written), whose inputs fn_bound[0 .. count) the argument binds (a partial
+     * application, function g(a = 1)): those are its slots, "input.a". */
+    const mo_class *fn_type;
+    mo_class *fn_actual, *fn_written;
+    const char **fn_bound;
     bool no_der;              /* derivative annotation: listed in zeroDerivative or noDerivative */
     bool zero_der;            /* listed in zeroDerivative (the annotation needs der(input) = 0) */
 } mo_fparam;
@@ -236,6 +243,8 @@ typedef struct mo_func {
     bool inlinable;           /* the body is a chain of assignments over scalars (mo_func_inline can
                                * expand a call) */
     bool has_arrays;          /* some slot is an array */
+    bool generic;             /* functional inputs not bound: a signature only; a call uses a function
+                               * made for the functions its arguments give (funcall.c) */
     int cg_mark;              /* codegen_fn.c's scratch mark (emitted or not) */
 } mo_func;
 

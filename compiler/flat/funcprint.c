@@ -6,6 +6,7 @@
  * its algorithm with names resolved, and its derivative annotation. Deterministic: the order of flat->funcs (first use).
  */
 #include "flat.h"
+#include "lookup.h"
 
 static const char *slot_name(void *fn, int v)
 {
@@ -111,10 +112,21 @@ static void put_stmts(mo_buf *b, const mo_func *f, const mo_fstmt_list *l, int d
 static void put_func(mo_buf *b, const mo_func *f)
 {
     static const char *const types[] = {"Real", "Integer", "Boolean", "String", "Integer"};
+    if (f->generic)   /* a signature: its calls use the functions made for their arguments */
+        return;
     mo_buf_printf(b, "function %s", f->name);
     if (f->comment)
         mo_buf_printf(b, " \"%s\"", f->comment);
     mo_buf_puts(b, "\n");
+    for (int q = 0; q < f->inputs.n; q++) {   /* functional inputs: the function the call gave */
+        const mo_fparam *p = &f->inputs.v[q];
+        if (!p->fn_actual)
+            continue;
+        mo_buf_printf(b, "  input %s %s = function %s(", p->fn_type->name, p->name, mo_class_full_name(p->fn_written));
+        for (int k = 0; k < p->count; k++)
+            mo_buf_printf(b, "%s%s = %s", k ? ", " : "", p->fn_bound[k], f->vars.v[p->first + k].name);
+        mo_buf_puts(b, ");\n");
+    }
     bool prot = false;
     for (int v = 0; v < f->vars.n; v++) {
         const mo_fvar *x = &f->vars.v[v];

@@ -200,6 +200,9 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
         if (k > 0) {
             base = mo_expr_new(MO_EX_VAR, e->loc);
             base->var = (int)k - 1;
+        } else if (k == -2) {
+            mo_error(e->loc, "'%s' is a function: it can be called or given to a function, not used as a value", name);
+            return NULL;
         } else if (k < 0) {
             mo_error(e->loc, "not supported yet: the record '%s' used as a value", name);
             return NULL;
@@ -706,11 +709,16 @@ static mo_expr *fn_expr(mo_fctx *c, const mo_expr *e)
         }
         return mo_expr_call(e->loc, "size", 2, (mo_expr *[]){(mo_expr *)c->end_of, mo_expr_int(e->loc, c->end_dim)});
     case MO_EX_CALL: {
+        const mo_fparam *fp = mo_func_functional(c->fn, e->fn);
+        if (fp)   /* a call of a functional input */
+            return mo_fctx_call_functional(c, e, fp);
         mo_expr *r = NULL;
         if (mo_fctx_call(c, e, &r))
             return r;
         return fn_builtin_call(c, e);
     }
+    case MO_EX_VAR:   /* resolved already (the bound inputs of a functional input, funcall.c) */
+        return (mo_expr *)e;
     case MO_EX_BINARY:
         return fn_binary(c, e);
     case MO_EX_UNARY: {

@@ -29,6 +29,21 @@ typedef struct mo_fctx {
 /* The flat function of a function class, flattened on first use and added to fr->flat->funcs; NULL
  * after an error (reported at the class, use is the call that needed it). */
 mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use);
+/* The same for the function cls named through written, a short class with modifiers that give its
+ * components values (function f2 = f(x = 3)): a function of its own, named as written. */
+mo_func *mo_func_of_written(mo_front *fr, mo_class *cls, mo_class *written, mo_loc use);
+/* What a call gives a functional input (12.4.2): a function (cls named through written), and the names
+ * of the inputs that a partial application (function g(a = 1)) binds. */
+typedef struct mo_fnbind {
+    const char *input;        /* the functional input */
+    mo_class *actual, *written;
+    int nbound;
+    const char **bound;
+} mo_fnbind;
+/* The function cls (named through written) made for a call that gives its functional inputs the
+ * functions binds says (one function per distinct set of them, memoized). */
+mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds, const mo_fnbind *binds,
+                      mo_loc use);
 /* A new slot of f (for-loop and reduction iterators); returns its number. */
 int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type);
 
@@ -68,6 +83,12 @@ mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, 
 /* The reference rec.field to a field of the record that the reference rec names (a copy of rec with one
  * more part, located at rec). */
 mo_expr *mo_ref_field(const mo_expr *rec, const char *field);
+
+/* The functional input (12.4.2) of fn that the one-identifier reference ref names, or NULL. */
+const mo_fparam *mo_func_functional(const mo_func *fn, const mo_expr *ref);
+/* A call e of the functional input fp inside a function made for a call: the call of the function its
+ * argument gave, its arguments by name (the type's order), the bound inputs from fp's slots. */
+mo_expr *mo_fctx_call_functional(mo_fctx *c, const mo_expr *e, const mo_fparam *fp);
 
 /* funcall_model.c: calls in a model (mo_fctx without fn). The argument of array input slot as the array
  * of its elements; the default of input slot with the arguments args put in; the declared sizes of the

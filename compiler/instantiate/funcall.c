@@ -203,9 +203,19 @@ typedef struct callee {
 
 static mo_map callee_cache;   /* "class-pointer name" -> callee* (only answers that report nothing) */
 
+static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const char *key);
+static mo_func *specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_class *cls, mo_class *written);
+static bool functional_arg(mo_fctx *c, mo_func *f, const mo_fparam *p, const mo_expr *given, mo_expr **args);
+static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *given);
+static callee component_callee(mo_fctx *c, const mo_expr *fn);
+
 static callee find_callee(mo_fctx *c, const mo_expr *fn)
 {
     callee r = {CAL_NONE, NULL, NULL, NULL};
+    /* a.f(x): a function declared in the class of the component a (5.3.2), never cached (the class of a
+     * depends on the instance) */
+    if (c->inst && fn->nparts > 1 && !fn->global && mo_layout_find(c->inst->lay, fn->parts[0].id))
+        return component_callee(c, fn);
     const char *key = mo_intern_cstr(mo_sprintf("%p %s%s", (void *)c->owner, fn->global ? "." : "",
                                                 mo_ref_str(fn)));
     callee *hit = mo_map_get(&callee_cache, key);
@@ -229,7 +239,14 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
         mo_map_put(&callee_cache, key, hit);
         return r;   /* a component or nothing: built-in or unknown */
     }
-    mo_class *cls = f.cls;
+    return class_callee(c, fn, f.cls, key);
+}
+
+/* The callee a class found for the call name fn is; key: where to cache the answer (NULL: nowhere). */
+static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const char *key)
+{
+    callee r = {CAL_NONE, NULL, NULL, NULL};
+    callee *hit;
     bool outer = cls->flags & MO_PF_OUTER;   /* its inner depends on the instance: never cached */
     if (outer && !(cls = mo_outer_class(c->inst, cls, fn->loc))) {
         r.kind = CAL_ERROR;
@@ -252,8 +269,9 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
         mo_map_put(&callee_cache, key, hit);
         return r;
     }
-    if (modified && cls->kind != MO_CL_RECORD && cls->kind != MO_CL_OPERATOR_RECORD) {
-        mo_error(fn->loc, "not supported yet: a function defined by a short class with modifiers");
+    if (modified && cls->kind != MO_CL_RECORD && cls->kind != MO_CL_OPERATOR_RECORD && cls->kind != MO_CL_FUNCTION) {
+        mo_error(fn->loc, "not supported yet: a %s defined by a short class with modifiers",
+                 mo_class_kind_name(cls->kind));
         r.kind = CAL_ERROR;
         return r;
     }
@@ -283,11 +301,61 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
         r.kind = CAL_ERROR;
         return r;
     }
-    if (outer)
+    if (outer || !key)
         return r;
     hit = MO_NEW(callee);
     *hit = r;
     mo_map_put(&callee_cache, key, hit);
+    return r;
+}
+
+/* a.b.F.f(x): the leading identifiers name scalar components (the instance's, subscripts evaluated),
+ * the rest classes declared in the class of the last of them, the last a function (5.3.2). */
+static callee component_callee(mo_fctx *c, const mo_expr *fn)
+{
+    callee r = {CAL_ERROR, NULL, NULL, NULL};
+    int ncomp = 1;   /* how many leading identifiers are components */
+    mo_inst *ci = c->inst;
+    for (; ncomp < fn->nparts; ncomp++) {
+        intptr_t k = mo_layout_find(ci->lay, fn->parts[ncomp - 1].id);
+        if (!k || !mo_ensure_slot(c->fr, ci, (int)k - 1))
+            return r;
+        mo_slot s = mo_slot_of(ci, (int)k - 1);
+        ci = s.kind == MO_SK_INST ? s.child : s.kind == MO_SK_ARRAY && s.arr->total && s.arr->elems[0].kind == MO_SK_INST
+                                                  ? s.arr->elems[0].child : NULL;
+        if (!ci || !mo_layout_find(ci->lay, fn->parts[ncomp].id))
+            break;
+    }
+    if (ncomp == fn->nparts) {
+        mo_error(fn->loc, "'%s' is a component, not a function", mo_ref_str(fn));
+        return r;
+    }
+    mo_expr *prefix = mo_expr_dup(fn);
+    prefix->nparts = ncomp;
+    mo_sref sr;
+    bool disabled = false;
+    if (mo_find_slots(c->fr, c->inst, c->owner, prefix, &sr, &disabled) <= 0)
+        return r;
+    if (sr.nd || sr.one.kind != MO_SK_INST || disabled) {
+        mo_error(fn->loc, "in the call '%s', '%s' must be a scalar component (5.3.2)", mo_ref_str(fn),
+                 mo_ref_str(prefix));
+        return r;
+    }
+    mo_class *cls = sr.one.child->lay->cls;
+    for (int i = ncomp; i < fn->nparts && cls; i++) {
+        mo_found f = mo_lookup_member(cls, fn->parts[i].id);
+        if (!f.cls) {
+            mo_error(mo_ref_part_loc(fn, i), "'%s' has no class '%s'%s", mo_class_full_name(cls), fn->parts[i].id,
+                     f.comp ? " (a component: only the leading names of a call may be components)" : "");
+            return r;
+        }
+        cls = f.cls;
+    }
+    r = class_callee(c, fn, cls, NULL);
+    if (r.kind != CAL_USER && r.kind != CAL_ERROR) {
+        mo_error(fn->loc, "'%s' must be a function, not a %s (5.3.2)", mo_ref_str(fn), mo_class_kind_name(cls->kind));
+        r.kind = CAL_ERROR;
+    }
     return r;
 }
 
@@ -310,7 +378,9 @@ mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err)
     }
     if (k.kind != CAL_USER)
         return NULL;
-    mo_func *f = mo_func_of(c->fr, k.cls, call->loc);
+    mo_func *f = mo_func_of_written(c->fr, k.cls, k.written, call->loc);
+    if (f && f->generic)
+        f = specialize(c, call, f, k.cls, k.written);
     *err = f == NULL;
     return f;
 }
@@ -548,7 +618,10 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
         const mo_fparam *p = &f->inputs.v[q];
         if (!given[q])
             continue;
-        if (p->record) {
+        if (p->fn_type) {
+            if (!functional_arg(c, f, p, given[q], args))
+                return NULL;
+        } else if (p->record) {
             if (!record_arg(c, f, p, given[q], args))
                 return NULL;
         } else if (!(args[p->first] = slot_arg(c, f, p->first, given[q])) ||
@@ -557,6 +630,168 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
         }
     }
     return mo_fctx_complete(c, call, f, args) ? args : NULL;
+}
+
+/* ---- functional inputs (12.4.2) ---- */
+
+const mo_fparam *mo_func_functional(const mo_func *fn, const mo_expr *ref)
+{
+    if (!fn || !ref || ref->kind != MO_EX_REF || ref->nparts != 1 || ref->global || ref->parts[0].nsubs)
+        return NULL;
+    for (int q = 0; q < fn->inputs.n; q++)
+        if (fn->inputs.v[q].fn_type && fn->inputs.v[q].name == ref->parts[0].id)
+            return &fn->inputs.v[q];
+    return NULL;
+}
+
+/* What an argument gives a functional input p of f: a function, the inputs of it that a partial
+ * application binds, and their values (AST expressions of the caller's, or, passed on from the caller's
+ * own functional input, its slots, resolved). */
+typedef struct fnval {
+    mo_fnbind b;
+    const mo_expr **values;
+    bool *resolved;
+} fnval;
+
+static bool function_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const mo_fparam *p, fnval *out)
+{
+    memset(out, 0, sizeof *out);
+    out->b.input = p->name;
+    const mo_expr *ref = g->kind == MO_EX_PARTIAL_FN ? g->fn : g;
+    if (!ref || ref->kind != MO_EX_REF) {
+        mo_error(g->loc, "the argument '%s' of '%s' must be a function: its name, or function g(a = 1)", p->name,
+                 f->name);
+        return false;
+    }
+    int extra = g->kind == MO_EX_PARTIAL_FN ? g->nnamed : 0;
+    const mo_fparam *fp = mo_func_functional(c->fn, ref);
+    int n0 = fp ? fp->count : 0;
+    out->b.bound = MO_NEWN(const char *, n0 + extra + 1);
+    out->values = MO_NEWN(const mo_expr *, n0 + extra + 1);
+    out->resolved = MO_NEWN(bool, n0 + extra + 1);
+    if (fp) {   /* the caller's own functional input, passed on */
+        if (!fp->fn_actual)
+            mo_unreachable("a generic function's body is never resolved");
+        out->b.actual = fp->fn_actual;
+        out->b.written = fp->fn_written;
+        for (int k = 0; k < n0; k++) {
+            mo_expr *v = mo_expr_new(MO_EX_VAR, ref->loc);
+            v->var = fp->first + k;
+            out->b.bound[k] = fp->fn_bound[k];
+            out->values[k] = v;
+            out->resolved[k] = true;
+        }
+    } else {
+        callee k = find_callee(c, ref);
+        if (k.kind == CAL_ERROR)
+            return false;
+        if (k.kind != CAL_USER) {
+            mo_error(ref->loc, "'%s' given for input '%s' of '%s' is not a function", mo_ref_str(ref), p->name, f->name);
+            return false;
+        }
+        out->b.actual = k.cls;
+        out->b.written = k.written;
+    }
+    out->b.nbound = n0;
+    for (int i = 0; i < extra; i++) {   /* function g(a = 1, b = x) */
+        const mo_named_arg *na = &g->named[i];
+        for (int k = 0; k < out->b.nbound; k++)
+            if (out->b.bound[k] == na->name) {
+                mo_error(na->loc, "input '%s' is bound twice", na->name);
+                return false;
+            }
+        out->b.bound[out->b.nbound] = na->name;
+        out->values[out->b.nbound++] = na->value;
+    }
+    return true;
+}
+
+/* The function made from the generic f for the functions a call gives its functional inputs. */
+static mo_func *specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_class *cls, mo_class *written)
+{
+    const mo_expr **given = mo_fctx_bind(call, f);
+    if (!given)
+        return NULL;
+    mo_fnbind *binds = MO_NEWN(mo_fnbind, f->inputs.n + 1);
+    int nb = 0;
+    for (int q = 0; q < f->inputs.n; q++) {
+        const mo_fparam *p = &f->inputs.v[q];
+        if (!p->fn_type)
+            continue;
+        fnval fv;
+        if (!given[q]) {
+            mo_error(call->loc, "missing argument '%s' (a function) in call of '%s'", p->name, f->name);
+            mo_note(p->loc, "'%s' is declared here", p->name);
+            return NULL;
+        }
+        if (!function_value(c, given[q], f, p, &fv))
+            return NULL;
+        binds[nb++] = fv.b;
+    }
+    return mo_func_spec(c->fr, cls, written, nb, binds, call->loc);
+}
+
+/* The argument of functional input p: the values of the inputs its function binds, into p's slots. */
+static bool functional_arg(mo_fctx *c, mo_func *f, const mo_fparam *p, const mo_expr *given, mo_expr **args)
+{
+    fnval fv;
+    if (!function_value(c, given, f, p, &fv))
+        return false;
+    if (fv.b.nbound != p->count || fv.b.actual != p->fn_actual)
+        mo_unreachable("a function made for other arguments");
+    for (int k = 0; k < p->count; k++)
+        if (!(args[p->first + k] = fv.resolved[k] ? (mo_expr *)fv.values[k] : slot_arg(c, f, p->first + k, fv.values[k])))
+            return false;
+    return true;
+}
+
+mo_expr *mo_fctx_call_functional(mo_fctx *c, const mo_expr *e, const mo_fparam *fp)
+{
+    mo_func *a = mo_func_of_written(c->fr, fp->fn_actual, fp->fn_written, e->loc);
+    if (!a)
+        return NULL;
+    /* by name: the function given may order its inputs otherwise than the type (function Sine2(A = 2)) */
+    mo_layout *tl = mo_layout_of((mo_class *)fp->fn_type);
+    if (!tl)
+        return NULL;
+    const char **tin = MO_NEWN(const char *, tl->n + 1), *tout = NULL;
+    int nt = 0;
+    for (int i = 0; i < tl->n; i++) {
+        unsigned fl = tl->items[i].elem->flags;
+        if (fl & MO_PF_INPUT)
+            tin[nt++] = tl->items[i].elem->name;
+        else if ((fl & MO_PF_OUTPUT) && !tout)
+            tout = tl->items[i].elem->name;
+    }
+    if (e->n > nt) {
+        mo_error(e->a[nt]->loc, "too many arguments in call of '%s': its type '%s' has %d input%s", fp->name,
+                 fp->fn_type->name, nt, nt == 1 ? "" : "s");
+        return NULL;
+    }
+    mo_expr *call = mo_expr_new(MO_EX_CALL, e->loc);
+    *call = *e;
+    call->n = 0;
+    call->nnamed = e->n + e->nnamed + fp->count;
+    call->named = MO_NEWN(mo_named_arg, call->nnamed + 1);
+    int k = 0;
+    for (int i = 0; i < e->n; i++)
+        call->named[k++] = (mo_named_arg){tin[i], e->a[i]->loc, e->a[i]};
+    for (int i = 0; i < e->nnamed; i++)
+        call->named[k++] = e->named[i];
+    for (int i = 0; i < fp->count; i++) {
+        mo_expr *v = mo_expr_new(MO_EX_VAR, e->loc);
+        v->var = fp->first + i;
+        call->named[k++] = (mo_named_arg){fp->fn_bound[i], e->loc, v};
+    }
+    mo_expr **args = mo_fctx_args(c, call, a);
+    if (!args)
+        return NULL;
+    for (int q = 0; q < a->outputs.n; q++)
+        if (a->outputs.v[q].name == tout && !a->outputs.v[q].record)
+            return mo_func_call_expr(e->loc, a, args, a->outputs.v[q].first - a->nin, 0);
+    mo_error(e->loc, "'%s' given for '%s' has no scalar output '%s' of its type '%s'", a->name, fp->name,
+             tout ? tout : "?", fp->fn_type->name);
+    return NULL;
 }
 
 /* ---- calls ---- */
@@ -692,7 +927,9 @@ static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_fu
     case CAL_USER:
         break;
     }
-    *user = mo_func_of(c->fr, k.cls, e->loc);
+    *user = mo_func_of_written(c->fr, k.cls, k.written, e->loc);
+    if (*user && (*user)->generic)
+        *user = specialize(c, e, *user, k.cls, k.written);
     return true;
 }
 

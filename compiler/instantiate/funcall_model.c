@@ -344,7 +344,7 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
         return false;
     }
     for (int q = 0; q < f->inputs.n; q++)
-        if (f->inputs.v[q].record) {   /* record arguments: funcall.c, never element-wise */
+        if (f->inputs.v[q].record || f->inputs.v[q].fn_type) {   /* funcall.c, never element-wise */
             mo_expr **args = mo_fctx_args(c, e, f);
             return args && mo_func_model_output(c, f, 0, args, e->loc, out);
         }

@@ -47,10 +47,12 @@ typedef MO_VEC(pending_dim) pending_vec;
  * dimensions that short classes add on the way (type Vector = Real[3]) go to dims, outermost first;
  * without dims (record fields) such a type is an error. */
 static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, pending_vec *dims,
-                      const mo_class **enum_cls)
+                      const mo_class **enum_cls, mo_class **fn_type)
 {
     *rec = NULL;
     *enum_cls = NULL;
+    if (fn_type)
+        *fn_type = NULL;
     mo_class *c = mo_lookup_class(owner, e->type, "class");
     while (c && c->form == MO_FORM_SHORT) {
         for (int k = 0; k < c->nshort_dims; k++) {
@@ -71,6 +73,10 @@ static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, p
     if (*bt < 0) {
         if (c->kind == MO_CL_RECORD || c->kind == MO_CL_OPERATOR_RECORD) {
             *rec = c;
+            return true;
+        }
+        if (fn_type && c->kind == MO_CL_FUNCTION && (e->flags & MO_PF_INPUT)) {
+            *fn_type = c;   /* a functional input (12.4.2) */
             return true;
         }
         mo_error(e->type->loc, "'%s' is a %s and cannot be the type of a function variable",
@@ -96,7 +102,7 @@ static mo_layout *record_fields(mo_class *rec, mo_loc use)
             return NULL;
         }
         const mo_class *ec;
-        if (!decl_type(lay->items[i].owner, fe, &bt, &sub, NULL, &ec))
+        if (!decl_type(lay->items[i].owner, fe, &bt, &sub, NULL, &ec, NULL))
             return NULL;
         if (sub) {
             mo_error(fe->loc, "not supported yet: nested records in functions");
@@ -114,9 +120,19 @@ int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind
     return f->vars.n - 1;
 }
 
+/* A value a short function class gives a component of its function: function f2 = f(x = 3). */
+typedef struct short_mod {
+    const char *name;
+    const mo_expr *binding;
+    mo_class *owner;          /* the class whose text holds it */
+} short_mod;
+
 typedef struct fbuild {
     mo_fctx ctx;
     mo_func *f;
+    MO_VEC(short_mod) mods;   /* from the short classes on the way to the function, outermost first */
+    int nbinds;               /* a function made for a call: what its functional inputs are given */
+    const mo_fnbind *binds;
     mo_map names;
     int loops;                /* loop nesting (break) */
     unsigned char *assigned;  /* per slot: assigned somewhere (output check) */
@@ -149,6 +165,8 @@ static void record_slots(fbuild *b, const char *name, int *first, int *count)
         }
 }
 
+static bool declare_functional(fbuild *b, const mo_element *e, mo_class *fn_type, int ndims, mo_fparam *param);
+
 /* Declare the slots of one component (a scalar, an array, or every field of a record). Its dimensions:
  * those of the declaration (Real x[2]), then of the type (Real[3] x), then of short classes. */
 static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam *param)
@@ -156,15 +174,17 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
     mo_element *e = it->elem;
     mo_func *f = b->f;
     int bt;
-    mo_class *rec;
+    mo_class *rec, *fn_type;
     const mo_class *enum_cls;
     pending_vec dims = {0};
     for (int k = 0; k < e->ndims; k++)
         MO_PUSH(dims, ((pending_dim){-1, -1, e->dims[k], it->owner}));
     for (int k = 0; k < e->ntype_dims; k++)
         MO_PUSH(dims, ((pending_dim){-1, -1, e->type_dims[k], it->owner}));
-    if (!decl_type(it->owner, e, &bt, &rec, &dims, &enum_cls))
+    if (!decl_type(it->owner, e, &bt, &rec, &dims, &enum_cls, &fn_type))
         return false;
+    if (fn_type)
+        return declare_functional(b, e, fn_type, dims.n, param);
     if (bt == MO_T_STRING && dims.n) {
         mo_error(e->loc, "not supported yet: arrays of Strings in functions");
         return false;
@@ -190,7 +210,7 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
             int fbt;
             mo_class *sub;
             const mo_class *fec;
-            decl_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, NULL, &fec);
+            decl_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, NULL, &fec, NULL);
             const char *n = join(e->name, lay->items[i].elem->name);
             int s = mo_func_add_slot(f, n, e->loc, kind, fbt);
             f->vars.v[s].enum_cls = fec;
@@ -219,6 +239,92 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
         param->first = first;
         param->count = f->vars.n - first;
     }
+    return true;
+}
+
+/* The input types of a function type, or the inputs of a function: the layout's inputs in order. */
+static int input_names(mo_class *cls, const char **names, int cap)
+{
+    mo_layout *lay = mo_layout_of(cls);
+    int n = 0;
+    for (int i = 0; lay && i < lay->n; i++)
+        if (lay->items[i].elem->flags & MO_PF_INPUT) {
+            if (n < cap)
+                names[n] = lay->items[i].elem->name;
+            n++;
+        }
+    return n;
+}
+
+/* A functional input: in a function made for a call, one input slot per input of the argument's function
+ * that the argument binds (function g(a = 1)); otherwise the function stays a signature (generic). The
+ * argument's function must take the type's inputs (by name, none of them bound) and give its outputs. */
+static bool declare_functional(fbuild *b, const mo_element *e, mo_class *fn_type, int ndims, mo_fparam *param)
+{
+    mo_func *f = b->f;
+    if (ndims) {
+        mo_error(e->loc, "not supported yet: arrays of functions as inputs");
+        return false;
+    }
+    mo_map_put(&b->names, e->name, (void *)(intptr_t)-2);   /* called or passed on, never a value */
+    param->name = e->name;
+    param->loc = e->loc;
+    param->first = f->vars.n;
+    param->fn_type = fn_type;
+    const mo_fnbind *bd = NULL;
+    for (int i = 0; i < b->nbinds; i++)
+        if (b->binds[i].input == e->name)
+            bd = &b->binds[i];
+    if (!bd) {
+        f->generic = true;
+        return true;
+    }
+    mo_func *a = mo_func_of_written(b->ctx.fr, bd->actual, bd->written, e->loc);
+    if (!a)
+        return false;
+    if (a->generic) {
+        mo_error(e->loc, "not supported yet: a function with functional inputs as the argument '%s' of '%s'",
+                 e->name, f->name);
+        return false;
+    }
+    param->fn_actual = bd->actual;
+    param->fn_written = bd->written;
+    param->fn_bound = bd->bound;
+    const char *tnames[64];
+    int nt = input_names(fn_type, tnames, 64);
+    for (int k = 0; k < nt && k < 64; k++) {
+        bool found = false, bound = false;
+        for (int q = 0; q < a->inputs.n; q++)
+            found |= a->inputs.v[q].name == tnames[k];
+        for (int q = 0; q < bd->nbound; q++)
+            bound |= bd->bound[q] == tnames[k];
+        if (!found || bound) {
+            mo_error(e->loc, "'%s' given for input '%s' of '%s' %s input '%s' of its type '%s'", a->name, e->name,
+                     f->name, found ? "binds the" : "has no", tnames[k], fn_type->name);
+            return false;
+        }
+    }
+    for (int q = 0; q < bd->nbound; q++) {
+        const mo_fparam *ap = NULL;
+        for (int k = 0; k < a->inputs.n; k++)
+            if (a->inputs.v[k].name == bd->bound[q])
+                ap = &a->inputs.v[k];
+        if (!ap || ap->record || ap->fn_type) {
+            mo_error(e->loc, "%s '%s' of '%s' in the function given for input '%s' of '%s'",
+                     ap ? "not supported yet: binding the record or function input" : "no input", bd->bound[q],
+                     a->name, e->name, f->name);
+            return false;
+        }
+        const mo_fvar *av = &a->vars.v[ap->first];
+        int s = mo_func_add_slot(f, join(e->name, bd->bound[q]), e->loc, MO_FV_INPUT, av->type);
+        f->vars.v[s].enum_cls = av->enum_cls;
+        if (av->nd) {   /* its size: the argument's */
+            f->vars.v[s].nd = av->nd;
+            f->vars.v[s].dims = MO_NEWN(mo_expr *, av->nd);
+            f->has_arrays = true;
+        }
+    }
+    param->count = bd->nbound;
     return true;
 }
 
@@ -755,22 +861,32 @@ static bool build(fbuild *b, mo_class *cls)
         mo_error(cls->loc, "function '%s' has more than %d outputs", f->name, MO_MAX_ITERATORS);
         return false;
     }
+    if (f->generic)   /* a signature: calls use functions made for their arguments (mo_func_spec) */
+        return true;
     if (!resolve_dims(b))
         return false;
-    /* bindings: defaults of inputs and initial values, resolved over the slots */
+    /* bindings: defaults of inputs and initial values, resolved over the slots (a short class's
+     * modifier first) */
     for (int i = 0; i < lay->n; i++) {
         mo_element *e = lay->items[i].elem;
-        if (!e->mod || !e->mod->binding)
+        const mo_expr *binding = e->mod ? e->mod->binding : NULL;
+        mo_class *owner = lay->items[i].owner;
+        for (int k = b->mods.n - 1; k >= 0; k--)   /* the outermost wins: it is first */
+            if (b->mods.v[k].name == e->name) {
+                binding = b->mods.v[k].binding;
+                owner = b->mods.v[k].owner;
+            }
+        if (!binding)
             continue;
         int s = slot_of(b, e->name);
         if (s < 0) {
-            mo_error(e->mod->binding->loc, "not supported yet: a binding of the record variable '%s'", e->name);
+            mo_error(binding->loc, "not supported yet: a binding of the record variable '%s'", e->name);
             return false;
         }
-        b->ctx.owner = lay->items[i].owner;
-        mo_expr *v = mo_fctx_expr(&b->ctx, e->mod->binding);
-        if (!v || !check_assign_type(b, e->mod->binding->loc, s, v) ||
-            !check_assign_rank(b, e->mod->binding->loc, s, NULL, mo_func_expr_rank(f, v)))
+        b->ctx.owner = owner;
+        mo_expr *v = mo_fctx_expr(&b->ctx, binding);
+        if (!v || !check_assign_type(b, binding->loc, s, v) ||
+            !check_assign_rank(b, binding->loc, s, NULL, mo_func_expr_rank(f, v)))
             return false;
         f->vars.v[s].binding = v;
         mark_assigned(b, s);
@@ -806,21 +922,71 @@ static bool build(fbuild *b, mo_class *cls)
     return mo_error_count() == 0;
 }
 
+/* The values that the short classes from written down to the function class give its components:
+ * function f2 = f(x = 3, redeclare Real y = 4), outermost first. false after an error. */
+static bool short_mods(fbuild *b, mo_class *written)
+{
+    for (mo_class *c = written; c && c->form == MO_FORM_SHORT; c = mo_short_target(c)) {
+        for (int i = 0; c->short_mod && i < c->short_mod->nargs; i++) {
+            const mo_arg *a = &c->short_mod->args[i];
+            const mo_element *re = a->kind == MO_ARG_REDECLARE ? mo_arg_element(a) : NULL;
+            const mo_mod *m = re ? re->mod : a->mod;
+            const char *name = re ? re->name : a->name.ids[0];
+            if (a->kind == MO_ARG_REPLACEABLE || (re && re->kind != MO_ELEM_COMPONENT) || (!re && a->name.n != 1)) {
+                mo_error(a->name.loc, "not supported yet: this modifier of the function '%s'", c->name);
+                return false;
+            }
+            if (m && m->binding) {
+                short_mod sm = {name, m->binding, c->parent ? c->parent : c};
+                MO_PUSH(b->mods, sm);
+            }
+        }
+    }
+    return true;
+}
+
 mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use)
+{
+    return mo_func_spec(fr, cls, cls, 0, NULL, use);
+}
+
+mo_func *mo_func_of_written(mo_front *fr, mo_class *cls, mo_class *written, mo_loc use)
+{
+    return mo_func_spec(fr, cls, written, 0, NULL, use);
+}
+
+mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds, const mo_fnbind *binds, mo_loc use)
 {
     if (memo_flat != fr->flat) {
         memset(&memo, 0, sizeof memo);
         memo_flat = fr->flat;
     }
-    mo_func *f = mo_map_get(&memo, (const char *)cls);
+    bool modified = false;
+    for (mo_class *c = written; c != cls && c && c->form == MO_FORM_SHORT; c = mo_short_target(c))
+        modified |= c->short_mod && c->short_mod->nargs;
+    if (!modified)
+        written = cls;
+    const char *key = (const char *)written;
+    if (nbinds) {   /* made for the functions given to its functional inputs */
+        mo_buf k = {0};
+        mo_buf_printf(&k, "%p", (void *)written);
+        for (int i = 0; i < nbinds; i++) {
+            mo_buf_printf(&k, " %s=%p(", binds[i].input, (void *)binds[i].written);
+            for (int q = 0; q < binds[i].nbound; q++)
+                mo_buf_printf(&k, "%s%s", q ? "," : "", binds[i].bound[q]);
+            mo_buf_puts(&k, ")");
+        }
+        key = mo_intern_cstr(mo_buf_str(&k));
+    }
+    mo_func *f = mo_map_get(&memo, key);
     if (f)
         return f->cname ? f : NULL;   /* no cname: it failed before */
     f = MO_NEW(mo_func);
-    f->name = mo_intern_cstr(mo_class_full_name(cls));
-    f->loc = cls->loc;
+    f->name = mo_intern_cstr(mo_class_full_name(written));
+    f->loc = written->loc;
     f->cls = cls;
     f->comment = cls->comment.text;
-    mo_map_put(&memo, (const char *)cls, f);
+    mo_map_put(&memo, key, f);
     if (mo_builtin_class(f->name) || mo_func_is_builtin(f->name)) {
         mo_error(cls->loc, "not supported yet: a user function named like the built-in '%s'", f->name);
         mo_note(use, "called here");
@@ -829,6 +995,8 @@ mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use)
     fbuild b;
     memset(&b, 0, sizeof b);
     b.f = f;
+    b.nbinds = nbinds;
+    b.binds = binds;
     b.ctx.fr = fr;
     b.ctx.owner = cls;
     b.ctx.fn = f;
@@ -838,7 +1006,7 @@ mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use)
     int before = mo_error_count();
     f->cname = c_name(fr->flat->funcs.n, f->name);
     MO_PUSH(fr->flat->funcs, f);
-    if (!build(&b, cls) || mo_error_count() > before) {
+    if (!short_mods(&b, written) || !build(&b, cls) || mo_error_count() > before) {
         f->cname = NULL;
         mo_note(use, "in a call of '%s'", f->name);
         return NULL;

@@ -1,0 +1,97 @@
+// Functions given to functions (12.4.2; tests/sim/function_calls.sh checks the closed forms): a function
+// type, functions given by name, partial applications binding inputs to time-varying values (also with
+// the type's input last in the function given), a functional input passed on to another function,
+// calls through a component (5.3.2: c.f(x), c.P.g(x)), and a function defined by a short class with
+// modifiers (function h2 = h(k = 3)).
+package FunctionHigherOrder
+  partial function Integrand
+    input Real x;
+    output Real y;
+  end Integrand;
+
+  function trapezoid "(x2 - x1) (f(x1) + f(x2)) / 2"
+    input Real x1;
+    input Real x2;
+    input Integrand f;
+    output Real area;
+  algorithm
+    area := (x2 - x1)*(f(x1) + f(x2))/2;
+  end trapezoid;
+
+  function twice "passes its functional input on"
+    input Real x1;
+    input Real x2;
+    input Integrand f;
+    output Real area;
+  algorithm
+    area := trapezoid(x1, (x1 + x2)/2, f) + trapezoid((x1 + x2)/2, x2, f);
+  end twice;
+
+  function square
+    extends Integrand;
+  algorithm
+    y := x*x;
+  end square;
+
+  function line "y = a x + b"
+    extends Integrand;
+    input Real a;
+    input Real b = 0;
+  algorithm
+    y := a*x + b;
+  end line;
+
+  function lineLast "the type's input x last"
+    input Real a;
+    input Real b;
+    input Real x;
+    output Real y;
+  algorithm
+    y := a*x + b;
+  end lineLast;
+
+  function inside "a partial application inside a function"
+    input Real k;
+    output Real r;
+  algorithm
+    r := twice(0, 2, function line(a = k, b = 1));
+  end inside;
+
+  function h
+    input Real x;
+    input Real k = 1;
+    output Real y;
+  algorithm
+    y := k*x;
+  end h;
+
+  function h2 = h(k = 3);
+
+  model Holder
+    function f
+      input Real x;
+      output Real y;
+    algorithm
+      y := 10*x;
+    end f;
+    package P
+      function g
+        input Real x;
+        output Real y;
+      algorithm
+        y := 100*x;
+      end g;
+    end P;
+  end Holder;
+
+  model Main
+    Holder c;
+    Real sq = trapezoid(0, 2, square);                  // (2 - 0)(0 + 4)/2 = 4
+    Real sq2 = twice(0, 2, square);                     // 1 (0 + 1)/2 + 1 (1 + 4)/2 = 3
+    Real ln = trapezoid(0, 1, function line(a = time)); // (t + 0)/2
+    Real ll = trapezoid(0, 1, function lineLast(a = 2, b = time)); // (t + 2 + t)/2 = 1 + t
+    Real ins = inside(time);                            // 2k + 2 (a line: exact)
+    Real cf = c.f(time) + c.P.g(time);                  // 110 t
+    Real hh = h2(time) + h2(time, 2);                   // 3t + 2t
+  end Main;
+end FunctionHigherOrder;
