@@ -584,6 +584,9 @@ int mo2c_rt_events_end(mo2c_rt_events *ev, double t)
         return -1;
     if (m->update(d, t, d->x, 1) != 0)
         return fail(d, t, "an event update failed");
+    /* the asserts once more, with terminal() true (if terminal() then assert(...) end if) */
+    if (m->check && m->check(d, t) != 0)
+        return fail(d, t, "an assert failed");
     d->in_event = 0;
     return 0;
 }

@@ -425,6 +425,13 @@ static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
     return true;
 }
 
+/* The number of conditions of a when-branch: the elements of a vector one ({x < 0.5, time > 2},
+ * flatten_when.c), else 1. */
+static int when_nconds(const mo_expr *cond)
+{
+    return cond->kind == MO_EX_ARRAY ? cond->n : 1;
+}
+
 static bool emit_update(mo_cg *cg, mo_buf *o)
 {
     const mo_flat *flat = cg->dae->flat;
@@ -438,8 +445,7 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
         mo_buf_puts(o, "    (void)fire;\n");
     for (int i = 0; i < flat->whens.n; i++) {
         const mo_fwhen *w = &flat->whens.v[i];
-        int c0 = ev->ncond;
-        ev->ncond += w->nbranches;
+        int c0 = ev->ncond;   /* a memory slot per condition, per element of a vector one */
         mo_buf_printf(o, "    {   /* %s:%d:%d", loc_path(w->loc), w->loc.line, w->loc.col);
         if (w->instance && *w->instance) {
             mo_buf_puts(o, " (");
@@ -450,15 +456,27 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
         mo_cg_comment(o, text_of(cg->dae, w->branches[0].cond), 200);
         mo_buf_puts(o, " */\n");
         for (int k = 0; k < w->nbranches; k++) {
-            cg->where_name = where(ev, w->branches[k].loc,
-                                   mo_sprintf("when %s", text_of(cg->dae, w->branches[k].cond)));
-            mo_buf_printf(o, "        const int c%d = (", k);
-            expr(cg, o, w->branches[k].cond, false);
-            mo_buf_puts(o, ") != 0;\n");
+            const mo_expr *c = w->branches[k].cond;
+            cg->where_name = where(ev, w->branches[k].loc, mo_sprintf("when %s", text_of(cg->dae, c)));
+            for (int j = 0; j < when_nconds(c); j++) {
+                mo_buf_printf(o, "        const int c%d = (", ev->ncond + j - c0);
+                expr(cg, o, c->kind == MO_EX_ARRAY ? c->a[j] : c, false);
+                mo_buf_puts(o, ") != 0;\n");
+            }
+            ev->ncond += when_nconds(c);
         }
+        int nc = ev->ncond - c0;   /* (asserts in the branches take slots after these) */
         mo_buf_puts(o, "        if (!ok)\n            return -1;\n");
-        for (int k = 0; k < w->nbranches; k++) {
-            mo_buf_printf(o, "        %sif (fire && c%d && !d->cond[%d]) {", k ? "} else " : "", k, c0 + k);
+        for (int k = 0, m = 0; k < w->nbranches; k++) {
+            /* a vector condition fires when any of its elements becomes true (spec 8.3.5.1) */
+            int n = when_nconds(w->branches[k].cond);
+            mo_buf_printf(o, "        %sif (fire && ", k ? "} else " : "");
+            if (n == 1)
+                mo_buf_printf(o, "c%d && !d->cond[%d]", m, c0 + m);
+            for (int j = 0; j < n && n > 1; j++)
+                mo_buf_printf(o, "%s(c%d && !d->cond[%d])%s", j ? " || " : "(", m + j, c0 + m + j, j + 1 == n ? ")" : "");
+            mo_buf_puts(o, n ? ") {" : "0) {");
+            m += n;
             if (k) {
                 mo_buf_puts(o, "  /* elsewhen ");
                 mo_cg_comment(o, text_of(cg->dae, w->branches[k].cond), 200);
@@ -469,8 +487,8 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
                 return false;
         }
         mo_buf_puts(o, "        }\n");
-        for (int k = 0; k < w->nbranches; k++)
-            mo_buf_printf(o, "        d->cond[%d] = (unsigned char)c%d;\n", c0 + k, k);
+        for (int m = 0; m < nc; m++)
+            mo_buf_printf(o, "        d->cond[%d] = (unsigned char)c%d;\n", c0 + m, m);
         mo_buf_puts(o, "    }\n");
     }
     mo_buf_puts(o, "    return 0;\n}\n\n");

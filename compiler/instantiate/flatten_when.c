@@ -16,7 +16,8 @@
  *
  * When-equations do not nest (specification 8.3.5); reinit is only legal inside them.
  */
-#include "inst.h"
+#include "aval.h"
+#include "func.h"
 #include "str.h"   /* messages: mo_str_message */
 
 #include <string.h>
@@ -25,6 +26,10 @@
  * time-varying if-equation (whose branches cannot hold statements). */
 static mo_wbranch *cur_branch;
 static int in_if;
+/* The conditions under which the branches of the time-varying if-equations being flattened hold, one
+ * per nesting level (c2 and not c1 for the elseif branch of "if c1 ... elseif c2"): an assert there
+ * checks its condition only then. */
+static MO_VEC(mo_expr *) guards;
 
 typedef MO_VEC(mo_feq) feq_vec;
 
@@ -48,6 +53,32 @@ static void take_eqs(mo_front *fr, int n0, feq_vec *out)
     flat->eqs.n = w;
 }
 
+/* A when-condition: a Boolean scalar, or a vector whose elements each fire the clause when they become
+ * true (spec 8.3.5.1: when {x < 0.5, time > 2}), kept as an array node {c1, c2} (flat.h). */
+static mo_expr *when_condition(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *c)
+{
+    mo_aval v;
+    if (!mo_flatten_val(fr, inst, owner, c, &v))
+        return NULL;
+    if (v.nd > 1) {
+        mo_error(c->loc, "a when-condition must be a Boolean scalar or vector, not of size %s", mo_av_size_str(&v));
+        return NULL;
+    }
+    for (int j = 0; j < v.n; j++) {
+        int t = mo_func_expr_type(fr->flat, NULL, mo_av_at(&v, j));
+        if (t >= 0 && t != MO_T_BOOLEAN) {
+            mo_error(c->loc, "a when-condition must be Boolean, not %s", mo_func_type_name(t));
+            return NULL;
+        }
+    }
+    if (v.nd == 0)
+        return v.one;
+    mo_expr *a = mo_expr_new(MO_EX_ARRAY, c->loc);
+    a->n = v.n;
+    a->a = v.el;
+    return a;
+}
+
 bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
 {
     if (initial) {
@@ -68,11 +99,7 @@ bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
     for (int i = 0; i < q->nconds; i++) {
         mo_wbranch *b = &w.branches[i];
         b->loc = q->conds[i]->loc;
-        if (q->conds[i]->kind == MO_EX_ARRAY) {
-            mo_error(q->conds[i]->loc, "not supported yet: when-conditions that are arrays");
-            return false;
-        }
-        if (!(b->cond = mo_flatten_expr(fr, inst, owner, q->conds[i])))
+        if (!(b->cond = when_condition(fr, inst, owner, q->conds[i])))
             return false;
         feq_vec eqs = {0};
         int n0 = fr->flat->eqs.n;
@@ -99,6 +126,20 @@ bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
     }
     MO_PUSH(fr->flat->whens, w);
     return true;
+}
+
+/* The if-expression "if conds[0] then vals[0] elseif ... else vals[n]". */
+static mo_expr *if_expr(mo_loc loc, int n, mo_expr **conds, mo_expr **vals)
+{
+    mo_expr *e = mo_expr_new(MO_EX_IF, loc);
+    e->n = 2 * n + 1;
+    e->a = MO_NEWN(mo_expr *, e->n);
+    for (int i = 0; i < n; i++) {
+        e->a[2 * i] = conds[i];
+        e->a[2 * i + 1] = vals[i];
+    }
+    e->a[2 * n] = vals[n];
+    return e;
 }
 
 /* AssertionLevel.error or AssertionLevel.warning. */
@@ -137,7 +178,7 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
         mo_error(q->loc, "not supported yet: '%s' in equations", fn);
         return false;
     }
-    if (in_if) {
+    if (in_if && !is_assert) {
         mo_error(q->loc, "not supported yet: '%s' inside an if-equation with a time-varying condition", fn);
         return false;
     }
@@ -198,22 +239,13 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     (void)initial; /* an assert of an initial equation section is checked like the others */
     if (!(s.rhs = mo_flatten_expr(fr, inst, owner, c->a[0])))
         return false;
+    for (int i = guards.n - 1; i >= 0; i--) {   /* inside if c then: assert(if c then cond else true) */
+        mo_expr *v[2] = {s.rhs, mo_expr_bool(q->loc, true)};
+        s.rhs = if_expr(q->loc, 1, &guards.v[i], v);
+    }
     return mo_str_message(fr, inst, owner, c->a[1], &s, fn) && add_stmt(fr, &s);
 }
 
-/* The if-expression "if conds[0] then vals[0] elseif ... else vals[n]". */
-static mo_expr *if_expr(mo_loc loc, int n, mo_expr **conds, mo_expr **vals)
-{
-    mo_expr *e = mo_expr_new(MO_EX_IF, loc);
-    e->n = 2 * n + 1;
-    e->a = MO_NEWN(mo_expr *, e->n);
-    for (int i = 0; i < n; i++) {
-        e->a[2 * i] = conds[i];
-        e->a[2 * i + 1] = vals[i];
-    }
-    e->a[2 * n] = vals[n];
-    return e;
-}
 
 /* A connect inside a when-equation or an if-equation whose condition changes in time would become an
  * unconditional connection: the specification forbids both (9.1, 8.3.5). False after the error. */
@@ -238,8 +270,15 @@ bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq 
     for (int b = 0; b <= nc; b++) {
         const mo_eq_list *body = &q->bodies[from + b];
         int n0 = initial ? fr->flat->initial_eqs.n : fr->flat->eqs.n;
+        mo_expr *g = b < nc ? conds[b] : NULL;   /* the branch holds when its condition does, no earlier one */
+        for (int k = b - 1; k >= 0; k--) {
+            mo_expr *no = mo_expr_unary(q->loc, MO_OP_NOT, conds[k]);
+            g = g ? mo_expr_binary(q->loc, MO_OP_AND, no, g) : no;
+        }
         in_if++;
+        MO_PUSH(guards, g ? g : mo_expr_bool(q->loc, true));
         bool ok = mo_flatten_eqs(fr, inst, owner, body, initial);
+        guards.n--;
         in_if--;
         if (initial) { /* initial sections hold no bindings: everything added is the branch's */
             for (int k = n0; k < fr->flat->initial_eqs.n; k++)

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Vector when-conditions (tests/models/WhenVector.mo) against the event times of the closed forms:
+# n = 10 (t > 0.1) + 10 (t > 0.2) + (t > ln 2) + (t > 2), m = (t > 0.3) + (t > ln 2); the asserts inside
+# a time-varying if-equation pass, and fail when the count expected at the end (terminal()) is wrong.
+source tests/ref/lib.sh
+D=$OUT/when_vector; rm -rf "$D"; mkdir -p "$D"
+"$MO2C" tests/models/WhenVector.mo -o "$D/wv" || exit 1
+simulate "$D" wv -noEventEmit -r=res.csv || exit 1
+status=0
+closed_form "$D/res.csv" n "10*(t > 0.1) + 10*(t > 0.2) + (t > log(2)) + (t > 2)" 0 || status=1
+closed_form "$D/res.csv" m "(t > 0.3) + (t > log(2))" 0 || status=1
+log=$(cd "$D" && ./wv -override=expected=21 2>&1) && { echo "FAIL: the wrong count at the end passed"; status=1; }
+grep -q "at time 3: assertion failed: n is not the expected count at the end" <<<"$log" ||
+    { echo "FAIL: unexpected message: $log"; status=1; }
+exit $status
