@@ -222,6 +222,7 @@ static int rel_value(int op, double z)
 
 static int fail(const mo2c_data *d, double t, const char *fallback)
 {
+    mo2c_rt_progress_clear(d);
     fprintf(stderr, "error: at time %.16g: %s\n", t, d->error[0] ? d->error : fallback);
     return -1;
 }

@@ -118,6 +118,9 @@ typedef struct mo2c_rt_state {
     int warn_all;              /* -w */
     double steps_taken;        /* accepted integrator steps so far (-steps column, LOG_SOLVER) */
     double cpu_time;           /* CPU seconds at the last row (-cpu column) */
+    int progress;              /* stderr is a terminal: a progress line once the run lasts a second */
+    int progress_shown;        /* the line is on the screen (cleared before an error and at the end) */
+    double progress_next;      /* wall time of the next update */
     int use_dfdt;              /* bsimp uses df/dt: approximate it by a difference quotient */
     double *work;              /* 3 * nx scratch for the finite-difference Jacobian */
     mo2c_rt_nlsolver *nl;      /* cached nonlinear solvers, one per system size */
@@ -128,6 +131,9 @@ typedef struct mo2c_rt_state {
 /* solver.c: the steppers -s accepts */
 int mo2c_rt_solver_known(const char *name);
 void mo2c_rt_solver_list(FILE *out);         /* "rk45 rkf45 ..." */
+
+/* solver.c: clear the progress line from the terminal before a message (nothing when none is shown) */
+void mo2c_rt_progress_clear(const mo2c_data *d);
 
 /* solver.c: integrate from opts->start to opts->stop writing every output point; 0 on success, else
  * 1 after printing the error. d is initialized (parameters, states at start). */

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
@@ -154,8 +155,36 @@ static double now_wall(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* ---- the progress line (stderr a terminal, a run over a second) ---- */
+
+void mo2c_rt_progress_clear(const mo2c_data *d)
+{
+    mo2c_rt_state *s = d->solver;
+    if (s && s->progress_shown) {
+        fputs("\r\033[K", stderr);
+        s->progress_shown = 0;
+    }
+}
+
+/* Called after every accepted step: at most four updates a second, from the first second on. */
+static void progress(const mo2c_data *d, const mo2c_rt_opts *o, double t, double wall0)
+{
+    mo2c_rt_state *s = d->solver;
+    double now = now_wall();
+    if (now < s->progress_next)
+        return;
+    s->progress_next = now + 0.25;
+    double span = o->stop - o->start, frac = span > 0.0 ? (t - o->start) / span : 1.0, el = now - wall0;
+    fprintf(stderr, "\rtime %.6g of %.6g (%.0f%%), %.1f s elapsed", t, o->stop, 100.0 * frac, el);
+    if (frac > 0.0)
+        fprintf(stderr, ", about %.1f s left", el * (1.0 - frac) / frac);
+    fputs("\033[K", stderr);
+    s->progress_shown = 1;
+}
+
 static void report(const mo2c_data *d, double t, const char *fallback)
 {
+    mo2c_rt_progress_clear(d);
     fprintf(stderr, "error: at time %.16g: %s\n", t, d->error[0] ? d->error : fallback);
 }
 
@@ -195,6 +224,7 @@ static __attribute__((noinline, cold)) int report_nonfinite(const mo2c_data *d, 
         if (isfinite(v[i]))
             continue;
         char buf[300];
+        mo2c_rt_progress_clear(d);
         fprintf(stderr, "error: at time %.16g: %s is %s\n", t, name_of(d, src, i, buf, sizeof buf),
                 isnan(v[i]) ? "NaN" : "Inf");
         return 1;
@@ -295,6 +325,8 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     o->max_step > 0.0 ? o->max_step : h, n, h);
     }
     int log_steps = mo2c_rt_logging(d, MO2C_RT_LOG_SOLVER);
+    s->progress = isatty(STDERR_FILENO);
+    s->progress_next = wall0 + 1.0;
 
     /* events (events.c): the loop never steps past a time event, and after every accepted step looks
      * for crossings; an event moves t (and x) to it and restarts the integrator */
@@ -339,12 +371,15 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     break;
                 }
                 if (status != GSL_SUCCESS) {
+                    mo2c_rt_progress_clear(d);
                     fprintf(stderr, "error: at time %.16g: the integrator %s failed (%s) with step size %g\n", t,
                             sname, gsl_strerror(status), drv->h);
                     rc = 1;
                     break;
                 }
                 s->steps_taken = (double)(s->steps0 + drv->e->count);
+                if (s->progress)
+                    progress(d, o, t, wall0);
                 if (log_steps)
                     mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "step %.0f: t = %.16g, step size %.6g (next %.6g)",
                                 s->steps_taken, t, t - t0, drv->h);
@@ -397,6 +432,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     if (ev && !rc && !stop && mo2c_rt_events_end(ev, t) != 0)
         rc = 1;
 
+    mo2c_rt_progress_clear(d);
     if (o->log & MO2C_RT_LOG_STATS)
         print_stats(o, sname, s, drv, (double)(clock() - cpu0) / CLOCKS_PER_SEC, now_wall() - wall0);
     if (ev && (o->log & MO2C_RT_LOG_STATS))
