@@ -29,7 +29,10 @@
 # minutes for the 10^5-unit array chain on 2 cores).
 # 6. bench/bounded_bench.sh: the inputs that were quadratic (issue 18: within/import names of 10^6
 #    parts, extends chains of 10^5 levels, fill(1, N, N)) at growing sizes, CPU time and peak memory.
-# Arguments: the parts to run (smd, chain, array, flat, init, bounded; default all): `bash bench/run.sh smd` gives the
+# 7. bench/csv_bench.sh (part csv): writing results: the generated SMD writing its four states as CSV
+#    against bench/smd_hand.c printing them with printf (target ratio <= 1.0), and every variable as
+#    CSV against MAT (target <= 6x).
+# Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv; default all): `bash bench/run.sh smd` gives the
 # simulator's ratio alone in a few seconds.
 set -u
 cd "$(dirname "$0")/.."
@@ -45,7 +48,7 @@ REPS=${REPS:-5}
 NS=${NS:-100 1000 10000}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 
-PARTS=" ${*:-smd chain array flat init bounded} "
+PARTS=" ${*:-smd chain array flat init bounded csv} "
 want() { [[ $PARTS == *" $1 "* ]]; }
 
 if want smd; then
@@ -105,6 +108,12 @@ fi
 if want bounded; then
 echo "== 6. inputs that were quadratic: bench/bounded_bench.sh"
 MO2C=$MO2C bash bench/bounded_bench.sh
+echo
+fi
+
+if want csv; then
+echo "== 7. writing results: bench/csv_bench.sh"
+BUILD=$BUILD bash bench/csv_bench.sh
 echo
 fi
 

@@ -161,6 +161,7 @@ void mo2c_rt_guard_install(mo2c_data *d, double alarm_seconds)
 #endif
     if (g_installed)
         return;
+    mo2c_rt_format_init();   /* the handler formats times: its tables are made here, not in a handler */
     g_data = d;
     g_writer = NULL;
     g_busy = 0;

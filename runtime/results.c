@@ -459,6 +459,7 @@ static void write_failed(mo2c_rt_writer *w)
 
 mo2c_rt_writer *mo2c_rt_writer_open(const mo2c_data *d, const mo2c_rt_opts *o, const char *path)
 {
+    mo2c_rt_format_init();
     mo2c_rt_writer *w = calloc(1, sizeof *w);
     if (!w) {
         fprintf(stderr, "error: out of memory\n");

@@ -162,8 +162,11 @@ void mo2c_rt_guard_install(mo2c_data *d, double alarm_seconds);
 void mo2c_rt_guard_writer(mo2c_rt_writer *w);
 void mo2c_rt_guard_remove(void);
 
-/* results.c: a real written with up to 17 significant digits, '.' as decimal point; returns length */
+/* fmtreal.c: a real as the shortest decimal that reads back as it, '.' as decimal point; returns the
+ * length. format_init makes its tables (once; the writers and guard.c call it before any use: before
+ * it, numbers go the slow way through printf). */
 int mo2c_rt_format_real(char *buf, double v);
+void mo2c_rt_format_init(void);
 
 /* events.c: state and time events inside the integration loop of solver.c (see events.c).
  *   has_events: the model has relations, when-clauses, asserts or time events.
