@@ -174,6 +174,41 @@ bool mo_av_binary(mo_loc loc, mo_op op, const mo_aval *a, const mo_aval *b, mo_a
     }
 }
 
+bool mo_av_matrix_power(mo_loc loc, const mo_aval *a, long long n, mo_aval *out)
+{
+    if (a->nd != 2 || a->dims[0] != a->dims[1]) {
+        mo_error(loc, "the power A^n needs a square matrix A, not one of size %s", mo_av_size_str(a));
+        return false;
+    }
+    /* by squaring: A^n = product of the A^(2^k) whose bit k of n is set; A^0 is the identity */
+    int m = a->dims[0];
+    mo_aval result, sq = *a;
+    if (!mo_av_alloc(&result, 2, a->dims, loc))
+        return false;
+    for (int i = 0; i < m * m; i++)
+        result.el[i] = int_lit(loc, i / m == i % m);
+    bool identity = true;
+    for (; n > 0; n >>= 1) {
+        if (n & 1) {
+            mo_aval r;
+            if (identity)
+                r = sq;
+            else if (!product(loc, &result, &sq, &r))
+                return false;
+            result = r;
+            identity = false;
+        }
+        if (n > 1) {
+            mo_aval s2;
+            if (!product(loc, &sq, &sq, &s2))
+                return false;
+            sq = s2;
+        }
+    }
+    *out = result;
+    return true;
+}
+
 bool mo_av_unary(mo_loc loc, mo_op op, const mo_aval *a, mo_aval *out)
 {
     if (a->nd == 0) {

@@ -2,7 +2,7 @@
  * arrays_builtin.c - the built-in array functions (section 10.3 of the specification), expanded at
  * compile time: size, ndims, sum, product, min and max of an array, reductions over iterators
  * (sum(x[i]*y[i] for i in 1:n)), fill, zeros, ones, linspace, cat, transpose, identity, scalar, vector,
- * matrix, cross, diagonal, outerProduct, skew, and Integer() of an enumeration value.
+ * matrix, cross, diagonal, outerProduct, skew, symmetric, and Integer() of an enumeration value.
  *
  * Input: the call as written (its arguments are flattened here, since size() and friends need the
  * slots of a component array rather than its values). Output: an array value (aval.h). Sizes and counts
@@ -392,6 +392,21 @@ int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e
             out->el[i] = mo_expr_binary(loc, MO_OP_SUB, mo_expr_binary(loc, MO_OP_MUL, a.el[j], b.el[k]),
                                         mo_expr_binary(loc, MO_OP_MUL, a.el[k], b.el[j]));
         }
+        return 1;
+    }
+    if (strcmp(name, "symmetric") == 0) {   /* the upper triangle mirrored (spec 10.3.5) */
+        if (!arity(e, name, 1, 1) || !flat_arg(fr, inst, owner, e, 0, &a) || !need_nd(e, name, &a, 2))
+            return -1;
+        int m = a.dims[0];
+        if (a.dims[1] != m) {
+            mo_error(e->a[0]->loc, "symmetric needs a square matrix, not one of size %s", mo_av_size_str(&a));
+            return -1;
+        }
+        if (!mo_av_alloc(out, 2, a.dims, loc))
+            return -1;
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < m; j++)
+                out->el[i * m + j] = i <= j ? a.el[i * m + j] : a.el[j * m + i];
         return 1;
     }
     if (strcmp(name, "skew") == 0) {

@@ -93,6 +93,7 @@ int mo_end_set(int size);          /* returns the previous value, to restore wit
 /* arrays.c: operators, constructors and built-in functions on array values. */
 bool mo_av_binary(mo_loc loc, mo_op op, const mo_aval *a, const mo_aval *b, mo_aval *out);
 bool mo_av_unary(mo_loc loc, mo_op op, const mo_aval *a, mo_aval *out);
+bool mo_av_matrix_power(mo_loc loc, const mo_aval *a, long long n, mo_aval *out);   /* A^n, n >= 0 */
 bool mo_av_if(const mo_expr *e, int n, mo_aval *vals, mo_aval *out); /* cond, value, ..., else */
 bool mo_av_array(mo_loc loc, int n, mo_aval *elems, mo_aval *out);   /* {a, b, c} */
 bool mo_av_matrix(mo_loc loc, int nrows, int *ncols, mo_aval **rows, mo_aval *out); /* [a, b; c, d] */

@@ -344,6 +344,59 @@ static bool event_args_ok(mo_front *fr, const mo_expr *e, const char *name, cons
     return true;
 }
 
+/* The arguments of the built-in operators that may be called with named arguments (spec 3.7: those
+ * whose synopsis names them, and delay's), in order. */
+static const struct { const char *fn; int n; const char *names[3]; } named_builtins[] = {
+    {"homotopy", 2, {"actual", "simplified"}},
+    {"delay", 3, {"expr", "delayTime", "delayMax"}},
+};
+
+/* A call of such an operator with its named arguments put in their positions: a new node with positional
+ * arguments only (e itself when it has none, or when name is no such operator); NULL after an error. */
+static const mo_expr *positional_call(const mo_expr *e, const char *name)
+{
+    if (!e->nnamed)
+        return e;
+    for (size_t k = 0; k < sizeof named_builtins / sizeof named_builtins[0]; k++) {
+        if (strcmp(name, named_builtins[k].fn) != 0)
+            continue;
+        int max = named_builtins[k].n, n = e->n;
+        mo_expr **a = MO_NEWN(mo_expr *, max + 1);
+        for (int i = 0; i < e->n && i < max; i++)
+            a[i] = e->a[i];
+        for (int j = 0; j < e->nnamed; j++) {
+            const mo_named_arg *g = &e->named[j];
+            int i = 0;
+            while (i < max && strcmp(g->name, named_builtins[k].names[i]) != 0)
+                i++;
+            if (i == max) {
+                mo_error(g->loc, "%s has no argument '%s'", name, g->name);
+                return NULL;
+            }
+            if (a[i]) {
+                mo_error(g->loc, "argument '%s' of %s is given twice", g->name, name);
+                return NULL;
+            }
+            a[i] = g->value;
+            if (i >= n)
+                n = i + 1;
+        }
+        for (int i = 0; i < n; i++)
+            if (!a[i]) {
+                mo_error(e->loc, "%s: argument '%s' is missing", name, named_builtins[k].names[i]);
+                return NULL;
+            }
+        mo_expr *c = mo_expr_new(MO_EX_CALL, e->loc);
+        *c = *e;
+        c->n = n;
+        c->a = a;
+        c->nnamed = 0;
+        c->named = NULL;
+        return c;
+    }
+    return e;
+}
+
 /* A built-in scalar function; with array arguments it applies element by element. */
 static bool builtin_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
                          mo_aval *out)
@@ -452,6 +505,8 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         return true;   /* a record: a constructor, or a function whose result is one */
     if (strcmp(name, "der") == 0)
         return flatten_der(fr, inst, owner, e, out);
+    if (!(e = positional_call(e, name)))
+        return false;
     int r = mo_av_builtin(fr, inst, owner, e, name, out);   /* size, sum, fill, transpose ... (arrays.c) */
     if (r)
         return r > 0;
@@ -579,7 +634,18 @@ bool mo_flatten_rv(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *
         if (!mo_flatten_val(fr, inst, owner, e->a[0], &a) || !mo_flatten_val(fr, inst, owner, e->a[1], &b))
             return false;
         int s = mo_str_binary(fr, e, &a, &b, out);   /* String operands: folded (flatten_str.c) */
-        return s ? s > 0 : mo_av_binary(e->loc, e->op, &a, &b, out);
+        if (s)
+            return s > 0;
+        if (e->op == MO_OP_POW && a.nd && !b.nd) {   /* A^n of a square matrix (spec 10.6.8) */
+            double n;
+            if (!mo_eval_flat(fr->flat, b.one, &n) || n != floor(n) || n < 0 ||
+                mo_func_expr_type(fr->flat, NULL, b.one) != MO_T_INTEGER) {
+                mo_error(e->a[1]->loc, "the power of a matrix must be a parameter expression with an Integer value >= 0");
+                return false;
+            }
+            return mo_av_matrix_power(e->loc, &a, (long long)n, out);
+        }
+        return mo_av_binary(e->loc, e->op, &a, &b, out);
     }
     case MO_EX_IF:
         return flatten_if(fr, inst, owner, e, out);
