@@ -115,6 +115,7 @@ typedef struct build_job {
     char *c_file;             /* the temporary C file, removed after the build */
     int c_cleanup;            /* its registration with cleanup.c */
     char *exe;
+    char *init_xml, *info_json;  /* written beside the executable once it is built (codegen_xml.c) */
 } build_job;
 
 /* The pipeline: parse and load -> flatten -> (back end) -> code; the C compiler is main's. */
@@ -201,7 +202,17 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         return rc;
     }
     job->c_file = strdup(tmp);
-    job->exe = strdup(o->output ? o->output : mo_sprintf("./%s", last));
+    /* -o DIR/ (or an existing directory): the executable named by the model's full name, as
+     * OpenModelica names it and the tools written for it expect */
+    struct stat st;
+    const char *out = o->output;
+    if (out && *out && (out[strlen(out) - 1] == '/' || (stat(out, &st) == 0 && S_ISDIR(st.st_mode))))
+        out = mo_sprintf("%s%s%s", out, out[strlen(out) - 1] == '/' ? "" : "/", flat->name);
+    job->exe = strdup(out ? out : mo_sprintf("./%s", last));
+    const char *xml, *json;
+    mo_codegen_info(dae, &xml, &json);
+    job->init_xml = strdup(xml);
+    job->info_json = strdup(json);
     return 0;
 }
 
@@ -250,6 +261,38 @@ static int write_c(const mo_dae *dae, const char *path)
             remove(tmp); /* only ever our own temporary */
         mo_cleanup_forget(cleanup);
     }
+    return rc;
+}
+
+/* Write text to exe + suffix (the files OpenModelica's tools look for beside a simulator), under a
+ * temporary name renamed into place when complete; 0, or 1 after the message. */
+static int write_beside(const char *exe, const char *suffix, const char *text)
+{
+    size_t n = strlen(exe) + strlen(suffix) + sizeof ".mo2c-XXXXXX";
+    char *path = malloc(n), *tmp = malloc(n);
+    if (!path || !tmp) {
+        free(path);
+        free(tmp);
+        return 1;
+    }
+    snprintf(path, n, "%s%s", exe, suffix);
+    snprintf(tmp, n, "%s%s.mo2c-XXXXXX", exe, suffix);
+    int fd = mkstemp(tmp);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    int rc = !f || fputs(text, f) < 0;
+    if (f && fclose(f) != 0)
+        rc = 1;
+    else if (!f && fd >= 0)
+        close(fd);
+    if (!rc && (chmod(tmp, 0644) != 0 || rename(tmp, path) != 0))
+        rc = 1;
+    if (rc) {
+        fprintf(stderr, "mo2c: error: cannot write '%s': %s\n", path, strerror(errno));
+        if (fd >= 0)
+            remove(tmp);   /* only ever our own temporary */
+    }
+    free(path);
+    free(tmp);
     return rc;
 }
 
@@ -362,10 +405,14 @@ static int mo2c_main_thread_body(int argc, char **argv)
             rc = mo_build_executable_stats(job.c_file, job.exe, argv[0], o.stats);
             stage_done(&clock, "cc");
         }
+        if (rc == 0)
+            rc = write_beside(job.exe, "_init.xml", job.init_xml) | write_beside(job.exe, "_info.json", job.info_json);
         remove(job.c_file);
         mo_cleanup_forget(job.c_cleanup);
         free(job.c_file);
         free(job.exe);
+        free(job.init_xml);
+        free(job.info_json);
     }
     return rc;
 }

@@ -254,7 +254,7 @@ static int set_filter(mo2c_rt_opts *o, const char *v, const char *origin)
 
 /* Experiment settings and the other keys OpenModelica accepts inside -override. Returns 1 when key
  * was one of them, 0 when it is not, -1 after an error. */
-static int set_setting(mo2c_rt_opts *o, const char *key, const char *v, const char *origin)
+int mo2c_rt_set_setting(mo2c_rt_opts *o, const char *key, const char *v, const char *origin)
 {
     double x;
     if (strcmp(key, "startTime") == 0 || strcmp(key, "stopTime") == 0 || strcmp(key, "stepSize") == 0 ||
@@ -313,7 +313,7 @@ static char *trim(char *s)
 }
 
 /* One NAME=VALUE item (modified in place). */
-static int add_item(mo2c_rt_opts *o, char *item, const char *origin)
+int mo2c_rt_add_item(mo2c_rt_opts *o, char *item, const char *origin)
 {
     item = trim(item);
     if (!*item)
@@ -325,7 +325,7 @@ static int add_item(mo2c_rt_opts *o, char *item, const char *origin)
     }
     *eq = '\0';
     char *name = trim(item), *value = trim(eq + 1);
-    int r = set_setting(o, name, value, origin);
+    int r = mo2c_rt_set_setting(o, name, value, origin);
     if (r != 0)
         return r < 0 ? -1 : 0;
     if (o->nov == o->cap_ov) {
@@ -356,7 +356,7 @@ static int add_override_list(mo2c_rt_opts *o, const char *list)
         else if ((*p == ',' && depth == 0) || *p == '\0') {
             int end = *p == '\0';
             *p = '\0';
-            if (add_item(o, item, "-override") != 0)
+            if (mo2c_rt_add_item(o, item, "-override") != 0)
                 return -1;
             if (end)
                 break;
@@ -367,10 +367,11 @@ static int add_override_list(mo2c_rt_opts *o, const char *list)
 }
 
 /* An override file is lines of NAME=VALUE: a few bytes per parameter. Far above any model's (a
- * million parameters take some 40 MB), far below what would hurt: reading stops there. */
-#define MAX_OVERRIDE_FILE (256L << 20)
+ * million parameters take some 40 MB), far below what would hurt: reading stops there. The same bound
+ * holds for -f's XML file. */
+#define MAX_TEXT_FILE (256L << 20)
 
-static int add_override_file(mo2c_rt_opts *o, const char *path)
+char *mo2c_rt_read_text(mo2c_rt_opts *o, const char *flag, const char *path)
 {
     FILE *f = fopen(path, "rb");
     struct stat st;
@@ -380,8 +381,8 @@ static int add_override_file(mo2c_rt_opts *o, const char *path)
         errno = EISDIR;
     }
     if (!f) {
-        fprintf(stderr, "error: -overrideFile: cannot read '%s': %s\n", path, strerror(errno));
-        return -1;
+        fprintf(stderr, "error: %s: cannot read '%s': %s\n", flag, path, strerror(errno));
+        return NULL;
     }
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
@@ -389,7 +390,7 @@ static int add_override_file(mo2c_rt_opts *o, const char *path)
     int err = 0;
     for (size_t got; buf && !why; len += got) {
         if (len + 1 == cap) {
-            if (cap >= (size_t)MAX_OVERRIDE_FILE) {
+            if (cap >= (size_t)MAX_TEXT_FILE) {
                 why = "it is larger than 256 MB";
                 break;
             }
@@ -412,15 +413,21 @@ static int add_override_file(mo2c_rt_opts *o, const char *path)
     fclose(f);
     if (!buf || err || why) {
         if (!buf)
-            fprintf(stderr, "error: -overrideFile: out of memory reading '%s'\n", path);
+            fprintf(stderr, "error: %s: out of memory reading '%s'\n", flag, path);
         else
-            fprintf(stderr, "error: -overrideFile: cannot read '%s': %s\n", path, why ? why : strerror(err));
+            fprintf(stderr, "error: %s: cannot read '%s': %s\n", flag, path, why ? why : strerror(err));
         free(buf);
-        return -1;
+        return NULL;
     }
-    if (!mo2c_rt_own(o, buf))
-        return -1;
     buf[len] = '\0';
+    return mo2c_rt_own(o, buf);
+}
+
+static int add_override_file(mo2c_rt_opts *o, const char *path)
+{
+    char *buf = mo2c_rt_read_text(o, "-overrideFile", path);
+    if (!buf)
+        return -1;
     long line = 0;
     for (char *p = buf; p && *p;) {
         char *nl = strchr(p, '\n');
@@ -430,7 +437,7 @@ static int add_override_file(mo2c_rt_opts *o, const char *path)
         char *t = trim(p);
         if (*t && strncmp(t, "//", 2) != 0) {
             const char *origin = own_printf(o, "%s:%ld", path, line);
-            if (!origin || add_item(o, t, origin) != 0)
+            if (!origin || mo2c_rt_add_item(o, t, origin) != 0)
                 return -1;
         }
         p = nl ? nl + 1 : NULL;
@@ -498,6 +505,11 @@ static const flag_def flags[] = {
                                      "iterations), LOG_NLS (every nonlinear system solved: iterations\n"
                                      "and residual), LOG_SOLVER (the integrator: every step, restarts)"},
     {"w", FLAG_BOOL, NULL, "every warning, also those of log streams that are off"},
+    {"f", FLAG_VALUE, "FILE", "read the model's settings from FILE, an _init.xml as mo2c writes it\n"
+                              "beside the simulator (OpenModelica's layout): the DefaultExperiment,\n"
+                              "and the start values marked isValueChangeable (parameters, start\n"
+                              "values of states); the other flags win over it"},
+    {"inputPath", FLAG_VALUE, "DIR", "without -f: read DIR/SIMULATOR_init.xml (as -f does)"},
 };
 enum { NFLAGS = sizeof flags / sizeof flags[0] };
 
@@ -646,6 +658,8 @@ static int set_flag(mo2c_rt_opts *o, const char *name, const char *v)
         return set_iim(o, v);
     if (strcmp(name, "outputPath") == 0)
         return o->output_path = v, 0;
+    if (strcmp(name, "f") == 0 || strcmp(name, "inputPath") == 0)
+        return 0;   /* read before the other flags: mo2c_rt_read_init */
     if (strcmp(name, "maxStepSize") == 0)
         return parse_positive(name, v, 0, &o->max_step);
     if (strcmp(name, "initialStepSize") == 0)
@@ -668,7 +682,7 @@ static int set_flag(mo2c_rt_opts *o, const char *name, const char *v)
         }
         return o->mat_sync = (long)x, 0;
     }
-    return set_setting(o, name, v, origin) < 0 ? -1 : 0;
+    return mo2c_rt_set_setting(o, name, v, origin) < 0 ? -1 : 0;
 }
 
 int mo2c_rt_parse_args(mo2c_rt_opts *o, int argc, char **argv)
@@ -717,6 +731,48 @@ int mo2c_rt_parse_args(mo2c_rt_opts *o, int argc, char **argv)
             return -1;
     }
     return 0;
+}
+
+/* The value of the last -name=V or -name V in argv, walked as mo2c_rt_parse_args walks it (so that a
+ * value is never taken for a flag); NULL when there is none or argv is malformed (parse_args then
+ * reports it). */
+static const char *prescan(int argc, char **argv, const char *name)
+{
+    const char *found = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (arg[0] != '-')
+            return found;
+        const char *eq = strchr(arg, '=');
+        size_t keylen = eq ? (size_t)(eq - arg - 1) : strlen(arg + 1);
+        const flag_def *f = find_flag(arg + 1, keylen);
+        if (!f)
+            return found;
+        const char *val = eq ? eq + 1 : NULL;
+        if (!val && f->kind == FLAG_VALUE && i + 1 < argc)
+            val = argv[++i];
+        if (!val && strcmp(f->name, "help") == 0 && i + 1 < argc && argv[i + 1][0] != '-')
+            i++;
+        if (val && strcmp(f->name, name) == 0)
+            found = val;
+    }
+    return found;
+}
+
+int mo2c_rt_read_init(mo2c_rt_opts *o, int argc, char **argv)
+{
+    const char *file = prescan(argc, argv, "f"), *dir = prescan(argc, argv, "inputPath");
+    if (!file && dir && argc > 0) {
+        const char *base = strrchr(argv[0], '/');
+        base = base ? base + 1 : argv[0];
+        size_t n = strlen(dir) + strlen(base) + sizeof "/_init.xml";
+        char *path = mo2c_rt_own(o, malloc(n));
+        if (!path)
+            return -1;
+        snprintf(path, n, "%s/%s_init.xml", dir, base);
+        file = path;
+    }
+    return file ? mo2c_rt_read_init_xml(o, file) : 0;
 }
 
 /* The output grid: n intervals of h from start; the last point is exactly stop. */

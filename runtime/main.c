@@ -156,7 +156,10 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
     o.format = MO2C_RT_CSV;
     const char *prog = argc > 0 ? argv[0] : NULL;
 
-    int rc = mo2c_rt_parse_args(&o, argc, argv);
+    /* -f's file first: every other flag wins over it */
+    int rc = mo2c_rt_read_init(&o, argc, argv);
+    if (rc == 0)
+        rc = mo2c_rt_parse_args(&o, argc, argv);
     if (rc == 0 && o.help) {
         rc = mo2c_rt_help(&o, prog);
         mo2c_rt_opts_free(&o);

@@ -4,6 +4,7 @@
  * The runtime is split by concern:
  *   main.c     mo2c_main: the run order, -override applied to the model
  *   cli.c      the command line (OpenModelica's flags), -override and -overrideFile parsed
+ *   initxml.c  -f: a model's _init.xml read back
  *   data.c     mo2c_data_alloc/free and the runtime's private state (d->solver)
  *   solver.c   the integration loop on GSL odeiv2, the Jacobian wrapper, LOG_STATS
  *   events.c   state and time events, event iteration (hooks of solver.c's loop), assert/terminate
@@ -90,6 +91,16 @@ int mo2c_rt_fix_grid(mo2c_rt_opts *o, const mo2c_model *m);
 char *mo2c_rt_own(mo2c_rt_opts *o, char *buf);
 void mo2c_rt_opts_free(mo2c_rt_opts *o);
 int mo2c_rt_parse_value(const char *s, double *v);
+/* cli.c: read_init reads -f's file (or -inputPath's DIR/SIMULATOR_init.xml) into o before the other
+ * flags are parsed; read_text reads a text file of at most 256 MB into a buffer o owns (NULL after the
+ * message, which names flag); set_setting applies an experiment key (startTime, ..., solver,
+ * outputFormat, variableFilter: 1, not one: 0, bad value: -1); add_item one NAME=VALUE of -override. */
+int mo2c_rt_read_init(mo2c_rt_opts *o, int argc, char **argv);
+char *mo2c_rt_read_text(mo2c_rt_opts *o, const char *flag, const char *path);
+int mo2c_rt_set_setting(mo2c_rt_opts *o, const char *key, const char *v, const char *origin);
+int mo2c_rt_add_item(mo2c_rt_opts *o, char *item, const char *origin);
+/* initxml.c: an _init.xml's DefaultExperiment and changeable start values into o */
+int mo2c_rt_read_init_xml(mo2c_rt_opts *o, const char *path);
 
 /* Log lines "LOG_X | info | ..." on stdout when the stream is on (state.log); a warning (stderr) that
  * belongs to a stream is printed when that stream is on or -w was given. */

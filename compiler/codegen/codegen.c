@@ -30,7 +30,6 @@
 
 #include <string.h>
 
-#define MO2C_GEN_VERSION "0.1.0"
 
 typedef struct gen {
     const mo_dae *dae;

@@ -8,6 +8,9 @@
 
 #include "sym.h"
 
+/* The version generated files name (the C file's header, _init.xml's generationTool). */
+#define MO2C_GEN_VERSION "0.1.0"
+
 /* State of the C text being written for one function. */
 typedef struct mo_cg {
     const mo_dae *dae;

@@ -13,7 +13,8 @@
  *
  * Each model runs in its own worker process (fork), at most -j at a time; a worker compiles the model
  * with this very executable (/proc/self/exe, fork/exec, no shell) into a scratch directory, runs the
- * simulator with -outputFormat=csv and the model's own experiment settings, compares every comparison
+ * simulator with -outputFormat=csv and the model's own experiment settings (without an experiment
+ * annotation: over the reference's time span), compares every comparison
  * signal with the csv-compare tube (tube.c), and leaves its verdict in files the parent reads back, so
  * the output order does not depend on which worker finishes first.
  */
@@ -437,7 +438,7 @@ static void compare(const ropts *o, const mo_csv *ref, const mo_csv *res, int ns
             mo_buf_puts(&v->frag, "<p>");
         mo_buf_puts(&v->frag, o->html ? "" : "\n");
         if (o->html)
-            mo_regress_escape_xml(&v->frag, why);
+            mo_buf_xml(&v->frag, why);
         else
             mo_buf_puts(&v->frag, why);
         mo_buf_puts(&v->frag, o->html ? "</p>\n" : "\n\n");
@@ -482,6 +483,20 @@ static void update_reference(const rmodel *m, const mo_csv *res, int nsig, const
     v->reason = mo_sprintf("wrote %s (%d rows, %d signals)", path, res->nrows, nsig);
 }
 
+/* Does the model of the simulator exe have an experiment annotation? The compiler writes the answer
+ * into <exe>_info.json ("experiment":{"annotation":false}); without the file, assume it has. */
+static bool has_experiment(const char *exe)
+{
+    FILE *f = fopen(mo_sprintf("%s_info.json", exe), "r");
+    if (!f)
+        return true;
+    char head[4096];
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    return strstr(head, "\"experiment\":{\"annotation\":false}") == NULL;
+}
+
 static void check_model(const ropts *o, const rmodel *m, const char *work, verdict *v)
 {
     const char *file, *cls;
@@ -513,9 +528,18 @@ static void check_model(const ropts *o, const rmodel *m, const char *work, verdi
                          : mo_sprintf("compile error: %s", log_line(clog)));
         return;
     }
-    /* simulate */
+    /* simulate: a model without an experiment annotation (the compiler says so in <exe>_info.json)
+     * over its reference's time span, else with its own settings */
     const char *rlog = mo_sprintf("%s/run.log", work), *rescsv = mo_sprintf("%s/result.csv", work);
-    char *rargv[] = {(char *)exe, "-outputFormat=csv", (char *)mo_sprintf("-r=%s", rescsv), NULL};
+    char err[1024];
+    const char *refpath = mo_sprintf("%s/%s.csv", m->dir, m->base);
+    mo_csv *ref = is_file(refpath) ? mo_csv_read(refpath, err, sizeof err) : NULL;
+    char *rargv[6] = {(char *)exe, "-outputFormat=csv", (char *)mo_sprintf("-r=%s", rescsv), NULL};
+    if (ref && ref->nrows > 0 && ref->ncols > 0 && !has_experiment(exe)) {
+        rargv[3] = (char *)mo_sprintf("-startTime=%.17g", ref->cols[0][0]);
+        rargv[4] = (char *)mo_sprintf("-stopTime=%.17g", ref->cols[0][ref->nrows - 1]);
+        rargv[5] = NULL;
+    }
     rc = run_child(rargv, work, rlog, o->timeout, &sig);
     if (rc != 0) {
         mo_buf_puts(&v->detail, log_tail(rlog));
@@ -525,15 +549,13 @@ static void check_model(const ropts *o, const rmodel *m, const char *work, verdi
                          : mo_sprintf("simulation failed (exit status %d): %s", rc, log_line(rlog)));
         return;
     }
-    char err[1024];
     mo_csv *res = mo_csv_read(rescsv, err, sizeof err);
     if (!res || res->nrows == 0 || res->ncols < 1) {
         fail(v, res ? "the simulation wrote no result rows" : mo_sprintf("result: %s", err));
         return;
     }
-    const char *refpath = mo_sprintf("%s/%s.csv", m->dir, m->base);
-    mo_csv *ref = is_file(refpath) ? mo_csv_read(refpath, err, sizeof err) : NULL;
     if (is_file(refpath) && !ref && !o->update) {
+        mo_csv_read(refpath, err, sizeof err);   /* again, for its message (the result's replaced it) */
         fail(v, mo_sprintf("reference: %s", err));
         return;
     }
@@ -581,7 +603,7 @@ static int worker(const ropts *o, const rmodel *m, int i)
         mo_buf head = {0};
         if (o->html) {
             mo_buf_puts(&head, "<h3>");
-            mo_regress_escape_xml(&head, m->name);
+            mo_buf_xml(&head, m->name);
             mo_buf_puts(&head, "</h3>\n");
         } else {
             mo_buf_printf(&head, "### %s\n", m->name);

@@ -24,7 +24,6 @@ typedef struct mo_regress_outcome {
 } mo_regress_outcome;
 
 /* regress_report.c */
-void mo_regress_escape_xml(mo_buf *b, const char *s);
 /* An SVG plot of a result signal against the tube of its reference: reference, upper and lower bounds
  * (at the result's times), result; over [from, to] (NaN: the reference's whole time range). */
 void mo_regress_svg(mo_buf *b, const char *title, const double *rt, const double *ry, int rn,

@@ -15,23 +15,6 @@
 
 /* XML 1.0 text: the five special characters escaped, control characters other than tab and newline
  * replaced, since no escape makes them legal. */
-void mo_regress_escape_xml(mo_buf *b, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': mo_buf_puts(b, "&amp;"); break;
-        case '<': mo_buf_puts(b, "&lt;"); break;
-        case '>': mo_buf_puts(b, "&gt;"); break;
-        case '"': mo_buf_puts(b, "&quot;"); break;
-        case '\'': mo_buf_puts(b, "&apos;"); break;
-        default:
-            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
-                mo_buf_puts(b, "?");
-            else
-                mo_buf_putn(b, s, 1);
-        }
-    }
-}
 
 /* ---- SVG ---- */
 
@@ -107,7 +90,7 @@ void mo_regress_svg(mo_buf *b, const char *title, const double *rt, const double
     mo_buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"white\" stroke=\"#999\"/>\n",
                   SVG_L, SVG_T, SVG_W - SVG_L - SVG_R, SVG_H - SVG_T - SVG_B);
     mo_buf_puts(b, "<text x=\"70\" y=\"15\">");
-    mo_regress_escape_xml(b, title);
+    mo_buf_xml(b, title);
     mo_buf_puts(b, ": reference (black), tube bounds (blue), result (red)</text>\n");
     mo_buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.4g</text>\n", SVG_L - 4, py(&f, f.y1) + 4, f.y1);
     mo_buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.4g</text>\n", SVG_L - 4, py(&f, f.y0), f.y0);
@@ -142,25 +125,25 @@ bool mo_regress_write_junit(const char *path, const char *suite, const mo_regres
     }
     mo_buf b = {0};
     mo_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"");
-    mo_regress_escape_xml(&b, suite);
+    mo_buf_xml(&b, suite);
     mo_buf_printf(&b, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" time=\"%.3f\">\n", n, failures, total);
     for (int i = 0; i < n; i++) {
         /* classname: the enclosing package; name: the full model name (unique across shards) */
         const char *dot = strrchr(o[i].name, '.');
         const char *cls = dot ? mo_strndup(o[i].name, (size_t)(dot - o[i].name)) : "mo2c.regress";
         mo_buf_puts(&b, "  <testcase classname=\"");
-        mo_regress_escape_xml(&b, cls);
+        mo_buf_xml(&b, cls);
         mo_buf_puts(&b, "\" name=\"");
-        mo_regress_escape_xml(&b, o[i].name);
+        mo_buf_xml(&b, o[i].name);
         mo_buf_printf(&b, "\" time=\"%.3f\"", o[i].seconds);
         if (strcmp(o[i].status, "FAIL") != 0) {
             mo_buf_puts(&b, "/>\n");
             continue;
         }
         mo_buf_puts(&b, ">\n    <failure message=\"");
-        mo_regress_escape_xml(&b, o[i].reason);
+        mo_buf_xml(&b, o[i].reason);
         mo_buf_puts(&b, "\">");
-        mo_regress_escape_xml(&b, o[i].detail);
+        mo_buf_xml(&b, o[i].detail);
         mo_buf_puts(&b, "</failure>\n  </testcase>\n");
     }
     mo_buf_puts(&b, "</testsuite>\n</testsuites>\n");
@@ -185,18 +168,18 @@ bool mo_regress_write_report(const char *path, bool html, const char *title, con
     mo_buf b = {0};
     if (html) {
         mo_buf_puts(&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
-        mo_regress_escape_xml(&b, title);
+        mo_buf_xml(&b, title);
         mo_buf_puts(&b, "</title>\n<style>body{font-family:sans-serif} td,th{padding:2px 8px;text-align:left}"
                         " .FAIL{color:#c00} .PASS{color:#070}</style></head><body>\n<h1>");
-        mo_regress_escape_xml(&b, title);
+        mo_buf_xml(&b, title);
         mo_buf_printf(&b, "</h1>\n<p>%d passed, %d failed</p>\n<table>\n<tr><th>model</th><th>status</th>"
                           "<th>time (s)</th><th>details</th></tr>\n", n - failures, failures);
         for (int i = 0; i < n; i++) {
             mo_buf_puts(&b, "<tr><td>");
-            mo_regress_escape_xml(&b, o[i].name);
+            mo_buf_xml(&b, o[i].name);
             mo_buf_printf(&b, "</td><td class=\"%s\">%s</td><td>%.2f</td><td>", o[i].status, o[i].status,
                           o[i].seconds);
-            mo_regress_escape_xml(&b, o[i].reason);
+            mo_buf_xml(&b, o[i].reason);
             mo_buf_puts(&b, "</td></tr>\n");
         }
         mo_buf_puts(&b, "</table>\n");
@@ -207,11 +190,11 @@ bool mo_regress_write_report(const char *path, bool html, const char *title, con
                 mo_buf_puts(&b, o[i].fragment);
             } else {
                 mo_buf_puts(&b, "<h3>");
-                mo_regress_escape_xml(&b, o[i].name);
+                mo_buf_xml(&b, o[i].name);
                 mo_buf_puts(&b, "</h3>\n");
             }
             mo_buf_puts(&b, "<pre>");
-            mo_regress_escape_xml(&b, o[i].detail);
+            mo_buf_xml(&b, o[i].detail);
             mo_buf_puts(&b, "</pre>\n");
         }
         mo_buf_puts(&b, "</body></html>\n");

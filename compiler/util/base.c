@@ -757,6 +757,42 @@ void mo_buf_putn(mo_buf *b, const char *s, size_t n)
 
 void mo_buf_puts(mo_buf *b, const char *s) { mo_buf_putn(b, s, strlen(s)); }
 
+void mo_buf_xml(mo_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': mo_buf_puts(b, "&amp;"); break;
+        case '<': mo_buf_puts(b, "&lt;"); break;
+        case '>': mo_buf_puts(b, "&gt;"); break;
+        case '"': mo_buf_puts(b, "&quot;"); break;
+        case '\'': mo_buf_puts(b, "&apos;"); break;
+        case '\n': mo_buf_puts(b, "&#10;"); break;
+        case '\t': mo_buf_puts(b, "&#9;"); break;
+        case '\r': mo_buf_puts(b, "&#13;"); break;
+        default: mo_buf_putn(b, (unsigned char)*s < 0x20 ? "?" : s, 1);
+        }
+    }
+}
+
+void mo_buf_json(mo_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            mo_buf_printf(b, "\\%c", c);
+        else if (c == '\n')
+            mo_buf_puts(b, "\\n");
+        else if (c == '\t')
+            mo_buf_puts(b, "\\t");
+        else if (c == '\r')
+            mo_buf_puts(b, "\\r");
+        else if (c < 0x20 || c == 0x7f)
+            mo_buf_printf(b, "\\u%04x", c);
+        else
+            mo_buf_putn(b, s, 1);
+    }
+}
+
 void mo_buf_printf(mo_buf *b, const char *fmt, ...)
 {
     va_list ap;

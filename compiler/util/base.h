@@ -94,6 +94,11 @@ void mo_buf_puts(mo_buf *b, const char *s);
 void mo_buf_putn(mo_buf *b, const char *s, size_t n);
 void mo_buf_printf(mo_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *mo_buf_str(mo_buf *b); /* NUL-terminated contents (never NULL) */
+/* s escaped for XML text and attribute values (& < > " ' as entities, newline, tab and CR as
+ * character references, other control characters, which XML 1.0 forbids, as '?'), and for a JSON
+ * string (without the quotes: \" \\ \n \t ..., other control characters as \u00XX). */
+void mo_buf_xml(mo_buf *b, const char *s);
+void mo_buf_json(mo_buf *b, const char *s);
 
 /* ---- source files and locations ---- */
 typedef struct mo_file {

@@ -24,7 +24,8 @@ CC=false "$MO2C" "$SMD" -o "$D/smd" 2>/dev/null && fail "expected the build to f
 [ "$(ls "$D" | sort | tr '\n' ' ')" = "old.c smd " ] || fail "left behind: $(ls "$D")"
 "$MO2C" "$SMD" -o "$D/smd" || fail "build failed"
 [ -x "$D/smd" ] && "$D/smd" -stopTime=0.1 -outputFormat=empty | grep -q "finished successfully" || fail "the new executable does not run"
-[ "$(ls "$D" | sort | tr '\n' ' ')" = "old.c smd " ] || fail "left behind: $(ls "$D")"
+# beside it the model's _init.xml and _info.json (OpenModelica's files), and no temporary
+[ "$(ls "$D" | sort | tr '\n' ' ')" = "old.c smd smd_info.json smd_init.xml " ] || fail "left behind: $(ls "$D")"
 # a special file is written directly
 n=$("$MO2C" --emit-c "$SMD" -o /dev/stdout | grep -c "mo2c_main")
 [ "$n" -ge 1 ] || fail "nothing written to /dev/stdout"

@@ -6,7 +6,7 @@ build_ref_tools || exit 1
 D=$OUT/regress_refs
 rm -rf "$D"; mkdir -p "$D"
 R=tests/regression
-"$REFBIN/smd_ref" "$D/smd.csv" 1 1000 || exit 1
+"$REFBIN/smd_ref" "$D/smd.csv" 5 1000 || exit 1
 "$REFBIN/pendulum_ref" "$D/pend.csv" 10 1000 || exit 1
 status=0
 cmp_ref() { # generated reference signals...
