@@ -477,6 +477,12 @@ static const flag_def flags[] = {
                                            "stopTime, stepSize, tolerance, numberOfIntervals, solver,\n"
                                            "outputFormat, variableFilter"},
     {"overrideFile", FLAG_VALUE, "FILE", "the same as NAME=V lines of FILE (// starts a comment line)"},
+    {"csvInput", FLAG_VALUE, "FILE", "the values of the model's top-level inputs: a CSV file with a time\n"
+                                     "column and a column per input (by name), interpolated linearly;\n"
+                                     "without it (or a column) an input keeps its start value"},
+    {"l", FLAG_VALUE, "T", "simulate until T and write the model linearized there (A, B, C, D of\n"
+                           "the states, the top-level inputs and outputs) to linearized_model.mo,\n"
+                           "as OpenModelica does (in -outputPath's directory when given)"},
     {"iim", FLAG_VALUE, "METHOD", "initialization: symbolic (default: start values, fixed attributes\n"
                                   "and initial equations), none (the states keep their start values,\n"
                                   "initial equations are not used)"},
@@ -658,6 +664,15 @@ static int set_flag(mo2c_rt_opts *o, const char *name, const char *v)
         return set_iim(o, v);
     if (strcmp(name, "outputPath") == 0)
         return o->output_path = v, 0;
+    if (strcmp(name, "l") == 0) {
+        if (parse_real(v, &o->lin_time) != 0) {
+            fprintf(stderr, "error: -l: invalid number '%s'\n", v);
+            return -1;
+        }
+        return o->linearize = 1, 0;
+    }
+    if (strcmp(name, "csvInput") == 0)
+        return o->csv_input = v, 0;
     if (strcmp(name, "f") == 0 || strcmp(name, "inputPath") == 0)
         return 0;   /* read before the other flags: mo2c_rt_read_init */
     if (strcmp(name, "maxStepSize") == 0)

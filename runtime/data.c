@@ -63,6 +63,7 @@ void mo2c_data_free(mo2c_data *d)
     mo2c_rt_state *s = d->solver;
     if (s) {
         mo2c_rt_algebra_free(s);
+        mo2c_rt_inputs_free(s->inputs);
         free(s->work);
         free(s);
     }

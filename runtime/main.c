@@ -40,32 +40,52 @@ static int is_string_param(const mo2c_model *m, const char *name)
     return 0;
 }
 
-static int apply_overrides(mo2c_data *d, const mo2c_rt_opts *o)
+/* A hash table of the model's variable names: slots (a power of two of them, at least twice the
+ * variables), each 0 or 1 + an index into m->vars. NULL when memory runs out. */
+int *mo2c_rt_name_index(const mo2c_model *m)
 {
-    if (o->nov == 0)
-        return 0;
-    const mo2c_model *m = d->model;
     size_t cap = 16;
     while (cap < 2 * (size_t)m->nvars)
         cap *= 2;
-    int *slot = calloc(cap, sizeof *slot); /* name -> 1 + index into vars; 0 = empty */
-    if (!slot) {
-        fprintf(stderr, "error: out of memory\n");
-        return -1;
-    }
+    int *slot = calloc(cap, sizeof *slot);
+    if (!slot)
+        return NULL;
     for (int i = 0; i < m->nvars; i++) {
         size_t h = (size_t)hash_name(m->vars[i].name) & (cap - 1);
         while (slot[h])
             h = (h + 1) & (cap - 1);
         slot[h] = i + 1;
     }
+    return slot;
+}
+
+/* The index into m->vars of the variable named name, or -1. */
+int mo2c_rt_name_find(const mo2c_model *m, const int *index, const char *name)
+{
+    size_t cap = 16;
+    while (cap < 2 * (size_t)m->nvars)
+        cap *= 2;
+    size_t h = (size_t)hash_name(name) & (cap - 1);
+    while (index[h] && strcmp(m->vars[index[h] - 1].name, name) != 0)
+        h = (h + 1) & (cap - 1);
+    return index[h] ? index[h] - 1 : -1;
+}
+
+static int apply_overrides(mo2c_data *d, const mo2c_rt_opts *o)
+{
+    if (o->nov == 0)
+        return 0;
+    const mo2c_model *m = d->model;
+    int *slot = mo2c_rt_name_index(m);
+    if (!slot) {
+        fprintf(stderr, "error: out of memory\n");
+        return -1;
+    }
     int rc = 0;
     for (int k = 0; k < o->nov && rc == 0; k++) {
         const mo2c_rt_override *ov = &o->ov[k];
-        size_t h = (size_t)hash_name(ov->name) & (cap - 1);
-        while (slot[h] && strcmp(m->vars[slot[h] - 1].name, ov->name) != 0)
-            h = (h + 1) & (cap - 1);
-        if (!slot[h]) {
+        int found = mo2c_rt_name_find(m, slot, ov->name);
+        if (found < 0) {
             if (is_string_param(m, ov->name))
                 fprintf(stderr, "error: %s: String parameter '%s' cannot be overridden (its value is fixed "
                                 "when the model is compiled)\n", ov->origin, ov->name);
@@ -74,7 +94,7 @@ static int apply_overrides(mo2c_data *d, const mo2c_rt_opts *o)
             rc = -1;
             break;
         }
-        const mo2c_var_info *v = &m->vars[slot[h] - 1];
+        const mo2c_var_info *v = &m->vars[found];
         double x;
         if (mo2c_rt_parse_value(ov->value, &x) != 0) {
             fprintf(stderr, "error: %s: invalid value '%s' for '%s'\n", ov->origin, ov->value, ov->name);
@@ -168,6 +188,14 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
     /* -r=x.mat alone writes MAT, as OpenModelica's simulators do */
     if (rc == 0 && !o.format_given && o.result_file && ends_with(o.result_file, ".mat"))
         o.format = MO2C_RT_MAT;
+    /* -l=T: the run ends at T, where the model is linearized */
+    if (rc == 0 && o.linearize) {
+        if (!(o.lin_time >= o.start)) {
+            fprintf(stderr, "error: -l: the time %.16g is before startTime %.16g\n", o.lin_time, o.start);
+            rc = -1;
+        }
+        o.stop = o.lin_time;
+    }
     if (rc == 0)
         rc = mo2c_rt_fix_grid(&o, model);
 
@@ -183,6 +211,8 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
         s->warn_all = o.warn_all;
         d->init_none = o.iim_none;
         rc = apply_overrides(d, &o);
+        if (rc == 0)
+            rc = mo2c_rt_inputs_load(d, &o);
     }
     if (rc == 0) {
         /* from here on a crash, a stop signal or -alarm still completes the result file and says when */
@@ -204,6 +234,8 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
     }
     if (rc == 0)
         rc = mo2c_rt_simulate(d, &o, w);
+    if (rc == 0 && o.linearize)
+        rc = mo2c_rt_linearize(d, &o);
     mo2c_rt_guard_writer(NULL);
     if (w && mo2c_rt_writer_close(w) != 0)
         rc = -1;

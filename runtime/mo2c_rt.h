@@ -123,6 +123,16 @@ typedef struct mo2c_model {
     /* sample() call sites (distinct texts): each remembers the last tick it fired (d->sample_tick), so
      * that a second event within the tick's tolerance does not fire it again. 0 when none. */
     int nsample;
+
+    /* Top-level inputs (input Real u in the model itself): their names (-csvInput's columns) and start
+     * values (their values when the simulator is given none); generated code reads input k at time t
+     * with mo2c_input(d, k, t). Top-level outputs: their names (the outputs of -l's linear model).
+     * 0 / NULL when none. */
+    int ninputs;
+    const char *const *input_names;
+    const double *input_start;
+    int noutputs;
+    const char *const *output_names;
 } mo2c_model;
 
 /* How a zero-crossing function gives its relation (mo2c_model.rel_op). */
@@ -327,6 +337,10 @@ const char *mo2c_sbool(mo2c_data *d, double v, double width, double left, int *o
 const char *mo2c_senum(mo2c_data *d, double v, const char *const *names, int n, double width, double left, int *ok);
 const char *mo2c_sfmt_real(mo2c_data *d, double v, const char *conv, int *ok);
 const char *mo2c_sfmt_int(mo2c_data *d, double v, const char *conv, int *ok);
+
+/* The value of top-level input k at time t (inputs.c): interpolated linearly in -csvInput's table (held
+ * at its first and last rows), else the input's start value. */
+double mo2c_input(mo2c_data *d, int k, double t);
 
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */
 int mo2c_main(const mo2c_model *model, int argc, char **argv);

@@ -5,6 +5,8 @@
  *   main.c     mo2c_main: the run order, -override applied to the model
  *   cli.c      the command line (OpenModelica's flags), -override and -overrideFile parsed
  *   initxml.c  -f: a model's _init.xml read back
+ *   inputs.c   the top-level inputs' values (-csvInput)
+ *   linearize.c -l: the linear model around the state at a time
  *   data.c     mo2c_data_alloc/free and the runtime's private state (d->solver)
  *   solver.c   the integration loop on GSL odeiv2, the Jacobian wrapper, LOG_STATS
  *   events.c   state and time events, event iteration (hooks of solver.c's loop), assert/terminate
@@ -68,6 +70,9 @@ typedef struct mo2c_rt_opts {
     int warn_all;              /* -w: warnings of log streams that are off too */
     long mat_sync;             /* -mat_sync: patch MAT's header every N rows, 0 = at the end */
     const char *input_path;    /* -inputPath */
+    const char *csv_input;     /* -csvInput: the top-level inputs' values */
+    int linearize;             /* -l: linearize at lin_time (the run stops there) */
+    double lin_time;
     const char *output_path;   /* -outputPath */
     mo2c_rt_override *ov;      /* variable overrides in command-line order (malloc) */
     int nov, cap_ov;
@@ -108,6 +113,22 @@ void mo2c_rt_log(const mo2c_data *d, unsigned stream, const char *fmt, ...) __at
 int mo2c_rt_logging(const mo2c_data *d, unsigned stream);
 void mo2c_rt_warn(const mo2c_data *d, unsigned stream, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* main.c: a hash index of the model's variable names (malloc'd; NULL when out of memory) and a look-up
+ * in it (the index into m->vars, or -1). */
+int *mo2c_rt_name_index(const mo2c_model *m);
+int mo2c_rt_name_find(const mo2c_model *m, const int *index, const char *name);
+
+/* linearize.c: -l: the linear model at d->time into linearized_model.mo; 0, or -1 after the message */
+int mo2c_rt_linearize(mo2c_data *d, const mo2c_rt_opts *o);
+
+/* inputs.c: the top-level inputs' values (-csvInput). load reads the file (or warns that each input
+ * keeps its start value) into d's state; 0, or -1 after the message. hold(d, u) fixes every input at
+ * u[k] (linearization), hold(d, NULL) lets them follow time again. */
+typedef struct mo2c_rt_inputs mo2c_rt_inputs;
+int mo2c_rt_inputs_load(mo2c_data *d, mo2c_rt_opts *o);
+void mo2c_rt_inputs_hold(mo2c_data *d, const double *u);
+void mo2c_rt_inputs_free(mo2c_rt_inputs *in);
+
 /* A GSL multiroot solver kept between calls for systems of one size (algebra.c). */
 typedef struct mo2c_rt_nlsolver mo2c_rt_nlsolver;
 
@@ -128,6 +149,7 @@ typedef struct mo2c_rt_state {
     unsigned log;              /* -lv streams (MO2C_RT_LOG_*) */
     int warn_all;              /* -w */
     double steps_taken;        /* accepted integrator steps so far (-steps column, LOG_SOLVER) */
+    mo2c_rt_inputs *inputs;    /* the top-level inputs' values (inputs.c), NULL when none */
     double cpu_time;           /* CPU seconds at the last row (-cpu column) */
     int progress;              /* stderr is a terminal: a progress line once the run lasts a second */
     int progress_shown;        /* the line is on the screen (cleared before an error and at the end) */

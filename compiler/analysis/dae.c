@@ -337,7 +337,7 @@ static bool param_only(const mo_dae *dae, const mo_expr *e)
     case MO_EX_TIME: case MO_EX_DER: case MO_EX_REF:
         return false;
     case MO_EX_CALL:
-        if (!mo_sym_fn_name(e))
+        if (!mo_sym_fn_name(e) || mo_sym_is_input(e))
             return false;
         break;
     default:
@@ -607,6 +607,46 @@ static bool eliminate_aliases(mo_dae *dae)
     return ok;
 }
 
+/* The model's top-level inputs (declared input, of the model itself, no binding): each gets the
+ * equation v = MO_INPUT_FN(k), a value the simulator gives (-csvInput, else the start value). Real
+ * only for now. */
+static bool add_inputs(mo_dae *dae)
+{
+    const mo_flat *flat = dae->flat;
+    bool ok = true;
+    unsigned char *bound = MO_NEWN(unsigned char, flat->vars.n + 1);
+    for (int i = 0; i < flat->eqs.n; i++) {
+        const mo_feq *q = &flat->eqs.v[i];
+        if (q->origin == MO_ORIGIN_BINDING && q->lhs && q->lhs->kind == MO_EX_VAR && q->lhs->var >= 0)
+            bound[q->lhs->var] = 1;
+    }
+    for (int v = 0; v < flat->vars.n; v++) {
+        const mo_var *fv = &flat->vars.v[v];
+        if (!(fv->flags & MO_PF_INPUT) || fv->variability <= MO_VAR_PARAMETER || bound[v] ||
+            !mo_flat_top_level(fv->name))
+            continue;
+        if (fv->type != MO_T_REAL) {
+            mo_error(fv->attr->loc, "not supported yet: a top-level input of type %s ('%s')",
+                     fv->type == MO_T_BOOLEAN ? "Boolean" : fv->type == MO_T_STRING ? "String" : "Integer",
+                     fv->name);
+            ok = false;
+            continue;
+        }
+        mo_loc L = fv->attr->loc;
+        mo_deq q;
+        memset(&q, 0, sizeof q);
+        q.lhs = mo_sym_var(L, v);
+        q.rhs = mo_sym_call1(L, MO_INPUT_FN, mo_sym_num(L, dae->inputs.n));
+        q.loc = L;
+        q.instance = "";
+        q.origin = MO_ORIGIN_BINDING;
+        q.diff_of = -1;
+        MO_PUSH(dae->eqs, q);
+        MO_PUSH(dae->inputs, v);
+    }
+    return ok;
+}
+
 mo_dae *mo_dae_build(const mo_flat *flat)
 {
     mo_dae *dae = MO_NEW(mo_dae);
@@ -622,7 +662,7 @@ mo_dae *mo_dae_build(const mo_flat *flat)
     for (int i = 0; i < flat->initial_eqs.n; i++)
         if (!lower_eq(dae, &flat->initial_eqs.v[i], true))
             ok = false;
-    if (!ok || !mo_dae_events_check(dae))  /* when-clauses assign no states (events.c) */
+    if (!ok || !add_inputs(dae) || !mo_dae_events_check(dae))  /* when-clauses assign no states (events.c) */
         return NULL;
     if (!eliminate_aliases(dae))
         return NULL;

@@ -101,6 +101,8 @@ typedef struct mo_dae {
     mo_system init;            /* computes states, derivatives and algebraics at the start time */
     int *param_order;          /* parameters and constants in dependency order of their bindings */
     int nparam_order;
+    MO_VEC(int) inputs;        /* the model's top-level inputs (variables), in declaration order: input k
+                                * has the equation v = MO_INPUT_FN(k) (sym.h), its value the simulator's */
 } mo_dae;
 
 /* ---- stage entry points (each returns NULL / non-zero after reporting errors) ---- */

@@ -108,6 +108,14 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
     if (!fn || e->nnamed || e->niters)
         return fail(c, e, fn);
     mo_loc L = e->loc;
+    if (mo_sym_is_input(e)) {   /* a top-level input (dae.c): no variable's function; its derivative is unknown */
+        if (!c->dae)
+            return zero(e);
+        if (c->report)
+            mo_error(L, "not supported yet: an equation with a top-level input that index reduction "
+                        "differentiates (the input's derivative is not known)");
+        return NULL;
+    }
     /* functions that are piecewise constant or Boolean */
     if (!strcmp(fn, "sign") || !strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "integer") ||
         !strcmp(fn, "div") ||

@@ -300,6 +300,12 @@ mo_expr *mo_sym_if(mo_loc loc, mo_expr *cond, mo_expr *then_, mo_expr *else_)
 
 /* ---- structure ---- */
 
+bool mo_sym_is_input(const mo_expr *e)
+{
+    const char *fn = mo_sym_fn_name(e);
+    return fn && !strcmp(fn, MO_INPUT_FN);
+}
+
 const char *mo_sym_fn_name(const mo_expr *call)
 {
     if (!call || call->kind != MO_EX_CALL || call->func || !call->fn || call->fn->kind != MO_EX_REF ||

@@ -36,6 +36,11 @@ bool mo_expr_equal(const mo_expr *a, const mo_expr *b);
  * Modelica.Math.sin and sin are the same built-in; NULL when the callee is not a plain name or is a
  * user-defined function (call->func): those are never folded, compared or treated as built-ins. */
 const char *mo_sym_fn_name(const mo_expr *call);
+/* The value of top-level input k of the model at the time of the evaluation: the call MO_INPUT_FN(k),
+ * which dae.c makes the equation of each top-level input (a name no Modelica text can call); the
+ * simulator reads the inputs (codegen: mo2c_input). mo_sym_is_input: is e such a call? */
+#define MO_INPUT_FN "$input"
+bool mo_sym_is_input(const mo_expr *e);
 /* Every variable occurring in e, each once, appended to *out (seen[] is caller workspace of
  * dae->vars.n entries, all 0 on entry and on return). */
 typedef MO_VEC(int) mo_int_vec;

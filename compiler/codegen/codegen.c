@@ -741,6 +741,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
 
     mo_buf m = {0}, sfields = {0};
     mo_cg_string_params(dae, &m, &sfields);   /* codegen_str.c: names -override refuses */
+    if (mo_cg_io(dae, &m, &sfields) != 0)     /* codegen_io.c: the top-level inputs and outputs */
+        return 1;
     const mo_experiment *ex = &flat->experiment;
     mo_buf_puts(&m, "static const mo2c_model model = {\n    .name = ");
     str_lit(&m, flat->name);

@@ -42,6 +42,9 @@ void mo_cg_c_string(mo_buf *b, const char *s);
 /* Append s made safe inside a C block comment: no comment delimiters, no trigraphs, no line splices,
  * no control or non-ASCII bytes (written as \xNN text); at most max bytes of s ("..." when cut). */
 void mo_cg_comment(mo_buf *b, const char *s, size_t max);
+/* codegen_io.c: the tables of the top-level inputs and outputs into defs, the model's fields for them
+ * into fields; non-zero after an error. */
+int mo_cg_io(const mo_dae *dae, mo_buf *defs, mo_buf *fields);
 /* Append v as a C double constant (always with a '.' or exponent; infinities and NaN by macro). */
 void mo_cg_number(mo_buf *b, double v);
 /* Print e as a C expression of type double over x, dx, y, p, t, d, ok. Reports unsupported

@@ -196,6 +196,12 @@ static void emit_call(mo_cg *cg, const mo_expr *e)
                                          "tanh", "asinh", "acosh", "atanh", "exp", "floor", "ceil", NULL};
     if (!fn || e->nnamed || e->niters)
         goto unsupported;
+    if (mo_sym_is_input(e) && e->n == 1) {   /* top-level input k (dae.c): the simulator's value at t */
+        double k = 0;
+        (void)mo_sym_is_num(e->a[0], &k);
+        mo_buf_printf(o, "mo2c_input(d, %d, t)", (int)k);
+        return;
+    }
     for (int i = 0; plain1[i]; i++)
         if (e->n == 1 && !strcmp(fn, plain1[i])) {
             mo_buf_printf(o, "%s(", fn);

@@ -39,21 +39,6 @@ static void put_number(mo_buf *b, double v)
     mo_buf_puts(b, s);
 }
 
-/* A top-level input or output: declared input/output, and no '.' outside subscripts in its name. */
-static bool top_level(const char *name)
-{
-    int depth = 0;
-    for (const char *p = name; *p; p++) {
-        if (*p == '[')
-            depth++;
-        else if (*p == ']')
-            depth--;
-        else if (*p == '.' && depth == 0)
-            return false;
-    }
-    return true;
-}
-
 typedef struct var_desc {
     const char *variability, *causality, *type, *class_type;
     bool has_start, changeable;
@@ -127,9 +112,9 @@ static var_desc describe(const mo_dae *dae, int v, const double *values)
             (void)mo_eval(st, NULL, &constant);
         d.changeable = d.changeable && ok && constant;
     }
-    if (fv && (fv->flags & MO_PF_INPUT) && top_level(dv->name))
+    if (fv && (fv->flags & MO_PF_INPUT) && mo_flat_top_level(dv->name))
         d.causality = "input";
-    else if (fv && (fv->flags & MO_PF_OUTPUT) && top_level(dv->name))
+    else if (fv && (fv->flags & MO_PF_OUTPUT) && mo_flat_top_level(dv->name))
         d.causality = "output";
     if (tc != 'r') {   /* iAlg, bPar, ... */
         char *c = mo_sprintf("%s", d.class_type);

@@ -57,6 +57,9 @@ typedef struct mo_var {
 
 /* flatvar.c: the attributes of v, writable: copies them first when they are shared (copy on write). */
 mo_var_attr *mo_var_attr_mut(mo_var *v);
+/* flatvar.c: is name a variable of the model itself, not of one of its components (no '.' outside
+ * subscripts)? Its inputs and outputs are the model's (top-level inputs, outputs). */
+bool mo_flat_top_level(const char *name);
 /* flatvar.c: an empty attribute record (everything NULL, no location) for variables made without a
  * declaration; shared, so attr_own stays false. */
 extern const mo_var_attr mo_var_attr_none;

@@ -102,3 +102,17 @@ size_t mo_flat_name_to(const mo_flat *flat, int var, char *out, size_t cap, mo_n
         out[len] = '\0';
     return len;
 }
+
+bool mo_flat_top_level(const char *name)
+{
+    int depth = 0;
+    for (const char *p = name; *p; p++) {
+        if (*p == '[')
+            depth++;
+        else if (*p == ']')
+            depth--;
+        else if (*p == '.' && depth == 0)
+            return false;
+    }
+    return true;
+}

@@ -84,6 +84,7 @@ static const mo2c_model model = {
     NULL, /* rhs computes every y: no outputs function */
     0, NULL, /* no String parameters */
     0,       /* no sample() */
+    0, NULL, NULL, 0, NULL, /* no top-level inputs or outputs */
 };
 
 int main(int argc, char **argv)
