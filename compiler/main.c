@@ -3,6 +3,7 @@
  *
  *   mo2c [options] FILE.mo [MODEL]      compile MODEL (default: the file's class) into a simulator
  *   mo2c regress DIR... [options]        regression batches against reference trajectories
+ *   mo2c plot RESULT VAR... [-o F.svg]   an SVG plot of a result file (regress/plot.c)
  *
  * Every stage reports its own errors (base.h diagnostics) and returns NULL or non-zero; the pipeline
  * stops at the first stage that failed, and the exit status is 1.
@@ -47,6 +48,7 @@ static void usage(FILE *out)
 {
     fputs("usage: mo2c [options] FILE.mo [MODEL]\n"
           "       mo2c regress [options] DIR...   (see mo2c regress --help)\n"
+          "       mo2c plot RESULT.csv|RESULT.mat VAR... [-o FILE.svg]\n"
           "\n"
           "Compiles the Modelica model MODEL (by default the class FILE.mo defines) into a simulator.\n"
           "\n"
@@ -339,6 +341,8 @@ static int mo2c_main_thread_body(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "regress") == 0)
         return mo_regress_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "plot") == 0)
+        return mo_plot_main(argc - 1, argv + 1);
     options o = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

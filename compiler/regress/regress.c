@@ -354,7 +354,8 @@ static void fail(verdict *v, const char *reason)
 /* How much of the tube's half-height a signal used: (hy + excess) / hy; above 1 is outside. */
 static double usage_of(const mo_tube_result *r)
 {
-    return r->hy > 0 ? (r->hy + r->excess) / r->hy : INFINITY;
+    /* a point deeper inside than the half-height (where the tube is widened in time) uses none of it */
+    return r->hy > 0 ? fmax(0.0, (r->hy + r->excess) / r->hy) : INFINITY;
 }
 
 static const char *signal_reason(const char *sig, const mo_tube_result *r, const mo_csv *ref)

@@ -23,6 +23,20 @@ typedef struct mo_regress_outcome {
     double seconds;       /* wall time of compile + run + compare */
 } mo_regress_outcome;
 
+/* plot.c: one series of a plot (colour "#1f77b4", dash NULL or an SVG dasharray "6,3") */
+typedef struct mo_plot_series {
+    const char *label;
+    const double *t, *y;
+    int n;
+    const char *color, *dash;
+} mo_plot_series;
+/* An SVG plot of the series over [from, to] (NaN: all of their times): axes with ticks, a grid, the
+ * time axis's label, ylabel (may be ""), the title and a legend. */
+void mo_plot_svg(mo_buf *b, const char *title, const char *ylabel, const mo_plot_series *s, int ns,
+                 double from, double to);
+/* mo2c plot RESULT VAR... [-o FILE.svg]: argv[0] is "plot"; the exit status. */
+int mo_plot_main(int argc, char **argv);
+
 /* regress_report.c */
 /* An SVG plot of a result signal against the tube of its reference: reference, upper and lower bounds
  * (at the result's times), result; over [from, to] (NaN: the reference's whole time range). */

@@ -2,7 +2,7 @@
  * regress_report.c - the outputs of `mo2c regress` besides its console lines: JUnit XML (one testcase
  * per model, for CI systems; shards' files merge by concatenating their testsuite elements), and a
  * Markdown or HTML report whose failing signals come with an inline SVG plot of the result against the
- * tube (reference, upper and lower bounds, result).
+ * tube (reference, upper and lower bounds, result; plot.c draws it with axes, ticks, grid and legend).
  *
  * Input: the outcomes the workers left (regress.h); for plots, the series of one signal.
  * Output: files; false on an I/O error (errno set).
@@ -13,59 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-/* XML 1.0 text: the five special characters escaped, control characters other than tab and newline
- * replaced, since no escape makes them legal. */
-
-/* ---- SVG ---- */
-
-enum { SVG_W = 720, SVG_H = 260, SVG_L = 70, SVG_R = 10, SVG_T = 24, SVG_B = 30, SVG_MAXPTS = 1500 };
-
-typedef struct frame { double t0, t1, y0, y1; } frame;
-
-static double px(const frame *f, double t)
-{
-    return SVG_L + (t - f->t0) / (f->t1 - f->t0) * (SVG_W - SVG_L - SVG_R);
-}
-
-static double py(const frame *f, double y)
-{
-    return SVG_T + (f->y1 - y) / (f->y1 - f->y0) * (SVG_H - SVG_T - SVG_B);
-}
-
-/* One polyline per run of finite points, at most about SVG_MAXPTS points (every k-th, ends kept). */
-static void polyline(mo_buf *b, const frame *f, const double *t, const double *y, int n, const char *style)
-{
-    int step = n > SVG_MAXPTS ? (n + SVG_MAXPTS - 1) / SVG_MAXPTS : 1;
-    bool open = false;
-    for (int i = 0; i < n; i = (i + step < n || i == n - 1) ? i + step : n - 1) {
-        bool ok = isfinite(y[i]) && isfinite(t[i]) && t[i] >= f->t0 && t[i] <= f->t1;
-        if (ok && !open) {
-            mo_buf_printf(b, "<polyline %s points=\"", style);
-            open = true;
-        } else if (!ok && open) {
-            mo_buf_puts(b, "\"/>\n");
-            open = false;
-        }
-        if (ok) {
-            double yy = fmin(fmax(y[i], f->y0 - (f->y1 - f->y0)), f->y1 + (f->y1 - f->y0));
-            mo_buf_printf(b, "%.1f,%.1f ", px(f, t[i]), py(f, yy));
-        }
-        if (i == n - 1)
-            break;
-    }
-    if (open)
-        mo_buf_puts(b, "\"/>\n");
-}
-
-/* The value range of the points of v whose times lie in the frame. */
-static void range(const frame *f, const double *t, const double *v, int n, double *lo, double *hi)
-{
-    for (int i = 0; i < n; i++)
-        if (isfinite(v[i]) && t[i] >= f->t0 && t[i] <= f->t1) {
-            *lo = fmin(*lo, v[i]);
-            *hi = fmax(*hi, v[i]);
-        }
-}
+/* ---- SVG: the result against its tube (plot.c draws) ---- */
 
 void mo_regress_svg(mo_buf *b, const char *title, const double *rt, const double *ry, int rn,
                     const double *t, const double *y, int n, double tol, double from, double to)
@@ -73,34 +21,20 @@ void mo_regress_svg(mo_buf *b, const char *title, const double *rt, const double
     double *lo = MO_NEWN(double, n > 0 ? n : 1), *hi = MO_NEWN(double, n > 0 ? n : 1);
     if (n < 1 || !mo_tube_bounds(rt, ry, rn, tol, t, n, lo, hi))
         n = 0;
-    frame f = {rt[0], rt[rn - 1], INFINITY, -INFINITY};
+    double t0 = rt[0], t1 = rt[rn - 1];
     if (n > 0)
-        f.t1 = fmax(f.t1, fmin(t[n - 1], rt[rn - 1] + mo_tube_hx(rt, rn, tol)));
+        t1 = fmax(t1, fmin(t[n - 1], rt[rn - 1] + mo_tube_hx(rt, rn, tol)));
     if (isfinite(from) && isfinite(to) && to > from) {
-        f.t0 = fmax(f.t0, from);
-        f.t1 = fmin(f.t1, to);
+        t0 = fmax(t0, from);
+        t1 = fmin(t1, to);
     }
-    range(&f, rt, ry, rn, &f.y0, &f.y1);
-    range(&f, t, lo, n, &f.y0, &f.y1);
-    range(&f, t, hi, n, &f.y0, &f.y1);
-    range(&f, t, y, n, &f.y0, &f.y1);
-    mo_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                     "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
-                  SVG_W, SVG_H, SVG_W, SVG_H);
-    mo_buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"white\" stroke=\"#999\"/>\n",
-                  SVG_L, SVG_T, SVG_W - SVG_L - SVG_R, SVG_H - SVG_T - SVG_B);
-    mo_buf_puts(b, "<text x=\"70\" y=\"15\">");
-    mo_buf_xml(b, title);
-    mo_buf_puts(b, ": reference (black), tube bounds (blue), result (red)</text>\n");
-    mo_buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.4g</text>\n", SVG_L - 4, py(&f, f.y1) + 4, f.y1);
-    mo_buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.4g</text>\n", SVG_L - 4, py(&f, f.y0), f.y0);
-    mo_buf_printf(b, "<text x=\"%d\" y=\"%d\">t=%.6g</text>\n", SVG_L, SVG_H - 10, f.t0);
-    mo_buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">t=%.6g</text>\n", SVG_W - SVG_R, SVG_H - 10, f.t1);
-    polyline(b, &f, rt, ry, rn, "fill=\"none\" stroke=\"black\" stroke-width=\"1\"");
-    polyline(b, &f, t, hi, n, "fill=\"none\" stroke=\"#36c\" stroke-width=\"1\" stroke-dasharray=\"4,2\"");
-    polyline(b, &f, t, lo, n, "fill=\"none\" stroke=\"#36c\" stroke-width=\"1\" stroke-dasharray=\"4,2\"");
-    polyline(b, &f, t, y, n, "fill=\"none\" stroke=\"#d22\" stroke-width=\"1.2\"");
-    mo_buf_puts(b, "</svg>\n");
+    mo_plot_series s[4] = {
+        {"reference", rt, ry, rn, "#000000", NULL},
+        {"tube: upper bound", t, hi, n, "#3366cc", "4,2"},
+        {"tube: lower bound", t, lo, n, "#3366cc", "1,2"},
+        {"result", t, y, n, "#dd2222", NULL},
+    };
+    mo_plot_svg(b, title, "", s, 4, t0, t1);
 }
 
 /* ---- JUnit ---- */

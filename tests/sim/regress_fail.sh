@@ -34,6 +34,21 @@ for w in "${want[@]}"; do grep -qF -- "$w" <<<"$out" || { echo "FAIL: missing li
     || { echo "FAIL: references changed without --update"; status=1; }
 grep -q "<svg" "$D/report.html" && grep -q "inertia1.w near t=" "$D/report.html" \
     || { echo "FAIL: no plot of inertia1.w in the report"; status=1; }
+# the plots have axes with ticks, a grid and a legend (plot.c)
+python3 - "$D/report.html" <<'PY' || { echo "FAIL: the report's plots"; status=1; }
+import re, sys, xml.etree.ElementTree as ET
+svgs = re.findall(r"<svg.*?</svg>", open(sys.argv[1]).read(), re.S)
+assert svgs, "no svg"
+for svg in svgs:
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    groups = {g.get("class"): g for g in root.iter(ns + "g")}
+    legend = [t.text for t in groups["legend"].iter(ns + "text")]
+    assert legend == ["reference", "tube: upper bound", "tube: lower bound", "result"], legend
+    assert len(list(groups["ticks"].iter(ns + "text"))) >= 6 and len(list(groups["grid"].iter(ns + "line"))) >= 6
+    assert any(t.get("class") == "xlabel" and t.text == "time [s]" for t in root.iter(ns + "text"))
+PY
+
 python3 -c "import sys, xml.etree.ElementTree as E; s = E.parse(sys.argv[1]).getroot().find('testsuite'); \
 assert s.get('failures') == '3', s.attrib" "$D/junit.xml" || { echo "FAIL: junit"; status=1; }
 # --update rewrites the SMD reference from the result; afterwards it passes again

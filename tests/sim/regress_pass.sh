@@ -20,6 +20,8 @@ for m in "${models[@]}"; do
     grep -q "^PASS    $m: " <<<"$out" || { echo "FAIL: no PASS line for $m"; status=1; }
 done
 tail -1 <<<"$out" | grep -qx "$n passed, 0 failed" || { echo "FAIL: summary line"; status=1; }
+# how close a signal came to its tube is a share of the half-height, never negative
+! grep -qE -- "closest [^,]*, -[0-9]" <<<"$out" || { echo "FAIL: a negative percentage: $(grep -E 'closest [^,]*, -' <<<"$out")"; status=1; }
 python3 - "$D/junit.xml" "${models[@]}" <<'PY' || status=1
 import sys, xml.etree.ElementTree as ET
 s = ET.parse(sys.argv[1]).getroot().find("testsuite")
