@@ -7,7 +7,7 @@
 #   make bench      the benchmarks under bench/ (never part of the test suite)
 #   make fuzz       the libFuzzer targets of fuzz/, each for FUZZ_SECONDS (default 60) in build-fuzz/;
 #                   needs clang (fuzz/run.sh says how to install it); never part of the test suite
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local [DESTDIR=/staging]   (and make uninstall with the same)
 CC      ?= cc
 ifeq ($(FUZZ),1)
   BUILD ?= build-fuzz
@@ -142,16 +142,27 @@ $(BUILD)/fuzz/fuzz_sim: fuzz/fuzz_sim.c $(BUILD)/fuzz/sim.o $(BUILD)/libmo2crt.a
 $(BUILD)/fuzz:
 	mkdir -p $@
 
+# DESTDIR (packaging) is prepended to every installed path; uninstall removes exactly what install
+# wrote (the bundled library by the list of the build tree's models/).
+MAN1 = man/mo2c.1 man/mo2c-simulator.1
 install: all
-	install -d $(PREFIX)/bin $(PREFIX)/lib/mo2c $(PREFIX)/include/mo2c $(PREFIX)/share/mo2c
-	install -m 755 $(BUILD)/mo2c $(PREFIX)/bin/mo2c
-	install -m 644 $(BUILD)/libmo2crt.a $(PREFIX)/lib/mo2c/
-	install -m 644 runtime/mo2c_rt.h $(PREFIX)/include/mo2c/
-	cp -r models $(PREFIX)/share/mo2c/
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/mo2c $(DESTDIR)$(PREFIX)/include/mo2c \
+	    $(DESTDIR)$(PREFIX)/share/mo2c $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BUILD)/mo2c $(DESTDIR)$(PREFIX)/bin/mo2c
+	install -m 644 $(BUILD)/libmo2crt.a $(DESTDIR)$(PREFIX)/lib/mo2c/
+	install -m 644 runtime/mo2c_rt.h $(DESTDIR)$(PREFIX)/include/mo2c/
+	install -m 644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/
+	cp -r models $(DESTDIR)$(PREFIX)/share/mo2c/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/mo2c $(DESTDIR)$(PREFIX)/lib/mo2c/libmo2crt.a \
+	    $(DESTDIR)$(PREFIX)/include/mo2c/mo2c_rt.h $(MAN1:man/%=$(DESTDIR)$(PREFIX)/share/man/man1/%)
+	rm -rf $(DESTDIR)$(PREFIX)/share/mo2c/models
+	-rmdir $(DESTDIR)$(PREFIX)/lib/mo2c $(DESTDIR)$(PREFIX)/include/mo2c $(DESTDIR)$(PREFIX)/share/mo2c 2>/dev/null
 
 clean:
 	rm -rf $(BUILD)
 
 FORCE:
 
-.PHONY: all test bench fuzz fuzz-build install clean FORCE
+.PHONY: all test bench fuzz fuzz-build install uninstall clean FORCE

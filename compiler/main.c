@@ -180,6 +180,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     last = last ? last + 1 : flat->name;
     if (o->mode == MODE_EMIT_C) {
         const char *cfile = o->output ? o->output : mo_sprintf("%s.c", last);
+        mo_codegen_target(argv0, cfile, mo_sprintf("./%s", last));
         int rc = write_c(dae, cfile);
         stage_done(&clock, "codegen");
         return rc;
@@ -195,6 +196,14 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     }
     close(fd);
     job->c_cleanup = mo_cleanup_file(tmp);   /* a stop signal removes it (cleanup.c) */
+    /* -o DIR/ (or an existing directory): the executable named by the model's full name, as
+     * OpenModelica names it and the tools written for it expect */
+    struct stat st;
+    const char *out = o->output;
+    if (out && *out && (out[strlen(out) - 1] == '/' || (stat(out, &st) == 0 && S_ISDIR(st.st_mode))))
+        out = mo_sprintf("%s%s%s", out, out[strlen(out) - 1] == '/' ? "" : "/", flat->name);
+    const char *exe = out ? out : mo_sprintf("./%s", last);
+    mo_codegen_target(argv0, tmp, exe);
     int rc = write_c(dae, tmp);
     stage_done(&clock, "codegen");
     *clockp = clock;
@@ -204,13 +213,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         return rc;
     }
     job->c_file = strdup(tmp);
-    /* -o DIR/ (or an existing directory): the executable named by the model's full name, as
-     * OpenModelica names it and the tools written for it expect */
-    struct stat st;
-    const char *out = o->output;
-    if (out && *out && (out[strlen(out) - 1] == '/' || (stat(out, &st) == 0 && S_ISDIR(st.st_mode))))
-        out = mo_sprintf("%s%s%s", out, out[strlen(out) - 1] == '/' ? "" : "/", flat->name);
-    job->exe = strdup(out ? out : mo_sprintf("./%s", last));
+    job->exe = strdup(exe);
     const char *xml, *json;
     mo_codegen_info(dae, &xml, &json);
     job->init_xml = strdup(xml);

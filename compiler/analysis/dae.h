@@ -115,6 +115,12 @@ int mo_codegen(FILE *out, const mo_dae *dae);                /* codegen.c */
 void mo_codegen_info(const mo_dae *dae, const char **xml, const char **json);
 /* build.c: compile the C file into an executable with $CC (default cc) and the runtime. */
 int mo_build_executable(const char *c_file, const char *exe, const char *argv0);
+/* build.c: the command (shell words) that compiles c_file of the given size into exe as a whole, with
+ * the runtime found from argv0 and $CC; NULL when the runtime is not there. */
+const char *mo_build_command_line(const char *argv0, const char *c_file, const char *exe, long long bytes);
+/* codegen_write.c: the files mo_codegen writes next are meant for c_file, to be built into exe by mo2c
+ * run as argv0: their header shows the real compile line (else a generic one). */
+void mo_codegen_target(const char *argv0, const char *c_file, const char *exe);
 /* The same, with a line per compilation (wall and CPU time, peak memory) on stderr when stats is set.
  * Uses malloc only: it may run after mo_arena_free_all. */
 int mo_build_executable_stats(const char *c_file, const char *exe, const char *argv0, bool stats);

@@ -434,6 +434,46 @@ int mo_build_executable_stats(const char *c_file, const char *exe, const char *a
     return rc;
 }
 
+/* The arguments after $CC that compile a whole file: the C file's header shows them too. */
+static void whole_args(argv_t *a, const char *c_file, const char *exe, char *lib, char *inc, long long bytes)
+{
+    const char *opt = bytes > MO_BUILD_O1_BYTES ? "-O1" : "-O2";
+    char *fixed[] = {"-std=c11", (char *)opt, "-I", inc, "-o", (char *)exe, "-x", "c", (char *)c_file,
+                     "-x", "none", lib, "-lgsl", "-lgslcblas", "-lm"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        arg_push(a, fixed[i]);
+}
+
+const char *mo_build_command_line(const char *argv0, const char *c_file, const char *exe, long long bytes)
+{
+    char *lib, *inc;
+    if (!find_runtime(argv0, &lib, &inc)) {
+        owned_free();
+        return NULL;
+    }
+    argv_t a = {0};
+    cc_words(&a);
+    whole_args(&a, c_file, exe, lib, inc, bytes);
+    mo_buf b = {0};
+    for (int i = 0; i < a.n; i++) {   /* shell words: quoted when they hold anything but safe bytes */
+        const char *w = a.v[i];
+        bool plain = *w != '\0' && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                             "_-+=./,:@%") == strlen(w);
+        mo_buf_puts(&b, i ? " " : "");
+        if (plain) {
+            mo_buf_puts(&b, w);
+            continue;
+        }
+        mo_buf_puts(&b, "'");
+        for (const char *p = w; *p; p++)
+            mo_buf_puts(&b, *p == '\'' ? "'\\''" : (char[2]){*p, 0});
+        mo_buf_puts(&b, "'");
+    }
+    free(a.v);
+    owned_free();
+    return mo_buf_str(&b);
+}
+
 static int build_to(const char *c_file, const char *exe, const char *argv0, bool stats)
 {
     char *lib, *inc;
@@ -453,11 +493,7 @@ static int build_to(const char *c_file, const char *exe, const char *argv0, bool
     }
 
     argv_t a = cc;
-    const char *opt = bytes > MO_BUILD_O1_BYTES ? "-O1" : "-O2";
-    char *fixed[] = {"-std=c11", (char *)opt, "-I", inc, "-o", (char *)exe, "-x", "c", (char *)c_file,
-                     "-x", "none", lib, "-lgsl", "-lgslcblas", "-lm"};
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-        arg_push(&a, fixed[i]);
+    whole_args(&a, c_file, exe, lib, inc, bytes);
     int rc = run_one(a.v, stats, "whole");
     free(a.v);
     return rc;

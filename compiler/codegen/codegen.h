@@ -42,6 +42,11 @@ void mo_cg_c_string(mo_buf *b, const char *s);
 /* Append s made safe inside a C block comment: no comment delimiters, no trigraphs, no line splices,
  * no control or non-ASCII bytes (written as \xNN text); at most max bytes of s ("..." when cut). */
 void mo_cg_comment(mo_buf *b, const char *s, size_t max);
+/* codegen_io.c: path relative to the root of the library tree that holds it (the first directory up
+ * from the file without a package.mo: models/ModelicaByExample/Components/Inertia.mo is
+ * ModelicaByExample/Components/Inertia.mo), so that the emitted C reads the same wherever the library
+ * lies; a file outside any package is its name. Cached per path. */
+const char *mo_cg_lib_path(const char *path);
 /* codegen_io.c: the tables of the top-level inputs and outputs into defs, the model's fields for them
  * into fields; non-zero after an error. */
 int mo_cg_io(const mo_dae *dae, mo_buf *defs, mo_buf *fields);

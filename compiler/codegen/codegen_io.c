@@ -3,6 +3,8 @@
  * simulator reads from -csvInput's columns and the inputs' start values (used when no values are
  * given), and the outputs -l's linear model names.
  *
+ * Also the library-relative paths the emitted C cites (mo_cg_lib_path).
+ *
  * Input: the DAE (dae->inputs, made by dae.c; the flat variables declared output at the top level).
  * Output: the tables into defs and their fields of the mo2c_model into fields. Names are written as
  * escaped C strings (mo_cg_c_string). An input's start value must be a constant (an error otherwise).
@@ -10,6 +12,31 @@
 #include "codegen.h"
 
 #include <string.h>
+#include <unistd.h>
+
+static mo_map lib_paths;   /* path -> its library-relative form (mo_cg_lib_path) */
+
+const char *mo_cg_lib_path(const char *path)
+{
+    const char *key = mo_intern_cstr(path);
+    const char *known = mo_map_get(&lib_paths, key);
+    if (known)
+        return known;
+    /* the directory part ends at cut; climb while the directory holds a package.mo */
+    const char *cut = strrchr(path, '/');
+    while (cut) {
+        const char *pkg = mo_sprintf("%.*s/package.mo", (int)(cut - path), path);
+        if (access(pkg, F_OK) != 0)
+            break;
+        const char *up = cut;
+        while (up > path && up[-1] != '/')
+            up--;
+        cut = up > path ? up - 1 : NULL;
+    }
+    const char *rel = cut ? mo_strdup(cut + 1) : path;
+    mo_map_put(&lib_paths, key, (void *)rel);
+    return rel;
+}
 
 static void put_name(mo_buf *b, const char *name)
 {

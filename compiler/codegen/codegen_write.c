@@ -256,10 +256,28 @@ static void write_main(FILE *out, bool compact)
             compact ? "    unpack_vars();\n" : "");
 }
 
+/* Where the file goes and who builds it (mo_codegen_target); NULL: not known (a generic line). */
+static const char *target_argv0, *target_c, *target_exe;
+
+void mo_codegen_target(const char *argv0, const char *c_file, const char *exe)
+{
+    target_argv0 = argv0;
+    target_c = c_file;
+    target_exe = exe;
+}
+
 static int write_whole(FILE *out, const mo_cg_file *f)
 {
-    fputs(" *\n * Compile: cc -std=c11 -O2 -I RUNTIME_INCLUDE_DIR FILE.c RUNTIME_LIB_DIR/libmo2crt.a -lgsl "
-          "-lgslcblas -lm\n */\n", out);
+    const char *line = target_argv0 ? mo_build_command_line(target_argv0, target_c, target_exe,
+                                                            (long long)file_bytes(f)) : NULL;
+    if (line) {
+        mo_buf b = {0};
+        mo_cg_comment(&b, line, 4096);
+        fprintf(out, " *\n * Compile (as mo2c does):\n *   %s\n */\n", mo_buf_str(&b));
+    } else {
+        fputs(" *\n * Compile: cc -std=c11 -O2 -I RUNTIME_INCLUDE_DIR FILE.c RUNTIME_LIB_DIR/libmo2crt.a -lgsl "
+              "-lgslcblas -lm\n */\n", out);
+    }
     fputs(PRELUDE, out);
     fputs(HELPERS, out);
     write_where(out, f, false);

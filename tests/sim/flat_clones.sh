@@ -47,8 +47,11 @@ compare "chain of 200 units" "$OUT/Chain200.mo"
 # the back end sees the same model too (mo_flat_unshare): the same C, byte for byte
 for f in "$OUT/Chain200.mo" models/ModelicaByExample/Components/Rotational/Examples/SMD.mo \
          models/Modelica/Electrical/Analog/Examples/RLCSeries.mo; do
-    "$MO2C" --emit-c "$f" -o "$OUT/clone_a.c" && "$MO2C" --no-clone --emit-c "$f" -o "$OUT/clone_b.c"
-    if ! cmp -s "$OUT/clone_a.c" "$OUT/clone_b.c"; then echo "FAIL: $f: emitted C differs with --no-clone"; fail=1; fi
+    # the same C file name in two directories: the header's compile line names it
+    mkdir -p "$OUT/clone_a" "$OUT/clone_b"
+    (cd "$OUT/clone_a" && "$MO2C" --emit-c "$(cd "$OLDPWD" && realpath "$f")" -o clone.c) &&
+        (cd "$OUT/clone_b" && "$MO2C" --no-clone --emit-c "$(cd "$OLDPWD" && realpath "$f")" -o clone.c)
+    if ! cmp -s "$OUT/clone_a/clone.c" "$OUT/clone_b/clone.c"; then echo "FAIL: $f: emitted C differs with --no-clone"; fail=1; fi
 done
 
 # the fixture's clones are real: the flat text names every instance with its own values
