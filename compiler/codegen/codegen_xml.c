@@ -206,12 +206,14 @@ void mo_codegen_info(const mo_dae *dae, const char **xml, const char **json)
     mo_buf_puts(&x, "\" solver=\"rkf45\" outputFormat=\"csv\" variableFilter=\".*\"/>\n  <ModelVariables>\n");
 
     mo_buf j = {0};
-    mo_buf_puts(&j, "{\"format\":\"Transformational debugger info\",\"version\":1,\n\"info\":{\"name\":\"");
+    /* "experiment" before anything of unbounded length: mo2c regress reads it from the file's head */
+    mo_buf_printf(&j, "{\"format\":\"Transformational debugger info\",\"version\":1,\n"
+                      "\"experiment\":{\"annotation\":%s},\n\"info\":{\"name\":\"",
+                  ex->has_start || ex->has_stop || ex->has_interval || ex->has_tolerance ? "true" : "false");
     mo_buf_json(&j, flat->name);
     mo_buf_puts(&j, "\",\"description\":\"");
     mo_buf_json(&j, flat->comment ? flat->comment : "");
-    mo_buf_printf(&j, "\"},\n\"experiment\":{\"annotation\":%s},\n\"variables\":{",
-                  ex->has_start || ex->has_stop || ex->has_interval || ex->has_tolerance ? "true" : "false");
+    mo_buf_puts(&j, "\"},\n\"variables\":{");
     int ref = 1000, first = 1;
     for (int v = 0; v < dae->vars.n; v++) {
         const mo_dvar *dv = &dae->vars.v[v];

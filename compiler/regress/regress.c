@@ -491,7 +491,7 @@ static bool has_experiment(const char *exe)
     FILE *f = fopen(mo_sprintf("%s_info.json", exe), "r");
     if (!f)
         return true;
-    char head[4096];
+    char head[512];   /* the key comes right after "format" and "version" (codegen_xml.c) */
     size_t n = fread(head, 1, sizeof head - 1, f);
     fclose(f);
     head[n] = '\0';

@@ -15,7 +15,7 @@ col() { awk -F, -v c="\"$2\"" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) 
 
 # -help lists every flag; -help=FLAG and -help FLAG one
 ./sf -help > help.txt || fail "-help"
-for f in alarm maxStepSize initialStepSize cpu steps noRootFinding iim outputPath w mat_sync lv; do
+for f in alarm maxStepSize initialStepSize cpu steps noRootFinding iim outputPath w mat_sync lv csvInput l f inputPath; do
     grep -q "^  -$f[= ]" help.txt || fail "-help does not list -$f"
 done
 [ "$(./sf -help=iim | head -1)" = "  -iim=METHOD              initialization: symbolic (default: start values, fixed attributes" ] ||
@@ -110,6 +110,8 @@ bad "error: -lv: unknown log stream 'LOG_STAT' (known: LOG_STATS, LOG_INIT, LOG_
 bad "error: -help: unknown flag 'nope'" -help=nope
 bad "error: flag '-cpu' takes no value" -cpu=1
 bad "error: flag '-w' takes no value" -w=yes
+bad "error: flag '-steps' takes no value" -steps=1
+bad "error: flag '-noRootFinding' takes no value" -noRootFinding=true
 bad "error: flag '-stopTime' needs a value (-stopTime=T or -stopTime T)" -stopTime
 bad "error: unknown flag '-cpuTime'" -cpuTime
 bad "error: unknown flag 'stray'" stray
