@@ -5,8 +5,9 @@
  * handlers (MO2C_RT_NO_GUARD), whose faults the sanitizers must see.
  *
  * Input: the arguments, one per line, up to the first NUL byte; after it, the text of an override file
- * that an argument names as @F (-overrideFile=@F). Arguments starting with -r (the result file) are left
- * out, and every run ends with -startTime=0 -stopTime=0.1 -stepSize=0.01 -r=/dev/null, which win over
+ * that an argument names as @F (-overrideFile=@F). Arguments starting with -r (the result file),
+ * -outputPath and -l (not -lv) are left out, and every run ends with -startTime=0 -stopTime=0.1
+ * -stepSize=0.01 -r=/dev/null, which win over
  * what came before: the fuzzer reaches every parser of flags, values, override lists and files and
  * regular expressions, while no run writes files or lasts long.
  */
@@ -55,7 +56,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         next = strchr(line, '\n');
         if (next)
             *next++ = '\0';
-        if (!*line || strncmp(line, "-r", 2) == 0)
+        /* left out: what writes files (-r, -outputPath, -l's linearized_model.mo) or sets the stop time
+         * after the flags (-l) */
+        if (!*line || strncmp(line, "-r", 2) == 0 || (strncmp(line, "-l", 2) == 0 && (line[2] == '\0' || line[2] == '=')) ||
+            strncmp(line, "-outputPath", 11) == 0)
             continue;
         char *at = strstr(line, "@F");
         if (at) {   /* the override file's path in place of @F */
