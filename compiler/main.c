@@ -412,7 +412,9 @@ static int mo2c_main_thread_body(int argc, char **argv)
             rc = mo_build_executable_stats(job.c_file, job.exe, argv[0], o.stats);
             stage_done(&clock, "cc");
         }
-        if (rc == 0)
+        /* beside an executable that is a file (not a device such as /dev/null) */
+        struct stat st;
+        if (rc == 0 && stat(job.exe, &st) == 0 && S_ISREG(st.st_mode))
             rc = write_beside(job.exe, "_init.xml", job.init_xml) | write_beside(job.exe, "_info.json", job.info_json);
         remove(job.c_file);
         mo_cleanup_forget(job.c_cleanup);

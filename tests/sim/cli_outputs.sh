@@ -30,4 +30,8 @@ CC=false "$MO2C" "$SMD" -o "$D/smd" 2>/dev/null && fail "expected the build to f
 n=$("$MO2C" --emit-c "$SMD" -o /dev/stdout | grep -c "mo2c_main")
 [ "$n" -ge 1 ] || fail "nothing written to /dev/stdout"
 [ -c /dev/stdout ] || [ -p /dev/stdout ] || [ -L /dev/stdout ] || fail "/dev/stdout damaged"
+# an executable to /dev/null: built, and no _init.xml or _info.json beside a device
+"$MO2C" "$SMD" -o /dev/null || fail "-o /dev/null"
+[ ! -e /dev/null_init.xml ] && [ ! -e /dev/null_info.json ] || { rm -f /dev/null_init.xml /dev/null_info.json; fail "files beside /dev/null"; }
+[ -c /dev/null ] || fail "/dev/null damaged"
 exit $status
