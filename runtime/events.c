@@ -464,6 +464,11 @@ int mo2c_rt_events_start(mo2c_rt_events *ev, double t)
     d->initial = 1;
     d->in_event = 1;
     mo2c_rt_log(d, MO2C_RT_LOG_EVENTS, "initial event at time %.16g", t);
+    if (iterate(ev, t, x) != 0)
+        return -1;
+    /* initialization is over: initial() becomes false at the same instant, which is an event of its
+     * own (when not initial() fires here) */
+    d->initial = 0;
     if (iterate(ev, t, x) != 0 || settle(ev, t, x) != 0)
         return -1;
     return terminated(ev, t) ? 2 : 0;

@@ -359,6 +359,8 @@ static void try_alias(alias *A, int e)
 {
     mo_dae *dae = A->dae;
     mo_deq *eq = &dae->eqs.v[e];
+    if (eq->alg)   /* the pseudo-equations of an algorithm section relate nothing (alg.c) */
+        return;
     int tv[MAX_TERMS], tc[MAX_TERMS], nt = 0;
     mo_expr *rest = NULL;
     /* explicit stack over the additive structure: long sums (flow sums of big connection sets) must
@@ -662,7 +664,9 @@ mo_dae *mo_dae_build(const mo_flat *flat)
     for (int i = 0; i < flat->initial_eqs.n; i++)
         if (!lower_eq(dae, &flat->initial_eqs.v[i], true))
             ok = false;
-    if (!ok || !add_inputs(dae) || !mo_dae_events_check(dae))  /* when-clauses assign no states (events.c) */
+    if (!ok || !mo_dae_algs(dae, lower_der))   /* algorithm sections (alg.c) */
+        return NULL;
+    if (!add_inputs(dae) || !mo_dae_events_check(dae))  /* when-clauses assign no states (events.c) */
         return NULL;
     if (!eliminate_aliases(dae))
         return NULL;

@@ -62,12 +62,20 @@ typedef struct mo_deq {
     bool initial;              /* belongs to the initial system only */
     bool assumed;              /* init_eqs: x = start added by mo2c for a state whose start is not fixed
                                 * (the initial system had too few equations; shown by --dump) */
+    bool alg_first;            /* the first pseudo-equation of its algorithm section (below) */
+    /* An algorithm section with n unknown outputs is n pseudo-equations (alg.c), one per output, so that
+     * matching and sorting treat it as one atomic block (11.1): pseudo-equation k is "out_k = out_k+1"
+     * (cyclically), and the first also holds the section's inputs (mo_dae_eq_unknowns), so all of them
+     * fall into one strongly connected component with n + 2n edges instead of n * n. They are never
+     * alias equations, never differentiated, and matched to their outputs only. */
+    int alg;                   /* 1 + index in dae->algs of the algorithm, 0 for an equation */
 } mo_deq;
 
 typedef enum mo_block_kind {
     MO_BLOCK_EXPLICIT,         /* vars[0] := solution */
     MO_BLOCK_LINEAR,           /* A z = b, solved by LU at run time */
-    MO_BLOCK_NONLINEAR         /* F(z) = 0, solved by Newton at run time */
+    MO_BLOCK_NONLINEAR,        /* F(z) = 0, solved by Newton at run time */
+    MO_BLOCK_ALGORITHM         /* the pseudo-equations of algorithm section alg: its statements, in place */
 } mo_block_kind;
 
 typedef struct mo_block {
@@ -85,7 +93,31 @@ typedef struct mo_block {
     mo_expr **inner_solutions;
     int *inner_eqs;            /* the equation each inner assignment solves (solve.c) */
     mo_expr **jacobian;        /* ntear * ntear row-major symbolic Jacobian d res / d tear, NULL if none */
+    int alg;                   /* MO_BLOCK_ALGORITHM: index in dae->algs */
 } mo_block;
+
+/* An algorithm section in the back end (alg.c): the flat section's statements over DAE variables. */
+typedef struct mo_dalg {
+    const mo_falg *src;        /* the flat section: location, instance, initial, outputs (outs) */
+    mo_astmt_list body;        /* its statements, der(v) lowered to the derivative variable, and every
+                                * relation that reads an output the section assigns more than once, or
+                                * reads before assigning it, inside noEvent() (its value depends on
+                                * where in the section it is evaluated, so it cannot be frozen between
+                                * events as one value with one zero-crossing function) */
+    int nin, *ins;             /* the variables the statements outside when-statements, asserts and
+                                * terminate read (not through pre()), outputs left out: what the
+                                * section needs computed before it in the continuous system */
+    int ninit, *init;          /* outputs that may be read before the section assigns them, or be left
+                                * unassigned: set first to their start value (continuous) or pre value
+                                * (discrete, at events) (11.1.2) */
+    int first, neq;            /* its pseudo-equations: [first, first + neq) of dae->eqs, or of
+                                * dae->init_eqs for an initial section; neq = its unknown outputs */
+    bool has_when;             /* it holds when-statements */
+    bool has_assert;           /* ... asserts outside when-statements */
+    bool has_terminate;        /* ... terminate */
+    bool params;               /* an initial section computing parameters (fixed = false) from
+                                * parameters: it runs at the end of init_params */
+} mo_dalg;
 
 typedef struct mo_system {
     MO_VEC(mo_block) blocks;   /* in evaluation order */
@@ -99,6 +131,7 @@ typedef struct mo_dae {
     int nx, ny, np;            /* slot counts */
     mo_system ode;             /* computes every derivative and algebraic from time, states, parameters */
     mo_system init;            /* computes states, derivatives and algebraics at the start time */
+    MO_VEC(mo_dalg) algs;      /* algorithm sections, in the order of flat->algs (alg.c) */
     int *param_order;          /* parameters and constants in dependency order of their bindings */
     int nparam_order;
     MO_VEC(int) inputs;        /* the model's top-level inputs (variables), in declaration order: input k
@@ -128,6 +161,19 @@ int mo_build_executable_stats(const char *c_file, const char *exe, const char *a
 /* check.c: consistency checks between stages (debug builds call it after each stage; a failure is an
  * internal error naming the stage). */
 void mo_dae_check(const mo_dae *dae, const char *stage);
+
+/* ---- algorithm sections (alg.c) ---- */
+/* Builds dae->algs from the flat sections and appends their pseudo-equations (see mo_deq.alg) to
+ * dae->eqs and dae->init_eqs; lower maps an expression of the flat model to the DAE's (der() lowered),
+ * NULL after an error. Called by mo_dae_build after classification and lowering. False after errors. */
+bool mo_dae_algs(mo_dae *dae, mo_expr *(*lower)(mo_dae *dae, const mo_expr *e));
+/* Calls f on every statement of l and of the bodies in it, depth first in program order; in_when says
+ * whether the statement is inside a when-statement. */
+void mo_astmt_walk(const mo_astmt_list *l, void (*f)(void *ctx, const mo_astmt *s, bool in_when), void *ctx,
+                   bool in_when);
+/* Calls f on each expression of s itself (values, conditions, an assert's condition and message
+ * parts), not on those of the statements in its bodies. */
+void mo_astmt_exprs(const mo_astmt *s, void (*f)(void *ctx, const mo_expr *e), void *ctx);
 
 /* ---- dumps behind --dump=dae|match|blt (dump.c) ---- */
 void mo_dae_dump(FILE *out, const mo_dae *dae, const char *what);

@@ -87,6 +87,12 @@ mo_loc mo_dae_model_loc(const mo_dae *dae)
 const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq)
 {
     mo_buf b = {0};
+    if (eq->alg) {   /* a pseudo-equation (dae.h): its output */
+        mo_buf_puts(&b, "algorithm section: ");
+        mo_expr_print(&b, eq->lhs, mo_dae_var_name, (void *)dae);
+        mo_buf_puts(&b, " := ...");
+        return mo_buf_str(&b);
+    }
     mo_expr_print(&b, eq->lhs, mo_dae_var_name, (void *)dae);
     mo_buf_puts(&b, " = ");
     mo_expr_print(&b, eq->rhs, mo_dae_var_name, (void *)dae);
@@ -94,6 +100,27 @@ const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq)
 }
 
 void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
+{
+    int first = out->n;
+    mo_dae_eq_matchable(dae, eq, seen, out);
+    if (!eq->alg_first)
+        return;
+    /* the inputs of an algorithm section: on its first pseudo-equation (dae.h) */
+    const mo_dalg *a = &dae->algs.v[eq->alg - 1];
+    for (int i = first; i < out->n; i++)
+        seen[out->v[i]] = 1;
+    for (int k = 0; k < a->nin; k++) {
+        int v = mo_dae_resolve(dae, a->ins[k], NULL, NULL, NULL);
+        if (v >= 0 && !seen[v] && mo_dae_is_unknown(dae, v)) {
+            seen[v] = 1;
+            MO_PUSH(*out, v);
+        }
+    }
+    for (int i = first; i < out->n; i++)
+        seen[out->v[i]] = 0;
+}
+
+void mo_dae_eq_matchable(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
 {
     int first = out->n;
     mo_expr_collect_vars(eq->lhs, seen, out);
@@ -132,7 +159,12 @@ void mo_dae_note_eqs(const mo_dae *dae, const int *eqs, int n, const char *what)
                 k++;
             text = mo_sprintf("%s (derivative %d of the equation)", text, k);
         }
-        if (eq->instance && eq->instance[0])
+        if (eq->alg) {   /* a pseudo-equation (dae.h): named by its output */
+            mo_buf v = {0};
+            mo_expr_print(&v, eq->lhs, mo_dae_var_name, (void *)dae);
+            mo_note(eq->loc, "the algorithm section%s%s%s that assigns '%s' %s", eq->instance[0] ? " in '" : "",
+                    eq->instance, eq->instance[0] ? "'" : "", mo_buf_str(&v), what);
+        } else if (eq->instance && eq->instance[0])
             mo_note(eq->loc, "equation '%s' in '%s' %s", text, eq->instance, what);
         else
             mo_note(eq->loc, "equation '%s' %s", text, what);

@@ -34,6 +34,9 @@ const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq);
 /* The unknowns (mo_dae_is_unknown) of an equation, each once, appended to *out. seen[] is caller
  * workspace of dae->vars.n entries, all 0 on entry and on return. */
 void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out);
+/* The same without the inputs of an algorithm section's pseudo-equation: the unknowns the equation may
+ * be matched to (an algorithm computes its outputs, it is never solved for its inputs). */
+void mo_dae_eq_matchable(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out);
 
 /* Equation number eq in the numbering of dae->init blocks: dae->eqs first, then dae->init_eqs. */
 const mo_deq *mo_dae_eq_at(const mo_dae *dae, int eq);

@@ -139,6 +139,7 @@ static const char *block_kind(mo_block_kind k)
     case MO_BLOCK_EXPLICIT: return "explicit";
     case MO_BLOCK_LINEAR: return "linear";
     case MO_BLOCK_NONLINEAR: return "nonlinear";
+    case MO_BLOCK_ALGORITHM: return "algorithm";
     }
     return "?";
 }

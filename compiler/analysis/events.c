@@ -1,10 +1,10 @@
 /*
  * events.c - discrete variables of the DAE and the checks of when-clauses (hooks of dae.c).
  *
- * Input: the flat model's when-equations (flat.h). Output: the set of variables assigned in
- * when-clauses (mo_events_assigned, used by dae.c to classify them MO_DV_DISCRETE), and errors for
- * when-clauses that assign what they may not (mo_dae_events_check, after der() has been lowered so that
- * differentiated variables are known).
+ * Input: the flat model's when-equations and algorithm sections (flat.h). Output: the set of variables
+ * assigned in when-clauses and when-statements (mo_events_assigned, used by dae.c to classify them
+ * MO_DV_DISCRETE), and errors for when-clauses that assign what they may not (mo_dae_events_check,
+ * after der() has been lowered so that differentiated variables are known).
  *
  * Semantics kept by the whole pipeline (specification 8.5): a discrete variable keeps its value between
  * events; at an event, a when-clause whose condition becomes true assigns it; pre(v) is the value before
@@ -15,9 +15,20 @@
 
 #include <string.h>
 
+/* The targets of when-statements of algorithm sections: 1 in a[] (a walk callback). */
+static void when_targets(void *ctx, const mo_astmt *s, bool in_when)
+{
+    unsigned char *a = ctx;
+    if (in_when && s->kind == MO_AS_ASSIGN)
+        for (int k = 0; k < s->n; k++)
+            a[s->targets[k]] = 1;
+}
+
 unsigned char *mo_events_assigned(const mo_flat *flat)
 {
     unsigned char *a = MO_NEWN(unsigned char, flat->vars.n + 1);
+    for (int i = 0; i < flat->algs.n; i++)
+        mo_astmt_walk(&flat->algs.v[i].body, when_targets, a, false);
     for (int i = 0; i < flat->whens.n; i++) {
         const mo_fwhen *w = &flat->whens.v[i];
         for (int k = 0; k < w->nbranches; k++)
@@ -63,6 +74,20 @@ bool mo_dae_events_check(const mo_dae *dae)
                     first[v] = s;
                 }
             }
+    }
+    /* a when-equation and an algorithm section both assigning a variable (the section assigns every
+     * output, 11.1.2); an initial section gives it its value at the start only */
+    for (int i = 0; i < flat->algs.n; i++) {
+        const mo_falg *a = &flat->algs.v[i];
+        for (int k = 0; k < a->nout && !a->initial; k++) {
+            int v = a->outs[k];
+            if (!owner[v])
+                continue;
+            mo_error(first[v]->loc, "'%s' is assigned in a when-equation and in an algorithm section",
+                     flat->vars.v[v].name);
+            mo_note(a->loc, "the algorithm section that assigns '%s'", flat->vars.v[v].name);
+            ok = false;
+        }
     }
     return ok;
 }

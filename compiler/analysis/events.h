@@ -7,14 +7,14 @@
 
 #include "dae.h"
 
-/* Per flat variable: 1 when some when-clause assigns it (it becomes MO_DV_DISCRETE: held between
+/* Per flat variable: 1 when some when-clause or when-statement assigns it (MO_DV_DISCRETE: held between
  * events, changed only by the when-clause); 0 otherwise. Integer, Boolean and discrete variables that
  * no when-clause assigns are computed by their equations like algebraic variables (they change only at
  * events because every relation is frozen between events). */
 unsigned char *mo_events_assigned(const mo_flat *flat);
 
 /* After der() lowering: a when-clause may not assign a state, a parameter, or a variable that another
- * when-equation assigns. False after reporting errors. */
+ * when-equation or an algorithm section assigns. False after reporting errors. */
 bool mo_dae_events_check(const mo_dae *dae);
 
 #endif

@@ -78,6 +78,10 @@ static int cb_differentiate(void *ctx, mo_pantelides_io *io, int e)
     mo_dae *dae = c->dae;
     int de = c->geq.v[e];
     mo_deq q = dae->eqs.v[de];
+    if (q.alg) {
+        mo_error(q.loc, "not supported yet: index reduction would have to differentiate this algorithm section");
+        return -1;
+    }
     mo_expr *l = mo_diff_time(dae, q.lhs);
     mo_expr *r = l ? mo_diff_time(dae, q.rhs) : NULL;
     if (!l || !r) {

@@ -7,7 +7,9 @@
  *   - 1x1 block whose unknown occurs linearly: MO_BLOCK_EXPLICIT, solution = the unknown's value;
  *   - 1x1 otherwise: MO_BLOCK_NONLINEAR with the unknown as its only tear variable (Newton);
  *   - larger blocks: MO_BLOCK_LINEAR when every equation is affine in the block's unknowns (the
- *     coefficients free of them), otherwise MO_BLOCK_NONLINEAR; both are torn (below).
+ *     coefficients free of them), otherwise MO_BLOCK_NONLINEAR; both are torn (below);
+ *   - the pseudo-equations of an algorithm section (dae.h): MO_BLOCK_ALGORITHM, the section itself;
+ *     a block mixing them with equations (an algebraic loop through a section) is an error (not yet).
  * Index convention of the blocks' equation numbers: in dae->ode they index dae->eqs; in dae->init an
  * index i < dae->eqs.n is dae->eqs[i] and i >= dae->eqs.n is dae->init_eqs[i - dae->eqs.n]
  * (mo_block_eq reads them).
@@ -25,7 +27,7 @@
  * (d s_m / d u_l) * d u_l/dt, and likewise for the residuals. Built symbolically with shared subtrees;
  * NULL when some expression cannot be differentiated (code generation then uses finite differences).
  */
-#include "sym.h"
+#include "daeutil.h"
 
 #include <string.h>
 
@@ -255,6 +257,38 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
     torn_jacobian(b, res.v, ws);
 }
 
+/* A block holding pseudo-equations of an algorithm section: exactly that section's (sort.c keeps
+ * them together), which then runs in place; in a loop with other equations it is not supported yet.
+ * 1 when b is such a block, -1 after an error, 0 for a block of equations. */
+static int algorithm_block(const mo_dae *dae, const mo_system *sys, mo_block *b)
+{
+    int alg = -1, nalg = 0;
+    for (int i = 0; i < b->n; i++) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->eqs[i]);
+        if (q->alg) {
+            alg = q->alg - 1;
+            nalg++;
+        }
+    }
+    if (alg < 0)
+        return 0;
+    const mo_dalg *a = &dae->algs.v[alg];
+    if (nalg == b->n && nalg == a->neq) {
+        b->kind = MO_BLOCK_ALGORITHM;
+        b->alg = alg;
+        return 1;
+    }
+    mo_error(a->src->loc, "not supported yet: an algorithm section in an algebraic loop (%d equations and "
+             "unknowns solved together)", b->n);
+    int *eqs = MO_NEWN(int, b->n);
+    int n = 0;
+    for (int i = 0; i < b->n; i++)
+        if (!mo_block_eq(dae, sys, b->eqs[i])->alg)
+            eqs[n++] = b->eqs[i];
+    mo_dae_note_eqs(dae, eqs, n, "is in the loop");
+    return -1;
+}
+
 static void solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, solve_ws *ws)
 {
     if (b->n == 1) {
@@ -276,8 +310,18 @@ int mo_dae_solve(mo_dae *dae)
     for (int v = 0; v < nv; v++)
         ws.local[v] = -1;
     mo_system *systems[2] = {&dae->ode, &dae->init};
-    for (int s = 0; s < 2; s++)
-        for (int k = 0; k < systems[s]->blocks.n; k++)
-            solve_block(dae, systems[s], &systems[s]->blocks.v[k], &ws);
+    for (int s = 0; s < 2; s++) {
+        int errors = 0;
+        for (int k = 0; k < systems[s]->blocks.n; k++) {
+            mo_block *b = &systems[s]->blocks.v[k];
+            int a = dae->algs.n ? algorithm_block(dae, systems[s], b) : 0;
+            if (a < 0)
+                errors++;
+            else if (a == 0)
+                solve_block(dae, systems[s], b, &ws);
+        }
+        if (errors)
+            return 1;
+    }
     return 0;
 }

@@ -10,6 +10,8 @@
  *     Equations: those of the ODE system, the initial equations, and x = start for every state with a
  *     fixed start (added to dae->init_eqs). Equation numbers in init blocks follow mo_block_eq: below
  *     dae->eqs.n they are dae->eqs, above they are dae->init_eqs.
+ * Algorithm sections: their pseudo-equations (dae.h) are matched to their outputs only, and sorted
+ * with their inputs too (blt_graph), so a section comes after what it reads.
  * Block kinds: 1x1 blocks are MO_BLOCK_EXPLICIT, bigger ones MO_BLOCK_NONLINEAR until solve.c looks at
  * them (it decides linear/nonlinear and may still find a 1x1 block implicit).
  *
@@ -43,7 +45,7 @@ static void sys_add_deq(sys *s, const mo_deq *q, int eqno)
     int le = s->eqs.n;
     MO_PUSH(s->eqs, eqno);
     s->tmp.n = 0;
-    mo_dae_eq_unknowns(s->dae, q, s->seen, &s->tmp);
+    mo_dae_eq_matchable(s->dae, q, s->seen, &s->tmp);
     for (int k = 0; k < s->tmp.n; k++)
         if (s->unknown[s->tmp.v[k]]) {
             MO_PUSH(s->ee, le);
@@ -70,10 +72,39 @@ static int *grow(const int *old, int oldn, int n)
     return r;
 }
 
+/* The graph to sort: the matching graph g, and the inputs of algorithm sections, which their
+ * pseudo-equations are not matched to but depend on (dae.h). */
+static mo_graph blt_graph(sys *s, const mo_graph *g)
+{
+    if (!s->dae->algs.n)
+        return *g;
+    MO_VEC(int) ee = {0};
+    MO_VEC(int) ev = {0};
+    for (int e = 0; e < g->neq; e++) {
+        for (int k = g->start[e]; k < g->start[e + 1]; k++) {
+            MO_PUSH(ee, e);
+            MO_PUSH(ev, g->adj[k]);
+        }
+        const mo_deq *q = mo_dae_eq_at(s->dae, s->eqs.v[e]);
+        if (!q->alg_first)
+            continue;
+        s->tmp.n = 0;
+        mo_dae_eq_unknowns(s->dae, q, s->seen, &s->tmp);
+        for (int k = 0; k < s->tmp.n; k++)
+            if (s->unknown[s->tmp.v[k]]) {
+                MO_PUSH(ee, e);
+                MO_PUSH(ev, s->tmp.v[k]);
+            }
+    }
+    return mo_graph_build(g->neq, g->nvar, ee.v, ev.v, ee.n);
+}
+
 /* Blocks from a complete matching. */
-static void make_blocks(const sys *s, const mo_graph *g, const int *var_of_eq, const int *eq_of_var,
+static void make_blocks(sys *s, const mo_graph *gm, const int *var_of_eq, const int *eq_of_var,
                         mo_system *out)
 {
+    mo_graph gb = blt_graph(s, gm);
+    const mo_graph *g = &gb;
     int n = g->neq;
     int *order = MO_NEWN(int, n + 1), *bstart = MO_NEWN(int, n + 2);
     int nb = mo_blt(g, var_of_eq, eq_of_var, order, bstart);

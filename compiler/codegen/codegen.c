@@ -16,7 +16,8 @@
  * codegen_write.c writes them out, and lays a large model's file out for compilation in parts.
  *
  * Where ids: a block's equation number e (see mo_block_eq) is its own id; the binding or start value of
- * variable v has id dae->eqs.n + dae->init_eqs.n + v.
+ * variable v has id dae->eqs.n + dae->init_eqs.n + v; algorithm section k (codegen_alg.c) has the id
+ * after the variables' + k.
  *
  * The Jacobian d(dx)/dx for implicit integrators is forward-mode propagation of derivatives through the
  * sorted blocks, one state (column) at a time: with the seed sx = e_j, each explicit assignment
@@ -58,9 +59,7 @@ static const char *loc_path(mo_loc loc)
 
 static void eq_print(const mo_dae *dae, mo_buf *b, const mo_deq *q)
 {
-    mo_expr_print(b, q->lhs, mo_dae_var_name, (void *)dae);
-    mo_buf_puts(b, " = ");
-    mo_expr_print(b, q->rhs, mo_dae_var_name, (void *)dae);
+    mo_buf_puts(b, mo_dae_eq_text(dae, q));
 }
 
 /* The comment above a block's code: file:line:col (instance): equation. */
@@ -237,6 +236,12 @@ static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char
             continue;
         mo_buf *o = mo_cg_split_out(s);
         int from = g->cg.nchecked;
+        if (b->kind == MO_BLOCK_ALGORITHM) {   /* codegen_alg.c */
+            bool initial = dae->algs.v[b->alg].src->initial;
+            mo_cg_alg(&g->cg, o, b->alg, initial ? MO_CG_ALG_INIT : MO_CG_ALG_CONT);
+            mo_cg_split_next(s, 5);
+            continue;
+        }
         if (b->kind != MO_BLOCK_EXPLICIT) {
             emit_loop(g, o, s->split ? &s->loops : &g->loops, sys, b, sysname);
             mo_cg_split_next(s, 5);
@@ -340,6 +345,12 @@ static void emit_init_params(gen *g, mo_buf *defs)
         assign_value(g, o, v, val, from);
         mo_cg_split_next(&s, 1);
     }
+    /* initial algorithm sections that compute parameters (fixed = false) from parameters (alg.c) */
+    for (int i = 0; i < dae->algs.n; i++)
+        if (dae->algs.v[i].params) {
+            mo_cg_alg(&g->cg, mo_cg_split_out(&s), i, MO_CG_ALG_INIT);
+            mo_cg_split_next(&s, 5);
+        }
     mo_cg_split_end(&s);
     /* the divisors of rhs and outputs that are parameter expressions (codegen_need.c) */
     const char *const *checks;
@@ -355,6 +366,28 @@ static void emit_init_params(gen *g, mo_buf *defs)
     }
     mo_buf_puts(&fn, "    return 0;\n}\n\n");
     mo_buf_putn(defs, fn.s, fn.len);
+}
+
+/* The initial algorithm sections that compute no unknown of the initial system (checks, the values of
+ * discrete variables), which the blocks do not order: those that read no unknown before the blocks
+ * (their discrete values are then there for the blocks to read), the others after (after: true). */
+static void emit_free_init_algs(gen *g, mo_cg_split *s, bool after)
+{
+    const mo_dae *dae = g->dae;
+    for (int i = 0; i < dae->algs.n; i++) {
+        const mo_dalg *a = &dae->algs.v[i];
+        if (!a->src->initial || a->neq || a->params)
+            continue;
+        bool reads_unknown = false;
+        for (int k = 0; k < a->nin && !reads_unknown; k++) {
+            int v = mo_dae_resolve(dae, a->ins[k], NULL, NULL, NULL);
+            reads_unknown = v >= 0 && mo_dae_is_unknown(dae, v);
+        }
+        if (reads_unknown != after)
+            continue;
+        mo_cg_alg(&g->cg, mo_cg_split_out(s), i, MO_CG_ALG_INIT);
+        mo_cg_split_next(s, 5);
+    }
 }
 
 static void emit_initialize(gen *g, mo_buf *defs)
@@ -399,11 +432,13 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_buf_puts(o, "    /* the y slots of parameter expressions, read by the blocks; rhs never changes them */\n");
     mo_cg_split_begin(&s, g->nextra, "    ");
     emit_extra(g, &s);
+    emit_free_init_algs(g, &s, false);   /* initial algorithms: discrete values, before the blocks */
     mo_cg_split_end(&s);
     /* with -iim=none the states keep their start values and rhs gives the rest */
     mo_buf_puts(o, "    /* the initial system (not with -iim=none) */\n    if (!d->init_none) {\n");
     mo_cg_split_begin(&s, dae->init.blocks.n, "    ");
     emit_blocks(g, &s, &dae->init, "init");
+    emit_free_init_algs(g, &s, true);
     mo_cg_split_end(&s);
     mo_buf_puts(o, "    }\n");
     mo_cg_events_init_tail(&g->cg, o);        /* the relations at the start */
@@ -672,7 +707,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     g.cg.dae = dae;
     g.cg.names = true;
     g.var_where0 = dae->eqs.n + dae->init_eqs.n;
-    g.nwhere = g.var_where0 + dae->vars.n;
+    g.cg.alg_where0 = g.var_where0 + dae->vars.n;
+    g.nwhere = g.cg.alg_where0 + dae->algs.n;
     g.cg.where_used = MO_NEWN(unsigned char, g.nwhere + 1);
     plan_extra(&g);
     g.cg.ev = mo_cg_events_new(dae);          /* event relations and when-clauses (codegen_events.c) */
@@ -735,6 +771,10 @@ int mo_codegen(FILE *out, const mo_dae *dae)
             const mo_deq *q = id < dae->eqs.n ? &dae->eqs.v[id] : &dae->init_eqs.v[id - dae->eqs.n];
             mo_buf_printf(&tmp, "%s:%d: ", loc_path(q->loc), q->loc.line);
             eq_print(dae, &tmp, q);
+        } else if (id >= g.cg.alg_where0) {
+            const mo_falg *a = dae->algs.v[id - g.cg.alg_where0].src;
+            mo_buf_printf(&tmp, "%s:%d: %s", loc_path(a->loc), a->loc.line,
+                          a->initial ? "initial algorithm" : "algorithm");
         } else {
             int v = id - g.var_where0;
             const mo_dvar *dv = &dae->vars.v[v];

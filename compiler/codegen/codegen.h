@@ -34,6 +34,8 @@ typedef struct mo_cg {
      * plain C expression (array values, subscripts, values computed by statements before), or NULL to
      * print the node as usual; cg is the first member of the caller's mo_fgen */
     const char *(*leaf)(struct mo_cg *cg, const mo_expr *e);
+    int alg_where0;           /* where id of algorithm section 0 (its id is alg_where0 + its index) */
+    int alg_names;            /* C labels and locals made for algorithm sections so far (codegen_alg.c) */
 } mo_cg;
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
@@ -79,6 +81,22 @@ bool mo_cg_event_call(mo_cg *cg, const mo_expr *e);
 void mo_cg_events_init_start(mo_cg *cg, mo_buf *o);
 void mo_cg_events_init_tail(mo_cg *cg, mo_buf *o);
 int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields);
+/* codegen_events.c, for codegen_alg.c: an assert (its condition memory for warnings taken here) or an
+ * empty call (MO_WS_CALL, evaluated for its asserts), and n condition memory slots d->cond[first ..
+ * first + n) (returns first). */
+void mo_cg_event_check(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent);
+int mo_cg_event_conds(mo_cg *cg, int n);
+
+/* codegen_alg.c: algorithm section alg of dae->algs as C statements in place, appended to o (indented
+ * by four spaces, ending with a test of ok). The mode says where: */
+typedef enum mo_cg_alg_mode {
+    MO_CG_ALG_CONT,           /* rhs, outputs, initialize: when-statements, assert and terminate left out */
+    MO_CG_ALG_INIT,           /* an initial section in initialize: its asserts checked */
+    MO_CG_ALG_CHECK,          /* check(), after every accepted step: asserts checked */
+    MO_CG_ALG_EVENT           /* update(d, t, x, fire): when-statements fire when fire != 0; asserts
+                               * checked; terminate */
+} mo_cg_alg_mode;
+void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode);
 
 /* codegen_split.c: a long sequence of statements cut into static functions NAME_part0, NAME_part1, ...
  * of about MO_CG_PART_WEIGHT statements each, so that the C compiler's time stays linear in the model.

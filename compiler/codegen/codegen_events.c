@@ -175,6 +175,20 @@ static void scan_system(mo_cg_events *ev, const mo_system *sys)
     }
 }
 
+typedef struct scan_ctx { mo_cg_events *ev; int noevent; } scan_ctx;
+
+static void scan_expr(void *ctx, const mo_expr *e)
+{
+    scan_ctx *c = ctx;
+    scan(c->ev, e, c->noevent);
+}
+
+static void scan_stmt(void *ctx, const mo_astmt *s, bool in_when)
+{
+    scan_ctx c = {ctx, in_when};
+    mo_astmt_exprs(s, scan_expr, &c);
+}
+
 mo_cg_events *mo_cg_events_new(const mo_dae *dae)
 {
     mo_cg_events *ev = MO_NEW(mo_cg_events);
@@ -194,6 +208,16 @@ mo_cg_events *mo_cg_events_new(const mo_dae *dae)
                 scan(ev, flat->whens.v[i].branches[k].body.v[j].rhs, 1);
     if (flat->whens.n || flat->asserts.n)
         ev->any = true;
+    /* algorithm sections: their relations and samples (when-statement bodies: samples only, like the
+     * bodies of when-equations); those with when-statements, assert or terminate run in update and
+     * check (codegen_alg.c) */
+    for (int i = 0; i < dae->algs.n; i++) {
+        const mo_dalg *a = &dae->algs.v[i];
+        if (a->src->initial)
+            continue;
+        mo_astmt_walk(&a->body, scan_stmt, ev, false);
+        ev->any |= a->has_when || a->has_assert || a->has_terminate;
+    }
     return ev;
 }
 
@@ -300,6 +324,13 @@ bool mo_cg_event_call(mo_cg *cg, const mo_expr *e)
     return false;
 }
 
+int mo_cg_event_conds(mo_cg *cg, int n)
+{
+    int first = cg->ev->ncond;
+    cg->ev->ncond += n;
+    return first;
+}
+
 /* ---- the generated functions ---- */
 
 static void expr(mo_cg *cg, mo_buf *o, const mo_expr *e, bool live)
@@ -365,7 +396,7 @@ static void emit_call(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *inden
 }
 
 /* An assert or an empty call of the asserts outside when-clauses, or of a when-branch. */
-static void emit_check_stmt(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent)
+void mo_cg_event_check(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent)
 {
     if (s->kind == MO_WS_CALL)
         emit_call(cg, o, s, indent);
@@ -395,7 +426,7 @@ static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
     }
     for (int j = 0; j < br->body.n; j++)
         if (br->body.v[j].kind == MO_WS_ASSERT || br->body.v[j].kind == MO_WS_CALL)
-            emit_check_stmt(cg, o, &br->body.v[j], "            ");
+            mo_cg_event_check(cg, o, &br->body.v[j], "            ");
     mo_buf_puts(o, "            if (!ok)\n                return -1;\n");
     for (int j = 0; j < br->body.n; j++) {
         const mo_wstmt *s = &br->body.v[j];
@@ -491,6 +522,11 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
             mo_buf_printf(o, "        d->cond[%d] = (unsigned char)c%d;\n", c0 + m, m);
         mo_buf_puts(o, "    }\n");
     }
+    for (int i = 0; i < cg->dae->algs.n; i++) {
+        const mo_dalg *a = &cg->dae->algs.v[i];
+        if (!a->src->initial && (a->has_when || a->has_terminate || a->has_assert))
+            mo_cg_alg(cg, o, i, MO_CG_ALG_EVENT);
+    }
     mo_buf_puts(o, "    return 0;\n}\n\n");
     return true;
 }
@@ -503,7 +539,12 @@ static void emit_check(mo_cg *cg, mo_buf *o)
                    "    const double *x = d->x;\n    const double *dx = d->dx;\n");
     mo_buf_puts(o, LOCALS);
     for (int i = 0; i < flat->asserts.n; i++)
-        emit_check_stmt(cg, o, &flat->asserts.v[i], "    ");
+        mo_cg_event_check(cg, o, &flat->asserts.v[i], "    ");
+    for (int i = 0; i < cg->dae->algs.n; i++) {
+        const mo_dalg *a = &cg->dae->algs.v[i];
+        if (!a->src->initial && a->has_assert)
+            mo_cg_alg(cg, o, i, MO_CG_ALG_CHECK);
+    }
     mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
 }
 

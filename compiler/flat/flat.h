@@ -296,6 +296,59 @@ typedef struct mo_fwhen {
     mo_wbranch *branches;
 } mo_fwhen;
 
+/* ---- algorithm sections of models and blocks (flatten_alg.c) ----
+ * An algorithm section is one atomic block of statements (specification 11.1): it computes the
+ * variables it assigns (its outputs) from the others it reads, as a whole, in the order written. Its
+ * statements are over flat variables (MO_EX_VAR indexes mo_flat.vars, as in equations), scalarised:
+ *   - an assignment to an array assigns all its elements together (every value is evaluated before
+ *     any is stored), and (a, b) := f(x) assigns each output of one call;
+ *   - a for-loop is unrolled: one body per value of its iterator, flattened with the iterator replaced
+ *     by that value (code generation may roll it back into a C loop); a break leaves the whole loop;
+ *   - if-statements whose conditions are parameter expressions keep only the branch taken (as
+ *     if-equations do); other conditions are tested when the section runs;
+ *   - when-statements are at the top level of the body only (11.2.7): the variables they assign are
+ *     discrete, and their bodies run only at the event where a condition becomes true.
+ * assert, terminate and a call statement are mo_wstmt records, as in when-equations. */
+typedef struct mo_astmt mo_astmt;
+typedef struct mo_astmt_list { int n; mo_astmt **v; } mo_astmt_list;
+
+typedef enum mo_astmt_kind {
+    MO_AS_ASSIGN,             /* targets[k] := values[k] for k < n, all values evaluated first */
+    MO_AS_IF,                 /* if conds[0] then bodies[0] elseif ... else bodies[n] (n conditions) */
+    MO_AS_FOR,                /* an unrolled for-loop: bodies[0 .. n), one per iteration, in order */
+    MO_AS_WHILE,              /* while conds[0] loop bodies[0] */
+    MO_AS_BREAK,              /* leaves the innermost for- or while-statement */
+    MO_AS_WHEN,               /* when ... elsewhen ...: n branches; branch k fires when one of its
+                               * conditions conds[cfirst[k] .. cfirst[k + 1]) becomes true (a vector
+                               * condition has several), and runs bodies[k] */
+    MO_AS_EVENT               /* assert, terminate, or f(x); evaluated for its asserts: event
+                               * (MO_WS_ASSERT, MO_WS_TERMINATE, MO_WS_CALL) */
+} mo_astmt_kind;
+
+struct mo_astmt {
+    mo_astmt_kind kind;
+    mo_loc loc;               /* the statement in the source */
+    int n;                    /* ASSIGN: targets; IF, WHEN: branches with a condition; FOR: iterations */
+    int *targets;             /* ASSIGN: the variables assigned */
+    mo_expr **values;         /* ASSIGN: n values (calls of one user function with the same argument
+                               * array when made from a multi-output call) */
+    int ncond;                /* IF: n, WHILE: 1, WHEN: cfirst[n] */
+    mo_expr **conds;
+    int *cfirst;              /* WHEN: n + 1 entries */
+    mo_astmt_list *bodies;    /* IF: n + 1 (the last is the else branch, maybe empty); FOR, WHEN: n;
+                               * WHILE: 1 */
+    mo_wstmt *event;          /* EVENT */
+};
+
+typedef struct mo_falg {
+    mo_loc loc;               /* the algorithm keyword */
+    const char *instance;     /* instance path of the component that holds it */
+    bool initial;             /* an initial algorithm section */
+    mo_astmt_list body;
+    int nout;                 /* the variables assigned, ascending: every element of an array of which */
+    int *outs;                /*   one element is assigned (11.1.2), and every field of a record */
+} mo_falg;
+
 /* The names of a clone's variables (flatten_clone.c), kept once per clone instead of once per variable
  * (a big model has millions): variable v in [first, first + n) is named path followed by the name of
  * variable v - shift (its template's) without that name's first cut bytes (the template's path).
@@ -322,6 +375,7 @@ typedef struct mo_flat {
     MO_VEC(mo_func *) funcs;  /* user-defined functions called by the model (functions.c) */
     MO_VEC(mo_fwhen) whens;   /* when-equations, in source order (flatten_when.c) */
     MO_VEC(mo_wstmt) asserts; /* assert() outside when-equations (MO_WS_ASSERT statements) */
+    MO_VEC(mo_falg) algs;     /* algorithm sections, initial ones included, in source order */
     MO_VEC(mo_clone_names) clone_names; /* ascending first; emptied by mo_flat_unshare, which names
                                          * every variable */
     MO_VEC(mo_attr_later) attr_later;   /* emptied by mo_flat_unshare */
@@ -355,6 +409,12 @@ mo_flat *mo_flatten(const mo_class *cls);
 void mo_flat_print(FILE *out, const mo_flat *flat);
 /* flatprint_when.c: the when-equations and asserts of --flat (end of the equation section). */
 void mo_flat_print_events(FILE *out, const mo_flat *flat);
+/* flatprint_when.c, for flatprint_alg.c: " // path:line:col (instance)" and the end of the line; a
+ * statement of a when-clause (or an assert) on a line of its own. */
+void mo_flat_put_loc(mo_buf *b, mo_loc loc, const char *instance);
+void mo_flat_put_wstmt(mo_buf *b, const mo_flat *flat, const mo_wstmt *s, const char *indent);
+/* flatprint_alg.c: the algorithm sections of --flat (after the equation section). */
+void mo_flat_print_algs(FILE *out, const mo_flat *flat);
 /* funcprint.c: the user-defined functions of --flat (printed before the class). */
 void mo_func_print(FILE *out, const mo_flat *flat);
 

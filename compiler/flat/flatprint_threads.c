@@ -275,6 +275,7 @@ void mo_flat_print(FILE *out, const mo_flat *flat)
     sec.n = flat->eqs.n;
     print_section(&sec, ps);
     mo_flat_print_events(out, flat);  /* when-equations and asserts (flatprint_when.c) */
+    mo_flat_print_algs(out, flat);    /* algorithm sections (flatprint_alg.c) */
     put_experiment(&b, &flat->experiment);
     MO_PUT_LIT(&b, "end ");
     mo_put_s(&b, flat->name);

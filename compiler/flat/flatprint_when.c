@@ -12,7 +12,7 @@
  */
 #include "str.h"
 
-static void put_loc(mo_buf *b, mo_loc loc, const char *instance)
+void mo_flat_put_loc(mo_buf *b, mo_loc loc, const char *instance)
 {
     mo_buf_puts(b, " // ");
     if (loc.file)
@@ -34,7 +34,7 @@ static void put_msg(mo_buf *b, const mo_flat *flat, const mo_wstmt *s)
     mo_str_print_message(b, flat, s);   /* flatten_str.c */
 }
 
-static void put_stmt(mo_buf *b, const mo_flat *flat, const mo_wstmt *s, const char *indent)
+void mo_flat_put_wstmt(mo_buf *b, const mo_flat *flat, const mo_wstmt *s, const char *indent)
 {
     mo_buf_puts(b, indent);
     switch (s->kind) {
@@ -69,7 +69,7 @@ static void put_stmt(mo_buf *b, const mo_flat *flat, const mo_wstmt *s, const ch
         break;
     }
     mo_buf_puts(b, ";");
-    put_loc(b, s->loc, NULL);
+    mo_flat_put_loc(b, s->loc, NULL);
 }
 
 void mo_flat_print_events(FILE *out, const mo_flat *flat)
@@ -82,13 +82,13 @@ void mo_flat_print_events(FILE *out, const mo_flat *flat)
             mo_buf_puts(&b, k ? "  elsewhen " : "  when ");
             put_expr(&b, flat, br->cond);
             mo_buf_puts(&b, " then");
-            put_loc(&b, k ? br->loc : w->loc, k ? NULL : w->instance);
+            mo_flat_put_loc(&b, k ? br->loc : w->loc, k ? NULL : w->instance);
             for (int j = 0; j < br->body.n; j++)
-                put_stmt(&b, flat, &br->body.v[j], "    ");
+                mo_flat_put_wstmt(&b, flat, &br->body.v[j], "    ");
         }
         mo_buf_puts(&b, "  end when;\n");
     }
     for (int i = 0; i < flat->asserts.n; i++)
-        put_stmt(&b, flat, &flat->asserts.v[i], "  ");
+        mo_flat_put_wstmt(&b, flat, &flat->asserts.v[i], "  ");
     fputs(mo_buf_str(&b), out);
 }

@@ -809,8 +809,9 @@ static bool fill_inst(mo_front *fr, mo_inst *inst)
     for (int i = 0; i < inst->lay->nsec; i++) {
         const mo_layout_sec *s = &inst->lay->secs[i];
         if (s->sec->algorithm) {
-            mo_error(s->sec->loc, "not supported yet: algorithm sections");
-            return false;
+            if (!mo_flatten_alg(fr, inst, s->owner, s->sec))   /* flatten_alg.c */
+                return false;
+            continue;
         }
         if (!flatten_eqs(fr, inst, s->owner, &s->sec->eqs, s->sec->initial))
             return false;
@@ -885,7 +886,7 @@ static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in)
     if (!top || !fill_inst(fr, top) || mo_error_count())
         return NULL;
     read_experiment(fr, top, flat->cls);
-    if (!mo_connect(fr) || mo_error_count())
+    if (!mo_connect(fr) || !mo_flatten_algs_check(flat) || mo_error_count())
         return NULL;
 #ifdef MO_DEBUG
     index_names(flat);   /* checks that names are unique */

@@ -23,7 +23,7 @@
  *     and resolve no outer element (innerouter.c counts: what it denotes depends on where it is);
  *   - connect no parameters (connect_check.c checks each such connection for its own values);
  *   - made variables all inside its own instance path, equations and connections over those variables
- *     only, and no when-equations or asserts;
+ *     only, and no when-equations, asserts or algorithm sections;
  *   - had a modifier whose every value lands on a scalar variable: a parameter's binding or an
  *     attribute (start, fixed, nominal, min, max, unit, displayUnit, quantity), never stateSelect;
  *   - had variable bindings and attributes over its own variables only (apart from the modifier's).
@@ -408,6 +408,7 @@ static bool begin_tmpl(mo_front *fr, tmpl *t, mo_clone_mark *mark)
     mark->p0 = fr->pairs.n;
     mark->whens = flat->whens.n;
     mark->asserts = flat->asserts.n;
+    mark->algs = flat->algs.n;
     mark->reads = mo_eval_var_reads();
     mark->outers = mo_outer_count();
     mark->pp0 = fr->param_pairs.n;
@@ -529,7 +530,8 @@ static mo_slot *shared_slots(const mo_inst *in)
 static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in, tmpl *t)
 {
     mo_flat *flat = fr->flat;
-    if (flat->whens.n != mark->whens || flat->asserts.n != mark->asserts || mo_eval_var_reads() != mark->reads ||
+    if (flat->whens.n != mark->whens || flat->asserts.n != mark->asserts || flat->algs.n != mark->algs ||
+        mo_eval_var_reads() != mark->reads ||
         mo_outer_count() != mark->outers || fr->param_pairs.n != mark->pp0 || mo_error_count() != mark->errors)
         return false;
     int v0 = mark->v0, v1 = flat->vars.n;

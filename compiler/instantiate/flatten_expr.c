@@ -238,6 +238,13 @@ static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out)
 
 static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
 {
+    /* a for-iterator hides a component of the same name (the loop's scope is the innermost) */
+    if (iter_names.n && e->nparts == 1 && !e->parts[0].nsubs && !e->global)
+        for (int i = iter_names.n - 1; i >= 0; i--)
+            if (iter_names.v[i] == e->parts[0].id) {
+                mo_av_scalar(out, iter_vals.v[i]);
+                return true;
+            }
     mo_sref s;
     bool disabled = false;
     int r = inst ? mo_find_slots(fr, inst, owner, e, &s, &disabled) : 0;

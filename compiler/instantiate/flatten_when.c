@@ -167,11 +167,9 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     const mo_expr *c = q->lhs;
     const char *fn = call_name(c);
     bool is_reinit = !strcmp(fn, "reinit"), is_assert = !strcmp(fn, "assert"), is_term = !strcmp(fn, "terminate");
-    mo_wstmt s;
-    memset(&s, 0, sizeof s);
-    s.loc = q->loc;
     /* f(x); of a user function: an empty call, evaluated for its asserts (funcall_model.c) */
-    int user = is_reinit || is_assert || is_term ? 0 : mo_func_empty_call(fr, inst, owner, c, &s.rhs);
+    mo_expr *call = NULL;
+    int user = is_reinit || is_assert || is_term ? 0 : mo_func_empty_call(fr, inst, owner, c, &call);
     if (user < 0)
         return false;
     if (!is_reinit && !is_assert && !is_term && !user) {
@@ -182,39 +180,59 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
         mo_error(q->loc, "not supported yet: '%s' inside an if-equation with a time-varying condition", fn);
         return false;
     }
+    mo_wstmt s;
     if (user) {
+        memset(&s, 0, sizeof s);
+        s.loc = q->loc;
         s.kind = MO_WS_CALL;
+        s.rhs = call;
         return add_stmt(fr, &s);
     }
-    if (is_reinit) {
-        if (!cur_branch) {
-            mo_error(q->loc, "reinit is only allowed inside a when-equation");
-            return false;
-        }
+    if (is_reinit && !cur_branch) {
+        mo_error(q->loc, "reinit is only allowed inside a when-equation");
+        return false;
+    }
+    if (is_term && !cur_branch) {
+        mo_error(q->loc, "not supported yet: terminate outside a when-equation");
+        return false;
+    }
+    (void)initial; /* an assert of an initial equation section is checked like the others */
+    if (!mo_flatten_event_call(fr, inst, owner, c, q->loc, &s))
+        return false;
+    for (int i = guards.n - 1; is_assert && i >= 0; i--) {   /* inside if c then: assert(if c then cond else true) */
+        mo_expr *v[2] = {s.rhs, mo_expr_bool(q->loc, true)};
+        s.rhs = if_expr(q->loc, 1, &guards.v[i], v);
+    }
+    return add_stmt(fr, &s);
+}
+
+bool mo_flatten_event_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *c, mo_loc loc,
+                           mo_wstmt *s)
+{
+    const char *fn = call_name(c);
+    memset(s, 0, sizeof *s);
+    s->loc = loc;
+    if (!strcmp(fn, "reinit")) {
         if (c->n != 2 || c->nnamed) {
-            mo_error(q->loc, "reinit takes two arguments: reinit(x, expr)");
+            mo_error(loc, "reinit takes two arguments: reinit(x, expr)");
             return false;
         }
-        s.kind = MO_WS_REINIT;
-        if (!(s.lhs = mo_flatten_expr(fr, inst, owner, c->a[0])) || !(s.rhs = mo_flatten_expr(fr, inst, owner, c->a[1])))
+        s->kind = MO_WS_REINIT;
+        if (!(s->lhs = mo_flatten_expr(fr, inst, owner, c->a[0])) || !(s->rhs = mo_flatten_expr(fr, inst, owner, c->a[1])))
             return false;
-        if (s.lhs->kind != MO_EX_VAR || fr->flat->vars.v[s.lhs->var].type != MO_T_REAL) {
+        if (s->lhs->kind != MO_EX_VAR || fr->flat->vars.v[s->lhs->var].type != MO_T_REAL) {
             mo_error(c->a[0]->loc, "the first argument of reinit must be a Real variable");
             return false;
         }
-        return add_stmt(fr, &s);
+        return true;
     }
-    if (is_term) {
-        if (!cur_branch) {
-            mo_error(q->loc, "not supported yet: terminate outside a when-equation");
-            return false;
-        }
+    if (!strcmp(fn, "terminate")) {
         if (c->n != 1 || c->nnamed) {
-            mo_error(q->loc, "terminate takes one argument: terminate(message)");
+            mo_error(loc, "terminate takes one argument: terminate(message)");
             return false;
         }
-        s.kind = MO_WS_TERMINATE;
-        return mo_str_message(fr, inst, owner, c->a[0], &s, fn) && add_stmt(fr, &s);
+        s->kind = MO_WS_TERMINATE;
+        return mo_str_message(fr, inst, owner, c->a[0], s, fn);
     }
     /* assert(condition, message [, level]) */
     const mo_expr *lev = c->n >= 3 ? c->a[2] : NULL;
@@ -227,23 +245,23 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
         }
     }
     if (c->n < 2 || c->n > 3) {
-        mo_error(q->loc, "assert takes a condition, a message and an optional level");
+        mo_error(loc, "assert takes a condition, a message and an optional level");
         return false;
     }
-    s.kind = MO_WS_ASSERT;
-    s.level = 1;
-    if (lev && !(s.level = assertion_level(lev))) {
+    s->kind = MO_WS_ASSERT;
+    s->level = 1;
+    if (lev && !(s->level = assertion_level(lev))) {
         mo_error(lev->loc, "the level of assert must be AssertionLevel.error or AssertionLevel.warning");
         return false;
     }
-    (void)initial; /* an assert of an initial equation section is checked like the others */
-    if (!(s.rhs = mo_flatten_expr(fr, inst, owner, c->a[0])))
+    if (!(s->rhs = mo_flatten_expr(fr, inst, owner, c->a[0])))
         return false;
-    for (int i = guards.n - 1; i >= 0; i--) {   /* inside if c then: assert(if c then cond else true) */
-        mo_expr *v[2] = {s.rhs, mo_expr_bool(q->loc, true)};
-        s.rhs = if_expr(q->loc, 1, &guards.v[i], v);
+    int t = mo_func_expr_type(fr->flat, NULL, s->rhs);
+    if (t >= 0 && t != MO_T_BOOLEAN) {
+        mo_error(c->a[0]->loc, "the condition of assert must be a Boolean expression, not %s", mo_func_type_name(t));
+        return false;
     }
-    return mo_str_message(fr, inst, owner, c->a[1], &s, fn) && add_stmt(fr, &s);
+    return mo_str_message(fr, inst, owner, c->a[1], s, fn);
 }
 
 

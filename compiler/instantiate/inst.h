@@ -303,6 +303,16 @@ bool mo_flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_li
  * expression. */
 bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
 bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
+/* flatten_when.c: the event statement (reinit, assert or terminate) of the call c written at loc, its
+ * arguments checked and flattened, wherever it stands (the caller checks that it may stand there). */
+bool mo_flatten_event_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *c, mo_loc loc,
+                           mo_wstmt *s);
+
+/* flatten_alg.c: an algorithm section of an instance (appended to flat->algs), once the instance's
+ * components are made; then, after the whole model, the check that no variable is assigned in two
+ * sections. false after an error. */
+bool mo_flatten_alg(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_section *sec);
+bool mo_flatten_algs_check(mo_flat *flat);
 bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, int from, bool initial);
 bool mo_connect_allowed_here(const mo_eq *q);
 
@@ -381,7 +391,7 @@ mo_expr *mo_binding_expr(mo_front *fr, const mo_fmod *m, const char *name, int v
 typedef struct mo_clone_mark {
     struct mo_clone_tmpl *tmpl;   /* the template entry for this key */
     int v0, e0, ie0, p0;      /* sizes of vars, eqs, initial_eqs and pairs before the instance was built */
-    int whens, asserts;
+    int whens, asserts, algs;
     unsigned long reads;      /* mo_eval_var_reads() before */
     unsigned long outers;     /* mo_outer_count() before */
     int pp0;                  /* size of param_pairs before (connected parameters: never cloned) */

@@ -1,0 +1,424 @@
+/*
+ * codegen_alg.c - algorithm sections as C statements, printed in place: in rhs, outputs and
+ * initialize where the sorted blocks put them (MO_BLOCK_ALGORITHM), in update() when they hold
+ * when-statements, assert or terminate, in check() when they hold asserts (codegen_events.c).
+ *
+ * Input: the DAE after mo_dae_solve with its sections (dae.h, mo_dalg: statements over DAE variables,
+ * the outputs to initialize first). Output: C text over the locals every generated function has (d, t,
+ * x, dx, y, p, ok), ending each statement that used a checked operation with a test of ok.
+ * What runs where (mo_cg_alg_mode): the continuous evaluation leaves out when-statements (the discrete
+ * variables they assign keep their values between events), asserts (checked after every accepted step
+ * by check(), as asserts outside when-equations are) and terminate; update() runs the whole section, a
+ * when-statement firing when one of its conditions became true since the last evaluation (the
+ * condition memory d->cond, as for when-equations).
+ * Statements: an assignment of several targets evaluates every value before it stores any (into
+ * locals when a value reads a target); an unrolled for-loop is its iterations in turn, inside a block that a break
+ * leaves with a goto; while is a C loop bounded like those of functions (100,000,000 iterations, then
+ * the run fails); a relation is an event relation or not as its printing decides (codegen_events.c).
+ * Recursion follows the nesting of statements.
+ */
+#include "codegen.h"
+#include "daeutil.h"
+#include "str.h"
+
+#include <string.h>
+
+typedef struct agen {
+    mo_cg *cg;
+    mo_buf *o;
+    const mo_dalg *a;
+    mo_cg_alg_mode mode;
+    int where_id;
+    MO_VEC(int) loops;        /* enclosing loops, innermost last: a goto label's number, or -1 for a C loop */
+} agen;
+
+static void indent(mo_buf *o, int in)
+{
+    for (int i = 0; i < in; i++)
+        mo_buf_puts(o, "    ");
+}
+
+static void expr(agen *g, const mo_expr *e)
+{
+    g->cg->out = g->o;
+    g->cg->where_id = g->where_id;
+    g->cg->where_name = NULL;
+    mo_cg_expr(g->cg, e);
+}
+
+/* "if (!ok) return -1;" when a checked operation was printed since from. */
+static void fail_check(agen *g, int in, int from)
+{
+    if (g->cg->nchecked == from)
+        return;
+    indent(g->o, in);
+    mo_buf_puts(g->o, "if (!ok)\n");
+    indent(g->o, in + 1);
+    mo_buf_puts(g->o, "return -1;\n");
+}
+
+/* The storage of variable v for an assignment ("y[3] /" "* name *" "/"), *neg when it holds -v. */
+static void target(agen *g, int v, bool *neg)
+{
+    const mo_dae *dae = g->cg->dae;
+    const mo_expr *value;
+    int k = mo_dae_resolve(dae, v, neg, &value, NULL);
+    const mo_dvar *dv = k >= 0 ? &dae->vars.v[k] : NULL;
+    const char *arr = !dv || dv->slot < 0 ? NULL : dv->kind == MO_DV_STATE ? "x" :
+                      dv->kind == MO_DV_DERIVATIVE ? "dx" :
+                      dv->kind == MO_DV_ALGEBRAIC || dv->kind == MO_DV_DISCRETE ? "y" :
+                      dv->kind == MO_DV_PARAMETER && g->a->params ? "p" : NULL;
+    if (!arr)
+        mo_unreachable(mo_sprintf("algorithm section assigns '%s', which has no storage", dae->vars.v[v].name));
+    mo_buf_printf(g->o, "%s[%d] /* ", arr, dv->slot);
+    mo_cg_comment(g->o, dae->vars.v[v].name, 120);
+    mo_buf_puts(g->o, " */");
+}
+
+static void store(agen *g, int in, int v, const char *value)
+{
+    bool neg;
+    indent(g->o, in);
+    target(g, v, &neg);
+    mo_buf_printf(g->o, " = %s%s;\n", neg ? "-" : "", value);
+}
+
+static void comment(agen *g, int in, const mo_astmt *s)
+{
+    indent(g->o, in);
+    mo_buf_printf(g->o, "/* line %d */\n", s->loc.line);
+}
+
+static void stmts(agen *g, const mo_astmt_list *l, int in);
+
+/* Does some value of s read one of its targets (then the values go into locals first)? */
+static bool reads_targets(const mo_astmt *s)
+{
+    for (int i = 0; i < s->n; i++)
+        for (int k = 0; k < s->n; k++)
+            if (mo_expr_has_var(s->values[i], s->targets[k]))
+                return true;
+    return false;
+}
+
+static void assign(agen *g, const mo_astmt *s, int in)
+{
+    mo_buf *o = g->o;
+    int from = g->cg->nchecked;
+    if (s->n == 1) {
+        bool neg;
+        indent(o, in);
+        target(g, s->targets[0], &neg);
+        mo_buf_puts(o, neg ? " = -(" : " = ");
+        expr(g, s->values[0]);
+        mo_buf_puts(o, neg ? ");\n" : ";\n");
+    } else if (reads_targets(s)) {
+        int id = g->cg->alg_names++;
+        indent(o, in);
+        mo_buf_printf(o, "double a%d_[%d];\n", id, s->n);
+        for (int k = 0; k < s->n; k++) {
+            indent(o, in);
+            mo_buf_printf(o, "a%d_[%d] = ", id, k);
+            expr(g, s->values[k]);
+            mo_buf_puts(o, ";\n");
+        }
+        for (int k = 0; k < s->n; k++)
+            store(g, in, s->targets[k], mo_sprintf("a%d_[%d]", id, k));
+    } else {
+        for (int k = 0; k < s->n; k++) {
+            bool neg;
+            indent(o, in);
+            target(g, s->targets[k], &neg);
+            mo_buf_puts(o, neg ? " = -(" : " = ");
+            expr(g, s->values[k]);
+            mo_buf_puts(o, neg ? ");\n" : ";\n");
+        }
+    }
+    fail_check(g, in, from);
+}
+
+static void block_open(agen *g, int in)
+{
+    indent(g->o, in);
+    mo_buf_puts(g->o, "{\n");
+}
+
+static void block_close(agen *g, int in)
+{
+    indent(g->o, in);
+    mo_buf_puts(g->o, "}\n");
+}
+
+/* Is there a break in l that leaves the loop l is the body of (not one of a loop inside)? */
+static bool breaks(const mo_astmt_list *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        const mo_astmt *s = l->v[i];
+        if (s->kind == MO_AS_BREAK)
+            return true;
+        for (int k = 0; s->kind == MO_AS_IF && k <= s->n; k++)
+            if (breaks(&s->bodies[k]))
+                return true;
+    }
+    return false;
+}
+
+static void for_stmt(agen *g, const mo_astmt *s, int in)
+{
+    bool brk = false;
+    for (int k = 0; k < s->n && !brk; k++)
+        brk = breaks(&s->bodies[k]);
+    int label = brk ? g->cg->alg_names++ : -1;
+    MO_PUSH(g->loops, label);
+    block_open(g, in);
+    for (int k = 0; k < s->n; k++) {
+        indent(g->o, in + 1);
+        mo_buf_printf(g->o, "/* iteration %d of %d */\n", k + 1, s->n);
+        stmts(g, &s->bodies[k], in + 1);
+    }
+    block_close(g, in);
+    g->loops.n--;
+    if (brk) {
+        indent(g->o, in);
+        mo_buf_printf(g->o, "b%d_:;\n", label);
+    }
+}
+
+static void while_stmt(agen *g, const mo_astmt *s, int in)
+{
+    mo_buf *o = g->o;
+    int id = g->cg->alg_names++;
+    indent(o, in);
+    mo_buf_printf(o, "for (long n%d_ = 0;; n%d_++) {\n", id, id);
+    indent(o, in + 1);
+    mo_buf_printf(o, "if (n%d_ == 100000000L)\n", id);
+    indent(o, in + 2);
+    mo_buf_puts(o, "return mo2c_fail(d, \"");
+    const mo_loc *l = &s->loc;
+    mo_cg_c_string(o, mo_sprintf("%s:%d: while loop of an algorithm section did not end after %%ld iterations",
+                                 l->file ? l->file->path : "<mo2c>", l->line));
+    mo_buf_puts(o, "\", 100000000L);\n");
+    int from = g->cg->nchecked;
+    indent(o, in + 1);
+    mo_buf_printf(o, "const int c%d_ = ", id);
+    expr(g, s->conds[0]);
+    mo_buf_puts(o, ";\n");
+    fail_check(g, in + 1, from);
+    indent(o, in + 1);
+    mo_buf_printf(o, "if (!c%d_)\n", id);
+    indent(o, in + 2);
+    mo_buf_puts(o, "break;\n");
+    MO_PUSH(g->loops, -1);
+    stmts(g, &s->bodies[0], in + 1);
+    g->loops.n--;
+    block_close(g, in);
+}
+
+static void if_stmt(agen *g, const mo_astmt *s, int in)
+{
+    mo_buf *o = g->o;
+    int from = g->cg->nchecked;
+    for (int k = 0; k < s->n; k++) {
+        indent(o, in);
+        mo_buf_puts(o, k ? "} else if (" : "if (");
+        expr(g, s->conds[k]);
+        mo_buf_puts(o, ") {\n");
+        stmts(g, &s->bodies[k], in + 1);
+    }
+    if (s->bodies[s->n].n) {
+        indent(o, in);
+        mo_buf_puts(o, "} else {\n");
+        stmts(g, &s->bodies[s->n], in + 1);
+    }
+    block_close(g, in);
+    fail_check(g, in, from);   /* a condition failed: the branch taken does not matter */
+}
+
+/* when c1 then ... elsewhen c2 then ...: the conditions now, each with its memory; the first branch
+ * one of whose conditions became true runs (update's fire), then the memory takes the conditions. */
+static void when_stmt(agen *g, const mo_astmt *s, int in)
+{
+    mo_buf *o = g->o;
+    int c0 = mo_cg_event_conds(g->cg, s->ncond), id = g->cg->alg_names;
+    g->cg->alg_names += s->ncond;
+    int from = g->cg->nchecked;
+    block_open(g, in);
+    for (int c = 0; c < s->ncond; c++) {
+        indent(o, in + 1);
+        mo_buf_printf(o, "const int c%d_ = (", id + c);
+        expr(g, s->conds[c]);
+        mo_buf_puts(o, ") != 0;\n");
+    }
+    fail_check(g, in + 1, from);
+    for (int k = 0; k < s->n; k++) {
+        indent(o, in + 1);
+        mo_buf_puts(o, k ? "} else if (fire && (" : "if (fire && (");
+        for (int c = s->cfirst[k]; c < s->cfirst[k + 1]; c++)
+            mo_buf_printf(o, "%s(c%d_ && !d->cond[%d])", c > s->cfirst[k] ? " || " : "", id + c, c0 + c);
+        mo_buf_puts(o, ")) {\n");
+        stmts(g, &s->bodies[k], in + 2);
+    }
+    indent(o, in + 1);
+    mo_buf_puts(o, "}\n");
+    for (int c = 0; c < s->ncond; c++) {
+        indent(o, in + 1);
+        mo_buf_printf(o, "d->cond[%d] = (unsigned char)c%d_;\n", c0 + c, id + c);
+    }
+    block_close(g, in);
+}
+
+/* An assert or an empty call in initialize or init_params, which come before the event functions and
+ * their strings in the file: named by the section's where string, no warning memory. */
+static void init_check(agen *g, const mo_wstmt *w, int in)
+{
+    mo_buf *o = g->o;
+    int from = g->cg->nchecked;
+    indent(o, in);
+    if (w->kind == MO_WS_CALL) {
+        mo_buf_puts(o, "(void)");
+        expr(g, w->rhs);
+        mo_buf_puts(o, ";\n");
+        fail_check(g, in, from);
+        return;
+    }
+    mo_buf_puts(o, "if (mo2c_assert(d, (");
+    expr(g, w->rhs);
+    mo_buf_printf(o, ") != 0, %d, NULL, ", w->level);
+    mo_cg_message(g->cg, o, w);
+    mo_buf_puts(o, ") != 0)\n");
+    indent(o, in + 1);
+    mo_buf_puts(o, "return -1;\n");
+    fail_check(g, in, from);
+}
+
+static void event_stmt(agen *g, const mo_astmt *s, int in)
+{
+    const mo_wstmt *w = s->event;
+    mo_buf ind = {0};
+    indent(&ind, in);
+    if (w->kind != MO_WS_TERMINATE && g->mode == MO_CG_ALG_CONT)
+        return;
+    if (w->kind == MO_WS_TERMINATE && g->mode != MO_CG_ALG_EVENT)   /* terminate: at events only */
+        return;
+    if (g->mode == MO_CG_ALG_EVENT) {   /* update(fire = 0) only refreshes the condition memory */
+        indent(g->o, in);
+        mo_buf_puts(g->o, "if (fire) {\n");
+        in++;
+        indent(&ind, 1);
+    }
+    if (w->kind != MO_WS_TERMINATE && g->mode == MO_CG_ALG_INIT) {
+        init_check(g, w, in);
+    } else if (w->kind != MO_WS_TERMINATE) {
+        mo_cg_event_check(g->cg, g->o, w, mo_buf_str(&ind));
+    } else {
+        int from = g->cg->nchecked;
+        indent(g->o, in);
+        mo_buf_puts(g->o, "mo2c_terminate(d, ");
+        g->cg->out = g->o;
+        g->cg->where_id = g->where_id;
+        g->cg->where_name = NULL;
+        mo_cg_message(g->cg, g->o, w);
+        mo_buf_puts(g->o, ");\n");
+        fail_check(g, in, from);
+    }
+    g->cg->where_name = NULL;
+    if (g->mode == MO_CG_ALG_EVENT)
+        block_close(g, in - 1);
+}
+
+static void stmt(agen *g, const mo_astmt *s, int in)
+{
+    switch (s->kind) {
+    case MO_AS_ASSIGN:
+        comment(g, in, s);
+        assign(g, s, in);
+        return;
+    case MO_AS_IF:
+        if_stmt(g, s, in);
+        return;
+    case MO_AS_FOR:
+        for_stmt(g, s, in);
+        return;
+    case MO_AS_WHILE:
+        while_stmt(g, s, in);
+        return;
+    case MO_AS_BREAK:
+        indent(g->o, in);
+        if (g->loops.v[g->loops.n - 1] < 0)
+            mo_buf_puts(g->o, "break;\n");
+        else
+            mo_buf_printf(g->o, "goto b%d_;\n", g->loops.v[g->loops.n - 1]);
+        return;
+    case MO_AS_WHEN:
+        if (g->mode == MO_CG_ALG_EVENT)
+            when_stmt(g, s, in);
+        return;
+    case MO_AS_EVENT:
+        event_stmt(g, s, in);
+        return;
+    }
+    mo_unreachable("algorithm statement kind");
+}
+
+static void stmts(agen *g, const mo_astmt_list *l, int in)
+{
+    for (int i = 0; i < l->n; i++)
+        stmt(g, l->v[i], in);
+}
+
+/* The outputs that may be read before they are assigned: start values (continuous variables), pre
+ * values (discrete ones, at events; elsewhere they keep the values they hold). */
+static void init_outputs(agen *g)
+{
+    const mo_dae *dae = g->cg->dae;
+    for (int k = 0; k < g->a->ninit; k++) {
+        int v = g->a->init[k];
+        bool neg;
+        const mo_expr *value;
+        int r = mo_dae_resolve(dae, v, &neg, &value, NULL);
+        if (r < 0)
+            continue;
+        const mo_dvar *dv = &dae->vars.v[r];
+        int from = g->cg->nchecked;
+        if (dv->kind == MO_DV_DISCRETE) {
+            if (g->mode != MO_CG_ALG_EVENT)
+                continue;
+            store(g, 2, v, mo_sprintf("%sd->pre[%d]", neg ? "-" : "", dv->slot));
+            continue;
+        }
+        const mo_expr *start = dae->vars.v[v].start;
+        indent(g->o, 2);
+        target(g, v, &neg);
+        mo_buf_puts(g->o, neg ? " = -(" : " = ");
+        if (start)
+            expr(g, start);
+        else
+            mo_buf_puts(g->o, "0.0");
+        mo_buf_puts(g->o, neg ? "); /* start */\n" : "; /* start */\n");
+        fail_check(g, 2, from);
+    }
+}
+
+void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode)
+{
+    const mo_dalg *a = &cg->dae->algs.v[alg];
+    agen g;
+    memset(&g, 0, sizeof g);
+    g.cg = cg;
+    g.o = o;
+    g.a = a;
+    g.mode = mode;
+    g.where_id = cg->alg_where0 + alg;
+    const mo_loc *l = &a->src->loc;
+    mo_buf_printf(o, "    /* %s ", a->src->initial ? "initial algorithm" : "algorithm");
+    mo_cg_comment(o, mo_sprintf("%s:%d:%d", l->file ? l->file->path : "<mo2c>", l->line, l->col), 300);
+    if (a->src->instance[0]) {
+        mo_buf_puts(o, " (");
+        mo_cg_comment(o, a->src->instance, 200);
+        mo_buf_puts(o, ")");
+    }
+    mo_buf_puts(o, " */\n    {\n");
+    init_outputs(&g);
+    stmts(&g, &a->body, 2);
+    mo_buf_puts(o, "    }\n");
+}

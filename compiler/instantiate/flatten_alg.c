@@ -1,0 +1,503 @@
+/*
+ * flatten_alg.c - algorithm sections of models and blocks (specification chapter 11), flattened into
+ * mo_falg records of the flat model (flat.h).
+ *
+ * Input: an algorithm section of an instance whose components are all made (fill_inst calls this after
+ * mo_ensure_slot on every slot), its statements as the parser built them. Output: the section's
+ * statements over flat variables, appended to flat->algs with the variables it assigns:
+ *   - assignments to arrays and slices assign every element at once (values evaluated first);
+ *     (a, b) := f(x) and r := f(x) with a record result go through funcall.c's mo_func_equation, whose
+ *     equations "target = output k of the call" become one such assignment;
+ *   - for-loops are unrolled over their ranges, which must be parameter expressions; the iterators are
+ *     in scope like those of for-equations (flatten_expr.c);
+ *   - if-statements with parameter conditions keep the branch taken, as if-equations do;
+ *   - when-statements only at the top level of a non-initial section; return only in functions;
+ *     reinit only in when-equations (8.3.6); break only inside loops;
+ *   - the outputs: every variable assigned, and every element of an array of which one element is
+ *     assigned (11.1.2: the whole array is then initialized by the section).
+ * mo_flatten_algs_check runs once the whole model is flattened: a variable may be assigned in one
+ * section only, and in one initial section (each section is an equation for each of its outputs).
+ * Recursion follows the nesting of statements (bounded by the parser's nesting limit).
+ */
+#include "aval.h"
+#include "func.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct abuild {
+    mo_front *fr;
+    mo_inst *inst;
+    mo_class *owner;
+    mo_falg *alg;
+    int loops;                /* enclosing for- and while-statements (break) */
+    int nested;               /* enclosing if-, for-, while- and when-statements (when is top level) */
+    bool in_when;
+    mo_map whole;             /* target reference (syntax) -> its whole array already added to outs */
+    mo_map assigned;          /* variable + 1 -> assigned (outs without duplicates) */
+    MO_VEC(int) outs;
+} abuild;
+
+static bool stmts(abuild *b, const mo_stmt_list *l, mo_astmt_list *out);
+
+static mo_astmt *new_stmt(mo_astmt_kind kind, mo_loc loc)
+{
+    mo_astmt *s = MO_NEW(mo_astmt);
+    s->kind = kind;
+    s->loc = loc;
+    return s;
+}
+
+static const char *var_name(const abuild *b, int v)
+{
+    return mo_flat_var_name(b->fr->flat, v);
+}
+
+static void add_out(abuild *b, int v)
+{
+    const char *key = (const char *)(intptr_t)(v + 1);
+    if (mo_map_has(&b->assigned, key))
+        return;
+    mo_map_put(&b->assigned, key, (void *)1);
+    MO_PUSH(b->outs, v);
+}
+
+/* A variable that may be assigned here: not a parameter, a constant or a String (not yet). */
+static bool check_target(abuild *b, const mo_expr *t, mo_loc loc)
+{
+    if (t->kind != MO_EX_VAR) {
+        mo_error(loc, t->kind == MO_EX_TIME ? "'time' cannot be assigned"
+                      : (t->kind == MO_EX_INT || t->kind == MO_EX_BOOL || t->kind == MO_EX_REAL)
+                      ? "cannot assign to a for-loop iterator or a constant"
+                      : "the target of an assignment must be a variable");
+        return false;
+    }
+    const mo_var *v = &b->fr->flat->vars.v[t->var];
+    if (v->variability <= MO_VAR_PARAMETER) {
+        /* a parameter with fixed = false is computed at initialization, here by an initial algorithm */
+        bool fixed_false = v->attr->fixed && v->attr->fixed->kind == MO_EX_BOOL && !v->attr->fixed->ival;
+        if (b->alg->initial && v->variability == MO_VAR_PARAMETER && fixed_false)
+            return true;
+        if (b->alg->initial && v->variability == MO_VAR_PARAMETER)
+            mo_error(loc, "parameter '%s' is assigned in an initial algorithm section, so it needs fixed = false",
+                     var_name(b, t->var));
+        else
+            mo_error(loc, "'%s' is a %s and cannot be assigned in an algorithm section", var_name(b, t->var),
+                     v->variability == MO_VAR_PARAMETER ? "parameter" : "constant");
+        mo_note(v->attr->loc, "'%s' is declared here", var_name(b, t->var));
+        return false;
+    }
+    if (v->type == MO_T_STRING) {
+        mo_error(loc, "not supported yet: String variables assigned in algorithm sections");
+        return false;
+    }
+    return true;
+}
+
+/* The value's type fits the target's: no Boolean into a number or the reverse, no Real into an
+ * Integer (types unknown to mo_func_expr_type pass). */
+static bool check_value(abuild *b, int var, const mo_expr *value, mo_loc loc)
+{
+    const mo_var *v = &b->fr->flat->vars.v[var];
+    int vt = mo_func_expr_type(b->fr->flat, NULL, value);
+    int tt = v->type == MO_T_ENUM ? MO_T_INTEGER : (int)v->type;
+    if (vt < 0 || vt == tt || (tt == MO_T_REAL && vt == MO_T_INTEGER) || v->type == MO_T_ENUM)
+        return true;
+    if (vt == MO_T_STRING) {
+        mo_error(loc, "not supported yet: String values in algorithm sections");
+        return false;
+    }
+    mo_error(loc, "cannot assign %s value to %s variable '%s'",
+             vt == MO_T_INTEGER ? "an Integer" : vt == MO_T_REAL ? "a Real" : "a Boolean",
+             mo_func_type_name(tt), var_name(b, var));
+    return false;
+}
+
+/* Every element of the array that the target reference t belongs to is an output (11.1.2): t with its
+ * subscripts left out names them all. Once per reference of the text (a for-loop assigns its elements
+ * one iteration at a time). */
+static bool add_whole(abuild *b, const mo_expr *t)
+{
+    if (!t || t->kind != MO_EX_REF || mo_map_has(&b->whole, (const char *)t))
+        return true;
+    mo_map_put(&b->whole, (const char *)t, (void *)1);
+    bool subs = false;
+    for (int i = 0; i < t->nparts; i++)
+        subs |= t->parts[i].nsubs > 0;
+    if (!subs)
+        return true;
+    mo_expr *w = mo_expr_dup(t);
+    w->parts = MO_NEWN(mo_ref_part, t->nparts);
+    memcpy(w->parts, t->parts, sizeof *w->parts * (size_t)t->nparts);
+    for (int i = 0; i < t->nparts; i++)
+        w->parts[i].nsubs = 0;
+    mo_aval all;
+    if (!mo_flatten_val(b->fr, b->inst, b->owner, w, &all))
+        return false;
+    for (int i = 0; i < all.n; i++)
+        if (mo_av_at(&all, i)->kind == MO_EX_VAR)
+            add_out(b, mo_av_at(&all, i)->var);
+    return true;
+}
+
+static void make_assign(mo_astmt *s, int n)
+{
+    s->n = n;
+    s->targets = MO_NEWN(int, n + 1);
+    s->values = MO_NEWN(mo_expr *, n + 1);
+}
+
+/* (a, b) := f(x), or r := f(x) with a record result: the equations mo_func_equation makes (target =
+ * output k of one call) become one assignment. 0 when the statement is no such assignment. */
+static int assign_call(abuild *b, const mo_stmt *st, mo_astmt *s)
+{
+    mo_eq q;
+    memset(&q, 0, sizeof q);
+    q.kind = MO_EQ_EQUAL;
+    q.loc = st->loc;
+    q.lhs = st->lhs;
+    q.rhs = st->rhs;
+    mo_flat *flat = b->fr->flat;
+    int n0 = flat->eqs.n;
+    int r = mo_func_equation(b->fr, b->inst, b->owner, &q, false);
+    int n = flat->eqs.n - n0;
+    flat->eqs.n = n0;            /* taken out of the equations: they are this statement */
+    if (r <= 0)
+        return r;
+    make_assign(s, n);
+    for (int k = 0; k < n; k++) {
+        const mo_feq *f = &flat->eqs.v[n0 + k];
+        if (!check_target(b, f->lhs, st->loc))
+            return -1;
+        s->targets[k] = f->lhs->var;
+        s->values[k] = f->rhs;
+        add_out(b, f->lhs->var);
+    }
+    int nt = st->lhs->kind == MO_EX_TUPLE ? st->lhs->n : 1;
+    for (int i = 0; i < nt; i++)
+        if (!add_whole(b, st->lhs->kind == MO_EX_TUPLE ? st->lhs->a[i] : st->lhs))
+            return -1;
+    return 1;
+}
+
+static bool assign(abuild *b, const mo_stmt *st, mo_astmt *s)
+{
+    int r = assign_call(b, st, s);
+    if (r)
+        return r > 0;
+    mo_aval l, v;
+    if (!mo_flatten_val(b->fr, b->inst, b->owner, st->lhs, &l) ||
+        !mo_flatten_val(b->fr, b->inst, b->owner, st->rhs, &v))
+        return false;
+    if (!mo_av_same_size(&l, &v)) {
+        mo_error(st->loc, "the target has size %s but the value has size %s", mo_av_size_str(&l),
+                 mo_av_size_str(&v));
+        return false;
+    }
+    make_assign(s, l.n);
+    for (int k = 0; k < l.n; k++) {
+        mo_expr *t = mo_av_at(&l, k), *x = mo_av_at(&v, k);
+        if (!check_target(b, t, st->lhs->loc) || !check_value(b, t->var, x, st->rhs->loc))
+            return false;
+        s->targets[k] = t->var;
+        s->values[k] = x;
+        add_out(b, t->var);
+    }
+    return add_whole(b, st->lhs);
+}
+
+/* A scalar Boolean condition. */
+static mo_expr *condition(abuild *b, const mo_expr *c)
+{
+    mo_expr *e = mo_flatten_expr(b->fr, b->inst, b->owner, c);
+    if (!e)
+        return NULL;
+    int t = mo_func_expr_type(b->fr->flat, NULL, e);
+    if (t >= 0 && t != MO_T_BOOLEAN) {
+        mo_error(c->loc, "the condition must be a Boolean expression, not %s", mo_func_type_name(t));
+        return NULL;
+    }
+    return e;
+}
+
+static bool if_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
+{
+    MO_VEC(mo_expr *) conds = {0};
+    MO_VEC(mo_astmt_list) bodies = {0};
+    const mo_stmt_list *else_body = &st->bodies[st->nconds];
+    b->nested++;
+    for (int i = 0; i < st->nconds; i++) {
+        mo_expr *c = condition(b, st->conds[i]);
+        double d;
+        if (!c)
+            return false;
+        if (mo_eval_flat(b->fr->flat, c, &d)) {   /* a parameter condition: decided now */
+            if (!d)
+                continue;
+            else_body = &st->bodies[i];           /* taken whenever it is reached */
+            break;
+        }
+        mo_astmt_list l;
+        if (!stmts(b, &st->bodies[i], &l))
+            return false;
+        MO_PUSH(conds, c);
+        MO_PUSH(bodies, l);
+    }
+    mo_astmt_list l;
+    if (!stmts(b, else_body, &l))
+        return false;
+    MO_PUSH(bodies, l);
+    b->nested--;
+    s->n = s->ncond = conds.n;
+    s->conds = conds.v;
+    s->bodies = bodies.v;
+    return true;
+}
+
+/* The values of the iterator it: a parameter range or vector (not yet: ranges that change in time). */
+static bool iter_values(abuild *b, const mo_iterator *it, mo_expr ***vals, int *n)
+{
+    if (it->range && it->range->kind != MO_EX_REF) {
+        mo_aval r;
+        if (!mo_flatten_val(b->fr, b->inst, b->owner, it->range, &r))
+            return false;
+        for (int i = 0; i < r.n; i++) {
+            double d;
+            if (!mo_eval_flat(b->fr->flat, mo_av_at(&r, i), &d)) {
+                mo_error(it->range->loc, "not supported yet: a for-loop range that is not a parameter expression");
+                return false;
+            }
+        }
+    }
+    mo_iter_use use = {NULL, NULL};
+    return mo_iter_values(b->fr, b->inst, b->owner, it, &use, vals, n);
+}
+
+/* for i in r1, j in r2 loop ...: nested loops, each unrolled; iter is the iterator being expanded. */
+static bool for_stmt(abuild *b, const mo_stmt *st, int iter, mo_astmt *s)
+{
+    mo_expr **vals;
+    int n;
+    if (!iter_values(b, &st->iters[iter], &vals, &n))
+        return false;
+    s->n = n;
+    s->bodies = MO_NEWN(mo_astmt_list, n + 1);
+    bool ok = true;
+    for (int i = 0; ok && i < n; i++) {
+        mo_iter_push(st->iters[iter].name, vals[i]);
+        if (iter + 1 == st->niters) {
+            ok = stmts(b, &st->bodies[0], &s->bodies[i]);
+        } else {   /* the inner iterators: one statement, itself a loop */
+            mo_astmt *inner = new_stmt(MO_AS_FOR, st->loc);
+            ok = for_stmt(b, st, iter + 1, inner);
+            s->bodies[i].n = 1;
+            s->bodies[i].v = MO_NEWN(mo_astmt *, 1);
+            s->bodies[i].v[0] = inner;
+        }
+        mo_iter_pop();
+    }
+    return ok;
+}
+
+static bool when_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
+{
+    if (b->alg->initial) {
+        mo_error(st->loc, "when-statements are not allowed in an initial algorithm section");
+        return false;
+    }
+    if (b->in_when || b->nested) {
+        mo_error(st->loc, b->in_when ? "when-statements cannot be nested"
+                                     : "a when-statement cannot be inside an if-, for- or while-statement");
+        return false;
+    }
+    MO_VEC(mo_expr *) conds = {0};
+    s->n = st->nconds;
+    s->cfirst = MO_NEWN(int, st->nconds + 1);
+    s->bodies = MO_NEWN(mo_astmt_list, st->nconds + 1);
+    b->in_when = true;
+    for (int i = 0; i < st->nconds; i++) {
+        s->cfirst[i] = conds.n;
+        mo_aval c;
+        if (!mo_flatten_val(b->fr, b->inst, b->owner, st->conds[i], &c))
+            return false;
+        if (c.nd > 1) {
+            mo_error(st->conds[i]->loc, "a when-condition must be a Boolean scalar or vector, not of size %s",
+                     mo_av_size_str(&c));
+            return false;
+        }
+        for (int k = 0; k < c.n; k++) {
+            int t = mo_func_expr_type(b->fr->flat, NULL, mo_av_at(&c, k));
+            if (t >= 0 && t != MO_T_BOOLEAN) {
+                mo_error(st->conds[i]->loc, "the condition must be a Boolean expression, not %s", mo_func_type_name(t));
+                return false;
+            }
+            MO_PUSH(conds, mo_av_at(&c, k));
+        }
+        if (!stmts(b, &st->bodies[i], &s->bodies[i]))
+            return false;
+    }
+    b->in_when = false;
+    s->cfirst[st->nconds] = conds.n;
+    s->ncond = conds.n;
+    s->conds = conds.v;
+    return true;
+}
+
+static bool call_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
+{
+    const mo_expr *c = st->lhs;
+    const char *fn = c->fn && c->fn->kind == MO_EX_REF ? mo_ref_str(c->fn) : "";
+    if (!strcmp(fn, "reinit")) {
+        mo_error(st->loc, "reinit is not allowed in an algorithm section; use it in a when-equation");
+        return false;
+    }
+    s->kind = MO_AS_EVENT;
+    s->event = MO_NEW(mo_wstmt);
+    if (!strcmp(fn, "assert") || !strcmp(fn, "terminate"))
+        return mo_flatten_event_call(b->fr, b->inst, b->owner, c, st->loc, s->event);
+    /* f(x); of a user function: its value is not used, it is evaluated for its asserts */
+    mo_expr *call = NULL;
+    int r = mo_func_empty_call(b->fr, b->inst, b->owner, c, &call);
+    if (r == 0)
+        mo_error(st->loc, "not supported yet: '%s' as a statement", fn);
+    if (r <= 0)
+        return false;
+    s->event->kind = MO_WS_CALL;
+    s->event->loc = st->loc;
+    s->event->rhs = call;
+    return true;
+}
+
+static bool stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
+{
+    switch (st->kind) {
+    case MO_ST_ASSIGN:
+        s->kind = MO_AS_ASSIGN;
+        return assign(b, st, s);
+    case MO_ST_CALL:
+        return call_stmt(b, st, s);
+    case MO_ST_IF:
+        s->kind = MO_AS_IF;
+        return if_stmt(b, st, s);
+    case MO_ST_FOR: {
+        s->kind = MO_AS_FOR;
+        b->loops++;
+        b->nested++;
+        bool ok = for_stmt(b, st, 0, s);
+        b->loops--;
+        b->nested--;
+        return ok;
+    }
+    case MO_ST_WHILE: {
+        s->kind = MO_AS_WHILE;
+        s->ncond = 1;
+        s->conds = MO_NEWN(mo_expr *, 1);
+        s->bodies = MO_NEWN(mo_astmt_list, 1);
+        if (!(s->conds[0] = condition(b, st->conds[0])))
+            return false;
+        b->loops++;
+        b->nested++;
+        bool ok = stmts(b, &st->bodies[0], &s->bodies[0]);
+        b->loops--;
+        b->nested--;
+        return ok;
+    }
+    case MO_ST_WHEN:
+        s->kind = MO_AS_WHEN;
+        return when_stmt(b, st, s);
+    case MO_ST_BREAK:
+        s->kind = MO_AS_BREAK;
+        if (!b->loops) {
+            mo_error(st->loc, "'break' outside a loop");
+            return false;
+        }
+        return true;
+    case MO_ST_RETURN:
+        mo_error(st->loc, "'return' can only be used in a function");
+        return false;
+    }
+    mo_unreachable("statement kind");
+}
+
+static bool stmts(abuild *b, const mo_stmt_list *l, mo_astmt_list *out)
+{
+    MO_VEC(mo_astmt *) v = {0};
+    for (int i = 0; i < l->n; i++) {
+        mo_astmt *s = new_stmt(MO_AS_ASSIGN, l->v[i]->loc);
+        if (!stmt(b, l->v[i], s))
+            return false;
+        if (s->kind == MO_AS_IF && s->n == 0) {
+            /* parameter conditions left nothing to test: the statement is the body taken */
+            for (int k = 0; k < s->bodies[0].n; k++)
+                MO_PUSH(v, s->bodies[0].v[k]);
+            continue;
+        }
+        MO_PUSH(v, s);
+    }
+    out->n = v.n;
+    out->v = v.v;
+    return true;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+bool mo_flatten_alg(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_section *sec)
+{
+    if (owner->kind == MO_CL_RECORD || owner->kind == MO_CL_OPERATOR_RECORD || owner->kind == MO_CL_CONNECTOR ||
+        owner->kind == MO_CL_EXPANDABLE_CONNECTOR || owner->kind == MO_CL_TYPE) {
+        mo_error(sec->loc, "a %s cannot have algorithm sections", mo_class_kind_name(owner->kind));
+        return false;
+    }
+    mo_falg *alg = MO_NEW(mo_falg);
+    alg->loc = sec->loc;
+    alg->instance = inst->path;
+    alg->initial = sec->initial;
+    abuild b;
+    memset(&b, 0, sizeof b);
+    b.fr = fr;
+    b.inst = inst;
+    b.owner = owner;
+    b.alg = alg;
+    if (!stmts(&b, &sec->stmts, &alg->body))
+        return false;
+    if (b.outs.n > 1)
+        qsort(b.outs.v, (size_t)b.outs.n, sizeof(int), cmp_int);
+    alg->nout = b.outs.n;
+    alg->outs = b.outs.v;
+    MO_PUSH(fr->flat->algs, *alg);
+    return true;
+}
+
+bool mo_flatten_algs_check(mo_flat *flat)
+{
+    if (!flat->algs.n)
+        return true;
+    /* algorithm + 1 that assigns the variable: initial sections and the others apart (an initial
+     * algorithm gives a variable its value at the start, whoever computes it later) */
+    int *owner[2] = {MO_NEWN(int, flat->vars.n + 1), MO_NEWN(int, flat->vars.n + 1)};
+    bool ok = true;
+    for (int a = 0; a < flat->algs.n; a++) {
+        const mo_falg *g = &flat->algs.v[a];
+        int *own = owner[g->initial];
+        for (int k = 0; k < g->nout; k++) {
+            int v = g->outs[k];
+            if (!own[v]) {
+                own[v] = a + 1;
+                continue;
+            }
+            const mo_falg *h = &flat->algs.v[own[v] - 1];
+            mo_error(g->loc, "'%s' is assigned in two %salgorithm sections", mo_flat_var_name(flat, v),
+                     g->initial ? "initial " : "");
+            mo_note(h->loc, "the other %salgorithm section that assigns '%s'", g->initial ? "initial " : "",
+                    mo_flat_var_name(flat, v));
+            ok = false;
+            break;
+        }
+    }
+    return ok;
+}
