@@ -47,10 +47,12 @@ typedef struct options {
 static void usage(FILE *out)
 {
     fputs("usage: mo2c [options] FILE.mo [MODEL]\n"
+          "       mo2c [options] MODEL            (MODEL found through -L and MODELICAPATH)\n"
           "       mo2c regress [options] DIR...   (see mo2c regress --help)\n"
           "       mo2c plot RESULT.csv|RESULT.mat VAR... [-o FILE.svg]\n"
           "\n"
           "Compiles the Modelica model MODEL (by default the class FILE.mo defines) into a simulator.\n"
+          "Without FILE.mo, MODEL is a full dotted name whose first name is a library in the library path.\n"
           "\n"
           "options:\n"
           "  -o FILE         name of the executable (default: the model's last name), or of the C file\n"
@@ -340,6 +342,26 @@ static mo_libpath make_libpath(const options *o, const char *argv0)
     return lp;
 }
 
+/* Is arg a dotted class name (A.B.C, identifiers only) rather than a file? A file of that name that
+ * exists wins. */
+static bool is_class_name(const char *arg)
+{
+    struct stat st;
+    if (stat(arg, &st) == 0)
+        return false;
+    const char *p = arg;
+    for (;;) {
+        if (!(*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')))
+            return false;
+        while (*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
+            p++;
+        if (*p == '\0')
+            return strcmp(p - 3 >= arg ? p - 3 : arg, ".mo") != 0;
+        if (*p++ != '.')
+            return false;
+    }
+}
+
 static int mo2c_main_thread_body(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "regress") == 0)
@@ -400,6 +422,11 @@ static int mo2c_main_thread_body(int argc, char **argv)
     if (!o.file) {
         usage(stderr);
         return 1;
+    }
+    if (!o.model && o.mode != MODE_PARSE && is_class_name(o.file)) {
+        /* mo2c Modelica.Mechanics.Rotational.Examples.First: a model from the library path */
+        o.model = o.file;
+        o.file = NULL;
     }
     stage_clock clock = {o.stats, now_seconds(), cpu_seconds(RUSAGE_SELF), cpu_seconds(RUSAGE_CHILDREN)};
     build_job job = {0};

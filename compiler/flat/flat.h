@@ -399,7 +399,8 @@ const mo_clone_names *mo_flat_clone_of(const mo_flat *flat, int var, int *hint);
 typedef struct mo_libpath { int n; const char **dirs; } mo_libpath;
 
 /* load.c: read FILE (and, when it lies inside a library tree, its enclosing packages) and find the class
- * MODEL (a dotted name; NULL means the file's own class). Returns NULL after reporting an error. */
+ * MODEL (a dotted name; NULL means the file's own class). FILE NULL: MODEL is found through the library
+ * path alone (its first name is a top-level library there). Returns NULL after reporting an error. */
 const mo_class *mo_load(const char *file, const char *model, const mo_libpath *path);
 
 /* flatten.c: instantiate cls and flatten it, connections included. NULL after errors. */

@@ -15,6 +15,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "lookup.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -145,14 +146,70 @@ static mo_class *load_from_dir(const char *dir, const char *id, mo_class *parent
     return c;
 }
 
+/* Compares two version strings number by number ("4.0.0" < "4.1.0" < "4.10"); other characters
+ * byte by byte. */
+static int version_cmp(const char *a, const char *b)
+{
+    while (*a && *b) {
+        if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+            char *ea, *eb;
+            unsigned long x = strtoul(a, &ea, 10), y = strtoul(b, &eb, 10);
+            if (x != y)
+                return x < y ? -1 : 1;
+            a = ea;
+            b = eb;
+        } else if (*a != *b) {
+            return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+        } else {
+            a++;
+            b++;
+        }
+    }
+    return (*a != 0) - (*b != 0);
+}
+
+/* A library installed with its version in the name, as OpenModelica's package manager installs them
+ * ("Modelica 4.0.0+maint.om/package.mo", "Complex 4.0.0.mo"): the newest version in dir, or NULL. */
+static mo_class *load_versioned(const char *dir, const char *id)
+{
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return NULL;
+    size_t n = strlen(id);
+    const char *best = NULL;
+    for (struct dirent *e; (e = readdir(dp)) != NULL;) {
+        const char *v = e->d_name + n + 1;
+        if (strncmp(e->d_name, id, n) != 0 || e->d_name[n] != ' ' || !*v)
+            continue;
+        if (!best || version_cmp(v, best + n + 1) > 0)
+            best = mo_strdup(e->d_name);
+    }
+    closedir(dp);
+    if (!best)
+        return NULL;
+    size_t len = strlen(best);
+    bool single = len > 3 && strcmp(best + len - 3, ".mo") == 0;
+    const char *path = single ? mo_sprintf("%s/%s", dir, best) : mo_sprintf("%s/%s/package.mo", dir, best);
+    if (!is_file(path))
+        return NULL;
+    mo_unit *u = parse_once(path, true);
+    mo_class *c = u ? unit_class(u, path, id) : NULL;
+    if (c && !single)
+        read_order(c, mo_sprintf("%s/%s", dir, best));
+    return c;
+}
+
 mo_class *mo_load_top(const char *id)
 {
     void *hit = mo_map_get(&top_classes, id);
     if (hit)
         return hit == &absent ? NULL : hit;
     mo_class *c = NULL;
-    for (int i = 0; libpath && i < libpath->n && !c; i++)
+    for (int i = 0; libpath && i < libpath->n && !c; i++) {
         c = load_from_dir(libpath->dirs[i], id, NULL);
+        if (!c && mo_error_count() == 0)
+            c = load_versioned(libpath->dirs[i], id);
+    }
     mo_map_put(&top_classes, id, c ? (void *)c : (void *)&absent);
     return c;
 }
@@ -247,9 +304,42 @@ static const mo_libpath *relative_libpath(const mo_libpath *path)
     return lp;
 }
 
+/* MODEL named without a file (mo2c Modelica.Mechanics.Rotational.Examples.First): its top-level
+ * package from the library path, then the class inside it, as OpenModelica's loadModel does. */
+static const mo_class *load_by_name(const char *model, const mo_libpath *path)
+{
+    mo_name *n = name_from_string(model);
+    mo_found f = {0};
+    int bad = mo_lookup_name(NULL, n, &f);
+    if (mo_error_count() > 0)
+        return NULL;
+    if (bad >= 0 || !f.cls) {
+        if (!mo_load_top(n->ids[0])) {
+            mo_buf dirs = {0};
+            for (int i = 0; i < path->n; i++)
+                mo_buf_printf(&dirs, "%s%s", i ? ", " : "", path->dirs[i]);
+            mo_error_plain("model '%s' not found: no library '%s' in the library path (%s); give its "
+                           "directory with -L DIR or MODELICAPATH", model, n->ids[0],
+                           path->n ? mo_buf_str(&dirs) : "empty");
+        } else if (bad > 0) {
+            mo_buf pkg = {0};
+            for (int k = 0; k < bad; k++)
+                mo_buf_printf(&pkg, "%s%s", k ? "." : "", n->ids[k]);
+            mo_error_plain("model '%s' not found: '%s' is not declared in '%s'", model, n->ids[bad],
+                           mo_buf_str(&pkg));
+        } else {
+            mo_error_plain("model '%s' not found: '%s' is not a class", model, model);
+        }
+        return NULL;
+    }
+    return f.cls;
+}
+
 const mo_class *mo_load(const char *file, const char *model, const mo_libpath *path)
 {
     libpath = relative_libpath(path);
+    if (!file)
+        return load_by_name(model, path);
     mo_unit *u = parse_once(file, true);
     if (!u)
         return NULL;
