@@ -14,7 +14,8 @@
  *     zero-crossing function of the variables' final values (codegen_events.c);
  *   - one pseudo-equation per unknown output (see mo_deq.alg): appended to dae->eqs, or to
  *     dae->init_eqs for an initial section. Discrete outputs (assigned in when-statements) are not
- *     unknowns: they change at events only (events.c).
+ *     unknowns of the continuous system: they change at events only (events.c); those of an initial
+ *     section are unknowns of the initial system (init.c).
  * The definite-assignment pass keeps one flag per output and a log of the flags set, so branches are
  * undone and intersected in time linear in the statements. Recursion follows the nesting of statements.
  */
@@ -415,11 +416,14 @@ static bool build(mo_dae *dae, int index, const mo_falg *f, dctx *c, lower_ctx *
     for (int k = 0; k < f->nout; k++)
         c->local[f->outs[k]] = 0;
 
-    /* the pseudo-equations: one per unknown output */
+    /* the pseudo-equations: one per unknown output; an initial section's discrete outputs are
+     * unknowns of the initial system too (init.c: their when-equations give v = pre(v) there) */
     mo_int_vec unk = {0};
-    for (int k = 0; k < f->nout; k++)
-        if (dae->vars.v[f->outs[k]].kind == MO_DV_ALGEBRAIC)
+    for (int k = 0; k < f->nout; k++) {
+        mo_dkind kind = dae->vars.v[f->outs[k]].kind;
+        if (kind == MO_DV_ALGEBRAIC || (f->initial && kind == MO_DV_DISCRETE))
             MO_PUSH(unk, f->outs[k]);
+    }
     a.neq = unk.n;
     a.first = f->initial ? dae->init_eqs.n : dae->eqs.n;
     for (int k = 0; k < unk.n; k++) {

@@ -57,7 +57,7 @@ static bool classify(mo_dae *dae)
         memset(&dv, 0, sizeof dv);
         dv.name = fv->name;
         dv.flat = i;
-        dv.der = dv.der_of = dv.alias_of = dv.slot = -1;
+        dv.der = dv.der_of = dv.alias_of = dv.slot = dv.pre = dv.pre_of = -1;
         dv.start = fv->attr->start;
         dv.nominal = fv->attr->nominal;
         dv.state_select = fv->state_select ? fv->state_select : MO_SS_DEFAULT;
@@ -89,15 +89,20 @@ static bool classify(mo_dae *dae)
     return ok;
 }
 
+static mo_expr *lower_der_cb(void *dae, const mo_expr *e)
+{
+    return mo_dae_lower_der(dae, e);
+}
+
 /* Replace der(v) by the derivative variable and der(expr) by its expansion. Recursion over one
  * expression only (depth-limited by the parser). */
-static mo_expr *lower_der(mo_dae *dae, const mo_expr *e)
+mo_expr *mo_dae_lower_der(mo_dae *dae, const mo_expr *e)
 {
     if (!e)
         return NULL;
     if (e->kind == MO_EX_DER || (e->kind == MO_EX_CALL && e->n == 1 && mo_sym_fn_name(e) &&
                                  strcmp(mo_sym_fn_name(e), "der") == 0)) {
-        mo_expr *a = lower_der(dae, e->a[0]);
+        mo_expr *a = mo_dae_lower_der(dae, e->a[0]);
         if (!a)
             return NULL;
         if (a->kind == MO_EX_VAR) {
@@ -108,43 +113,8 @@ static mo_expr *lower_der(mo_dae *dae, const mo_expr *e)
         }
         return mo_diff_time(dae, a);
     }
-    if (e->n == 0 && e->nnamed == 0)
-        return (mo_expr *)e;
     /* copy the node only when an operand changed: most of a big model has no der() */
-    mo_expr **a = NULL;
-    for (int i = 0; i < e->n; i++) {
-        if (!e->a[i])
-            continue;
-        mo_expr *x = lower_der(dae, e->a[i]);
-        if (!x)
-            return NULL;
-        if (x != e->a[i] && !a) {
-            a = MO_NEWN(mo_expr *, e->n);
-            memcpy(a, e->a, sizeof(mo_expr *) * (size_t)e->n);
-        }
-        if (a)
-            a[i] = x;
-    }
-    mo_named_arg *named = NULL;
-    for (int i = 0; i < e->nnamed; i++) {
-        mo_expr *x = lower_der(dae, e->named[i].value);
-        if (!x)
-            return NULL;
-        if (x != e->named[i].value && !named) {
-            named = MO_NEWN(mo_named_arg, e->nnamed);
-            memcpy(named, e->named, sizeof(mo_named_arg) * (size_t)e->nnamed);
-        }
-        if (named)
-            named[i].value = x;
-    }
-    if (!a && !named)
-        return (mo_expr *)e;
-    mo_expr *r = mo_expr_dup(e);
-    if (a)
-        r->a = a;
-    if (named)
-        r->named = named;
-    return r;
+    return mo_dae_map_operands(e, lower_der_cb, dae);
 }
 
 static bool lower_eq(mo_dae *dae, const mo_feq *fe, bool initial)
@@ -156,8 +126,8 @@ static bool lower_eq(mo_dae *dae, const mo_feq *fe, bool initial)
     q.origin = fe->origin;
     q.diff_of = -1;
     q.initial = initial;
-    q.lhs = lower_der(dae, fe->lhs);
-    q.rhs = q.lhs ? lower_der(dae, fe->rhs) : NULL;
+    q.lhs = mo_dae_lower_der(dae, fe->lhs);
+    q.rhs = q.lhs ? mo_dae_lower_der(dae, fe->rhs) : NULL;
     if (!q.lhs || !q.rhs)
         return false;
     if (initial)
@@ -331,9 +301,9 @@ static bool param_only(const mo_dae *dae, const mo_expr *e)
     if (!e)
         return true;
     switch (e->kind) {
-    case MO_EX_VAR:
+    case MO_EX_VAR:   /* parameters with fixed = false are unknowns of the initial system */
         return e->var >= 0 && (dae->vars.v[e->var].kind == MO_DV_PARAMETER ||
-                               dae->vars.v[e->var].kind == MO_DV_CONSTANT);
+                               dae->vars.v[e->var].kind == MO_DV_CONSTANT) && !dae->vars.v[e->var].unfixed_param;
     case MO_EX_TIME: case MO_EX_DER: case MO_EX_REF:
         return false;
     case MO_EX_CALL:
@@ -491,7 +461,7 @@ static bool merge_attributes(alias *A, const double *pvals)
     return ok;
 }
 
-static bool eliminate_aliases(mo_dae *dae)
+static bool eliminate_aliases(mo_dae *dae, mo_expr ***subp)
 {
     alias A0, *A = &A0;
     memset(A, 0, sizeof *A);
@@ -564,6 +534,7 @@ static bool eliminate_aliases(mo_dae *dae)
 
     /* record the aliases and substitute them in the equations left */
     mo_expr **sub = MO_NEWN(mo_expr *, dae->vars.n);
+    *subp = sub;
     for (int v = 0; v < n; v++) {
         if (!mo_dae_is_unknown(dae, v))
             continue;
@@ -658,17 +629,22 @@ mo_dae *mo_dae_build(const mo_flat *flat)
         ok = false;
     if (!ok)
         return NULL;
+    mo_dae_init_params(dae);   /* parameters with fixed = false (init.c) */
     for (int i = 0; i < flat->eqs.n; i++)
         if (!lower_eq(dae, &flat->eqs.v[i], false))
             ok = false;
     for (int i = 0; i < flat->initial_eqs.n; i++)
         if (!lower_eq(dae, &flat->initial_eqs.v[i], true))
             ok = false;
-    if (!ok || !mo_dae_algs(dae, lower_der))   /* algorithm sections (alg.c) */
+    if (!ok || !mo_dae_algs(dae, mo_dae_lower_der))   /* algorithm sections (alg.c) */
         return NULL;
     if (!add_inputs(dae) || !mo_dae_events_check(dae))  /* when-clauses assign no states (events.c) */
         return NULL;
-    if (!eliminate_aliases(dae))
+    mo_expr **sub;
+    if (!eliminate_aliases(dae, &sub))
+        return NULL;
+    /* pre() as variables, the initial system's own equations (init.c) */
+    if (!mo_dae_init_build(dae, sub))
         return NULL;
     return dae;
 }

@@ -30,7 +30,9 @@ typedef enum mo_dkind {
     MO_DV_DERIVATIVE,      /* der of a state: the same slot in dx[] */
     MO_DV_ALGEBRAIC,       /* computed by the sorted equations: a slot in y[] (dummy derivatives too) */
     MO_DV_ALIAS,           /* removed: equals +-alias_of, or alias_value */
-    MO_DV_DISCRETE         /* reserved for events (not yet) */
+    MO_DV_DISCRETE,        /* assigned in a when-clause: held between events, a slot in y (events.c) */
+    MO_DV_PRE              /* pre(pre_of) (init.c): known in the continuous system (the runtime's pre or
+                            * pre_x slot of pre_of), an unknown of the initial system; no slot of its own */
 } mo_dkind;
 
 typedef struct mo_dvar {
@@ -50,6 +52,10 @@ typedef struct mo_dvar {
     mo_state_select state_select;
     /* storage: index into x/dx (states, derivatives), y (algebraics), p (parameters, constants) */
     int slot;
+    int pre;                   /* the variable pre(this) (MO_DV_PRE), or -1 */
+    int pre_of;                /* MO_DV_PRE: the variable this is pre() of; else -1 */
+    bool unfixed_param;        /* a parameter with fixed = false or whose binding uses one: an unknown of
+                                * the initial system (init.c), a known value everywhere else */
 } mo_dvar;
 
 typedef struct mo_deq {

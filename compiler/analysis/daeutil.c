@@ -12,24 +12,67 @@
 #include <math.h>
 #include <string.h>
 
+int mo_dae_add_var(mo_dae *dae, const char *name, mo_dkind kind)
+{
+    mo_dvar nv;
+    memset(&nv, 0, sizeof nv);
+    nv.name = mo_intern_cstr(name);
+    nv.flat = -1;
+    nv.kind = kind;
+    nv.der = nv.der_of = nv.alias_of = nv.slot = nv.pre = nv.pre_of = -1;
+    nv.state_select = MO_SS_DEFAULT;
+    MO_PUSH(dae->vars, nv);
+    return dae->vars.n - 1;
+}
+
 int mo_dae_new_der(mo_dae *dae, int v)
 {
     if (dae->vars.v[v].der >= 0)
         return dae->vars.v[v].der;
-    mo_dvar nv;
-    memset(&nv, 0, sizeof nv);
-    nv.name = mo_intern_cstr(mo_sprintf("der(%s)", dae->vars.v[v].name));
-    nv.flat = -1;
-    nv.kind = MO_DV_ALGEBRAIC;
-    nv.der = -1;
-    nv.der_of = v;
-    nv.alias_of = -1;
-    nv.state_select = MO_SS_DEFAULT;
-    nv.slot = -1;
-    int idx = dae->vars.n;
-    MO_PUSH(dae->vars, nv);
+    int idx = mo_dae_add_var(dae, mo_sprintf("der(%s)", dae->vars.v[v].name), MO_DV_ALGEBRAIC);
+    dae->vars.v[idx].der_of = v;
     dae->vars.v[v].der = idx;
     return idx;
+}
+
+mo_expr *mo_dae_map_operands(const mo_expr *e, mo_expr *(*f)(void *ctx, const mo_expr *x), void *ctx)
+{
+    if (e->kind == MO_EX_VAR || (e->n == 0 && e->nnamed == 0))
+        return (mo_expr *)e;
+    mo_expr **a = NULL;
+    for (int i = 0; i < e->n; i++) {
+        if (!e->a[i])
+            continue;
+        mo_expr *x = f(ctx, e->a[i]);
+        if (!x)
+            return NULL;
+        if (x != e->a[i] && !a) {
+            a = MO_NEWN(mo_expr *, e->n);
+            memcpy(a, e->a, sizeof(mo_expr *) * (size_t)e->n);
+        }
+        if (a)
+            a[i] = x;
+    }
+    mo_named_arg *named = NULL;
+    for (int i = 0; i < e->nnamed; i++) {
+        mo_expr *x = f(ctx, e->named[i].value);
+        if (!x)
+            return NULL;
+        if (x != e->named[i].value && !named) {
+            named = MO_NEWN(mo_named_arg, e->nnamed);
+            memcpy(named, e->named, sizeof(mo_named_arg) * (size_t)e->nnamed);
+        }
+        if (named)
+            named[i].value = x;
+    }
+    if (!a && !named)
+        return (mo_expr *)e;
+    mo_expr *r = mo_expr_dup(e);
+    if (a)
+        r->a = a;
+    if (named)
+        r->named = named;
+    return r;
 }
 
 int mo_dae_resolve(const mo_dae *dae, int v, bool *negated, const mo_expr **value, int *last)
@@ -66,11 +109,17 @@ bool mo_dae_is_unknown(const mo_dae *dae, int v)
     }
 }
 
+bool mo_dae_is_init_unknown(const mo_dae *dae, int v)
+{
+    const mo_dvar *d = &dae->vars.v[v];
+    return mo_dae_is_unknown(dae, v) || d->kind == MO_DV_DISCRETE || d->kind == MO_DV_PRE || d->unfixed_param;
+}
+
 mo_loc mo_dae_var_loc(const mo_dae *dae, int v)
 {
-    /* derivative chains are short (the order of the highest derivative) */
-    while (dae->vars.v[v].flat < 0 && dae->vars.v[v].der_of >= 0)
-        v = dae->vars.v[v].der_of;
+    /* derivative chains are short (the order of the highest derivative); pre(v) points at v */
+    while (dae->vars.v[v].flat < 0 && (dae->vars.v[v].der_of >= 0 || dae->vars.v[v].pre_of >= 0))
+        v = dae->vars.v[v].der_of >= 0 ? dae->vars.v[v].der_of : dae->vars.v[v].pre_of;
     int f = dae->vars.v[v].flat;
     if (f >= 0 && dae->flat)
         return dae->flat->vars.v[f].attr->loc;
@@ -99,40 +148,46 @@ const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq)
     return mo_buf_str(&b);
 }
 
-void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
+void mo_dae_eq_vars(const mo_dae *dae, const mo_deq *eq, bool inputs, unsigned char *seen, mo_int_vec *out)
 {
     int first = out->n;
-    mo_dae_eq_matchable(dae, eq, seen, out);
-    if (!eq->alg_first)
-        return;
-    /* the inputs of an algorithm section: on its first pseudo-equation (dae.h) */
-    const mo_dalg *a = &dae->algs.v[eq->alg - 1];
-    for (int i = first; i < out->n; i++)
-        seen[out->v[i]] = 1;
-    for (int k = 0; k < a->nin; k++) {
-        int v = mo_dae_resolve(dae, a->ins[k], NULL, NULL, NULL);
-        if (v >= 0 && !seen[v] && mo_dae_is_unknown(dae, v)) {
-            seen[v] = 1;
-            MO_PUSH(*out, v);
+    mo_expr_collect_vars(eq->lhs, seen, out);
+    mo_expr_collect_vars(eq->rhs, seen, out);
+    if (inputs && eq->alg_first) {
+        /* the inputs of an algorithm section: on its first pseudo-equation (dae.h) */
+        const mo_dalg *a = &dae->algs.v[eq->alg - 1];
+        for (int k = 0; k < a->nin; k++) {
+            int v = mo_dae_resolve(dae, a->ins[k], NULL, NULL, NULL);
+            if (v >= 0 && !seen[v]) {
+                seen[v] = 1;
+                MO_PUSH(*out, v);
+            }
         }
     }
     for (int i = first; i < out->n; i++)
         seen[out->v[i]] = 0;
 }
 
-void mo_dae_eq_matchable(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
+/* mo_dae_eq_vars keeping the unknowns (mo_dae_is_unknown) only */
+static void eq_unknowns(const mo_dae *dae, const mo_deq *eq, bool inputs, unsigned char *seen, mo_int_vec *out)
 {
     int first = out->n;
-    mo_expr_collect_vars(eq->lhs, seen, out);
-    mo_expr_collect_vars(eq->rhs, seen, out);
+    mo_dae_eq_vars(dae, eq, inputs, seen, out);
     int w = first;
-    for (int i = first; i < out->n; i++) {
-        int v = out->v[i];
-        seen[v] = 0;
-        if (mo_dae_is_unknown(dae, v))
-            out->v[w++] = v;
-    }
+    for (int i = first; i < out->n; i++)
+        if (mo_dae_is_unknown(dae, out->v[i]))
+            out->v[w++] = out->v[i];
     out->n = w;
+}
+
+void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
+{
+    eq_unknowns(dae, eq, true, seen, out);
+}
+
+void mo_dae_eq_matchable(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
+{
+    eq_unknowns(dae, eq, false, seen, out);
 }
 
 static void note_more(int n)
@@ -309,6 +364,14 @@ double *mo_dae_start_values(const mo_dae *dae)
         if (mo_dae_is_unknown(dae, v))
             vals[v] = d->start ? eval_or_nan(d->start, vals) : 0;
     }
+    for (int v = 0; v < n; v++) {
+        const mo_dvar *d = &dae->vars.v[v];
+        if (d->kind == MO_DV_DISCRETE)
+            vals[v] = d->start ? eval_or_nan(d->start, vals) : 0;
+    }
+    for (int v = 0; v < n; v++)
+        if (dae->vars.v[v].kind == MO_DV_PRE)
+            vals[v] = vals[dae->vars.v[v].pre_of];
     /* aliases point at kept variables directly (alias elimination resolves chains) */
     for (int v = 0; v < n; v++) {
         const mo_dvar *d = &dae->vars.v[v];

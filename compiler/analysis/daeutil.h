@@ -11,9 +11,38 @@
 #include "dae.h"
 #include "sym.h"
 
+/* A new variable named name (interned here) of kind, every link -1, appended to dae->vars; its index. */
+int mo_dae_add_var(mo_dae *dae, const char *name, mo_dkind kind);
+
+/* e with f(ctx, operand) for each operand (positional and named), copied only when one changed (most
+ * of a big model's expressions come back as they are); NULL when f returns NULL for one. A variable or
+ * a leaf is returned as it is. */
+mo_expr *mo_dae_map_operands(const mo_expr *e, mo_expr *(*f)(void *ctx, const mo_expr *x), void *ctx);
+
 /* The variable der(v), appended when missing (named "der(name)", kind MO_DV_ALGEBRAIC, der_of = v);
  * index reduction and symbolic differentiation (diff.c) both make them here. */
 int mo_dae_new_der(mo_dae *dae, int v);
+
+/* dae.c: e with der(v) replaced by the derivative variable (made when missing) and der(expr) expanded;
+ * NULL after an error. */
+mo_expr *mo_dae_lower_der(mo_dae *dae, const mo_expr *e);
+
+/* init.c: the initial system's own unknowns and equations (pre() as variables, when-equations at
+ * initialization, pre(v) equations, parameters with fixed = false), after alias elimination; sub is
+ * alias elimination's substitution (flat variable -> its value, or NULL). False after errors. */
+bool mo_dae_init_build(mo_dae *dae, mo_expr *const *sub);
+/* init.c: marks the parameters with fixed = false and those whose bindings use them (unfixed_param)
+ * and adds their bindings to the initial equations; before alias elimination, which must not take
+ * them for known values. Requires param_order. */
+void mo_dae_init_params(mo_dae *dae);
+/* init.c: the variable pre(v), made when missing. */
+int mo_dae_pre_var(mo_dae *dae, int v);
+/* init.c: is v discrete-time (assigned in a when-clause, Boolean, Integer, enumeration or declared
+ * discrete)? Its pre() is then given by its start value at initialization, not by v itself. */
+bool mo_dae_discrete_time(const mo_dae *dae, int v);
+/* Is v an unknown of the initial system: an unknown of the continuous system, a discrete variable, a
+ * pre() variable or a parameter with fixed = false (init.c)? */
+bool mo_dae_is_init_unknown(const mo_dae *dae, int v);
 
 /* Follows v through its alias (dae.c points each alias at the variable kept, so the chain has one
  * link; longer chains are followed all the same, a cycle is a bug). Returns the variable kept, or -1
@@ -31,6 +60,10 @@ mo_loc mo_dae_var_loc(const mo_dae *dae, int v);
 /* "lhs = rhs" of an equation, for messages and dumps. */
 const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq);
 
+/* The variables of an equation, each once, appended to *out, with the inputs of an algorithm section
+ * on its first pseudo-equation when inputs (dae.h). seen[] is caller workspace of dae->vars.n entries,
+ * all 0 on entry and on return. */
+void mo_dae_eq_vars(const mo_dae *dae, const mo_deq *eq, bool inputs, unsigned char *seen, mo_int_vec *out);
 /* The unknowns (mo_dae_is_unknown) of an equation, each once, appended to *out. seen[] is caller
  * workspace of dae->vars.n entries, all 0 on entry and on return. */
 void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out);

@@ -44,7 +44,7 @@ static mo_expr *diff_time_var(diff_ctx *c, const mo_expr *e, int v)
     if (v < 0)   /* an alias of a parameter expression: constant in time */
         return zero(e);
     switch (dae->vars.v[v].kind) {
-    case MO_DV_CONSTANT: case MO_DV_PARAMETER: case MO_DV_DISCRETE:
+    case MO_DV_CONSTANT: case MO_DV_PARAMETER: case MO_DV_DISCRETE: case MO_DV_PRE:
         return zero(e);
     default:
         break;

@@ -24,6 +24,7 @@ static const char *kind_name(mo_dkind k)
     case MO_DV_ALGEBRAIC: return "algebraic";
     case MO_DV_ALIAS: return "alias";
     case MO_DV_DISCRETE: return "discrete";
+    case MO_DV_PRE: return "pre";
     }
     return "?";
 }
@@ -44,6 +45,7 @@ static const char *slot_text(const mo_dvar *d)
     case MO_DV_DERIVATIVE: return mo_sprintf("dx[%d]", d->slot);
     case MO_DV_ALGEBRAIC: case MO_DV_DISCRETE: return mo_sprintf("y[%d]", d->slot);
     case MO_DV_PARAMETER: case MO_DV_CONSTANT: return mo_sprintf("p[%d]", d->slot);
+    case MO_DV_PRE: return mo_sprintf("pre[%d]", d->slot);
     default: return "";
     }
 }
@@ -83,6 +85,8 @@ static void dump_dae(FILE *out, const mo_dae *dae)
                    dae->flat->vars.v[d->flat].binding) {
             fprintf(out, " = %s", expr_text(dae, dae->flat->vars.v[d->flat].binding));
         }
+        if (d->unfixed_param)
+            fprintf(out, "  (fixed = false: solved at initialization)");
         if (d->kind != MO_DV_ALIAS && d->kind != MO_DV_PARAMETER && d->kind != MO_DV_CONSTANT) {
             if (d->start)
                 fprintf(out, "  start = %s%s", expr_text(dae, d->start), d->fixed ? " (fixed)" : "");

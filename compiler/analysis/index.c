@@ -9,7 +9,8 @@
  *     MO_DV_ALGEBRAIC for everything else computed by the equations (dummy derivatives and dummy
  *     states included);
  *   - slots: states and their derivatives share a slot in x/dx, algebraics have a slot in y,
- *     parameters and constants a slot in p, all in variable order.
+ *     parameters and constants a slot in p, all in variable order; pre(v) has the slot of v (in the
+ *     runtime's pre_x for a state, pre for the others).
  * Structural errors are reported here: an unbalanced model (equations vs unknowns), a structurally
  * singular one, and an index reduction that fails.
  *
@@ -556,6 +557,8 @@ static void assign_kinds(mo_dae *dae, const unsigned char *dummy)
         mo_dvar *d = &dae->vars.v[v];
         if (d->kind == MO_DV_DERIVATIVE)
             d->slot = dae->vars.v[d->der_of].slot;
+        else if (d->kind == MO_DV_PRE)   /* pre(v) lives in the runtime's pre / pre_x slot of v */
+            d->slot = dae->vars.v[d->pre_of].slot;
     }
 }
 

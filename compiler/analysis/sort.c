@@ -6,20 +6,24 @@
  *   - dae->ode: the blocks that compute every derivative of a state and every algebraic variable from
  *     time, the states and the parameters, in evaluation order. Unknowns: MO_DV_DERIVATIVE and
  *     MO_DV_ALGEBRAIC variables; equations: the index-reduced dae->eqs that are not removed.
- *   - dae->init: the blocks that compute states, derivatives and algebraics at the start time.
- *     Equations: those of the ODE system, the initial equations, and x = start for every state with a
- *     fixed start (added to dae->init_eqs). Equation numbers in init blocks follow mo_block_eq: below
- *     dae->eqs.n they are dae->eqs, above they are dae->init_eqs.
+ *   - dae->init: the blocks that compute states, derivatives, algebraics, discrete variables, pre()
+ *     variables and parameters with fixed = false at the start time (mo_dae_is_init_unknown).
+ *     Equations: those of the ODE system, the initial equations (init.c adds those of 8.6: when-equations
+ *     at initialization, pre(v) equations, bindings of parameters with fixed = false), and x = start for
+ *     every state with a fixed start (added to dae->init_eqs). Equation numbers in init blocks follow
+ *     mo_block_eq: below dae->eqs.n they are dae->eqs, above they are dae->init_eqs.
  * Algorithm sections: their pseudo-equations (dae.h) are matched to their outputs only, and sorted
  * with their inputs too (blt_graph), so a section comes after what it reads.
  * Block kinds: 1x1 blocks are MO_BLOCK_EXPLICIT, bigger ones MO_BLOCK_NONLINEAR until solve.c looks at
  * them (it decides linear/nonlinear and may still find a 1x1 block implicit).
  *
- * Completing the initial system: a dummy state (differentiated but not a state) with a fixed start
- * gets its x = start equation only when that keeps the system solvable, otherwise a warning; when
- * equations are still missing, states whose start is not fixed get x = start in declaration order
- * (marked assumed; OpenModelica does the same silently, --dump=blt shows them). Too many initial
- * conditions are an error listing the surplus ones (those a maximum matching leaves unmatched).
+ * Completing the initial system: a continuous variable that is not a state (a dummy state among them)
+ * with a fixed start gets its v = start equation only when that keeps the system solvable, otherwise a
+ * warning; a discrete-time variable whose start is not fixed gets pre(v) = start when pre(v) is
+ * otherwise undetermined (silently, as 8.6 allows); when equations are still missing, states whose
+ * start is not fixed get x = start in declaration order (marked assumed; OpenModelica does the same
+ * silently, --dump=blt shows them). Too many initial conditions are an error listing the surplus ones
+ * (those a maximum matching leaves unmatched).
  *
  * The parameter order (param_order) is made by mo_dae_build already (daeutil.c), because alias
  * elimination and state selection evaluate parameters.
@@ -45,7 +49,7 @@ static void sys_add_deq(sys *s, const mo_deq *q, int eqno)
     int le = s->eqs.n;
     MO_PUSH(s->eqs, eqno);
     s->tmp.n = 0;
-    mo_dae_eq_matchable(s->dae, q, s->seen, &s->tmp);
+    mo_dae_eq_vars(s->dae, q, false, s->seen, &s->tmp);   /* an algorithm is never solved for its inputs */
     for (int k = 0; k < s->tmp.n; k++)
         if (s->unknown[s->tmp.v[k]]) {
             MO_PUSH(s->ee, le);
@@ -89,7 +93,7 @@ static mo_graph blt_graph(sys *s, const mo_graph *g)
         if (!q->alg_first)
             continue;
         s->tmp.n = 0;
-        mo_dae_eq_unknowns(s->dae, q, s->seen, &s->tmp);
+        mo_dae_eq_vars(s->dae, q, true, s->seen, &s->tmp);
         for (int k = 0; k < s->tmp.n; k++)
             if (s->unknown[s->tmp.v[k]]) {
                 MO_PUSH(ee, e);
@@ -146,8 +150,9 @@ static const char *plural(int n, const char *word)
 }
 
 /* A system over dae's equations (those not removed): its unknowns are the derivatives and algebraic
- * variables, and the states too when with_states (the initial system). Returns the number of unknowns. */
-static int sys_open(sys *s, mo_dae *dae, bool with_states)
+ * variables, and for the initial system (init) also the states, discrete variables, pre() variables
+ * and parameters with fixed = false (mo_dae_is_init_unknown). Returns the number of unknowns. */
+static int sys_open(sys *s, mo_dae *dae, bool init)
 {
     int nvar = dae->vars.n;
     memset(s, 0, sizeof *s);
@@ -157,7 +162,7 @@ static int sys_open(sys *s, mo_dae *dae, bool with_states)
     int nunk = 0;
     for (int v = 0; v < nvar; v++) {
         mo_dkind k = dae->vars.v[v].kind;
-        s->unknown[v] = k == MO_DV_DERIVATIVE || k == MO_DV_ALGEBRAIC || (with_states && k == MO_DV_STATE);
+        s->unknown[v] = init ? mo_dae_is_init_unknown(dae, v) : k == MO_DV_DERIVATIVE || k == MO_DV_ALGEBRAIC;
         nunk += s->unknown[v];
     }
     for (int e = 0; e < dae->eqs.n; e++)
@@ -279,24 +284,33 @@ static int sort_init(mo_dae *dae)
     }
     int n0 = s.eqs.n;
 
-    /* the candidates: dummy states with fixed starts, then states with starts not fixed, each in
-     * declaration order; cand_var[c] is local equation n0 + c's variable */
+    /* the candidates, each group in declaration order (cand_var[c] is local equation n0 + c's variable):
+     * 0. v = start for the continuous variables with a fixed start that are not states (dummy states,
+     *    and derivatives that alias elimination gave a fixed start: a = der(w), a(fixed = true)): kept
+     *    when they make the matching grow, else a warning;
+     * 1. pre(v) = start for the discrete-time variables whose start is not fixed (8.6: such a missing
+     *    initial value may be set to the start value without a word), kept when the matching grows;
+     * 2. x = start for the states whose start is not fixed, while equations are missing (assumed). */
     MO_VEC(int) cand_var = {0};
     MO_VEC(mo_deq) cand_eq = {0};
-    int ndummy = 0;
-    for (int pass = 0; pass < 2; pass++)
+    int ngroup[3] = {0, 0, 0};
+    for (int pass = 0; pass < 3; pass++)
         for (int v = 0; v < nvar; v++) {
             const mo_dvar *d = &dae->vars.v[v];
-            bool dummy = d->kind == MO_DV_ALGEBRAIC && d->der >= 0 && d->fixed;
-            bool free_state = d->kind == MO_DV_STATE && !d->fixed;
-            if (pass == 0 ? !dummy : !free_state)
+            bool take = pass == 0 ? (d->kind == MO_DV_ALGEBRAIC || d->kind == MO_DV_DERIVATIVE) && d->fixed &&
+                                    !mo_dae_discrete_time(dae, v)
+                      : pass == 1 ? d->kind == MO_DV_PRE && mo_dae_discrete_time(dae, d->pre_of) &&
+                                    !dae->vars.v[d->pre_of].fixed
+                      : d->kind == MO_DV_STATE && !d->fixed;
+            if (!take)
                 continue;
-            mo_deq q = start_eq(dae, v, pass == 1);
+            mo_deq q = start_eq(dae, v, pass == 2);
             MO_PUSH(cand_var, v);
             MO_PUSH(cand_eq, q);
-            ndummy += pass == 0;
+            ngroup[pass]++;
             sys_add_deq(&s, &cand_eq.v[cand_eq.n - 1], -1);
         }
+    int ndummy = ngroup[0] + ngroup[1];
     mo_graph all = sys_graph(&s);
     mo_graph g = all;
     g.neq = n0;
@@ -308,7 +322,7 @@ static int sort_init(mo_dae *dae)
     memset(&ws, 0, sizeof ws);
     mo_int_vec kept = {0};
 
-    /* dummy states with fixed starts: kept only when they make the matching grow */
+    /* groups 0 and 1: kept only when they make the matching grow */
     int c = 0;
     for (; c < ndummy; c++) {
         int v = cand_var.v[c], le = n0 + c;
@@ -318,9 +332,10 @@ static int sort_init(mo_dae *dae)
             continue;
         }
         const mo_dvar *d = &dae->vars.v[v];
-        mo_warning(mo_dae_var_loc(dae, v), "the start value of '%s' is fixed, but '%s' is not a state "
-                   "and its start value would over-determine the initialization: it is ignored",
-                   d->name, d->name);
+        if (c < ngroup[0])
+            mo_warning(mo_dae_var_loc(dae, v), "the start value of '%s' is fixed, but '%s' is not a state "
+                       "and its start value would over-determine the initialization: it is ignored",
+                       d->name, d->name);
     }
 
     /* missing equations: x = start for states not yet determined, in declaration order */

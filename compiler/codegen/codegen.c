@@ -129,12 +129,14 @@ static const char *const LOCALS_VOID = "    (void)t; (void)x; (void)dx; (void)y;
 static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_block *b)
 {
     const mo_dae *dae = g->dae;
+    /* the initial system also computes the parameters with fixed = false: p is written there */
     if (sys == &dae->init)
-        mo_buf_puts(o, "    const double t = d->time;\n    double *x = d->x;\n    double *dx = d->dx;\n");
+        mo_buf_puts(o, "    const double t = d->time;\n    double *x = d->x;\n    double *dx = d->dx;\n"
+                       "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n");
     else
         mo_buf_puts(o, "    const double t = d->cur_t;\n    const double *x = d->cur_x;\n"
-                       "    double *dx = d->cur_dx;\n");
-    mo_buf_puts(o, "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
+                       "    double *dx = d->cur_dx;\n    double *y = d->y;\n    const double *p = d->p;\n"
+                       "    int ok = 1;\n");
     mo_buf_puts(o, LOCALS_VOID);
     for (int j = 0; j < b->ntear; j++) {
         mo_buf_puts(o, "    ");
@@ -397,13 +399,13 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_buf_puts(o, "/* Consistent initial values at d->time: start values (and guesses), then the initial system. */\n"
                    "static int initialize(mo2c_data *d)\n{\n"
                    "    const double t = d->time;\n    double *x = d->x;\n    double *dx = d->dx;\n"
-                   "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
+                   "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n");
     mo_buf_puts(o, LOCALS_VOID);
-    mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
+    mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n    d->initial = 1;   /* initial() */\n");
     mo_buf_puts(o, "    /* start values */\n");
     mo_cg_split s;
     split_init(g, &s, defs, &fn, "initialize", "(mo2c_data *d, double t, double *x, double *dx)",
-               "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n", CALL_PART);
+               "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n", CALL_PART);
     mo_cg_split_begin(&s, dae->nx + dae->ny, "    ");
     for (int v = 0; v < dae->vars.n; v++) {
         const mo_dvar *dv = &dae->vars.v[v];

@@ -611,8 +611,12 @@ static void emit_relations(mo_cg *cg, mo_buf *o)
 
 void mo_cg_events_init_start(mo_cg *cg, mo_buf *o)
 {
-    if (cg->ev && cg->ev->any)
-        mo_buf_puts(o, "    /* pre(v) is the start value during initialization */\n    mo2c_save_pre(d);\n");
+    bool pre = false;
+    for (int v = 0; v < cg->dae->vars.n && !pre; v++)
+        pre = cg->dae->vars.v[v].kind == MO_DV_PRE;
+    if ((cg->ev && cg->ev->any) || pre)
+        mo_buf_puts(o, "    /* the start values as guesses of pre(v), which the initial system computes */\n"
+                       "    mo2c_save_pre(d);\n");
 }
 
 void mo_cg_events_init_tail(mo_cg *cg, mo_buf *o)

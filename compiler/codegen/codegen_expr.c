@@ -85,13 +85,19 @@ void mo_cg_number(mo_buf *b, double v)
 
 /* ---- variables ---- */
 
-static const char *slot_array(mo_dkind k)
+/* The array holding variable v (kept, not an alias): pre(v) lives in the runtime's pre_x (of a state)
+ * or pre (of a y slot). */
+static const char *slot_array(const mo_dae *dae, int v)
 {
-    switch (k) {
+    switch (dae->vars.v[v].kind) {
     case MO_DV_STATE: return "x";
     case MO_DV_DERIVATIVE: return "dx";
     case MO_DV_ALGEBRAIC: case MO_DV_DISCRETE: return "y";
     case MO_DV_PARAMETER: case MO_DV_CONSTANT: return "p";
+    case MO_DV_PRE: {
+        mo_dkind k = dae->vars.v[dae->vars.v[v].pre_of].kind;
+        return k == MO_DV_STATE ? "d->pre_x" : k == MO_DV_ALGEBRAIC || k == MO_DV_DISCRETE ? "d->pre" : NULL;
+    }
     default: return NULL;
     }
 }
@@ -110,7 +116,7 @@ bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b)
         }
         return false;
     }
-    const char *arr = slot_array(dae->vars.v[k].kind);
+    const char *arr = slot_array(dae, k);
     if (!arr || neg || dae->vars.v[k].slot < 0)
         return false;
     mo_buf_printf(b, "%s[%d]", arr, dae->vars.v[k].slot);
@@ -146,7 +152,7 @@ static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
         }
     } else {
         const mo_dvar *dv = &dae->vars.v[k];
-        const char *arr = slot_array(dv->kind);
+        const char *arr = slot_array(dae, k);
         if (!arr || dv->slot < 0)
             mo_unreachable(mo_sprintf("variable '%s' has no storage in code generation", dv->name));
         if (neg && min_prec > P_UNARY)

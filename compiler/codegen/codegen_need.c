@@ -196,8 +196,9 @@ static bool param_only(const mo_cg *cg, const mo_expr *e)
         int v = mo_dae_resolve(dae, e->var, NULL, NULL, &last);
         if (v < 0)   /* an alias of a value: a literal, unless it has a y slot computed by initialize */
             return !(cg->extra_slot && cg->extra_slot[last] >= 0);
-        mo_dkind k = dae->vars.v[v].kind;
-        return (k == MO_DV_PARAMETER || k == MO_DV_CONSTANT) && dae->vars.v[v].slot >= 0;
+        mo_dkind k = dae->vars.v[v].kind;   /* (fixed = false: not known when init_params checks) */
+        return (k == MO_DV_PARAMETER || k == MO_DV_CONSTANT) && dae->vars.v[v].slot >= 0 &&
+               !dae->vars.v[v].unfixed_param;
     }
     case MO_EX_UNARY: case MO_EX_BINARY: case MO_EX_IF:
         break;
