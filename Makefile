@@ -20,7 +20,7 @@ PREFIX  ?= /usr/local
 WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 # compiler/ has a folder per stage (README: reading the code); every folder is on the include path, so a
 # file includes a header by its name alone.
-STAGES   = util parse lookup instantiate flat analysis codegen regress
+STAGES   = util parse lookup instantiate flat check analysis codegen regress
 CFLAGS_BASE = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icompiler $(STAGES:%=-Icompiler/%) -I$(BUILD) -Iruntime
 ifeq ($(DEBUG),1)
   SANITIZE = -fsanitize=address,undefined

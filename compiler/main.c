@@ -12,6 +12,7 @@
 #include "base.h"
 #include "dae.h"
 #include "flat.h"
+#include "units.h"
 #include "regress.h"
 
 #include <errno.h>
@@ -41,6 +42,8 @@ typedef struct options {
     const char *output;       /* -o EXE, or the C file of --emit-c */
     const char *dump;         /* --dump=dae|match|blt */
     bool stats;               /* --stats: time and memory of each stage */
+    mo_units_mode units;      /* --units=warn|error|off (units.h) */
+    bool units_given;         /* --units= written: --flat checks units too */
     MO_VEC(const char *) libdirs;
 } options;
 
@@ -62,6 +65,8 @@ static void usage(FILE *out)
           "  --parse         check the syntax of FILE.mo and stop\n"
           "  --dump=WHAT     print an analysis stage: dae, match, blt\n"
           "  --stats         print the time and memory of each stage\n"
+          "  --units=MODE    check the units of the equations (chapter 19): warn (the default),\n"
+          "                  error, or off; --flat checks them only when --units is given\n"
           "  --no-clone      flatten every component from its declaration, never by copying an\n"
           "                  earlier one of the same class (slower; for checking the copies)\n"
           "  -L DIR          add DIR to the library path (before MODELICAPATH and the bundled models/)\n"
@@ -150,10 +155,16 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         mo_flat_print(stdout, flat);
         fflush(stdout);
         stage_done(&clock, "print");
-        return 0;
+        if (!o->units_given)
+            return 0;
     }
 
     mo_flat_unshare(flat);   /* cloned components share equation trees; the back end rewrites its own */
+    /* the unit check reads the flat model as the back end will (after unsharing), before it */
+    int unit_findings = mo_units_check(flat, o->units);
+    stage_done(&clock, "units");
+    if (o->mode == MODE_FLAT || (unit_findings && o->units == MO_UNITS_ERROR))
+        return unit_findings && o->units == MO_UNITS_ERROR ? 1 : 0;
     /* back end: DAE (aliases removed) -> index reduction -> matching and BLT -> solved blocks -> C;
      * debug builds check the DAE's invariants after each stage (check.c) */
     mo_dae *dae = mo_dae_build(flat);
@@ -369,6 +380,7 @@ static int mo2c_main_thread_body(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "plot") == 0)
         return mo_plot_main(argc - 1, argv + 1);
     options o = {0};
+    o.units = MO_UNITS_WARN;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -385,6 +397,19 @@ static int mo2c_main_thread_body(int argc, char **argv)
             o.mode = MODE_EMIT_C;
         } else if (strcmp(a, "--stats") == 0) {
             o.stats = true;
+        } else if (strncmp(a, "--units=", 8) == 0) {
+            const char *m = a + 8;
+            o.units_given = true;
+            if (!strcmp(m, "warn"))
+                o.units = MO_UNITS_WARN;
+            else if (!strcmp(m, "error"))
+                o.units = MO_UNITS_ERROR;
+            else if (!strcmp(m, "off"))
+                o.units = MO_UNITS_OFF;
+            else {
+                fprintf(stderr, "mo2c: error: unknown --units value '%s' (warn, error, off)\n", m);
+                return 1;
+            }
         } else if (strcmp(a, "--no-clone") == 0) {
             mo_clone_disable();
         } else if (strncmp(a, "--dump=", 7) == 0) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rewrite the lists of known failures (compliance_failures.tsv, msl_flat_failures.tsv,
-# maplib_failures.tsv) from a fresh run of build/mo2c, after a change that makes cases pass (or, said
+# maplib_failures.tsv, units_findings.tsv) from a fresh run of build/mo2c, after a change that makes cases pass (or, said
 # in the commit, fail). Run from anywhere; needs ../shared beside the project.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -18,6 +18,9 @@ MSL=$SHARED/msl/4.0.0 tests/library/msl_flat.sh "$T/f.tsv" Modelica.Mechanics.Ro
 { echo "# MAP-LIB models that do not pass yet: model, then why (tests/sim/library_maplib.sh)"
   sed -nE 's/^(PASS|FAIL) +([^:]+): ?(.*)$/\1\t\2\t\3/p' "$T/r.log" | awk -F'\t' '$1 != "PASS" { print $2 "\t" $3 }' |
       sed "s|$SHARED/msl/4.0.0/||g"; } > tests/library/maplib_failures.tsv
+MSL=$SHARED/msl/4.0.0 tests/library/msl_units.sh "$T/u.tsv"
+{ echo "# MSL examples in which the unit check finds an inconsistency of the library: example, then the first finding (tests/sim/library_units.sh)"
+  awk -F'\t' '$1 != "ok" { print $2 "\t" $3 }' "$T/u.tsv"; } > tests/library/units_findings.tsv
 for f in compliance msl_flat maplib; do
     echo "$f: $(grep -vc '^#' "tests/library/${f}_failures.tsv") failing"
 done
