@@ -12,7 +12,7 @@
 #include "base.h"
 #include "dae.h"
 #include "flat.h"
-#include "units.h"
+#include "checks.h"
 #include "regress.h"
 
 #include <errno.h>
@@ -151,6 +151,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     stage_done(&clock, "flatten");
     if (!flat)
         return 1;
+    mo_check_params(flat);
     if (o->mode == MODE_FLAT) {
         mo_flat_print(stdout, flat);
         fflush(stdout);

@@ -1,0 +1,14 @@
+/*
+ * checks.h - the checks of the flat model that run before the back end (compiler/check/): the rules of
+ * the specification that flattening does not enforce by itself. Each reports at the source location and
+ * returns the number of findings.
+ */
+#ifndef MO2C_CHECKS_H
+#define MO2C_CHECKS_H
+
+#include "units.h"
+
+/* params.c: parameters without a value (8.6) take their start value, with a warning each. */
+int mo_check_params(const mo_flat *flat);
+
+#endif
