@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
@@ -162,6 +163,7 @@ struct mo2c_rt_nlsolver {
     int n;
     gsl_multiroot_fdfsolver *s;
     double *work;              /* 3n scratch for a finite-difference Jacobian */
+    double *newton;            /* n*n + 3n scratch for the Newton steps tried first (newton_first) */
     mo2c_rt_nlsolver *next;
 };
 
@@ -232,6 +234,7 @@ static void nl_free_one(mo2c_rt_nlsolver *e)
     if (e->s)
         gsl_multiroot_fdfsolver_free(e->s);
     free(e->work);
+    free(e->newton);
     free(e);
 }
 
@@ -243,7 +246,8 @@ static mo2c_rt_nlsolver *nl_new(int n)
     e->n = n;
     e->s = gsl_multiroot_fdfsolver_alloc(gsl_multiroot_fdfsolver_hybridsj, (size_t)n);
     e->work = malloc(3 * (size_t)n * sizeof(double));
-    if (!e->s || !e->work) {
+    e->newton = malloc(((size_t)n * (size_t)n + 3 * (size_t)n) * sizeof(double));
+    if (!e->s || !e->work || !e->newton) {
         nl_free_one(e);
         return NULL;
     }
@@ -284,6 +288,63 @@ static double max_abs(const gsl_vector *v)
 /* more iterations than this make a warning of LOG_NLS (shown with -lv=LOG_NLS or -w) */
 #define NL_SLOW_ITER 20
 
+#define NL_NEWTON_ITER 8
+
+static double max_abs_n(const double *v, int n)
+{
+    gsl_vector_const_view w = gsl_vector_const_view_array(v, (size_t)n);
+    return max_abs(&w.vector);
+}
+
+/* Plain Newton steps from z, tried before the hybrid method: hybridsj scales its first trust region
+ * by |z|, so from z near 0 (a friction element's sa as it crosses zero, say) it spends its iterations
+ * growing the region and gives up even on a linear residual. Newton goes on only while each step
+ * lowers the largest residual, and converges by the test of the hybrid method (below). Returns 1 when
+ * converged (z is the solution, *iters the steps), 0 otherwise (z unchanged: the hybrid method starts
+ * where Newton did; a failure message Newton met in d->error is overwritten by the hybrid's). */
+static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
+{
+    int n = c->n;
+    double *J = scratch, *F = J + (size_t)n * (size_t)n, *zn = F + n, *Fn = zn + n;
+    gsl_matrix_view Jv = gsl_matrix_view_array(J, (size_t)n, (size_t)n);
+    if (c->f(c->d, z, F) != 0)
+        return 0;
+    double r0 = max_abs_n(F, n), r = r0;
+    if (r0 == 0.0) {
+        *iters = 0;
+        return 1;
+    }
+    memcpy(zn, z, (size_t)n * sizeof *zn);
+    for (int it = 1; it <= NL_NEWTON_ITER && isfinite(r); it++) {
+        gsl_vector_view zv = gsl_vector_view_array(zn, (size_t)n);
+        if (nl_df(&zv.vector, c, &Jv.matrix) != GSL_SUCCESS) {
+            c->failed = 0;
+            return 0;
+        }
+        for (int i = 0; i < n; i++)
+            Fn[i] = -F[i];
+        if (mo2c_solve_linear(c->d, n, J, Fn, NULL) != 0)
+            return 0;
+        int small = 1;
+        for (int i = 0; i < n; i++) {
+            small &= fabs(Fn[i]) < NL_STEP_ABS + NL_STEP_REL * fabs(zn[i]);
+            zn[i] += Fn[i];
+        }
+        if (c->f(c->d, zn, F) != 0)
+            return 0;
+        double rn = max_abs_n(F, n);
+        if (!(rn < r) && rn != 0.0)
+            return 0;
+        r = rn;
+        if (r == 0.0 || (small && r <= NL_RES_DROP * (1.0 + r0))) {
+            memcpy(z, zn, (size_t)n * sizeof *z);
+            *iters = it;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
                          const char *where)
 {
@@ -307,6 +368,14 @@ int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2
         return mo2c_fail(d, "out of memory solving the nonlinear system in %s", where_or_unknown(where));
 
     nl_call call = {d, f, jac, n, e->work, 0};
+    int newton_iters = 0;
+    if (newton_first(&call, z, e->newton, &newton_iters)) {
+        double now = st ? st->now : d->time;
+        mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of %d unknowns in %s: solved in %d "
+                    "Newton step%s", now, n, where_or_unknown(where), newton_iters, newton_iters == 1 ? "" : "s");
+        nl_free_one(own);
+        return 0;
+    }
     gsl_multiroot_function_fdf fdf = {nl_f, nl_df, nl_fdf, (size_t)n, &call};
     gsl_vector_view zv = gsl_vector_view_array(z, (size_t)n);
     int rc = 0, status = gsl_multiroot_fdfsolver_set(e->s, &fdf, &zv.vector);

@@ -204,6 +204,13 @@ typedef int (*mo2c_jacobian_fn)(mo2c_data *d, const double *z, double *J);
 int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
                          const char *where);
 
+/* A mixed loop (runtime/mixed.c): solve() solves it with the relations d->rel[rel[0..n)] as they are,
+ * rels() compares those relations at the solution into r[0..n). Between events: one solve. At an event
+ * (or during initialization): solved again until the relations agree with the solution, trying other
+ * combinations of their values when that cycles; non-zero when no combination agrees. */
+int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *),
+                    int (*rels)(mo2c_data *, unsigned char *), const char *where);
+
 /* Events, for generated code (runtime/events.c).
  * mo2c_sample: sample(start, interval), true at the instants start + k*interval during event iteration.
  * mo2c_sample_next: the first such instant strictly after t.

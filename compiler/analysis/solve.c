@@ -17,7 +17,9 @@
  * Tearing (greedy): keep a count, per equation, of its unknowns not yet determined. Repeatedly take an
  * equation with exactly one undetermined unknown that it can be solved for explicitly (linearly) and
  * make it an inner assignment; when there is none, make a tear variable of the undetermined unknown
- * occurring in the most unassigned equations (ties: the first in block order) and go on. The equations
+ * occurring in the most unassigned equations (ties: the first in block order), a Real one before any
+ * Boolean, Integer or enumeration (Newton cannot iterate those: computed from the Real tear variables
+ * with the relations frozen, they are settled at events by mo2c_mixed_loop), and go on. The equations
  * left unassigned are the residuals; there are as many as tear variables. This does not guarantee the
  * fewest tear variables (that problem is NP-hard) but is linear in the block's incidence apart from the
  * choice of tear variables, and turns the common "one unknown links a chain" loop into a 1x1 loop.
@@ -136,6 +138,15 @@ static void torn_jacobian(mo_block *b, mo_expr **res, solve_ws *ws)
     b->jacobian = okj ? J : NULL;
 }
 
+/* Does v take Boolean, Integer or enumeration values (pre(v): those of v)? */
+static bool discrete_valued(const mo_dae *dae, int v)
+{
+    if (dae->vars.v[v].pre_of >= 0)
+        v = dae->vars.v[v].pre_of;
+    int f = dae->vars.v[v].flat;
+    return f >= 0 && dae->flat && dae->flat->vars.v[f].type != MO_T_REAL;
+}
+
 static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, solve_ws *ws)
 {
     int n = b->n;
@@ -210,7 +221,9 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
             MO_PUSH(inner_sol, sol);
             newly = j;
         } else {
-            /* no explicit step possible: tear the unknown occurring in most unassigned equations */
+            /* no explicit step possible: tear the unknown occurring in most unassigned equations, a
+             * Real one first (Newton cannot iterate a Boolean or Integer: those are computed from the
+             * Real tear variables, with the relations frozen, and settle in event iteration) */
             int best = -1, bestc = -1;
             for (int j = 0; j < n; j++) {
                 if (known[j])
@@ -218,6 +231,8 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
                 int c = 0;
                 for (int k = vcount[j]; k < vcount[j + 1]; k++)
                     c += !assigned[veq[k]];
+                if (!discrete_valued(dae, b->vars[j]))
+                    c += n + 1;
                 if (c > bestc) {
                     bestc = c;
                     best = j;

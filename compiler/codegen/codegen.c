@@ -126,11 +126,10 @@ static const char *const LOCALS_VOID = "    (void)t; (void)x; (void)dx; (void)y;
 
 /* The body shared by a loop's residual and Jacobian functions: tear variables from z, then the inner
  * assignments. */
-static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_block *b)
+static void loop_locals(const gen *g, mo_buf *o, const mo_system *sys)
 {
-    const mo_dae *dae = g->dae;
     /* the initial system also computes the parameters with fixed = false: p is written there */
-    if (sys == &dae->init)
+    if (sys == &g->dae->init)
         mo_buf_puts(o, "    const double t = d->time;\n    double *x = d->x;\n    double *dx = d->dx;\n"
                        "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n");
     else
@@ -138,6 +137,12 @@ static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_bloc
                        "    double *dx = d->cur_dx;\n    double *y = d->y;\n    const double *p = d->p;\n"
                        "    int ok = 1;\n");
     mo_buf_puts(o, LOCALS_VOID);
+}
+
+static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_block *b)
+{
+    const mo_dae *dae = g->dae;
+    loop_locals(g, o, sys);
     for (int j = 0; j < b->ntear; j++) {
         mo_buf_puts(o, "    ");
         target(g, o, b->tear_vars[j], mo_block_eq(dae, sys, b->res_eqs[0])->loc);
@@ -187,33 +192,68 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
         mo_buf_puts(L, "    return ok ? 0 : -1;\n}\n\n");
     }
 
-    /* the call site */
+    /* the solution: z from the tear variables' current values, then Newton (or one step when linear) */
     int w = b->res_eqs[0];
     g->cg.where_used[w] = 1;
-    mo_buf_printf(o, "    {   /* %s loop %d: %d equations, %d iterated; the first: */\n",
-                  linear ? "linear" : "nonlinear", id, b->n, nt);
-    eq_comment(g, o, "        ", mo_block_eq(dae, sys, b->res_eqs[0]));
-    mo_buf_printf(o, "        double z[%d], F[%d];\n", nt, nt);
+    mo_buf S = {0}, R = {0};
+    mo_buf_printf(&S, "    double z[%d], F[%d];\n", nt, nt);
     for (int j = 0; j < nt; j++) {
-        mo_buf_printf(o, "        z[%d] = ", j);
-        target(g, o, b->tear_vars[j], mo_block_eq(dae, sys, w)->loc);
-        mo_buf_puts(o, ";\n");
+        mo_buf_printf(&S, "    z[%d] = ", j);
+        target(g, &S, b->tear_vars[j], mo_block_eq(dae, sys, w)->loc);
+        mo_buf_puts(&S, ";\n");
     }
     if (linear) {
         /* affine: one Newton step from the current values is exact */
-        mo_buf_printf(o, "        double *A = malloc(sizeof(double) * %d);\n", nt * nt);
-        mo_buf_puts(o, "        if (!A)\n            return mo2c_fail(d, \"out of memory\");\n");
-        mo_buf_printf(o, "        if (%s_residual(d, z, F) != 0 || %s_jacobian(d, z, A) != 0 ||\n", fn, fn);
-        mo_buf_printf(o, "            (mo_negate(%d, F), mo2c_solve_linear(d, %d, A, F, W%d)) != 0) {\n", nt, nt, w);
-        mo_buf_puts(o, "            free(A);\n            return -1;\n        }\n        free(A);\n");
-        mo_buf_printf(o, "        for (int i = 0; i < %d; i++)\n            z[i] += F[i];\n", nt);
+        mo_buf_printf(&S, "    double *A = malloc(sizeof(double) * %d);\n", nt * nt);
+        mo_buf_puts(&S, "    if (!A)\n        return mo2c_fail(d, \"out of memory\");\n");
+        mo_buf_printf(&S, "    if (%s_residual(d, z, F) != 0 || %s_jacobian(d, z, A) != 0 ||\n", fn, fn);
+        mo_buf_printf(&S, "        (mo_negate(%d, F), mo2c_solve_linear(d, %d, A, F, W%d)) != 0) {\n", nt, nt, w);
+        mo_buf_puts(&S, "        free(A);\n        return -1;\n    }\n    free(A);\n");
+        mo_buf_printf(&S, "    for (int i = 0; i < %d; i++)\n        z[i] += F[i];\n", nt);
     } else {
-        mo_buf_printf(o, "        if (mo2c_solve_nonlinear(d, %d, z, %s_residual, %s, W%d) != 0)\n"
-                         "            return -1;\n", nt, fn,
+        mo_buf_printf(&S, "    if (mo2c_solve_nonlinear(d, %d, z, %s_residual, %s, W%d) != 0)\n"
+                          "        return -1;\n", nt, fn,
                       b->jacobian ? mo_sprintf("%s_jacobian", fn) : "NULL", w);
     }
-    mo_buf_puts(o, "        /* once more at the solution, so that every unknown of the loop has its value */\n");
-    mo_buf_printf(o, "        if (%s_residual(d, z, F) != 0)\n            return -1;\n    }\n", fn);
+    mo_buf_puts(&S, "    /* once more at the solution, so that every unknown of the loop has its value */\n");
+    mo_buf_printf(&S, "    if (%s_residual(d, z, F) != 0)\n        return -1;\n", fn);
+
+    /* A mixed loop: its Booleans and Integers depend on relations of its own unknowns, which stay
+     * frozen while Newton solves it. At an event the runtime compares them at the solution and solves
+     * again until they agree (mo2c_mixed_loop: the friction elements' locked or sliding mode and their
+     * torque); between events they stay frozen as everywhere. */
+    mo_int_vec idx = {0};
+    if (!mo_cg_events_loop_rels(&g->cg, &R, sys, b, &idx)) {
+        mo_buf_printf(o, "    {   /* %s loop %d: %d equations, %d iterated; the first: */\n",
+                      linear ? "linear" : "nonlinear", id, b->n, nt);
+        eq_comment(g, o, "        ", mo_block_eq(dae, sys, w));
+        for (const char *l = mo_buf_str(&S); *l;) {   /* S one level deeper */
+            const char *e = strchr(l, '\n');
+            mo_buf_puts(o, "    ");
+            mo_buf_putn(o, l, (size_t)(e - l + 1));
+            l = e + 1;
+        }
+        mo_buf_puts(o, "    }\n");
+        return;
+    }
+    mo_buf_printf(L, "/* mixed loop %d: its solution with the current relations */\n"
+                     "static int %s_solve(mo2c_data *d)\n{\n", id, fn);
+    loop_locals(g, L, sys);
+    mo_buf_putn(L, S.s, S.len);
+    mo_buf_puts(L, "    return 0;\n}\n\n");
+    mo_buf_printf(L, "/* mixed loop %d: the relations that decide its discrete unknowns, compared at its solution */\n"
+                     "static int %s_rels(mo2c_data *d, unsigned char *r_)\n{\n", id, fn);
+    loop_locals(g, L, sys);
+    mo_buf_putn(L, R.s, R.len);
+    mo_buf_printf(L, "    return ok ? 0 : -1;\n}\n\nstatic const int %s_relidx[%d] = {", fn, idx.n);
+    for (int k = 0; k < idx.n; k++)
+        mo_buf_printf(L, "%s%d", k ? ", " : "", idx.v[k]);
+    mo_buf_puts(L, "};\n\n");
+    mo_buf_printf(o, "    /* mixed %s loop %d: %d equations, %d iterated, %d relations of its unknowns; the first: */\n",
+                  linear ? "linear" : "nonlinear", id, b->n, nt, idx.n);
+    eq_comment(g, o, "    ", mo_block_eq(dae, sys, w));
+    mo_buf_printf(o, "    if (mo2c_mixed_loop(d, %d, %s_relidx, %s_solve, %s_rels, W%d) != 0)\n        return -1;\n",
+                  idx.n, fn, fn, fn, w);
 }
 
 /* ---- blocks ---- */

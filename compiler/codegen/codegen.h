@@ -86,6 +86,11 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields);
  * first + n) (returns first). */
 void mo_cg_event_check(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent);
 int mo_cg_event_conds(mo_cg *cg, int n);
+/* codegen_events.c, for a loop block b of sys: the event relations its equations read that depend on
+ * its unknowns directly, as statements r_[k] = (unsigned char)(relation compared directly); their
+ * indices in d->rel[] into *idx; returns how many (0: nothing printed; always 0 where relations are
+ * compared directly). */
+int mo_cg_events_loop_rels(mo_cg *cg, mo_buf *o, const mo_system *sys, const mo_block *b, mo_int_vec *idx);
 
 /* codegen_alg.c: algorithm section alg of dae->algs as C statements in place, appended to o (indented
  * by four spaces, ending with a test of ok). The mode says where: */

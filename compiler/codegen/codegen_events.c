@@ -40,6 +40,8 @@ struct mo_cg_events {
     int ncond;                        /* condition memory slots (when-branches, warning asserts) */
     bool any;                         /* the model has events: generate the functions */
     MO_VEC(const char *) where;       /* EW<id> strings: the statement each names */
+    unsigned char *in_loop;           /* variable -> unknown of the loop being printed (loop_rels) */
+    unsigned char *rel_taken;         /* relation -> already listed for that loop */
 };
 
 static const char *loc_path(mo_loc loc)
@@ -353,6 +355,78 @@ static const char *where(mo_cg_events *ev, mo_loc loc, const char *what)
         w = mo_sprintf("%.300s...", w);
     MO_PUSH(ev->where, w);
     return mo_sprintf("EW%d", ev->where.n - 1);
+}
+
+/* ---- relations inside algebraic loops ---- */
+
+/* Does e read an unknown of the loop (ev->in_loop), not through pre()? */
+static bool reads_loop(const mo_cg_events *ev, const mo_expr *e)
+{
+    if (!e || is_fn(e, "pre"))
+        return false;
+    if (e->kind == MO_EX_VAR)
+        return e->var >= 0 && ev->in_loop[e->var];
+    for (int i = 0; i < e->n; i++)
+        if (reads_loop(ev, e->a[i]))
+            return true;
+    return false;
+}
+
+/* The event relations of e (outside noEvent/smooth) that read an unknown of the loop, each once. */
+static void loop_scan(mo_cg_events *ev, const mo_expr *e, int noevent, mo_int_vec *out)
+{
+    if (!e || is_fn(e, "pre") || is_fn(e, "edge") || is_fn(e, "change"))
+        return;
+    if (is_fn(e, "noEvent") || is_fn(e, "smooth"))
+        noevent++;
+    if (e->kind == MO_EX_BINARY && is_rel_op(e->op) && !noevent) {
+        int r = find_rel(ev, e);
+        if (r >= 0 && !ev->rel_taken[r] && reads_loop(ev, e)) {
+            ev->rel_taken[r] = 1;
+            MO_PUSH(*out, r);
+        }
+    }
+    for (int i = 0; i < e->n; i++)
+        loop_scan(ev, e->a[i], noevent, out);
+}
+
+int mo_cg_events_loop_rels(mo_cg *cg, mo_buf *o, const mo_system *sys, const mo_block *b, mo_int_vec *idx)
+{
+    mo_cg_events *ev = cg->ev;
+    if (!ev || !ev->rels.n || cg->live)
+        return 0;
+    const mo_dae *dae = cg->dae;
+    if (!ev->in_loop) {
+        ev->in_loop = MO_NEWN(unsigned char, dae->vars.n + 1);
+        ev->rel_taken = MO_NEWN(unsigned char, ev->rels.n + 1);
+    }
+    for (int i = 0; i < b->n; i++)
+        ev->in_loop[b->vars[i]] = 1;
+    idx->n = 0;
+    for (int m = 0; m < b->ninner; m++)
+        loop_scan(ev, b->inner_solutions[m], 0, idx);
+    for (int i = 0; i < b->ntear; i++) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->res_eqs[i]);
+        loop_scan(ev, q->lhs, 0, idx);
+        loop_scan(ev, q->rhs, 0, idx);
+    }
+    for (int i = 0; i < b->n; i++)
+        ev->in_loop[b->vars[i]] = 0;
+    /* checked operations name the loop's first residual equation (its W string is in use) */
+    const char *keep = cg->where_name;
+    cg->where_name = NULL;
+    cg->where_id = b->res_eqs[0];
+    for (int k = 0; k < idx->n; k++) {
+        int r = idx->v[k];
+        ev->rel_taken[r] = 0;
+        mo_buf_printf(o, "    r_[%d] = (unsigned char)(", k);
+        expr(cg, o, ev->rels.v[r], true);
+        mo_buf_printf(o, ");   /* ");
+        mo_cg_comment(o, ev->rel_text.v[r], 200);
+        mo_buf_puts(o, " */\n");
+    }
+    cg->where_name = keep;
+    return idx->n;
 }
 
 static const char *const LOCALS =

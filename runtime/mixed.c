@@ -1,0 +1,102 @@
+/*
+ * mixed.c - mixed algebraic loops at events (mo2c_mixed_loop, called by generated code).
+ *
+ * Input: a loop whose Boolean or Integer unknowns are decided by event relations of its own Real
+ * unknowns (the friction elements of the MSL: 'locked' from 'sa > tau0_max', and the torque from
+ * 'locked'); generated code gives the function that solves the loop with the relations as they are in
+ * d->rel, and the one that compares those relations at the solution. Output: the loop solved with
+ * relations that agree with its solution, or a failure naming the loop.
+ *
+ * Between events the relations stay frozen (events.c): the loop is solved once. At an event the
+ * relations are compared at the solution; while one differs, it takes its new value and the loop is
+ * solved again (a fixed-point iteration: FIXED_PASSES at most, or until a mode has no solution). It
+ * can cycle where the consistent answer is a third one: a clutch about to stick computes, sliding
+ * forward, an 'sa' that says "slide backward", and sliding backward one that says "slide forward",
+ * while locked (both relations false) is consistent. Then every combination of the relations' values is tried, those
+ * that flip fewer of them (from the values at the call) first, and the first that agrees with its own
+ * solution is kept (MAX_SEARCH relations at most: 2^n solutions in the worst case). None agreeing is
+ * an error: the model has no consistent mode there.
+ */
+#include "rt_internal.h"
+
+#include <stdlib.h>
+
+enum { FIXED_PASSES = 20, MAX_SEARCH = 12, STACK_RELS = 64 };
+
+/* 1 when the relations compared at the current solution (into live) equal d->rel, after copying them
+ * there. */
+static int agree(mo2c_data *d, int n, const int *rel, int (*rels)(mo2c_data *, unsigned char *),
+                 unsigned char *live, int *err)
+{
+    *err = rels(d, live) != 0;
+    if (*err)
+        return 0;
+    int same = 1;
+    for (int k = 0; k < n; k++)
+        if (live[k] != d->rel[rel[k]]) {
+            d->rel[rel[k]] = live[k];
+            same = 0;
+        }
+    return same;
+}
+
+static int popcount(unsigned m)
+{
+    int c = 0;
+    for (; m; m &= m - 1)
+        c++;
+    return c;
+}
+
+/* The loop solved with relations that agree with it, from the relations in start (see above). */
+static int settle(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *),
+                  int (*rels)(mo2c_data *, unsigned char *), const unsigned char *start, unsigned char *live)
+{
+    int err;
+    for (int pass = 0; pass < FIXED_PASSES; pass++) {
+        if (agree(d, n, rel, rels, live, &err))
+            return 0;
+        if (err)
+            return -1;
+        if (solve(d) != 0)
+            break;   /* no solution in the mode these relations give: search */
+    }
+    if (n > MAX_SEARCH)
+        return 1;
+    for (int flips = 1; flips <= n; flips++)
+        for (unsigned m = 1; m < 1u << n; m++) {
+            if (popcount(m) != flips)
+                continue;
+            for (int k = 0; k < n; k++)
+                d->rel[rel[k]] = (unsigned char)(start[k] ^ ((m >> k) & 1u));
+            if (solve(d) != 0)
+                continue;   /* no solution in this mode: try the next */
+            if (agree(d, n, rel, rels, live, &err))
+                return 0;
+            if (err)
+                return -1;
+        }
+    return 1;
+}
+
+int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *),
+                    int (*rels)(mo2c_data *, unsigned char *), const char *where)
+{
+    if (solve(d) != 0)
+        return -1;
+    if (!d->in_event && !d->initial)
+        return 0;
+    unsigned char buf[2 * STACK_RELS], *start = buf;
+    if (n > STACK_RELS && !(start = malloc(2 * (size_t)n)))
+        return mo2c_fail(d, "out of memory solving the algebraic loop of equation %s", where ? where : "?");
+    for (int k = 0; k < n; k++)
+        start[k] = d->rel[rel[k]];
+    int rc = settle(d, n, rel, solve, rels, start, start + n);
+    if (start != buf)
+        free(start);
+    if (rc > 0)
+        return mo2c_fail(d, "the algebraic loop of equation %s has no consistent mode: its Boolean or Integer "
+                         "unknowns and the relations of its Real unknowns never agree (%d relations)",
+                         where ? where : "(unknown equation)", n);
+    return rc;
+}

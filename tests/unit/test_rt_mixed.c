@@ -1,0 +1,85 @@
+/*
+ * test_rt_mixed.c - mixed algebraic loops at events (runtime/mixed.c, mo2c_mixed_loop) on a synthetic
+ * loop shaped like a clutch about to stick: the relations (sa > 1, sa < -1) pick its mode; sliding
+ * forward gives sa = -5 (so "slide backward"), sliding backward sa = 5 (so "slide forward"), locked
+ * sa = 0.3, both relations true has no solution. The fixed-point iteration cycles between the two
+ * sliding modes; the search must find the locked one. Also: one solve between events, the error when
+ * no mode agrees with its solution, a failing solve passed on.
+ */
+#include "mo2c_rt.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+#define CHECK(c, ...) do { if (!(c)) { failures++; fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); \
+                                       fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
+
+static double sa;
+static int nsolve, contrary;
+
+static int solve(mo2c_data *d)
+{
+    nsolve++;
+    int fwd = d->rel[2], back = d->rel[5];
+    if (fwd && back)
+        return mo2c_fail(d, "no solution with both");
+    sa = fwd ? -5.0 : back ? 5.0 : 0.3;
+    return 0;
+}
+
+static int rels(mo2c_data *d, unsigned char *r)
+{
+    (void)d;
+    r[0] = (unsigned char)(sa > 1.0);
+    r[1] = (unsigned char)(sa < -1.0);
+    if (contrary) {   /* a model without a consistent mode: the relations contradict every solution */
+        r[0] = (unsigned char)!d->rel[2];
+        r[1] = (unsigned char)!d->rel[5];
+    }
+    return 0;
+}
+
+static int broken(mo2c_data *d)
+{
+    return mo2c_fail(d, "broken solve");
+}
+
+int main(void)
+{
+    static const int idx[2] = {2, 5};
+    unsigned char rel[8] = {0};
+    mo2c_data d;
+    memset(&d, 0, sizeof d);
+    d.rel = rel;
+
+    /* between events: solved once with the frozen relations, which stay as they are */
+    rel[2] = 1;
+    nsolve = 0;
+    CHECK(mo2c_mixed_loop(&d, 2, idx, solve, rels, "w") == 0 && nsolve == 1 && sa == -5.0 && rel[2] == 1 &&
+          rel[5] == 0, "between events: nsolve %d sa %g", nsolve, sa);
+
+    /* at an event: the cycle forward <-> backward is left for the consistent locked mode */
+    d.in_event = 1;
+    nsolve = 0;
+    CHECK(mo2c_mixed_loop(&d, 2, idx, solve, rels, "w") == 0 && sa == 0.3 && rel[2] == 0 && rel[5] == 0,
+          "event: rc sa %g rel %d %d", sa, rel[2], rel[5]);
+    CHECK(rel[0] == 0 && rel[1] == 0 && rel[3] == 0 && rel[4] == 0, "other relations untouched");
+
+    /* a consistent start needs one solve and one comparison */
+    nsolve = 0;
+    CHECK(mo2c_mixed_loop(&d, 2, idx, solve, rels, "w") == 0 && nsolve == 1, "settled: nsolve %d", nsolve);
+
+    /* no mode agrees: an error naming the loop's equation */
+    contrary = 1;
+    int rc = mo2c_mixed_loop(&d, 2, idx, solve, rels, "m.mo:4: a = b");
+    CHECK(rc != 0 && strcmp(d.error, "the algebraic loop of equation m.mo:4: a = b has no consistent mode: its "
+                            "Boolean or Integer unknowns and the relations of its Real unknowns never agree "
+                            "(2 relations)") == 0, "contrary: rc %d %s", rc, d.error);
+    contrary = 0;
+
+    /* a solve that fails is passed on with its message */
+    rc = mo2c_mixed_loop(&d, 2, idx, broken, rels, "w");
+    CHECK(rc != 0 && strcmp(d.error, "broken solve") == 0, "broken: %s", d.error);
+    return failures ? 1 : 0;
+}
