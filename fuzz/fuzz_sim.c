@@ -4,8 +4,8 @@
  * Makefile's fuzz rules), linked with the runtime built with the sanitizers and without guard.c's
  * handlers (MO2C_RT_NO_GUARD), whose faults the sanitizers must see.
  *
- * Input: the arguments, one per line, up to the first NUL byte; after it, the text of an override file
- * that an argument names as @F (-overrideFile=@F). Arguments starting with -r (the result file),
+ * Input: the arguments, one per line, up to the first NUL byte; after it, the text of a file that an
+ * argument names as @F (-overrideFile=@F, -csvInput=@F, -f=@F). Arguments starting with -r (the result file),
  * -outputPath and -l (not -lv) are left out, and every run ends with -startTime=0 -stopTime=0.1
  * -stepSize=0.01 -r=/dev/null, which win over
  * what came before: the fuzzer reaches every parser of flags, values, override lists and files and

@@ -6,21 +6,15 @@
 # and flags and override files like those of tests/sim/rt_*.sh for the simulator's. Prints per target
 # the executions, coverage and corpus size; a crash, leak or timeout leaves its input in
 # build-fuzz/crashes/ (fuzz/README.md: turn it into a regression test). Exit status 1 when one did.
+# What the targets need (clang, libFuzzer, binutils) tools/install-deps.sh fuzz installs when missing.
 set -u
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 B=build-fuzz
 
-probe=$(mktemp -d)
-trap 'rm -rf "$probe"' EXIT
-echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }' > "$probe/t.c"
-if ! command -v clang >/dev/null 2>&1 || ! clang -fsanitize=fuzzer,address,undefined -o "$probe/t" "$probe/t.c" 2>/dev/null; then
-    echo "make fuzz needs clang with libFuzzer and the sanitizers; on Debian: sudo apt-get install clang" >&2
-    exit 2
-fi
-for tool in ld objcopy; do
-    command -v $tool >/dev/null 2>&1 || { echo "make fuzz needs $tool (Debian: sudo apt-get install binutils)" >&2; exit 2; }
-done
+# clang with libFuzzer and the sanitizers, ld and objcopy: installed when missing
+bash tools/install-deps.sh fuzz ||
+    { echo "make fuzz needs clang with libFuzzer and the sanitizers, and binutils (Debian: apt-get install clang libclang-rt-dev binutils)" >&2; exit 2; }
 make -j2 FUZZ=1 fuzz-build >/dev/null || { echo "building the fuzz targets failed (make FUZZ=1 fuzz-build)" >&2; exit 2; }
 
 # seeds
@@ -43,6 +37,10 @@ seed types '-override=on=false,mode=1,n=1,count=2'
 seed string '-override=label=x'
 seed errors '-override=nosuch=1\n-stopTime=0x10\n-s=euler'
 seed help '-help'
+seed csv '-csvInput=@F\0time,"u"\n0,1\n0.05,2\n0.05,-1\n 0.2 , 3e-1\n'
+seed xml '-f=@F\0<?xml version="1.0"?>\n<!-- x -->\n<fmiModelDescription>\n<DefaultExperiment startTime="0" stopTime="0.5" stepSize="0.01" tolerance="1e-6" solver="dassl" outputFormat="mat" variableFilter="x|v"/>\n<ScalarVariable name="k[2]" description="a &amp; b" isValueChangeable="true">\n<Real start="2&#51;"/>\n</ScalarVariable>\n<ScalarVariable name="x" isValueChangeable=\x27true\x27><Real start="0.5"/></ScalarVariable>\n<ScalarVariable name="v" isValueChangeable="false"/>\n</fmiModelDescription>\n'
+seed flags '-maxStepSize=0.01\n-initialStepSize\n1e-4\n-cpu\n-steps\n-noRootFinding\n-iim=none\n-lv=LOG_INIT,LOG_NLS,LOG_SOLVER\n-w\n-mat_sync=3'
+seed helpflag '-help=override'
 
 status=0
 for t in parse flat codegen sim; do

@@ -91,8 +91,10 @@ bool mo_connect_check_sources(mo_front *fr)
         const mo_conn_pair *p = &fr->pairs.v[i];
         if (!(fr->vflags.v[p->a] & CAUSAL))
             continue;
-        int ra = sfind(k.parent, skey(&k, p->a, p->a_outside, (int)p->conn));
-        int rb = sfind(k.parent, skey(&k, p->b, p->b_outside, (int)p->conn));
+        /* the keys first: skey may move k.parent, which an argument read beside it would miss */
+        int ka = skey(&k, p->a, p->a_outside, (int)p->conn);
+        int kb = skey(&k, p->b, p->b_outside, (int)p->conn);
+        int ra = sfind(k.parent, ka), rb = sfind(k.parent, kb);
         if (ra != rb)   /* the earlier key stays the root */
             k.parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
     }
