@@ -11,4 +11,11 @@
 /* params.c: parameters without a value (8.6) take their start value, with a warning each. */
 int mo_check_params(const mo_flat *flat);
 
+/* types.c: Booleans and numbers kept apart, Real values not given to Integers, conditions Boolean. */
+int mo_check_types(const mo_flat *flat);
+
+/* whenorder.c: the equations of each when-branch in an order that respects what they read (8.3.5);
+ * a cycle among them is an error. Reorders flat->whens in place. */
+int mo_when_order(mo_flat *flat);
+
 #endif

@@ -22,6 +22,7 @@
  * made by flattening, such as a sum of 10^5 terms, are given up as unknown below that depth).
  */
 #include "units.h"
+#include "dae.h"
 #include "sym.h"
 
 #include <math.h>
@@ -58,6 +59,7 @@ typedef struct uctx {
     mo_loc loc;               /* the statement under check, for nodes without a location */
     const char *instance;
     int depth;
+    const char *alg_instance; /* the algorithm section under check: its instance */
     /* where the statement under check is written: [from, to) in the text of file, each found when a
      * literal first needs it (written_here) */
     const mo_file *file;
@@ -578,10 +580,12 @@ static void check_wstmt(uctx *c, const mo_wstmt *s, const char *instance)
         (void)unit_of(c, s->rhs);
 }
 
-static void check_astmts(uctx *c, const mo_astmt_list *body, const char *instance);
-
-static void check_astmt(uctx *c, const mo_astmt *s, const char *instance)
+/* One statement of an algorithm section (a mo_astmt_walk callback: the walk visits nested bodies). */
+static void check_astmt(void *ctx, const mo_astmt *s, bool in_when)
 {
+    uctx *c = ctx;
+    (void)in_when;
+    const char *instance = c->alg_instance;
     switch (s->kind) {
     case MO_AS_ASSIGN:
         for (int k = 0; k < s->n; k++) {
@@ -593,24 +597,13 @@ static void check_astmt(uctx *c, const mo_astmt *s, const char *instance)
     case MO_AS_EVENT:
         check_wstmt(c, s->event, instance);
         break;
-    default: {
+    default:
         for (int k = 0; k < s->ncond; k++) {
             at(c, s->loc, instance);
             (void)unit_of(c, s->conds[k]);
         }
-        int nb = s->kind == MO_AS_IF ? s->n + 1 : s->kind == MO_AS_WHILE ? 1 : s->kind == MO_AS_BREAK ? 0 : s->n;
-        for (int k = 0; s->bodies && k < nb; k++)
-            check_astmts(c, &s->bodies[k], instance);
         break;
     }
-    }
-}
-
-/* (recursion follows the nesting of statements in the source, not the size of the model) */
-static void check_astmts(uctx *c, const mo_astmt_list *body, const char *instance)
-{
-    for (int i = 0; i < body->n; i++)
-        check_astmt(c, body->v[i], instance);
 }
 
 int mo_units_check(const mo_flat *flat, mo_units_mode mode)
@@ -640,8 +633,10 @@ int mo_units_check(const mo_flat *flat, mo_units_mode mode)
     }
     for (int i = 0; i < flat->asserts.n; i++)
         check_wstmt(&c, &flat->asserts.v[i], NULL);
-    for (int i = 0; i < flat->algs.n; i++)
-        check_astmts(&c, &flat->algs.v[i].body, flat->algs.v[i].instance);
+    for (int i = 0; i < flat->algs.n; i++) {
+        c.alg_instance = flat->algs.v[i].instance;
+        mo_astmt_walk(&flat->algs.v[i].body, check_astmt, &c, false);
+    }
     if (c.findings > c.shown)
         mo_note((mo_loc){0}, "%d more unit finding%s not shown", c.findings - c.shown,
                 c.findings - c.shown == 1 ? "" : "s");

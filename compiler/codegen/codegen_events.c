@@ -478,29 +478,52 @@ void mo_cg_event_check(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *inde
         emit_assert(cg, o, s, indent);
 }
 
+/* The value of a when-statement's right-hand side into v<j>. */
+static void emit_value(mo_cg *cg, mo_buf *o, const mo_wstmt *s, int j)
+{
+    mo_buf c = {0};
+    mo_expr_print(&c, s->lhs, mo_flat_var_name, (void *)cg->dae->flat);
+    const char *what = mo_sprintf(s->kind == MO_WS_REINIT ? "reinit(%s, ...)" : "%s = ...", mo_buf_str(&c));
+    cg->where_name = where(cg->ev, s->loc, what);
+    mo_buf_printf(o, "            const double v%d = ", j);
+    expr(cg, o, s->rhs, true);
+    mo_buf_puts(o, "; /* ");
+    mo_cg_comment(o, what, 200);
+    mo_buf_puts(o, " */\n");
+}
+
+/* A branch that fires: its equations v = e in the order whenorder.c gave them (each after those that
+ * assign what it reads), each stored at once, so that y = z + 1; z = 2 gives y = 3 (8.3.5); then the
+ * asserts and calls, which see the new values; then reinit, whose values are all computed before any
+ * state changes (reinit(x, y); reinit(y, x) swaps them). */
 static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
 {
     const mo_dae *dae = cg->dae;
     const mo_flat *flat = dae->flat;
-    mo_cg_events *ev = cg->ev;
-    /* values first */
-    for (int j = 0; j < br->body.n; j++) {
-        const mo_wstmt *s = &br->body.v[j];
-        if (s->kind != MO_WS_ASSIGN && s->kind != MO_WS_REINIT)
-            continue;
-        mo_buf c = {0};
-        mo_expr_print(&c, s->lhs, mo_flat_var_name, (void *)flat);
-        const char *what = mo_sprintf(s->kind == MO_WS_REINIT ? "reinit(%s, ...)" : "%s = ...", mo_buf_str(&c));
-        cg->where_name = where(ev, s->loc, what);
-        mo_buf_printf(o, "            const double v%d = ", j);
-        expr(cg, o, s->rhs, true);
-        mo_buf_puts(o, "; /* ");
-        mo_cg_comment(o, what, 200);
-        mo_buf_puts(o, " */\n");
+    for (int pass = 0; pass < 2; pass++) {
+        mo_wstmt_kind kind = pass == 0 ? MO_WS_ASSIGN : MO_WS_REINIT;
+        for (int j = 0; j < br->body.n; j++) {
+            const mo_wstmt *s = &br->body.v[j];
+            if (s->kind != kind)
+                continue;
+            emit_value(cg, o, s, j);
+            if (kind == MO_WS_REINIT)
+                continue;
+            bool neg;
+            const mo_expr *val;
+            int k = mo_dae_resolve(dae, s->lhs->var, &neg, &val, NULL);
+            const mo_dvar *dv = k >= 0 ? &dae->vars.v[k] : NULL;
+            if (!dv || dv->kind != MO_DV_DISCRETE || dv->slot < 0)
+                mo_unreachable("when-clause assigns a variable without a discrete slot");
+            mo_buf_printf(o, "            y[%d] /* ", dv->slot);
+            mo_cg_comment(o, dv->name, 120);
+            mo_buf_printf(o, " */ = %sv%d;\n", neg ? "-" : "", j);
+        }
+        if (pass == 0)
+            for (int j = 0; j < br->body.n; j++)
+                if (br->body.v[j].kind == MO_WS_ASSERT || br->body.v[j].kind == MO_WS_CALL)
+                    mo_cg_event_check(cg, o, &br->body.v[j], "            ");
     }
-    for (int j = 0; j < br->body.n; j++)
-        if (br->body.v[j].kind == MO_WS_ASSERT || br->body.v[j].kind == MO_WS_CALL)
-            mo_cg_event_check(cg, o, &br->body.v[j], "            ");
     mo_buf_puts(o, "            if (!ok)\n                return -1;\n");
     for (int j = 0; j < br->body.n; j++) {
         const mo_wstmt *s = &br->body.v[j];
@@ -510,20 +533,18 @@ static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
             mo_buf_puts(o, ");\n");
             continue;
         }
-        if (s->kind != MO_WS_ASSIGN && s->kind != MO_WS_REINIT)
+        if (s->kind != MO_WS_REINIT)
             continue;
         bool neg;
         const mo_expr *val;
         int k = mo_dae_resolve(dae, s->lhs->var, &neg, &val, NULL);
         const mo_dvar *dv = k >= 0 ? &dae->vars.v[k] : NULL;
-        if (s->kind == MO_WS_REINIT && (!dv || dv->kind != MO_DV_STATE)) {
+        if (!dv || dv->kind != MO_DV_STATE) {
             mo_error(s->lhs->loc, "reinit(%s, ...): '%s' is not a state of the model", flat->vars.v[s->lhs->var].name,
                      flat->vars.v[s->lhs->var].name);
             return false;
         }
-        if (s->kind == MO_WS_ASSIGN && (!dv || dv->kind != MO_DV_DISCRETE || dv->slot < 0))
-            mo_unreachable("when-clause assigns a variable without a discrete slot");
-        mo_buf_printf(o, "            %s[%d] /* ", s->kind == MO_WS_REINIT ? "x" : "y", dv->slot);
+        mo_buf_printf(o, "            x[%d] /* ", dv->slot);
         mo_cg_comment(o, dv->name, 120);
         mo_buf_printf(o, " */ = %sv%d;\n", neg ? "-" : "", j);
     }

@@ -1,0 +1,326 @@
+/*
+ * types.c - the types of the flat model's expressions where flattening leaves them unchecked (issue 15,
+ * item 1; specification 10.6 for the operators, 3.7 for the built-ins): Boolean operands of arithmetic,
+ * numbers where a Boolean is needed (conditions, and, or, not, edge), a Real value given to an Integer or
+ * Boolean variable, a Boolean given to a number, in bindings, equations and when-statements.
+ *
+ * Input: the flat model, packed or not (a packed record stands for copies of equations that are in the
+ * list themselves, with the same types, so it is skipped). Output: errors at the expression's location;
+ * returns their number.
+ * What is sure: a type is only ever asserted when it is certain (a literal, a variable, an operator over
+ * sure operands, the few built-ins whose result type does not depend on anything else); everything else
+ * (user functions, most built-ins, arrays) is unknown and passes. So the check refuses broken models
+ * without ever refusing a good one on a guess.
+ * Cost: one visit per expression node; recursion follows the expression trees up to MAX_DEPTH levels.
+ */
+#include "checks.h"
+#include "dae.h"
+#include "sym.h"
+
+#include <string.h>
+
+#define MAX_DEPTH 2000
+
+typedef enum ty { TY_UNKNOWN, TY_REAL, TY_INTEGER, TY_BOOLEAN, TY_STRING } ty;
+
+typedef struct tctx {
+    const mo_flat *flat;
+    int shift;                /* the equation's var_shift */
+    int errors;
+    int depth;
+} tctx;
+
+static const char *ty_name(ty t)
+{
+    static const char *const names[] = {"?", "Real", "Integer", "Boolean", "String"};
+    return names[t];
+}
+
+static bool numeric(ty t) { return t == TY_REAL || t == TY_INTEGER; }
+
+static ty var_type(const tctx *c, int v)
+{
+    v += c->shift;
+    if (v < 0 || v >= c->flat->vars.n)
+        return TY_UNKNOWN;
+    switch ((mo_basetype)c->flat->vars.v[v].type) {
+    case MO_T_REAL: return TY_REAL;
+    case MO_T_INTEGER: return TY_INTEGER;
+    case MO_T_BOOLEAN: return TY_BOOLEAN;
+    case MO_T_STRING: return TY_STRING;
+    default: return TY_UNKNOWN;   /* enumerations: their own rules */
+    }
+}
+
+static void error(tctx *c, mo_loc loc, const char *msg)
+{
+    c->errors++;
+    mo_error(loc, "%s", msg);
+}
+
+static ty type_of(tctx *c, const mo_expr *e);
+
+/* e must be Boolean where `what` needs it */
+static void need_boolean(tctx *c, const mo_expr *e, const char *what)
+{
+    ty t = type_of(c, e);
+    if (t != TY_UNKNOWN && t != TY_BOOLEAN)
+        error(c, e->loc, mo_sprintf("%s must be Boolean, not %s", what, ty_name(t)));
+}
+
+static ty binary(tctx *c, const mo_expr *e)
+{
+    mo_op op = (mo_op)e->op;
+    if (op == MO_OP_AND || op == MO_OP_OR) {
+        need_boolean(c, e->a[0], op == MO_OP_AND ? "an operand of 'and'" : "an operand of 'or'");
+        need_boolean(c, e->a[1], op == MO_OP_AND ? "an operand of 'and'" : "an operand of 'or'");
+        return TY_BOOLEAN;
+    }
+    ty a = type_of(c, e->a[0]), b = type_of(c, e->a[1]);
+    switch (op) {
+    case MO_OP_LT: case MO_OP_LE: case MO_OP_GT: case MO_OP_GE: case MO_OP_EQ: case MO_OP_NE:
+        if ((a == TY_BOOLEAN && numeric(b)) || (b == TY_BOOLEAN && numeric(a)))
+            error(c, e->loc, mo_sprintf("a relation compares %s with %s", ty_name(a), ty_name(b)));
+        return TY_BOOLEAN;
+    default:
+        break;
+    }
+    static const char *const sym[] = {"+", "-", "*", "/", "^", ".+", ".-", ".*", "./", ".^"};
+    const char *s = op <= MO_OP_EPOW ? sym[op] : "?";
+    if (a == TY_BOOLEAN || b == TY_BOOLEAN) {
+        error(c, e->loc, mo_sprintf("an operand of '%s' is Boolean; arithmetic needs numbers (Integer(b) or "
+                                    "if b then 1 else 0 converts)", s));
+        return TY_UNKNOWN;
+    }
+    if (a == TY_STRING || b == TY_STRING)
+        return a == b && (op == MO_OP_ADD || op == MO_OP_EADD) ? TY_STRING : TY_UNKNOWN;
+    if (!numeric(a) || !numeric(b))
+        return a == TY_REAL || b == TY_REAL ? TY_REAL : TY_UNKNOWN;
+    if (op == MO_OP_DIV || op == MO_OP_EDIV || op == MO_OP_POW || op == MO_OP_EPOW)
+        return TY_REAL;       /* 10.6.4, 10.6.7: / and ^ give Real even for Integers */
+    return a == TY_INTEGER && b == TY_INTEGER ? TY_INTEGER : TY_REAL;
+}
+
+/* The value of e when it is a literal, a negated one, or a parameter or constant bound to one. */
+static bool known_value(const tctx *c, const mo_expr *e, double *v, int hops)
+{
+    if (hops > 8)
+        return false;   /* parameters bound through others: left to run time */
+    if (e->kind == MO_EX_UNARY && e->op == MO_OP_NEG && known_value(c, e->a[0], v, hops + 1)) {
+        *v = -*v;
+        return true;
+    }
+    if (e->kind == MO_EX_INT || e->kind == MO_EX_REAL) {
+        *v = e->kind == MO_EX_INT ? (double)e->ival : e->real;
+        return true;
+    }
+    if (e->kind == MO_EX_VAR) {
+        int k = e->var + c->shift;
+        if (k < 0 || k >= c->flat->vars.n)
+            return false;
+        const mo_var *var = &c->flat->vars.v[k];
+        const mo_expr *b = var->binding;
+        if (var->variability > MO_VAR_PARAMETER || !b || b->kind == MO_EX_VAR)
+            return false;     /* (a parameter bound to another is left to run time: no chains followed) */
+        tctx at = *c;
+        at.shift = 0;         /* a binding's variables are numbered plainly */
+        return known_value(&at, b, v, hops + 1);
+    }
+    return false;
+}
+
+static ty call(tctx *c, const mo_expr *e)
+{
+    const char *f = mo_sym_fn_name(e);
+    if (f && !e->nnamed && e->n == 1 && !strcmp(f, "edge")) {
+        need_boolean(c, e->a[0], "the argument of edge");
+        return TY_BOOLEAN;
+    }
+    for (int i = 0; i < e->n; i++)
+        (void)type_of(c, e->a[i]);
+    if (!f)
+        return TY_UNKNOWN;
+    double iv;
+    if (!strcmp(f, "sample") && e->n == 2 && !e->nnamed && known_value(c, e->a[1], &iv, 0) && !(iv > 0))
+        error(c, e->a[1]->loc, mo_sprintf("the interval of sample must be positive, not %g", iv));
+    if (!strcmp(f, "initial") || !strcmp(f, "terminal") || !strcmp(f, "sample") || !strcmp(f, "change") ||
+        !strcmp(f, "edge"))
+        return TY_BOOLEAN;
+    if (!strcmp(f, "sin") || !strcmp(f, "cos") || !strcmp(f, "tan") || !strcmp(f, "exp") || !strcmp(f, "log") ||
+        !strcmp(f, "sqrt") || !strcmp(f, "floor") || !strcmp(f, "ceil") || !strcmp(f, "asin") ||
+        !strcmp(f, "acos") || !strcmp(f, "atan") || !strcmp(f, "atan2") || !strcmp(f, "log10"))
+        return TY_REAL;
+    if (!strcmp(f, "integer"))
+        return TY_INTEGER;
+    return TY_UNKNOWN;
+}
+
+static ty type_of(tctx *c, const mo_expr *e)
+{
+    if (!e || c->depth >= MAX_DEPTH)
+        return TY_UNKNOWN;
+    c->depth++;
+    ty r = TY_UNKNOWN;
+    switch ((mo_expr_kind)e->kind) {
+    case MO_EX_REAL: case MO_EX_TIME: case MO_EX_DER:
+        r = TY_REAL;
+        break;
+    case MO_EX_INT:
+        r = TY_INTEGER;
+        break;
+    case MO_EX_BOOL:
+        r = TY_BOOLEAN;
+        break;
+    case MO_EX_STRING:
+        r = TY_STRING;
+        break;
+    case MO_EX_VAR:
+        r = var_type(c, e->var);
+        break;
+    case MO_EX_UNARY:
+        if (e->op == MO_OP_NOT) {
+            need_boolean(c, e->a[0], "the operand of 'not'");
+            r = TY_BOOLEAN;
+        } else {
+            r = type_of(c, e->a[0]);
+            if (r == TY_BOOLEAN) {
+                error(c, e->loc, "the operand of a sign is Boolean; it needs a number");
+                r = TY_UNKNOWN;
+            }
+        }
+        break;
+    case MO_EX_BINARY:
+        r = binary(c, e);
+        break;
+    case MO_EX_IF: {
+        /* a = {c1, e1, c2, e2, ..., else}: the conditions Boolean; the type of the values when they agree */
+        for (int i = 0; i + 1 < e->n; i += 2)
+            need_boolean(c, e->a[i], "the condition of an if-expression");
+        r = type_of(c, e->a[e->n - 1]);
+        for (int i = 1; i < e->n; i += 2) {
+            ty b = type_of(c, e->a[i]);
+            if (r != b)
+                r = numeric(r) && numeric(b) ? TY_REAL : TY_UNKNOWN;
+        }
+        break;
+    }
+    case MO_EX_CALL:
+        r = call(c, e);
+        break;
+    default:
+        for (int i = 0; i < e->n; i++)
+            (void)type_of(c, e->a[i]);
+        break;
+    }
+    c->depth--;
+    return r;
+}
+
+/* lhs = rhs, or a binding (lhs a variable): a Boolean and a number never meet; a variable of type
+ * Integer takes no Real value (Real to Integer needs integer(), 10.6.13 has no implicit conversion). */
+static void check_pair(tctx *c, const mo_expr *lhs, const mo_expr *rhs, bool assigned)
+{
+    c->depth = 0;
+    ty l = type_of(c, lhs), r = type_of(c, rhs);
+    if (l == TY_UNKNOWN || r == TY_UNKNOWN || l == r)
+        return;
+    const char *name = lhs->kind == MO_EX_VAR ? mo_flat_var_name((void *)c->flat, lhs->var + c->shift) : NULL;
+    if ((l == TY_BOOLEAN) != (r == TY_BOOLEAN) || l == TY_STRING || r == TY_STRING)
+        error(c, rhs->loc, name ? mo_sprintf("'%s' is %s but %s %s", name, ty_name(l),
+                                             assigned ? "the value given to it is" : "its equation's other side is",
+                                             ty_name(r))
+                                : mo_sprintf("the two sides of this equation are %s and %s", ty_name(l), ty_name(r)));
+    else if (l == TY_INTEGER && r == TY_REAL && name)
+        error(c, rhs->loc, mo_sprintf("'%s' is Integer but %s Real (Real to Integer needs integer())", name,
+                                      assigned ? "the value given to it is" : "its equation's other side is"));
+}
+
+static void check_eqs(tctx *c, const mo_feq *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const mo_feq *q = &v[i];
+        if (mo_feq_packed(q))
+            continue;
+        c->shift = q->var_shift;
+        check_pair(c, q->lhs, q->rhs, q->origin == MO_ORIGIN_BINDING);
+    }
+    c->shift = 0;
+}
+
+static void check_wstmt(tctx *c, const mo_wstmt *s)
+{
+    c->depth = 0;
+    if (s->kind == MO_WS_ASSIGN)
+        check_pair(c, s->lhs, s->rhs, true);
+    else if (s->kind == MO_WS_ASSERT)
+        need_boolean(c, s->rhs, "the condition of assert");
+    else if (s->rhs)
+        (void)type_of(c, s->rhs);
+}
+
+/* One statement of an algorithm section (a mo_astmt_walk callback: the walk visits nested bodies). */
+static void check_astmt(void *ctx, const mo_astmt *s, bool in_when)
+{
+    tctx *c = ctx;
+    (void)in_when;
+    switch (s->kind) {
+    case MO_AS_ASSIGN:
+        for (int k = 0; k < s->n; k++) {
+            mo_expr lhs = {0};
+            lhs.kind = MO_EX_VAR;
+            lhs.var = s->targets[k];
+            check_pair(c, &lhs, s->values[k], true);
+        }
+        break;
+    case MO_AS_EVENT:
+        check_wstmt(c, s->event);
+        break;
+    default:
+        for (int k = 0; k < s->ncond; k++) {
+            c->depth = 0;
+            if (s->kind == MO_AS_WHEN)
+                (void)type_of(c, s->conds[k]);
+            else
+                need_boolean(c, s->conds[k], s->kind == MO_AS_WHILE ? "the condition of a while-statement"
+                                                                    : "the condition of an if-statement");
+        }
+        break;
+    }
+}
+
+int mo_check_types(const mo_flat *flat)
+{
+    tctx c = {flat, 0, 0, 0};
+    const mo_var_attr *last = NULL;
+    for (int v = 0; v < flat->vars.n; v++) {
+        const mo_var *var = &flat->vars.v[v];
+        if (var->binding) {
+            mo_expr lhs = {0};
+            lhs.kind = MO_EX_VAR;
+            lhs.var = v;
+            check_pair(&c, &lhs, var->binding, true);
+        }
+        if (var->attr == last)
+            continue;
+        last = var->attr;
+        if (var->attr->fixed) {
+            c.depth = 0;
+            need_boolean(&c, var->attr->fixed, "the fixed attribute");
+        }
+    }
+    check_eqs(&c, flat->eqs.v, flat->eqs.n);
+    check_eqs(&c, flat->initial_eqs.v, flat->initial_eqs.n);
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++) {
+            const mo_wbranch *b = &flat->whens.v[i].branches[k];
+            c.depth = 0;
+            (void)type_of(&c, b->cond);
+            for (int j = 0; j < b->body.n; j++)
+                check_wstmt(&c, &b->body.v[j]);
+        }
+    for (int i = 0; i < flat->asserts.n; i++)
+        check_wstmt(&c, &flat->asserts.v[i]);
+    for (int i = 0; i < flat->algs.n; i++)
+        mo_astmt_walk(&flat->algs.v[i].body, check_astmt, &c, false);
+    return c.errors;
+}
