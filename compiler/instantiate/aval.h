@@ -87,8 +87,19 @@ bool mo_range_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
 bool mo_quick_int(const mo_expr *e, long long *out);  /* literals, iterators, end, + - * of them */
 void mo_iter_push(const char *name, mo_expr *value);
 void mo_iter_pop(void);
+/* The iterators in scope, outermost first (copies): n, their names and values. */
+int mo_iter_snapshot(const char ***names, mo_expr ***vals);
 /* 'end' inside subscripts: the size of the dimension being subscripted (stacked by the caller). */
 int mo_end_set(int size);          /* returns the previous value, to restore with mo_end_set */
+
+/* cardinality.c: cardinality(c), a placeholder until mo_cardinality_finish (after the whole model is
+ * instantiated, before mo_connect) puts in the counts. */
+bool mo_cardinality(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
+bool mo_cardinality_finish(mo_front *fr);
+/* An if-equation (outside when-equations and time-varying if-equations) whose conditions use
+ * cardinality: kept (true) and flattened by mo_cardinality_finish once the counts are known, as one
+ * with parameter conditions; false when q is no such equation (or the counts are known already). */
+bool mo_cardinality_defer(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
 
 /* arrays.c: operators, constructors and built-in functions on array values. */
 bool mo_av_binary(mo_loc loc, mo_op op, const mo_aval *a, const mo_aval *b, mo_aval *out);

@@ -767,6 +767,8 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
         mo_connect_add(fr, inst, owner, q);
         return mo_error_count() == 0;
     case MO_EQ_IF:
+        if (mo_cardinality_defer(fr, inst, owner, q, initial))   /* its conditions wait for the counts */
+            return true;
         for (int i = 0; i < q->nconds; i++) {
             mo_expr *c = mo_flatten_expr(fr, inst, owner, q->conds[i]);
             double d;
@@ -886,7 +888,7 @@ static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in)
     if (!top || !fill_inst(fr, top) || mo_error_count())
         return NULL;
     read_experiment(fr, top, flat->cls);
-    if (!mo_connect(fr) || !mo_flatten_algs_check(flat) || mo_error_count())
+    if (!mo_cardinality_finish(fr) || !mo_connect(fr) || !mo_flatten_algs_check(flat) || mo_error_count())
         return NULL;
 #ifdef MO_DEBUG
     index_names(flat);   /* checks that names are unique */

@@ -36,6 +36,18 @@ void mo_iter_pop(void)
     iter_vals.n--;
 }
 
+int mo_iter_snapshot(const char ***names, mo_expr ***vals)
+{
+    int n = iter_names.n;
+    *names = MO_NEWN(const char *, n + 1);
+    *vals = MO_NEWN(mo_expr *, n + 1);
+    if (n) {
+        memcpy(*names, iter_names.v, sizeof **names * (size_t)n);
+        memcpy(*vals, iter_vals.v, sizeof **vals * (size_t)n);
+    }
+    return n;
+}
+
 int mo_end_set(int size)
 {
     int old = end_size;
@@ -512,6 +524,8 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         return true;   /* a record: a constructor, or a function whose result is one */
     if (strcmp(name, "der") == 0)
         return flatten_der(fr, inst, owner, e, out);
+    if (strcmp(name, "cardinality") == 0)
+        return mo_cardinality(fr, inst, owner, e, out);
     if (!(e = positional_call(e, name)))
         return false;
     int r = mo_av_builtin(fr, inst, owner, e, name, out);   /* size, sum, fill, transpose ... (arrays.c) */

@@ -954,7 +954,7 @@ static void visible_functions(mo_class *cls, name_vec *names, loc_vec *locs)
 void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
 {
     /* built-in operators of the language the compiler does not implement: say so, not "unknown" */
-    static const char *const unsupported[] = {"delay", "cardinality", "spatialDistribution", "getInstanceName"};
+    static const char *const unsupported[] = {"delay", "spatialDistribution", "getInstanceName"};
     for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
         if (!strcmp(name, unsupported[i])) {
             mo_error(fn->loc, "not supported yet: %s", name);
