@@ -253,6 +253,10 @@ bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
     memcpy(a->dims, s.dims, sizeof *a->dims * (size_t)s.nd);
     a->total = s.n;
     a->elems = s.slots;
+    if (s.slots == &s.one) {   /* an array of one element (x[1], or x[m] with m = 1) kept its slot in s */
+        a->elems = MO_NEW(mo_slot);
+        *a->elems = s.one;
+    }
     memset(out, 0, sizeof *out);
     out->state = MO_SLOT_DONE;
     out->kind = MO_SK_ARRAY;

@@ -385,6 +385,43 @@ static mo_layout *plain_layout(mo_class *cls, mo_scope *s)
     return lay;
 }
 
+/* The restrictions of specification 4.6 on what records and connectors hold (with what they inherit):
+ * no equation or algorithm sections, no protected elements; and no input, output, flow, stream, inner
+ * or outer components in a record. Reported once, when the class is laid out. */
+static bool restrictions_hold(const mo_class *cls, const mo_layout *lay)
+{
+    mo_class_kind k = cls->kind;
+    bool record = k == MO_CL_RECORD || k == MO_CL_OPERATOR_RECORD;
+    if (!record && k != MO_CL_CONNECTOR && k != MO_CL_EXPANDABLE_CONNECTOR)
+        return true;
+    const char *kind = mo_class_kind_name(k);
+    bool ok = true;
+    for (int i = 0; i < lay->nsec && ok; i++) {
+        const mo_section *sec = lay->secs[i].sec;
+        mo_error(sec->loc, "a %s cannot have %s%s sections (specification 4.6)", kind, sec->initial ? "initial " : "",
+                 sec->algorithm ? "algorithm" : "equation");
+        ok = false;
+    }
+    for (int i = 0; i < lay->n && ok; i++) {
+        const mo_element *e = lay->items[i].elem;
+        static const struct { unsigned flag; const char *name; } bad[] = {
+            {MO_PF_INPUT, "input"}, {MO_PF_OUTPUT, "output"}, {MO_PF_FLOW, "flow"}, {MO_PF_STREAM, "stream"},
+            {MO_PF_INNER, "inner"}, {MO_PF_OUTER, "outer"}};
+        if (e->flags & MO_PF_PROTECTED) {
+            mo_error(e->loc, "a %s cannot have protected elements (specification 4.6)", kind);
+            ok = false;
+        }
+        for (size_t b = 0; record && ok && b < sizeof bad / sizeof bad[0]; b++)
+            if (e->flags & bad[b].flag) {
+                mo_error(e->loc, "a component of a %s cannot be %s (specification 4.6)", kind, bad[b].name);
+                ok = false;
+            }
+    }
+    return ok;
+}
+
+static mo_layout *build_layout(mo_class *cls, mo_scope *s);
+
 mo_layout *mo_layout_of(mo_class *cls)
 {
     mo_scope *s = mo_scope_of(cls);
@@ -392,8 +429,12 @@ mo_layout *mo_layout_of(mo_class *cls)
         return s->layout;
     if (s->layout_busy || !mo_resolve_bases(cls))
         return NULL;
-    if (!s->has_extends && s->components_first >= 0)
-        return plain_layout(cls, s);
+    mo_layout *lay = !s->has_extends && s->components_first >= 0 ? plain_layout(cls, s) : build_layout(cls, s);
+    return lay && restrictions_hold(cls, lay) ? lay : NULL;
+}
+
+static mo_layout *build_layout(mo_class *cls, mo_scope *s)
+{
     s->layout_busy = true;
     layout_builder b = {0};
     MO_VEC(layout_frame) stack = {0};

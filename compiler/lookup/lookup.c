@@ -73,6 +73,30 @@ const char *mo_class_kind_name(mo_class_kind k)
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "class";
 }
 
+bool mo_base_kind_allowed(mo_class_kind derived, const mo_class *base)
+{
+    if (base->name && !strcmp(base->name, "ExternalObject"))
+        return true;          /* class ... extends ExternalObject (12.9.7) */
+    mo_class_kind b = base->kind;
+    if (b == MO_CL_CLASS || b == derived)
+        return true;          /* every kind may extend a class, and its own kind */
+    if (derived == MO_CL_CLASS)
+        return true;          /* a class with the contents of a model is deprecated (7.1.3), not illegal:
+                               * the compliance suite's should-pass ClassSections extends a model */
+    switch (derived) {
+    case MO_CL_OPERATOR_FUNCTION:
+        return b == MO_CL_FUNCTION;
+    case MO_CL_CONNECTOR:
+        return b == MO_CL_TYPE || b == MO_CL_RECORD || b == MO_CL_OPERATOR_RECORD;
+    case MO_CL_BLOCK:
+        return b == MO_CL_RECORD;
+    case MO_CL_MODEL:
+        return b == MO_CL_RECORD || b == MO_CL_BLOCK;
+    default:
+        return false;
+    }
+}
+
 const char *mo_class_full_name(const mo_class *cls)
 {
     int n = 0;
@@ -249,6 +273,11 @@ mo_class *mo_short_target(mo_class *cls)
         return NULL;
     if (t && t->form == MO_FORM_SHORT && !mo_short_target(t))
         t = NULL;
+    if (t && !mo_base_kind_allowed(cls->kind, t)) {   /* class A = B is class A extends B (4.5.1) */
+        mo_error(cls->short_base->loc, "a %s cannot be defined as '%s', a %s (specification 7.1.3)",
+                 mo_class_kind_name(cls->kind), mo_name_str(cls->short_base), mo_class_kind_name(t->kind));
+        t = NULL;
+    }
     s->short_target = t;
     s->short_state = t ? 2 : 3;
     return t;
@@ -352,6 +381,13 @@ bool mo_resolve_bases(mo_class *cls)
             break;
         }
         if (!mo_resolve_bases(base)) {
+            ok = false;
+            break;
+        }
+        if (!mo_base_kind_allowed(cls->kind, base)) {
+            mo_error(n->loc, "a %s cannot extend '%s', a %s (specification 7.1.3)", mo_class_kind_name(cls->kind),
+                     mo_name_str(n),
+                     mo_class_kind_name(base->kind));
             ok = false;
             break;
         }

@@ -5,4 +5,4 @@ model TypeExtendsKind
   end M;
   M m = 1;
 end TypeExtendsKind;
-// ERROR: %f:4:13: error: a model cannot extend the type 'Base'
+// ERROR: %f:4:13: error: a model cannot extend 'Base', a type (specification 7.1.3)
