@@ -333,14 +333,15 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
         if (c->f(c->d, zn, F) != 0)
             return 0;
         double rn = max_abs_n(F, n);
-        if (!(rn < r) && rn != 0.0)
-            return 0;
-        r = rn;
-        if (r == 0.0 || (small && r <= NL_RES_DROP * (1.0 + r0))) {
+        if (rn == 0.0 || (small && rn <= NL_RES_DROP * (1.0 + r0))) {   /* (at the rounding floor the
+                                                                          * residual need not drop) */
             memcpy(z, zn, (size_t)n * sizeof *z);
             *iters = it;
             return 1;
         }
+        if (!(rn < r))
+            return 0;
+        r = rn;
     }
     return 0;
 }

@@ -24,7 +24,7 @@
  *
  * At an event at time te: the point just before (old relations) is kept; the relations take their new
  * values; then event iteration: pre = y, pre_x = x; rhs; update(fire); rhs; zero crossings - repeated
- * until neither the relations nor any y nor x change (at most MAX_PASSES passes, else the event is
+ * until neither the relations nor any discrete y (mo2c_model.y_discrete) nor x change (at most MAX_PASSES passes, else the event is
  * reported as not converging, naming what kept changing); then the condition memory is refreshed
  * outside the event (sample() false again) and the integrator restarts from te. The rows before and
  * after are written (unless -noEventEmit) when the event changed something visible.
@@ -210,7 +210,7 @@ void mo2c_rt_events_free(mo2c_rt_events *ev)
 
 /* ---- evaluation ---- */
 
-static int rel_value(int op, double z)
+int mo2c_rt_rel_value(int op, double z)
 {
     switch (op) {
     case MO2C_REL_LT: return z < 0;
@@ -256,7 +256,7 @@ static int changed_at(const mo2c_rt_events *ev, const double *z, int *only_time)
     if (only_time)
         *only_time = 1;
     for (int r = 0; r < ev->nrel; r++)
-        if (rel_value(m->rel_op[r], z[r]) != ev->d->rel[r]) {
+        if (mo2c_rt_rel_value(m->rel_op[r], z[r]) != ev->d->rel[r]) {
             any = 1;
             if (only_time && !m->rel_time[r])
                 *only_time = 0;
@@ -301,7 +301,7 @@ static int locate(mo2c_rt_events *ev, double *t, double *x)
         /* the earliest secant estimate among the relations that changed at tr */
         double tm = tr;
         for (int r = 0; r < ev->nrel; r++)
-            if (rel_value(m->rel_op[r], ev->zr[r]) != ev->d->rel[r] && ev->sl[r] != ev->sr[r]) {
+            if (mo2c_rt_rel_value(m->rel_op[r], ev->zr[r]) != ev->d->rel[r] && ev->sl[r] != ev->sr[r]) {
                 double c = tl + w * ev->sl[r] / (ev->sl[r] - ev->sr[r]);
                 if (c < tm)
                     tm = c;
@@ -393,10 +393,16 @@ static int iterate(mo2c_rt_events *ev, double t, double *x)
         if (eval_point(ev, t, x, ev->zm, 1) != 0)
             return -1;
         int r = 0, i = 0, k = 0;
-        while (r < ev->nrel && rel_value(m->rel_op[r], ev->zm[r]) == d->rel[r])
+        while (r < ev->nrel && mo2c_rt_rel_value(m->rel_op[r], ev->zm[r]) == d->rel[r])
             r++;
-        while (i < ev->ny && same(d->y[i], d->pre[i]))
-            i++;
+        if (m->y_discrete) {   /* the discrete slots only (mo2c_model.y_discrete) */
+            while (i < m->ny_discrete && same(d->y[m->y_discrete[i]], d->pre[m->y_discrete[i]]))
+                i++;
+            i = i < m->ny_discrete ? m->y_discrete[i] : ev->ny;
+        } else {
+            while (i < ev->ny && same(d->y[i], d->pre[i]))
+                i++;
+        }
         while (k < ev->nx && same(x[k], d->pre_x[k]))
             k++;
         if (r == ev->nrel && i == ev->ny && k == ev->nx) {
@@ -412,7 +418,7 @@ static int iterate(mo2c_rt_events *ev, double t, double *x)
             return -1;
         }
         for (int q = 0; q < ev->nrel; q++)
-            d->rel[q] = (unsigned char)rel_value(m->rel_op[q], ev->zm[q]);
+            d->rel[q] = (unsigned char)mo2c_rt_rel_value(m->rel_op[q], ev->zm[q]);
         mo2c_save_pre(d);
     }
 }
@@ -454,7 +460,7 @@ int mo2c_rt_events_start(mo2c_rt_events *ev, double t)
     if (eval_point(ev, t, x, ev->zm, 1) != 0)
         return -1;
     for (int r = 0; r < ev->nrel; r++)
-        d->rel[r] = (unsigned char)rel_value(m->rel_op[r], ev->zm[r]);
+        d->rel[r] = (unsigned char)mo2c_rt_rel_value(m->rel_op[r], ev->zm[r]);
     if (eval_point(ev, t, x, ev->zm, 1) != 0)
         return -1;
     mo2c_save_pre(d);
@@ -548,7 +554,7 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
     memcpy(ev->by, d->y, ny);
     int cause = -1;
     for (int r = 0; r < ev->nrel; r++) {
-        unsigned char v = (unsigned char)rel_value(m->rel_op[r], ev->zm[r]);
+        unsigned char v = (unsigned char)mo2c_rt_rel_value(m->rel_op[r], ev->zm[r]);
         if (v != d->rel[r] && cause < 0)
             cause = r;
         d->rel[r] = v;

@@ -19,24 +19,32 @@
  */
 #include "rt_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 enum { FIXED_PASSES = 20, MAX_SEARCH = 12, STACK_RELS = 64 };
+#define REL_TIE 1e-10
+#define ABS_TIE 1e-12
 
-/* 1 when the relations compared at the current solution (into live) equal d->rel, after copying them
- * there. */
-static int agree(mo2c_data *d, int n, const int *rel, int (*rels)(mo2c_data *, unsigned char *),
-                 unsigned char *live, int *err)
+/* 1 when the relations compared at the current solution agree with d->rel, after copying them there.
+ * A relation whose operands are equal to the accuracy the loop is solved to (algebra.c: 1e-10
+ * relative, 1e-12 absolute) agrees either way: at the event that it caused it sits on its threshold in every mode, and
+ * rounding could otherwise refuse them all. live: 2n doubles of scratch. */
+static int agree(mo2c_data *d, int n, const int *rel, int (*rels)(mo2c_data *, double *), double *live,
+                 int *err)
 {
     *err = rels(d, live) != 0;
     if (*err)
         return 0;
     int same = 1;
-    for (int k = 0; k < n; k++)
-        if (live[k] != d->rel[rel[k]]) {
-            d->rel[rel[k]] = live[k];
+    for (int k = 0; k < n; k++) {
+        double zc = live[2 * k], scale = live[2 * k + 1];
+        unsigned char v = (unsigned char)mo2c_rt_rel_value(d->model->rel_op[rel[k]], zc);
+        if (v != d->rel[rel[k]] && !(fabs(zc) <= REL_TIE * scale + ABS_TIE)) {
+            d->rel[rel[k]] = v;
             same = 0;
         }
+    }
     return same;
 }
 
@@ -50,7 +58,7 @@ static int popcount(unsigned m)
 
 /* The loop solved with relations that agree with it, from the relations in start (see above). */
 static int settle(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *),
-                  int (*rels)(mo2c_data *, unsigned char *), const unsigned char *start, unsigned char *live)
+                  int (*rels)(mo2c_data *, double *), const unsigned char *start, double *live)
 {
     int err;
     for (int pass = 0; pass < FIXED_PASSES; pass++) {
@@ -80,20 +88,30 @@ static int settle(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *)
 }
 
 int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *),
-                    int (*rels)(mo2c_data *, unsigned char *), const char *where)
+                    int (*rels)(mo2c_data *, double *), const char *where)
 {
     if (solve(d) != 0)
         return -1;
     if (!d->in_event && !d->initial)
         return 0;
-    unsigned char buf[2 * STACK_RELS], *start = buf;
-    if (n > STACK_RELS && !(start = malloc(2 * (size_t)n)))
-        return mo2c_fail(d, "out of memory solving the algebraic loop of equation %s", where ? where : "?");
+    unsigned char sbuf[STACK_RELS], *start = sbuf;
+    double lbuf[2 * STACK_RELS], *live = lbuf;
+    if (n > STACK_RELS) {
+        start = malloc((size_t)n);
+        live = malloc(2 * (size_t)n * sizeof *live);
+        if (!start || !live) {
+            free(start);
+            free(live);
+            return mo2c_fail(d, "out of memory solving the algebraic loop of equation %s", where ? where : "?");
+        }
+    }
     for (int k = 0; k < n; k++)
         start[k] = d->rel[rel[k]];
-    int rc = settle(d, n, rel, solve, rels, start, start + n);
-    if (start != buf)
+    int rc = settle(d, n, rel, solve, rels, start, live);
+    if (start != sbuf) {
         free(start);
+        free(live);
+    }
     if (rc > 0)
         return mo2c_fail(d, "the algebraic loop of equation %s has no consistent mode: its Boolean or Integer "
                          "unknowns and the relations of its Real unknowns never agree (%d relations)",

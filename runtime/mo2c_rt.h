@@ -133,6 +133,14 @@ typedef struct mo2c_model {
     const double *input_start;
     int noutputs;
     const char *const *output_names;
+
+    /* The y slots that hold discrete values (Boolean, Integer, enumeration, assigned in when-clauses):
+     * event iteration ends when they, the relations and the states stop changing; the continuous y
+     * follow from those (compared too, they would keep it going on the last bits of a loop solved again
+     * from other values). y_discrete holds ny_discrete slots followed by -1; NULL (a model made by hand):
+     * every y is compared. */
+    int ny_discrete;
+    const int *y_discrete;
 } mo2c_model;
 
 /* How a zero-crossing function gives its relation (mo2c_model.rel_op). */
@@ -205,11 +213,12 @@ int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2
                          const char *where);
 
 /* A mixed loop (runtime/mixed.c): solve() solves it with the relations d->rel[rel[0..n)] as they are,
- * rels() compares those relations at the solution into r[0..n). Between events: one solve. At an event
+ * rels() gives those relations at the solution: r[2k] = a - b and r[2k + 1] = |a| + |b| for relation
+ * rel[k] (a op b, op in model->rel_op). Between events: one solve. At an event
  * (or during initialization): solved again until the relations agree with the solution, trying other
  * combinations of their values when that cycles; non-zero when no combination agrees. */
 int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *),
-                    int (*rels)(mo2c_data *, unsigned char *), const char *where);
+                    int (*rels)(mo2c_data *, double *), const char *where);
 
 /* Events, for generated code (runtime/events.c).
  * mo2c_sample: sample(start, interval), true at the instants start + k*interval during event iteration.

@@ -233,4 +233,7 @@ void *mo2c_rt_fstack_bytes(mo2c_data *d, size_t n);
 /* algebra.c: release the cached solvers of a state */
 void mo2c_rt_algebra_free(mo2c_rt_state *s);
 
+/* events.c: the value of a relation whose zero-crossing function (a - b) is z, by its MO2C_REL_* op. */
+int mo2c_rt_rel_value(int op, double z);
+
 #endif

@@ -242,7 +242,7 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
     mo_buf_putn(L, S.s, S.len);
     mo_buf_puts(L, "    return 0;\n}\n\n");
     mo_buf_printf(L, "/* mixed loop %d: the relations that decide its discrete unknowns, compared at its solution */\n"
-                     "static int %s_rels(mo2c_data *d, unsigned char *r_)\n{\n", id, fn);
+                     "static int %s_rels(mo2c_data *d, double *r_)\n{\n", id, fn);
     loop_locals(g, L, sys);
     mo_buf_putn(L, R.s, R.len);
     mo_buf_printf(L, "    return ok ? 0 : -1;\n}\n\nstatic const int %s_relidx[%d] = {", fn, idx.n);

@@ -87,8 +87,8 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields);
 void mo_cg_event_check(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent);
 int mo_cg_event_conds(mo_cg *cg, int n);
 /* codegen_events.c, for a loop block b of sys: the event relations its equations read that depend on
- * its unknowns directly, as statements r_[k] = (unsigned char)(relation compared directly); their
- * indices in d->rel[] into *idx; returns how many (0: nothing printed; always 0 where relations are
+ * its unknowns directly (a op b), as statements setting r_[2k] = a - b, r_[2k + 1] = |a| + |b| (for
+ * mo2c_mixed_loop); their indices in d->rel[] into *idx; returns how many (0: nothing printed; always 0 where relations are
  * compared directly). */
 int mo_cg_events_loop_rels(mo_cg *cg, mo_buf *o, const mo_system *sys, const mo_block *b, mo_int_vec *idx);
 

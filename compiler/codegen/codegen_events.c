@@ -419,11 +419,13 @@ int mo_cg_events_loop_rels(mo_cg *cg, mo_buf *o, const mo_system *sys, const mo_
     for (int k = 0; k < idx->n; k++) {
         int r = idx->v[k];
         ev->rel_taken[r] = 0;
-        mo_buf_printf(o, "    r_[%d] = (unsigned char)(", k);
-        expr(cg, o, ev->rels.v[r], true);
-        mo_buf_printf(o, ");   /* ");
+        mo_buf_puts(o, "    {   /* ");
         mo_cg_comment(o, ev->rel_text.v[r], 200);
-        mo_buf_puts(o, " */\n");
+        mo_buf_puts(o, " */\n        const double a_ = ");
+        expr(cg, o, ev->rels.v[r]->a[0], true);
+        mo_buf_puts(o, ", b_ = ");
+        expr(cg, o, ev->rels.v[r]->a[1], true);
+        mo_buf_printf(o, ";\n        r_[%d] = a_ - b_;\n        r_[%d] = fabs(a_) + fabs(b_);\n    }\n", 2 * k, 2 * k + 1);
     }
     cg->where_name = keep;
     return idx->n;
@@ -771,5 +773,19 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields)
                           "    .next_time_event = next_time_event, .check = check,\n", n, ev->ncond);
     if (ev->samples.n)
         mo_buf_printf(fields, "    .nsample = %d,\n", ev->samples.n);
+    /* the discrete y slots, which event iteration compares (mo2c_rt.h) */
+    const mo_dae *dae = cg->dae;
+    int nd = 0;
+    mo_buf_puts(funcs, "static const int y_discrete[] = {");
+    for (int v = 0; v < dae->vars.n; v++) {
+        const mo_dvar *dv = &dae->vars.v[v];
+        if ((dv->kind == MO_DV_ALGEBRAIC || dv->kind == MO_DV_DISCRETE) && dv->slot >= 0 &&
+            mo_dae_discrete_time(dae, v)) {
+            mo_buf_printf(funcs, "%s%d", nd % 16 ? ", " : nd ? ",\n    " : "\n    ", dv->slot);
+            nd++;
+        }
+    }
+    mo_buf_printf(funcs, "%s-1};\n\n", nd ? ",\n    " : "");
+    mo_buf_printf(fields, "    .ny_discrete = %d, .y_discrete = y_discrete,\n", nd);
     return 0;
 }

@@ -1,8 +1,8 @@
 /*
  * test_rt_algebra.c - the runtime's services for generated code (runtime/algebra.c): checked math and
  * its messages (the first failure of an evaluation wins), dense linear systems (a solution, a singular
- * matrix), nonlinear systems (with and without the Jacobian, from a poor start, and one without a real
- * root), on an mo2c_data from mo2c_data_alloc and on a bare one.
+ * matrix), nonlinear systems (with and without the Jacobian, from a poor start, an affine one from a
+ * start near 0, and one without a real root), on an mo2c_data from mo2c_data_alloc and on a bare one.
  */
 #include "mo2c_rt.h"
 
@@ -15,7 +15,7 @@ static int failures;
                                        fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
 
 static const mo2c_model model = {"T", "", 1, 1, 1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL,
-                                   0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+                                   0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL};
 
 /* circle x^2 + y^2 = 4 and line x = y: root (sqrt 2, sqrt 2) from a positive start */
 static int circle(mo2c_data *d, const double *z, double *F)
@@ -31,6 +31,15 @@ static int circle_jac(mo2c_data *d, const double *z, double *J)
     (void)d;
     J[0] = 2.0 * z[0], J[1] = 2.0 * z[1];
     J[2] = 1.0, J[3] = -1.0;
+    return 0;
+}
+
+/* affine in z, its root far from a start near 0 (a friction element's sa crossing zero) */
+static int affine(mo2c_data *d, const double *z, double *F)
+{
+    (void)d;
+    F[0] = 0.0224 - z[0];
+    F[1] = 3.0 * z[1] - z[0] + 1e-3;
     return 0;
 }
 
@@ -104,8 +113,12 @@ static void test_nonlinear(mo2c_data *d)
         rc = mo2c_solve_nonlinear(d, 2, z, circle, withjac ? circle_jac : NULL, "w"); /* from the root */
         CHECK(rc == 0 && fabs(z[0] - sqrt(2.0)) < 1e-12, "restart at the root");
     }
+    double za[2] = {2.6e-12, 0.0};
+    int rc = mo2c_solve_nonlinear(d, 2, za, affine, NULL, "w");
+    CHECK(rc == 0 && fabs(za[0] - 0.0224) < 1e-15 && fabs(za[1] - 0.0214 / 3) < 1e-15,
+          "affine from near 0: rc %d z %.17g %.17g %s", rc, za[0], za[1], d->error);
     double z[1] = {0.5};
-    int rc = mo2c_solve_nonlinear(d, 1, z, no_root, NULL, "m.mo:5: z^2 + 1 = 0");
+    rc = mo2c_solve_nonlinear(d, 1, z, no_root, NULL, "m.mo:5: z^2 + 1 = 0");
     CHECK(rc != 0 && strncmp(d->error, "nonlinear system in m.mo:5: z^2 + 1 = 0 not solved: residual norm ", 66) == 0 &&
               z[0] == 0.5, "no root: rc %d %s", rc, d->error);
     z[0] = 20.0;

@@ -4,10 +4,12 @@
  * forward gives sa = -5 (so "slide backward"), sliding backward sa = 5 (so "slide forward"), locked
  * sa = 0.3, both relations true has no solution. The fixed-point iteration cycles between the two
  * sliding modes; the search must find the locked one. Also: one solve between events, the error when
- * no mode agrees with its solution, a failing solve passed on.
+ * no mode agrees with its solution, a relation on its threshold accepted either way, a failing solve
+ * passed on.
  */
 #include "mo2c_rt.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,15 +30,23 @@ static int solve(mo2c_data *d)
     return 0;
 }
 
-static int rels(mo2c_data *d, unsigned char *r)
+/* sa > 1 and sa < -1 as mo2c_mixed_loop wants them: a - b and |a| + |b| */
+static int rels(mo2c_data *d, double *r)
+{
+    r[0] = sa - 1.0, r[1] = fabs(sa) + 1.0;
+    r[2] = sa + 1.0, r[3] = fabs(sa) + 1.0;
+    if (contrary) {   /* a model without a consistent mode: the relations contradict every solution */
+        r[0] = d->rel[2] ? -1.0 : 1.0;
+        r[2] = d->rel[5] ? 1.0 : -1.0;
+    }
+    return 0;
+}
+
+static int tie(mo2c_data *d)
 {
     (void)d;
-    r[0] = (unsigned char)(sa > 1.0);
-    r[1] = (unsigned char)(sa < -1.0);
-    if (contrary) {   /* a model without a consistent mode: the relations contradict every solution */
-        r[0] = (unsigned char)!d->rel[2];
-        r[1] = (unsigned char)!d->rel[5];
-    }
+    nsolve++;
+    sa = 1.0 + 1e-15;
     return 0;
 }
 
@@ -49,8 +59,13 @@ int main(void)
 {
     static const int idx[2] = {2, 5};
     unsigned char rel[8] = {0};
+    static const int ops[8] = {0, 0, MO2C_REL_GT, 0, 0, MO2C_REL_LT, 0, 0};
+    mo2c_model m;
+    memset(&m, 0, sizeof m);
+    m.rel_op = ops;
     mo2c_data d;
     memset(&d, 0, sizeof d);
+    d.model = &m;
     d.rel = rel;
 
     /* between events: solved once with the frozen relations, which stay as they are */
@@ -77,6 +92,15 @@ int main(void)
                             "Boolean or Integer unknowns and the relations of its Real unknowns never agree "
                             "(2 relations)") == 0, "contrary: rc %d %s", rc, d.error);
     contrary = 0;
+
+    /* a relation on its threshold (sa = 1 to rounding, as at the event it caused) agrees either way */
+    contrary = 0;
+    rel[2] = 1, rel[5] = 0;
+    nsolve = 0;
+    CHECK(mo2c_mixed_loop(&d, 2, idx, tie, rels, "w") == 0 && nsolve == 1 && rel[2] == 1, "tie: %d", nsolve);
+    rel[2] = 0;
+    nsolve = 0;
+    CHECK(mo2c_mixed_loop(&d, 2, idx, tie, rels, "w") == 0 && nsolve == 1 && rel[2] == 0, "tie: %d", nsolve);
 
     /* a solve that fails is passed on with its message */
     rc = mo2c_mixed_loop(&d, 2, idx, broken, rels, "w");
