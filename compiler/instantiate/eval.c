@@ -5,56 +5,73 @@
  * Input: a flat expression (variables already resolved to MO_EX_VAR) and the flat model whose parameters
  * and constants carry their bindings. Output: a double (Integer and Boolean values are exact in it).
  * Fails (returns false, no diagnostics) when a variable is not a parameter or constant with a binding,
- * or when parameters depend on each other in a cycle (bounded depth); the caller says what it needed,
- * and mo_eval_cycle tells it when the reason was a cycle (the bindings being followed are kept on a
- * small stack, at most EVAL_MAX_DEPTH deep, that each new one is compared with).
+ * when parameters depend on each other in a cycle, when bindings lead through more than EVAL_MAX_DEPTH
+ * others, or at a call of a user-defined function; the caller says what it needed, and
+ * mo_eval_report_why tells it the reason when it was one of the last three.
+ * Within one evaluation each variable's binding is evaluated once (a mark per variable: on the chain
+ * being followed, or done with its value), so the work is linear in the bindings it reaches: without it
+ * p2 = p1 + p1, p3 = p2 + p2, ... doubled the work at each level (40 levels: more than 30 s).
  */
 #include "inst.h"
 
 #include <math.h>
 #include <string.h>
 
-enum { EVAL_MAX_DEPTH = 200 };
+/* How deep bindings may lead (p300 = p299 + 1 ... p1 = p0 + 1 is 300): the recursion's bound. */
+enum { EVAL_MAX_DEPTH = 5000 };
 
 static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth);
 
-/* The variables whose bindings are being evaluated, outermost first; the variable found on it again by
- * the last failed evaluation (-1: none). */
-static int binding_stack[EVAL_MAX_DEPTH + 1];
-static int cycle_var = -1;
+/* One mark per variable: stamp == the current evaluation's number when it was reached in it; then done
+ * says whether val holds its value (else it is on the chain being followed: reaching it again is a
+ * cycle). Numbering the evaluations makes clearing the marks between them unnecessary. */
+typedef struct mark {
+    unsigned stamp;
+    bool done;
+    double val;
+} mark;
+static mark *marks;
+static int nmarks;
+static unsigned stamp;
 
-/* The first call of a user-defined function in e (its arguments and operands included), or NULL. The
- * walk is as deep as the tree, which the parser bounds. */
-static const mo_expr *user_call(const mo_expr *e)
-{
-    if (!e)
-        return NULL;
-    if (e->kind == MO_EX_CALL && e->func)
-        return e;
-    if (e->kind != MO_EX_CALL && e->kind != MO_EX_UNARY && e->kind != MO_EX_BINARY && e->kind != MO_EX_IF)
-        return NULL;
-    for (int i = 0; i < e->n; i++) {
-        const mo_expr *c = user_call(e->a[i]);
-        if (c)
-            return c;
-    }
-    return NULL;
-}
+/* The variables whose bindings are being evaluated, outermost first (to name the one whose binding
+ * holds a function call). */
+static int *binding_stack;
 
-bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what, const mo_expr *e)
+/* Why the last evaluation failed, when mo_eval_report_why has something to say. */
+static enum { WHY_NONE, WHY_CYCLE, WHY_DEEP, WHY_CALL } why;
+static int why_var = -1;            /* the variable met again (CYCLE), too deep (DEEP), or whose binding
+                                     * holds the call (CALL; -1: the expression itself) */
+static const mo_expr *why_call;     /* CALL: the call of a user-defined function */
+
+bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what)
 {
-    const mo_expr *call = cycle_var < 0 ? user_call(e) : NULL;
-    if (call) {   /* (functions are not evaluated here: eval_call knows the built-in ones only) */
-        mo_error(call->loc, "not supported yet: evaluating the function '%s' at compile time (in %s)",
-                 call->func->name, what);
+    const char *name = why_var >= 0 ? mo_flat_var_name((void *)flat, why_var) : NULL;
+    switch (why) {
+    case WHY_CALL:   /* (functions are not evaluated here: eval_call knows the built-in ones only) */
+        if (!name) {
+            mo_error(why_call->loc, "not supported yet: evaluating the function '%s' at compile time (in %s)",
+                     why_call->func->name, what);
+        } else {
+            mo_error(why_call->loc, "not supported yet: evaluating the function '%s' at compile time (in the "
+                     "value of '%s')", why_call->func->name, name);
+            mo_note(loc, "%s needs it here", what);
+        }
         return true;
+    case WHY_CYCLE:
+        mo_error(loc, "%s cannot be evaluated: the value of '%s' depends on itself", what, name);
+        mo_note(flat->vars.v[why_var].attr->loc, "'%s' is declared here", name);
+        return true;
+    case WHY_DEEP:
+        mo_error(loc, "not supported yet: %s whose value goes through more than %d parameter bindings",
+                 what, EVAL_MAX_DEPTH);
+        mo_note(flat->vars.v[why_var].attr->loc, "'%s', %d bindings down, is declared here", name,
+                EVAL_MAX_DEPTH);
+        return true;
+    case WHY_NONE:
+        break;
     }
-    if (cycle_var < 0)
-        return false;
-    const char *name = mo_flat_var_name((void *)flat, cycle_var);
-    mo_error(loc, "%s cannot be evaluated: the value of '%s' depends on itself", what, name);
-    mo_note(flat->vars.v[cycle_var].attr->loc, "'%s' is declared here", name);
-    return true;
+    return false;
 }
 
 /* How many times a variable's binding was read: flatten_clone.c clones a component only when building
@@ -73,6 +90,12 @@ void mo_eval_note_read(void)
 
 static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int depth)
 {
+    if (e->func) {
+        why = WHY_CALL;
+        why_call = e;
+        why_var = depth > 0 ? binding_stack[depth - 1] : -1;
+        return false;
+    }
     if (!e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1 || e->n < 1 || e->n > 2)
         return false;
     double a = 0, b = 0;
@@ -113,15 +136,32 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
     case MO_EX_VAR: {
         const mo_var *v = &flat->vars.v[e->var];
         var_reads++;
-        if (v->variability > MO_VAR_PARAMETER || !v->binding || depth >= EVAL_MAX_DEPTH)
+        if (v->variability > MO_VAR_PARAMETER || !v->binding)
             return false;
-        for (int i = 0; i < depth; i++)
-            if (binding_stack[i] == e->var) {
-                cycle_var = e->var;
-                return false;
+        mark *m = &marks[e->var];
+        if (m->stamp == stamp) {
+            if (m->done) {
+                *out = m->val;
+                return true;
             }
+            why = WHY_CYCLE;
+            why_var = e->var;
+            return false;
+        }
+        if (depth >= EVAL_MAX_DEPTH) {
+            why = WHY_DEEP;
+            why_var = e->var;
+            return false;
+        }
+        m->stamp = stamp;
+        m->done = false;
         binding_stack[depth] = e->var;
-        return eval(flat, v->binding, out, depth + 1);
+        if (!eval(flat, v->binding, out, depth + 1))
+            return false;
+        m = &marks[e->var];
+        m->done = true;
+        m->val = *out;
+        return true;
     }
     case MO_EX_UNARY:
         if (!eval(flat, e->a[0], &a, depth))
@@ -164,6 +204,21 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
 
 bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out)
 {
-    cycle_var = -1;
+    why = WHY_NONE;
+    why_var = -1;
+    if (nmarks < flat->vars.n) {   /* the variables made since: marks for them (doubling, in the arena) */
+        int n = flat->vars.n > 2 * nmarks ? flat->vars.n : 2 * nmarks;
+        mark *grown = MO_NEWN(mark, n);
+        if (nmarks)
+            memcpy(grown, marks, sizeof *marks * (size_t)nmarks);
+        marks = grown;
+        nmarks = n;
+    }
+    if (!binding_stack)
+        binding_stack = MO_NEWN(int, EVAL_MAX_DEPTH);
+    if (++stamp == 0) {   /* the numbers wrapped around: old marks could match again */
+        memset(marks, 0, sizeof *marks * (size_t)nmarks);
+        stamp = 1;
+    }
     return eval(flat, e, out, 0);
 }

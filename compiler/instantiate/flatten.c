@@ -450,11 +450,56 @@ static int slot_depth;
 
 static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i);
 
+/* The declaration in c->parent's class that made instance c: the last part of c's path without its
+ * subscripts, looked up in the parent's layout; NULL when it is not found there (a quoted name). */
+static const mo_element *inst_decl(const mo_inst *c)
+{
+    const char *start = c->path;
+    int brackets = 0;
+    for (const char *q = c->path + strlen(c->path); q > c->path; q--) {
+        if (q[-1] == ']')
+            brackets++;
+        else if (q[-1] == '[')
+            brackets--;
+        else if (q[-1] == '.' && brackets == 0) {
+            start = q;
+            break;
+        }
+    }
+    intptr_t it = (intptr_t)mo_map_get(&c->parent->lay->index, mo_intern(start, strcspn(start, "[")));
+    return it ? c->parent->lay->items[it - 1].elem : NULL;
+}
+
+/* At the bound on the depth of slots: when the instances being made nest at least half as deep, the
+ * cause is not the order of declarations but a class that contains itself (model A  A a; end A, or
+ * through other classes), whose instances nest without end unless a dimension reaches 0. Reports it at
+ * the declaration that made inst and returns true; false when the nesting is shallow or no class recurs.
+ * Walks the chain of instances once: only on this error. */
+static bool report_self_nesting(const mo_inst *inst)
+{
+    int depth = 0;
+    const mo_inst *same = NULL;   /* the nearest enclosing instance of inst's class */
+    for (const mo_inst *p = inst->parent; p; p = p->parent) {
+        depth++;
+        if (!same && p->lay->cls == inst->lay->cls)
+            same = p;
+    }
+    const mo_element *decl = same && depth >= MAX_SLOT_DEPTH / 2 ? inst_decl(inst) : NULL;
+    if (!decl)
+        return false;
+    mo_error(decl->loc, "class '%s' contains itself (through component '%s' of '%s'): its instances nest "
+             "more than %d levels deep", mo_class_full_name(inst->lay->cls), decl->name,
+             mo_class_full_name(inst->parent->lay->cls), MAX_SLOT_DEPTH / 2);
+    return true;
+}
+
 bool mo_ensure_slot(mo_front *fr, mo_inst *inst, int i)
 {
     if (inst->slots[i].state != MO_SLOT_PENDING)
         return true;
     if (slot_depth >= MAX_SLOT_DEPTH) {
+        if (report_self_nesting(inst))
+            return false;
         mo_error(inst->lay->items[i].elem->loc,
                  "declarations depend on each other more than %d levels deep here; declare them in the order of their dependencies",
                  MAX_SLOT_DEPTH);
@@ -550,7 +595,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
         if (!c)
             return false;
         if (!mo_eval_flat(fr->flat, c, &d)) {
-            if (!mo_eval_report_why(fr->flat, e->condition->loc, "the condition of a conditional component", c))
+            if (!mo_eval_report_why(fr->flat, e->condition->loc, "the condition of a conditional component"))
                 mo_error(e->condition->loc, "the condition of a conditional component must be a parameter expression");
             return false;
         }

@@ -99,7 +99,7 @@ bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e,
         return false;
     double d;
     if (!mo_eval_flat(fr->flat, f, &d) || d != floor(d)) {
-        if (!mo_eval_report_why(fr->flat, e->loc, what, f))
+        if (!mo_eval_report_why(fr->flat, e->loc, what))
             mo_error(e->loc, "%s must be a parameter expression with an integer value", what);
         return false;
     }

@@ -56,7 +56,7 @@ bool mo_range_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
             return false;
         boolean |= mo_func_expr_type(fr->flat, NULL, f) == MO_T_BOOLEAN;
         if (!mo_eval_flat(fr->flat, f, &v[r->n == 3 ? k : k * 2])) {
-            if (!mo_eval_report_why(fr->flat, r->a[k]->loc, what, f))
+            if (!mo_eval_report_why(fr->flat, r->a[k]->loc, what))
                 mo_error(r->a[k]->loc, "%s must be a parameter expression", what);
             return false;
         }

@@ -64,7 +64,7 @@ static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, cons
             return false;
         }
         if (!mo_eval_flat(fr->flat, mo_av_at(&v, i), &d) || d != floor(d)) {
-            if (!mo_eval_report_why(fr->flat, sub->loc, "a subscript", mo_av_at(&v, i)))
+            if (!mo_eval_report_why(fr->flat, sub->loc, "a subscript"))
                 mo_error(sub->loc, "a subscript must be a parameter expression with an integer value");
             return false;
         }

@@ -361,11 +361,12 @@ void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out);
 
 /* eval.c: evaluate a flat expression whose variables are parameters or constants with bindings. */
 bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
-/* After mo_eval_flat(flat, e) failed: when the reason was a binding that depends on itself, report it
- * at loc ("WHAT cannot be evaluated: the value of 'n' depends on itself", a note at n), or a call of a
- * user-defined function in e ("not supported yet"), and return true; else report nothing and return
- * false (the caller says what it needed). */
-bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what, const mo_expr *e);
+/* After mo_eval_flat failed: when the reason was a binding that depends on itself, report it at loc
+ * ("WHAT cannot be evaluated: the value of 'n' depends on itself", a note at n), a call of a
+ * user-defined function in the expression or in a binding it reached ("not supported yet", at the call),
+ * or bindings leading through too many others, and return true; else report nothing and return false
+ * (the caller says what it needed). */
+bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what);
 /* How many variable values evaluation has read so far (flatten_clone.c: did building a component
  * depend on values?). */
 unsigned long mo_eval_var_reads(void);
