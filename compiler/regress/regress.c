@@ -535,11 +535,14 @@ static void check_model(const ropts *o, const rmodel *m, const char *work, verdi
     char err[1024];
     const char *refpath = mo_sprintf("%s/%s.csv", m->dir, m->base);
     mo_csv *ref = is_file(refpath) ? mo_csv_read(refpath, err, sizeof err) : NULL;
-    char *rargv[6] = {(char *)exe, "-outputFormat=csv", (char *)mo_sprintf("-r=%s", rescsv), NULL};
+    /* protected variables too: reference results list them (MAP-LIB's were made with Dymola's
+     * StoreProtectedVariables) and their comparison signals may name them (Blocks.Math.Mean's x) */
+    char *rargv[7] = {(char *)exe, "-outputFormat=csv", (char *)mo_sprintf("-r=%s", rescsv), "-emit_protected",
+                      NULL};
     if (ref && ref->nrows > 0 && ref->ncols > 0 && !has_experiment(exe)) {
-        rargv[3] = (char *)mo_sprintf("-startTime=%.17g", ref->cols[0][0]);
-        rargv[4] = (char *)mo_sprintf("-stopTime=%.17g", ref->cols[0][ref->nrows - 1]);
-        rargv[5] = NULL;
+        rargv[4] = (char *)mo_sprintf("-startTime=%.17g", ref->cols[0][0]);
+        rargv[5] = (char *)mo_sprintf("-stopTime=%.17g", ref->cols[0][ref->nrows - 1]);
+        rargv[6] = NULL;
     }
     rc = run_child(rargv, work, rlog, o->timeout, &sig);
     if (rc != 0) {
