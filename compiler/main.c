@@ -152,7 +152,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     if (!flat)
         return 1;
     mo_check_params(flat);
-    if (mo_check_types(flat) || mo_when_order(flat))
+    if (mo_check_types(flat) + mo_check_variability(flat) || mo_when_order(flat))
         return 1;
     if (o->mode == MODE_FLAT) {
         mo_flat_print(stdout, flat);

@@ -14,6 +14,9 @@ int mo_check_params(const mo_flat *flat);
 /* types.c: Booleans and numbers kept apart, Real values not given to Integers, conditions Boolean. */
 int mo_check_types(const mo_flat *flat);
 
+/* variability.c: constants have a constant value, parameters a parameter expression (3.8). */
+int mo_check_variability(const mo_flat *flat);
+
 /* whenorder.c: the equations of each when-branch in an order that respects what they read (8.3.5);
  * a cycle among them is an error. Reorders flat->whens in place. */
 int mo_when_order(mo_flat *flat);

@@ -129,6 +129,17 @@ static bool known_value(const tctx *c, const mo_expr *e, double *v, int hops)
     return false;
 }
 
+/* The built-ins of one numeric argument (3.7.1, 3.7.3). */
+static bool numeric_builtin(const char *f)
+{
+    static const char *const names[] = {"abs", "sign", "sqrt", "ceil", "floor", "integer", "sin", "cos", "tan",
+                                        "asin", "acos", "atan", "sinh", "cosh", "tanh", "exp", "log", "log10"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(f, names[i]))
+            return true;
+    return false;
+}
+
 static ty call(tctx *c, const mo_expr *e)
 {
     const char *f = mo_sym_fn_name(e);
@@ -136,11 +147,28 @@ static ty call(tctx *c, const mo_expr *e)
         need_boolean(c, e->a[0], "the argument of edge");
         return TY_BOOLEAN;
     }
-    for (int i = 0; i < e->n; i++)
-        (void)type_of(c, e->a[i]);
+    ty first = TY_UNKNOWN;
+    for (int i = 0; i < e->n; i++) {
+        ty t = type_of(c, e->a[i]);
+        if (i == 0)
+            first = t;
+    }
     if (!f)
         return TY_UNKNOWN;
     double iv;
+    if (e->n == 1 && !e->nnamed && first == TY_BOOLEAN && numeric_builtin(f))
+        error(c, e->a[0]->loc, mo_sprintf("the argument of %s must be a number, not Boolean", f));
+    if (e->n == 1 && !e->nnamed && known_value(c, e->a[0], &iv, 0)) {
+        const char *bad = NULL;
+        if ((!strcmp(f, "acos") || !strcmp(f, "asin")) && !(iv >= -1 && iv <= 1))
+            bad = "outside [-1, 1]";
+        else if ((!strcmp(f, "log") || !strcmp(f, "log10")) && !(iv > 0))
+            bad = "not positive";
+        else if (!strcmp(f, "sqrt") && !(iv >= 0))
+            bad = "negative";
+        if (bad)
+            error(c, e->a[0]->loc, mo_sprintf("the argument of %s is %g, %s (specification 3.7.1)", f, iv, bad));
+    }
     if (!strcmp(f, "sample") && e->n == 2 && !e->nnamed && known_value(c, e->a[1], &iv, 0) && !(iv > 0))
         error(c, e->a[1]->loc, mo_sprintf("the interval of sample must be positive, not %g", iv));
     if (!strcmp(f, "initial") || !strcmp(f, "terminal") || !strcmp(f, "sample") || !strcmp(f, "change") ||

@@ -248,6 +248,19 @@ static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out)
     return false;
 }
 
+/* A conditional component, even an enabled one, may only be modified and connected (4.4.5): a reference
+ * to it, or to one of its elements, in an expression is an error. */
+static bool uses_conditional(const mo_inst *inst, const mo_expr *e)
+{
+    intptr_t k = mo_layout_find(inst->lay, e->parts[0].id);
+    if (k && inst->lay->items[k - 1].elem->kind == MO_ELEM_COMPONENT && inst->lay->items[k - 1].elem->condition) {
+        mo_error(e->loc, "'%s' is a conditional component: it may only be modified and used in connect "
+                 "equations (specification 4.4.5)", e->parts[0].id);
+        return true;
+    }
+    return false;
+}
+
 static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
 {
     /* a for-iterator hides a component of the same name (the loop's scope is the innermost) */
@@ -268,6 +281,8 @@ static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
         mo_error(e->loc, "'%s' is a disabled conditional component", mo_ref_str(e));
         return false;
     }
+    if (uses_conditional(inst, e))
+        return false;
     const mo_slot *first = s.nd ? (s.n ? &s.slots[0] : NULL) : &s.one;
     if (first && first->kind == MO_SK_INST && mo_rv_is_record_class(first->child->lay->cls))
         return mo_rv_of_slots(fr, &s, e->loc, out);   /* a record, or an array of records */

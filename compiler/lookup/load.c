@@ -76,8 +76,12 @@ static mo_unit *parse_once(const char *path, bool report_missing)
 static mo_class *unit_class(mo_unit *u, const char *path, const char *id)
 {
     for (int i = 0; i < u->nclasses; i++)
-        if (u->classes[i]->name == id)
+        if (u->classes[i]->name == id) {
+            if (mo_reserved_name(id))   /* (a class of a package's body is checked with its scope) */
+                mo_error(u->classes[i]->loc, "'%s' is the name of a predefined type: no element may be declared "
+                         "with it (specification 4.8)", id);
             return u->classes[i];
+        }
     if (u->nclasses > 0)
         mo_error(u->classes[0]->loc, "file '%s' should define class '%s'", path, id);
     else

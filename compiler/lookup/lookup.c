@@ -65,6 +65,18 @@ int mo_builtin_type(const mo_class *cls)
     return -1;
 }
 
+/* The names of the predefined types (4.8), which no element may take. */
+bool mo_reserved_name(const char *name)
+{
+    switch (name[0]) {   /* (every element of every class passes here: a big model has 10^5) */
+    case 'R': return !strcmp(name, "Real");
+    case 'I': return !strcmp(name, "Integer");
+    case 'B': return !strcmp(name, "Boolean");
+    case 'S': return !strcmp(name, "String");
+    default: return false;
+    }
+}
+
 const char *mo_class_kind_name(mo_class_kind k)
 {
     static const char *const names[] = {"class", "model", "record", "operator record", "block",
@@ -161,6 +173,9 @@ mo_scope *mo_scope_of(mo_class *cls)
             }
             if (!name)
                 continue;
+            if (mo_reserved_name(name))
+                mo_error(loc, "'%s' is the name of a predefined type: no element may be declared with it "
+                         "(specification 4.8)", name);
             mo_element *prev = mo_map_put_new(&s->local, name, e);
             if (prev) {
                 plain = false;

@@ -105,6 +105,8 @@ mo_class *mo_builtin_class(const char *interned_name); /* Real ... StateSelect, 
 /* "A.B.C": the full name of a class (walks the parents). */
 const char *mo_class_full_name(const mo_class *cls);
 const char *mo_class_kind_name(mo_class_kind k);
+/* Real, Integer, Boolean, String: the predefined types, whose names no element may take (4.8). */
+bool mo_reserved_name(const char *name);
 /* May a class of kind derived extend base (specification 7.1.3's table; also short class definitions,
  * which are extends clauses in another form, 4.5.1)? */
 bool mo_base_kind_allowed(mo_class_kind derived, const mo_class *base);
