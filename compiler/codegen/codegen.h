@@ -98,8 +98,8 @@ typedef enum mo_cg_alg_mode {
     MO_CG_ALG_CONT,           /* rhs, outputs, initialize: when-statements, assert and terminate left out */
     MO_CG_ALG_INIT,           /* an initial section in initialize: its asserts checked */
     MO_CG_ALG_CHECK,          /* check(), after every accepted step: asserts checked */
-    MO_CG_ALG_EVENT           /* update(d, t, x, fire): when-statements fire when fire != 0; asserts
-                               * checked; terminate */
+    MO_CG_ALG_EVENT           /* update(d, t, x, fire): when-statements fire when fire != 0, the
+                               * asserts inside them checked; terminate */
 } mo_cg_alg_mode;
 void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode);
 

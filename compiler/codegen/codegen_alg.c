@@ -1,19 +1,21 @@
 /*
  * codegen_alg.c - algorithm sections as C statements, printed in place: in rhs, outputs and
  * initialize where the sorted blocks put them (MO_BLOCK_ALGORITHM), in update() when they hold
- * when-statements, assert or terminate, in check() when they hold asserts (codegen_events.c).
+ * when-statements or terminate, in check() when they hold asserts outside when-statements
+ * (codegen_events.c).
  *
  * Input: the DAE after mo_dae_solve with its sections (dae.h, mo_dalg: statements over DAE variables,
  * the outputs to initialize first). Output: C text over the locals every generated function has (d, t,
  * x, dx, y, p, ok), ending each statement that used a checked operation with a test of ok.
  * What runs where (mo_cg_alg_mode): the continuous evaluation leaves out when-statements (the discrete
  * variables they assign keep their values between events), asserts (checked after every accepted step
- * by check(), as asserts outside when-equations are) and terminate; update() runs the whole section, a
- * when-statement firing when one of its conditions became true since the last evaluation (the
- * condition memory d->cond, as for when-equations).
+ * by check(), as asserts outside when-equations are) and terminate; update() runs the whole section
+ * but the asserts outside when-statements (check() tests each once), a when-statement firing when one
+ * of its conditions became true since the last evaluation (the condition memory d->cond, as for
+ * when-equations).
  * Statements: an assignment of several targets evaluates every value before it stores any (into
- * locals when a value reads a target); an unrolled for-loop is its iterations in turn, inside a block that a break
- * leaves with a goto; while is a C loop bounded like those of functions (100,000,000 iterations, then
+ * locals when a value reads a target); an unrolled for-loop is its iterations in turn, inside a
+ * block that a break leaves with a goto; while is a C loop bounded like those of functions (100,000,000 iterations, then
  * the run fails); a relation is an event relation or not as its printing decides (codegen_events.c).
  * Recursion follows the nesting of statements.
  */
@@ -29,6 +31,7 @@ typedef struct agen {
     const mo_dalg *a;
     mo_cg_alg_mode mode;
     int where_id;
+    bool in_when;             /* printing the body of a when-statement */
     MO_VEC(int) loops;        /* enclosing loops, innermost last: a goto label's number, or -1 for a C loop */
 } agen;
 
@@ -256,7 +259,9 @@ static void when_stmt(agen *g, const mo_astmt *s, int in)
         for (int c = s->cfirst[k]; c < s->cfirst[k + 1]; c++)
             mo_buf_printf(o, "%s(c%d_ && !d->cond[%d])", c > s->cfirst[k] ? " || " : "", id + c, c0 + c);
         mo_buf_puts(o, ")) {\n");
+        g->in_when = true;
         stmts(g, &s->bodies[k], in + 2);
+        g->in_when = false;
     }
     indent(o, in + 1);
     mo_buf_puts(o, "}\n");
@@ -300,6 +305,8 @@ static void event_stmt(agen *g, const mo_astmt *s, int in)
         return;
     if (w->kind == MO_WS_TERMINATE && g->mode != MO_CG_ALG_EVENT)   /* terminate: at events only */
         return;
+    if (w->kind != MO_WS_TERMINATE && g->mode == MO_CG_ALG_EVENT && !g->in_when)
+        return;   /* an assert outside when-statements: check() tests it after every step, once */
     if (g->mode == MO_CG_ALG_EVENT) {   /* update(fire = 0) only refreshes the condition memory */
         indent(g->o, in);
         mo_buf_puts(g->o, "if (fire) {\n");

@@ -187,7 +187,8 @@ static void scan_expr(void *ctx, const mo_expr *e)
 
 static void scan_stmt(void *ctx, const mo_astmt *s, bool in_when)
 {
-    scan_ctx c = {ctx, in_when};
+    /* an assert's condition makes no events, as outside algorithms (check() tests it after each step) */
+    scan_ctx c = {ctx, in_when || s->kind == MO_AS_EVENT};
     mo_astmt_exprs(s, scan_expr, &c);
 }
 
@@ -211,8 +212,8 @@ mo_cg_events *mo_cg_events_new(const mo_dae *dae)
     if (flat->whens.n || flat->asserts.n)
         ev->any = true;
     /* algorithm sections: their relations and samples (when-statement bodies: samples only, like the
-     * bodies of when-equations); those with when-statements, assert or terminate run in update and
-     * check (codegen_alg.c) */
+     * bodies of when-equations); those with when-statements or terminate run in update, those
+     * with asserts outside when-statements in check (codegen_alg.c) */
     for (int i = 0; i < dae->algs.n; i++) {
         const mo_dalg *a = &dae->algs.v[i];
         if (a->src->initial)
@@ -621,7 +622,7 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
     }
     for (int i = 0; i < cg->dae->algs.n; i++) {
         const mo_dalg *a = &cg->dae->algs.v[i];
-        if (!a->src->initial && (a->has_when || a->has_terminate || a->has_assert))
+        if (!a->src->initial && (a->has_when || a->has_terminate))
             mo_cg_alg(cg, o, i, MO_CG_ALG_EVENT);
     }
     mo_buf_puts(o, "    return 0;\n}\n\n");

@@ -127,7 +127,7 @@ static bool gather(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *
     }
     mo_expr **iv;
     int n;
-    mo_iter_use use = {NULL, e->a[0]};
+    mo_iter_use use = {NULL, e->a[0], NULL};
     if (!mo_iter_values(fr, inst, owner, &e->iters[iter], &use, &iv, &n))
         return false;
     for (int i = 0; i < n; i++) {

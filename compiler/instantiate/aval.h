@@ -73,12 +73,14 @@ bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e,
                  long long *out);
 /* flatten_iter.c: the values of a for-iterator or a reduction's iterator: the elements of a parameter
  * range or vector, an enumeration type or Boolean, evaluated (*vals: literals); an iterator without a
- * range takes the range of the subscripts it appears in, in the loop's equations or expression (use).
+ * range takes the range of the subscripts it appears in, in the loop's equations, statements or expression
+ * (use).
  * false after an error. mo_range_values: the literals of the range a:b or a:s:b r ("what" for
  * messages). */
 typedef struct mo_iter_use {
     const mo_eq_list *eqs;    /* the body of a for-equation, or NULL */
     const mo_expr *expr;      /* the body of a reduction or an array constructor, or NULL */
+    const mo_stmt_list *stmts; /* the body of a for-statement of an algorithm section, or NULL */
 } mo_iter_use;
 bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_iterator *it, const mo_iter_use *use,
                     mo_expr ***vals, int *n);

@@ -744,7 +744,7 @@ static bool flatten_for(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     const mo_iterator *it = &q->iters[iter];
     mo_expr **vals;
     int n;
-    mo_iter_use use = {&q->bodies[0], NULL};
+    mo_iter_use use = {&q->bodies[0], NULL, NULL};
     if (!mo_iter_values(fr, inst, owner, it, &use, &vals, &n))
         return false;
     bool ok = true;

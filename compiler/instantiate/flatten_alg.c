@@ -255,8 +255,9 @@ static bool if_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
     return true;
 }
 
-/* The values of the iterator it: a parameter range or vector (not yet: ranges that change in time). */
-static bool iter_values(abuild *b, const mo_iterator *it, mo_expr ***vals, int *n)
+/* The values of the iterator it of a loop whose body is body: a parameter range or vector, or the range
+ * deduced from the subscripts it appears in (not yet: ranges that change in time). */
+static bool iter_values(abuild *b, const mo_iterator *it, const mo_stmt_list *body, mo_expr ***vals, int *n)
 {
     if (it->range && it->range->kind != MO_EX_REF) {
         mo_aval r;
@@ -270,7 +271,7 @@ static bool iter_values(abuild *b, const mo_iterator *it, mo_expr ***vals, int *
             }
         }
     }
-    mo_iter_use use = {NULL, NULL};
+    mo_iter_use use = {NULL, NULL, body};
     return mo_iter_values(b->fr, b->inst, b->owner, it, &use, vals, n);
 }
 
@@ -279,7 +280,7 @@ static bool for_stmt(abuild *b, const mo_stmt *st, int iter, mo_astmt *s)
 {
     mo_expr **vals;
     int n;
-    if (!iter_values(b, &st->iters[iter], &vals, &n))
+    if (!iter_values(b, &st->iters[iter], &st->bodies[0], &vals, &n))
         return false;
     s->n = n;
     s->bodies = MO_NEWN(mo_astmt_list, n + 1);

@@ -570,7 +570,7 @@ static bool flatten_comprehension(mo_front *fr, mo_inst *inst, mo_class *owner, 
     const mo_iterator *it = &e->iters[iter];
     mo_expr **vals;
     int n;
-    mo_iter_use use = {NULL, e->a[0]};
+    mo_iter_use use = {NULL, e->a[0], NULL};
     if (!mo_iter_values(fr, inst, owner, it, &use, &vals, &n))
         return false;
     mo_aval *parts = MO_NEWN(mo_aval, n + 1);

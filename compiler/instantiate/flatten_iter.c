@@ -5,9 +5,10 @@
  * 10.4.1.1 via 8.3.2.1: 1:size(x, k), the enumeration or false:true of an array's dimension k).
  *
  * Input: the iterator as written, the instance and class it is read in, and where it is used (the body
- * of its loop, mo_iter_use). Output: the values as literals, in order. Preconditions: flattening is
- * under way (the arrays a deduced range comes from are made on demand, flatten.c). Recursion follows
- * one loop body's syntax (nested equations and expressions), which the parser bounds.
+ * of its loop, mo_iter_use: equations, statements or an expression). Output: the values as literals,
+ * in order. Preconditions: flattening is under way (the arrays a deduced range comes from are made on
+ * demand, flatten.c). Recursion follows one loop body's syntax (nested equations, statements and
+ * expressions), which the parser bounds.
  */
 #include "aval.h"
 #include "func.h"
@@ -239,6 +240,32 @@ static void deduce_eqs(deduction *d, const mo_eq_list *l)
     }
 }
 
+static void deduce_stmts(deduction *d, const mo_stmt_list *l)
+{
+    for (int i = 0; i < l->n && !d->bad; i++) {
+        const mo_stmt *s = l->v[i];
+        deduce_expr(d, s->lhs);
+        deduce_expr(d, s->rhs);
+        for (int c = 0; c < s->nconds; c++)
+            deduce_expr(d, s->conds[c]);
+        switch (s->kind) {
+        case MO_ST_FOR:
+            for (int k = 0; k < s->niters; k++)
+                deduce_expr(d, s->iters[k].range);
+            if (!rebinds(s->iters, s->niters, d->name))
+                deduce_stmts(d, &s->bodies[0]);
+            break;
+        case MO_ST_IF: case MO_ST_WHEN: case MO_ST_WHILE:
+            /* if: a body per condition and the else body; when: one per condition; while: one */
+            for (int b = 0; b < (s->kind == MO_ST_WHILE ? 1 : s->nconds + (s->kind == MO_ST_IF)); b++)
+                deduce_stmts(d, &s->bodies[b]);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
 static bool deduce_range(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_iterator *it,
                          const mo_iter_use *use, mo_expr ***vals, int *n)
 {
@@ -247,6 +274,8 @@ static bool deduce_range(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         deduce_eqs(&d, use->eqs);
     if (use && use->expr)
         deduce_expr(&d, use->expr);
+    if (use && use->stmts)
+        deduce_stmts(&d, use->stmts);
     if (d.bad)
         return false;
     if (!d.found) {

@@ -899,6 +899,11 @@ static bool build(fbuild *b, mo_class *cls)
             mo_error(sec->loc, "a function can only have algorithm sections");
             return false;
         }
+        if (i > 0) {   /* 12.2: at most one, inherited ones included */
+            mo_error(sec->loc, "function '%s' has more than one algorithm section", f->name);
+            mo_note(lay->secs[0].sec->loc, "its first algorithm section");
+            return false;
+        }
         b->ctx.owner = lay->secs[i].owner;
         mo_fstmt_list l;
         if (!stmts(b, &sec->stmts, &l))

@@ -61,4 +61,15 @@ package Algorithms
     der(z) = 1;
     der(e) = -kk * e;
   end Main;
+
+  model Warn "an assert in a section and one in a when-statement, both warnings"
+    Real x(start = 1, fixed = true);
+  algorithm
+    assert(x > 0.5, "x below 0.5", AssertionLevel.warning);
+    when time > 0.3 then
+      assert(x > 0.5, "x below 0.5 at the when", AssertionLevel.warning);
+    end when;
+  equation
+    der(x) = -5 * x;
+  end Warn;
 end Algorithms;

@@ -3,8 +3,9 @@
 # the algebraic variable an equation needs, when-statements counting samples and the elements of a
 # vector condition, a while loop, a for-loop left by break, a tuple assignment from a function with two
 # outputs, an array assignment that swaps (every value evaluated first), an initial algorithm giving a
-# state its start, an initial algorithm computing a parameter (fixed = false); against the closed forms of tests/ref/alg_ref.c at every output point. The emitted C
-# compiles warning-free under -Wall -Wextra -Wpedantic -Wshadow -Werror.
+# state its start, an initial algorithm computing a parameter (fixed = false); against the closed forms
+# of tests/ref/alg_ref.c at every output point. The emitted C compiles warning-free under -Wall -Wextra
+# -Wpedantic -Wshadow -Werror. Warn: each assert of a section warns once, where it should.
 # 2. With the MSL (../shared, else skipped): Trapezoid and Pulse (tests/models/AlgorithmsMSL.mo) against
 #    their documented definitions at every output point, and the integral of their sum, z(2) = 2.8
 #    (trapezoid areas 1 and 1, pulses 4 x 0.2).
@@ -20,6 +21,14 @@ simulate "$D" Main -stopTime=1 -stepSize=0.004 -tolerance=1e-10 -r=res.csv || ex
 "$REFBIN/csvcmp" --abs 1e-7 "$D/ref.csv" "$D/res.csv" x a b n c k r m p q 'u[1]' 'u[2]' z e || status=1
 "$MO2C" tests/models/Algorithms.mo Algorithms.Main --emit-c -o "$D/Main.c" || exit 1
 cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -O2 -Werror -Iruntime -c -o "$D/Main.o" "$D/Main.c" || status=1
+# Warn: x = exp(-5 t) falls below 0.5 at t = ln(2)/5 = 0.1386: the section's assert warns once, after the
+# first step past it (not also at an event of its own); the assert inside "when time > 0.3" once, at 0.3.
+"$MO2C" tests/models/Algorithms.mo Algorithms.Warn -o "$D/Warn" || { echo "mo2c failed on Warn"; exit 1; }
+log=$(cd "$D" && ./Warn -stopTime=1 2>&1) || { echo "Warn failed: $log"; status=1; }
+awk '/assertion failed: x below 0.5$/ { n1++; t1 = $4 + 0 } /assertion failed: x below 0.5 at the when$/ { n2++; t2 = $4 + 0 }
+     END { ok = n1 == 1 && t1 >= 0.1386 && t1 < 0.2 && n2 == 1 && t2 >= 0.3 && t2 < 0.3 + 1e-9
+           printf "%s warnings: section %d at %s, when %d at %s\n", ok ? "ok  " : "FAIL", n1, t1, n2, t2; exit !ok }' \
+    <<<"$log" || status=1
 
 MSL=${SHARED:+$SHARED/msl/4.0.0}
 [ -n "$MSL" ] && [ -d "$MSL" ] || { echo "no MSL beside the project: part 2 skipped"; exit $status; }
