@@ -64,6 +64,7 @@ void mo2c_data_free(mo2c_data *d)
     if (s) {
         mo2c_rt_algebra_free(s);
         mo2c_rt_inputs_free(s->inputs);
+        mo2c_rt_delays_free(s->delays);
         free(s->work);
         free(s);
     }

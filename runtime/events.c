@@ -546,6 +546,8 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
     ev->nevents++;
     /* the point just before: old relations */
     double te = *t;
+    if (mo2c_rt_delay_record(d, te, x) != 0)   /* delay()'s histories: the side before the event */
+        return fail(d, te, "recording the delayed values failed");
     if (eval_point(ev, te, x, ev->zm, 1) != 0)
         return -1;
     size_t nx = (size_t)ev->nx * sizeof(double), ny = (size_t)ev->ny * sizeof(double);

@@ -141,6 +141,10 @@ typedef struct mo2c_model {
      * every y is compared. */
     int ny_discrete;
     const int *y_discrete;
+
+    /* delay() call sites (numbered by the compiler): each keeps a history of its expression (delay.c).
+     * 0 when none. */
+    int ndelay;
 } mo2c_model;
 
 /* How a zero-crossing function gives its relation (mo2c_model.rel_op). */
@@ -200,6 +204,11 @@ double mo2c_mod(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_rem(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_idiv(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_semiLinear(mo2c_data *d, double x, double k_pos, double k_neg, const char *where, int *ok);
+/* delay(v, dt, dmax) of call site k (< model->ndelay) at time t, v being the delayed expression's value
+ * at t (delay.c): the history of site k interpolated linearly at t - dt (v before anything is recorded,
+ * and the value at the start for t - dt before it); fails unless 0 <= dt <= dmax. The runtime records
+ * v at the accepted points of the integration. */
+double mo2c_delay(mo2c_data *d, int k, double t, double v, double dt, double dmax, const char *where, int *ok);
 
 /* Solve the dense linear system A z = b (n x n, row-major, both overwritten; z returned in b).
  * Non-zero when singular. Used by generated code for linear algebraic loops. */

@@ -15,6 +15,7 @@
  *   algebra.c  mo2c_fail, checked math, linear and nonlinear algebraic solvers
  *   fnarray.c  arrays inside user functions: their memory and operations
  *   fnstring.c Strings inside user functions
+ *   delay.c    the histories of delay()
  * Functions shared between these files carry the prefix mo2c_rt_; everything else is static.
  */
 #ifndef MO2C_RT_INTERNAL_H
@@ -133,6 +134,8 @@ void mo2c_rt_inputs_free(mo2c_rt_inputs *in);
 typedef struct mo2c_rt_nlsolver mo2c_rt_nlsolver;
 
 /* The runtime's private state, hung on d->solver by mo2c_data_alloc. */
+typedef struct mo2c_rt_delays mo2c_rt_delays;   /* delay.c */
+
 typedef struct mo2c_rt_state {
     /* counters for LOG_STATS */
     unsigned long nrhs, njac;
@@ -159,7 +162,13 @@ typedef struct mo2c_rt_state {
     mo2c_rt_nlsolver *nl;      /* cached nonlinear solvers, one per system size */
     size_t *perm;              /* permutation scratch for mo2c_solve_linear */
     int perm_n;
+    mo2c_rt_delays *delays;    /* the histories of delay() (delay.c), made on first use */
 } mo2c_rt_state;
+
+/* delay.c: record the delayed expressions' values at an accepted point (t, x) of the integration (one
+ * more evaluation of rhs and outputs there); free the histories. */
+int mo2c_rt_delay_record(mo2c_data *d, double t, const double *x);
+void mo2c_rt_delays_free(mo2c_rt_delays *ds);
 
 /* solver.c: the steppers -s accepts */
 int mo2c_rt_solver_known(const char *name);

@@ -342,6 +342,10 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
         rc = r < 0;
         stop = r == 2;
     }
+    if (!rc && mo2c_rt_delay_record(d, t, d->x) != 0) {   /* the first point of delay()'s histories */
+        report(d, t, "recording the delayed values failed");
+        rc = 1;
+    }
     if (!rc)
         rc = output_point(d, t, NULL, 0);
     if (!rc)
@@ -408,10 +412,20 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     break;
                 }
             }
+            if (mo2c_rt_delay_record(d, t, d->x) != 0) {   /* an accepted point (after its event) */
+                report(d, t, "recording the delayed values failed");
+                rc = 1;
+                break;
+            }
         }
         if (rc || stop)
             break;
         t = ti;
+        if (!drv && !ev && mo2c_rt_delay_record(d, t, d->x) != 0) {   /* no steps: the output points */
+            report(d, t, "recording the delayed values failed");
+            rc = 1;
+            break;
+        }
         if (ev && mo2c_rt_events_row_at(ev, t))
             continue;   /* the rows of an event at exactly this time are written already */
         last_row = t;

@@ -620,6 +620,24 @@ static bool add_inputs(mo_dae *dae)
     return ok;
 }
 
+/* delay() call sites, numbered 1, 2, ... in func_el (a built-in call has no other use for it), which
+ * every later copy of the node keeps, so the site has one history in the simulator (runtime/delay.c).
+ * After mo_flat_unshare, so that clones of a component have sites of their own. The front end admits
+ * delay only in equations and asserts outside when-equations and algorithm sections (flatten_expr.c).
+ * Recursion over one expression. */
+static void number_delays(mo_dae *dae, mo_expr *e)
+{
+    if (!e || e->kind == MO_EX_VAR)   /* (VAR nodes may be short: ast.h) */
+        return;
+    if (e->kind == MO_EX_CALL && !e->func && (e->n == 2 || e->n == 3)) {
+        const char *fn = mo_sym_fn_name(e);
+        if (fn && !strcmp(fn, "delay"))
+            e->func_el = ++dae->ndelay;
+    }
+    for (int i = 0; i < e->n; i++)
+        number_delays(dae, e->a[i]);
+}
+
 mo_dae *mo_dae_build(const mo_flat *flat)
 {
     mo_dae *dae = MO_NEW(mo_dae);
@@ -636,6 +654,19 @@ mo_dae *mo_dae_build(const mo_flat *flat)
     for (int i = 0; i < flat->initial_eqs.n; i++)
         if (!lower_eq(dae, &flat->initial_eqs.v[i], true))
             ok = false;
+    for (int i = 0; ok && i < dae->eqs.n; i++) {
+        number_delays(dae, dae->eqs.v[i].lhs);
+        number_delays(dae, dae->eqs.v[i].rhs);
+    }
+    for (int i = 0; ok && i < dae->init_eqs.n; i++) {
+        number_delays(dae, dae->init_eqs.v[i].lhs);
+        number_delays(dae, dae->init_eqs.v[i].rhs);
+    }
+    for (int i = 0; ok && i < flat->asserts.n; i++) {   /* check() reads them (codegen_events.c) */
+        number_delays(dae, flat->asserts.v[i].rhs);
+        for (int j = 0; j < flat->asserts.v[i].nmsg; j++)
+            number_delays(dae, flat->asserts.v[i].msg[j]);
+    }
     if (!ok || !mo_dae_algs(dae, mo_dae_lower_der))   /* algorithm sections (alg.c) */
         return NULL;
     if (!add_inputs(dae) || !mo_dae_events_check(dae))  /* when-clauses assign no states (events.c) */

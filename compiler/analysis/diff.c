@@ -116,6 +116,11 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
                         "differentiates (the input's derivative is not known)");
         return NULL;
     }
+    if (!strcmp(fn, "delay")) {   /* d/dt delay(x, d) = delay(der(x), d) (1 - der(d)): not yet */
+        if (c->report)
+            mo_error(L, "not supported yet: delay in an equation that index reduction differentiates");
+        return NULL;
+    }
     /* functions that are piecewise constant or Boolean */
     if (!strcmp(fn, "sign") || !strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "integer") ||
         !strcmp(fn, "div") ||

@@ -440,7 +440,10 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
         mo_expr **args = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
         for (int i = 0; i < e->n; i++)
             args[i] = rebuild(e->a[i], sub);
-        return mo_sym_call(e->loc, fn, e->n, args);
+        mo_expr *r = mo_sym_call(e->loc, fn, e->n, args);
+        if (r->kind == MO_EX_CALL && !e->func)
+            r->func_el = e->func_el;   /* a delay's site (dae.c) */
+        return r;
     }
     default:
         break;

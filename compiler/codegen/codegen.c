@@ -843,6 +843,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     str_lit(&m, flat->comment);
     mo_buf_printf(&m, ",\n    .nx = %d, .ny = %d, .np = %d,\n    .nvars = %d, .vars = %s,\n", dae->nx,
                   dae->ny + g.nextra, dae->np, nvars, "vars");
+    if (dae->ndelay)
+        mo_buf_printf(&m, "    .ndelay = %d,\n", dae->ndelay);
     mo_buf_printf(&m, "    .has_start = %d, .has_stop = %d, .has_interval = %d, .has_tolerance = %d,\n",
                   ex->has_start, ex->has_stop, ex->has_interval, ex->has_tolerance);
     mo_buf_puts(&m, "    .start_time = ");

@@ -255,6 +255,16 @@ static void emit_call(mo_cg *cg, const mo_expr *e)
         where_arg(cg);
         return;
     }
+    if ((e->n == 2 || e->n == 3) && !strcmp(fn, "delay") && !cg->fn && e->func_el > 0) {
+        /* the site's history (runtime/delay.c); without delayMax, delayTime (a parameter) is the bound */
+        mo_buf_printf(o, "mo2c_delay(d, %d, t, ", e->func_el - 1);
+        for (int i = 0; i < 3; i++) {
+            emit(cg, e->a[i < e->n ? i : 1], 0);
+            mo_buf_puts(o, i < 2 ? ", " : "");
+        }
+        where_arg(cg);
+        return;
+    }
     if (e->n == 2 && (!strcmp(fn, "atan2") || !strcmp(fn, "min") || !strcmp(fn, "max"))) {
         mo_buf_puts(o, !strcmp(fn, "atan2") ? "atan2(" : !strcmp(fn, "min") ? "fmin(" : "fmax(");
         emit(cg, e->a[0], 0);

@@ -447,6 +447,13 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static bool in_algorithm;   /* a section's statements are being flattened */
+
+bool mo_in_algorithm(void)
+{
+    return in_algorithm;
+}
+
 bool mo_flatten_alg(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_section *sec)
 {
     if (owner->kind == MO_CL_RECORD || owner->kind == MO_CL_OPERATOR_RECORD || owner->kind == MO_CL_CONNECTOR ||
@@ -464,7 +471,10 @@ bool mo_flatten_alg(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_secti
     b.inst = inst;
     b.owner = owner;
     b.alg = alg;
-    if (!stmts(&b, &sec->stmts, &alg->body))
+    in_algorithm = true;
+    bool ok = stmts(&b, &sec->stmts, &alg->body);
+    in_algorithm = false;
+    if (!ok)
         return false;
     if (b.outs.n > 1)
         qsort(b.outs.v, (size_t)b.outs.n, sizeof(int), cmp_int);

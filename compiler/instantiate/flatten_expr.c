@@ -309,6 +309,7 @@ static const char *const builtin_functions[] = {
     "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
     "exp", "log", "log10", "sqrt", "abs", "sign", "min", "max", "floor", "ceil", "integer", "mod", "rem", "div", "pre", "edge",
     "change", "initial", "terminal", "noEvent", "smooth", "sample", "homotopy", "semiLinear", "String",
+    "delay",
 };
 
 static mo_expr *call_node(const mo_expr *e, const char *name, int n, mo_expr **args, mo_named_arg *named)
@@ -372,6 +373,34 @@ static bool event_args_ok(mo_front *fr, const mo_expr *e, const char *name, cons
             }
             if (sample && !parameter_expr(fr->flat, a)) {
                 mo_error(e->a[i]->loc, "the %s of sample must be a parameter expression", i ? "interval" : "start");
+                return false;
+            }
+        }
+    return true;
+}
+
+/* delay(expr, delayTime, delayMax) (3.7.2.2): Real arguments (Integer ones convert), delayMax a
+ * parameter expression, or delayTime when there is no delayMax. The runtime keeps a history of expr
+ * where the integration evaluates the equations (runtime/delay.c): not in when-equations and algorithm
+ * sections yet. */
+static bool delay_args_ok(mo_front *fr, const mo_expr *e, const mo_aval *args)
+{
+    if (mo_in_when() || mo_in_algorithm()) {
+        mo_error(e->loc, "not supported yet: delay in %s", mo_in_when() ? "a when-equation" : "an algorithm section");
+        return false;
+    }
+    for (int i = 0; i < e->n; i++)
+        for (int j = 0; j < (args[i].nd ? args[i].n : 1); j++) {
+            const mo_expr *a = mo_av_at(&args[i], j);
+            int type = mo_func_expr_type(fr->flat, NULL, a);
+            if (type == MO_T_BOOLEAN || type == MO_T_STRING) {
+                mo_error(e->a[i]->loc, "the arguments of delay must be Real, not %s", mo_func_type_name(type));
+                return false;
+            }
+            if (i == e->n - 1 && i > 0 && !parameter_expr(fr->flat, a)) {
+                mo_error(e->a[i]->loc, e->n == 3 ? "the delayMax of delay must be a parameter expression"
+                                                 : "the delayTime of delay must be a parameter expression when "
+                                                   "there is no delayMax");
                 return false;
             }
         }
@@ -451,7 +480,7 @@ static bool builtin_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
     }
     if (!e->nnamed && !mo_func_builtin_arity(e, name))
         return false;
-    if (!event_args_ok(fr, e, name, args))
+    if (!event_args_ok(fr, e, name, args) || (!strcmp(name, "delay") && !delay_args_ok(fr, e, args)))
         return false;
     mo_named_arg *named = NULL;
     if (e->nnamed) {

@@ -265,13 +265,18 @@ bool mo_flatten_event_call(mo_front *fr, mo_inst *inst, mo_class *owner, const m
 }
 
 
-/* A connect inside a when-equation or an if-equation whose condition changes in time would become an
- * unconditional connection: the specification forbids both (9.1, 8.3.5). False after the error. */
 bool mo_in_event_body(void)
 {
     return cur_branch || in_if;
 }
 
+bool mo_in_when(void)
+{
+    return cur_branch != NULL;
+}
+
+/* A connect inside a when-equation or an if-equation whose condition changes in time would become an
+ * unconditional connection: the specification forbids both (9.1, 8.3.5). False after the error. */
 bool mo_connect_allowed_here(const mo_eq *q)
 {
     if (!cur_branch && !in_if)

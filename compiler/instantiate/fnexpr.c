@@ -563,7 +563,7 @@ static mo_expr *fn_builtin_call(mo_fctx *c, const mo_expr *e)
     }
     if (!mo_func_is_builtin(name) || !strcmp(name, "der") || !strcmp(name, "pre") || !strcmp(name, "edge") ||
         !strcmp(name, "change") || !strcmp(name, "sample") || !strcmp(name, "initial") ||
-        !strcmp(name, "terminal")) {
+        !strcmp(name, "terminal") || !strcmp(name, "delay")) {
         if (mo_func_is_builtin(name) || !strcmp(name, "der"))
             mo_error(e->fn->loc, "'%s' cannot be used in a function", name);
         else

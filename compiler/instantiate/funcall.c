@@ -26,7 +26,7 @@ static const char *const builtins[] = {
     "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh",
     "atanh", "exp", "log", "log10", "sqrt", "abs", "sign", "min", "max", "floor", "ceil", "integer",
     "mod", "rem", "div", "pre", "edge", "change", "initial", "terminal", "noEvent", "smooth", "sample",
-    "homotopy", "semiLinear",
+    "homotopy", "semiLinear", "delay",
 };
 enum { NBUILTINS = sizeof builtins / sizeof builtins[0] };
 
@@ -49,11 +49,17 @@ static const struct {
     {"log10", 1}, {"sqrt", 1}, {"abs", 1}, {"sign", 1}, {"min", 2}, {"max", 2}, {"floor", 1}, {"ceil", 1},
     {"integer", 1}, {"mod", 2}, {"rem", 2}, {"div", 2}, {"pre", 1}, {"edge", 1}, {"change", 1},
     {"initial", 0}, {"terminal", 0}, {"noEvent", 1}, {"smooth", 2}, {"sample", 2}, {"homotopy", 2},
-    {"semiLinear", 3},
+    {"semiLinear", 3}, {"delay", 3},
 };
 
 bool mo_func_builtin_arity(const mo_expr *call, const char *name)
 {
+    if (!strcmp(name, "delay")) {   /* delayMax may be left out */
+        if (call->n == 2 || call->n == 3)
+            return true;
+        mo_error(call->loc, "'delay' takes 2 or 3 arguments, not %d", call->n);
+        return false;
+    }
     for (size_t i = 0; i < sizeof builtin_arity / sizeof builtin_arity[0]; i++)
         if (!strcmp(name, builtin_arity[i].name)) {
             int n = builtin_arity[i].n;
@@ -954,7 +960,7 @@ static void visible_functions(mo_class *cls, name_vec *names, loc_vec *locs)
 void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
 {
     /* built-in operators of the language the compiler does not implement: say so, not "unknown" */
-    static const char *const unsupported[] = {"delay", "spatialDistribution", "getInstanceName"};
+    static const char *const unsupported[] = {"spatialDistribution", "getInstanceName"};
     for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
         if (!strcmp(name, unsupported[i])) {
             mo_error(fn->loc, "not supported yet: %s", name);

@@ -312,10 +312,12 @@ bool mo_flatten_event_call(mo_front *fr, mo_inst *inst, mo_class *owner, const m
  * components are made; then, after the whole model, the check that no variable is assigned in two
  * sections. false after an error. */
 bool mo_flatten_alg(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_section *sec);
+bool mo_in_algorithm(void);   /* inside an algorithm section's statements */
 bool mo_flatten_algs_check(mo_flat *flat);
 bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, int from, bool initial);
 bool mo_connect_allowed_here(const mo_eq *q);
 bool mo_in_event_body(void);   /* inside a when-equation or a time-varying if-equation */
+bool mo_in_when(void);         /* inside a when-equation */
 
 /* functions.c, funcall.c, funcall_model.c: user-defined functions (hooks of flatten.c).
  * mo_func_flatten_value: a call whose name finds a function class (user function, or external

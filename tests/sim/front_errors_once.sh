@@ -9,7 +9,7 @@ status=0
 for f in tests/errors/event_edge_not_variable.mo tests/errors/event_pre_not_variable.mo \
          tests/errors/event_change_not_variable.mo tests/errors/event_sample_interval.mo \
          tests/errors/event_sample_start.mo tests/errors/builtin_arity.mo tests/errors/builtin_arity_function.mo \
-         tests/errors/unsupported_delay.mo tests/errors/binding_boolean_into_real.mo; do
+         tests/errors/delay_max_param.mo tests/errors/binding_boolean_into_real.mo; do
     err=$("$MO2C" "$f" -o "$D/sim" 2>&1 >/dev/null); rc=$?
     n=$(grep -c "error:" <<<"$err")
     if [ $rc != 1 ] || [ "$n" != 1 ] || [ -e "$D/sim" ]; then
