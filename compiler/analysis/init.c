@@ -179,9 +179,22 @@ static mo_expr *dae_expr(ictx *c, const mo_expr *e, mo_expr *const *sub)
     return d ? lower(c, d) : NULL;
 }
 
-/* The when-equations at initialization: the branch with initial() as its condition (the first such)
- * is active, its assignments are equations; every other variable the when-equation assigns keeps its
- * pre value. */
+/* Is cond initial(), or a vector {..., initial(), ...} (8.6: the two forms that enable a when-clause at
+ * initialization; foo(initial()) does not)? */
+static bool enabled_at_init(const mo_expr *cond)
+{
+    if (is_fn(cond, "initial") && cond->n == 0)
+        return true;
+    if (cond->kind != MO_EX_ARRAY || cond->niters)
+        return false;
+    for (int i = 0; i < cond->n; i++)
+        if (is_fn(cond->a[i], "initial") && cond->a[i]->n == 0)
+            return true;
+    return false;
+}
+
+/* The when-equations at initialization: the branch enabled with initial() (the first such) is active,
+ * its assignments are equations; every other variable the when-equation assigns keeps its pre value. */
 static void when_equations(ictx *c, mo_expr *const *sub)
 {
     mo_dae *dae = c->dae;
@@ -191,7 +204,7 @@ static void when_equations(ictx *c, mo_expr *const *sub)
         const mo_fwhen *w = &flat->whens.v[i];
         int active = -1;
         for (int k = 0; k < w->nbranches && active < 0; k++)
-            if (is_fn(w->branches[k].cond, "initial") && w->branches[k].cond->n == 0)
+            if (enabled_at_init(w->branches[k].cond))
                 active = k;
         for (int pass = 0; pass < 2; pass++)
             for (int k = 0; k < w->nbranches; k++) {

@@ -2,6 +2,8 @@
 # Vector when-conditions (tests/models/WhenVector.mo) against the event times of the closed forms:
 # n = 10 (t > 0.1) + 10 (t > 0.2) + (t > ln 2) + (t > 2), m = (t > 0.3) + (t > ln 2); the asserts inside
 # a time-varying if-equation pass, and fail when the count expected at the end (terminal()) is wrong.
+# tests/models/WhenInitVector.mo: initial() as an element of a vector condition enables the clause at
+# initialization, foo(initial()) does not (its asserts check the values the initial system found).
 source tests/ref/lib.sh
 D=$OUT/when_vector; rm -rf "$D"; mkdir -p "$D"
 "$MO2C" tests/models/WhenVector.mo -o "$D/wv" || exit 1
@@ -12,4 +14,6 @@ closed_form "$D/res.csv" m "(t > 0.3) + (t > log(2))" 0 || status=1
 log=$(cd "$D" && ./wv -override=expected=21 2>&1) && { echo "FAIL: the wrong count at the end passed"; status=1; }
 grep -q "at time 3: assertion failed: n is not the expected count at the end" <<<"$log" ||
     { echo "FAIL: unexpected message: $log"; status=1; }
+"$MO2C" tests/models/WhenInitVector.mo -o "$D/wiv" || exit 1
+simulate "$D" wiv || status=1
 exit $status
