@@ -546,6 +546,21 @@ static bool flatten_der(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     return true;
 }
 
+/* getInstanceName() (3.7.4): the simulated model's name and the path of the instance the call is in. The
+ * value is the instance's own, so the instance is no clone template (flatten_clone.c). */
+static bool instance_name(mo_front *fr, const mo_inst *inst, const mo_expr *e, mo_aval *out)
+{
+    if (e->n || e->nnamed) {
+        mo_error(e->loc, "getInstanceName takes no arguments");
+        return false;
+    }
+    mo_expr *s = mo_expr_new(MO_EX_STRING, e->loc);
+    s->str = inst->path[0] ? mo_sprintf("%s.%s", fr->flat->name, inst->path) : fr->flat->name;
+    mo_eval_note_read();
+    mo_av_scalar(out, s);
+    return true;
+}
+
 static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
 {
     const mo_expr *fn = e->fn;
@@ -570,6 +585,8 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         return flatten_der(fr, inst, owner, e, out);
     if (strcmp(name, "cardinality") == 0)
         return mo_cardinality(fr, inst, owner, e, out);
+    if (strcmp(name, "getInstanceName") == 0 && inst)
+        return instance_name(fr, inst, e, out);
     if (!(e = positional_call(e, name)))
         return false;
     int r = mo_av_builtin(fr, inst, owner, e, name, out);   /* size, sum, fill, transpose ... (arrays.c) */
