@@ -163,7 +163,7 @@ struct mo2c_rt_nlsolver {
     int n;
     gsl_multiroot_fdfsolver *s;
     double *work;              /* 3n scratch for a finite-difference Jacobian */
-    double *newton;            /* n*n + 3n scratch for the Newton steps tried first (newton_first) */
+    double *newton;            /* n*n + 5n scratch for the Newton steps tried first (newton_first) */
     mo2c_rt_nlsolver *next;
 };
 
@@ -246,7 +246,7 @@ static mo2c_rt_nlsolver *nl_new(int n)
     e->n = n;
     e->s = gsl_multiroot_fdfsolver_alloc(gsl_multiroot_fdfsolver_hybridsj, (size_t)n);
     e->work = malloc(3 * (size_t)n * sizeof(double));
-    e->newton = malloc(((size_t)n * (size_t)n + 3 * (size_t)n) * sizeof(double));
+    e->newton = malloc(((size_t)n * (size_t)n + 5 * (size_t)n) * sizeof(double));
     if (!e->s || !e->work || !e->newton) {
         nl_free_one(e);
         return NULL;
@@ -288,7 +288,9 @@ static double max_abs(const gsl_vector *v)
 /* more iterations than this make a warning of LOG_NLS (shown with -lv=LOG_NLS or -w) */
 #define NL_SLOW_ITER 20
 
-#define NL_NEWTON_ITER 8
+#define NL_NEWTON_ITER 60      /* damped Newton steps before the hybrid method is tried */
+#define NL_ARMIJO 1e-4          /* sufficient decrease of the merit function */
+#define NL_LAMBDA_MIN 1e-10     /* the shortest fraction of a Newton step tried */
 
 static double max_abs_n(const double *v, int n)
 {
@@ -296,61 +298,181 @@ static double max_abs_n(const double *v, int n)
     return max_abs(&w.vector);
 }
 
-/* Plain Newton steps from z, tried before the hybrid method: hybridsj scales its first trust region
- * by |z|, so from z near 0 (a friction element's sa as it crosses zero, say) it spends its iterations
- * growing the region and gives up even on a linear residual. Newton goes on only while each step
- * lowers the largest residual, and converges by the test of the hybrid method (below). Returns 1 when
- * converged (z is the solution, *iters the steps), 0 otherwise (z unchanged: the hybrid method starts
- * where Newton did; a failure message Newton met in d->error is overwritten by the hybrid's). */
+/* The merit function of the line search: half the squared norm of the residual, each row divided by
+ * the largest entry of its row of the Jacobian at the start, so that an equation written in volts and
+ * one in microamperes weigh alike (scaling by what each equation's unknowns move it by). */
+static double merit(const double *F, const double *w, int n)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++)
+        m += 0.5 * (F[i] * w[i]) * (F[i] * w[i]);
+    return m;
+}
+
+/* Damped Newton from z, tried before the hybrid method: the full step when it lowers the merit
+ * function enough (Armijo), else halved steps down to NL_LAMBDA_MIN of it. The halving is what makes
+ * piecewise-linear residuals solve: an ideal op amp's limiter has slope 0 in saturation and V0 = 1e5
+ * in between, so the full step from one saturation jumps over the narrow linear band into the other
+ * and back; the halved steps walk into the band, where the next step is exact. A trial point at which
+ * the residual fails (a sqrt or log out of its domain) counts as too long a step. hybridsj alone
+ * scales its first trust region by |z|, so from z near 0 (a friction element's sa as it crosses zero)
+ * it spends its iterations growing the region and gives up even on a linear residual.
+ * Returns 1 when converged by the test of the hybrid method (below; z is the solution, *iters the
+ * steps), 0 otherwise (z unchanged: the hybrid method starts where Newton did; a message Newton met in
+ * d->error is overwritten by the hybrid's). */
 static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
 {
     int n = c->n;
-    double *J = scratch, *F = J + (size_t)n * (size_t)n, *zn = F + n, *Fn = zn + n;
+    double *J = scratch, *F = J + (size_t)n * (size_t)n, *zn = F + n, *Fn = zn + n, *dz = Fn + n, *w = dz + n;
     gsl_matrix_view Jv = gsl_matrix_view_array(J, (size_t)n, (size_t)n);
     if (c->f(c->d, z, F) != 0)
         return 0;
-    double r0 = max_abs_n(F, n), r = r0;
+    double r0 = max_abs_n(F, n);
     if (r0 == 0.0) {
         *iters = 0;
         return 1;
     }
     memcpy(zn, z, (size_t)n * sizeof *zn);
-    for (int it = 1; it <= NL_NEWTON_ITER && isfinite(r); it++) {
+    double phi = 0.0;
+    for (int it = 1; it <= NL_NEWTON_ITER; it++) {
         gsl_vector_view zv = gsl_vector_view_array(zn, (size_t)n);
         if (nl_df(&zv.vector, c, &Jv.matrix) != GSL_SUCCESS) {
             c->failed = 0;
             return 0;
         }
-        for (int i = 0; i < n; i++)
-            Fn[i] = -F[i];
-        if (mo2c_solve_linear(c->d, n, J, Fn, NULL) != 0)
-            return 0;
-        int small = 1;
-        for (int i = 0; i < n; i++) {
-            small &= fabs(Fn[i]) < NL_STEP_ABS + NL_STEP_REL * fabs(zn[i]);
-            zn[i] += Fn[i];
+        if (it == 1) {
+            for (int i = 0; i < n; i++) {
+                double m = 0.0;
+                for (int j = 0; j < n; j++)
+                    m = fmax(m, fabs(J[(size_t)i * (size_t)n + (size_t)j]));
+                w[i] = m > 0.0 && isfinite(m) ? 1.0 / m : 1.0;
+            }
+            phi = merit(F, w, n);
         }
-        if (c->f(c->d, zn, F) != 0)
+        for (int i = 0; i < n; i++)
+            dz[i] = -F[i];
+        if (mo2c_solve_linear(c->d, n, J, dz, NULL) != 0)
             return 0;
-        double rn = max_abs_n(F, n);
-        if (rn == 0.0 || (small && rn <= NL_RES_DROP * (1.0 + r0))) {   /* (at the rounding floor the
-                                                                          * residual need not drop) */
+        /* converged when the Newton step from here is below the tolerance: near the root the residual
+         * is rounding noise (+-1e-17 about a term of 0.5), which no step lowers any more. The point
+         * itself is the answer, not one a step further: its residual is the one evaluated (a relation
+         * on the loop's unknowns, such as a switch's |i| <= Goff |v| in the mode i = Goff v, sees the
+         * equality that Newton reached, where an untried step may round the other way) */
+        int small = 1;
+        for (int i = 0; i < n; i++)
+            small &= fabs(dz[i]) < NL_STEP_ABS + NL_STEP_REL * fabs(zn[i]);
+        if (small && max_abs_n(F, n) <= NL_RES_DROP * (1.0 + r0)) {
+            memcpy(z, zn, (size_t)n * sizeof *z);
+            *iters = it - 1;
+            return 1;
+        }
+        double lambda = 1.0, phin = 0.0;
+        int accepted = 0;
+        for (; lambda >= NL_LAMBDA_MIN; lambda *= 0.5) {
+            for (int i = 0; i < n; i++)
+                Fn[i] = zn[i] + lambda * dz[i];
+            if (c->f(c->d, Fn, F) != 0)
+                continue; /* out of the residual's domain: shorter */
+            phin = merit(F, w, n);
+            if (isfinite(phin) && (phin <= (1.0 - 2.0 * NL_ARMIJO * lambda) * phi || phin == 0.0)) {
+                accepted = 1;
+                break;
+            }
+        }
+        if (!accepted)
+            return 0;
+        memcpy(zn, Fn, (size_t)n * sizeof *zn);
+        phi = phin;
+        if (max_abs_n(F, n) == 0.0) {
             memcpy(z, zn, (size_t)n * sizeof *z);
             *iters = it;
             return 1;
         }
-        if (!(rn < r))
-            return 0;
-        r = rn;
     }
     return 0;
 }
 
-int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
-                         const char *where)
+/* One unknown, F(z) evaluated; a failure of the residual gives NaN (and no message: the search goes on). */
+static double f1(nl_call *c, double z)
 {
-    if (n <= 0)
+    double F;
+    char keep[sizeof c->d->error];
+    memcpy(keep, c->d->error, sizeof keep);
+    int rc = c->f(c->d, &z, &F);
+    memcpy(c->d->error, keep, sizeof keep);
+    return rc == 0 ? F : NAN;
+}
+
+#define NL_BRACKET_GROW 80     /* doublings of the search interval: from 1e-6 past 1e17 */
+#define NL_BRACKET_ITER 200
+
+/* One unknown whose damped Newton stalled at a local minimum of |F| that is no root: the switch of a
+ * Schmitt trigger, where the op amp's saturated branch has vanished and the other one lies across
+ * the narrow linear band, in which F climbs steeply the wrong way. A sign change is searched for on
+ * both sides of z at doubling distances, then closed in on by regula falsi (the Illinois variant:
+ * superlinear, never leaves the bracket). The residual is continuous in a torn loop of smooth(0, ..)
+ * terms, so a sign change holds a root; where it jumps instead, the residual at the end is not small
+ * and the search fails. Returns 1 with *z the root, 0 otherwise (*z unchanged). */
+static int bracket_1d(nl_call *c, double *z, double r0, int *iters)
+{
+    double z0 = *z, F0 = f1(c, z0);
+    if (!isfinite(F0))
         return 0;
+    if (F0 == 0.0) {
+        *iters = 0;
+        return 1;
+    }
+    double a = z0, Fa = F0, b = NAN, Fb = NAN;
+    double h = 1e-6 * (1.0 + fabs(z0));
+    int live[2] = {1, 1}, evals = 0;
+    for (int k = 0; k < NL_BRACKET_GROW && isnan(b) && (live[0] || live[1]); k++, h *= 2.0) {
+        for (int side = 0; side < 2 && isnan(b); side++) {
+            if (!live[side])
+                continue;
+            double zt = side ? z0 - h : z0 + h, Ft = f1(c, zt);
+            evals++;
+            if (!isfinite(Ft)) {
+                live[side] = 0; /* out of the residual's domain on this side */
+                continue;
+            }
+            if ((Ft > 0.0) != (F0 > 0.0) || Ft == 0.0)
+                b = zt, Fb = Ft;
+        }
+    }
+    if (isnan(b))
+        return 0;
+    int side = 0; /* which end was kept twice in a row (Illinois: halve its value) */
+    for (int it = 0; it < NL_BRACKET_ITER && Fb != 0.0; it++) {
+        double zm = (a * Fb - b * Fa) / (Fb - Fa);
+        if (!(zm > fmin(a, b) && zm < fmax(a, b)))
+            zm = 0.5 * (a + b);
+        double Fm = f1(c, zm);
+        evals++;
+        if (!isfinite(Fm))
+            return 0;
+        if ((Fm > 0.0) == (Fb > 0.0)) {
+            b = zm, Fb = Fm;
+            if (side == -1)
+                Fa *= 0.5;
+            side = -1;
+        } else {
+            a = b, Fa = Fb;
+            b = zm, Fb = Fm;
+            side = 1;
+        }
+        if (fabs(b - a) < NL_STEP_ABS + NL_STEP_REL * fabs(b))
+            break;
+    }
+    if (!(fabs(Fb) <= NL_RES_DROP * (1.0 + r0)))
+        return 0; /* a jump, not a root */
+    *z = b;
+    *iters = evals;
+    return 1;
+}
+
+static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
+                       const char *where)
+{
     mo2c_rt_state *st = d->solver;
     mo2c_rt_nlsolver *e = NULL, *own = NULL;
     if (st) {
@@ -376,6 +498,16 @@ int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2
                     "Newton step%s", now, n, where_or_unknown(where), newton_iters, newton_iters == 1 ? "" : "s");
         nl_free_one(own);
         return 0;
+    }
+    if (n == 1) {
+        double r0 = fabs(f1(&call, z[0]));
+        if (bracket_1d(&call, z, isfinite(r0) ? r0 : 0.0, &newton_iters)) {
+            double now = st ? st->now : d->time;
+            mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of 1 unknown in %s: solved by a "
+                        "sign change search in %d evaluations", now, where_or_unknown(where), newton_iters);
+            nl_free_one(own);
+            return 0;
+        }
     }
     gsl_multiroot_function_fdf fdf = {nl_f, nl_df, nl_fdf, (size_t)n, &call};
     gsl_vector_view zv = gsl_vector_view_array(z, (size_t)n);
@@ -423,5 +555,97 @@ int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2
     }
 done:
     nl_free_one(own);
+    return rc;
+}
+
+/* ---- homotopy at the start (3.7.4.4) ---- */
+
+#define HOM_FIRST_STEP 0.1     /* of the homotopy parameter; grown by half after a success */
+#define HOM_MAX_STEP 0.25
+#define HOM_MIN_STEP 1e-4      /* quartered after a failure, down to this */
+
+/* Does the residual at z change with homotopy_s (the loop holds a homotopy call)? */
+static int uses_homotopy(mo2c_data *d, int n, const double *z, mo2c_residual_fn f, double *F0, double *F1)
+{
+    char keep[sizeof d->error];
+    memcpy(keep, d->error, sizeof keep);
+    d->homotopy_s = 1.0;
+    int r1 = f(d, z, F1);
+    d->homotopy_s = 0.0;
+    int r0 = f(d, z, F0);
+    memcpy(d->error, keep, sizeof keep);
+    if (r0 != 0 || r1 != 0)
+        return r0 != r1;
+    for (int i = 0; i < n; i++)
+        if (F0[i] != F1[i] && !(isnan(F0[i]) && isnan(F1[i])))
+            return 1;
+    return 0;
+}
+
+/* Follow the loop from its simplified form (homotopy_s = 1, where the modeller's simpler equation picks
+ * the solution: an op amp's output at its lower limit) to the actual one (homotopy_s = 0) in steps,
+ * each solved from the last; finite differences while homotopy_s > 0 (the symbolic Jacobian is the
+ * actual model's). Returns 0 with z the solution of the actual loop, -1 otherwise (z unchanged). */
+static int follow_homotopy(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
+                           const char *where, int *steps)
+{
+    double *zt = malloc(2 * (size_t)n * sizeof *zt), *zs = zt + n;
+    if (!zt)
+        return -1;
+    memcpy(zs, z, (size_t)n * sizeof *zs);
+    double s = 1.0, ds = HOM_FIRST_STEP;
+    d->homotopy_s = 1.0;
+    int rc = solve_plain(d, n, zs, f, NULL, where);
+    *steps = 1;
+    while (rc == 0 && s > 0.0) {
+        double sn = fmax(0.0, s - ds);
+        d->homotopy_s = sn;
+        memcpy(zt, zs, (size_t)n * sizeof *zt);
+        (*steps)++;
+        if (solve_plain(d, n, zt, f, sn == 0.0 ? jac : NULL, where) == 0) {
+            memcpy(zs, zt, (size_t)n * sizeof *zs);
+            s = sn;
+            ds = fmin(HOM_MAX_STEP, 1.5 * ds);
+        } else if ((ds *= 0.25) < HOM_MIN_STEP) {
+            rc = -1;
+        }
+    }
+    d->homotopy_s = 0.0;
+    if (rc == 0)
+        memcpy(z, zs, (size_t)n * sizeof *z);
+    free(zt);
+    return rc;
+}
+
+/* A loop is solved plainly from z; at the start (d->initializing), when that fails and the loop holds
+ * homotopy(), it is followed from its simplified form instead (the first failure's message is kept
+ * when that fails too). */
+int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
+                         const char *where)
+{
+    if (n <= 0)
+        return 0;
+    if (!d->initializing || d->homotopy_s != 0.0)
+        return solve_plain(d, n, z, f, jac, where);
+    double *F = malloc(3 * (size_t)n * sizeof *F), *z0 = F + 2 * n;
+    if (!F)
+        return mo2c_fail(d, "out of memory solving the nonlinear system in %s", where_or_unknown(where));
+    memcpy(z0, z, (size_t)n * sizeof *z0);
+    int rc = solve_plain(d, n, z, f, jac, where), steps = 0;
+    if (rc != 0 && uses_homotopy(d, n, z0, f, F, F + n)) {
+        char first[sizeof d->error];
+        memcpy(first, d->error, sizeof first);
+        if (follow_homotopy(d, n, z0, f, jac, where, &steps) == 0) {
+            memcpy(z, z0, (size_t)n * sizeof *z);
+            mo2c_rt_state *st = d->solver;
+            mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of %d unknowns in %s: followed "
+                        "from its simplified form (homotopy) in %d steps", st ? st->now : d->time, n,
+                        where_or_unknown(where), steps);
+            rc = 0;
+        } else {
+            memcpy(d->error, first, sizeof first);
+        }
+    }
+    free(F);
     return rc;
 }

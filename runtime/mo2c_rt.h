@@ -181,6 +181,11 @@ struct mo2c_data {
                                          (fnarray.c), made on first use, freed by mo2c_data_free */
     int init_none;                    /* -iim=none: initialize sets the start values and the y slots of
                                          parameter expressions, and skips the initial system */
+    double homotopy_s;                /* the weight of homotopy's simplified argument (3.7.4.4):
+                                         homotopy(a, s) = (1 - homotopy_s) a + homotopy_s s. 0 (the
+                                         actual model) except while mo2c_solve_nonlinear follows a loop
+                                         of the initialization from its simplified form */
+    int initializing;                 /* 1 while model->initialize runs (set by mo2c_main) */
 };
 
 /* Allocate the storage of one simulation of model (arrays zeroed, d->model set, the runtime's private
@@ -209,6 +214,14 @@ double mo2c_semiLinear(mo2c_data *d, double x, double k_pos, double k_neg, const
  * and the value at the start for t - dt before it); fails unless 0 <= dt <= dmax. The runtime records
  * v at the accepted points of the integration. */
 double mo2c_delay(mo2c_data *d, int k, double t, double v, double dt, double dmax, const char *where, int *ok);
+
+/* homotopy(actual, simplified) (3.7.4.4): generated code passes simplified = 0 unevaluated while
+ * d->homotopy_s is 0, as it is except during mo2c_solve_nonlinear's continuation at the start, and
+ * actual = 0 unevaluated while it is 1. */
+static inline double mo2c_homotopy(const mo2c_data *d, double actual, double simplified)
+{
+    return d->homotopy_s == 0.0 ? actual : (1.0 - d->homotopy_s) * actual + d->homotopy_s * simplified;
+}
 
 /* Solve the dense linear system A z = b (n x n, row-major, both overwritten; z returned in b).
  * Non-zero when singular. Used by generated code for linear algebraic loops. */

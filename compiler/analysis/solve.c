@@ -16,7 +16,11 @@
  *
  * Tearing (greedy): keep a count, per equation, of its unknowns not yet determined. Repeatedly take an
  * equation with exactly one undetermined unknown that it can be solved for explicitly (linearly) and
- * make it an inner assignment; when there is none, make a tear variable of the undetermined unknown
+ * make it an inner assignment, those that divide by a fixed coefficient (numbers, parameters) first:
+ * a varying one may be 0 where the loop has a solution (a diode's LossPower = v*i is no way to compute
+ * i while v = 0; the diode's current equation is), so such an equation is used only when no other
+ * can be, and in a linear loop not at all (an extra unknown of its LU instead); when there is none,
+ * make a tear variable of the undetermined unknown
  * occurring in the most unassigned equations (ties: the first in block order), a Real one before any
  * Boolean, Integer or enumeration (Newton cannot iterate those: computed from the Real tear variables
  * with the relations frozen, they are settled at events by mo2c_mixed_loop), and go on. The equations
@@ -40,7 +44,8 @@ const mo_deq *mo_block_eq(const mo_dae *dae, const mo_system *sys, int eq)
     return &dae->eqs.v[eq];
 }
 
-mo_expr *mo_solve_for(const mo_expr *lhs, const mo_expr *rhs, int var)
+/* mo_solve_for, and the coefficient divided by in *coef_out (when not NULL). */
+static mo_expr *solve_for_coef(const mo_expr *lhs, const mo_expr *rhs, int var, mo_expr **coef_out)
 {
     mo_expr *cl, *rl, *cr, *rr;
     if (!mo_sym_linear(lhs, var, &cl, &rl) || !mo_sym_linear(rhs, var, &cr, &rr))
@@ -50,7 +55,14 @@ mo_expr *mo_solve_for(const mo_expr *lhs, const mo_expr *rhs, int var)
     double c;
     if (mo_sym_is_num(coef, &c) && c == 0)
         return NULL;
+    if (coef_out)
+        *coef_out = coef;
     return mo_simplify(mo_sym_div(mo_sym_sub(rr, rl), coef));
+}
+
+mo_expr *mo_solve_for(const mo_expr *lhs, const mo_expr *rhs, int var)
+{
+    return solve_for_coef(lhs, rhs, var, NULL);
 }
 
 /* Per-solve workspace over all DAE variables. */
@@ -138,6 +150,22 @@ static void torn_jacobian(mo_block *b, mo_expr **res, solve_ws *ws)
     b->jacobian = okj ? J : NULL;
 }
 
+/* Is the coefficient an equation is divided by, solved for an unknown, fixed for the whole run (a number,
+ * parameters and constants)? One that varies (a voltage in P = v*i solved for i) may pass through 0,
+ * at the start typically, and the assignment then divides by zero where the loop has a solution. */
+static bool fixed_coefficient(const mo_dae *dae, const mo_expr *coef, solve_ws *ws)
+{
+    mo_int_vec vs = {0};
+    mo_expr_collect_vars(coef, ws->seen, &vs);
+    bool fixed = true;
+    for (int k = 0; k < vs.n; k++) {
+        ws->seen[vs.v[k]] = 0;
+        mo_dkind kind = dae->vars.v[vs.v[k]].kind;
+        fixed &= kind == MO_DV_PARAMETER || kind == MO_DV_CONSTANT;
+    }
+    return fixed;
+}
+
 /* Does v take Boolean, Integer or enumeration values (pre(v): those of v)? */
 static bool discrete_valued(const mo_dae *dae, int v)
 {
@@ -201,20 +229,31 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
         if (count[i] == 1)
             MO_PUSH(queue, i);
     }
-    int determined = 0, qh = 0;
+    /* equations whose last unknown has a coefficient that varies (fixed_coefficient) wait in `later`:
+     * in a nonlinear loop they are solved for it only when no other equation can be, before a new
+     * tear variable; in a linear loop never (they stay residuals of the LU, which pivots around a
+     * zero coefficient: a transistor's C.i = .. - cbc*der(vbc) with cbc = 0 when its capacitances are) */
+    mo_int_vec later = {0};
+    int determined = 0, qh = 0, lh = 0;
     while (determined < n) {
         int newly = -1;
-        if (qh < queue.n) {
-            int i = queue.v[qh++];
+        if (qh < queue.n || (!linear && lh < later.n)) {
+            bool waited = qh >= queue.n;
+            int i = waited ? later.v[lh++] : queue.v[qh++];
             if (assigned[i] || count[i] != 1)
                 continue;
             int j = -1;
             for (int k = 0; k < ev[i].n; k++)
                 if (!known[ev[i].v[k]])
                     j = ev[i].v[k];
-            mo_expr *sol = mo_solve_for(eq[i]->lhs, eq[i]->rhs, b->vars[j]);
+            mo_expr *coef = NULL;
+            mo_expr *sol = solve_for_coef(eq[i]->lhs, eq[i]->rhs, b->vars[j], &coef);
             if (!sol)
                 continue; /* nonlinear in its last unknown: it stays a residual */
+            if (!waited && !fixed_coefficient(dae, coef, ws)) {
+                MO_PUSH(later, i);
+                continue;
+            }
             assigned[i] = true;
             MO_PUSH(inner, b->vars[j]);
             MO_PUSH(inner_eqs, b->eqs[i]);

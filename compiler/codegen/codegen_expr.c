@@ -238,10 +238,22 @@ static void emit_call(mo_cg *cg, const mo_expr *e)
         mo_buf_puts(o, ")");
         return;
     }
-    if (e->n == 2 && (!strcmp(fn, "smooth") || !strcmp(fn, "homotopy"))) {
+    if (e->n == 2 && !strcmp(fn, "smooth")) {
         mo_buf_puts(o, "(");
-        emit(cg, e->a[!strcmp(fn, "smooth") ? 1 : 0], 0);
+        emit(cg, e->a[1], 0);
         mo_buf_puts(o, ")");
+        return;
+    }
+    if (e->n == 2 && !strcmp(fn, "homotopy")) {
+        /* the actual argument, and only it, unless mo2c_solve_nonlinear is following an initial loop
+         * from the simplified one (d->homotopy_s > 0); the simplified one alone where that starts (the
+         * actual one may be undefined there: the reason for the homotopy) */
+        mo_buf_puts(o, "mo2c_homotopy(d, d->homotopy_s == 1.0 ? 0.0 : (");
+        emit(cg, e->a[0], 0);
+        mo_buf_puts(o, ")");
+        mo_buf_puts(o, ", d->homotopy_s == 0.0 ? 0.0 : (");
+        emit(cg, e->a[1], 0);
+        mo_buf_puts(o, "))");
         return;
     }
     if ((e->n == 2 && (!strcmp(fn, "mod") || !strcmp(fn, "rem") || !strcmp(fn, "div"))) ||

@@ -2,7 +2,8 @@
  * test_rt_algebra.c - the runtime's services for generated code (runtime/algebra.c): checked math and
  * its messages (the first failure of an evaluation wins), dense linear systems (a solution, a singular
  * matrix), nonlinear systems (with and without the Jacobian, from a poor start, an affine one from a
- * start near 0, and one without a real root), on an mo2c_data from mo2c_data_alloc and on a bare one.
+ * start near 0, one without a real root, a residual out of its domain, the piecewise-linear loops of an
+ * ideal op amp with limits), on an mo2c_data from mo2c_data_alloc and on a bare one.
  */
 #include "mo2c_rt.h"
 
@@ -56,6 +57,31 @@ static int bad_res(mo2c_data *d, const double *z, double *F)
     int ok = 1;
     F[0] = mo2c_sqrt(d, z[0] - 10.0, "res.mo:3: sqrt(z - 10)", &ok) - 1.0;
     return ok ? 0 : -1;
+}
+
+/* an op amp's limiter (slope 15000 in a band of 1 mV) */
+static double limiter(double v)
+{
+    return 15000.0 * v > 15.0 ? 15.0 : 15000.0 * v < -15.0 ? -15.0 : 15000.0 * v;
+}
+
+/* a Schmitt trigger's loop v = out/2 - u at u = 7.6: the positive branch (out = 15, v = 7.5 - u) is
+ * gone; the one root is out = -15, v = -15.1, across the band in which F climbs the wrong way */
+static int schmitt(mo2c_data *d, const double *z, double *F)
+{
+    (void)d;
+    F[0] = z[0] - 0.5 * limiter(z[0]) + 7.6;
+    return 0;
+}
+
+/* an amplifier of gain 2 torn on two unknowns (vin, out), from saturation back into the band:
+ * u = 3, so out = 15000 * 3 / 7501 */
+static int amplifier(mo2c_data *d, const double *z, double *F)
+{
+    (void)d;
+    F[0] = z[0] - (3.0 - 0.5 * z[1]);
+    F[1] = z[1] - limiter(z[0]);
+    return 0;
 }
 
 static void test_checked_math(mo2c_data *d)
@@ -121,10 +147,20 @@ static void test_nonlinear(mo2c_data *d)
     rc = mo2c_solve_nonlinear(d, 1, z, no_root, NULL, "m.mo:5: z^2 + 1 = 0");
     CHECK(rc != 0 && strncmp(d->error, "nonlinear system in m.mo:5: z^2 + 1 = 0 not solved: residual norm ", 66) == 0 &&
               z[0] == 0.5, "no root: rc %d %s", rc, d->error);
-    z[0] = 20.0;
+    z[0] = 20.0; /* Newton's first step leaves the domain (z < 10): shorter steps stay in it */
+    rc = mo2c_solve_nonlinear(d, 1, z, bad_res, NULL, "w");
+    CHECK(rc == 0 && fabs(z[0] - 11.0) < 1e-9, "back into the domain: rc %d z %.17g %s", rc, z[0], d->error);
+    z[0] = 5.0; /* out of the domain at the start */
     d->error[0] = '\0';
     rc = mo2c_solve_nonlinear(d, 1, z, bad_res, NULL, "w");
     CHECK(rc != 0 && strncmp(d->error, "sqrt of negative number", 23) == 0, "residual failure: %s", d->error);
+    z[0] = 0.1; /* the last solution on the positive branch */
+    rc = mo2c_solve_nonlinear(d, 1, z, schmitt, NULL, "w");
+    CHECK(rc == 0 && fabs(z[0] + 15.1) < 1e-12, "schmitt switch: rc %d z %.17g %s", rc, z[0], d->error);
+    double zb[2] = {12.0 - 7.5, 15.0}; /* saturated at u = 12 */
+    rc = mo2c_solve_nonlinear(d, 2, zb, amplifier, NULL, "w");
+    CHECK(rc == 0 && fabs(zb[1] - 45000.0 / 7501.0) < 1e-9 && fabs(zb[0] - (3.0 - 0.5 * zb[1])) < 1e-12,
+          "amplifier back into the band: rc %d z %.17g %.17g %s", rc, zb[0], zb[1], d->error);
 }
 
 int main(void)
