@@ -105,7 +105,9 @@ static inline bool pair_vars(mo_front *fr, int a, int b, bool aout, bool bout, c
     unsigned char fla = fr->vflags.v[a], flb = fr->vflags.v[b];
     /* flow-ness, type and whether causal must agree (an input may meet an output) */
     enum { MUST_AGREE = MO_VF_FLOW | 7 << MO_VF_TYPE_SHIFT, CAUSAL = MO_VF_INPUT | MO_VF_OUTPUT };
-    if (((fla ^ flb) & MUST_AGREE) || (!(fla & CAUSAL) != !(flb & CAUSAL))) {
+    /* (a variable of an expandable connector has both bits: its causality follows its connections) */
+    if (((fla ^ flb) & MUST_AGREE) ||
+        (!(fla & CAUSAL) != !(flb & CAUSAL) && (fla & CAUSAL) != CAUSAL && (flb & CAUSAL) != CAUSAL)) {
         vars_mismatch(fr, a, b, fla, flb, q);
         return false;
     }
@@ -338,6 +340,21 @@ static bool valid_form(const mo_front *fr, mo_inst *inst, const mo_expr *ref)
     return false;
 }
 
+bool mo_connect_pair(mo_front *fr, const mo_slot *a, const mo_slot *b, bool aout, bool bout, const mo_eq *q, int conn)
+{
+    return pair_slots(fr, a, b, NULL, NULL, aout, bout, q, conn);
+}
+
+bool mo_connect_is_connector(const mo_front *fr, const mo_slot *s)
+{
+    return is_connector(fr, s);
+}
+
+bool mo_connect_is_outside(const mo_front *fr, const mo_inst *inst, const mo_expr *ref)
+{
+    return is_outside(fr, inst, ref);
+}
+
 void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q)
 {
     mo_slot a, b;
@@ -346,6 +363,8 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
         mo_error(q->loc, "the arguments of connect must be connectors");
         return;
     }
+    if (fr->exp && mo_exp_connect(fr, inst, owner, q))   /* expandable connectors on a side */
+        return;
     side keep[2];
     if (!resolve_side(fr, inst, owner, q->lhs, &a, &aout, &da, &keep[0]) ||
         !resolve_side(fr, inst, owner, q->rhs, &b, &bout, &db, &keep[1]))

@@ -75,6 +75,8 @@ static int sfind(int *parent, int x)
 static bool is_source(const mo_front *fr, const skeys *k, int key)
 {
     unsigned char f = fr->vflags.v[k->var[key]];
+    if ((f & (MO_VF_INPUT | MO_VF_OUTPUT)) == (MO_VF_INPUT | MO_VF_OUTPUT))
+        return false;   /* a variable of an expandable connector: its causality follows the others' */
     if (k->outside[key])
         return (f & MO_VF_INPUT) && !(fr->flat->vars.v[k->var[key]].flags & MO_PF_PROTECTED);
     return f & MO_VF_OUTPUT;
@@ -241,4 +243,18 @@ bool mo_connector_balanced(mo_front *fr, const mo_inst *c, mo_loc decl)
              c->path, z.potential, z.potential == 1 ? "" : "s", z.flow, z.flow == 1 ? "" : "s");
     mo_note(cls->loc, "'%s' is declared here", mo_class_full_name(cls));
     return false;
+}
+
+bool mo_connect_flow_record_ok(const mo_class *cls, const mo_element *e)
+{
+    /* the connection equations of a flow of an operator record add, negate and compare with zero */
+    static const char *const need[] = {"'+'", "'-'", "'0'"};
+    for (int i = 0; i < 3; i++)
+        if (!mo_lookup_member((mo_class *)cls, mo_intern_cstr(need[i])).cls) {
+            mo_error(e->loc, "flow '%s' is an operator record '%s' without the operator %s (spec 9.3)", e->name,
+                     mo_class_full_name(cls), need[i]);
+            mo_note(cls->loc, "'%s' is declared here", cls->name);
+            return false;
+        }
+    return true;
 }

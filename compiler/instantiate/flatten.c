@@ -183,7 +183,9 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
     in->parent = parent;
     in->variability = variability;
     in->flags = flags;
-    in->is_connector = cls->kind == MO_CL_CONNECTOR;
+    in->is_connector = cls->kind == MO_CL_CONNECTOR || cls->kind == MO_CL_EXPANDABLE_CONNECTOR;
+    in->expandable = cls->kind == MO_CL_EXPANDABLE_CONNECTOR;
+    in->is_connector |= parent && parent->expandable;   /* every element of an expandable one is (9.1.3) */
     in->slots = MO_NEWN(mo_slot, lay->n);
     int before = mo_error_count();
     check_mod_names(mod, in, true);
@@ -242,9 +244,10 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
     MO_VEC_RESERVE(flat->vars, 1);
     MO_VEC_RESERVE(fr->vflags, 1);
     MO_PUSH(flat->vars, v);
-    MO_PUSH(fr->vflags, (unsigned char)((t->connector ? MO_VF_SCALAR_CONNECTOR : 0) | (flags & MO_PF_FLOW ? MO_VF_FLOW : 0) |
+    MO_PUSH(fr->vflags, (unsigned char)((t->connector || inst->expandable ? MO_VF_SCALAR_CONNECTOR : 0) | (flags & MO_PF_FLOW ? MO_VF_FLOW : 0) |
                                         (variability <= MO_VAR_PARAMETER ? MO_VF_PARAM : 0) |
-                                        (flags & MO_PF_INPUT ? MO_VF_INPUT : 0) | (flags & MO_PF_OUTPUT ? MO_VF_OUTPUT : 0) |
+                                        (flags & MO_PF_INPUT || inst->expandable ? MO_VF_INPUT : 0) |
+                                        (flags & MO_PF_OUTPUT || inst->expandable ? MO_VF_OUTPUT : 0) |
                                         (unsigned)t->basetype << MO_VF_TYPE_SHIFT));
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
@@ -634,6 +637,8 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
                  t.basetype >= 0 ? "of type" : mo_class_kind_name(t.cls->kind), mo_class_full_name(t.cls));
         return false;
     }
+    if ((flags & MO_PF_FLOW) && t.cls->kind == MO_CL_OPERATOR_RECORD && !mo_connect_flow_record_ok(t.cls, e))
+        return false;
     if (flags & MO_PF_STREAM) {
         mo_error(e->loc, "not supported yet: stream variables");
         return false;
@@ -850,6 +855,8 @@ bool mo_flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_li
 
 static bool fill_inst(mo_front *fr, mo_inst *inst)
 {
+    if (inst->expandable)   /* its elements are made when something uses them (expandable.c) */
+        return mo_exp_made(fr, inst);
     for (int i = 0; i < inst->lay->n; i++)
         if (!mo_ensure_slot(fr, inst, i))
             return false;
@@ -933,7 +940,9 @@ static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in)
     if (!top || !fill_inst(fr, top) || mo_error_count())
         return NULL;
     read_experiment(fr, top, flat->cls);
-    if (!mo_cardinality_finish(fr) || !mo_connect(fr) || !mo_flatten_algs_check(flat) || mo_error_count())
+    /* expandable connectors first: their element-wise connects count for cardinality */
+    if ((fr->exp && !mo_exp_finish(fr)) || !mo_cardinality_finish(fr) || !mo_connect(fr) || !mo_flatten_algs_check(flat) ||
+        mo_error_count())
         return NULL;
 #ifdef MO_DEBUG
     index_names(flat);   /* checks that names are unique */

@@ -410,7 +410,7 @@ static bool begin_tmpl(mo_front *fr, tmpl *t, mo_clone_mark *mark)
     mark->asserts = flat->asserts.n;
     mark->algs = flat->algs.n;
     mark->reads = mo_eval_var_reads();
-    mark->outers = mo_outer_count();
+    mark->outers = mo_context_count();
     mark->pp0 = fr->param_pairs.n;
     mark->errors = mo_error_count();
     return true;
@@ -532,7 +532,7 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
     mo_flat *flat = fr->flat;
     if (flat->whens.n != mark->whens || flat->asserts.n != mark->asserts || flat->algs.n != mark->algs ||
         mo_eval_var_reads() != mark->reads ||
-        mo_outer_count() != mark->outers || fr->param_pairs.n != mark->pp0 || mo_error_count() != mark->errors)
+        mo_context_count() != mark->outers || fr->param_pairs.n != mark->pp0 || mo_error_count() != mark->errors)
         return false;
     int v0 = mark->v0, v1 = flat->vars.n;
     size_t plen = strlen(in->path);

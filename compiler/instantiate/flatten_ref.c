@@ -158,8 +158,11 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
         bool array = false;
         for (int c = 0; c < ncur; c++) {
             mo_inst *ci = cur[c].child;
+            mo_slot s;
             if (p > 0) {
                 k = mo_layout_find(ci->lay, part->id);
+                if (!k && ci->expandable && mo_exp_find(fr, ci, part->id, &s))
+                    goto have_slot;   /* an element a connect added (expandable.c) */
                 if (!k) {
                     mo_error(mo_ref_part_loc(ref, p), "'%s' has no component '%s'", ci->path, part->id);
                     mo_suggest_in_layout(ci->lay, part->id);
@@ -177,7 +180,8 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
             }
             if (!mo_ensure_slot(fr, ci, (int)k - 1))
                 return -1;
-            mo_slot s = mo_slot_of(ci, (int)k - 1);
+            s = mo_slot_of(ci, (int)k - 1);
+        have_slot:
             if (s.kind == MO_SK_NONE && s.state == MO_SLOT_DONE) {
                 *disabled = true;
                 return 1;

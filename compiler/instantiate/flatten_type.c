@@ -215,10 +215,7 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
                      mo_name_str(e->type), mo_class_kind_name(c->kind));
             return false;
         }
-        if (c->kind == MO_CL_EXPANDABLE_CONNECTOR) {
-            mo_error(e->type->loc, "not supported yet: expandable connectors");
-            return false;
-        }
+
         if (c->kind == MO_CL_TYPE) {   /* spec 4.6 */
             mo_error(e->type->loc, "type '%s' neither names nor extends a predefined type or an enumeration",
                      mo_name_str(e->type));

@@ -21,7 +21,7 @@
  * of that name have different classes (errors). An outer of the model itself is made as its own inner.
  *
  * Needs: flatten.c (mo_build_inner, mo_decl_type, mo_decl_dims, mo_ensure_slot). Guarantees: an instance
- * whose construction resolved an outer element never becomes a clone template (mo_outer_count, checked
+ * whose construction resolved an outer element never becomes a clone template (mo_context_count, checked
  * by flatten_clone.c), since what its outer denotes depends on where it is. Recursion: over the nesting of
  * the outer's class in the subtype check, never over the model's size.
  */
@@ -31,7 +31,7 @@
 #include <stdint.h>
 #include <string.h>
 
-static unsigned long outer_count;   /* outer elements resolved so far */
+static unsigned long outer_count;   /* outer elements resolved (and expandable connectors made) so far */
 static mo_map hidden;               /* &slot of an inner outer element -> mo_slot * of its inner part */
 static mo_map added;                /* name -> added_inner *: inners added at the top of the model */
 
@@ -41,9 +41,14 @@ typedef struct added_inner {
     const mo_element *first;  /* that outer's declaration */
 } added_inner;
 
-unsigned long mo_outer_count(void)
+unsigned long mo_context_count(void)
 {
     return outer_count;
+}
+
+void mo_context_note(void)
+{
+    outer_count++;
 }
 
 /* The inner element's slot and declaration, for checks and messages */

@@ -139,7 +139,8 @@ struct mo_inst {
     unsigned short flags;     /* prefixes imposed on the contents (MO_INST_FLAGS and MO_IF_CONNECTOR: all
                                * below bit 16) */
     unsigned char variability;/* mo_variability imposed by the enclosing declarations */
-    bool is_connector : 1;
+    bool is_connector : 1;    /* a connector, expandable or not */
+    bool expandable : 1;      /* an expandable connector (expandable.c): its elements are made on demand */
     /* A clone of a component whose slots are variables and connectors only (flatten_clone.c): its slots
      * are shared by all such clones of one template, and a MO_SK_INST slot's var numbers the child among
      * the instances that follow this one in memory (one block), where the clone's own child is. */
@@ -214,6 +215,7 @@ typedef struct mo_front {
     MO_VEC(unsigned char) vflags;         /* per variable, MO_VF_* */
     bool causal;                          /* some pair connects input or output variables */
     MO_VEC(mo_conn_pair) param_pairs;     /* connected parameters and constants (arena): checked equal */
+    struct mo_exp_state *exp;             /* expandable.c: NULL until an expandable connector is made */
 } mo_front;
 
 /* flatten_type.c: the type of the component declared by layout item it, with the modifier mod it gets
@@ -251,7 +253,8 @@ bool mo_decl_dims(mo_front *fr, mo_inst *inst, int i, mo_arr *arr);
  * error); how many outer elements have been resolved so far (flatten_clone.c: did building a component
  * depend on where it is?). */
 bool mo_outer_resolve(mo_front *fr, mo_inst *inst, int i, mo_slot *s);
-unsigned long mo_outer_count(void);
+unsigned long mo_context_count(void);
+void mo_context_note(void);   /* the same for other things that depend on where they are (expandable.c) */
 /* innerouter.c: may declaration it be inner or outer (not in a record or connector: spec 4.6)? False
  * after reporting why not. */
 bool mo_inner_outer_allowed(const mo_layout_item *it);
@@ -356,6 +359,23 @@ int mo_conn_add_connect(mo_front *fr, mo_loc loc, const char *instance);
 bool mo_connect_check_sources(mo_front *fr);
 bool mo_connect_check_params(mo_front *fr);
 bool mo_connector_balanced(mo_front *fr, const mo_inst *c, mo_loc decl);
+/* connect_check.c: a flow e of operator record cls needs its '+', '-' and '0' (false after the error) */
+bool mo_connect_flow_record_ok(const mo_class *cls, const mo_element *e);
+
+/* expandable.c: expandable connectors (spec 9.1.3). mo_exp_made: instance in (expandable) was made;
+ * mo_exp_find: element name added to bus by a connect (*out); mo_exp_connect: a connect with an
+ * expandable connector on a side, handled here (true: done or failed, see mo_error_count; false: not
+ * such a connect); mo_exp_finish: the augmentation of connected expandable connectors and their
+ * connections, once the model is instantiated (false after an error). */
+bool mo_exp_made(mo_front *fr, mo_inst *in);
+bool mo_exp_find(const mo_front *fr, const mo_inst *bus, const char *name, mo_slot *out);
+bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q);
+bool mo_exp_finish(mo_front *fr);
+/* connect.c, for expandable.c: pair the scalars of slots a and b with the sides aout and bout for connect
+ * q (number conn); whether a slot is a connector, or outside for a connect in inst. */
+bool mo_connect_pair(mo_front *fr, const mo_slot *a, const mo_slot *b, bool aout, bool bout, const mo_eq *q, int conn);
+bool mo_connect_is_connector(const mo_front *fr, const mo_slot *s);
+bool mo_connect_is_outside(const mo_front *fr, const mo_inst *inst, const mo_expr *ref);
 
 /* connect.c: equation i of packed connection equations (flat.h) with trees, as mo_connect would have
  * made it (for mo_flat_unshare). */
@@ -397,7 +417,7 @@ typedef struct mo_clone_mark {
     int v0, e0, ie0, p0;      /* sizes of vars, eqs, initial_eqs and pairs before the instance was built */
     int whens, asserts, algs;
     unsigned long reads;      /* mo_eval_var_reads() before */
-    unsigned long outers;     /* mo_outer_count() before */
+    unsigned long outers;     /* mo_context_count() before */
     int pp0;                  /* size of param_pairs before (connected parameters: never cloned) */
     int errors;
 } mo_clone_mark;

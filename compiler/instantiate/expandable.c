@@ -1,0 +1,413 @@
+/*
+ * expandable.c - expandable connectors (spec 9.1.3).
+ *
+ * An expandable connector's declared elements are only potentially present: flatten.c makes none of them
+ * with the instance (fill_inst), only those that something uses (a connect, an expression), through the
+ * usual on-demand slots. A connect of a connector c to bus.name, name declared nowhere in the bus, adds
+ * the element name to the bus: variables of c's shape (its type, a copy of its connector instance),
+ * named bus.name..., whose causality stays open (vflags: both input and output, so that the checks of
+ * connect.c and connect_check.c let them be either). Connects between two expandable connectors are kept
+ * until the model is instantiated (mo_exp_finish): the connectors they join form augmentation sets
+ * (union-find), each member gets every element of every other member (declared ones made present, added
+ * ones added), repeated until nothing changes (elements that are expandable connectors themselves join
+ * their sets), and then each kept connect pairs the two connectors element by element, with its sides.
+ * Potentially present elements that nothing made are absent from the flat model.
+ *
+ * Not yet (located errors): a new element with subscripts (bus.x[2]), a flow variable added directly
+ * (spec: only inside a connector), a connect of two undeclared elements, an expandable connector to a
+ * non-expandable one.
+ * Needs: flatten.c (instances, mo_ensure_slot), connect.c (mo_connect_pair). A component that holds an
+ * expandable connector is never a clone template (mo_context_note). Work: linear in the elements and
+ * connects of expandable connectors; the fixpoint repeats while elements are added (each round adds one).
+ */
+#include "aval.h"
+
+#include <stdint.h>
+#include <string.h>
+
+typedef struct added {
+    const char *name;
+    mo_slot slot;
+} added;
+
+/* per expandable instance */
+typedef struct exp_inst {
+    mo_inst *in;
+    MO_VEC(added) elems;      /* elements added by connects */
+    mo_map index;             /* name -> 1 + position in elems */
+} exp_inst;
+
+typedef struct exp_connect {
+    mo_slot a, b;             /* two expandable connectors */
+    bool aout, bout;
+    const mo_eq *q;
+    int conn;
+} exp_connect;
+
+typedef struct mo_exp_state {
+    MO_VEC(exp_inst *) insts;
+    mo_map of;                /* (const char *)inst -> exp_inst * */
+    MO_VEC(exp_connect) connects;
+    mo_map joined;            /* "a b" (instances) of the connects of nested expandable elements made */
+} exp_state;
+
+static exp_inst *info(const mo_front *fr, const mo_inst *in)
+{
+    return fr->exp ? mo_map_get(&fr->exp->of, (const char *)in) : NULL;
+}
+
+bool mo_exp_made(mo_front *fr, mo_inst *in)
+{
+    for (int i = 0; i < in->lay->n; i++)
+        if (in->lay->items[i].elem->flags & MO_PF_FLOW) {   /* spec 9.1.3 */
+            mo_error(in->lay->items[i].elem->loc, "an expandable connector cannot hold flow variable '%s' (only inside a connector)",
+                     in->lay->items[i].elem->name);
+            return false;
+        }
+    if (!fr->exp)
+        fr->exp = MO_NEW(exp_state);
+    mo_context_note();   /* (no clone template holds one: what it gets depends on the connects around it) */
+    exp_inst *x = MO_NEW(exp_inst);
+    x->in = in;
+    MO_PUSH(fr->exp->insts, x);
+    mo_map_put(&fr->exp->of, (const char *)in, x);
+    return true;
+}
+
+/* the info of the instance, made on first use (an instance the model made before any other expandable
+ * connector, or a view, has none yet) */
+static exp_inst *info_of(mo_front *fr, mo_inst *in)
+{
+    exp_inst *x = info(fr, in);
+    if (!x) {
+        mo_exp_made(fr, in);
+        x = info(fr, in);
+    }
+    return x;
+}
+
+static bool exp_find(const exp_inst *x, const char *name, mo_slot *out)
+{
+    intptr_t k = x ? (intptr_t)mo_map_get(&x->index, name) : 0;
+    if (k)
+        *out = x->elems.v[k - 1].slot;
+    return k != 0;
+}
+
+/* ---- adding an element ---- */
+static bool copy_shape(mo_front *fr, mo_inst *bus, const char *path, const mo_slot *like, mo_slot *out, mo_loc use);
+
+/* A new variable named path like variable v (its type, enumeration and unit; no binding, no causality:
+ * in the bus its causality is open) */
+static int new_var(mo_front *fr, const char *path, int v, bool in_expandable)
+{
+    mo_flat *flat = fr->flat;
+    const mo_var *w = &flat->vars.v[v];
+    mo_var nv = {0};
+    nv.name = path;
+    nv.type = w->type;
+    nv.variability = w->variability;
+    nv.flags = (w->flags & (MO_PF_FLOW | MO_PF_PROTECTED)) | MO_IF_CONNECTOR;
+    nv.state_select = MO_SS_DEFAULT;
+    mo_var_attr *a = MO_NEW(mo_var_attr);
+    a->loc = w->attr->loc;
+    a->enum_type = w->attr->enum_type;
+    a->unit = w->attr->unit;
+    a->quantity = w->attr->quantity;
+    a->display_unit = w->attr->display_unit;
+    nv.attr = a;
+    nv.attr_own = true;
+    unsigned char f = fr->vflags.v[v] & ~(MO_VF_INPUT | MO_VF_OUTPUT);
+    if (in_expandable)
+        f |= MO_VF_INPUT | MO_VF_OUTPUT | MO_VF_SCALAR_CONNECTOR;
+    int n = flat->vars.n;
+    MO_VEC_RESERVE(flat->vars, 1);
+    MO_VEC_RESERVE(fr->vflags, 1);
+    MO_PUSH(flat->vars, nv);
+    MO_PUSH(fr->vflags, f);
+    return n;
+}
+
+static const char *join(const char *path, const char *id)
+{
+    return mo_intern_cstr(mo_sprintf("%s.%s", path, id));
+}
+
+/* A copy of instance like (its layout, every element copied in shape) at path, under parent */
+static mo_inst *copy_inst(mo_front *fr, mo_inst *parent, const char *path, const mo_inst *like, mo_loc use)
+{
+    mo_inst *c = MO_NEW(mo_inst);
+    c->path = path;
+    c->lay = like->lay;
+    c->parent = parent;
+    c->variability = like->variability;
+    c->flags = like->flags;
+    c->is_connector = like->is_connector || parent->expandable;
+    c->expandable = like->expandable;
+    c->slots = MO_NEWN(mo_slot, like->lay->n + 1);
+    c->extmods = like->lay->next ? MO_NEWN(mo_fmod *, like->lay->next) : NULL;
+    if (c->expandable) {   /* an expandable one: its present elements, the rest stays potential */
+        exp_inst *x = info_of(fr, c), *lx = info(fr, like);
+        for (int i = 0; i < like->lay->n; i++) {
+            if (like->slots[i].state != MO_SLOT_DONE)
+                continue;   /* potentially present here too, made on demand from its declaration */
+            mo_slot s = mo_slot_of(like, i);
+            if (!copy_shape(fr, c, join(path, like->lay->items[i].elem->name), &s, &c->slots[i], use))
+                return NULL;
+        }
+        for (int i = 0; lx && i < lx->elems.n; i++) {
+            added a = {lx->elems.v[i].name, {0}};
+            if (!copy_shape(fr, c, join(path, a.name), &lx->elems.v[i].slot, &a.slot, use))
+                return NULL;
+            MO_PUSH(x->elems, a);
+            mo_map_put(&x->index, a.name, (void *)(intptr_t)x->elems.n);
+        }
+        return c;
+    }
+    for (int i = 0; i < like->lay->n; i++) {
+        mo_slot s = mo_slot_of(like, i);
+        if (!copy_shape(fr, c, join(path, like->lay->items[i].elem->name), &s, &c->slots[i], use))
+            return NULL;
+    }
+    return c;
+}
+
+static bool copy_shape(mo_front *fr, mo_inst *bus, const char *path, const mo_slot *like, mo_slot *out, mo_loc use)
+{
+    memset(out, 0, sizeof *out);
+    out->state = MO_SLOT_DONE;
+    out->kind = like->kind;
+    if (like->kind == MO_SK_VAR) {
+        out->var = new_var(fr, path, like->var, bus->expandable);
+        return true;
+    }
+    if (like->kind == MO_SK_INST)
+        return (out->child = copy_inst(fr, bus, path, like->child, use)) != NULL;
+    if (like->kind == MO_SK_ARRAY) {
+        mo_arr *a = MO_NEW(mo_arr);
+        *a = *like->arr;
+        a->elems = MO_NEWN(mo_slot, a->total + 1);
+        for (int j = 0; j < a->total; j++) {
+            char sub[32];
+            snprintf(sub, sizeof sub, "[%d]", j + 1);   /* (one dimension: see add_element) */
+            if (!copy_shape(fr, bus, mo_intern_cstr(mo_sprintf("%s%s", path, sub)), &like->arr->elems[j],
+                            &a->elems[j], use))
+                return false;
+        }
+        out->arr = a;
+        return true;
+    }
+    return true;
+}
+
+/* Add element name to bus, shaped like slot like (the other side of connect q). */
+static bool add_element(mo_front *fr, mo_inst *bus, const char *name, const mo_slot *like, const mo_eq *q)
+{
+    if (like->kind == MO_SK_ARRAY && like->arr->ndims != 1) {
+        mo_error(q->loc, "not supported yet: adding an array of more than one dimension to an expandable connector");
+        return false;
+    }
+    if (like->kind == MO_SK_VAR && (fr->flat->vars.v[like->var].flags & MO_PF_FLOW)) {
+        mo_error(q->loc, "an expandable connector cannot hold flow variable '%s' (only inside a connector, spec 9.1.3)",
+                 mo_flat_var_name(fr->flat, like->var));
+        return false;
+    }
+    exp_inst *x = info_of(fr, bus);
+    added a = {name, {0}};
+    if (!copy_shape(fr, bus, join(bus->path, name), like, &a.slot, q->loc))
+        return false;
+    MO_PUSH(x->elems, a);
+    mo_map_put(&x->index, name, (void *)(intptr_t)x->elems.n);
+    return true;
+}
+
+bool mo_exp_find(const mo_front *fr, const mo_inst *bus, const char *name, mo_slot *out)
+{
+    return exp_find(info(fr, bus), name, out);
+}
+
+/* ---- connects ---- */
+/* Is ref of the form bus.name, bus an expandable connector that neither declares nor has name yet?
+ * Then *bus is it. Resolving bus makes what it goes through, as any reference would. */
+static int undeclared(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_inst **bus)
+{
+    if (ref->nparts < 2)
+        return 0;
+    mo_expr *head = mo_expr_dup(ref);   /* (a reference node may be short: copied whole) */
+    head->nparts = ref->nparts - 1;
+    mo_sref s;
+    bool disabled = false;
+    int r = mo_find_slots(fr, inst, owner, head, &s, &disabled);
+    if (r <= 0 || disabled || s.nd != 0 || s.one.kind != MO_SK_INST || !s.one.child->expandable)
+        return r < 0 ? -1 : 0;
+    const mo_ref_part *last = &ref->parts[ref->nparts - 1];
+    mo_slot tmp;
+    if (mo_layout_find(s.one.child->lay, last->id) || exp_find(info(fr, s.one.child), last->id, &tmp))
+        return 0;
+    if (last->nsubs) {
+        mo_error(mo_ref_part_loc(ref, ref->nparts - 1), "not supported yet: a new element of an expandable connector with subscripts ('%s')",
+                 mo_ref_str(ref));
+        return -1;
+    }
+    *bus = s.one.child;
+    return 1;
+}
+
+bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q)
+{
+    const mo_expr *refs[2] = {q->lhs, q->rhs};
+    mo_inst *bus[2] = {NULL, NULL};
+    int u[2];
+    for (int i = 0; i < 2; i++)
+        if ((u[i] = undeclared(fr, inst, owner, refs[i], &bus[i])) < 0)
+            return true;
+    if (u[0] && u[1]) {
+        mo_error(q->loc, "'%s' and '%s' are both undeclared in their expandable connectors: one must be declared",
+                 mo_ref_str(q->lhs), mo_ref_str(q->rhs));
+        return true;
+    }
+    if (u[0] || u[1]) {   /* the declared side gives the new element its shape */
+        int nu = u[0] ? 0 : 1;
+        mo_slot other;
+        bool disabled = false;
+        if (!mo_resolve_slot(fr, inst, owner, refs[1 - nu], &other, &disabled))
+            return true;
+        if (disabled)
+            return true;   /* a disabled conditional connector: no connection, no element */
+        if (!mo_connect_is_connector(fr, &other)) {
+            mo_error(refs[1 - nu]->loc, "'%s' is not a connector", mo_ref_str(refs[1 - nu]));
+            return true;
+        }
+        if (!add_element(fr, bus[nu], refs[nu]->parts[refs[nu]->nparts - 1].id, &other, q))
+            return true;
+        return false;   /* now declared: connect.c pairs it as usual */
+    }
+    /* two expandable connectors: kept for mo_exp_finish */
+    mo_slot a, b;
+    bool da = false, db = false;
+    if (!mo_resolve_slot(fr, inst, owner, q->lhs, &a, &da) || !mo_resolve_slot(fr, inst, owner, q->rhs, &b, &db))
+        return true;
+    if (da || db)
+        return true;
+    bool ea = a.kind == MO_SK_INST && a.child->expandable, eb = b.kind == MO_SK_INST && b.child->expandable;
+    if (!ea && !eb)
+        return false;
+    if (ea != eb) {
+        mo_error(q->loc, "cannot connect expandable connector '%s' to '%s', which is not expandable (spec 9.1.3)",
+                 mo_ref_str(ea ? q->lhs : q->rhs), mo_ref_str(ea ? q->rhs : q->lhs));
+        return true;
+    }
+    exp_connect c = {a, b, mo_connect_is_outside(fr, inst, q->lhs), mo_connect_is_outside(fr, inst, q->rhs), q,
+                     mo_conn_add_connect(fr, q->loc, inst->path)};
+    MO_PUSH(fr->exp->connects, c);
+    return true;
+}
+
+/* ---- augmentation ---- */
+/* The present elements of expandable instance in: (name, slot) pairs, declared ones first */
+static int present(mo_front *fr, mo_inst *in, const char ***names, mo_slot **slots)
+{
+    exp_inst *x = info_of(fr, in);
+    int n = 0;
+    *names = MO_NEWN(const char *, in->lay->n + x->elems.n + 1);
+    *slots = MO_NEWN(mo_slot, in->lay->n + x->elems.n + 1);
+    for (int i = 0; i < in->lay->n; i++)
+        if (in->slots[i].state == MO_SLOT_DONE && in->slots[i].kind != MO_SK_NONE) {
+            (*names)[n] = in->lay->items[i].elem->name;
+            (*slots)[n++] = mo_slot_of(in, i);
+        }
+    for (int i = 0; i < x->elems.n; i++) {
+        (*names)[n] = x->elems.v[i].name;
+        (*slots)[n++] = x->elems.v[i].slot;
+    }
+    return n;
+}
+
+/* Element name of b, made present (declared) or added like slot like: *changed when it was not there.
+ * Into *out. */
+static bool ensure_element(mo_front *fr, mo_inst *b, const char *name, const mo_slot *like, const mo_eq *q,
+                           bool *changed, mo_slot *out)
+{
+    intptr_t k = mo_layout_find(b->lay, name);
+    if (k) {
+        if (b->slots[k - 1].state != MO_SLOT_DONE) {
+            if (!mo_ensure_slot(fr, b, (int)k - 1))
+                return false;
+            *changed = true;
+        }
+        *out = mo_slot_of(b, (int)k - 1);
+        return true;
+    }
+    if (exp_find(info_of(fr, b), name, out))
+        return true;
+    if (!add_element(fr, b, name, like, q))
+        return false;
+    *changed = true;
+    return exp_find(info_of(fr, b), name, out);
+}
+
+/* Make a and b (connected) have the same elements, from a's side; nested expandable elements are
+ * connected in turn (a new kept connect). */
+static bool augment(mo_front *fr, const exp_connect *c, mo_inst *a, mo_inst *b, bool *changed)
+{
+    const char **names;
+    mo_slot *slots;
+    int n = present(fr, a, &names, &slots);
+    for (int i = 0; i < n; i++) {
+        mo_slot sb;
+        if (!ensure_element(fr, b, names[i], &slots[i], c->q, changed, &sb))
+            return false;
+        const mo_slot *sa = &slots[i];
+        if (sa->kind == MO_SK_INST && sb.kind == MO_SK_INST && sa->child->expandable && sb.child->expandable) {
+            const mo_inst *x = sa->child, *y = sb.child;
+            if ((uintptr_t)x > (uintptr_t)y) {
+                const mo_inst *t = x;
+                x = y;
+                y = t;
+            }
+            const char *key = mo_intern_cstr(mo_sprintf("%p %p", (const void *)x, (const void *)y));
+            if (!mo_map_get(&fr->exp->joined, key)) {
+                mo_map_put(&fr->exp->joined, key, (void *)1);
+                exp_connect nc = *c;
+                nc.a = *sa;
+                nc.b = sb;
+                MO_PUSH(fr->exp->connects, nc);
+                *changed = true;
+            }
+        }
+    }
+    return true;
+}
+
+bool mo_exp_finish(mo_front *fr)
+{
+    exp_state *st = fr->exp;
+    /* every kept connect makes its two connectors alike; repeated until nothing changes, which spreads
+     * the elements through each augmentation set (every round adds an element or a connect) */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < st->connects.n; i++) {
+            exp_connect c = st->connects.v[i];   /* (a copy: augment may grow the vector) */
+            if (!augment(fr, &c, c.a.child, c.b.child, &changed) || !augment(fr, &c, c.b.child, c.a.child, &changed))
+                return false;
+        }
+    }
+    /* then each kept connect pairs its connectors element by element, as connect.c pairs connectors */
+    for (int i = 0; i < st->connects.n; i++) {
+        const exp_connect *c = &st->connects.v[i];
+        const char **names;
+        mo_slot *slots;
+        int n = present(fr, c->a.child, &names, &slots);
+        for (int k = 0; k < n; k++) {
+            mo_slot sb;
+            bool changed = false;
+            if (!ensure_element(fr, c->b.child, names[k], &slots[k], c->q, &changed, &sb))
+                return false;
+            if (slots[k].kind == MO_SK_INST && slots[k].child->expandable)
+                continue;   /* (a nested expandable pair has a kept connect of its own) */
+            if (!mo_connect_pair(fr, &slots[k], &sb, c->aout, c->bout, c->q, c->conn))
+                return false;
+        }
+    }
+    return mo_error_count() == 0;
+}
