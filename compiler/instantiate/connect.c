@@ -61,6 +61,9 @@ static void vars_mismatch(const mo_front *fr, int a, int b, unsigned char fla, u
     if (fa != fb) {
         what = "flow variable '%s' to non-flow variable '%s'";
         first = fa;
+    } else if ((mo_vf_type(fla) == MO_VF_STREAM_TYPE) != (mo_vf_type(flb) == MO_VF_STREAM_TYPE)) {
+        what = "stream variable '%s' to non-stream variable '%s'";
+        first = mo_vf_type(fla) == MO_VF_STREAM_TYPE;
     } else if (mo_vf_type(fla) != mo_vf_type(flb)) {
         mo_error(q->loc, "cannot connect '%s' to '%s': their types differ", na, nb);
         return;
@@ -92,7 +95,7 @@ static bool pair_params(mo_front *fr, int a, int b, unsigned char fla, unsigned 
         vars_mismatch(fr, a, b, fla, flb, q);
         return false;
     }
-    mo_conn_pair p = {a, b, (unsigned)conn, 0, 0, 0, 0};
+    mo_conn_pair p = {a, b, (unsigned)conn, 0, 0, 0, 0, 0};
     MO_VEC_RESERVE(fr->param_pairs, 1);
     MO_PUSH(fr->param_pairs, p);
     return true;
@@ -117,7 +120,8 @@ static inline bool pair_vars(mo_front *fr, int a, int b, bool aout, bool bout, c
     /* the sides of potentials are kept for connect_check.c (signal sources); the sets of potentials
      * ignore them (key_of) */
     bool flow = fla & MO_VF_FLOW;
-    mo_conn_pair p = {a, b, conn, aout, bout, flow, mo_vf_type(fla) == MO_T_STRING};
+    mo_conn_pair p = {a, b, (unsigned)conn, aout, bout, flow, mo_vf_type(fla) == MO_T_STRING,
+                      mo_vf_type(fla) == MO_VF_STREAM_TYPE};
     push_pair(fr, p);
     return true;
 }
@@ -393,7 +397,7 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
 
 int mo_conn_add_connect(mo_front *fr, mo_loc loc, const char *instance)
 {
-    if (fr->conn_locs.n >= MO_MAX_CONNECTS - 1) {   /* (a pair keeps its connect's number in 28 bits, inst.h) */
+    if (fr->conn_locs.n >= MO_MAX_CONNECTS - 1) {   /* (a pair keeps its connect's number in 27 bits, inst.h) */
         fprintf(stderr, "mo2c: error: not supported yet: more than %d connect equations\n", MO_MAX_CONNECTS - 1);
         exit(1);
     }
@@ -452,14 +456,14 @@ void mo_conn_pair_push(mo_front *fr, mo_conn_pair p)
     push_pair(fr, p);
 }
 
-enum { KEY_OUTSIDE = 1, KEY_FLOW = 2, KEY_STRING = 4 };
+enum { KEY_OUTSIDE = 1, KEY_FLOW = 2, KEY_STRING = 4, KEY_STREAM = 8 };
 enum { MAX_PACKED = 64 };   /* longer flow sums are balanced trees, never packed */
 
 typedef struct keys {
     int n;                    /* keys made so far */
     int *of_var;              /* per flat variable: 1 + its key (its inside key when it has both), 0: none */
     int *var;                 /* per key: its variable */
-    unsigned char *kind;      /* per key: KEY_FLOW, KEY_OUTSIDE, KEY_STRING (kept here, so that making
+    unsigned char *kind;      /* per key: KEY_FLOW, KEY_OUTSIDE, KEY_STRING, KEY_STREAM (kept here, so that making
                                * the output reads no flat variable) */
     int *other;               /* per key: the variable's key for its other side, -1: none (of_var's key
                                * only); reused as per-set positions by group_keys */
@@ -503,7 +507,7 @@ static inline int key_of(keys *ks, int var, const mo_conn_pair *p, bool outside)
     int nk = ks->n++;
     ks->var[nk] = var;
     ks->kind[nk] = (unsigned char)((p->flow ? KEY_FLOW : 0) | (outside ? KEY_OUTSIDE : 0) |
-                                   (p->string ? KEY_STRING : 0));
+                                   (p->string ? KEY_STRING : 0) | (p->stream ? KEY_STREAM : 0));
     ks->parent[nk] = nk;
     ks->first_conn[nk] = p->conn;
     ks->other[nk] = k;
@@ -659,7 +663,7 @@ static int packed_members(const keys *ks, const int *members, const int *sets, i
     long total = 0;
     for (int s = 0; s < nsets; s++) {
         int first = members[sets[s]], size = sets[s + 1] - sets[s];
-        if (ks->kind[first] & KEY_STRING)
+        if (ks->kind[first] & (KEY_STRING | KEY_STREAM))
             continue;
         if (ks->kind[first] & KEY_FLOW)
             total += size <= MAX_PACKED ? size : 0;
@@ -676,6 +680,32 @@ static const char *parent_path(const char *name)
     return dot ? mo_intern(name, (size_t)(dot - name)) : mo_intern_cstr("");
 }
 
+/* The sets of stream variables, for stream.c's equations (which it adds after all others). */
+static bool stream_equations(mo_front *fr, const keys *ks, const int *members, const int *sets, int nsets)
+{
+    if (!fr->stream)
+        return true;
+    MO_VEC(int) start = {0}, var = {0};
+    MO_VEC(unsigned char) outside = {0};
+    MO_VEC(mo_loc) locs = {0};
+    MO_VEC(const char *) insts = {0};
+    for (int s = 0; s < nsets; s++) {
+        int first = members[sets[s]];
+        if (!(ks->kind[first] & KEY_STREAM))
+            continue;
+        MO_PUSH(start, var.n);
+        MO_PUSH(locs, fr->conn_locs.v[ks->first_conn[first]]);
+        MO_PUSH(insts, fr->conn_insts.v[ks->first_conn[first]]);
+        for (int m = sets[s]; m < sets[s + 1]; m++) {
+            MO_PUSH(var, ks->var[members[m]]);
+            MO_PUSH(outside, (unsigned char)((ks->kind[members[m]] & KEY_OUTSIDE) != 0));
+        }
+    }
+    MO_PUSH(start, var.n);
+    mo_stream_sets ss = {start.n - 1, start.v, var.v, outside.v, locs.v, insts.v};
+    return mo_stream_finish(fr, &ss);
+}
+
 bool mo_connect(mo_front *fr)
 {
     mo_flat *flat = fr->flat;
@@ -688,9 +718,10 @@ bool mo_connect(mo_front *fr)
     keys_init(&ks, nv, np < nv ? 2 * np : 2 * nv);
     for (int i = 0; i < np; i++) {
         const mo_conn_pair *p = &fr->pairs.v[i];
-        /* the side matters for flows only: potentials are one set whatever the side */
-        int ka = key_of(&ks, p->a, p, p->flow && p->a_outside);
-        keys_union(&ks, ka, key_of(&ks, p->b, p, p->flow && p->b_outside));
+        /* the side matters for flows and streams only: potentials are one set whatever the side */
+        bool sided = p->flow || p->stream;
+        int ka = key_of(&ks, p->a, p, sided && p->a_outside);
+        keys_union(&ks, ka, key_of(&ks, p->b, p, sided && p->b_outside));
     }
     /* the keys say all that the equations need: the pairs go before the equations take memory */
     free(fr->pairs.v);
@@ -731,7 +762,7 @@ bool mo_connect(mo_front *fr)
     for (int flows = 0; flows < 2; flows++)
         for (int s = 0; s < nsets; s++) {
             int i = sets[s], end = sets[s + 1], first = members[i];
-            if (!(ks.kind[first] & KEY_FLOW) != !flows)
+            if (!(ks.kind[first] & KEY_FLOW) != !flows || (ks.kind[first] & KEY_STREAM))
                 continue;
             /* String variables (never flows) are the only ones that must stay trees */
             bool pack = !(ks.kind[first] & KEY_STRING);
@@ -779,8 +810,9 @@ bool mo_connect(mo_front *fr)
     }
     free(unconnected);
     free(packed);
+    bool ok = stream_equations(fr, &ks, members, sets, nsets);
     free(members);
     free(sets);
     keys_free(&ks);
-    return mo_error_count() == 0;
+    return ok && mo_error_count() == 0;
 }

@@ -248,7 +248,8 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
                                         (variability <= MO_VAR_PARAMETER ? MO_VF_PARAM : 0) |
                                         (flags & MO_PF_INPUT || inst->expandable ? MO_VF_INPUT : 0) |
                                         (flags & MO_PF_OUTPUT || inst->expandable ? MO_VF_OUTPUT : 0) |
-                                        (unsigned)t->basetype << MO_VF_TYPE_SHIFT));
+                                        (unsigned)(flags & MO_PF_STREAM ? MO_VF_STREAM_TYPE : t->basetype)
+                                            << MO_VF_TYPE_SHIFT));
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
         mo_expr *b = mo_binding_expr(fr, t->mod, name, var);
@@ -309,7 +310,10 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
         return false;
     out->kind = MO_SK_INST;
     out->child = child;
+    unsigned long streams = mo_stream_count(fr);
     if (!fill_inst(fr, child) || (child->is_connector && !mo_connector_balanced(fr, child, it->elem->loc)))
+        return false;
+    if (child->is_connector && mo_stream_count(fr) != streams && !mo_stream_connector(fr, child, it->elem->loc))
         return false;
     if (clonable)
         mo_clone_register(fr, mark, child);
@@ -639,10 +643,8 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     }
     if ((flags & MO_PF_FLOW) && t.cls->kind == MO_CL_OPERATOR_RECORD && !mo_connect_flow_record_ok(t.cls, e))
         return false;
-    if (flags & MO_PF_STREAM) {
-        mo_error(e->loc, "not supported yet: stream variables");
+    if ((flags & MO_PF_STREAM) && !mo_stream_declared(fr, home, e, &t))
         return false;
-    }
     const char *name = join_path(home->path, e->name);
     mo_clone_mark mark;
     if (by_syntax && t.basetype < 0 && !t.mod && t.ntdims == 0 &&
@@ -941,8 +943,8 @@ static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in)
         return NULL;
     read_experiment(fr, top, flat->cls);
     /* expandable connectors first: their element-wise connects count for cardinality */
-    if ((fr->exp && !mo_exp_finish(fr)) || !mo_cardinality_finish(fr) || !mo_connect(fr) || !mo_flatten_algs_check(flat) ||
-        mo_error_count())
+    if ((fr->exp && !mo_exp_finish(fr)) || !mo_cardinality_finish(fr) || !mo_connect(fr) ||
+        !mo_flatten_algs_check(flat) || mo_error_count())
         return NULL;
 #ifdef MO_DEBUG
     index_names(flat);   /* checks that names are unique */

@@ -587,6 +587,8 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         return mo_cardinality(fr, inst, owner, e, out);
     if (strcmp(name, "getInstanceName") == 0 && inst)
         return instance_name(fr, inst, e, out);
+    if (strcmp(name, "inStream") == 0 || strcmp(name, "actualStream") == 0)
+        return mo_stream_call(fr, inst, owner, e, name, out);
     if (!(e = positional_call(e, name)))
         return false;
     int r = mo_av_builtin(fr, inst, owner, e, name, out);   /* size, sum, fill, transpose ... (arrays.c) */

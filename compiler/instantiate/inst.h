@@ -147,8 +147,8 @@ struct mo_inst {
     bool children_after : 1;
 };
 
-/* The prefixes a component passes on to its contents: flow too, for a record (flow Complex f). */
-#define MO_INST_FLAGS (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT | MO_PF_FLOW)
+/* The prefixes a component passes on to its contents: flow and stream too, for a record (flow Complex f). */
+#define MO_INST_FLAGS (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT | MO_PF_FLOW | MO_PF_STREAM)
 
 /* Slot i of in: its variable shifted by in->var_shift, its child in's own. Read slots with it, not
  * in->slots[i] (apart from state and kind). */
@@ -185,13 +185,14 @@ static inline mo_slot mo_slot_of(const mo_inst *in, int i)
  * component, outside: a connector of the instance the connect is written in). A big model has millions
  * of them, hence 12 bytes: the connect's location and instance path are kept once per connect, in
  * mo_front.conn_locs and conn_insts (fewer than MO_MAX_CONNECTS of them). */
-enum { MO_MAX_CONNECTS = 1 << 28 };
+enum { MO_MAX_CONNECTS = 1 << 27 };
 typedef struct mo_conn_pair {
     int a, b;                 /* variable indices */
-    unsigned conn : 28;       /* the connect equation: conn_locs.v[conn], conn_insts.v[conn] */
+    unsigned conn : 27;       /* the connect equation: conn_locs.v[conn], conn_insts.v[conn] */
     unsigned a_outside : 1, b_outside : 1;    /* the sides (the sets of potentials ignore them) */
     unsigned flow : 1;
     unsigned string : 1;      /* String variables (their connection equations stay trees) */
+    unsigned stream : 1;      /* stream variables (sets by side, as flows; equations by stream.c) */
 } mo_conn_pair;
 
 /* What connect.c needs of a variable, in one byte per variable: mo_var is 32 bytes, and the variables of
@@ -203,6 +204,9 @@ enum {
     MO_VF_TYPE_SHIFT = 3,         /* bits 3 to 5: its mo_basetype */
     MO_VF_INPUT = 64, MO_VF_OUTPUT = 128   /* declared input / output (connect_check.c) */
 };
+/* the type bits of a stream variable (a Real): MO_T_* end below it, and connecting a stream variable to
+ * any other is a mismatch of types */
+enum { MO_VF_STREAM_TYPE = 7 };
 static inline int mo_vf_type(unsigned char vf) { return (vf >> MO_VF_TYPE_SHIFT) & 7; }
 
 typedef struct mo_front {
@@ -216,6 +220,7 @@ typedef struct mo_front {
     bool causal;                          /* some pair connects input or output variables */
     MO_VEC(mo_conn_pair) param_pairs;     /* connected parameters and constants (arena): checked equal */
     struct mo_exp_state *exp;             /* expandable.c: NULL until an expandable connector is made */
+    struct stream_state *stream;          /* stream.c: NULL until a stream variable is declared */
 } mo_front;
 
 /* flatten_type.c: the type of the component declared by layout item it, with the modifier mod it gets
@@ -376,6 +381,26 @@ bool mo_exp_finish(mo_front *fr);
 bool mo_connect_pair(mo_front *fr, const mo_slot *a, const mo_slot *b, bool aout, bool bout, const mo_eq *q, int conn);
 bool mo_connect_is_connector(const mo_front *fr, const mo_slot *s);
 bool mo_connect_is_outside(const mo_front *fr, const mo_inst *inst, const mo_expr *ref);
+
+/* stream.c: stream connectors (spec chapter 15). mo_stream_declared: declaration e in home is stream,
+ * of type t, false after the error; mo_stream_count: stream variables made so
+ * far; mo_stream_connector: connector c (declared at decl) is complete, its stream variables get its one
+ * flow variable; mo_stream_call: inStream(v) or actualStream(v) (name); mo_stream_finish (mo_connect):
+ * the equations of stream variables, from their connection sets. False after an error. */
+typedef struct mo_stream_sets {
+    int nsets;
+    const int *start;         /* set s: members start[s] .. start[s + 1] */
+    const int *var;           /* per member: its stream variable */
+    const unsigned char *outside;   /* per member: an outside connector's */
+    const mo_loc *loc;        /* per set: its first connect, and the instance holding it */
+    const char *const *inst;
+} mo_stream_sets;
+bool mo_stream_declared(mo_front *fr, const mo_inst *home, const mo_element *e, const mo_comp_type *t);
+unsigned long mo_stream_count(const mo_front *fr);
+bool mo_stream_connector(mo_front *fr, mo_inst *c, mo_loc decl);
+bool mo_stream_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
+                    struct mo_aval *out);
+bool mo_stream_finish(mo_front *fr, const mo_stream_sets *ss);
 
 /* connect.c: equation i of packed connection equations (flat.h) with trees, as mo_connect would have
  * made it (for mo_flat_unshare). */
