@@ -173,7 +173,8 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     if (user < 0)
         return false;
     if (!is_reinit && !is_assert && !is_term && !user) {
-        mo_error(q->loc, "not supported yet: '%s' in equations", fn);
+        mo_error(q->loc, mo_func_connections_op(fn) ? "not supported yet: '%s' (overdetermined connection graphs, spec 9.4)"
+                                                    : "not supported yet: '%s' in equations", fn);
         return false;
     }
     if (in_if && !is_assert) {

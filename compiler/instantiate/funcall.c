@@ -957,6 +957,12 @@ static void visible_functions(mo_class *cls, name_vec *names, loc_vec *locs)
     }
 }
 
+bool mo_func_connections_op(const char *name)
+{
+    name += name[0] == '.';
+    return !strncmp(name, "Connections.", 12) || !strcmp(name, "rooted");   /* (rooted: deprecated) */
+}
+
 void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
 {
     /* built-in operators of the language the compiler does not implement: say so, not "unknown" */
@@ -966,6 +972,10 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
             mo_error(fn->loc, "not supported yet: %s", name);
             return;
         }
+    if (mo_func_connections_op(name)) {
+        mo_error(fn->loc, "not supported yet: '%s' (overdetermined connection graphs, spec 9.4)", name);
+        return;
+    }
     mo_error(fn->loc, "unknown function '%s'", name);
     name_vec names = {0};
     loc_vec locs = {0};

@@ -339,6 +339,9 @@ struct mo_aval;
 int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
                           struct mo_aval *out);
 void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name);
+/* funcall.c: is name (as written, perhaps global: .Connections.root) an operator of overdetermined
+ * connection graphs (spec 9.4), which are not done yet? */
+bool mo_func_connections_op(const char *name);
 /* funcall_model.c: f(x); as an equation, when f is a user function: 1 with the call (whose value is not
  * used) in *out, 0 when f is no user function (nothing reported), -1 after an error. */
 int mo_func_empty_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out);
