@@ -126,6 +126,8 @@ bool mo_rv_of_slots(mo_front *fr, const mo_sref *s, mo_loc loc, mo_aval *out);
 /* A call of the record constructor of cls (as the call names it: a short class with its modifiers). */
 bool mo_rv_construct(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call, mo_class *cls,
                      mo_aval *out);
+/* The value of field name (interned) of record value v, or NULL. */
+const mo_aval *mo_rv_field(const mo_aval *v, const char *name);
 /* A record of class cls (long form) whose n fields, in layout order, are the scalars fields. */
 bool mo_rv_of_scalars(mo_class *cls, int n, mo_expr **fields, mo_aval *out);
 /* {r1, r2} of records; an if-expression whose branches are records (v: cond, value, ..., else). */
@@ -141,6 +143,15 @@ bool mo_rv_equate(mo_loc loc, const mo_aval *l, const mo_aval *r, mo_rv_emit emi
  * record value: a copy whose binding is spread over the fields (one binding, an mo_fmod.val, per
  * field). NULL after an error. */
 mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const char *name);
+/* n values stacked into an array of dims (nd of them, product n), then the values' own dimensions. */
+bool mo_av_stack(mo_loc loc, int n, const mo_aval *v, int nd, const int *dims, mo_aval *out);
+/* operators.c: e (a binary or unary operator) applied to its n operand values, at least one of them a
+ * record: the operator record's function for them (spec 14), element by element over arrays. */
+bool mo_rv_operator(mo_front *fr, const mo_expr *e, int n, const mo_aval *v, mo_aval *out);
+/* operators.c: a call of the constructor of operator record rec (long form) that has 'constructor'
+ * functions: the one the arguments match (14.2). */
+bool mo_rv_overloaded_ctor(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call, mo_class *rec,
+                           mo_aval *out);
 /* Inside a record constructor: e names a field of the record being constructed (owner: the class
  * whose text holds e). 1 with its value, 0 when it names no such field, -1 after an error. */
 int mo_rv_frame_ref(mo_class *owner, const mo_expr *e, mo_aval *out);

@@ -711,12 +711,17 @@ bool mo_flatten_rv(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *
         return flatten_call(fr, inst, owner, e, out);
     case MO_EX_UNARY: {
         mo_aval a;
-        return mo_flatten_val(fr, inst, owner, e->a[0], &a) && mo_av_unary(e->loc, e->op, &a, out);
+        if (!mo_flatten_rv(fr, inst, owner, e->a[0], &a))
+            return false;
+        return a.rec ? mo_rv_operator(fr, e, 1, &a, out) : mo_av_unary(e->loc, e->op, &a, out);
     }
     case MO_EX_BINARY: {
-        mo_aval a, b;
-        if (!mo_flatten_val(fr, inst, owner, e->a[0], &a) || !mo_flatten_val(fr, inst, owner, e->a[1], &b))
+        mo_aval ab[2];   /* operands that are records: their operator record's functions (spec 14) */
+        if (!mo_flatten_rv(fr, inst, owner, e->a[0], &ab[0]) || !mo_flatten_rv(fr, inst, owner, e->a[1], &ab[1]))
             return false;
+        if (ab[0].rec || ab[1].rec)
+            return mo_rv_operator(fr, e, 2, ab, out);
+        const mo_aval a = ab[0], b = ab[1];
         int s = mo_str_binary(fr, e, &a, &b, out);   /* String operands: folded (flatten_str.c) */
         if (s)
             return s > 0;

@@ -77,6 +77,10 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f);
 const mo_expr **mo_fctx_bind(const mo_expr *call, const mo_func *f);
 bool mo_fctx_check_arg(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg, mo_loc loc);
 bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr **args);
+/* A record constructor call R(...) in a function body: 1 with R's long class in *rec and the value
+ * of each of its fields (layout order) in *fields; 0 when call is no record constructor; -1 after an
+ * error. An operator record's 'constructor' functions come first (spec 14.2). */
+int mo_fctx_record_ctor(mo_fctx *c, const mo_expr *call, mo_class **rec, mo_expr ***fields);
 /* A call of f with slot arguments args whose value is output slot k (element el of it in the flat model,
  * 0 for a scalar). */
 mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, int el);
@@ -110,5 +114,30 @@ bool mo_func_model_output(mo_fctx *c, const mo_func *f, int k, mo_expr **args, m
 /* (mo_func_expr_type, mo_func_type_name: flat.h) */
 /* Is name a built-in function that flattening keeps as a call? */
 bool mo_func_is_builtin(const char *name);
+
+/* funcall.c: the value of a call of the function class fn with the values vals of its first n inputs
+ * (scalars or records; the others take their defaults): a scalar or a record. */
+struct mo_aval;
+bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const struct mo_aval *vals, struct mo_aval *out);
+
+/* operators.c: operator records (spec 14). The kind of an argument or input: a record class, or a
+ * predefined type (MO_T_*, -1 when unknown), and its number of dimensions. */
+typedef struct mo_argty { mo_class *rec; int type; int nd; } mo_argty;
+mo_argty mo_argty_of_class(mo_class *c, int nd);
+struct mo_aval;
+mo_argty mo_argty_of_value(const mo_flat *flat, const struct mo_aval *v);
+const char *mo_argty_list(int n, const mo_argty *a);          /* "Complex, Real" for messages */
+/* The functions of rec.op (op quoted: "'+'", "'constructor'"): an operator function, or the functions
+ * of an operator; at most max into out. */
+int mo_op_functions(mo_class *rec, const char *op, mo_class **out, int max);
+/* The 'constructor' function of operator record rec that arguments a match: NULL when rec has none
+ * (*err false), or after an error (no match, several, *err true). */
+mo_class *mo_op_constructor(mo_class *rec, int n, const mo_argty *a, mo_loc loc, bool *err);
+/* The function an operator applied to arguments a calls (14.3, 14.4): a unique direct match, else for
+ * two arguments a unique match after converting argument *conv_arg with the constructor *conv (14.5).
+ * NULL when nothing matches (*err false: the caller may apply it element by element) or after an error
+ * (several matches, *err true). */
+mo_class *mo_op_resolve(const char *op, int n, const mo_argty *a, mo_loc loc, mo_class **conv, int *conv_arg,
+                        bool *err);
 
 #endif

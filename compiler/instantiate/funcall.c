@@ -391,6 +391,102 @@ mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err)
     return f;
 }
 
+/* R(a, b = 2) in a function body: the value of each field of R (layout order): positional arguments to
+ * the fields that are not final, then named ones, then the fields' own bindings (which may use
+ * constants, not other fields, here). */
+static bool default_ctor(mo_fctx *c, const mo_expr *call, mo_class *rec, mo_expr **fields)
+{
+    mo_layout *lay = mo_layout_of(rec);
+    if (!lay)
+        return false;
+    const mo_expr **given = MO_NEWN(const mo_expr *, lay->n + 1);
+    int next = 0;
+    for (int a = 0; a < call->n; a++) {
+        while (next < lay->n && (lay->items[next].elem->flags & MO_PF_FINAL))
+            next++;
+        if (next == lay->n) {
+            mo_error(call->a[a]->loc, "too many arguments for the constructor of record '%s'", rec->name);
+            return false;
+        }
+        given[next++] = call->a[a];
+    }
+    for (int a = 0; a < call->nnamed; a++) {
+        intptr_t k = mo_layout_find(lay, call->named[a].name);
+        if (!k) {
+            mo_error(call->named[a].loc, "record '%s' has no field '%s'", mo_class_full_name(rec), call->named[a].name);
+            mo_suggest_in_layout(lay, call->named[a].name);
+            return false;
+        }
+        given[k - 1] = call->named[a].value;
+    }
+    for (int i = 0; i < lay->n; i++) {
+        mo_element *fe = lay->items[i].elem;
+        if (fe->ndims || fe->ntype_dims) {
+            mo_error(call->loc, "not supported yet: array fields of records used in functions");
+            return false;
+        }
+        if (given[i]) {
+            fields[i] = mo_fctx_expr(c, given[i]);
+        } else if (fe->mod && fe->mod->binding) {
+            mo_fctx k2 = {c->fr, NULL, lay->items[i].owner, NULL, NULL, c->const_depth + 1, NULL, 0};
+            fields[i] = mo_fctx_expr(&k2, fe->mod->binding);
+        } else {
+            mo_error(call->loc, "missing value of field '%s' in the constructor of '%s'", fe->name,
+                     mo_class_full_name(rec));
+            mo_note(fe->loc, "'%s' is declared here", fe->name);
+            return false;
+        }
+        if (!fields[i])
+            return false;
+    }
+    return true;
+}
+
+int mo_fctx_record_ctor(mo_fctx *c, const mo_expr *call, mo_class **rec, mo_expr ***fields)
+{
+    if (!call->fn || call->fn->kind != MO_EX_REF || call->niters)
+        return 0;
+    callee k = find_callee(c, call->fn);
+    if (k.kind != CAL_RECORD)
+        return k.kind == CAL_ERROR ? -1 : 0;
+    if (k.written != k.cls && k.written->short_mod && k.written->short_mod->nargs) {
+        mo_error(call->loc, "not supported yet: the constructor of a record defined with modifiers, in a function");
+        return -1;
+    }
+    *rec = k.cls;
+    mo_layout *lay = mo_layout_of(k.cls);
+    if (!lay)
+        return -1;
+    *fields = MO_NEWN(mo_expr *, lay->n + 1);
+    mo_class *ctor;
+    if (k.cls->kind != MO_CL_OPERATOR_RECORD || !mo_op_functions(k.cls, "'constructor'", &ctor, 1))
+        return default_ctor(c, call, k.cls, *fields) ? 1 : -1;
+    /* an operator record's constructors (spec 14.2): the one the arguments' types match */
+    if (call->nnamed) {
+        mo_error(call->named[0].loc, "not supported yet: named arguments of an overloaded constructor");
+        return -1;
+    }
+    mo_argty *a = MO_NEWN(mo_argty, call->n + 1);
+    for (int i = 0; i < call->n; i++) {
+        mo_expr *x = mo_fctx_expr(c, call->a[i]);
+        if (!x)
+            return -1;
+        a[i] = (mo_argty){NULL, mo_func_expr_type(c->fr->flat, c->fn, x), 0};
+    }
+    bool err;
+    mo_class *fc = mo_op_constructor(k.cls, call->n, a, call->loc, &err);
+    mo_func *f = fc ? mo_func_of(c->fr, fc, call->loc) : NULL;
+    mo_expr **args = f ? mo_fctx_args(c, call, f) : NULL;
+    if (!args)
+        return -1;
+    const mo_fparam *o = &f->outputs.v[0];
+    if (o->count != lay->n)
+        mo_unreachable("a constructor's output and its record differ");
+    for (int i = 0; i < o->count; i++)
+        (*fields)[i] = mo_func_call_expr(call->loc, f, args, o->first - f->nin + i, 0);
+    return 1;
+}
+
 mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, int el)
 {
     mo_expr *e = mo_expr_call(loc, f->name, f->nin, args);
@@ -587,7 +683,7 @@ const mo_expr **mo_fctx_bind(const mo_expr *call, const mo_func *f)
 
 bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr **args)
 {
-    int np = f->inputs.n;
+    mo_loc loc = call->loc;
     /* defaults, over the inputs that have values (repeated: a default may use a later default) */
     for (bool progress = true; progress;) {
         progress = false;
@@ -599,14 +695,14 @@ bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr
                 progress = true;
             }
     }
-    for (int q = 0; q < np; q++) {
+    for (int q = 0; q < f->inputs.n; q++) {
         const mo_fparam *p = &f->inputs.v[q];
         for (int s = p->first; s < p->first + p->count; s++)
             if (!args[s]) {
                 if (f->vars.v[s].binding)
-                    mo_error(call->loc, "the default of input '%s' of '%s' depends on itself", p->name, f->name);
+                    mo_error(loc, "the default of input '%s' of '%s' depends on itself", p->name, f->name);
                 else
-                    mo_error(call->loc, "missing argument '%s' in call of '%s'", p->name, f->name);
+                    mo_error(loc, "missing argument '%s' in call of '%s'", p->name, f->name);
                 mo_note(p->loc, "'%s' is declared here", p->name);
                 return false;
             }
@@ -853,16 +949,12 @@ bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func *
 
 /* The value of a call of f, whose first output is a record: one call per field (the slots of the
  * output are the record's fields in layout order, functions.c). */
+static bool call_value(mo_loc loc, mo_func *f, mo_expr **args, mo_aval *out);
+
 static bool record_result(mo_fctx *c, const mo_expr *e, mo_func *f, mo_aval *out)
 {
-    const mo_fparam *o = &f->outputs.v[0];
     mo_expr **args = mo_fctx_args(c, e, f);
-    if (!args)
-        return false;
-    mo_expr **fields = MO_NEWN(mo_expr *, o->count + 1);
-    for (int i = 0; i < o->count; i++)
-        fields[i] = mo_func_call_expr(e->loc, f, args, o->first - f->nin + i, 0);
-    return mo_rv_of_scalars((mo_class *)o->record, o->count, fields, out);
+    return args && call_value(e->loc, f, args, out);
 }
 
 int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
@@ -990,4 +1082,53 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
             mo_note(i < nuser ? locs.v[i] : fn->loc, "did you mean '%s'?", best);
             break;
         }
+}
+
+/* The value of the call of f with slot arguments args: a scalar, or a record whose fields are one call
+ * each (the slots of a record output are its fields in layout order, functions.c). */
+static bool call_value(mo_loc loc, mo_func *f, mo_expr **args, mo_aval *out)
+{
+    const mo_fparam *o = &f->outputs.v[0];
+    if (!o->record) {
+        mo_av_scalar(out, mo_func_call_expr(loc, f, args, 0, 0));
+        return true;
+    }
+    mo_expr **fields = MO_NEWN(mo_expr *, o->count + 1);
+    for (int i = 0; i < o->count; i++)
+        fields[i] = mo_func_call_expr(loc, f, args, o->first - f->nin + i, 0);
+    return mo_rv_of_scalars((mo_class *)o->record, o->count, fields, out);
+}
+
+bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const mo_aval *vals, mo_aval *out)
+{
+    mo_func *f = mo_func_of(fr, fn, loc);
+    if (!f)
+        return false;
+    if (n > f->inputs.n)
+        mo_unreachable("more arguments than a matched function has inputs");
+    mo_expr **args = MO_NEWN(mo_expr *, f->nin + 1);
+    for (int q = 0; q < n; q++) {
+        const mo_fparam *p = &f->inputs.v[q];
+        const mo_aval *v = &vals[q];
+        if (v->nd) {
+            mo_error(loc, "not supported yet: array arguments of '%s'", f->name);
+            return false;
+        }
+        if (!p->record) {
+            args[p->first] = v->one;
+            continue;
+        }
+        size_t pl = strlen(p->name) + 1;
+        for (int s = p->first; s < p->first + p->count; s++) {
+            const mo_aval *fv = mo_rv_field(v, mo_intern_cstr(f->vars.v[s].name + pl));
+            if (!fv || fv->nd || fv->rec)
+                mo_unreachable("a matched record argument without the field");
+            args[s] = fv->one;
+        }
+    }
+    mo_fctx c = {.fr = fr, .owner = fn};
+    mo_expr call = {0};   /* for the location of messages */
+    call.kind = MO_EX_CALL;
+    call.loc = loc;
+    return mo_fctx_complete(&c, &call, f, args) && call_value(loc, f, args, out);
 }

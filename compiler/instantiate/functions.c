@@ -555,6 +555,31 @@ static bool assign_outputs(fbuild *b, const mo_stmt *s, mo_fstmt *o)
     return true;
 }
 
+/* Slots first .. first + count - 1 assigned values, in one statement: a sequence in an if-statement
+ * with a true condition. */
+static bool assign_each(const mo_stmt *s, mo_fstmt *o, int first, int count, mo_expr **values)
+{
+    o->kind = MO_ST_IF;
+    o->nconds = 1;
+    o->conds = MO_NEWN(mo_expr *, 1);
+    o->conds[0] = mo_expr_bool(s->loc, true);
+    o->bodies = MO_NEWN(mo_fstmt_list, 2);
+    o->bodies[0].n = count;
+    o->bodies[0].v = MO_NEWN(mo_fstmt *, count + 1);
+    for (int q = 0; q < count; q++) {
+        mo_fstmt *a = MO_NEW(mo_fstmt);
+        a->kind = MO_ST_ASSIGN;
+        a->loc = s->loc;
+        a->text = o->text;
+        a->ntargets = 1;
+        a->targets = MO_NEWN(int, 1);
+        a->targets[0] = first + q;
+        a->value = values[q];
+        o->bodies[0].v[q] = a;
+    }
+    return true;
+}
+
 static bool assign(fbuild *b, const mo_stmt *s, mo_fstmt *o)
 {
     if (s->lhs->kind == MO_EX_TUPLE)
@@ -562,15 +587,36 @@ static bool assign(fbuild *b, const mo_stmt *s, mo_fstmt *o)
     int first, count;
     if (s->lhs->kind == MO_EX_REF && !s->lhs->parts[s->lhs->nparts - 1].nsubs &&
         (intptr_t)mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(s->lhs))) < 0) {
-        /* a whole record: from a function result, or field by field from another record */
-        if (s->rhs->kind == MO_EX_CALL)
-            return assign_outputs(b, s, o);
+        /* a whole record: from a record constructor, a function result, or field by field from another
+         * record */
+        mo_expr **values = NULL;
+        if (s->rhs->kind == MO_EX_CALL) {
+            mo_class *rec;
+            int k = mo_fctx_record_ctor(&b->ctx, s->rhs, &rec, &values);
+            if (k < 0)
+                return false;
+            if (k == 0)
+                return assign_outputs(b, s, o);
+            mo_expr *sub;
+            if (!target_slots(b, s->lhs, &first, &count, &sub))
+                return false;
+            mo_layout *lay = mo_layout_of(rec);
+            if (!lay || lay->n != count) {
+                mo_error(s->loc, "'%s' is no record of type '%s'", mo_ref_str(s->lhs), mo_class_full_name(rec));
+                return false;
+            }
+            for (int q = 0; q < count; q++)
+                if (!check_assign_type(b, s->rhs->loc, first + q, values[q]))
+                    return false;
+            return assign_each(s, o, first, count, values);
+        }
         int rf, rc;
         mo_expr *sub;
         if (!target_slots(b, s->lhs, &first, &count, &sub))
             return false;
         if (s->rhs->kind != MO_EX_REF || (intptr_t)mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(s->rhs))) >= 0) {
-            mo_error(s->rhs->loc, "a record can only be assigned a record variable or a function result");
+            mo_error(s->rhs->loc, "a record can only be assigned a record variable, a record constructor or a "
+                     "function result");
             return false;
         }
         record_slots(b, mo_intern_cstr(mo_ref_str(s->rhs)), &rf, &rc);
@@ -579,27 +625,12 @@ static bool assign(fbuild *b, const mo_stmt *s, mo_fstmt *o)
                      mo_ref_str(s->rhs));
             return false;
         }
-        /* several assignments in one statement: a sequence in an if-statement with a true condition */
-        o->kind = MO_ST_IF;
-        o->nconds = 1;
-        o->conds = MO_NEWN(mo_expr *, 1);
-        o->conds[0] = mo_expr_bool(s->loc, true);
-        o->bodies = MO_NEWN(mo_fstmt_list, 2);
-        o->bodies[0].n = count;
-        o->bodies[0].v = MO_NEWN(mo_fstmt *, count);
+        values = MO_NEWN(mo_expr *, count + 1);
         for (int q = 0; q < count; q++) {
-            mo_fstmt *a = MO_NEW(mo_fstmt);
-            a->kind = MO_ST_ASSIGN;
-            a->loc = s->loc;
-            a->text = o->text;
-            a->ntargets = 1;
-            a->targets = MO_NEWN(int, 1);
-            a->targets[0] = first + q;
-            a->value = mo_expr_new(MO_EX_VAR, s->rhs->loc);
-            a->value->var = rf + q;
-            o->bodies[0].v[q] = a;
+            values[q] = mo_expr_new(MO_EX_VAR, s->rhs->loc);
+            values[q]->var = rf + q;
         }
-        return true;
+        return assign_each(s, o, first, count, values);
     }
     mo_expr *sub;
     if (!target_slots(b, s->lhs, &first, &count, &sub))
@@ -808,6 +839,29 @@ static const char *c_name(int n, const char *name)
     return mo_buf_str(&b);
 }
 
+/* The modifier of a record variable gives its fields values: output Complex result(re = re, im = im). */
+static bool field_values(fbuild *b, mo_layout_item *it)
+{
+    const mo_mod *m = it->elem->mod;
+    b->ctx.owner = it->owner;
+    for (int k = 0; k < m->nargs; k++) {
+        const mo_arg *a = &m->args[k];
+        if (a->kind != MO_ARG_MOD || a->name.n != 1 || !a->mod || !a->mod->binding)
+            continue;
+        int s = slot_of(b, join(it->elem->name, a->name.ids[0]));
+        if (s < 0) {
+            mo_error(a->name.loc, "record '%s' has no field '%s'", it->elem->name, a->name.ids[0]);
+            return false;
+        }
+        mo_expr *v = mo_fctx_expr(&b->ctx, a->mod->binding);
+        if (!v || !check_assign_type(b, a->mod->binding->loc, s, v))
+            return false;
+        b->f->vars.v[s].binding = v;
+        mark_assigned(b, s);
+    }
+    return true;
+}
+
 static bool build(fbuild *b, mo_class *cls)
 {
     mo_func *f = b->f;
@@ -869,6 +923,9 @@ static bool build(fbuild *b, mo_class *cls)
      * modifier first) */
     for (int i = 0; i < lay->n; i++) {
         mo_element *e = lay->items[i].elem;
+        if (e->mod && e->mod->nargs && !e->mod->binding && slot_of(b, e->name) < 0 &&
+            !field_values(b, &lay->items[i]))
+            return false;
         const mo_expr *binding = e->mod ? e->mod->binding : NULL;
         mo_class *owner = lay->items[i].owner;
         for (int k = b->mods.n - 1; k >= 0; k--)   /* the outermost wins: it is first */

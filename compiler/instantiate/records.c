@@ -59,8 +59,7 @@ const char *mo_rv_type_name(const mo_aval *v)
     return v->rec ? mo_class_full_name(v->rec->cls) : "?";
 }
 
-/* The value of the field named name (interned) of record value v, or NULL. */
-static const mo_aval *field_of(const mo_aval *v, const char *name)
+const mo_aval *mo_rv_field(const mo_aval *v, const char *name)
 {
     intptr_t k = mo_layout_find(v->rec->lay, name);
     return k ? &v->rec->f[k - 1] : NULL;
@@ -73,7 +72,7 @@ static bool has_fields_of(const mo_aval *v, const mo_layout *lay, mo_loc loc, co
     if (v->rec->lay == lay)
         return true;
     for (int i = 0; i < lay->n; i++)
-        if (!field_of(v, lay->items[i].elem->name)) {
+        if (!mo_rv_field(v, lay->items[i].elem->name)) {
             mo_error(loc, "%s is a record of type '%s', which has no field '%s' of '%s'", what, mo_rv_type_name(v),
                      lay->items[i].elem->name, mo_class_full_name(lay->cls));
             mo_note(lay->items[i].elem->loc, "'%s' is declared here", lay->items[i].elem->name);
@@ -86,7 +85,7 @@ static bool has_fields_of(const mo_aval *v, const mo_layout *lay, mo_loc loc, co
 
 /* n values of one size stacked into an array: dimensions dims (nd of them, whose product is n), then
  * the values' own. Records are stacked field by field (the structure of arrays of aval.h). */
-static bool av_stack(mo_loc loc, int n, const mo_aval *v, int nd, const int *dims, mo_aval *out)
+bool mo_av_stack(mo_loc loc, int n, const mo_aval *v, int nd, const int *dims, mo_aval *out)
 {
     if (n == 0)
         return mo_av_alloc(out, nd, dims, loc);
@@ -126,8 +125,8 @@ static bool av_stack(mo_loc loc, int n, const mo_aval *v, int nd, const int *dim
     mo_aval *parts = MO_NEWN(mo_aval, n);
     for (int f = 0; f < lay->n; f++) {
         for (int i = 0; i < n; i++)
-            parts[i] = *field_of(&v[i], lay->items[f].elem->name);
-        if (!av_stack(loc, n, parts, nd, dims, &r->f[f]))
+            parts[i] = *mo_rv_field(&v[i], lay->items[f].elem->name);
+        if (!mo_av_stack(loc, n, parts, nd, dims, &r->f[f]))
             return false;
     }
     av_record(out, tnd, all, n * v[0].n, r);
@@ -137,7 +136,7 @@ static bool av_stack(mo_loc loc, int n, const mo_aval *v, int nd, const int *dim
 bool mo_rv_array(mo_loc loc, int n, const mo_aval *elems, mo_aval *out)
 {
     int dims[1] = {n};
-    return av_stack(loc, n, elems, 1, dims, out);
+    return mo_av_stack(loc, n, elems, 1, dims, out);
 }
 
 void mo_av_part(const mo_aval *v, int lead, int count, int j, mo_aval *out)
@@ -182,7 +181,7 @@ bool mo_rv_if(const mo_expr *e, int n, const mo_aval *v, mo_aval *out)
     mo_aval *parts = MO_NEWN(mo_aval, n);
     for (int f = 0; f < lay->n; f++) {
         for (int i = 0; i < n; i++)
-            parts[i] = (i + 1 < n && i % 2 == 0) ? v[i] : *field_of(&v[i], lay->items[f].elem->name);
+            parts[i] = (i + 1 < n && i % 2 == 0) ? v[i] : *mo_rv_field(&v[i], lay->items[f].elem->name);
         bool ok = parts[n - 1].rec ? mo_rv_if(e, n, parts, &r->f[f]) : mo_av_if(e, n, parts, &r->f[f]);
         if (!ok)
             return false;
@@ -216,7 +215,7 @@ static bool slot_value(mo_front *fr, mo_slot s, mo_loc loc, mo_aval *out)
         for (int i = 0; i < a->total; i++)
             if (!slot_value(fr, a->elems[i], loc, &v[i]))
                 return false;
-        return av_stack(loc, a->total, v, a->ndims, a->dims, out);
+        return mo_av_stack(loc, a->total, v, a->ndims, a->dims, out);
     }
     default:
         mo_error(loc, "this record has a disabled conditional component");
@@ -246,7 +245,7 @@ bool mo_rv_of_slots(mo_front *fr, const mo_sref *s, mo_loc loc, mo_aval *out)
     for (int i = 0; i < s->n; i++)
         if (!slot_value(fr, s->slots[i], loc, &v[i]))
             return false;
-    return av_stack(loc, s->n, v, s->nd, s->dims, out);
+    return mo_av_stack(loc, s->n, v, s->nd, s->dims, out);
 }
 
 bool mo_rv_of_scalars(mo_class *cls, int n, mo_expr **fields, mo_aval *out)
@@ -285,7 +284,7 @@ bool mo_rv_equate(mo_loc loc, const mo_aval *l, const mo_aval *r, mo_rv_emit emi
         return false;
     }
     for (int f = 0; f < lay->n; f++) {
-        const mo_aval *a = &l->rec->f[f], *b = field_of(r, lay->items[f].elem->name);
+        const mo_aval *a = &l->rec->f[f], *b = mo_rv_field(r, lay->items[f].elem->name);
         if (a->rec || b->rec) {
             if (!mo_rv_equate(loc, a, b, emit, ctx))
                 return false;
@@ -372,7 +371,7 @@ mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const 
         }
         x->loc = c ? c->loc : m->loc;
         x->binding = m->binding;   /* for its location; the value is val */
-        x->val = (mo_aval *)field_of(v, fname);
+        x->val = (mo_aval *)mo_rv_field(v, fname);
         x->each = m->each;
         x->final_ |= m->final_;
         x->binding_over = NULL;
@@ -530,7 +529,7 @@ int mo_rv_frame_ref(mo_class *owner, const mo_expr *e, mo_aval *out)
         }
         if (p + 1 < e->nparts) {
             const char *next = e->parts[p + 1].id;
-            if (!v->rec || !(v = field_of(v, next))) {
+            if (!v->rec || !(v = mo_rv_field(v, next))) {
                 mo_error(mo_ref_part_loc(e, p + 1), "'%s' has no field '%s'", e->parts[p].id, next);
                 return -1;
             }
@@ -649,5 +648,11 @@ static bool construct(mo_front *fr, mo_inst *inst, mo_class *owner, mo_class *cl
 bool mo_rv_construct(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call, mo_class *cls,
                      mo_aval *out)
 {
+    mo_class *rec = cls;
+    while (rec && rec->form == MO_FORM_SHORT)
+        rec = mo_short_target(rec);
+    mo_class *ctor;   /* an operator record's own constructors come first (spec 14.2) */
+    if (rec && rec->kind == MO_CL_OPERATOR_RECORD && mo_op_functions(rec, "'constructor'", &ctor, 1))
+        return mo_rv_overloaded_ctor(fr, inst, owner, call, rec, out);
     return construct(fr, inst, owner, cls, NULL, call, call->loc, out);
 }

@@ -3,6 +3,6 @@ model RecordAsScalar "a record where a number is expected"
     Real a = 1;
   end R;
   parameter R r;
-  Real x = 2 * r;
+  Real x = r;
 end RecordAsScalar;
-// ERROR: %f:6:16: error: 'r' is a record of type 'RecordAsScalar.R' and cannot be used here
+// ERROR: %f:6:12: error: 'r' is a record of type 'RecordAsScalar.R' and cannot be used here
