@@ -133,7 +133,7 @@ static void check_mod_names(const mo_fmod *m, mo_inst *inst, bool from_outside)
         if (e->flags & MO_PF_PROTECTED) {
             mo_error(c->loc, "cannot modify protected element '%s'", c->name);
             mo_note(e->loc, "'%s' is declared protected here", c->name);
-        } else if (e->flags & MO_PF_FINAL) {
+        } else if ((e->flags & MO_PF_FINAL) && !c->whole) {
             mo_error(c->loc, "cannot %s final element '%s'", c->redecl ? "redeclare" : "modify", c->name);
             mo_note(e->loc, "'%s' is declared final here", c->name);
         }

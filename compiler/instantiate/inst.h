@@ -29,6 +29,8 @@ struct mo_fmod {
     mo_class *scope_cls;      /* class whose text holds the modifier (lexical lookup) */
     bool final_, each;
     bool outside;             /* written outside the class it modifies (component or short-class mod) */
+    bool whole;               /* a field's share of a record value given as a whole (records.c: r = data),
+                               * not a modification: it gives final fields their values too */
     struct mo_aval *val;      /* the binding already flattened (an element of an array binding, or the
                                * whole array value cached), or NULL: then binding is flattened in scope */
     mo_fmod *binding_over;    /* merged: the inner modifier whose values binding overrides (a record's

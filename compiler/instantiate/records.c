@@ -360,6 +360,16 @@ mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const 
                 return NULL;
             }
         }
+        /* a final value stays (spec 7.2.3, 7.2.6): the field's own, declared final (tauRef = PRef/wRef
+         * in the MSL's loss parameter records), or a final modifier inside the one that gives the record
+         * (statorCoreParameters(final m = 3) in the MSL's machines, bound as a whole by the examples).
+         * The record's value gives the other fields; the final ones follow from them as in the value. */
+        const mo_element *fe = lay->items[f].elem;
+        if ((c && c->binding && c->final_) || ((fe->flags & MO_PF_FINAL) && fe->mod && fe->mod->binding)) {
+            if (c)
+                r->sub[r->n++] = (mo_fmod *)c;
+            continue;
+        }
         mo_fmod *x = MO_NEW(mo_fmod);
         if (c)
             *x = *c;
@@ -368,6 +378,7 @@ mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const 
             x->scope = m->scope;
             x->scope_cls = m->scope_cls;
             x->outside = true;
+            x->whole = true;   /* not a modification: it may give a final field without a value of its own */
         }
         x->loc = c ? c->loc : m->loc;
         x->binding = m->binding;   /* for its location; the value is val */
