@@ -98,6 +98,8 @@ int mo_end_set(int size);          /* returns the previous value, to restore wit
  * instantiated, before mo_connect) puts in the counts. */
 bool mo_cardinality(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
 bool mo_cardinality_finish(mo_front *fr);
+/* cgraph.c: Connections.isRoot(a.R) and Connections.rooted(a.R) (spec 9.4.1) */
+bool mo_cg_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name, mo_aval *out);
 /* An if-equation (outside when-equations and time-varying if-equations) whose conditions use
  * cardinality: kept (true) and flattened by mo_cardinality_finish once the counts are known, as one
  * with parameter conditions; false when q is no such equation (or the counts are known already). */

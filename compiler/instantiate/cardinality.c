@@ -38,13 +38,15 @@ typedef struct deferred {
 } deferred;
 static MO_VEC(deferred) waiting;
 
-/* Does e call cardinality? Recursion over one expression. */
+/* Does e call cardinality (or Connections.isRoot or rooted, which wait for the connection graph the same
+ * way)? Recursion over one expression. */
 static bool uses_cardinality(const mo_expr *e)
 {
     if (!e)
         return false;
-    if (e->kind == MO_EX_CALL && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 && !e->fn->global &&
-        strcmp(e->fn->parts[0].id, "cardinality") == 0)
+    if (e->kind == MO_EX_CALL && e->fn && e->fn->kind == MO_EX_REF &&
+        ((e->fn->nparts == 1 && !e->fn->global && strcmp(e->fn->parts[0].id, "cardinality") == 0) ||
+         mo_cg_waits(e->fn)))   /* Connections.isRoot, rooted: known once the graph is (cgraph.c) */
         return true;
     if (e->kind == MO_EX_REF) {
         for (int p = 0; p < e->nparts; p++)
@@ -81,17 +83,17 @@ bool mo_cardinality_defer(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
 
 /* The first variable of connector slot s (depth first through nested connectors and arrays), or -1.
  * Recursion follows the connector's class nesting. */
-static int first_var(const mo_slot *s)
+int mo_slot_first_var(const mo_slot *s)
 {
     if (s->kind == MO_SK_VAR)
         return s->var;
     if (s->kind == MO_SK_ARRAY)
-        return s->arr->total ? first_var(&s->arr->elems[0]) : -1;
+        return s->arr->total ? mo_slot_first_var(&s->arr->elems[0]) : -1;
     if (s->kind != MO_SK_INST || !s->child)
         return -1;
     for (int i = 0; i < s->child->lay->n; i++) {
         mo_slot c = mo_slot_of(s->child, i);
-        int v = first_var(&c);
+        int v = mo_slot_first_var(&c);
         if (v >= 0)
             return v;
     }
@@ -118,7 +120,7 @@ bool mo_cardinality(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
                                          : "the argument of cardinality must be a connector");
         return false;
     }
-    int v = first_var(&s.one);
+    int v = mo_slot_first_var(&s.one);
     if (v < 0) {
         mo_error(ref->loc, "not supported yet: cardinality of a connector without variables");
         return false;
@@ -174,7 +176,7 @@ bool mo_cardinality_finish(mo_front *fr)
         if (!ok)
             return false;
         if (fr->conn_locs.n != connects || fr->pairs.n + fr->param_pairs.n != np) {
-            mo_error(d->q->loc, "an if-equation whose condition uses cardinality cannot hold connect-equations (spec 9.1)");
+            mo_error(d->q->loc, "an if-equation whose condition uses cardinality or Connections.isRoot cannot hold connect-equations (spec 9.1)");
             return false;
         }
     }

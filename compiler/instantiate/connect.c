@@ -194,6 +194,9 @@ static bool pair_slots(mo_front *fr, const mo_slot *a, const mo_slot *b, const m
                 }
             }
             mo_slot ea = mo_slot_of(ia, i), eb = mo_slot_of(ib, (int)k - 1);
+            /* an overdetermined type or record: an edge of the connection graph (cgraph.c) */
+            if (ia->lay->od_state != 1 && mo_cg_edge(fr, ia, i, &ea, &eb, aout, bout, q, conn))
+                continue;
             if (ea.kind == MO_SK_VAR && eb.kind == MO_SK_VAR) {   /* (the common case, without recursion) */
                 if (!pair_vars(fr, ea.var, eb.var, aout, bout, q, conn))
                     return false;
@@ -389,9 +392,9 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
     }
     /* the pairs refer to the connect by number: its location is stored once, not in every pair (and read
      * back from this dense table, not from the scattered syntax tree) */
-    int conn = fr->conn_locs.n, np = fr->pairs.n;
+    int conn = fr->conn_locs.n, np = fr->pairs.n, ne = mo_cg_edge_count();
     pair_slots(fr, &a, &b, q->lhs, q->rhs, aout, bout, q, conn);
-    if (fr->pairs.n > np)
+    if (fr->pairs.n > np || mo_cg_edge_count() > ne)
         mo_conn_add_connect(fr, q->loc, inst->path);
 }
 

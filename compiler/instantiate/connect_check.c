@@ -178,35 +178,24 @@ bool mo_connect_check_params(mo_front *fr)
 typedef struct sizes {
     int potential, flow;
     bool directed;            /* some flow, stream, input or output variable: not a simple connector */
-    bool overdetermined;      /* some component of an overdetermined type */
+    bool overdetermined;      /* some component of an overdetermined type whose residue size is unknown */
 } sizes;
 
 static void count_slot(const mo_front *fr, const mo_slot *s, sizes *z);
 
-/* Is the type of declaration it overdetermined: a record or type (or a short class of one) with an
- * equalityConstraint function (spec 9.4)? */
-static bool overdetermined(const mo_layout_item *it)
-{
-    static const char *eqc;
-    if (!eqc)
-        eqc = mo_intern_cstr("equalityConstraint");
-    mo_found f;
-    if (mo_lookup_name(it->owner, it->elem->type, &f) >= 0 || !f.cls)
-        return false;
-    for (mo_class *c = f.cls; c; c = c->form == MO_FORM_SHORT ? mo_short_target(c) : NULL)
-        if (mo_lookup_member(c, eqc).cls)
-            return true;
-    return false;
-}
-
 static void count_inst(const mo_front *fr, const mo_inst *in, sizes *z)
 {
     for (int i = 0; i < in->lay->n && !z->overdetermined; i++) {
-        if (overdetermined(&in->lay->items[i])) {
-            z->overdetermined = true;
-            break;
-        }
         mo_slot s = mo_slot_of(in, i);
+        /* an overdetermined type or record counts the size of its equalityConstraint's residue */
+        int n = mo_cg_overdetermined(&in->lay->items[i]) ? mo_cg_residue(&in->lay->items[i]) : -2;
+        if (n != -2) {
+            if (n < 0 || (s.kind == MO_SK_ARRAY && s.arr->total && s.arr->elems[0].kind == MO_SK_INST))
+                z->overdetermined = true;   /* (not counted: a size not literal, an array of records) */
+            else if (s.kind != MO_SK_NONE)
+                z->potential += n;
+            continue;
+        }
         count_slot(fr, &s, z);
     }
 }

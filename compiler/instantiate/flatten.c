@@ -942,8 +942,9 @@ static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in)
     if (!top || !fill_inst(fr, top) || mo_error_count())
         return NULL;
     read_experiment(fr, top, flat->cls);
-    /* expandable connectors first: their element-wise connects count for cardinality */
-    if ((fr->exp && !mo_exp_finish(fr)) || !mo_cardinality_finish(fr) || !mo_connect(fr) ||
+    /* expandable connectors first: their element-wise connects count for cardinality; then the connection
+     * graph of overdetermined connectors, which pairs the connects it keeps in its spanning trees */
+    if ((fr->exp && !mo_exp_finish(fr)) || !mo_cg_finish(fr) || !mo_cardinality_finish(fr) || !mo_connect(fr) ||
         !mo_flatten_algs_check(flat) || mo_error_count())
         return NULL;
 #ifdef MO_DEBUG

@@ -349,6 +349,10 @@ static bool call_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
 {
     const mo_expr *c = st->lhs;
     const char *fn = c->fn && c->fn->kind == MO_EX_REF ? mo_ref_str(c->fn) : "";
+    if (mo_func_connections_op(fn)) {
+        mo_error(st->loc, "'%s' is not allowed in an algorithm section (spec 9.4: only where a connect-equation is)", fn);
+        return false;
+    }
     if (!strcmp(fn, "reinit")) {
         mo_error(st->loc, "reinit is not allowed in an algorithm section; use it in a when-equation");
         return false;

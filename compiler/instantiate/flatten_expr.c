@@ -585,6 +585,8 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         return flatten_der(fr, inst, owner, e, out);
     if (strcmp(name, "cardinality") == 0)
         return mo_cardinality(fr, inst, owner, e, out);
+    if (mo_func_connections_op(name))   /* Connections.isRoot, rooted (cgraph.c) */
+        return mo_cg_call(fr, inst, owner, e, name, out);
     if (strcmp(name, "getInstanceName") == 0 && inst)
         return instance_name(fr, inst, e, out);
     if (strcmp(name, "inStream") == 0 || strcmp(name, "actualStream") == 0)

@@ -167,14 +167,15 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     const mo_expr *c = q->lhs;
     const char *fn = call_name(c);
     bool is_reinit = !strcmp(fn, "reinit"), is_assert = !strcmp(fn, "assert"), is_term = !strcmp(fn, "terminate");
+    if (mo_func_connections_op(fn))   /* Connections.branch, root, potentialRoot (cgraph.c) */
+        return mo_cg_statement(fr, inst, owner, q, fn, initial);
     /* f(x); of a user function: an empty call, evaluated for its asserts (funcall_model.c) */
     mo_expr *call = NULL;
     int user = is_reinit || is_assert || is_term ? 0 : mo_func_empty_call(fr, inst, owner, c, &call);
     if (user < 0)
         return false;
     if (!is_reinit && !is_assert && !is_term && !user) {
-        mo_error(q->loc, mo_func_connections_op(fn) ? "not supported yet: '%s' (overdetermined connection graphs, spec 9.4)"
-                                                    : "not supported yet: '%s' in equations", fn);
+        mo_error(q->loc, "not supported yet: '%s' in equations", fn);
         return false;
     }
     if (in_if && !is_assert) {

@@ -177,7 +177,7 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
             return t;
         }
         if (!strcmp(n, "initial") || !strcmp(n, "terminal") || !strcmp(n, "edge") || !strcmp(n, "change") ||
-            !strcmp(n, "sample"))
+            !strcmp(n, "sample") || !strncmp(n, "Connections.", 12))   /* (isRoot, rooted: cgraph.c) */
             return MO_T_BOOLEAN;
         if (e->n >= 1 && (!strcmp(n, "noEvent") || !strcmp(n, "pre") || !strcmp(n, "homotopy")))
             return mo_func_expr_type(flat, fn, e->a[0]);

@@ -86,6 +86,8 @@ struct mo_layout {
     int next; mo_layout_ext *exts;
     int nsec; mo_layout_sec *secs;
     int nrd; mo_layout_rd *rds;
+    signed char od_state;     /* cgraph.c: 0 not asked yet, 1 no overdetermined item, 2 od_items says which */
+    unsigned char *od_items;
 };
 
 mo_layout *mo_layout_of(mo_class *cls);   /* NULL after errors */
@@ -344,6 +346,22 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name);
 /* funcall.c: is name (as written, perhaps global: .Connections.root) an operator of overdetermined
  * connection graphs (spec 9.4), which are not done yet? */
 bool mo_func_connections_op(const char *name);
+
+/* cgraph.c: overdetermined connectors (spec 9.4). mo_cg_edge: is item i of ia overdetermined? Then its
+ * pair (a, b) of connect q is an optional edge of the graph, paired by mo_cg_finish if it stays in the
+ * spanning tree (true: not to be paired now). mo_cg_statement: Connections.branch/root/potentialRoot as
+ * an equation; mo_cg_call: Connections.isRoot/rooted as a value (a placeholder until mo_cg_finish);
+ * mo_cg_waits: is fn isRoot or rooted (an if-equation with such a condition waits, cardinality.c). */
+bool mo_cg_overdetermined(const mo_layout_item *it);
+int mo_cg_residue(const mo_layout_item *it);   /* its residue's size, -1 when not a literal */
+bool mo_cg_edge(mo_front *fr, const mo_inst *ia, int i, const mo_slot *a, const mo_slot *b, bool aout, bool bout,
+                const mo_eq *q, int conn);
+int mo_cg_edge_count(void);
+bool mo_cg_statement(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, const char *fn, bool initial);
+bool mo_cg_waits(const mo_expr *fn);
+bool mo_cg_finish(mo_front *fr);
+/* cardinality.c: the first variable of a slot (depth first), -1 when it has none */
+int mo_slot_first_var(const mo_slot *s);
 /* funcall_model.c: f(x); as an equation, when f is a user function: 1 with the call (whose value is not
  * used) in *out, 0 when f is no user function (nothing reported), -1 after an error. */
 int mo_func_empty_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out);
