@@ -10,4 +10,4 @@ equation
   end if;
   q.v = 1;
 end CardinalityConnect;
-// ERROR: %f:8:3: error: an if-equation whose condition uses cardinality cannot hold connect-equations (spec 9.1)
+// ERROR: %f:8:3: error: an if-equation whose condition uses cardinality or Connections.isRoot cannot hold connect-equations (spec 9.1)
