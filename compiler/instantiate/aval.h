@@ -98,6 +98,11 @@ int mo_end_set(int size);          /* returns the previous value, to restore wit
  * instantiated, before mo_connect) puts in the counts. */
 bool mo_cardinality(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
 bool mo_cardinality_finish(mo_front *fr);
+/* funcall.c: the call e (its arguments written in owner, seen from inst) of the function class fcls,
+ * whatever e's name says (connection graphs call R.equalityConstraint of the record or type R):
+ * as mo_func_flatten_value, 1 with *user a scalar call, 2 with out an array, -1 after an error. */
+int mo_func_flatten_class_call(mo_front *fr, mo_inst *inst, mo_class *owner, mo_class *fcls, const mo_expr *e,
+                               mo_expr **user, mo_aval *out);
 /* cgraph.c: Connections.isRoot(a.R) and Connections.rooted(a.R) (spec 9.4.1) */
 bool mo_cg_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name, mo_aval *out);
 /* An if-equation (outside when-equations and time-varying if-equations) whose conditions use

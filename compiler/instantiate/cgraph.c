@@ -33,7 +33,18 @@ typedef struct cg_edge {       /* an optional edge: the overdetermined element o
     const mo_eq *q;
     int conn;
     mo_class *od;              /* the overdetermined class (holding equalityConstraint) */
+    /* for 0 = R.equalityConstraint(a.R, b.R): the connect's scope, a.R and b.R as written there (NULL when
+     * they cannot be: an element inside an array of the connect's sides), the iterators in scope */
+    mo_inst *inst;
+    mo_class *owner;
+    mo_expr *ra, *rb;
+    int niters;
+    const char **iter_names;
+    mo_expr **iter_vals;
 } cg_edge;
+
+/* The connect mo_connect_add is pairing (connect.c), NULL for pairings of other origins */
+static struct { mo_inst *inst; mo_class *owner; const mo_slot *a; const mo_eq *q; } cur;
 
 typedef struct cg_stmt {       /* Connections.branch / root / potentialRoot */
     int kind;
@@ -104,6 +115,42 @@ static const unsigned char *layout_od(mo_layout *lay)
     return lay->od_state == 2 ? lay->od_items : NULL;
 }
 
+void mo_cg_connect(mo_inst *inst, mo_class *owner, const mo_slot *a, const mo_eq *q)
+{
+    cur.inst = inst;
+    cur.owner = owner;
+    cur.a = a;
+    cur.q = q;
+}
+
+/* ref extended by the dotted path rest ("" or ".x.y", no subscripts) and the identifier name; NULL when
+ * rest has subscripts */
+static mo_expr *extend_ref(const mo_expr *ref, const char *rest, const char *name)
+{
+    if (strchr(rest, '['))
+        return NULL;
+    int extra = 1;
+    for (const char *s = rest; *s; s++)
+        extra += *s == '.';
+    mo_expr *r = mo_expr_dup(ref);
+    r->parts = MO_NEWN(mo_ref_part, ref->nparts + extra);
+    memcpy(r->parts, ref->parts, sizeof(mo_ref_part) * (size_t)ref->nparts);   /* (shares subscripts) */
+    int k = ref->nparts;
+    for (const char *s = rest; *s == '.'; k++) {
+        const char *end = strchr(s + 1, '.');
+        size_t len = end ? (size_t)(end - s - 1) : strlen(s + 1);
+        r->parts[k].id = mo_intern(s + 1, len);
+        r->parts[k].nsubs = 0;
+        mo_ref_part_set_loc(r, k, ref->loc);
+        s += 1 + len;
+    }
+    r->parts[k].id = name;
+    r->parts[k].nsubs = 0;
+    mo_ref_part_set_loc(r, k, ref->loc);
+    r->nparts = k + 1;
+    return r;
+}
+
 bool mo_cg_edge(mo_front *fr, const mo_inst *ia, int i, const mo_slot *a, const mo_slot *b, bool aout, bool bout,
                 const mo_eq *q, int conn)
 {
@@ -118,7 +165,16 @@ bool mo_cg_edge(mo_front *fr, const mo_inst *ia, int i, const mo_slot *a, const 
                          "(inside an if-equation whose condition uses cardinality or Connections.isRoot)");
         return true;
     }
-    cg_edge e = {*a, *b, aout, bout, q, conn, od_class(&ia->lay->items[i])};
+    cg_edge e = {*a, *b, aout, bout, q, conn, od_class(&ia->lay->items[i]), NULL, NULL, NULL, NULL, 0, NULL, NULL};
+    /* a.R and b.R as the connect writes them: the path from a's connector to ia, then the element */
+    if (cur.q == q && cur.a->kind == MO_SK_INST && !strncmp(ia->path, cur.a->child->path, strlen(cur.a->child->path))) {
+        const char *rest = ia->path + strlen(cur.a->child->path), *name = ia->lay->items[i].elem->name;
+        e.inst = cur.inst;
+        e.owner = cur.owner;
+        e.ra = extend_ref(q->lhs, rest, name);
+        e.rb = e.ra ? extend_ref(q->rhs, rest, name) : NULL;
+        e.niters = mo_iter_snapshot(&e.iter_names, &e.iter_vals);
+    }
     MO_PUSH(edges, e);
     mo_eval_note_read();   /* no clone template (flatten_clone.c copies pairs, not edges) */
     return true;
@@ -301,6 +357,42 @@ static int residue_size(mo_class *od)
     return -1;
 }
 
+/* 0 = R.equalityConstraint(a.R, b.R) for the broken edge e, whose residue has n > 0 elements */
+static bool constraint_equations(mo_front *fr, const cg_edge *e, int n)
+{
+    if (!e->ra || !e->rb) {
+        mo_error(e->q->loc, "not supported yet: this connect closes a loop of overdetermined connectors (%s and %s) inside "
+                            "an array of connectors, which needs 0 = %s.equalityConstraint(...) (spec 9.4.3)",
+                 var_name(fr, mo_slot_first_var(&e->a)), var_name(fr, mo_slot_first_var(&e->b)), mo_class_full_name(e->od));
+        return false;
+    }
+    mo_found f = mo_lookup_member(e->od, mo_intern_cstr("equalityConstraint"));
+    mo_expr *args[2] = {e->ra, e->rb};
+    mo_expr *call = mo_expr_call(e->q->loc, mo_sprintf("%s.equalityConstraint", mo_class_full_name(e->od)), 2, args);
+    for (int k = 0; k < e->niters; k++)
+        mo_iter_push(e->iter_names[k], e->iter_vals[k]);
+    mo_expr *user = NULL;
+    mo_aval r;
+    int k = mo_func_flatten_class_call(fr, e->inst, e->owner, f.cls, call, &user, &r);
+    for (int j = 0; j < e->niters; j++)
+        mo_iter_pop();
+    if (k < 0)
+        return false;
+    if (k == 1)
+        mo_av_scalar(&r, user);
+    if (r.n != n) {
+        mo_error(e->q->loc, "%s.equalityConstraint returns %d values, not the %d of its residue", mo_class_full_name(e->od),
+                 r.n, n);
+        return false;
+    }
+    for (int i = 0; i < r.n; i++) {
+        mo_feq q = {e->q->loc, e->inst->path, MO_ORIGIN_EQUATION, 0, mo_expr_real(e->q->loc, 0), mo_av_at(&r, i), NULL};
+        MO_VEC_RESERVE(fr->flat->eqs, 1);
+        MO_PUSH(fr->flat->eqs, q);
+    }
+    return true;
+}
+
 /* Node numbers: per variable 1 + its node, 0: none. */
 static int node(int *of_var, int *nnodes, int v)
 {
@@ -417,12 +509,12 @@ bool mo_cg_finish(mo_front *fr)
             continue;
         }
         int n = residue_size(e->od);
-        if (n != 0) {
-            mo_error(e->q->loc, "not supported yet: this connect closes a loop of overdetermined connectors (%s and %s), "
-                                "which needs the equations 0 = %s.equalityConstraint(...) (spec 9.4.3)",
-                     var_name(fr, mo_slot_first_var(&e->a)), var_name(fr, mo_slot_first_var(&e->b)),
+        if (n < 0) {
+            mo_error(e->q->loc, "not supported yet: the size of the residue of %s.equalityConstraint is no literal",
                      mo_class_full_name(e->od));
             ok = false;
+        } else if (n > 0) {
+            ok = constraint_equations(fr, e, n);
         }
     }
     /* rooted: depths in the forest, by breadth-first search from the roots over its edges */

@@ -393,7 +393,9 @@ void mo_connect_add(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
     /* the pairs refer to the connect by number: its location is stored once, not in every pair (and read
      * back from this dense table, not from the scattered syntax tree) */
     int conn = fr->conn_locs.n, np = fr->pairs.n, ne = mo_cg_edge_count();
+    mo_cg_connect(inst, owner, &a, q);   /* (an overdetermined element may need a.R written out: cgraph.c) */
     pair_slots(fr, &a, &b, q->lhs, q->rhs, aout, bout, q, conn);
+    mo_cg_connect(NULL, NULL, NULL, NULL);
     if (fr->pairs.n > np || mo_cg_edge_count() > ne)
         mo_conn_add_connect(fr, q->loc, inst->path);
 }

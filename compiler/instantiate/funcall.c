@@ -980,6 +980,20 @@ int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
     return mo_func_model_call(&c, e, f, out) ? 2 : -1;
 }
 
+int mo_func_flatten_class_call(mo_front *fr, mo_inst *inst, mo_class *owner, mo_class *fcls, const mo_expr *e,
+                               mo_expr **user, mo_aval *out)
+{
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0};
+    *user = NULL;
+    callee k = class_callee(&c, e->fn, fcls, NULL);
+    mo_func *f;
+    if (k.kind != CAL_USER || !call_of(&c, e, k, user, &f))
+        return -1;
+    if (!f)
+        return *user ? 1 : -1;
+    return !(f->nout && f->outputs.v[0].record) && mo_func_model_call(&c, e, f, out) ? 2 : -1;
+}
+
 /* A call of the callee k: true with *out the call of a built-in, or *user the user function (its
  * arguments not resolved yet), both NULL after an error; false when k is no class (a built-in name). */
 static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_func **user)

@@ -357,6 +357,7 @@ int mo_cg_residue(const mo_layout_item *it);   /* its residue's size, -1 when no
 bool mo_cg_edge(mo_front *fr, const mo_inst *ia, int i, const mo_slot *a, const mo_slot *b, bool aout, bool bout,
                 const mo_eq *q, int conn);
 int mo_cg_edge_count(void);
+void mo_cg_connect(mo_inst *inst, mo_class *owner, const mo_slot *a, const mo_eq *q);   /* the connect paired now */
 bool mo_cg_statement(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, const char *fn, bool initial);
 bool mo_cg_waits(const mo_expr *fn);
 bool mo_cg_finish(mo_front *fr);

@@ -1,4 +1,5 @@
-// A connect that closes a loop needs 0 = equalityConstraint(a, b), not done yet for a residue of size > 0.
+// A connect of arrays of connectors that closes a loop of overdetermined connectors with a residue: its
+// equalityConstraint equations are not written yet for elements inside such arrays.
 model CgraphLoop
   type Phase
     extends Real;
@@ -7,25 +8,23 @@ model CgraphLoop
       input Phase b;
       output Real residue[1];
     algorithm
-      residue := fill(a - b, 1);
+      residue := {a - b};
     end equalityConstraint;
   end Phase;
   connector Pin
     Phase theta;
-    flow Real i;
   end Pin;
   model Two
-    Pin p, n;
+    Pin p[1], n[1];
   equation
-    Connections.branch(p.theta, n.theta);
-    p.theta = n.theta;
-    p.i + n.i = 0;
+    Connections.branch(p[1].theta, n[1].theta);
+    p[1].theta = n[1].theta;
   end Two;
   Two a, b;
 equation
-  Connections.root(a.p.theta);
+  Connections.root(a.p[1].theta);
   connect(a.n, b.p);
   connect(b.n, a.p);
-  a.p.theta = 0;
+  a.p[1].theta = 0;
 end CgraphLoop;
-// ERROR: %f:28:3: error: not supported yet: this connect closes a loop of overdetermined connectors (b.n.theta and a.p.theta), which needs the equations 0 = CgraphLoop.Phase.equalityConstraint(...) (spec 9.4.3)
+// ERROR: %f:27:3: error: not supported yet: this connect closes a loop of overdetermined connectors (b.n[1].theta and a.p[1].theta) inside an array of connectors, which needs 0 = CgraphLoop.Phase.equalityConstraint(...) (spec 9.4.3)
