@@ -94,12 +94,65 @@ static mo_expr *lower_der_cb(void *dae, const mo_expr *e)
     return mo_dae_lower_der(dae, e);
 }
 
+static bool has_der(const mo_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_DER || (e->kind == MO_EX_CALL && mo_sym_fn_name(e) && strcmp(mo_sym_fn_name(e), "der") == 0))
+        return true;
+    for (int i = 0; i < e->n; i++)
+        if (has_der(e->a[i]))
+            return true;
+    return false;
+}
+
+/* The value of condition c when it is a parameter expression known at compile time (parameters and
+ * constants from their bindings; none computed by the initialization), as 0 or 1; else -1. */
+static int param_cond(mo_dae *dae, const mo_expr *c)
+{
+    mo_int_vec used = {0};
+    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n);
+    mo_expr_collect_vars(c, seen, &used);
+    for (int i = 0; i < used.n; i++) {
+        const mo_dvar *d = &dae->vars.v[used.v[i]];
+        if ((d->kind != MO_DV_PARAMETER && d->kind != MO_DV_CONSTANT) || d->unfixed_param)
+            return -1;
+    }
+    if (!dae->fold_vals)
+        dae->fold_vals = mo_dae_start_values(dae);
+    bool ok = true;
+    double v = mo_eval(c, dae->fold_vals, &ok);
+    return ok && !isnan(v) ? v != 0 : -1;
+}
+
+/* An if-expression whose conditions are parameter expressions and whose branches differ in the
+ * derivatives they hold (y1 = if use_der then der(y) else 0, the signal adaptors of the MSL) decides
+ * which variables are differentiated, so it is structural like an if-equation with parameter conditions
+ * (flatten.c): only the selected branch is kept, else der(y) of a branch never taken would make y a
+ * state candidate and the index-reduced system singular. Returns the branch, or NULL to keep e. */
+static const mo_expr *structural_if(mo_dae *dae, const mo_expr *e)
+{
+    if (e->kind != MO_EX_IF || !has_der(e))
+        return NULL;
+    for (int i = 0; i + 1 < e->n; i += 2) {
+        int c = param_cond(dae, e->a[i]);
+        if (c < 0)
+            return NULL;
+        if (c)
+            return e->a[i + 1];
+    }
+    return e->a[e->n - 1];
+}
+
 /* Replace der(v) by the derivative variable and der(expr) by its expansion. Recursion over one
  * expression only (depth-limited by the parser). */
 mo_expr *mo_dae_lower_der(mo_dae *dae, const mo_expr *e)
 {
     if (!e)
         return NULL;
+    const mo_expr *branch = structural_if(dae, e);
+    if (branch)
+        return mo_dae_lower_der(dae, branch);
     if (e->kind == MO_EX_DER || (e->kind == MO_EX_CALL && e->n == 1 && mo_sym_fn_name(e) &&
                                  strcmp(mo_sym_fn_name(e), "der") == 0)) {
         mo_expr *a = mo_dae_lower_der(dae, e->a[0]);

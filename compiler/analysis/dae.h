@@ -143,6 +143,8 @@ typedef struct mo_dae {
     MO_VEC(int) inputs;        /* the model's top-level inputs (variables), in declaration order: input k
                                 * has the equation v = MO_INPUT_FN(k) (sym.h), its value the simulator's */
     int ndelay;                /* delay() call sites, numbered 1..ndelay in their nodes' func_el (dae.c) */
+    double *fold_vals;         /* dae.c: parameter values for folding structural if-expressions, or NULL
+                                * until the first one */
 } mo_dae;
 
 /* ---- stage entry points (each returns NULL / non-zero after reporting errors) ---- */

@@ -185,6 +185,46 @@ void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen
     eq_unknowns(dae, eq, true, seen, out);
 }
 
+/* mo_expr_collect_vars, reading a call that will be inlined after index reduction through its body */
+static void collect_deps(const mo_expr *e, unsigned char *seen, mo_int_vec *out)
+{
+    if (!e)
+        return;
+    if (e->kind == MO_EX_CALL && e->func && e->func->inline_late) {
+        const mo_expr *inl = mo_func_inline(e);
+        if (inl) {
+            collect_deps(inl, seen, out);
+            return;
+        }
+    }
+    if (e->kind == MO_EX_VAR) {
+        mo_expr_collect_vars(e, seen, out);
+        return;
+    }
+    for (int i = 0; i < e->n; i++)
+        collect_deps(e->a[i], seen, out);
+    for (int i = 0; i < e->nnamed; i++)
+        collect_deps(e->named[i].value, seen, out);
+}
+
+void mo_dae_eq_deps(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
+{
+    if (eq->alg) {   /* algorithm sections are never inlined into */
+        eq_unknowns(dae, eq, true, seen, out);
+        return;
+    }
+    int first = out->n;
+    collect_deps(eq->lhs, seen, out);
+    collect_deps(eq->rhs, seen, out);
+    int w = first;
+    for (int i = first; i < out->n; i++) {
+        seen[out->v[i]] = 0;
+        if (mo_dae_is_unknown(dae, out->v[i]))
+            out->v[w++] = out->v[i];
+    }
+    out->n = w;
+}
+
 void mo_dae_eq_matchable(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
 {
     eq_unknowns(dae, eq, false, seen, out);

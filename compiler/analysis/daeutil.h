@@ -19,6 +19,12 @@ int mo_dae_add_var(mo_dae *dae, const char *name, mo_dkind kind);
  * a leaf is returned as it is. */
 mo_expr *mo_dae_map_operands(const mo_expr *e, mo_expr *(*f)(void *ctx, const mo_expr *x), void *ctx);
 
+/* funcdiff.c: after index reduction, every call of a function whose annotation asks for inlining
+ * (mo_func.inline_late) and whose body mo_func_inline can expand replaced by its value, in the
+ * equations and initial equations, so that sorting and the Jacobians see what the value depends on
+ * (Blocks.Interfaces.Adaptors.Functions.state1({x, dx}, time) is x). */
+void mo_dae_inline(mo_dae *dae);
+
 /* The variable der(v), appended when missing (named "der(name)", kind MO_DV_ALGEBRAIC, der_of = v);
  * index reduction and symbolic differentiation (diff.c) both make them here. */
 int mo_dae_new_der(mo_dae *dae, int v);
@@ -67,6 +73,11 @@ void mo_dae_eq_vars(const mo_dae *dae, const mo_deq *eq, bool inputs, unsigned c
 /* The unknowns (mo_dae_is_unknown) of an equation, each once, appended to *out. seen[] is caller
  * workspace of dae->vars.n entries, all 0 on entry and on return. */
 void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out);
+/* mo_dae_eq_unknowns as index reduction sees them: a call of a function that mo_dae_inline will inline
+ * depends on what its body reads, not on every argument (Move's position({phi, w, a}, time) is phi),
+ * so that the structure index reduction works on is the one sorting sees after inlining. Alias
+ * elimination must see every variable (it substitutes them): it uses mo_dae_eq_unknowns. */
+void mo_dae_eq_deps(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out);
 /* The same without the inputs of an algorithm section's pseudo-equation: the unknowns the equation may
  * be matched to (an algorithm computes its outputs, it is never solved for its inputs). */
 void mo_dae_eq_matchable(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out);

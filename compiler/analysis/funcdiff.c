@@ -17,6 +17,7 @@
  * MO_EX_ARRAY in the flat model) have arrays of derivatives; functions with arrays are never inlined.
  */
 #include "func.h"
+#include "daeutil.h"
 
 /* Is e zero: a number, or an array of zeros (the derivative of an array argument)? */
 static bool all_zero(const mo_expr *e)
@@ -98,3 +99,32 @@ mo_expr *mo_func_inline(const mo_expr *call)
     return env[f->nin + call->func_out];
 }
 
+
+/* ---- inlining after index reduction ---- */
+
+static mo_expr *inline_late(void *ctx, const mo_expr *e)
+{
+    mo_expr *r = mo_dae_map_operands(e, inline_late, ctx);
+    if (r && r->kind == MO_EX_CALL && r->func && r->func->inline_late) {
+        mo_expr *v = mo_func_inline(r);
+        if (v)
+            return v;   /* its arguments are already expanded; the body calls no user function here */
+    }
+    return r;
+}
+
+static void inline_eqs(mo_deq *eqs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (eqs[i].removed)
+            continue;
+        eqs[i].lhs = inline_late(NULL, eqs[i].lhs);
+        eqs[i].rhs = inline_late(NULL, eqs[i].rhs);
+    }
+}
+
+void mo_dae_inline(mo_dae *dae)
+{
+    inline_eqs(dae->eqs.v, dae->eqs.n);
+    inline_eqs(dae->init_eqs.v, dae->init_eqs.n);
+}

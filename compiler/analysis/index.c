@@ -41,7 +41,7 @@
 typedef struct ictx {
     mo_dae *dae;
     MO_VEC(int) geq;          /* graph equation -> dae equation */
-    unsigned char *seen;      /* workspace for mo_dae_eq_unknowns, seen_n entries */
+    unsigned char *seen;      /* workspace for mo_dae_eq_deps, seen_n entries */
     int seen_n;
     mo_int_vec tmp;
     int failed_eq;            /* the dae equation whose differentiation failed, or -1 */
@@ -98,7 +98,7 @@ static int cb_differentiate(void *ctx, mo_pantelides_io *io, int e)
     q.removed = false;
     MO_PUSH(dae->eqs, q);
     c->tmp.n = 0;
-    mo_dae_eq_unknowns(dae, &dae->eqs.v[dae->eqs.n - 1], seen_ws(c), &c->tmp);
+    mo_dae_eq_deps(dae, &dae->eqs.v[dae->eqs.n - 1], seen_ws(c), &c->tmp);
     qsort(c->tmp.v, (size_t)c->tmp.n, sizeof(int), cmp_int);
     int ne = mo_pantelides_add_eq(io, e, c->tmp.v, c->tmp.n);
     MO_PUSH(c->geq, dae->eqs.n - 1);
@@ -356,6 +356,26 @@ static bool select_component(mo_dae *dae, double *vals, const int *rows, int nr,
         score[j] = keep_score(dae, cols[j]);
     }
     mo_int_vec vs = {0};
+    /* A column whose integral is in none of the equations its rows were differentiated from would leave
+     * the next level nothing to choose. Differentiation by the rules never makes one; a derivative
+     * annotation does (Move: phi = position({q, qd, qdd}, time) differentiates to der(phi) = qd, and qd
+     * is no derivative of a variable of the first). Such columns come last. */
+    unsigned char *reaches = MO_NEWN(unsigned char, nc);
+    for (int i = 0; i < nr; i++) {
+        const mo_deq *q = &dae->eqs.v[rows[i]];
+        if (q->diff_of < 0)
+            continue;
+        vs.n = 0;
+        mo_dae_eq_unknowns(dae, &dae->eqs.v[q->diff_of], seen, &vs);
+        for (int k = 0; k < vs.n; k++) {
+            int d = dae->vars.v[vs.v[k]].der;
+            if (d >= 0 && colpos[d] > 0)
+                reaches[colpos[d] - 1] = 1;
+        }
+    }
+    for (int j = 0; j < nc; j++)
+        if (!reaches[j])
+            score[j] += 1000000;
     for (int i = 0; i < nr; i++) {
         const mo_deq *q = &dae->eqs.v[rows[i]];
         vs.n = 0;
@@ -577,7 +597,7 @@ int mo_dae_index(mo_dae *dae)
         int ge = c->geq.n;
         MO_PUSH(c->geq, e);
         c->tmp.n = 0;
-        mo_dae_eq_unknowns(dae, &dae->eqs.v[e], seen_ws(c), &c->tmp);
+        mo_dae_eq_deps(dae, &dae->eqs.v[e], seen_ws(c), &c->tmp);
         for (int k = 0; k < c->tmp.n; k++) {
             MO_PUSH(ee, ge);
             MO_PUSH(ev, c->tmp.v[k]);
@@ -629,6 +649,7 @@ int mo_dae_index(mo_dae *dae)
         return 1;
     }
 
+    mo_dae_inline(dae);   /* the derivative annotations have served: Jacobians see the bodies */
     unsigned char *dummy = MO_NEWN(unsigned char, dae->vars.n);
     if (!select_dummies(c, &io, dummy))
         return 1;

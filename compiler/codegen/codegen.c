@@ -489,6 +489,21 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_buf_putn(defs, fn.s, fn.len);
 }
 
+/* A state whose derivative is itself a state (x and der(x) of der(der(x)) = -x, or a second-order
+ * state chain left by index reduction): no equation computes dx of x, it is the state der(x). Writes
+ * `to[slot of x] = from[slot of der(x)];` for each (rhs: dx from x; the Jacobian: sdx from sx). */
+static void emit_state_chains(const mo_dae *dae, mo_buf *o, const char *indent, const char *to, const char *from)
+{
+    for (int v = 0; v < dae->vars.n; v++) {
+        const mo_dvar *dv = &dae->vars.v[v];
+        if (dv->kind != MO_DV_STATE || dv->der < 0 || dae->vars.v[dv->der].kind != MO_DV_STATE)
+            continue;
+        mo_buf_printf(o, "%s%s[%d] = %s[%d]; /* ", indent, to, dv->slot, from, dae->vars.v[dv->der].slot);
+        mo_cg_comment(o, dae->vars.v[dv->der].name, 120);
+        mo_buf_puts(o, " */\n");
+    }
+}
+
 /* rhs (want = 1: the blocks the derivatives and the event functions need) or outputs (want = 0: the
  * others, which only results show; codegen_need.c); false when that function has no block. Divisions
  * by parameter expressions are plain in both: init_params checks their divisors. */
@@ -532,6 +547,8 @@ static bool emit_ode_part(gen *g, mo_buf *defs, unsigned char want)
     emit_blocks(g, &s, sys, "ode");
     g->mask = NULL;
     mo_cg_split_end(&s);
+    if (want)
+        emit_state_chains(g->dae, o, "    ", "dx", "x");
     mo_buf_puts(o, "    return 0;\n}\n\n");
     mo_buf_putn(defs, fn.s, fn.len);
     return true;
@@ -628,6 +645,7 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
     }
     mo_cg_split_end(&sp);
     o = &fn;
+    emit_state_chains(dae, o, "        ", "sdx", "sx");
     mo_buf_puts(o, "        if (!ok) {\n            free(work);\n            return -1;\n        }\n");
     mo_buf_printf(o, "        for (int i = 0; i < %d; i++)\n            jac[i * %d + j] = sdx[i];\n    }\n", nx, nx);
     mo_buf_puts(o, "    free(work);\n    return 0;\n}\n\n");

@@ -245,6 +245,8 @@ typedef struct mo_func {
     const struct mo_func *derivative; /* annotation(derivative = f_der), or NULL */
     bool inlinable;           /* the body is a chain of assignments over scalars (mo_func_inline can
                                * expand a call) */
+    bool inline_late;         /* annotation Inline, LateInline or InlineAfterIndexReduction = true:
+                               * calls are expanded after index reduction (mo_dae_inline) */
     bool has_arrays;          /* some slot is an array */
     bool generic;             /* functional inputs not bound: a signature only; a call uses a function
                                * made for the functions its arguments give (funcall.c) */

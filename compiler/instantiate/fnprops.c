@@ -146,12 +146,26 @@ bool mo_func_inlinable(const mo_func *f)
     return true;
 }
 
-/* ---- the derivative annotation ---- */
+/* ---- the derivative and inlining annotations ---- */
+
+/* Is a the annotation Inline, LateInline or InlineAfterIndexReduction = true (spec 18.3)? */
+static bool asks_inline(const mo_arg *a)
+{
+    if (a->kind != MO_ARG_MOD || a->name.n != 1 || !a->mod || !a->mod->binding)
+        return false;
+    const char *n = a->name.ids[0];
+    const mo_expr *v = a->mod->binding;
+    return (!strcmp(n, "Inline") || !strcmp(n, "LateInline") || !strcmp(n, "InlineAfterIndexReduction")) &&
+           v->kind == MO_EX_BOOL && v->ival;
+}
+
 void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls)
 {
     const mo_mod *ann = cls->comment.annotation;
     for (int i = 0; ann && i < ann->nargs; i++) {
         const mo_arg *a = &ann->args[i];
+        if (asks_inline(a))
+            f->inline_late = true;
         if (a->kind != MO_ARG_MOD || a->name.n != 1 || strcmp(a->name.ids[0], "derivative") || !a->mod ||
             !a->mod->binding)
             continue;

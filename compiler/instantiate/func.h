@@ -48,7 +48,7 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds
 int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type);
 
 /* fnprops.c: the order of initialization (false after reporting a cycle), whether calls inline, the
- * derivative annotation (errors reported at it). */
+ * derivative annotation (errors reported at it) and the inlining annotations (mo_func.inline_late). */
 bool mo_func_init_order(mo_func *f);
 bool mo_func_inlinable(const mo_func *f);
 void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls);
