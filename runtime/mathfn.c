@@ -48,3 +48,13 @@ double mo2c_semiLinear(mo2c_data *d, double x, double k_pos, double k_neg, const
     (void)ok;
     return x >= 0.0 ? k_pos * x : k_neg * x;
 }
+
+int mo2c_index(mo2c_data *d, double k, int n, const char *what, int *ok)
+{
+    if (k >= 1 && k <= n && k == floor(k))
+        return (int)k - 1;
+    if (*ok)
+        mo2c_fail(d, "index %.17g out of range 1..%d for %s", k, n, what);
+    *ok = 0;
+    return 0;
+}

@@ -209,6 +209,9 @@ double mo2c_mod(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_rem(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_idiv(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_semiLinear(mo2c_data *d, double x, double k_pos, double k_neg, const char *where, int *ok);
+/* x[k] with k known only at run time (mathfn.c): k - 1 when k is an integer in 1..n; otherwise a failure
+ * "index k out of range 1..n for WHAT" (what: the reference and its source location), *ok = 0, and 0. */
+int mo2c_index(mo2c_data *d, double k, int n, const char *what, int *ok);
 /* delay(v, dt, dmax) of call site k (< model->ndelay) at time t, v being the delayed expression's value
  * at t (delay.c): the history of site k interpolated linearly at t - dt (v before anything is recorded,
  * and the value at the start for t - dt before it); fails unless 0 <= dt <= dmax. The runtime records

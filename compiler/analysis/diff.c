@@ -280,6 +280,12 @@ static mo_expr *diff(diff_ctx *c, const mo_expr *e)
     }
     case MO_EX_CALL:
         return diff_call(c, e);
+    case MO_EX_INDEX: {   /* x[k], k known only at run time (flat.h): k is piecewise constant */
+        mo_expr *r = mo_expr_dup(e);
+        r->a = MO_NEWN(mo_expr *, 2);
+        r->a[1] = e->a[1];
+        return (r->a[0] = diff(c, e->a[0])) ? r : NULL;
+    }
     case MO_EX_ARRAY: {   /* the argument of an array input of a user function: element by element */
         mo_expr *r = mo_expr_dup(e);
         r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);

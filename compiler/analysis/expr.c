@@ -350,10 +350,14 @@ bool mo_expr_equal(const mo_expr *a, const mo_expr *b)
             return false;
         break;
     }
-    case MO_EX_IF: case MO_EX_DER:
+    case MO_EX_IF: case MO_EX_DER: case MO_EX_INDEX:
+        break;
+    case MO_EX_ARRAY:
+        if (a->niters || b->niters)
+            return false;
         break;
     default:
-        return false; /* arrays, references, ...: not compared structurally */
+        return false; /* references, ...: not compared structurally */
     }
     for (int i = 0; i < a->n; i++)
         if (!mo_expr_equal(a->a[i], b->a[i]))
@@ -443,6 +447,17 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
         mo_expr *r = mo_sym_call(e->loc, fn, e->n, args);
         if (r->kind == MO_EX_CALL && !e->func)
             r->func_el = e->func_el;   /* a delay's site (dae.c) */
+        return r;
+    }
+    case MO_EX_INDEX: {   /* x[k], k known only at run time (flat.h): an element when k has become known */
+        mo_expr *k = rebuild(e->a[1], sub);
+        double v;
+        if (mo_sym_is_num(k, &v) && v >= 1 && v <= e->a[0]->n && v == floor(v))
+            return rebuild(e->a[0]->a[(int)v - 1], sub);
+        mo_expr *r = mo_expr_dup(e);
+        r->a = MO_NEWN(mo_expr *, 2);
+        r->a[0] = rebuild(e->a[0], sub);
+        r->a[1] = k;
         return r;
     }
     default:
@@ -559,6 +574,26 @@ static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_ex
             return linear(lc, e->a[0], var, coef, rest);
         return false;
     }
+    case MO_EX_INDEX: {
+        /* x[k] (flat.h): linear in every element, k free of var: coefficient and rest are chosen by k */
+        const mo_expr *arr = e->a[0];
+        if (mo_expr_has_var(e->a[1], var))
+            return false;
+        mo_expr *ca = mo_expr_dup(arr), *ra = mo_expr_dup(arr);
+        ca->a = MO_NEWN(mo_expr *, arr->n + 1);
+        ra->a = MO_NEWN(mo_expr *, arr->n + 1);
+        for (int i = 0; i < arr->n; i++)
+            if (!linear(lc, arr->a[i], var, &ca->a[i], &ra->a[i]))
+                return false;
+        *coef = mo_expr_dup(e);
+        *rest = mo_expr_dup(e);
+        (*coef)->a = MO_NEWN(mo_expr *, 2);
+        (*rest)->a = MO_NEWN(mo_expr *, 2);
+        (*coef)->a[0] = ca;
+        (*rest)->a[0] = ra;
+        (*coef)->a[1] = (*rest)->a[1] = e->a[1];
+        return true;
+    }
     default:
         return false;
     }
@@ -570,24 +605,24 @@ bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
     return linear(&lc, e, var, coef, rest);
 }
 
-static bool has_any(const mo_expr *e, const unsigned char *in_set)
+bool mo_sym_reads_any(const mo_expr *e, const unsigned char *in_set)
 {
     if (!e)
         return false;
     if (e->kind == MO_EX_VAR)
         return e->var >= 0 && in_set[e->var];
     for (int i = 0; i < e->n; i++)
-        if (has_any(e->a[i], in_set))
+        if (mo_sym_reads_any(e->a[i], in_set))
             return true;
     for (int i = 0; i < e->nnamed; i++)
-        if (has_any(e->named[i].value, in_set))
+        if (mo_sym_reads_any(e->named[i].value, in_set))
             return true;
     return false;
 }
 
 bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set)
 {
-    if (!has_any(e, in_set))
+    if (!mo_sym_reads_any(e, in_set))
         return true;
     switch (e->kind) {
     case MO_EX_VAR:
@@ -599,25 +634,32 @@ bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set)
         case MO_OP_ADD: case MO_OP_SUB:
             return mo_sym_affine(e->a[0], in_set) && mo_sym_affine(e->a[1], in_set);
         case MO_OP_MUL:
-            if (!has_any(e->a[0], in_set))
+            if (!mo_sym_reads_any(e->a[0], in_set))
                 return mo_sym_affine(e->a[1], in_set);
-            if (!has_any(e->a[1], in_set))
+            if (!mo_sym_reads_any(e->a[1], in_set))
                 return mo_sym_affine(e->a[0], in_set);
             return false;
         case MO_OP_DIV:
-            return !has_any(e->a[1], in_set) && mo_sym_affine(e->a[0], in_set);
+            return !mo_sym_reads_any(e->a[1], in_set) && mo_sym_affine(e->a[0], in_set);
         default:
             return false;
         }
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2)
-            if (has_any(e->a[i], in_set) || !mo_sym_affine(e->a[i + 1], in_set))
+            if (mo_sym_reads_any(e->a[i], in_set) || !mo_sym_affine(e->a[i + 1], in_set))
                 return false;
         return mo_sym_affine(e->a[e->n - 1], in_set);
     case MO_EX_CALL: {
         const char *fn = mo_sym_fn_name(e);
         return fn && e->n == 1 && !strcmp(fn, "noEvent") && mo_sym_affine(e->a[0], in_set);
     }
+    case MO_EX_INDEX:   /* x[k] (flat.h): affine in every element, k free of in_set */
+        if (mo_sym_reads_any(e->a[1], in_set))
+            return false;
+        for (int i = 0; i < e->a[0]->n; i++)
+            if (!mo_sym_affine(e->a[0]->a[i], in_set))
+                return false;
+        return true;
     default:
         return false;
     }
@@ -665,6 +707,14 @@ double mo_eval(const mo_expr *e, const double *values, bool *ok)
             if (mo_eval(e->a[i], values, ok) != 0)
                 return mo_eval(e->a[i + 1], values, ok);
         return mo_eval(e->a[e->n - 1], values, ok);
+    case MO_EX_INDEX: {   /* x[k] (flat.h) */
+        double k = mo_eval(e->a[1], values, ok);
+        if (!(k >= 1 && k <= e->a[0]->n && k == floor(k))) {
+            *ok = false;
+            return 0;
+        }
+        return mo_eval(e->a[0]->a[(int)k - 1], values, ok);
+    }
     case MO_EX_CALL: {
         const char *fn = mo_sym_fn_name(e);
         double args[2], r;

@@ -343,18 +343,69 @@ static int algorithm_block(const mo_dae *dae, const mo_system *sys, mo_block *b)
     return -1;
 }
 
-static void solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, solve_ws *ws)
+/* An x[k] of e (k known only at run time, flat.h) through which a block would solve for some of its
+ * unknowns (in_block) but not for every element k may choose: which element the equation determines
+ * is known only at run time, so the block cannot be sorted so (NULL when there is none). A block that
+ * solves for all of them (x[k] = e1, x[1] + x[2] = e2) solves them as a whole. */
+static const mo_expr *partial_index(const mo_expr *e, const unsigned char *in_block)
 {
+    if (!e)
+        return NULL;
+    if (e->kind == MO_EX_INDEX) {
+        const mo_expr *arr = e->a[0];
+        bool some = false, all = true;
+        for (int i = 0; i < arr->n; i++) {
+            const mo_expr *el = arr->a[i];
+            if (el->kind == MO_EX_VAR && el->var >= 0 && in_block[el->var]) {
+                some = true;
+            } else {
+                all = false;
+                some |= mo_sym_reads_any(el, in_block);
+            }
+        }
+        if (some && !all)
+            return e;
+    }
+    for (int i = 0; i < e->n; i++) {
+        const mo_expr *r = partial_index(e->a[i], in_block);
+        if (r)
+            return r;
+    }
+    return NULL;
+}
+
+/* false after an error (reported) */
+static bool solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, solve_ws *ws)
+{
+    const mo_expr *bad = NULL;
+    for (int i = 0; i < b->n; i++)
+        ws->in_block[b->vars[i]] = 1;
+    for (int i = 0; i < b->n && !bad; i++) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->eqs[i]);
+        if (!(bad = partial_index(q->lhs, ws->in_block)))
+            bad = partial_index(q->rhs, ws->in_block);
+    }
+    for (int i = 0; i < b->n; i++)
+        ws->in_block[b->vars[i]] = 0;
+    if (bad) {
+        const char *names = "";
+        for (int i = 0; i < b->n && i < 4; i++)
+            names = mo_sprintf("%s%s'%s'", names, i ? ", " : "", dae->vars.v[b->vars[i]].name);
+        mo_error(bad->loc, "not supported yet: an equation that determines an element of '%s' chosen at run time "
+                 "(solving for %s%s)", bad->str ? bad->str : "an array", names, b->n > 4 ? ", ..." : "");
+        return false;
+    }
     if (b->n == 1) {
         const mo_deq *q = mo_block_eq(dae, sys, b->eqs[0]);
         mo_expr *sol = mo_solve_for(q->lhs, q->rhs, b->vars[0]);
         if (sol) {
             b->kind = MO_BLOCK_EXPLICIT;
             b->solution = sol;
-            return;
+            return true;
         }
     }
     solve_loop(dae, sys, b, ws);
+    return true;
 }
 
 int mo_dae_solve(mo_dae *dae)
@@ -371,8 +422,8 @@ int mo_dae_solve(mo_dae *dae)
             int a = dae->algs.n ? algorithm_block(dae, systems[s], b) : 0;
             if (a < 0)
                 errors++;
-            else if (a == 0)
-                solve_block(dae, systems[s], b, &ws);
+            else if (a == 0 && !solve_block(dae, systems[s], b, &ws))
+                errors++;
         }
         if (errors)
             return 1;

@@ -53,6 +53,8 @@ mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub);
 bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest);
 /* Is e affine in the variables marked in in_set (coefficients free of them)? */
 bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set);
+/* Does e read a variable v with in_set[v] set? */
+bool mo_sym_reads_any(const mo_expr *e, const unsigned char *in_set);
 
 /* funcdiff.c: calls of user-defined functions (mo_expr.func). The call of the derivative annotation
  * with dargs[s] the derivative of argument s (Real input slots; partial: with respect to a variable,

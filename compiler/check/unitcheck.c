@@ -491,6 +491,16 @@ static uval unit_of(uctx *c, const mo_expr *e)
     case MO_EX_CALL:
         r = call(c, e);
         break;
+    case MO_EX_INDEX: {
+        /* x[k] known only at run time (flat.h): the elements k chooses from agree */
+        (void)unit_of(c, e->a[1]);
+        for (int i = 0; i < e->a[0]->n; i++) {
+            uval b = unit_of(c, e->a[0]->a[i]);
+            r = i ? agree(c, e->loc, "the elements of an array subscripted at run time", r, b) : b;
+        }
+        r.var = -1;
+        break;
+    }
     default:
         visit_all(c, e);      /* arrays, ranges, tuples: their elements are checked, the whole unknown */
         break;

@@ -396,6 +396,26 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
         mo_buf_puts(o, ")");
 }
 
+/* x[k] with k known only at run time (flat.h): the elements in a C array, chosen by the runtime's
+ * checked index. Every element is evaluated: they are variables (or what aliases made of them). */
+static void emit_index(mo_cg *cg, const mo_expr *e)
+{
+    mo_buf *o = cg->out;
+    const mo_expr *arr = e->a[0];
+    cg->nchecked++;
+    mo_buf_puts(o, arr->n ? "((const double[]){" : "(");
+    for (int i = 0; i < arr->n; i++) {
+        emit(cg, arr->a[i], P_TERNARY);   /* (no comma operator inside) */
+        mo_buf_puts(o, i + 1 < arr->n ? ", " : "");
+    }
+    mo_buf_puts(o, arr->n ? "})[mo2c_index(d, " : "mo2c_index(d, ");
+    emit(cg, e->a[1], 0);
+    mo_buf_printf(o, ", %d, \"", arr->n);
+    mo_cg_c_string(o, mo_sprintf("%s at %s:%d", e->str ? e->str : "an array",
+                                 e->loc.file ? mo_cg_lib_path(e->loc.file->path) : "<mo2c>", e->loc.line));
+    mo_buf_puts(o, arr->n ? "\", &ok)]" : "\", &ok), 0.0)");
+}
+
 static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
 {
     mo_buf *o = cg->out;
@@ -470,6 +490,12 @@ static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
     case MO_EX_CALL:
         emit_call(cg, e);
         return;
+    case MO_EX_INDEX:
+        if (!cg->fn) {
+            emit_index(cg, e);
+            return;
+        }
+        break;
     default:
         break;
     }

@@ -5,7 +5,9 @@
  * x[2]) and a list of scalar equations over them. Expressions are mo_expr trees (ast.h) in which every
  * variable reference is an MO_EX_VAR indexing vars, der(v) is MO_EX_DER over an MO_EX_VAR, the built-in
  * variable time is MO_EX_TIME, and calls name built-in or flattened functions by an interned name
- * (the callee's fn is a one-part MO_EX_REF).
+ * (the callee's fn is a one-part MO_EX_REF). A subscript known only at run time (x[k], k a discrete
+ * variable: specification 10.5) is an MO_EX_INDEX whose a[0] is an MO_EX_ARRAY of the n elements it
+ * chooses from and a[1] the index (1 to n; an Integer expression); str is the reference as written.
  *
  * Guarantees after flattening (flatten.c, connect.c):
  *   - arrays are scalarised: each element is its own variable, named x[1], x[2,3], a[1].b;

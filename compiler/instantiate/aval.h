@@ -57,6 +57,11 @@ typedef struct mo_sref {
     int n;
     mo_slot *slots;           /* n slots, each MO_SK_VAR or MO_SK_INST (arrays only) */
     mo_slot one;
+    /* mo_find_slots_dyn: subscripts known only at run time (x[k], k a discrete variable). Each keeps its
+     * dimension whole, and dyn[d] (d < nd) is its value, numbering from 1; NULL for the other dimensions.
+     * ndyn: how many are not NULL (0 from mo_find_slots). */
+    int ndyn;
+    mo_expr *dyn[MO_MAX_DIMS];
 } mo_sref;
 
 /* flatten.c: resolve ref written in owner, seen from inst. 1 when found, 0 when its first identifier is
@@ -64,6 +69,9 @@ typedef struct mo_sref {
  * component. */
 int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
                   bool *disabled);
+/* The same, with subscripts known only at run time allowed when dyn (mo_sref.dyn): for values. */
+int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
+                      bool *disabled, bool dyn);
 
 /* flatten_expr.c */
 /* mo_flatten_val refuses records (an error); mo_flatten_rv also returns them (out->rec). */

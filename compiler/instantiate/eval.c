@@ -44,6 +44,11 @@ static int why_var = -1;            /* the variable met again (CYCLE), too deep 
                                      * holds the call (CALL; -1: the expression itself) */
 static const mo_expr *why_call;     /* CALL: the call of a user-defined function */
 
+bool mo_eval_failed_in_bindings(void)
+{
+    return why == WHY_CYCLE || why == WHY_DEEP;
+}
+
 bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what)
 {
     const char *name = why_var >= 0 ? mo_flat_var_name((void *)flat, why_var) : NULL;

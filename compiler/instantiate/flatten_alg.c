@@ -70,6 +70,9 @@ static bool check_target(abuild *b, const mo_expr *t, mo_loc loc)
         mo_error(loc, t->kind == MO_EX_TIME ? "'time' cannot be assigned"
                       : (t->kind == MO_EX_INT || t->kind == MO_EX_BOOL || t->kind == MO_EX_REAL)
                       ? "cannot assign to a for-loop iterator or a constant"
+                      : t->kind == MO_EX_INDEX
+                      ? "not supported yet: assigning an element chosen at run time (a subscript that is not a "
+                        "parameter expression)"
                       : "the target of an assignment must be a variable");
         return false;
     }

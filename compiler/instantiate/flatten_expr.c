@@ -261,6 +261,70 @@ static bool uses_conditional(const mo_inst *inst, const mo_expr *e)
     return false;
 }
 
+/* Element `at` of the array value of the dimensions in dyn[from ..] of v (strides: each dimension's
+ * stride in v's elements), selected at run time: MO_EX_INDEX nodes over the elements (flat.h). The
+ * depth is the number of run-time subscripts (at most MO_MAX_DIMS). */
+static mo_expr *pick(const mo_sref *s, const int *strides, const mo_aval *v, int at, int from, mo_loc loc,
+                     const char *what)
+{
+    int d = from;
+    while (d < s->nd && !s->dyn[d])
+        d++;
+    if (d == s->nd)
+        return v->el[at];
+    mo_expr *arr = mo_expr_new(MO_EX_ARRAY, loc);
+    arr->n = s->dims[d];
+    arr->a = MO_NEWN(mo_expr *, arr->n);
+    for (int i = 0; i < arr->n; i++)
+        arr->a[i] = pick(s, strides, v, at + i * strides[d], d + 1, loc, what);
+    mo_expr *x = mo_expr_new(MO_EX_INDEX, loc);
+    x->n = 2;
+    x->a = MO_NEWN(mo_expr *, 2);
+    x->a[0] = arr;
+    x->a[1] = s->dyn[d];
+    x->str = what;   /* for the run-time message of an index out of range */
+    return x;
+}
+
+/* The value of a reference with subscripts known only at run time (mo_sref.dyn): v holds every element
+ * of their dimensions; the value keeps the other dimensions, each element an MO_EX_INDEX choosing among
+ * the elements of the run-time dimensions (x[k, j]: {x[1, j], x[2, j], ...}[k]). */
+static bool run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v)
+{
+    int strides[MO_MAX_DIMS], keep[MO_MAX_DIMS], nkeep = 0;
+    for (int d = s->nd - 1, st = 1; d >= 0; d--) {
+        strides[d] = st;
+        st *= s->dims[d];
+    }
+    for (int d = 0; d < s->nd; d++)
+        if (!s->dyn[d])
+            keep[nkeep++] = d;
+    mo_aval out;
+    int dims[MO_MAX_DIMS];
+    for (int j = 0; j < nkeep; j++)
+        dims[j] = s->dims[keep[j]];
+    if (!mo_av_alloc(&out, nkeep, dims, loc))
+        return false;
+    int pos[MO_MAX_DIMS] = {0};
+    for (int j = 0; j < out.n; j++) {
+        int at = 0;
+        for (int k = 0; k < nkeep; k++)
+            at += pos[k] * strides[keep[k]];
+        mo_expr *x = pick(s, strides, v, at, 0, loc, what);
+        if (nkeep)
+            out.el[j] = x;
+        else
+            mo_av_scalar(&out, x);
+        for (int k = nkeep - 1; k >= 0; k--) {   /* next combination, row-major */
+            if (++pos[k] < dims[k])
+                break;
+            pos[k] = 0;
+        }
+    }
+    *v = out;
+    return true;
+}
+
 static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
 {
     /* a for-iterator hides a component of the same name (the loop's scope is the innermost) */
@@ -272,7 +336,7 @@ static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
             }
     mo_sref s;
     bool disabled = false;
-    int r = inst ? mo_find_slots(fr, inst, owner, e, &s, &disabled) : 0;
+    int r = inst ? mo_find_slots_dyn(fr, inst, owner, e, &s, &disabled, true) : 0;
     if (r < 0)
         return false;
     if (r == 0)
@@ -284,6 +348,11 @@ static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     if (uses_conditional(inst, e))
         return false;
     const mo_slot *first = s.nd ? (s.n ? &s.slots[0] : NULL) : &s.one;
+    if (s.ndyn && first && first->kind == MO_SK_INST) {
+        mo_error(e->loc, "not supported yet: a subscript known only at run time selecting a component that is "
+                 "not a scalar ('%s')", mo_ref_str(e));
+        return false;
+    }
     if (first && first->kind == MO_SK_INST && mo_rv_is_record_class(first->child->lay->cls))
         return mo_rv_of_slots(fr, &s, e->loc, out);   /* a record, or an array of records */
     if (s.nd == 0) {
@@ -298,7 +367,7 @@ static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     for (int i = 0; i < s.n; i++)
         if (!slot_value(&s.slots[i], e, &out->el[i]))
             return false;
-    return true;
+    return s.ndyn ? run_time_subscripts(&s, e->loc, mo_ref_str(e), out) : true;
 }
 
 /* ---- calls ---- */
@@ -355,6 +424,38 @@ static bool parameter_expr(const mo_flat *flat, const mo_expr *e)
     return true;
 }
 
+/* A variable, or x[k] with k known only at run time (flat.h) over variables. */
+static bool var_or_index(const mo_expr *a)
+{
+    if (a->kind != MO_EX_INDEX)
+        return a->kind == MO_EX_VAR;
+    for (int i = 0; i < a->a[0]->n; i++)
+        if (!var_or_index(a->a[0]->a[i]))
+            return false;
+    return true;
+}
+
+/* pre(x[k]) (also edge, change) with k known only at run time: {pre(x[1]), pre(x[2]), ...}[k], the
+ * value before the event of the element k chooses now. Other calls: the call of args. */
+static mo_expr *call_node(const mo_expr *e, const char *name, int n, mo_expr **args, mo_named_arg *named);
+static mo_expr *call_or_index(const mo_expr *e, const char *name, int n, mo_expr **args, mo_named_arg *named)
+{
+    if (n != 1 || args[0]->kind != MO_EX_INDEX)
+        return call_node(e, name, n, args, named);
+    const mo_expr *x = args[0];
+    mo_expr *r = mo_expr_dup(x), *arr = mo_expr_dup(x->a[0]);
+    r->a = MO_NEWN(mo_expr *, 2);
+    r->a[0] = arr;
+    r->a[1] = x->a[1];
+    arr->a = MO_NEWN(mo_expr *, arr->n + 1);
+    for (int i = 0; i < arr->n; i++) {
+        mo_expr **a = MO_NEWN(mo_expr *, 1);
+        a[0] = x->a[0]->a[i];
+        arr->a[i] = call_or_index(e, name, 1, a, named);
+    }
+    return r;
+}
+
 /* What the event built-ins require of their (flat) arguments, checked here so that --flat reports it
  * once, at the argument: pre, edge and change read the value a variable had before the event; sample's
  * instants are fixed when the simulation starts. */
@@ -367,7 +468,7 @@ static bool event_args_ok(mo_front *fr, const mo_expr *e, const char *name, cons
     for (int i = 0; i < e->n; i++)
         for (int j = 0; j < (args[i].nd ? args[i].n : 1); j++) {
             const mo_expr *a = mo_av_at(&args[i], j);
-            if (prev && a->kind != MO_EX_VAR) {
+            if (prev && !var_or_index(a)) {
                 mo_error(e->a[i]->loc, "the argument of %s must be a variable", name);
                 return false;
             }
@@ -499,7 +600,7 @@ static bool builtin_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         mo_expr **a = MO_NEWN(mo_expr *, e->n + 1);
         for (int i = 0; i < e->n; i++)
             a[i] = args[i].one;
-        mo_av_scalar(out, call_node(e, name, e->n, a, named));
+        mo_av_scalar(out, call_or_index(e, name, e->n, a, named));
         return true;
     }
     if (!mo_av_alloc(out, shape->nd, shape->dims, e->loc))
@@ -508,7 +609,7 @@ static bool builtin_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         mo_expr **a = MO_NEWN(mo_expr *, e->n + 1);
         for (int i = 0; i < e->n; i++)
             a[i] = mo_av_at(&args[i], args[i].nd ? j : 0);
-        out->el[j] = call_node(e, name, e->n, a, named);
+        out->el[j] = call_or_index(e, name, e->n, a, named);
     }
     return true;
 }

@@ -16,9 +16,43 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The indices (0-based) a subscript selects in a dimension of size dim: one (*scalar) or several. */
+/* A subscript known only at run time (subscript_indices): every index of the dimension, and the value. */
+static bool dynamic_subscript(mo_front *fr, const mo_expr *sub, mo_expr *value, int dim, bool boolean,
+                              bool *scalar, int **idx, int *n, mo_expr **dyn)
+{
+    int t = mo_func_expr_type(fr->flat, NULL, value);
+    if (t == MO_T_REAL || t == MO_T_STRING) {
+        mo_error(sub->loc, "a subscript must be an Integer, Boolean or enumeration expression, not %s",
+                 t == MO_T_REAL ? "Real" : "String");
+        return false;
+    }
+    if (boolean) {   /* false, true: 1, 2 */
+        mo_expr *c = mo_expr_new(MO_EX_IF, sub->loc);
+        c->n = 3;
+        c->a = MO_NEWN(mo_expr *, 3);
+        c->a[0] = value;
+        c->a[1] = mo_expr_new(MO_EX_INT, sub->loc);
+        c->a[1]->ival = 2;
+        c->a[2] = mo_expr_new(MO_EX_INT, sub->loc);
+        c->a[2]->ival = 1;
+        value = c;
+    }
+    *dyn = value;
+    *scalar = false;
+    *n = dim;
+    *idx = MO_NEWN(int, dim + 1);
+    for (int i = 0; i < dim; i++)
+        (*idx)[i] = i;
+    return true;
+}
+
+/* The indices (0-based) a subscript selects in a dimension of size dim: one (*scalar) or several.
+ * A scalar subscript whose value is known only at run time (x[k] with k a discrete variable, spec 10.5)
+ * is refused unless dyn is given: then it selects the whole dimension, and *dyn is its value as a flat
+ * expression numbering the elements from 1 (a Boolean b: if b then 2 else 1). */
 static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *sub, int dim,
-                              const mo_class *dtype, const char *id, bool *scalar, int **idx, int *n, int *one)
+                              const mo_class *dtype, const char *id, bool *scalar, int **idx, int *n, int *one,
+                              mo_expr **dyn)
 {
     bool boolean = dtype && dtype->form != MO_FORM_ENUM;   /* x[Boolean]: x[false], x[true] (spec 10.1) */
     if (sub->kind == MO_EX_COLON) {
@@ -63,6 +97,8 @@ static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, cons
                                  : "'%s' is indexed by Boolean here, so the subscript must be Boolean", id);
             return false;
         }
+        if (dyn && v.nd == 0 && !mo_eval_flat(fr->flat, v.one, &d) && !mo_eval_failed_in_bindings())
+            return dynamic_subscript(fr, sub, v.one, dim, boolean, scalar, idx, n, dyn);
         if (!mo_eval_flat(fr->flat, mo_av_at(&v, i), &d) || d != floor(d)) {
             if (!mo_eval_report_why(fr->flat, sub->loc, "a subscript"))
                 mo_error(sub->loc, "a subscript must be a parameter expression with an integer value");
@@ -88,10 +124,12 @@ typedef struct sel {
     int *idx[MO_MAX_DIMS];    /* per dimension, the indices selected */
     int nidx[MO_MAX_DIMS];
     int one[MO_MAX_DIMS];
+    mo_expr *dyn[MO_MAX_DIMS];  /* per dimension kept, its run-time subscript (NULL: none) */
 } sel;
 
+/* dyn: run-time subscripts allowed (they keep their dimension, x->dyn says which) */
 static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *part, mo_loc part_loc,
-                     const mo_slot *s, sel *x)
+                     const mo_slot *s, bool dyn, sel *x)
 {
     const mo_arr *a = s->arr;
     if (part->nsubs > a->ndims) {
@@ -104,10 +142,11 @@ static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
     x->ndim = a->ndims;
     for (int k = 0; k < a->ndims; k++) {
         bool scalar = false;
+        mo_expr *d = NULL;
         if (k < part->nsubs) {
             if (!subscript_indices(fr, inst, owner, mo_ref_part_subs(part)[k], a->dims[k],
                                    a->dim_types ? a->dim_types[k] : NULL, part->id, &scalar, &x->idx[k],
-                                   &x->nidx[k], &x->one[k]))
+                                   &x->nidx[k], &x->one[k], dyn ? &d : NULL))
                 return false;
         } else {   /* missing trailing subscripts select everything */
             x->nidx[k] = a->dims[k];
@@ -115,8 +154,10 @@ static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
             for (int i = 0; i < a->dims[k]; i++)
                 x->idx[k][i] = i;
         }
-        if (!scalar)
+        if (!scalar) {
+            x->dyn[x->nd] = d;
             x->dims[x->nd++] = x->nidx[k];
+        }
         x->count *= x->nidx[k];
     }
     return true;
@@ -141,6 +182,12 @@ static void gather_sel(const sel *x, const mo_arr *a, mo_slot *out)
 int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
                   bool *disabled)
 {
+    return mo_find_slots_dyn(fr, inst, owner, ref, out, disabled, false);
+}
+
+int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
+                      bool *disabled, bool dyn)
+{
     intptr_t k = inst ? mo_layout_find(inst->lay, ref->parts[0].id) : 0;
     if (!k)
         return 0;
@@ -151,6 +198,7 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
     mo_slot *cur = &local;
     int ncur = 1;
     out->nd = 0;
+    out->ndyn = 0;
     for (int p = 0; p < ref->nparts; p++) {
         const mo_ref_part *part = &ref->parts[p];
         mo_slot *next = NULL;
@@ -192,7 +240,7 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
                     mo_error(mo_ref_part_loc(ref, p), "'%s' is not an array", part->id);
                     return -1;
                 }
-                if (array && !make_sel(fr, inst, owner, part, mo_ref_part_loc(ref, p), &s, &x))
+                if (array && !make_sel(fr, inst, owner, part, mo_ref_part_loc(ref, p), &s, dyn, &x))
                     return -1;
                 if (out->nd + (array ? x.nd : 0) > MO_MAX_DIMS) {
                     mo_error(mo_ref_part_loc(ref, p), "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
@@ -213,6 +261,10 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
         }
         if (array) {
             memcpy(out->dims + out->nd, x.dims, sizeof *x.dims * (size_t)x.nd);
+            for (int j = 0; j < x.nd; j++) {
+                out->dyn[out->nd + j] = x.dyn[j];
+                out->ndyn += x.dyn[j] != NULL;
+            }
             out->nd += x.nd;
             ncur *= x.count;
         }

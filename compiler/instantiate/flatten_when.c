@@ -112,7 +112,10 @@ bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
         for (int k = 0; k < eqs.n; k++) {
             const mo_feq *f = &eqs.v[k];
             if (f->lhs->kind != MO_EX_VAR) {
-                mo_error(f->loc, "the left-hand side of an equation in a when-clause must be a variable");
+                mo_error(f->loc, f->lhs->kind == MO_EX_INDEX
+                         ? "not supported yet: an equation in a when-clause that determines an element chosen at run "
+                           "time (a subscript that is not a parameter expression)"
+                         : "the left-hand side of an equation in a when-clause must be a variable");
                 return false;
             }
             mo_wstmt s;

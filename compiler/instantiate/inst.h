@@ -438,6 +438,9 @@ bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
  * or bindings leading through too many others, and return true; else report nothing and return false
  * (the caller says what it needed). */
 bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what);
+/* After mo_eval_flat failed: was it a binding that depends on itself or bindings leading through too
+ * many others (an error whatever the value is for)? */
+bool mo_eval_failed_in_bindings(void);
 /* How many variable values evaluation has read so far (flatten_clone.c: did building a component
  * depend on values?). */
 unsigned long mo_eval_var_reads(void);

@@ -1,0 +1,58 @@
+// Subscripts known only at run time (specification 10.5): tests/sim/var_subscripts.sh.
+package VarSubscripts
+  type E = enumeration(a, b, c);
+
+  // k cycles 1, 2, 3 at the samples 0.25 j; every other variable reads an element that k (or another
+  // discrete variable) chooses, in equations, bindings, an algorithm and a when-equation.
+  model Main
+    Integer k(start = 1, fixed = true);
+    Real x[3](each fixed = true, start = {1, 2, 3});
+    Real y = x[k];
+    Real z = der(x[k]) + 2 * x[k];
+    Real s;
+    Boolean b = time > 0.3;
+    Real zb[Boolean] = {10, 20};
+    Real w = zb[b];
+    E e = if k == 1 then E.a elseif k == 2 then E.b else E.c;
+    Real ze[E] = {100, 200, 300};
+    Real ye = ze[e];
+    Integer i2 = if time > 0.5 then 2 else 1;
+    Real A[2, 3] = [1, 2, 3; 4, 5, 6];
+    Real a2 = A[i2, k];
+    Real col[2] = A[:, k];
+    Integer v[3](each start = 0, each fixed = true);
+    Integer m(start = 0, fixed = true);
+  algorithm
+    s := 0;
+    for i in 1:3 loop
+      s := s + (if i <= k then x[i] else 0);
+    end for;
+  equation
+    der(x) = {-x[1], -2 * x[2], -3 * x[3]};
+    when sample(0.25, 0.25) then
+      k = if pre(k) >= 3 then 1 else pre(k) + 1;
+      v = pre(v) + {1, 2, 3};
+      m = pre(v[k]);
+    end when;
+  end Main;
+
+  // An algebraic loop that solves for every element x[k] may choose: a linear system whose
+  // coefficients k chooses.
+  model Loop
+    Integer k(start = 1, fixed = true);
+    Real x[2];
+  equation
+    x[k] = time;
+    x[1] + 2 * x[2] = 1;
+    when time > 0.5 then
+      k = 2;
+    end when;
+  end Loop;
+
+  // k reaches 4 at t = 1: the run stops there, naming the reference, the index and the time.
+  model OutOfRange
+    Integer k = integer(3 * time) + 1;
+    Real x[3] = {1, 2, 3};
+    Real y = x[k];
+  end OutOfRange;
+end VarSubscripts;

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Subscripts known only at run time (specification 10.5; tests/models/VarSubscripts.mo) against closed
+# forms at every output point (the grid, 0.007, never meets the samples at 0.25 j; -noEventEmit):
+# x_i = i exp(-i t); k = 1 + (j mod 3) after the j-th sample (j = floor(t / 0.25)); y = x[k];
+# z = der(x[k]) + 2 x[k] = (2 - k) k exp(-k t); s = x_1 + ... + x_k (an algorithm); w = zb[t > 0.3]
+# (10, 20); ye = ze[E of k] = 100 k; a2 = A[i2, k] = 3 (i2 - 1) + k with i2 = 1 + [t > 0.5];
+# col = A[:, k] = {k, 3 + k}; m = pre(v[k]) at the j-th sample, where v = j {1, 2, 3} after it:
+# (j - 1) k. The emitted C compiles warning-free (-Wall -Wextra -Wpedantic -Wshadow -Werror).
+# Loop: x[k] = t, x_1 + 2 x_2 = 1, k = 1 then 2 after t = 0.5: x = {t, (1 - t) / 2}, then {1 - 2 t, t}.
+# OutOfRange: k = integer(3 t) + 1 reaches 4 at t = 1; the run stops there with the located message.
+source tests/ref/lib.sh
+D=$OUT/var_subscripts
+rm -rf "$D"; mkdir -p "$D"
+status=0
+M=tests/models/VarSubscripts.mo
+"$MO2C" $M VarSubscripts.Main -o "$D/Main" || { echo "mo2c failed"; exit 1; }
+# (not A: the CSV names of a matrix hold commas)
+simulate "$D" Main -stopTime=0.98 -stepSize=0.007 -noEventEmit -tolerance=1e-10 -r=res.csv \
+    "-variableFilter=k|y|z|s|w|ye|a2|col\[[12]\]|m" || exit 1
+K='(1 + (int(t / 0.25) % 3))'
+J='int(t / 0.25)'
+closed_form "$D/res.csv" k "$K" 0 || status=1
+closed_form "$D/res.csv" y "$K * exp(-$K * t)" 1e-7 || status=1
+closed_form "$D/res.csv" z "(2 - $K) * $K * exp(-$K * t)" 1e-6 || status=1
+closed_form "$D/res.csv" s "exp(-t) + ($K >= 2 ? 2 * exp(-2 * t) : 0) + ($K >= 3 ? 3 * exp(-3 * t) : 0)" 1e-7 || status=1
+closed_form "$D/res.csv" w "(t > 0.3 ? 20 : 10)" 0 || status=1
+closed_form "$D/res.csv" ye "100 * $K" 0 || status=1
+closed_form "$D/res.csv" a2 "3 * (t > 0.5 ? 1 : 0) + $K" 0 || status=1
+closed_form "$D/res.csv" 'col[1]' "$K" 0 || status=1
+closed_form "$D/res.csv" 'col[2]' "3 + $K" 0 || status=1
+closed_form "$D/res.csv" m "($J >= 1 ? ($J - 1) * $K : 0)" 0 || status=1
+"$MO2C" $M VarSubscripts.Main --emit-c -o "$D/Main.c" || exit 1
+cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -O2 -Werror -Iruntime -c -o "$D/Main.o" "$D/Main.c" || status=1
+
+"$MO2C" $M VarSubscripts.Loop -o "$D/Loop" || { echo "mo2c failed on Loop"; exit 1; }
+simulate "$D" Loop -stopTime=1 -stepSize=0.007 -noEventEmit -r=loop.csv || exit 1
+closed_form "$D/loop.csv" 'x[1]' "(t <= 0.5 ? t : 1 - 2 * t)" 1e-9 || status=1
+closed_form "$D/loop.csv" 'x[2]' "(t <= 0.5 ? (1 - t) / 2 : t)" 1e-9 || status=1
+
+"$MO2C" $M VarSubscripts.OutOfRange -o "$D/OutOfRange" || { echo "mo2c failed on OutOfRange"; exit 1; }
+log=$(cd "$D" && ./OutOfRange -stopTime=2 2>&1); rc=$?
+msg=$(grep '^error:' <<<"$log")
+if [ $rc -ne 1 ] || ! [[ "$msg" =~ ^error:\ at\ time\ ([0-9.e-]+):\ index\ 4\ out\ of\ range\ 1\.\.3\ for\ x\[k\]\ at\ VarSubscripts\.mo:56$ ]] ||
+   ! awk -v t="${BASH_REMATCH[1]}" 'BEGIN { exit !(t >= 1 && t < 1.01) }'; then
+    echo "FAIL: OutOfRange (exit $rc): $log"; status=1
+else
+    echo "ok   $msg"
+fi
+exit $status
