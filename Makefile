@@ -62,9 +62,28 @@ $(BUILD)/mo2c: $(COMPILER_OBJ)
 $(BUILD)/sanitize.flags: FORCE | $(BUILD)
 	@echo '$(SANITIZE)' | cmp -s - $@ || echo '$(SANITIZE)' > $@
 
+# SUNDIALS (CVODE, IDA and its KLU linear solver) and SuiteSparse's KLU come as static libraries
+# (tools/install-deps.sh) and are merged into the runtime library, so that a simulator links as before
+# with libmo2crt.a -lgsl -lgslcblas -lm and runs without them installed. Each archive is searched where
+# the C compiler looks, then in /usr/local/lib (where install-deps.sh puts SUNDIALS' three).
+static_lib = $(or $(firstword $(wildcard $(shell $(CC) -print-file-name=$(1)) /usr/local/lib/$(1))),\
+               $(error $(1) not found: run tools/install-deps.sh))
+SUN_CVODE_A = $(call static_lib,libsundials_cvode.a)
+SUN_IDA_A   = $(call static_lib,libsundials_ida.a)
+SUN_KLU_A   = $(call static_lib,libsundials_sunlinsolklu.a)
+KLU_A       = $(foreach a,libklu.a libamd.a libcolamd.a libbtf.a libsuitesparseconfig.a,$(call static_lib,$(a)))
+KLU_CFLAGS  = -I/usr/include/suitesparse
+
+# The members: all of CVODE's (with SUNDIALS' vectors, matrices and solvers), IDA's own, the KLU
+# solver's own (the others repeat CVODE's), all of SuiteSparse's.
 $(BUILD)/libmo2crt.a: $(RUNTIME_OBJ)
-	rm -f $@.tmp
-	ar rcs $@.tmp $(RUNTIME_OBJ)
+	rm -rf $@.tmp $(BUILD)/rtx
+	mkdir -p $(BUILD)/rtx/cvode $(BUILD)/rtx/ida $(BUILD)/rtx/klu
+	cd $(BUILD)/rtx/cvode && ar x $(SUN_CVODE_A)
+	cd $(BUILD)/rtx/ida && ar x $(SUN_IDA_A) && rm -f $$(ar t $(SUN_CVODE_A))
+	cd $(BUILD)/rtx/klu && ar x $(SUN_KLU_A) sunlinsol_klu.c.o && for a in $(KLU_A); do ar x $$a; done
+	ar rcs $@.tmp $(RUNTIME_OBJ) $(BUILD)/rtx/*/*.o
+	rm -rf $(BUILD)/rtx
 	mv -f $@.tmp $@
 
 # One bison run makes both files; parser.h rides on parser.c so that make -j runs bison once.
@@ -94,6 +113,9 @@ $(BUILD)/obj/%.o: compiler/%.c $(COMPILER_H) $(BUILD)/parser.h | $(BUILD)/obj
 
 $(BUILD)/rt/%.o: runtime/%.c runtime/*.h | $(BUILD)/rt
 	$(CC) $(RT_CFLAGS) -c -o $@ $<
+
+$(BUILD)/rt/solver_sundials.o: runtime/solver_sundials.c runtime/*.h | $(BUILD)/rt
+	$(CC) $(RT_CFLAGS) $(KLU_CFLAGS) -c -o $@ $<
 
 $(BUILD) $(BUILD)/obj $(BUILD)/rt:
 	mkdir -p $@

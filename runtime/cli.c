@@ -467,8 +467,11 @@ static const flag_def flags[] = {
     {"tolerance", FLAG_VALUE, "TOL", "relative and absolute error tolerance (default: the experiment,\n"
                                      "else 1e-6)"},
     {"s", FLAG_VALUE, "SOLVER", "integrator: rkf45 (default, also rk45), rkck, rk8pd, rk2, rk4,\n"
-                                "rk1imp, rk2imp, rk4imp, bsimp, msadams, msbdf\n"
-                                "(dassl, ida, cvode mean msbdf; rungekutta means rk4)"},
+                                "rk1imp, rk2imp, rk4imp, bsimp, msadams, msbdf (GSL; rungekutta means\n"
+                                "rk4); cvode (BDF), cvode_adams, ida, dassl (= ida) (SUNDIALS)"},
+    {"idaLS", FLAG_VALUE, "LS", "the linear solver of cvode and ida: default (klu with the generated\n"
+                                "sparse Jacobian from 100 states, dense LU below 2000, else spgmr),\n"
+                                "klu, dense, spgmr (GMRES without a preconditioner)"},
     {"maxStepSize", FLAG_VALUE, "H", "the integrator's largest step (default: no limit but the next\n"
                                      "output point)"},
     {"initialStepSize", FLAG_VALUE, "H", "the integrator's first step (default: 1e-3 * the output\n"
@@ -662,6 +665,14 @@ static int set_flag(mo2c_rt_opts *o, const char *name, const char *v)
         return o->help = 1, o->help_flag = v, 0;
     if (strcmp(name, "iim") == 0)
         return set_iim(o, v);
+    if (strcmp(name, "idaLS") == 0) {
+        static const char *const known[] = {"default", "klu", "dense", "spgmr"};
+        for (int k = 0; k < 4; k++)
+            if (strcmp(v, known[k]) == 0)
+                return o->sun_ls = k, 0;
+        fprintf(stderr, "error: -idaLS: unknown linear solver '%s' (known: default, klu, dense, spgmr)\n", v);
+        return -1;
+    }
     if (strcmp(name, "outputPath") == 0)
         return o->output_path = v, 0;
     if (strcmp(name, "l") == 0) {

@@ -55,6 +55,7 @@ struct mo2c_rt_events {
     gsl_odeiv2_driver *drv;   /* re-integration inside a step, for locating a crossing (NULL: nx = 0) */
     int emit;                 /* write the rows just before and after each event */
     int no_root;              /* -noRootFinding: an event at the end of the step that saw it */
+    int by_integrator;        /* the integrator locates crossings (SUNDIALS): a step ends at one */
     int nrel, nx, ny;
     double tp;                /* start of the step under way, its states and zero crossings */
     double *xp, *zp;
@@ -167,6 +168,7 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     ev->d = d;
     ev->emit = !o->no_event_emit;
     ev->no_root = o->no_root_finding;
+    ev->by_integrator = sys == NULL;
     ev->nrel = m->nrel;
     ev->nx = m->nx;
     ev->ny = m->ny;
@@ -185,7 +187,7 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     ok &= (ev->by = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->ay = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->newrel = calloc(nr, 1)) != NULL;
-    if (ok && m->nx > 0)
+    if (ok && m->nx > 0 && sys)
         ok = (ev->drv = gsl_odeiv2_driver_alloc_y_new(sys, type, 1e-6, o->tol, o->tol)) != NULL;
     if (!ok) {
         mo2c_rt_events_free(ev);
@@ -535,7 +537,7 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
         return 0;
     }
     double t1 = *t;
-    if (changed && !(timed && only_time) && !ev->no_root) {
+    if (changed && !(timed && only_time) && !ev->no_root && !ev->by_integrator) {
         if (locate(ev, t, x) != 0)
             return -1;
     }

@@ -145,6 +145,15 @@ typedef struct mo2c_model {
     /* delay() call sites (numbered by the compiler): each keeps a history of its expression (delay.c).
      * 0 when none. */
     int ndelay;
+
+    /* The Jacobian d(dx)/d(x) as a sparse matrix whose pattern the compiler knows: CSR, row i's entries
+     * at jac_col[jac_rowptr[i] .. jac_rowptr[i + 1]) (columns ascending, the diagonal always present);
+     * jacobian_sparse writes their values at (t, x) into val[0..jac_nnz). The SUNDIALS integrators
+     * (solver_sundials.c) factor it with KLU. 0 / NULL when not generated. */
+    int jac_nnz;
+    const int *jac_rowptr;
+    const int *jac_col;
+    int (*jacobian_sparse)(mo2c_data *d, double t, const double *x, double *val);
 } mo2c_model;
 
 /* How a zero-crossing function gives its relation (mo2c_model.rel_op). */

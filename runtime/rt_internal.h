@@ -9,6 +9,7 @@
  *   linearize.c -l: the linear model around the state at a time
  *   data.c     mo2c_data_alloc/free and the runtime's private state (d->solver)
  *   solver.c   the integration loop on GSL odeiv2, the Jacobian wrapper, LOG_STATS
+ *   solver_sundials.c  SUNDIALS' CVODE and IDA as steppers of solver.c's loop (KLU, dense, GMRES)
  *   events.c   state and time events, event iteration (hooks of solver.c's loop), assert/terminate
  *   results.c  the CSV and MAT v4 result writers
  *   guard.c    signal handlers: a run that crashes or is stopped keeps its results and says when
@@ -68,6 +69,7 @@ typedef struct mo2c_rt_opts {
     int cpu, steps;            /* -cpu, -steps: the $cpuTime and $solverSteps columns */
     int no_root_finding;       /* -noRootFinding: events at the end of the step that saw them */
     int iim_none;              /* -iim=none: start values only, no initial system */
+    int sun_ls;                /* -idaLS: 0 default, 1 klu, 2 dense, 3 spgmr (solver_sundials.c) */
     int warn_all;              /* -w: warnings of log streams that are off too */
     long mat_sync;             /* -mat_sync: patch MAT's header every N rows, 0 = at the end */
     const char *input_path;    /* -inputPath */
@@ -174,6 +176,23 @@ void mo2c_rt_delays_free(mo2c_rt_delays *ds);
 int mo2c_rt_solver_known(const char *name);
 void mo2c_rt_solver_list(FILE *out);         /* "rk45 rkf45 ..." */
 
+/* solver_sundials.c: the SUNDIALS integrators (cvode, cvode_adams, ida, dassl) as steppers of solver.c's
+ * loop, on d->x. known/list: their names. new: set up at (t0, d->x); NULL after the message. step: one
+ * accepted step from *t toward goal, never past it, ending early at a zero of a relation's
+ * zero-crossing function (then the event is located at *t already); d->x holds the states at *t; 0, or
+ * -1 after the message. restart: after an event changed d->x at t. counts: accepted and failed steps
+ * and Jacobian evaluations so far; stats: SUNDIALS' own LOG_STATS lines. */
+typedef struct mo2c_rt_sun mo2c_rt_sun;
+int mo2c_rt_sun_known(const char *name);
+void mo2c_rt_sun_list(FILE *out);            /* " cvode cvode_adams ida dassl" */
+mo2c_rt_sun *mo2c_rt_sun_new(mo2c_data *d, const mo2c_rt_opts *o, const char *name, double t0);
+void mo2c_rt_sun_free(mo2c_rt_sun *sv);
+int mo2c_rt_sun_step(mo2c_rt_sun *sv, double *t, double goal);
+int mo2c_rt_sun_restart(mo2c_rt_sun *sv, double t);
+double mo2c_rt_sun_next_step(const mo2c_rt_sun *sv);
+void mo2c_rt_sun_counts(const mo2c_rt_sun *sv, unsigned long *steps, unsigned long *failed, unsigned long *njac);
+void mo2c_rt_sun_stats(const mo2c_rt_sun *sv);
+
 /* solver.c: clear the progress line from the terminal before a message (nothing when none is shown) */
 void mo2c_rt_progress_clear(const mo2c_data *d);
 
@@ -212,12 +231,14 @@ void mo2c_rt_format_init(void);
 
 /* events.c: state and time events inside the integration loop of solver.c (see events.c).
  *   has_events: the model has relations, when-clauses, asserts or time events.
- *   new/free: the event state (NULL when memory runs out); sys and type are the integrator's.
+ *   new/free: the event state (NULL when memory runs out); sys and type are the integrator's (sys NULL:
+ *     the integrator locates crossings itself, SUNDIALS' root finding).
  *   start: event iteration at the start (initial() true), after initialize; before the first row.
  *   next_time: the first time event after t (HUGE_VAL when none): the loop never steps past it.
  *   step_start: the step about to be taken starts at (t, x).
  *   after_step: after an accepted step to *t (timed: *t is the time event next_time gave): locate a
- *     crossing, handle the event (t, x moved to it, rows written).
+ *     crossing (unless the integrator does: then a step ends at the crossing it found, or the event is
+ *     at the step's end), handle the event (t, x moved to it, rows written).
  *   row_at: event rows were written at exactly t (the output point at t is then not repeated).
  *   end: the last update with terminal() true.
  * start and after_step return 0 (nothing happened), 1 (an event: restart the integrator), 2 (terminate()

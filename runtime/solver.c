@@ -41,8 +41,8 @@ typedef struct stepper {
     const gsl_odeiv2_step_type *const *type;
 } stepper;
 
-/* OpenModelica's own solver names map to the GSL method closest in kind (dassl/ida/cvode are
- * variable-order BDF codes; rungekutta is the classical fixed-order RK4, here with error control). */
+/* GSL's steppers; OpenModelica's rungekutta is the classical fixed-order RK4, here with error control.
+ * cvode, cvode_adams, ida and dassl are SUNDIALS' (solver_sundials.c). */
 static const stepper steppers[] = {
     {"rk45", &gsl_odeiv2_step_rkf45},   {"rkf45", &gsl_odeiv2_step_rkf45},
     {"rkck", &gsl_odeiv2_step_rkck},     {"rk8pd", &gsl_odeiv2_step_rk8pd},
@@ -50,8 +50,7 @@ static const stepper steppers[] = {
     {"rk1imp", &gsl_odeiv2_step_rk1imp}, {"rk2imp", &gsl_odeiv2_step_rk2imp},
     {"rk4imp", &gsl_odeiv2_step_rk4imp}, {"bsimp", &gsl_odeiv2_step_bsimp},
     {"msadams", &gsl_odeiv2_step_msadams}, {"msbdf", &gsl_odeiv2_step_msbdf},
-    {"dassl", &gsl_odeiv2_step_msbdf},   {"ida", &gsl_odeiv2_step_msbdf},
-    {"cvode", &gsl_odeiv2_step_msbdf},   {"rungekutta", &gsl_odeiv2_step_rk4},
+    {"rungekutta", &gsl_odeiv2_step_rk4},
 };
 #define DEFAULT_STEPPER "rkf45"
 
@@ -65,13 +64,14 @@ static const stepper *find_stepper(const char *name)
 
 int mo2c_rt_solver_known(const char *name)
 {
-    return find_stepper(name) != NULL;
+    return find_stepper(name) != NULL || mo2c_rt_sun_known(name);
 }
 
 void mo2c_rt_solver_list(FILE *out)
 {
     for (size_t i = 0; i < sizeof steppers / sizeof steppers[0]; i++)
         fprintf(out, "%s%s", i ? " " : "", steppers[i].name);
+    mo2c_rt_sun_list(out);
 }
 
 /* ---- the functions GSL calls ---- */
@@ -273,19 +273,23 @@ static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, in
 }
 
 static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt_state *s,
-                        const gsl_odeiv2_driver *drv, double cpu, double wall)
+                        const gsl_odeiv2_driver *drv, const mo2c_rt_sun *sun, double cpu, double wall)
 {
     unsigned long steps = s->steps0 + (drv ? drv->e->count : 0);
-    unsigned long failed = s->failed0 + (drv ? drv->e->failed_steps : 0);
+    unsigned long failed = s->failed0 + (drv ? drv->e->failed_steps : 0), njac = s->njac;
+    if (sun)
+        mo2c_rt_sun_counts(sun, &steps, &failed, &njac);
     printf("LOG_STATS | info | ### STATISTICS ###\n");
     printf("LOG_STATS | info | solver: %s, tolerance %g, %ld output intervals\n", solver, o->tol,
            o->intervals);
     printf("LOG_STATS | info | steps: %lu\n", steps);
     printf("LOG_STATS | info | failed steps: %lu\n", failed);
     printf("LOG_STATS | info | right-hand-side calls: %lu\n", s->nrhs);
-    printf("LOG_STATS | info | Jacobian evaluations: %lu\n", s->njac);
+    printf("LOG_STATS | info | Jacobian evaluations: %lu\n", njac);
     printf("LOG_STATS | info | CPU time: %.6f s\n", cpu);
     printf("LOG_STATS | info | wall time: %.6f s\n", wall);
+    if (sun)
+        mo2c_rt_sun_stats(sun);
 }
 
 int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
@@ -293,7 +297,8 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     const mo2c_model *m = d->model;
     mo2c_rt_state *s = d->solver;
     const char *sname = o->solver ? o->solver : DEFAULT_STEPPER;
-    const stepper *st = find_stepper(sname);
+    int sundials = mo2c_rt_sun_known(sname);
+    const stepper *st = find_stepper(sundials ? DEFAULT_STEPPER : sname);
     if (!st)
         st = find_stepper(DEFAULT_STEPPER); /* main.c has rejected unknown names already */
     double wall0 = now_wall();
@@ -308,9 +313,13 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
      * one when terminate() ends the run, are still computed and checked. */
     int rows = o->format != MO2C_RT_EMPTY;
     gsl_odeiv2_driver *drv = NULL;
+    mo2c_rt_sun *sun = NULL;
     int exact = 0, rc = 0;
     s->use_dfdt = *st->type == gsl_odeiv2_step_bsimp;
-    if (m->nx > 0 && n > 0) {
+    if (m->nx > 0 && n > 0 && sundials) {
+        if (!(sun = mo2c_rt_sun_new(d, o, sname, o->start)))
+            return 1;
+    } else if (m->nx > 0 && n > 0) {
         double h0 = o->init_step > 0.0 ? o->init_step : 1e-3 * h;
         if (o->max_step > 0.0 && h0 > o->max_step)
             h0 = o->max_step;
@@ -332,7 +341,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
      * for crossings; an event moves t (and x) to it and restarts the integrator */
     mo2c_rt_events *ev = NULL;
     int stop = 0;
-    if (mo2c_rt_has_events(m) && !(ev = mo2c_rt_events_new(d, o, &sys, *st->type))) {
+    if (mo2c_rt_has_events(m) && !(ev = mo2c_rt_events_new(d, o, sun ? NULL : &sys, *st->type))) {
         fprintf(stderr, "error: out of memory\n");
         rc = 1;
     }
@@ -353,7 +362,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     double last_row = t;
     for (long i = 1; i <= n && !rc && !stop; i++) {
         double ti = i == n ? o->stop : o->start + (double)i * h;
-        while ((drv || ev) && t < ti) {
+        while ((drv || sun || ev) && t < ti) {
             double goal = ti;
             int timed = 0;
             if (ev) {
@@ -364,7 +373,25 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 }
                 mo2c_rt_events_step_start(ev, t, d->x);
             }
-            if (drv) {
+            if (sun) {
+                double t0 = t;
+                if (mo2c_rt_sun_step(sun, &t, goal) != 0) {
+                    rc = 1;
+                    break;
+                }
+                unsigned long steps, failed, njac;
+                mo2c_rt_sun_counts(sun, &steps, &failed, &njac);
+                s->steps_taken = (double)steps;
+                if (s->progress)
+                    progress(d, o, t, wall0);
+                if (log_steps)
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "step %.0f: t = %.16g, step size %.6g (next %.6g)",
+                                s->steps_taken, t, t - t0, mo2c_rt_sun_next_step(sun));
+                if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
+                    rc = 1;
+                    break;
+                }
+            } else if (drv) {
                 if (o->max_step > 0.0 && drv->h > o->max_step)
                     drv->h = o->max_step;   /* -maxStepSize: GSL grows the step at most fivefold per step */
                 double t0 = t;
@@ -406,6 +433,12 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     gsl_odeiv2_driver_reset(drv);
                     mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "integrator restarted at time %.16g after an event "
                                 "(step size %g)", t, drv->h);
+                } else if (r >= 1 && sun) {
+                    if (mo2c_rt_sun_restart(sun, t) != 0) {
+                        rc = 1;
+                        break;
+                    }
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "integrator restarted at time %.16g after an event", t);
                 }
                 if (r == 2) {
                     stop = 1;
@@ -448,11 +481,12 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
 
     mo2c_rt_progress_clear(d);
     if (o->log & MO2C_RT_LOG_STATS)
-        print_stats(o, sname, s, drv, (double)(clock() - cpu0) / CLOCKS_PER_SEC, now_wall() - wall0);
+        print_stats(o, sname, s, drv, sun, (double)(clock() - cpu0) / CLOCKS_PER_SEC, now_wall() - wall0);
     if (ev && (o->log & MO2C_RT_LOG_STATS))
         mo2c_rt_events_stats(ev);
     mo2c_rt_events_free(ev);
     if (drv)
         gsl_odeiv2_driver_free(drv);
+    mo2c_rt_sun_free(sun);
     return rc ? 1 : 0;
 }

@@ -43,6 +43,7 @@ typedef struct ropts {
     int shard_k, shard_n;      /* 0/0: no sharding */
     bool update, keep;
     double timeout;            /* seconds per compile and per simulation */
+    const char *solver;        /* --solver: the simulators' -s, NULL for their default */
     MO_VEC(const char *) libdirs;
     MO_VEC(const char *) roots;
 } ropts;
@@ -74,6 +75,7 @@ static void regress_usage(FILE *out)
           "  --update        write new reference CSVs from the results\n"
           "  -L DIR          add DIR to the library path of the compilations\n"
           "  --timeout S     seconds allowed for each compilation and each simulation (default 600)\n"
+          "  --solver NAME   simulate with -s=NAME (the simulators' default otherwise)\n"
           "  --keep          keep the scratch directory and print its name\n"
           "  --help          this text\n"
           "Exit status: 0 all pass, 1 some fail, 2 usage error.\n",
@@ -537,13 +539,16 @@ static void check_model(const ropts *o, const rmodel *m, const char *work, verdi
     mo_csv *ref = is_file(refpath) ? mo_csv_read(refpath, err, sizeof err) : NULL;
     /* protected variables too: reference results list them (MAP-LIB's were made with Dymola's
      * StoreProtectedVariables) and their comparison signals may name them (Blocks.Math.Mean's x) */
-    char *rargv[7] = {(char *)exe, "-outputFormat=csv", (char *)mo_sprintf("-r=%s", rescsv), "-emit_protected",
+    char *rargv[8] = {(char *)exe, "-outputFormat=csv", (char *)mo_sprintf("-r=%s", rescsv), "-emit_protected",
                       NULL};
+    int ra = 4;
+    if (o->solver)
+        rargv[ra++] = (char *)mo_sprintf("-s=%s", o->solver);
     if (ref && ref->nrows > 0 && ref->ncols > 0 && !has_experiment(exe)) {
-        rargv[4] = (char *)mo_sprintf("-startTime=%.17g", ref->cols[0][0]);
-        rargv[5] = (char *)mo_sprintf("-stopTime=%.17g", ref->cols[0][ref->nrows - 1]);
-        rargv[6] = NULL;
+        rargv[ra++] = (char *)mo_sprintf("-startTime=%.17g", ref->cols[0][0]);
+        rargv[ra++] = (char *)mo_sprintf("-stopTime=%.17g", ref->cols[0][ref->nrows - 1]);
     }
+    rargv[ra] = NULL;
     rc = run_child(rargv, work, rlog, o->timeout, &sig);
     if (rc != 0) {
         mo_buf_puts(&v->detail, log_tail(rlog));
@@ -662,7 +667,7 @@ static int parse_args(int argc, char **argv, ropts *o)
         const char *val = NULL;
         bool takes = strcmp(a, "-j") == 0 || strcmp(a, "--tol") == 0 || strcmp(a, "--junit") == 0 ||
                      strcmp(a, "--report") == 0 || strcmp(a, "--shard") == 0 || strcmp(a, "-L") == 0 ||
-                     strcmp(a, "--timeout") == 0;
+                     strcmp(a, "--timeout") == 0 || strcmp(a, "--solver") == 0;
         if (takes) {
             if (i + 1 >= argc)
                 return usage_error("%s needs an argument", a);
@@ -698,6 +703,10 @@ static int parse_args(int argc, char **argv, ropts *o)
             o->timeout = strtod(val, &end);
             if (*end || !(o->timeout > 0))
                 return usage_error("--timeout wants a positive number of seconds, not '%s'", val);
+        } else if (strcmp(a, "--solver") == 0) {
+            if (!*val || *val == '-')
+                return usage_error("--solver wants the name of an integrator, not '%s'", val);
+            o->solver = val;
         } else if (strcmp(a, "--junit") == 0) {
             o->junit = val;
         } else if (strcmp(a, "--report") == 0) {

@@ -85,6 +85,7 @@ static const mo2c_model model = {
     0, NULL, NULL, 0, NULL, /* no top-level inputs or outputs */
     0, NULL, /* every y compared in event iteration (no events anyway) */
     0,       /* no delay() */
+    0, NULL, NULL, NULL, /* no sparse Jacobian */
 };
 
 int main(int argc, char **argv)

@@ -4,7 +4,8 @@
  * as two states, with a parameter k, a derived parameter w = sqrt(k) (not overridable), a constant c,
  * an algebraic energy E, a protected algebraic hidden = 2*x, an alias a = x and a negated alias b = -v.
  * Closed form: x = x0*cos(w t) + v0/w*sin(w t), v = -x0*w*sin(w t) + v0*cos(w t).
- * Compile-time switches: -DOSC_JAC gives the analytic Jacobian (else NULL: finite differences);
+ * Compile-time switches: -DOSC_JAC gives the analytic Jacobian (else NULL: finite differences), and
+ * the same as a sparse matrix (CSR, the diagonal included as the runtime wants it);
  * -DOSC_EXPERIMENT gives an experiment annotation (StartTime 0, StopTime 10, Interval 0.1,
  * Tolerance 1e-8); -DOSC_NAME=... the model's name.
  */
@@ -67,7 +68,17 @@ static int jacobian(mo2c_data *d, double t, const double *x, double *jac)
     return 0;
 }
 #define OSC_JACOBIAN jacobian
+static const int jac_rowptr[] = {0, 2, 4}, jac_col[] = {0, 1, 0, 1};
+static int jacobian_sparse(mo2c_data *d, double t, const double *x, double *val)
+{
+    (void)t, (void)x;
+    val[0] = 0.0, val[1] = 1.0;
+    val[2] = -d->p[0], val[3] = 0.0;
+    return 0;
+}
+#define OSC_SPARSE 4, jac_rowptr, jac_col, jacobian_sparse
 #else
+#define OSC_SPARSE 0, NULL, NULL, NULL
 #define OSC_JACOBIAN NULL
 #endif
 
@@ -87,6 +98,7 @@ static const mo2c_model model = {
     0, NULL, NULL, 0, NULL, /* no top-level inputs or outputs */
     0, NULL, /* every y compared in event iteration (no events anyway) */
     0,       /* no delay() */
+    OSC_SPARSE,
 };
 
 int main(int argc, char **argv)

@@ -16,8 +16,10 @@ simulate "$D" step -r=res.csv || exit 1
 simulate "$D" step -noEventEmit -r=plain.csv || exit 1
 "$REFBIN/events_ref" step "$D/plain.csv" --no-event-rows || status=1
 [ "$(wc -l < "$D/plain.csv")" -eq 502 ] || { echo "FAIL: -noEventEmit: $(wc -l < "$D/plain.csv") lines, expected 502"; status=1; }
-simulate "$D" step -s=msbdf -tolerance=1e-9 -r=bdf.csv || exit 1
-"$REFBIN/events_ref" step "$D/bdf.csv" || { echo "FAIL with -s=msbdf"; status=1; }
+for s in msbdf cvode ida; do
+    simulate "$D" step -s=$s -tolerance=1e-9 -r=bdf.csv || exit 1
+    "$REFBIN/events_ref" step "$D/bdf.csv" || { echo "FAIL with -s=$s"; status=1; }
+done
 # MAT: the same 509 points (500 intervals + 1, and 4 event pairs off the grid; the pairs at 0.5 and 1 replace
 # their grid points), doubles (type 0); the last point has high = count = edges = 1 and s = 5
 simulate "$D" step -outputFormat=mat -r=res.mat || exit 1

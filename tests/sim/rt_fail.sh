@@ -43,6 +43,10 @@ t=$(sed -n 's/^error: at time \([0-9.]*\): .*/\1/p' <<<"$err")
 # the same failure with another stepper, and a failure during initialization (sqrt of a negative k)
 out=$("$FAIL" -s=msbdf 2>&1); rc=$?
 [ $rc = 1 ] && [ "$out" = "error: at time 1: division by zero in equation fail.c:40: y = 1/(1 - time)" ] || fail "msbdf: $out"
+for s in cvode ida; do   # SUNDIALS: the model's message, not SUNDIALS' own
+    out=$("$FAIL" -s=$s 2>&1); rc=$?
+    [ $rc = 1 ] && [ "$out" = "error: at time 1: division by zero in equation fail.c:40: y = 1/(1 - time)" ] || fail "$s: $out"
+done
 OSC=$(rt_build osc_fd osc.c) || exit 1
 rm -f Osc_res.csv
 out=$("$OSC" -override=k=-1 2>&1); rc=$?

@@ -52,7 +52,7 @@ expect_error "error: flag '-noEventEmit' takes no value" -noEventEmit=1
 expect_error "error: -stopTime: invalid number '1s' for stopTime" -stopTime=1s
 expect_error "error: -tolerance: tolerance must be positive, got '0'" -tolerance=0
 expect_error "error: -stepSize: stepSize must be positive, got '-1'" -stepSize=-1
-expect_error "error: -s: unknown solver 'euler2' (known: rk45 rkf45 rkck rk8pd rk2 rk4 rk1imp rk2imp rk4imp bsimp msadams msbdf dassl ida cvode rungekutta)" -s=euler2
+expect_error "error: -s: unknown solver 'euler2' (known: rk45 rkf45 rkck rk8pd rk2 rk4 rk1imp rk2imp rk4imp bsimp msadams msbdf rungekutta cvode cvode_adams ida dassl)" -s=euler2
 expect_error "error: -outputFormat: unknown output format 'plt' (known: csv, mat, empty)" -outputFormat=plt
 err=$("$OSC" '-variableFilter=x(' 2>&1 >/dev/null); rc=$?
 [ $rc = 1 ] && grep -q "^error: -variableFilter: invalid regular expression 'x(': " <<<"$err" || fail "bad regex: $err"
