@@ -72,7 +72,6 @@ SUN_CVODE_A = $(call static_lib,libsundials_cvode.a)
 SUN_IDA_A   = $(call static_lib,libsundials_ida.a)
 SUN_KLU_A   = $(call static_lib,libsundials_sunlinsolklu.a)
 KLU_A       = $(foreach a,libklu.a libamd.a libcolamd.a libbtf.a libsuitesparseconfig.a,$(call static_lib,$(a)))
-KLU_CFLAGS  = -I/usr/include/suitesparse
 
 # The members: all of CVODE's (with SUNDIALS' vectors, matrices and solvers), IDA's own, the KLU
 # solver's own (the others repeat CVODE's), all of SuiteSparse's.
@@ -113,9 +112,6 @@ $(BUILD)/obj/%.o: compiler/%.c $(COMPILER_H) $(BUILD)/parser.h | $(BUILD)/obj
 
 $(BUILD)/rt/%.o: runtime/%.c runtime/*.h | $(BUILD)/rt
 	$(CC) $(RT_CFLAGS) -c -o $@ $<
-
-$(BUILD)/rt/solver_sundials.o: runtime/solver_sundials.c runtime/*.h | $(BUILD)/rt
-	$(CC) $(RT_CFLAGS) $(KLU_CFLAGS) -c -o $@ $<
 
 $(BUILD) $(BUILD)/obj $(BUILD)/rt:
 	mkdir -p $@

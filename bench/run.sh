@@ -32,7 +32,9 @@
 # 7. bench/csv_bench.sh (part csv): writing results: the generated SMD writing its four states as CSV
 #    against bench/smd_hand.c printing them with printf (target ratio <= 1.0), and every variable as
 #    CSV against MAT (target <= 6x).
-# Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv; default all): `bash bench/run.sh smd` gives the
+# 8. bench/stiff_chain.sh (part stiff): the stiff chain of bench/gen_stiff_chain.sh (2N states) built and
+#    simulated with -s=cvode (KLU on the sparse Jacobian), ida, and rkf45 up to 10^4 states, for N in SNS.
+# Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv, stiff; default all): `bash bench/run.sh smd` gives the
 # simulator's ratio alone in a few seconds.
 set -u
 cd "$(dirname "$0")/.."
@@ -48,7 +50,7 @@ REPS=${REPS:-5}
 NS=${NS:-100 1000 10000}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 
-PARTS=" ${*:-smd chain array flat init bounded csv} "
+PARTS=" ${*:-smd chain array flat init bounded csv stiff} "
 want() { [[ $PARTS == *" $1 "* ]]; }
 
 if want smd; then
@@ -114,6 +116,12 @@ fi
 if want csv; then
 echo "== 7. writing results: bench/csv_bench.sh"
 BUILD=$BUILD bash bench/csv_bench.sh
+echo
+fi
+
+if want stiff; then
+echo "== 8. a stiff chain with SUNDIALS: bench/stiff_chain.sh (masses in SNS, default 500 5000 50000)"
+BUILD=$BUILD bash bench/stiff_chain.sh ${SNS:-500 5000 50000}
 echo
 fi
 

@@ -35,10 +35,13 @@
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>
-#include <sunlinsol/sunlinsol_klu.h>
 #include <sunlinsol/sunlinsol_spgmr.h>
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
+
+/* sunlinsol_klu.h's one function we call, declared here: the header includes SuiteSparse's klu.h, whose
+ * directory differs between systems, and nothing else of it is needed. */
+SUNDIALS_EXPORT SUNLinearSolver SUNLinSol_KLU(N_Vector y, SUNMatrix A, SUNContext sunctx);
 
 /* Measured on the stiff chain (bench/stiff_chain.sh) and the regression suite: below ~100 states dense
  * LU costs less than KLU's symbolic bookkeeping; above a few thousand a dense matrix is memory no one has. */

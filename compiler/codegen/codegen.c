@@ -44,6 +44,8 @@ typedef struct gen {
     mo_buf scratch;           /* eq_comment's text, reused: one comment per statement of a large model
                                * would otherwise leave its own growing buffers in the arena */
     unsigned char *need;      /* per ODE block: 1 = rhs computes it, 0 = outputs does (codegen_need.c) */
+    bool jac_dense;           /* the dense jacobian was written (with jacobian_pass) */
+    int jac_nnz;              /* entries of the sparse Jacobian written (codegen_jacsparse.c), 0: none */
     const unsigned char *mask;/* emit_blocks prints only the blocks k with mask[k] == mask_want */
     unsigned char mask_want;  /*   (mask NULL: all of them) */
     mo_cg_divs *divs;         /* the divisor checks rhs and outputs left to init_params */
@@ -565,41 +567,41 @@ static const char *seed_array(const mo_dae *dae, int v)
     }
 }
 
-/* Forward-mode Jacobian (see the header comment); false when it cannot be generated. */
+/* Forward-mode Jacobian (see the header comment): jacobian_pass, the derivatives of every block's
+ * variable along a seed direction sx of the states, then the dense jacobian (nx <= 4096: one pass per
+ * column) and the sparse jacobian_sparse (codegen_jacsparse.c: one pass per colour of columns that
+ * share no row). False when it cannot be generated; g->jac_nnz > 0 when the sparse one was. */
 static bool emit_jacobian(gen *g, mo_buf *defs)
 {
     const mo_dae *dae = g->dae;
     const mo_system *sys = &dae->ode;
+    g->jac_nnz = 0;
     for (int k = 0; k < sys->blocks.n; k++)
         if (g->need[k] && sys->blocks.v[k].kind != MO_BLOCK_EXPLICIT)
             return false;
-    /* The matrix is dense: beyond a few thousand states it takes gigabytes (20000 states: 3.2 GB) that
-     * an implicit stepper could hardly use, while its code is a sixth of a large model's C. Without it
-     * the runtime falls back to finite differences, which cost about the same per column. */
-    if (dae->nx > 4096)
-        return false;
     int nx = dae->nx, ny = dae->ny + g->nextra;
+    /* The dense matrix takes gigabytes beyond a few thousand states (20000 states: 3.2 GB) that an
+     * implicit stepper could hardly use; the sparse one is made from MO_CG_JAC_SPARSE_MIN states up, where
+     * SUNDIALS' KLU wants it. */
+    bool dense = nx <= 4096, want_sparse = nx >= MO_CG_JAC_SPARSE_MIN;
+    if (nx == 0 || (!dense && !want_sparse))
+        return false;
     unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n + 1);
+    mo_cg_jac_deps deps = {0};   /* per block: its variable and those its derivative reads (the pattern) */
     mo_buf fn = {0}, *o = &fn;
-    mo_buf_puts(o, "/* d(dx)/dx, row-major: forward-mode derivatives through the sorted blocks, one state\n"
-                   " * (column) at a time; sv holds d v / d x_j for the current column j. */\n"
-                   "static int jacobian(mo2c_data *d, double t, const double *x, double *jac)\n{\n");
-    mo_buf_printf(o, "    double *work = calloc(%d, sizeof(double));\n", 3 * nx + ny + 1);
-    mo_buf_puts(o, "    if (!work)\n        return mo2c_fail(d, \"out of memory\");\n");
-    mo_buf_printf(o, "    double *dx = work, *sx = work + %d, *sdx = sx + %d, *sy = sdx + %d;\n", nx, nx, nx);
+    mo_buf_puts(o, "/* d v / d x along the seed sx (states), for every variable v that reaches dx: forward-mode\n"
+                   " * derivatives through the sorted blocks; sv holds d v / d x for sx, sy for y. */\n"
+                   "static int jacobian_pass(mo2c_data *d, double t, const double *x, const double *dx, double *sx,\n"
+                   "                         double *sdx, double *sy)\n{\n");
     mo_buf_puts(o, "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
-    mo_buf_puts(o, "    (void)y; (void)p; (void)sy; (void)sdx;\n");
-    mo_buf_puts(o, "    if (rhs(d, t, x, dx) != 0) {\n        free(work);\n        return -1;\n    }\n");
-    mo_buf_printf(o, "    for (int j = 0; j < %d; j++) {\n", nx);
-    mo_buf_printf(o, "        memset(sx, 0, sizeof(double) * %d);\n        sx[j] = 1.0;\n", 2 * nx + ny);
-    /* the column's statements: in the loop, or cut into parts (codegen_split.c) for a large model */
+    mo_buf_puts(o, "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)sx; (void)sy; (void)sdx;\n");
     mo_cg_split sp;
     split_init(g, &sp, defs, &fn, "jacobian",
                "(mo2c_data *d, double t, const double *x, const double *dx, double *sx, double *sdx, double *sy)",
                "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n"
                "    (void)sx; (void)sdx; (void)sy;\n",
-               "        if (%s(d, t, x, dx, sx, sdx, sy) != 0)\n            ok = 0;\n");
-    mo_cg_split_begin(&sp, sys->blocks.n, "        ");
+               "    if (%s(d, t, x, dx, sx, sdx, sy) != 0)\n        ok = 0;\n");
+    mo_cg_split_begin(&sp, sys->blocks.n, "    ");
     const char *plus = mo_sprintf("\n%s    + ", sp.indent);
     for (int k = 0; k < sys->blocks.n; k++) {
         const mo_block *b = &sys->blocks.v[k];
@@ -612,6 +614,7 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
         mo_expr_collect_vars(s, seen, &vs);
         o = mo_cg_split_out(&sp);
         mo_buf_printf(o, "%s%s[%d] = ", sp.indent, arr, dae->vars.v[v].slot);
+        MO_PUSH(deps.var, v);
         int terms = 0;
         for (int q = 0; q < vs.n; q++) {
             int u = vs.v[q];
@@ -625,6 +628,7 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
             double c;
             if (mo_sym_is_num(pd, &c) && c == 0)
                 continue;
+            MO_PUSH(deps.uses, u);
             if (terms++)
                 mo_buf_puts(o, plus);
             if (mo_sym_is_num(pd, &c) && c == 1) {
@@ -635,6 +639,7 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
                 mo_buf_printf(o, ") * %s[%d]", ua, dae->vars.v[u].slot);
             }
         }
+        MO_PUSH(deps.end, deps.uses.n);
         if (!terms)
             mo_buf_puts(o, "0.0");
         mo_buf_puts(o, ";");
@@ -645,11 +650,32 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
     }
     mo_cg_split_end(&sp);
     o = &fn;
-    emit_state_chains(dae, o, "        ", "sdx", "sx");
-    mo_buf_puts(o, "        if (!ok) {\n            free(work);\n            return -1;\n        }\n");
-    mo_buf_printf(o, "        for (int i = 0; i < %d; i++)\n            jac[i * %d + j] = sdx[i];\n    }\n", nx, nx);
-    mo_buf_puts(o, "    free(work);\n    return 0;\n}\n\n");
+    emit_state_chains(dae, o, "    ", "sdx", "sx");
+    mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
+    /* the scratch of both: dx, the seed and the derivatives of dx and y */
+    const char *work = mo_sprintf(
+        "    double *work = calloc(%d, sizeof(double));\n"
+        "    if (!work)\n        return mo2c_fail(d, \"out of memory\");\n"
+        "    double *dx = work, *sx = work + %d, *sdx = sx + %d, *sy = sdx + %d;\n"
+        "    if (rhs(d, t, x, dx) != 0) {\n        free(work);\n        return -1;\n    }\n",
+        3 * nx + ny + 1, nx, nx, nx);
+    if (want_sparse)
+        g->jac_nnz = mo_cg_jac_sparse(dae, &deps, work, 2 * nx + ny, o);
+    if (dense) {
+        mo_buf_puts(o, "/* d(dx)/dx, row-major: one pass of jacobian_pass per state (column). */\n"
+                       "static int jacobian(mo2c_data *d, double t, const double *x, double *jac)\n{\n");
+        mo_buf_puts(o, work);
+        mo_buf_printf(o, "    for (int j = 0; j < %d; j++) {\n", nx);
+        mo_buf_printf(o, "        memset(sx, 0, sizeof(double) * %d);\n        sx[j] = 1.0;\n", 2 * nx + ny);
+        mo_buf_puts(o, "        if (jacobian_pass(d, t, x, dx, sx, sdx, sy) != 0) {\n"
+                       "            free(work);\n            return -1;\n        }\n");
+        mo_buf_printf(o, "        for (int i = 0; i < %d; i++)\n            jac[i * %d + j] = sdx[i];\n    }\n", nx, nx);
+        mo_buf_puts(o, "    free(work);\n    return 0;\n}\n\n");
+    }
+    if (!dense && !g->jac_nnz)
+        return false;
     mo_buf_putn(defs, fn.s, fn.len);
+    g->jac_dense = dense;
     return true;
 }
 
@@ -874,7 +900,10 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_buf_puts(&m, ", .tolerance = ");
     mo_cg_number(&m, ex->has_tolerance ? ex->tolerance : 1e-6);
     mo_buf_printf(&m, ",\n    .init_params = init_params,\n    .initialize = initialize,\n    .rhs = rhs,\n"
-                      "    .jacobian = %s,\n", has_jac ? "jacobian" : "NULL");
+                      "    .jacobian = %s,\n", has_jac && g.jac_dense ? "jacobian" : "NULL");
+    if (has_jac && g.jac_nnz)
+        mo_buf_printf(&m, "    .jac_nnz = %d, .jac_rowptr = jac_rowptr, .jac_col = jac_col,\n"
+                          "    .jacobian_sparse = jacobian_sparse,\n", g.jac_nnz);
     if (has_outputs)
         mo_buf_puts(&m, "    .outputs = outputs,\n");
     mo_buf_puts(&m, mo_buf_str(&evfields));

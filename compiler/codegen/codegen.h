@@ -185,4 +185,17 @@ bool mo_cg_div_unchecked(const mo_cg *cg, const mo_expr *divisor);
 void mo_cg_div_add(mo_cg *cg, const char *divisor_text);
 int mo_cg_div_checks(const mo_cg_divs *divs, const char *const **stmts);
 
+/* codegen_jacsparse.c: the sparse Jacobian. deps: the blocks of jacobian_pass in order, block b's
+ * variable var[b] and the variables its derivative reads, uses[end[b-1] .. end[b]) (from 0 for b = 0).
+ * mo_cg_jac_sparse writes the pattern's tables and jacobian_sparse (which calls jacobian_pass after the
+ * lines of work: calloc'd scratch dx, sx, sdx, sy and rhs into dx; seed_len doubles of sx, sdx, sy
+ * cleared per pass) and returns the number of entries; 0 (nothing written) when the pattern is too
+ * dense for a sparse matrix to pay. Models from MO_CG_JAC_SPARSE_MIN states get one: SUNDIALS' KLU
+ * takes it from that size (runtime/solver_sundials.c, SPARSE_MIN). */
+typedef struct mo_cg_jac_deps {
+    mo_int_vec var, end, uses;
+} mo_cg_jac_deps;
+enum { MO_CG_JAC_SPARSE_MIN = 100 };
+int mo_cg_jac_sparse(const mo_dae *dae, const mo_cg_jac_deps *deps, const char *work, int seed_len, mo_buf *o);
+
 #endif

@@ -39,6 +39,7 @@ for f in runtime/*.c; do
     cc $SAN -w -c -o "$D/rt_$(basename "$f" .c).o" "$f" || exit 1
     rt+=("$D/rt_$(basename "$f" .c).o")
 done
+rt+=("$BUILD/libmo2crt.a")   # SUNDIALS and KLU (merged into it), for solver_sundials.o
 cc -fsanitize=address,undefined -o "$D/Main_asan" "$D/Main_asan.o" "${rt[@]}" -lgsl -lgslcblas -lm || exit 1
 log=$(cd "$D" && ./Main_asan -stopTime=1 -stepSize=0.1 -r=asan.csv 2>&1)
 if [ $? -ne 0 ] || grep -q Sanitizer <<<"$log"; then echo "FunctionArrays.Main under the sanitizers:"; echo "$log" | head -30; status=1; fi
