@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sparse Jacobian (codegen_jacsparse.c) of models from 100 states: entry by entry equal to the
 # generated dense one, nothing of the dense one outside its pattern, the diagonal present
-# (tests/rt/jaccheck.c), for the chain declared unit by unit and the chain of component arrays; and
+# (tests/rt/jaccheck.c), for the chain declared unit by unit, the chain of component arrays and a model
+# with a state whose derivative is a state; and
 # -s=cvode takes it with KLU by default, its results equal to those with dense LU (same matrices).
 source tests/ref/lib.sh
 D=$OUT/jac_sparse
@@ -9,7 +10,22 @@ rm -rf "$D"; mkdir -p "$D"
 status=0
 bash bench/gen_chain.sh 60 "$D/Chain60.mo"
 bash bench/gen_chain_array.sh 70 "$D/ChainArray70.mo"
-for m in Chain60 ChainArray70; do
+# a state whose derivative is a state (der(der(x[1]))): its row is the other state's column
+cat > "$D/StateChain.mo" <<'MO'
+model StateChain
+  parameter Integer N = 60;
+  Real x[N](each start = 1, each fixed = true);
+  Real v[N](each start = 0, each fixed = true);
+equation
+  v[1] = 0;
+  der(der(x[1])) = -x[1] + 0.5*x[2];
+  for i in 2:N loop
+    der(x[i]) = v[i];
+    der(v[i]) = -x[i] + 0.1*x[i - 1];
+  end for;
+end StateChain;
+MO
+for m in Chain60 ChainArray70 StateChain; do
     "$MO2C" -L models --emit-c "$D/$m.mo" -o "$D/$m.c" || exit 1
     cc -std=c11 -O1 -DGEN="\"$D/$m.c\"" -Iruntime -o "$D/jc_$m" tests/rt/jaccheck.c "$BUILD/libmo2crt.a" \
         -lgsl -lgslcblas -lm || exit 1
