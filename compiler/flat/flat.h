@@ -430,6 +430,10 @@ const char *mo_flat_var_name(void *flat, int var);
 /* flatten_unshare.c: expand packed equations and give every equation expression trees of its own
  * (var_shift 0), for the back end. */
 void mo_flat_unshare(mo_flat *flat);
+/* instantiate/strvars.c, after mo_flat_unshare: String variables whose equations give values known when the
+ * model is compiled become constants, and their comparisons literals; String variables nothing reads lose
+ * their equations and when-assignments. What is left, dae.c reports. false after an error. */
+bool mo_str_vars(mo_flat *flat);
 /* flatten_clone.c: flatten every component from its declaration (--no-clone). */
 void mo_clone_disable(void);
 

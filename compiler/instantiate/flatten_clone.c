@@ -540,6 +540,8 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
     char buf[256], *name = plen + 1 < sizeof buf ? buf : mo_alloc_text(plen + 2);
     mo_name_hint hint = {0, 0};
     for (int i = v0; i < v1; i++) {
+        if (flat->vars.v[i].type == MO_T_STRING && flat->vars.v[i].variability > MO_VAR_PARAMETER)
+            return false;   /* String variables: strvars.c rewrites their equations, which clones share */
         size_t n = mo_flat_name_to(flat, i, name, plen + 2, &hint);
         if (plen >= n || strncmp(name, in->path, plen) != 0 || (name[plen] != '.' && name[plen] != '['))
             return false;   /* made by someone else while this instance was built */

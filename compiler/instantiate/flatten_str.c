@@ -418,6 +418,11 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
         r = fold(flat, y, &t, 0);
     if (r < 0)
         return -1;
+    if (r == 0 && (mo_str_has_var(flat, x) || mo_str_has_var(flat, y))) {
+        /* a String variable: its value may be known once its equation is (strvars.c decides) */
+        mo_av_scalar(out, mo_expr_binary(e->loc, e->op, (mo_expr *)x, (mo_expr *)y));
+        return 1;
+    }
     if (r == 0) {
         mo_error(e->loc, rel ? "not supported yet: comparing String values that are not known when the model "
                                "is compiled (String parameters and constants can be compared)"
@@ -521,6 +526,10 @@ bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
         push_part(s, f->kind == MO_EX_VAR || f->kind == MO_EX_STRING || f->kind == MO_EX_IF ? f : str_lit(f->loc, t));
         return true;
     }
+    if (mo_str_has_var(flat, f) && (f->kind == MO_EX_VAR || (f->kind == MO_EX_BINARY && f->op == MO_OP_ADD))) {
+        push_part(s, f);   /* its value may be known once its equation is (strvars.c folds it or says why not) */
+        return true;
+    }
     if (f->kind == MO_EX_VAR) {
         mo_error(e->loc, "not supported yet: String variable '%s' (only String parameters and constants are)",
                  mo_flat_var_name((void *)flat, f->var));
@@ -578,10 +587,22 @@ static const mo_expr *find_string(const mo_flat *flat, const mo_expr *e)
     return NULL;
 }
 
+bool mo_str_has_var(const mo_flat *flat, const mo_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_VAR)
+        return flat->vars.v[e->var].type == MO_T_STRING && flat->vars.v[e->var].variability > MO_VAR_PARAMETER;
+    for (int i = 0; i < e->n; i++)
+        if (mo_str_has_var(flat, e->a[i]))
+            return true;
+    return false;
+}
+
 static bool check_expr(const mo_flat *flat, const mo_expr *e)
 {
     const mo_expr *s = find_string(flat, e);
-    if (!s)
+    if (!s || mo_str_has_var(flat, e))   /* (String variables: strvars.c, after mo_flat_unshare) */
         return true;
     if (s->kind == MO_EX_VAR && flat->vars.v[s->var].variability > MO_VAR_PARAMETER) {
         const mo_var *v = &flat->vars.v[s->var];
@@ -598,9 +619,12 @@ static bool check_expr(const mo_flat *flat, const mo_expr *e)
 
 static bool check_eqs(const mo_flat *flat, const mo_feq *eqs, int n)
 {
-    for (int i = 0; i < n; i++)   /* a cloned equation (var_shift) has the trees of one checked before it */
-        if (!eqs[i].var_shift && (!check_expr(flat, eqs[i].lhs) || !check_expr(flat, eqs[i].rhs)))
+    for (int i = 0; i < n; i++) {   /* a cloned equation (var_shift) has the trees of one checked before it */
+        if (eqs[i].var_shift || mo_str_has_var(flat, eqs[i].lhs) || mo_str_has_var(flat, eqs[i].rhs))
+            continue;   /* (an equation with a String variable: strvars.c) */
+        if (!check_expr(flat, eqs[i].lhs) || !check_expr(flat, eqs[i].rhs))
             return false;
+    }
     return true;
 }
 
@@ -630,7 +654,7 @@ bool mo_str_finish(mo_flat *flat)
             if (!check_expr(flat, br->cond))
                 return false;
             for (int j = 0; j < br->body.n; j++)
-                if (br->body.v[j].kind != MO_WS_TERMINATE &&
+                if (br->body.v[j].kind != MO_WS_TERMINATE && !mo_str_has_var(flat, br->body.v[j].lhs) &&
                     (!check_expr(flat, br->body.v[j].lhs) || !check_expr(flat, br->body.v[j].rhs)))
                     return false;
         }

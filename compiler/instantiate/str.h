@@ -36,6 +36,8 @@ bool mo_str_finish(mo_flat *flat);
 /* The value of a String expression known when the model is compiled (a literal, a String parameter or
  * constant, their concatenation, a choice by parameters), or NULL. */
 const char *mo_str_value(const mo_flat *flat, const mo_expr *e);
+/* Does e hold a String variable (not a parameter or constant)? */
+bool mo_str_has_var(const mo_flat *flat, const mo_expr *e);
 /* --flat: the parts of a message joined by " + ". */
 void mo_str_print_message(mo_buf *b, const mo_flat *flat, const mo_wstmt *s);
 

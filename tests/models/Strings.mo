@@ -75,4 +75,27 @@ package Strings "String parameters and String() in messages (tests/sim/strings.s
     der(x) = 1;
     assert(x < 0.5, "<" + s + ">");
   end Evil;
+  model Vars "String variables whose equations give values known when compiled; one nothing reads"
+    String s1, s2, s3;
+    discrete String w(start = "w0") "assigned in a when-clause, read by nothing";
+    Real x(start = 1);
+    parameter String p = "P";
+    Real k = if s3 == "P111.222!" then 3 else 1 "the comparison is decided when compiled: k = 3";
+  equation
+    der(x) = -k * x;
+    s1 = String(111.222);
+    s3 = s2 + "!";
+    s2 = p + s1;
+    when time > 0.5 then
+      w = "late";
+    end when;
+    assert(s1 <> "111.2", "s1 is " + s1);
+    assert(x > 0.2, "x fell below 0.2; s3 = " + s3);
+  end Vars;
+
+  model VarRead "a String variable whose value is known only at run time, and read"
+    Real x = time;
+    String s = String(x);
+    Boolean b = s == "0";
+  end VarRead;
 end Strings;

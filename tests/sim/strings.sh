@@ -104,4 +104,16 @@ if build Evil; then
     want=$(printf 'error: at time 0.5: assertion failed: <q"uote \\back */ /* %%n %%s %%%% ??= \t tab \nline2>')
     [ "$out" = "$want" ] || fail "Evil said:"$'\n'"$out"$'\n'"expected:"$'\n'"$want"
 fi
+# --- Vars: String variables with values known when compiled (strvars.c) ---
+#   x = exp(-3 t) (k = 3 only if s3 == "P111.222!"); the assert's message shows s3 when x falls below 0.2
+#   (t = ln(5)/3 = 0.536); s1 <> "111.2" holds; w (assigned in a when-clause, read by nothing) is no obstacle
+if build Vars; then
+    run Vars -r=Vars.csv
+    [ $rc = 1 ] || fail "Vars: exit $rc, expected 1 (the assert on x)"
+    case $out in *"assertion failed: x fell below 0.2; s3 = P111.222!"*) ;; *) fail "Vars said: $out" ;; esac
+    awk -F, 'NR > 1 && $1 <= 0.5 { e = $2 - exp(-3 * $1); if (e < 0) e = -e; if (e > m) m = e; n++ }
+        END { if (n < 10 || m > 1e-4) { print "Vars: x off by " m " over " n " rows"; exit 1 } }' "$D/Vars.csv" || status=1
+fi
+"$MO2C" "$F" Strings.VarRead -o "$D/VarRead" 2> "$D/VarRead.err" && fail "VarRead: a String variable known only at run time was accepted"
+grep -q "not supported yet: String variable 's'" "$D/VarRead.err" || fail "VarRead said: $(cat "$D/VarRead.err")"
 exit $status

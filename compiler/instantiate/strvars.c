@@ -1,0 +1,330 @@
+/*
+ * strvars.c - String variables (not parameters) of a model, after mo_flat_unshare.
+ *
+ * mo2c keeps Strings out of the equations the back end solves (str.h): a String value is known when the
+ * model is compiled. A String variable fits that model when its equation gives it such a value
+ * (String s = "a"; s = "Testing" + " " + p; s1 = String(111.222); s2 = s1 + "x"): its value never changes,
+ * so it is a constant in all but name. This pass finds those values, in the order the equations depend
+ * on each other (Kahn's algorithm over the variables, linear), makes each such variable a constant whose
+ * binding is its value, drops its equation, and folds what reads it: comparisons of Strings (deferred by
+ * flatten_str.c's mo_str_binary when a String variable was an operand) become Boolean literals.
+ * A String variable nothing reads (outside its own equations and when-assignments) cannot be seen: it is
+ * not a result column (no String is), so its equations and when-assignments are dropped and it keeps its
+ * start value. Any other String variable stays, and dae.c reports it as not supported yet.
+ * Input: the flat model, every equation with trees of its own (mo_flat_unshare; flatten_clone.c makes no
+ * clone of a component with String variables). Trees are rewritten in place.
+ */
+#include "str.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_svar(const mo_flat *flat, const mo_expr *e)
+{
+    return e && e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_STRING &&
+           flat->vars.v[e->var].variability > MO_VAR_PARAMETER;
+}
+
+static void *zalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p) {
+        fprintf(stderr, "mo2c: error: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+static mo_expr *lit(mo_loc loc, const char *s)
+{
+    mo_expr *r = mo_expr_new(MO_EX_STRING, loc);
+    r->str = s;
+    return r;
+}
+
+static bool is_rel(mo_op op)
+{
+    return op == MO_OP_EQ || op == MO_OP_NE || op == MO_OP_LT || op == MO_OP_LE || op == MO_OP_GT || op == MO_OP_GE;
+}
+
+/* e with every String variable made constant replaced by its literal, and comparisons and + of two known
+ * Strings folded. Recursion over one expression (depth-limited by the parser). */
+static mo_expr *fold_tree(const mo_flat *flat, mo_expr *e)
+{
+    if (!e)
+        return e;
+    if (e->kind == MO_EX_VAR) {
+        const mo_var *v = &flat->vars.v[e->var];
+        return v->type == MO_T_STRING && v->variability == MO_VAR_CONSTANT && v->binding &&
+                       v->binding->kind == MO_EX_STRING
+                   ? lit(e->loc, v->binding->str)
+                   : e;
+    }
+    for (int i = 0; i < e->n; i++)
+        e->a[i] = fold_tree(flat, e->a[i]);
+    if (e->kind == MO_EX_BINARY && (is_rel(e->op) || e->op == MO_OP_ADD)) {
+        const char *s = mo_str_value(flat, e->a[0]), *t = s ? mo_str_value(flat, e->a[1]) : NULL;
+        if (!s || !t)
+            return e;
+        if (e->op == MO_OP_ADD)
+            return lit(e->loc, mo_sprintf("%s%s", s, t));
+        int c = strcmp(s, t);
+        bool v = e->op == MO_OP_EQ ? c == 0 : e->op == MO_OP_NE ? c != 0 : e->op == MO_OP_LT ? c < 0
+               : e->op == MO_OP_LE ? c <= 0 : e->op == MO_OP_GT ? c > 0 : c >= 0;
+        return mo_expr_bool(e->loc, v);
+    }
+    return e;
+}
+
+/* Is String variable v read by e (a variable node of it anywhere)? Marks every one found in read[]. */
+static void mark_reads(const mo_flat *flat, const mo_expr *e, unsigned char *read)
+{
+    if (!e)
+        return;
+    if (is_svar(flat, e))
+        read[e->var] = 1;
+    for (int i = 0; i < e->n; i++)
+        mark_reads(flat, e->a[i], read);
+}
+
+typedef MO_VEC(int) int_vec;
+
+/* Every String variable an algorithm section names (read or assigned) counts as read: the sections are
+ * left to the back end, which reports them. Recursion over the statements' nesting. */
+static void mark_alg(const mo_flat *flat, const mo_astmt_list *l, unsigned char *read)
+{
+    for (int i = 0; i < l->n; i++) {
+        const mo_astmt *st = l->v[i];
+        if (st->kind == MO_AS_ASSIGN)
+            for (int k = 0; k < st->n; k++) {
+                mark_reads(flat, st->values[k], read);
+                if (flat->vars.v[st->targets[k]].type == MO_T_STRING)
+                    read[st->targets[k]] = 1;
+            }
+        for (int k = 0; k < st->ncond; k++)
+            mark_reads(flat, st->conds[k], read);
+        if (st->event) {
+            mark_reads(flat, st->event->rhs, read);
+            for (int m = 0; m < st->event->nmsg; m++)
+                mark_reads(flat, st->event->msg[m], read);
+        }
+        int nb = st->kind == MO_AS_IF ? st->n + 1 : st->kind == MO_AS_WHILE ? 1
+               : st->kind == MO_AS_FOR || st->kind == MO_AS_WHEN ? st->n : 0;
+        for (int b = 0; st->bodies && b < nb; b++)
+            mark_alg(flat, &st->bodies[b], read);
+    }
+}
+
+/* The String variables of e not known yet: each pushed onto deps (once per occurrence). */
+static void collect(const mo_flat *flat, const mo_expr *e, int_vec *deps)
+{
+    if (!e)
+        return;
+    if (is_svar(flat, e))
+        MO_PUSH(*deps, e->var);
+    for (int i = 0; i < e->n; i++)
+        collect(flat, e->a[i], deps);
+}
+
+/* The messages of asserts and terminate hold String values known when compiled, or conversions String(x)
+ * made at run time, never a String variable (codegen_str.c prints literals and conversions only). */
+static bool message_known(const mo_flat *flat, const mo_wstmt *s)
+{
+    for (int m = 0; m < s->nmsg; m++)
+        if (mo_str_has_var(flat, s->msg[m])) {
+            mo_error(s->msg[m]->loc, "not supported yet: a String variable whose value is not known when the model is "
+                                     "compiled, in a message");
+            return false;
+        }
+    return true;
+}
+
+static bool messages_known(const mo_flat *flat)
+{
+    for (int i = 0; i < flat->asserts.n; i++)
+        if (!message_known(flat, &flat->asserts.v[i]))
+            return false;
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++)
+            for (int j = 0; j < flat->whens.v[i].branches[k].body.n; j++)
+                if (!message_known(flat, &flat->whens.v[i].branches[k].body.v[j]))
+                    return false;
+    return true;
+}
+
+/* A String variable nothing reads, whose equations go: a parameter holding its start value (no String is a
+ * result column, and nothing reads it, so which value it holds is never seen) */
+static void unseen(mo_flat *flat, int v)
+{
+    mo_var *var = &flat->vars.v[v];
+    const char *s = var->attr->start ? mo_str_value(flat, var->attr->start) : NULL;
+    var->variability = MO_VAR_PARAMETER;
+    var->binding = lit(var->attr->loc, s ? s : "");
+}
+
+bool mo_str_vars(mo_flat *flat)
+{
+    int nv = flat->vars.n, ne = flat->eqs.n;
+    bool any = false;
+    for (int i = 0; i < nv && !any; i++)
+        any = flat->vars.v[i].type == MO_T_STRING && flat->vars.v[i].variability > MO_VAR_PARAMETER;
+    if (!any)
+        return true;
+    /* the equation that defines each String variable (s = e or e = s; a second one: left alone, dae.c
+     * counts) and what it reads */
+    int *def = zalloc((size_t)nv, sizeof(int));   /* 1 + equation */
+    for (int i = 0; i < ne; i++) {
+        mo_feq *q = &flat->eqs.v[i];
+        int v = is_svar(flat, q->lhs) ? q->lhs->var : is_svar(flat, q->rhs) ? q->rhs->var : -1;
+        if (v >= 0 && !def[v])
+            def[v] = i + 1;
+    }
+    /* Kahn: a variable is ready when every String variable its equation reads is known */
+    int *missing = zalloc((size_t)nv, sizeof(int));
+    int *start = zalloc((size_t)nv + 1, sizeof(int));
+    int_vec deps = {0}, edge_from = {0};   /* (arena) */
+    for (int v = 0; v < nv; v++) {
+        if (!def[v])
+            continue;
+        const mo_feq *q = &flat->eqs.v[def[v] - 1];
+        const mo_expr *other = is_svar(flat, q->lhs) && q->lhs->var == v ? q->rhs : q->lhs;
+        int n0 = deps.n;
+        collect(flat, other, &deps);
+        for (int k = n0; k < deps.n; k++) {
+            MO_PUSH(edge_from, v);   /* deps.v[k] must be known before v */
+            start[deps.v[k]]++;
+        }
+        missing[v] = deps.n - n0;
+    }
+    /* dependents of each variable, grouped (counting sort) */
+    int *dependents = zalloc((size_t)deps.n, sizeof(int));
+    for (int v = 0, acc = 0; v <= nv - 1; v++) {
+        int c = start[v];
+        start[v] = acc;
+        acc += c;
+    }
+    start[nv] = deps.n;
+    int *fill = zalloc((size_t)nv + 1, sizeof(int));
+    memcpy(fill, start, sizeof(int) * (size_t)(nv + 1));
+    for (int k = 0; k < deps.n; k++)
+        dependents[fill[deps.v[k]]++] = edge_from.v[k];
+    int *queue = zalloc((size_t)nv, sizeof(int)), qh = 0, qt = 0;
+    unsigned char *drop = zalloc((size_t)ne, 1);
+    for (int v = 0; v < nv; v++)
+        if (def[v] && !missing[v])
+            queue[qt++] = v;
+    while (qh < qt) {
+        int v = queue[qh++];
+        mo_feq *q = &flat->eqs.v[def[v] - 1];
+        bool left = is_svar(flat, q->lhs) && q->lhs->var == v;
+        mo_expr *other = fold_tree(flat, left ? q->rhs : q->lhs);
+        const char *s = mo_str_value(flat, other);
+        if (!s)
+            continue;   /* not known when compiled (String(x) of a variable x, say): stays, reported */
+        mo_var *var = &flat->vars.v[v];
+        var->variability = MO_VAR_CONSTANT;
+        var->binding = lit(q->loc, s);
+        drop[def[v] - 1] = 1;
+        for (int k = start[v]; k < start[v + 1]; k++) {
+            int w = dependents[k];
+            if (--missing[w] == 0)
+                queue[qt++] = w;
+        }
+    }
+    /* fold what reads them; find the String variables still read */
+    unsigned char *read = zalloc((size_t)nv, 1);
+    for (int i = 0; i < ne; i++) {
+        mo_feq *q = &flat->eqs.v[i];
+        if (drop[i])
+            continue;
+        q->lhs = fold_tree(flat, q->lhs);
+        q->rhs = fold_tree(flat, q->rhs);
+        /* s = e: e is read, s is not */
+        mark_reads(flat, is_svar(flat, q->lhs) ? NULL : q->lhs, read);
+        mark_reads(flat, is_svar(flat, q->lhs) ? q->rhs : NULL, read);
+        if (!is_svar(flat, q->lhs))
+            mark_reads(flat, q->rhs, read);
+    }
+    for (int i = 0; i < flat->initial_eqs.n; i++) {
+        mo_feq *q = &flat->initial_eqs.v[i];
+        q->lhs = fold_tree(flat, q->lhs);
+        q->rhs = fold_tree(flat, q->rhs);
+        mark_reads(flat, q->lhs, read);
+        mark_reads(flat, q->rhs, read);
+    }
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++) {
+            mo_wbranch *br = &flat->whens.v[i].branches[k];
+            br->cond = fold_tree(flat, br->cond);
+            mark_reads(flat, br->cond, read);
+            for (int j = 0; j < br->body.n; j++) {
+                mo_wstmt *s = &br->body.v[j];
+                s->rhs = fold_tree(flat, s->rhs);
+                mark_reads(flat, s->rhs, read);
+                if (s->kind != MO_WS_ASSIGN || !is_svar(flat, s->lhs))
+                    mark_reads(flat, s->lhs, read);
+                for (int m = 0; m < s->nmsg; m++)
+                    mark_reads(flat, s->msg[m] = fold_tree(flat, s->msg[m]), read);
+            }
+        }
+    for (int i = 0; i < flat->asserts.n; i++) {
+        mo_wstmt *s = &flat->asserts.v[i];
+        s->rhs = fold_tree(flat, s->rhs);
+        mark_reads(flat, s->rhs, read);
+        for (int m = 0; m < s->nmsg; m++)
+            mark_reads(flat, s->msg[m] = fold_tree(flat, s->msg[m]), read);
+    }
+    for (int i = 0; i < flat->algs.n; i++)
+        mark_alg(flat, &flat->algs.v[i].body, read);
+    /* String variables nothing reads: their equations and when-assignments go, their start value stays */
+    for (int i = 0; i < ne; i++) {
+        const mo_feq *q = &flat->eqs.v[i];
+        int v = is_svar(flat, q->lhs) ? q->lhs->var : is_svar(flat, q->rhs) ? q->rhs->var : -1;
+        if (v >= 0 && !read[v] && !mo_str_has_var(flat, is_svar(flat, q->lhs) ? q->rhs : q->lhs))
+            drop[i] = 1;
+    }
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++) {
+            mo_wbranch *br = &flat->whens.v[i].branches[k];
+            int n = 0;
+            for (int j = 0; j < br->body.n; j++) {
+                mo_wstmt *s = &br->body.v[j];
+                if (s->kind == MO_WS_ASSIGN && is_svar(flat, s->lhs) && !read[s->lhs->var]) {
+                    unseen(flat, s->lhs->var);
+                    continue;
+                }
+                br->body.v[n++] = *s;
+            }
+            br->body.n = n;
+        }
+    int n = 0;
+    for (int i = 0; i < ne; i++) {
+        if (drop[i]) {
+            const mo_feq *q = &flat->eqs.v[i];
+            int v = is_svar(flat, q->lhs) ? q->lhs->var : is_svar(flat, q->rhs) ? q->rhs->var : -1;
+            if (v >= 0 && flat->vars.v[v].variability > MO_VAR_PARAMETER)
+                unseen(flat, v);
+            continue;
+        }
+        flat->eqs.v[n++] = flat->eqs.v[i];
+    }
+    flat->eqs.n = n;
+    bool ok = messages_known(flat);
+    for (int i = 0; ok && i < n; i++) {   /* s = "a" and s = "b": the second compares two known values */
+        const mo_feq *q = &flat->eqs.v[i];
+        if (mo_str_value(flat, q->lhs) || mo_str_value(flat, q->rhs)) {
+            mo_error(q->loc, "this equation is between two String values known when the model is compiled "
+                             "(a String variable with a second equation?)");
+            ok = false;
+        }
+    }
+    free(def);
+    free(missing);
+    free(start);
+    free(dependents);
+    free(fill);
+    free(queue);
+    free(drop);
+    free(read);
+    return ok;
+}
