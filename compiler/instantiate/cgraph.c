@@ -327,16 +327,6 @@ static bool uf_join(int *parent, int x, int y)
     return true;
 }
 
-static void *zalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fprintf(stderr, "mo2c: error: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
-
 static const char *var_name(const mo_front *fr, int v)
 {
     return mo_flat_var_name(fr->flat, v);
@@ -407,8 +397,8 @@ bool mo_cg_finish(mo_front *fr)
     if (!edges.n && !stmts.n && !placeholders.n)
         return true;
     nvars = fr->flat->vars.n;
-    int *of_var = zalloc((size_t)nvars, sizeof(int)), nn = 0;
-    int *ea = zalloc((size_t)edges.n, sizeof(int)), *eb = zalloc((size_t)edges.n, sizeof(int));
+    int *of_var = mo_calloc((size_t)nvars, sizeof(int)), nn = 0;
+    int *ea = mo_calloc((size_t)edges.n, sizeof(int)), *eb = mo_calloc((size_t)edges.n, sizeof(int));
     for (int i = 0; i < edges.n; i++) {
         ea[i] = node(of_var, &nn, mo_slot_first_var(&edges.v[i].a));
         eb[i] = node(of_var, &nn, mo_slot_first_var(&edges.v[i].b));
@@ -418,12 +408,12 @@ bool mo_cg_finish(mo_front *fr)
         if (stmts.v[i].kind == CG_BRANCH)
             node(of_var, &nn, stmts.v[i].b);
     }
-    int *set = zalloc((size_t)nn + 1, sizeof(int)), *tree = zalloc((size_t)nn + 1, sizeof(int));
-    int *comp = zalloc((size_t)nn + 1, sizeof(int));
+    int *set = mo_calloc((size_t)nn + 1, sizeof(int)), *tree = mo_calloc((size_t)nn + 1, sizeof(int));
+    int *comp = mo_calloc((size_t)nn + 1, sizeof(int));
     for (int k = 0; k <= nn; k++)
         set[k] = tree[k] = comp[k] = k;
     /* 1. redundant connects: their ends are in one connection set already */
-    unsigned char *redundant = zalloc((size_t)edges.n, 1);
+    unsigned char *redundant = mo_calloc((size_t)edges.n, 1);
     for (int i = 0; i < edges.n; i++)
         redundant[i] = !uf_join(set, ea[i], eb[i]);
     /* 2. required edges: no cycle */
@@ -444,8 +434,8 @@ bool mo_cg_finish(mo_front *fr)
         if (!redundant[i])
             uf_join(comp, ea[i], eb[i]);
     /* 3. the roots: definite ones, else per subgraph the potential one of lowest priority */
-    int *best = zalloc((size_t)nn + 1, sizeof(int));   /* per subgraph: 1 + its chosen statement, 0: none */
-    int *definite = zalloc((size_t)nn + 1, sizeof(int));   /* per required-edge tree: 1 + its definite root */
+    int *best = mo_calloc((size_t)nn + 1, sizeof(int));   /* per subgraph: 1 + its chosen statement, 0: none */
+    int *definite = mo_calloc((size_t)nn + 1, sizeof(int));   /* per required-edge tree: 1 + its definite root */
     for (int i = 0; ok && i < stmts.n; i++) {
         const cg_stmt *s = &stmts.v[i];
         if (s->kind != CG_ROOT)
@@ -466,7 +456,7 @@ bool mo_cg_finish(mo_front *fr)
         if (s->kind == CG_POTENTIAL && best[c] >= 0 && (!best[c] || s->priority < stmts.v[best[c] - 1].priority))
             best[c] = i + 1;
     }
-    is_root = zalloc((size_t)nvars, 1);
+    is_root = mo_calloc((size_t)nvars, 1);
     for (int i = 0; ok && i < stmts.n; i++) {
         const cg_stmt *s = &stmts.v[i];
         int a = of_var[s->a] - 1, c = uf_find(comp, a);
@@ -480,7 +470,7 @@ bool mo_cg_finish(mo_front *fr)
         }
     }
     /* every subgraph has a root */
-    unsigned char *rooted_comp = zalloc((size_t)nn + 1, 1);
+    unsigned char *rooted_comp = mo_calloc((size_t)nn + 1, 1);
     for (int v = 0; v < nvars; v++)
         if (of_var[v] && is_root[v])
             rooted_comp[uf_find(comp, of_var[v] - 1)] = 1;
@@ -498,7 +488,7 @@ bool mo_cg_finish(mo_front *fr)
             ok = false;
         }
     /* 4. and 5. the spanning forest: optional edges in source order; the equations of each */
-    unsigned char *in_tree = zalloc((size_t)edges.n, 1);
+    unsigned char *in_tree = mo_calloc((size_t)edges.n, 1);
     for (int i = 0; ok && i < edges.n; i++) {
         const cg_edge *e = &edges.v[i];
         if (redundant[i])
@@ -519,7 +509,7 @@ bool mo_cg_finish(mo_front *fr)
     }
     /* rooted: depths in the forest, by breadth-first search from the roots over its edges */
     if (ok) {
-        int *start = zalloc((size_t)nn + 2, sizeof(int)), ne = 0;
+        int *start = mo_calloc((size_t)nn + 2, sizeof(int)), ne = 0;
         for (int i = 0; i < edges.n; i++)
             if (in_tree[i]) {
                 start[ea[i] + 1]++;
@@ -534,7 +524,7 @@ bool mo_cg_finish(mo_front *fr)
             }
         for (int k = 0; k < nn; k++)
             start[k + 1] += start[k];
-        int *adj = zalloc((size_t)ne * 2, sizeof(int)), *fill = zalloc((size_t)nn + 1, sizeof(int));
+        int *adj = mo_calloc((size_t)ne * 2, sizeof(int)), *fill = mo_calloc((size_t)nn + 1, sizeof(int));
         memcpy(fill, start, sizeof(int) * (size_t)(nn + 1));
         for (int i = 0; i < edges.n; i++)
             if (in_tree[i]) {
@@ -547,7 +537,7 @@ bool mo_cg_finish(mo_front *fr)
                 adj[fill[a]++] = b;
                 adj[fill[b]++] = a;
             }
-        int *dep = zalloc((size_t)nn + 1, sizeof(int)), *queue = zalloc((size_t)nn + 1, sizeof(int)), qh = 0, qt = 0;
+        int *dep = mo_calloc((size_t)nn + 1, sizeof(int)), *queue = mo_calloc((size_t)nn + 1, sizeof(int)), qh = 0, qt = 0;
         for (int k = 0; k < nn; k++)
             dep[k] = -1;
         for (int v = 0; v < nvars; v++)
@@ -563,7 +553,7 @@ bool mo_cg_finish(mo_front *fr)
                     queue[qt++] = adj[j];
                 }
         }
-        rooted = zalloc((size_t)nvars, 1);
+        rooted = mo_calloc((size_t)nvars, 1);
         for (int v = 0; v < nvars; v++)
             rooted[v] = 2;
         for (int i = 0; i < stmts.n; i++) {

@@ -427,14 +427,6 @@ static _Noreturn void out_of_memory(void)
     exit(1);
 }
 
-static void *scratch(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        out_of_memory();
-    return p;
-}
-
 _Static_assert(sizeof(mo_conn_pair) == 12, "a pair is 12 bytes (inst.h)");
 
 /* The pairs vector grows out of line: pushing is inline in pair_vars, once per connected variable */
@@ -480,12 +472,12 @@ typedef struct keys {
 static void keys_init(keys *ks, int nvars, int max_keys)
 {
     ks->n = 0;
-    ks->of_var = scratch((size_t)nvars, sizeof(int));
-    ks->var = scratch((size_t)max_keys, sizeof(int));
-    ks->kind = scratch((size_t)max_keys, 1);
-    ks->other = scratch((size_t)max_keys, sizeof(int));
-    ks->parent = scratch((size_t)max_keys, sizeof(int));
-    ks->first_conn = scratch((size_t)max_keys, sizeof(int));
+    ks->of_var = mo_calloc((size_t)nvars, sizeof(int));
+    ks->var = mo_calloc((size_t)max_keys, sizeof(int));
+    ks->kind = mo_calloc((size_t)max_keys, 1);
+    ks->other = mo_calloc((size_t)max_keys, sizeof(int));
+    ks->parent = mo_calloc((size_t)max_keys, sizeof(int));
+    ks->first_conn = mo_calloc((size_t)max_keys, sizeof(int));
 }
 
 static void keys_free(keys *ks)
@@ -560,7 +552,7 @@ static int *group_keys(keys *ks, int **sets, int *nsets)
             pos[r]++;
         }
     }
-    int *at = scratch((size_t)roots + 1, sizeof(int));
+    int *at = mo_calloc((size_t)roots + 1, sizeof(int));
     int next = 0, s = 0;
     for (int k = 0; k < ks->n; k++)
         if (ks->parent[k] == k) {
@@ -569,7 +561,7 @@ static int *group_keys(keys *ks, int **sets, int *nsets)
             next += size;
         }
     at[s] = next;
-    int *members = scratch((size_t)ks->n, sizeof(int));
+    int *members = mo_calloc((size_t)ks->n, sizeof(int));
     for (int k = 0; k < ks->n; k++)
         members[pos[ks->parent[k]]++] = k;
     *sets = at;
@@ -759,7 +751,7 @@ bool mo_connect(mo_front *fr)
     ks.of_var = ks.other = NULL;
     zero = mo_expr_real((mo_loc){0}, 0.0);
     zero->text = "0.0";
-    int *packed = scratch(MAX_PACKED, sizeof(int));   /* one equation's members in packed form */
+    int *packed = mo_calloc(MAX_PACKED, sizeof(int));   /* one equation's members in packed form */
     packer pk = {fr, {0}, {0}, NULL};
     MO_VEC_RESERVE(pk.members, packed_members(&ks, members, sets, nsets));   /* exactly, at once */
     /* potentials: the first member equals each of the others, each equation at the connect that
@@ -774,7 +766,7 @@ bool mo_connect(mo_front *fr)
             if (flows) {
                 int conn = ks.first_conn[first];
                 if (end - i > MAX_PACKED) {
-                    int *sm = scratch((size_t)(end - i), sizeof(int));
+                    int *sm = mo_calloc((size_t)(end - i), sizeof(int));
                     for (int m = i; m < end; m++)
                         sm[m - i] = signed_member(&ks, members[m]);
                     add_tree(&pk, fr->conn_locs.v[conn], fr->conn_insts.v[conn], MO_ORIGIN_CONNECT_FLOW,

@@ -25,16 +25,6 @@ static bool is_svar(const mo_flat *flat, const mo_expr *e)
            flat->vars.v[e->var].variability > MO_VAR_PARAMETER;
 }
 
-static void *zalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fprintf(stderr, "mo2c: error: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
-
 static mo_expr *lit(mo_loc loc, const char *s)
 {
     mo_expr *r = mo_expr_new(MO_EX_STRING, loc);
@@ -172,7 +162,7 @@ bool mo_str_vars(mo_flat *flat)
         return true;
     /* the equation that defines each String variable (s = e or e = s; a second one: left alone, dae.c
      * counts) and what it reads */
-    int *def = zalloc((size_t)nv, sizeof(int));   /* 1 + equation */
+    int *def = mo_calloc((size_t)nv, sizeof(int));   /* 1 + equation */
     for (int i = 0; i < ne; i++) {
         mo_feq *q = &flat->eqs.v[i];
         int v = is_svar(flat, q->lhs) ? q->lhs->var : is_svar(flat, q->rhs) ? q->rhs->var : -1;
@@ -180,8 +170,8 @@ bool mo_str_vars(mo_flat *flat)
             def[v] = i + 1;
     }
     /* Kahn: a variable is ready when every String variable its equation reads is known */
-    int *missing = zalloc((size_t)nv, sizeof(int));
-    int *start = zalloc((size_t)nv + 1, sizeof(int));
+    int *missing = mo_calloc((size_t)nv, sizeof(int));
+    int *start = mo_calloc((size_t)nv + 1, sizeof(int));
     int_vec deps = {0}, edge_from = {0};   /* (arena) */
     for (int v = 0; v < nv; v++) {
         if (!def[v])
@@ -197,19 +187,19 @@ bool mo_str_vars(mo_flat *flat)
         missing[v] = deps.n - n0;
     }
     /* dependents of each variable, grouped (counting sort) */
-    int *dependents = zalloc((size_t)deps.n, sizeof(int));
+    int *dependents = mo_calloc((size_t)deps.n, sizeof(int));
     for (int v = 0, acc = 0; v <= nv - 1; v++) {
         int c = start[v];
         start[v] = acc;
         acc += c;
     }
     start[nv] = deps.n;
-    int *fill = zalloc((size_t)nv + 1, sizeof(int));
+    int *fill = mo_calloc((size_t)nv + 1, sizeof(int));
     memcpy(fill, start, sizeof(int) * (size_t)(nv + 1));
     for (int k = 0; k < deps.n; k++)
         dependents[fill[deps.v[k]]++] = edge_from.v[k];
-    int *queue = zalloc((size_t)nv, sizeof(int)), qh = 0, qt = 0;
-    unsigned char *drop = zalloc((size_t)ne, 1);
+    int *queue = mo_calloc((size_t)nv, sizeof(int)), qh = 0, qt = 0;
+    unsigned char *drop = mo_calloc((size_t)ne, 1);
     for (int v = 0; v < nv; v++)
         if (def[v] && !missing[v])
             queue[qt++] = v;
@@ -232,7 +222,7 @@ bool mo_str_vars(mo_flat *flat)
         }
     }
     /* fold what reads them; find the String variables still read */
-    unsigned char *read = zalloc((size_t)nv, 1);
+    unsigned char *read = mo_calloc((size_t)nv, 1);
     for (int i = 0; i < ne; i++) {
         mo_feq *q = &flat->eqs.v[i];
         if (drop[i])

@@ -49,6 +49,14 @@ static _Noreturn void out_of_memory(void)
     exit(1);
 }
 
+void *mo_calloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
 static size_t page_round(size_t n) { return (n + 4095) & ~(size_t)4095; }
 
 static void *map_pages(size_t size)

@@ -27,6 +27,9 @@ _Noreturn void mo_unreachable_at(const char *file, int line, const char *what);
 
 /* ---- arena memory ---- */
 void *mo_alloc(size_t size);                      /* zeroed; aborts with a message when memory runs out */
+/* Workspace outside the arena, for a pass that frees it itself: calloc(n, size) (at least one byte),
+ * aborting with the same message when memory runs out. */
+void *mo_calloc(size_t n, size_t size);
 #define MO_NEW(T) ((T *)mo_alloc(sizeof(T)))
 #define MO_NEWN(T, n) ((T *)mo_alloc(sizeof(T) * (size_t)(n)))
 void *mo_realloc_arena(void *old, size_t oldsize, size_t newsize); /* copy into a bigger block */
