@@ -11,6 +11,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "base.h"
 #include "dae.h"
+#include "events.h"
 #include "flat.h"
 #include "checks.h"
 #include "regress.h"
@@ -172,6 +173,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         return unit_findings && o->units == MO_UNITS_ERROR ? 1 : 0;
     /* back end: DAE (aliases removed) -> index reduction -> matching and BLT -> solved blocks -> C;
      * debug builds check the DAE's invariants after each stage (check.c) */
+    mo_event_calls(flat);   /* floor(x), div(x, y), ...: discrete values changed at events (evcalls.c) */
     mo_dae *dae = mo_dae_build(flat);
     stage_done(&clock, "dae");
     if (!dae)

@@ -24,6 +24,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_multiroots.h>
+#include <gsl/gsl_permute_vector.h>
 
 int mo2c_fail(mo2c_data *d, const char *fmt, ...)
 {
@@ -309,6 +310,46 @@ static double merit(const double *F, const double *w, int n)
     return m;
 }
 
+/* A least-squares solution of J dz = r when J is singular (the basic one: QR with column pivoting,
+ * the unknowns beyond the numerical rank set to 0), for Newton's step: the Gauss-Newton direction,
+ * which lowers the residual's norm where the Newton step does not exist. Two friction elements stuck
+ * against each other (LossyGearDemo2: a bearing and a gear, both locked) share one torque balance for
+ * two friction torques: every solution of the loop is as good as another, and the step reaches one.
+ * J and r are overwritten (r by the step). Returns -1 when J is zero or memory runs out. */
+static int solve_singular(int n, double *J, double *r)
+{
+    gsl_matrix_view Jv = gsl_matrix_view_array(J, (size_t)n, (size_t)n);
+    gsl_vector_view rv = gsl_vector_view_array(r, (size_t)n);
+    gsl_vector *tau = gsl_vector_alloc((size_t)n), *norm = gsl_vector_alloc((size_t)n);
+    gsl_permutation *p = gsl_permutation_alloc((size_t)n);
+    int signum, rc = -1;
+    if (tau && norm && p && gsl_linalg_QRPT_decomp(&Jv.matrix, tau, p, &signum, norm) == GSL_SUCCESS &&
+        gsl_linalg_QR_QTvec(&Jv.matrix, tau, &rv.vector) == GSL_SUCCESS) {
+        double r00 = fabs(J[0]);
+        int rank = 0;
+        while (rank < n && fabs(J[(size_t)rank * (size_t)n + (size_t)rank]) > 1e-12 * r00)
+            rank++;
+        rc = rank > 0 ? 0 : -1;
+        for (int i = rank - 1; i >= 0 && rc == 0; i--) {   /* R11 z1 = (Q^T r)_1, z2 = 0 */
+            double v = r[i];
+            for (int j = i + 1; j < rank; j++)
+                v -= J[(size_t)i * (size_t)n + (size_t)j] * r[j];
+            r[i] = v / J[(size_t)i * (size_t)n + (size_t)i];
+        }
+        for (int i = rank; i < n; i++)
+            r[i] = 0.0;
+        if (rc == 0)
+            gsl_permute_vector_inverse(p, &rv.vector);
+        for (int i = 0; i < n && rc == 0; i++)
+            if (!isfinite(r[i]))
+                rc = -1;
+    }
+    gsl_vector_free(tau);
+    gsl_vector_free(norm);
+    gsl_permutation_free(p);
+    return rc;
+}
+
 /* Damped Newton from z, tried before the hybrid method: the full step when it lowers the merit
  * function enough (Armijo), else halved steps down to NL_LAMBDA_MIN of it. The halving is what makes
  * piecewise-linear residuals solve: an ideal op amp's limiter has slope 0 in saturation and V0 = 1e5
@@ -351,8 +392,18 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
         }
         for (int i = 0; i < n; i++)
             dz[i] = -F[i];
-        if (mo2c_solve_linear(c->d, n, J, dz, NULL) != 0)
-            return 0;
+        char keep[sizeof c->d->error];
+        memcpy(keep, c->d->error, sizeof keep);
+        if (mo2c_solve_linear(c->d, n, J, dz, NULL) != 0) {
+            /* singular here: the least-squares step (the line search below still has to accept it) */
+            for (int i = 0; i < n; i++)
+                dz[i] = -F[i];
+            if (nl_df(&zv.vector, c, &Jv.matrix) != GSL_SUCCESS || solve_singular(n, J, dz) != 0) {
+                c->failed = 0;
+                return 0;
+            }
+            memcpy(c->d->error, keep, sizeof keep);
+        }
         /* converged when the Newton step from here is below the tolerance: near the root the residual
          * is rounding noise (+-1e-17 about a term of 0.5), which no step lowers any more. The point
          * itself is the answer, not one a step further: its residual is the one evaluated (a relation

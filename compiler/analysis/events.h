@@ -17,4 +17,10 @@ unsigned char *mo_events_assigned(const mo_flat *flat);
  * when-equation or an algorithm section assigns. False after reporting errors. */
 bool mo_dae_events_check(const mo_dae *dae);
 
+/* evcalls.c: div, mod, rem, ceil, floor and integer of continuously varying arguments in the equations
+ * (outside noEvent and smooth) read discrete variables that when-equations update at events
+ * (specification 3.7.1.1), so that their values change only at events. Run after mo_flat_unshare,
+ * before mo_dae_build. */
+void mo_event_calls(mo_flat *flat);
+
 #endif
