@@ -145,6 +145,8 @@ bool mo_rv_construct(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
 const mo_aval *mo_rv_field(const mo_aval *v, const char *name);
 /* A record of class cls (long form) whose n fields, in layout order, are the scalars fields. */
 bool mo_rv_of_scalars(mo_class *cls, int n, mo_expr **fields, mo_aval *out);
+/* The same with the fields' values (scalars or arrays) in fields. */
+bool mo_rv_of_values(mo_class *cls, int n, const mo_aval *fields, mo_aval *out);
 /* {r1, r2} of records; an if-expression whose branches are records (v: cond, value, ..., else). */
 bool mo_rv_array(mo_loc loc, int n, const mo_aval *elems, mo_aval *out);
 bool mo_rv_if(const mo_expr *e, int n, const mo_aval *v, mo_aval *out);

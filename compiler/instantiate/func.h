@@ -98,6 +98,9 @@ mo_expr *mo_fctx_call_functional(mo_fctx *c, const mo_expr *e, const mo_fparam *
  * of its elements; the default of input slot with the arguments args put in; the declared sizes of the
  * array inputs against the arguments' (where known at compile time). NULL / false after an error. */
 mo_expr *mo_func_model_array_arg(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg);
+/* An array value (at least one dimension) as an argument: the nested array of its elements. */
+struct mo_aval;
+mo_expr *mo_func_model_nested(const struct mo_aval *v, mo_loc loc);
 /* A function's expression with the arguments of a call put in (mo_expr_subst), with what now has
  * known values folded: size(A, k) and A[i, j] of arrays of elements at literal subscripts. */
 mo_expr *mo_func_fold(const mo_expr *e);

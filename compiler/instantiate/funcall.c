@@ -421,14 +421,10 @@ static bool default_ctor(mo_fctx *c, const mo_expr *call, mo_class *rec, mo_expr
     }
     for (int i = 0; i < lay->n; i++) {
         mo_element *fe = lay->items[i].elem;
-        if (fe->ndims || fe->ntype_dims) {
-            mo_error(call->loc, "not supported yet: array fields of records used in functions");
-            return false;
-        }
         if (given[i]) {
             fields[i] = mo_fctx_expr(c, given[i]);
         } else if (fe->mod && fe->mod->binding) {
-            mo_fctx k2 = {c->fr, NULL, lay->items[i].owner, NULL, NULL, c->const_depth + 1, NULL, 0};
+            mo_fctx k2 = {c->fr, NULL, lay->items[i].owner, c->fn, NULL, c->const_depth + 1, NULL, 0};
             fields[i] = mo_fctx_expr(&k2, fe->mod->binding);
         } else {
             mo_error(call->loc, "missing value of field '%s' in the constructor of '%s'", fe->name,
@@ -522,15 +518,45 @@ mo_expr *mo_ref_field(const mo_expr *rec, const char *field)
     return ref;
 }
 
+/* The value of output slot k of g called with args as an argument: the call itself, or in a model,
+ * for an array output, the array of one call per element (funcall_model.c). */
+static mo_expr *output_arg(mo_fctx *c, const mo_func *g, int k, mo_expr **args, mo_loc loc)
+{
+    if (c->fn || !g->vars.v[g->nin + k].nd)
+        return mo_func_call_expr(loc, g, args, k, 0);
+    mo_aval v;
+    return mo_func_model_output(c, g, k, args, loc, &v) ? mo_func_model_nested(&v, loc) : NULL;
+}
+
+/* Values of the fields of the record input p from the record value v (a model's: scalar fields, or
+ * array fields as nested arrays); false after reporting a value that is no such record. */
+static bool record_value_arg(const mo_func *f, const mo_fparam *p, const mo_aval *v, mo_loc loc, mo_expr **args)
+{
+    size_t pl = strlen(p->name) + 1;
+    for (int s = p->first; v->rec && !v->nd && s < p->first + p->count; s++) {
+        const mo_aval *fv = mo_rv_field(v, mo_intern_cstr(f->vars.v[s].name + pl));
+        if (!fv || fv->nd != f->vars.v[s].nd || fv->rec)
+            break;
+        args[s] = fv->nd ? mo_func_model_nested(fv, loc) : fv->one;
+        if (s + 1 == p->first + p->count)
+            return true;
+    }
+    mo_error(loc, "argument '%s' of '%s' must be a record of type '%s'%s", p->name, f->name,
+             mo_class_full_name((mo_class *)p->record), !v->rec ? "" : v->nd ? ", not an array of records" :
+             mo_sprintf(", not '%s'", mo_rv_type_name(v)));
+    return false;
+}
+
 /* Values of the fields of a record input from the argument: a record variable, a record constructor
- * or a call of a function whose first output is a record. */
+ * or a call of a function whose first output is a record; in a model also any expression whose value
+ * is a record (a + b of operator records, if-expressions). */
 static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const mo_expr *arg, mo_expr **args)
 {
     size_t pl = strlen(p->name) + 1;
     if (arg->kind == MO_EX_REF) {
         for (int s = p->first; s < p->first + p->count; s++) {
             mo_expr *ref = mo_ref_field(arg, f->vars.v[s].name + pl);
-            if (!(args[s] = mo_fctx_expr(c, ref)) || !mo_fctx_check_arg(c, f, s, args[s], arg->loc))
+            if (!(args[s] = slot_arg(c, f, s, ref)) || !mo_fctx_check_arg(c, f, s, args[s], arg->loc))
                 return false;
         }
         return true;
@@ -553,8 +579,15 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
             mo_expr **ga = mo_fctx_args(c, arg, g);
             if (!ga)
                 return false;
-            for (int q = 0; q < p->count; q++)
-                args[p->first + q] = mo_func_call_expr(arg->loc, g, ga, o->first - g->nin + q, 0);
+            for (int q = 0; q < p->count; q++) {
+                if (g->vars.v[o->first + q].nd != f->vars.v[p->first + q].nd) {
+                    mo_error(arg->loc, "the first output of '%s' does not match the record input '%s' of '%s'",
+                             g->name, p->name, f->name);
+                    return false;
+                }
+                if (!(args[p->first + q] = output_arg(c, g, o->first - g->nin + q, ga, arg->loc)))
+                    return false;
+            }
             return true;
         }
         if (k.kind == CAL_RECORD) {
@@ -579,10 +612,10 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
                         v = arg->named[q].value;
                 mo_element *fe = lay->items[it - 1].elem;
                 if (v) {
-                    args[s] = mo_fctx_expr(c, v);
+                    args[s] = slot_arg(c, f, s, v);
                 } else if (fe->mod && fe->mod->binding) {
-                    mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, NULL, NULL, c->const_depth + 1, NULL, 0};
-                    args[s] = mo_fctx_expr(&k2, fe->mod->binding);
+                    mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, c->fn, NULL, c->const_depth + 1, NULL, 0};
+                    args[s] = slot_arg(&k2, f, s, fe->mod->binding);
                 } else {
                     mo_error(arg->loc, "missing value of field '%s' of record '%s'", field, k.cls->name);
                     return false;
@@ -592,6 +625,10 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
             }
             return true;
         }
+    }
+    if (!c->fn) {
+        mo_aval v;
+        return mo_flatten_rv(c->fr, c->inst, c->owner, arg, &v) && record_value_arg(f, p, &v, arg->loc, args);
     }
     mo_error(arg->loc, "argument '%s' of '%s' must be a record", p->name, f->name);
     return false;
@@ -949,12 +986,12 @@ bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func *
 
 /* The value of a call of f, whose first output is a record: one call per field (the slots of the
  * output are the record's fields in layout order, functions.c). */
-static bool call_value(mo_loc loc, mo_func *f, mo_expr **args, mo_aval *out);
+static bool call_value(mo_fctx *c, mo_loc loc, mo_func *f, mo_expr **args, mo_aval *out);
 
 static bool record_result(mo_fctx *c, const mo_expr *e, mo_func *f, mo_aval *out)
 {
     mo_expr **args = mo_fctx_args(c, e, f);
-    return args && call_value(e->loc, f, args, out);
+    return args && call_value(c, e->loc, f, args, out);
 }
 
 int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
@@ -1098,19 +1135,21 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
         }
 }
 
-/* The value of the call of f with slot arguments args: a scalar, or a record whose fields are one call
- * each (the slots of a record output are its fields in layout order, functions.c). */
-static bool call_value(mo_loc loc, mo_func *f, mo_expr **args, mo_aval *out)
+/* The value of the call of f with slot arguments args in a model: a scalar, or a record whose fields are
+ * the calls' values of each of its slots (the slots of a record output are its fields in layout order,
+ * functions.c; an array field's value is one call per element). */
+static bool call_value(mo_fctx *c, mo_loc loc, mo_func *f, mo_expr **args, mo_aval *out)
 {
     const mo_fparam *o = &f->outputs.v[0];
     if (!o->record) {
         mo_av_scalar(out, mo_func_call_expr(loc, f, args, 0, 0));
         return true;
     }
-    mo_expr **fields = MO_NEWN(mo_expr *, o->count + 1);
+    mo_aval *fields = MO_NEWN(mo_aval, o->count + 1);
     for (int i = 0; i < o->count; i++)
-        fields[i] = mo_func_call_expr(loc, f, args, o->first - f->nin + i, 0);
-    return mo_rv_of_scalars((mo_class *)o->record, o->count, fields, out);
+        if (!mo_func_model_output(c, f, o->first - f->nin + i, args, loc, &fields[i]))
+            return false;
+    return mo_rv_of_values((mo_class *)o->record, o->count, fields, out);
 }
 
 bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const mo_aval *vals, mo_aval *out)
@@ -1128,21 +1167,14 @@ bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const mo_aval 
             mo_error(loc, "not supported yet: array arguments of '%s'", f->name);
             return false;
         }
-        if (!p->record) {
+        if (!p->record)
             args[p->first] = v->one;
-            continue;
-        }
-        size_t pl = strlen(p->name) + 1;
-        for (int s = p->first; s < p->first + p->count; s++) {
-            const mo_aval *fv = mo_rv_field(v, mo_intern_cstr(f->vars.v[s].name + pl));
-            if (!fv || fv->nd || fv->rec)
-                mo_unreachable("a matched record argument without the field");
-            args[s] = fv->one;
-        }
+        else if (!record_value_arg(f, p, v, loc, args))
+            return false;
     }
     mo_fctx c = {.fr = fr, .owner = fn};
     mo_expr call = {0};   /* for the location of messages */
     call.kind = MO_EX_CALL;
     call.loc = loc;
-    return mo_fctx_complete(&c, &call, f, args) && call_value(loc, f, args, out);
+    return mo_fctx_complete(&c, &call, f, args) && call_value(&c, loc, f, args, out);
 }

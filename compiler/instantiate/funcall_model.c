@@ -54,6 +54,12 @@ static const char *dims_text(int nd, const int *dims)
     return mo_buf_str(&b);
 }
 
+mo_expr *mo_func_model_nested(const mo_aval *v, mo_loc loc)
+{
+    int at = 0;
+    return nested(v, 0, &at, loc);
+}
+
 mo_expr *mo_func_model_array_arg(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg)
 {
     const mo_fvar *v = &f->vars.v[slot];

@@ -12,10 +12,10 @@
  * Supported: Real, Integer and Boolean scalars and arrays of them (types given directly or through
  * short classes such as SIunits types, dimensions from the declaration, the type and short classes,
  * ':' for sizes given by the argument or, on outputs and locals, by assignment), records whose fields
- * are such scalars, defaults of inputs (over earlier inputs), initial values of outputs and locals,
+ * are such scalars and arrays (a slot per field), defaults of inputs (over earlier inputs), initial values of outputs and locals,
  * assignment (to whole arrays, elements and slices), (a, b) := f(x), if/elseif/else, for over ranges
  * and vectors, while, break, return, assert(cond, "message"), calls of functions as statements. Not
- * supported (a "not supported yet" error): strings, arrays of records and array fields of records,
+ * supported (a "not supported yet" error): arrays of Strings, arrays of records, nested records,
  * external functions other than external "builtin", equations and when-statements in functions (the
  * latter two are not Modelica).
  */
@@ -40,12 +40,13 @@ typedef struct pending_dim {
     int slot, k;              /* dimension k of slot */
     const mo_expr *size;      /* the AST expression (MO_EX_COLON for ':') */
     mo_class *owner;          /* the class whose text holds it */
+    mo_map *scope;            /* a record field's: the names of its record's fields (else the function's) */
 } pending_dim;
 typedef MO_VEC(pending_dim) pending_vec;
 
 /* The type of a component of a function: a predefined scalar type (*bt) or a record class (*rec). The
  * dimensions that short classes add on the way (type Vector = Real[3]) go to dims, outermost first;
- * without dims (record fields) such a type is an error. */
+ * a type in long form that extends one (4.5.2) is followed as a short class. */
 static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, pending_vec *dims,
                       const mo_class **enum_cls, mo_class **fn_type)
 {
@@ -54,16 +55,25 @@ static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, p
     if (fn_type)
         *fn_type = NULL;
     mo_class *c = mo_lookup_class(owner, e->type, "class");
-    while (c && c->form == MO_FORM_SHORT) {
-        for (int k = 0; k < c->nshort_dims; k++) {
-            if (!dims) {
-                mo_error(e->type->loc, "not supported yet: array fields of records used in functions");
-                return false;
+    while (c) {
+        mo_element *x;
+        int errors = mo_error_count();
+        if (c->form == MO_FORM_SHORT) {
+            for (int k = 0; k < c->nshort_dims; k++) {
+                pending_dim p = {-1, -1, c->short_dims[k], c->parent ? c->parent : c, NULL};
+                MO_PUSH(*dims, p);
             }
-            pending_dim p = {-1, -1, c->short_dims[k], c->parent ? c->parent : c};
-            MO_PUSH(*dims, p);
+            c = mo_short_target(c);
+        } else {
+            /* type T extends Real[3, 3] ... end T (4.5.2) */
+            mo_class *base = c->form == MO_FORM_LONG && c->kind == MO_CL_TYPE ? mo_type_extends(c, &x) : NULL;
+            if (!base) {
+                if (mo_error_count() > errors)
+                    return false;
+                break;
+            }
+            c = base;
         }
-        c = mo_short_target(c);
     }
     if (!c)
         return false;
@@ -86,7 +96,8 @@ static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, p
     return true;
 }
 
-/* The scalar fields of a record class, in declaration order (NULL after an error). */
+/* The fields of a record class, in declaration order: scalars and arrays of predefined types (NULL
+ * after an error). */
 static mo_layout *record_fields(mo_class *rec, mo_loc use)
 {
     mo_layout *lay = mo_layout_of(rec);
@@ -96,16 +107,17 @@ static mo_layout *record_fields(mo_class *rec, mo_loc use)
         mo_element *fe = lay->items[i].elem;
         int bt;
         mo_class *sub;
-        if (fe->ndims || fe->ntype_dims) {
-            mo_error(fe->loc, "not supported yet: array fields of records used in functions");
-            mo_note(use, "the record is used here");
-            return NULL;
-        }
         const mo_class *ec;
-        if (!decl_type(lay->items[i].owner, fe, &bt, &sub, NULL, &ec, NULL))
+        pending_vec dims = {0};
+        if (!decl_type(lay->items[i].owner, fe, &bt, &sub, &dims, &ec, NULL))
             return NULL;
         if (sub) {
             mo_error(fe->loc, "not supported yet: nested records in functions");
+            mo_note(use, "the record is used here");
+            return NULL;
+        }
+        if (bt == MO_T_STRING && (dims.n || fe->ndims || fe->ntype_dims)) {
+            mo_error(fe->loc, "not supported yet: arrays of Strings in functions");
             mo_note(use, "the record is used here");
             return NULL;
         }
@@ -167,8 +179,43 @@ static void record_slots(fbuild *b, const char *name, int *first, int *count)
 
 static bool declare_functional(fbuild *b, const mo_element *e, mo_class *fn_type, int ndims, mo_fparam *param);
 
-/* Declare the slots of one component (a scalar, an array, or every field of a record). Its dimensions:
- * those of the declaration (Real x[2]), then of the type (Real[3] x), then of short classes. */
+/* The dimensions and type of a component e written in owner: those of the declaration (Real x[2]),
+ * then of the type (Real[3] x), then of short classes (decl_type). */
+static bool decl_dims_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, pending_vec *dims,
+                           const mo_class **enum_cls, mo_class **fn_type)
+{
+    for (int k = 0; k < e->ndims; k++)
+        MO_PUSH(*dims, ((pending_dim){-1, -1, e->dims[k], owner, NULL}));
+    for (int k = 0; k < e->ntype_dims; k++)
+        MO_PUSH(*dims, ((pending_dim){-1, -1, e->type_dims[k], owner, NULL}));
+    if (!decl_type(owner, e, bt, rec, dims, enum_cls, fn_type))
+        return false;
+    if (dims->n > MO_MAX_DIMS) {
+        mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
+        return false;
+    }
+    return true;
+}
+
+/* Slot s is an array of dimensions dims (none: a scalar), resolved later by resolve_dims in scope. */
+static void slot_dims(fbuild *b, int s, pending_vec *dims, mo_map *scope)
+{
+    if (!dims->n)
+        return;
+    mo_fvar *v = &b->f->vars.v[s];
+    v->nd = dims->n;
+    v->dims = MO_NEWN(mo_expr *, dims->n);
+    b->f->has_arrays = true;
+    for (int k = 0; k < dims->n; k++) {
+        dims->v[k].slot = s;
+        dims->v[k].k = k;
+        dims->v[k].scope = scope;
+        MO_PUSH(b->dims, dims->v[k]);
+    }
+}
+
+/* Declare the slots of one component: a scalar, an array, or every field of a record (a slot each, an
+ * array slot for an array field, named r.field; the field's dimensions see the record's other fields). */
 static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam *param)
 {
     mo_element *e = it->elem;
@@ -177,11 +224,7 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
     mo_class *rec, *fn_type;
     const mo_class *enum_cls;
     pending_vec dims = {0};
-    for (int k = 0; k < e->ndims; k++)
-        MO_PUSH(dims, ((pending_dim){-1, -1, e->dims[k], it->owner}));
-    for (int k = 0; k < e->ntype_dims; k++)
-        MO_PUSH(dims, ((pending_dim){-1, -1, e->type_dims[k], it->owner}));
-    if (!decl_type(it->owner, e, &bt, &rec, &dims, &enum_cls, &fn_type))
+    if (!decl_dims_type(it->owner, e, &bt, &rec, &dims, &enum_cls, &fn_type))
         return false;
     if (fn_type)
         return declare_functional(b, e, fn_type, dims.n, param);
@@ -193,10 +236,6 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
         mo_error(e->loc, "duplicate declaration of '%s'", e->name);
         return false;
     }
-    if (dims.n > MO_MAX_DIMS) {
-        mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
-        return false;
-    }
     int first = f->vars.n;
     if (rec) {
         if (dims.n) {
@@ -206,31 +245,27 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
         mo_layout *lay = record_fields(rec, e->loc);
         if (!lay)
             return false;
+        mo_map *scope = MO_NEW(mo_map);   /* field name -> slot + 1, for the fields' dimensions */
         for (int i = 0; i < lay->n; i++) {
             int fbt;
             mo_class *sub;
             const mo_class *fec;
-            decl_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, NULL, &fec, NULL);
+            pending_vec fd = {0};
+            if (!decl_dims_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, &fd, &fec, NULL))
+                return false;
             const char *n = join(e->name, lay->items[i].elem->name);
             int s = mo_func_add_slot(f, n, e->loc, kind, fbt);
             f->vars.v[s].enum_cls = fec;
             mo_map_put(&b->names, n, (void *)(intptr_t)(s + 1));
+            mo_map_put(scope, lay->items[i].elem->name, (void *)(intptr_t)(s + 1));
+            slot_dims(b, s, &fd, scope);
         }
         mo_map_put(&b->names, e->name, (void *)(intptr_t)-1); /* the record itself: no slot */
     } else {
         int s = mo_func_add_slot(f, e->name, e->loc, kind, bt);
         f->vars.v[s].enum_cls = enum_cls;
         mo_map_put(&b->names, e->name, (void *)(intptr_t)(s + 1));
-        if (dims.n) {
-            f->vars.v[s].nd = dims.n;
-            f->vars.v[s].dims = MO_NEWN(mo_expr *, dims.n);
-            f->has_arrays = true;
-            for (int k = 0; k < dims.n; k++) {
-                dims.v[k].slot = s;
-                dims.v[k].k = k;
-                MO_PUSH(b->dims, dims.v[k]);
-            }
-        }
+        slot_dims(b, s, &dims, NULL);
     }
     if (param) {
         param->name = e->name;
@@ -328,23 +363,25 @@ static bool declare_functional(fbuild *b, const mo_element *e, mo_class *fn_type
     return true;
 }
 
-/* The dimensions of the array slots, resolved over the slots: each an Integer scalar (an enumeration
- * or Boolean type gives its number of values), NULL for ':'. */
+/* The dimensions of the array slots, resolved over the slots (a record field's over its record's other
+ * fields): each an Integer scalar (an enumeration or Boolean type gives its number of values), NULL for
+ * ':'. */
 static bool resolve_dims(fbuild *b)
 {
     for (int i = 0; i < b->dims.n; i++) {
         const pending_dim *p = &b->dims.v[i];
         mo_fvar *v = &b->f->vars.v[p->slot];
+        mo_map *names = p->scope ? p->scope : &b->names;
         if (p->size->kind == MO_EX_COLON) {
             v->dims[p->k] = NULL;
             continue;
         }
         if (p->size->kind == MO_EX_REF && !p->size->global && p->size->nparts == 1 &&
-            !strcmp(p->size->parts[0].id, "Boolean") && !mo_map_get(&b->names, p->size->parts[0].id)) {
+            !strcmp(p->size->parts[0].id, "Boolean") && !mo_map_get(names, p->size->parts[0].id)) {
             v->dims[p->k] = mo_expr_int(p->size->loc, 2);
             continue;
         }
-        if (p->size->kind == MO_EX_REF && !mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(p->size)))) {
+        if (p->size->kind == MO_EX_REF && !mo_map_get(names, mo_intern_cstr(mo_ref_str(p->size)))) {
             mo_name n;
             mo_name_init(&n, p->size->loc, p->size->global, p->size->nparts);
             for (int j = 0; j < p->size->nparts; j++) {
@@ -358,7 +395,9 @@ static bool resolve_dims(fbuild *b)
             }
         }
         b->ctx.owner = p->owner;
+        b->ctx.names = names;
         mo_expr *d = mo_fctx_expr(&b->ctx, p->size);
+        b->ctx.names = &b->names;
         if (!d)
             return false;
         int t = mo_func_expr_type(NULL, b->f, d);
@@ -606,7 +645,8 @@ static bool assign(fbuild *b, const mo_stmt *s, mo_fstmt *o)
                 return false;
             }
             for (int q = 0; q < count; q++)
-                if (!check_assign_type(b, s->rhs->loc, first + q, values[q]))
+                if (!check_assign_type(b, s->rhs->loc, first + q, values[q]) ||
+                    !check_assign_rank(b, s->rhs->loc, first + q, NULL, mo_func_expr_rank(b->f, values[q])))
                     return false;
             return assign_each(s, o, first, count, values);
         }

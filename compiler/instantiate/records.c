@@ -248,7 +248,7 @@ bool mo_rv_of_slots(mo_front *fr, const mo_sref *s, mo_loc loc, mo_aval *out)
     return mo_av_stack(loc, s->n, v, s->nd, s->dims, out);
 }
 
-bool mo_rv_of_scalars(mo_class *cls, int n, mo_expr **fields, mo_aval *out)
+bool mo_rv_of_values(mo_class *cls, int n, const mo_aval *fields, mo_aval *out)
 {
     mo_layout *lay = mo_layout_of(cls);
     if (!lay)
@@ -257,9 +257,17 @@ bool mo_rv_of_scalars(mo_class *cls, int n, mo_expr **fields, mo_aval *out)
         mo_unreachable("a record's slots and its fields differ");
     mo_rval *r = rv_new(cls, lay);
     for (int i = 0; i < n; i++)
-        mo_av_scalar(&r->f[i], fields[i]);
+        r->f[i] = fields[i];
     av_record(out, 0, NULL, 1, r);
     return true;
+}
+
+bool mo_rv_of_scalars(mo_class *cls, int n, mo_expr **fields, mo_aval *out)
+{
+    mo_aval *v = MO_NEWN(mo_aval, n + 1);
+    for (int i = 0; i < n; i++)
+        mo_av_scalar(&v[i], fields[i]);
+    return mo_rv_of_values(cls, n, v, out);
 }
 
 /* ---- equations ---- */

@@ -10,5 +10,6 @@ model ComplexSim
   Real ph = Modelica.ComplexMath.arg(i);
   Complex p = v * Modelica.ComplexMath.conj(i);
   Complex s[2] = {v, -v} - {i, i};
+  Real pr = Modelica.ComplexMath.real(v * Modelica.ComplexMath.conj(i)) "a record argument given by an expression";
   annotation(experiment(StopTime = 1));
 end ComplexSim;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Operator records end to end: the MSL's Complex (constructors, '+', '-', '*', '/', conversions of Real
-# operands, arrays of Complex, Modelica.ComplexMath.j, abs, arg, conj) in tests/models/ComplexSim.mo,
-# against the closed forms of the phasor computation (Z = 2 + 1.5j, v = exp(j t), i = v / Z,
+# operands, arrays of Complex, Modelica.ComplexMath.j, abs, arg, conj, real of an expression) in
+# tests/models/ComplexSim.mo, against the closed forms of the phasor computation (Z = 2 + 1.5j, v = exp(j t), i = v / Z,
 # p = v conj(i) = 0.4 exp(j phi) with phi = atan2(1.5, 2)), computed here with awk, within 1e-9.
 source tests/ref/lib.sh
 build_ref_tools || exit 1
@@ -11,13 +11,13 @@ rm -rf "$D"; mkdir -p "$D"
 "$MO2C" -L "$SHARED/msl/4.0.0" tests/models/ComplexSim.mo -o "$D/ComplexSim" || { echo "mo2c failed"; exit 1; }
 simulate "$D" ComplexSim -outputFormat=csv -r=res.csv || exit 1
 awk 'BEGIN {
-    print "\"time\",\"Z.re\",\"Z.im\",\"i.re\",\"i.im\",\"mag\",\"ph\",\"p.re\",\"p.im\",\"s[2].re\",\"s[2].im\""
+    print "\"time\",\"Z.re\",\"Z.im\",\"i.re\",\"i.im\",\"mag\",\"ph\",\"p.re\",\"p.im\",\"s[2].re\",\"s[2].im\",\"pr\""
     phi = atan2(1.5, 2)
     for (k = 0; k <= 500; k++) {
         t = k * 0.002
         ir = 0.4 * cos(t - phi); ii = 0.4 * sin(t - phi)
-        printf "%.10g,2,1.5,%.15g,%.15g,0.4,%.15g,%.15g,%.15g,%.15g,%.15g\n", t, ir, ii, t - phi, 0.4 * cos(phi),
-            0.4 * sin(phi), -cos(t) - ir, -sin(t) - ii
+        printf "%.10g,2,1.5,%.15g,%.15g,0.4,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g\n", t, ir, ii, t - phi, 0.4 * cos(phi),
+            0.4 * sin(phi), -cos(t) - ir, -sin(t) - ii, 0.4 * cos(phi)
     }
 }' > "$D/ref.csv"
-"$REFBIN/csvcmp" --abs 1e-9 "$D/ref.csv" "$D/res.csv" Z.re Z.im i.re i.im mag ph p.re p.im 's[2].re' 's[2].im'
+"$REFBIN/csvcmp" --abs 1e-9 "$D/ref.csv" "$D/res.csv" Z.re Z.im i.re i.im mag ph p.re p.im 's[2].re' 's[2].im' pr
