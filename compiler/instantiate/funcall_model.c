@@ -233,6 +233,13 @@ mo_expr *mo_func_model_default(mo_fctx *c, const mo_func *f, int slot, mo_expr *
         int dims[MO_MAX_DIMS];
         if (x->kind == MO_EX_ARRAY && nested_dims(x, dims) == v->nd && flat_clean(x, true))
             return x;
+        /* a call of a function with an array result (Q_guess = Quaternions.nullRotation()): one call per
+         * element */
+        mo_aval a;
+        if (x->kind == MO_EX_CALL && x->func && !x->func_el && x->func_out < x->func->nout &&
+            x->func->vars.v[x->func->nin + x->func_out].nd == v->nd && flat_clean(x, false) &&
+            mo_func_model_output(c, x->func, x->func_out, x->a, v->binding->loc, &a))
+            return mo_func_model_nested(&a, v->binding->loc);
     } else if (flat_clean(x, false)) {
         return x;
     }

@@ -1,7 +1,7 @@
 // Records with array fields in functions (the pattern of the MSL's MultiBody.Frames.Orientation):
 // record inputs and outputs, record constructors with array arguments, a field whose size is another
-// field, a type in long form that extends an array type; tests/sim/record_array_fields.sh checks every
-// signal against its closed form.
+// field, a type in long form that extends an array type, an array default given by a call;
+// tests/sim/record_array_fields.sh checks every signal against its closed form.
 package RecordArrayFields
   record Orient
     Real T[3, 3];
@@ -89,6 +89,19 @@ package RecordArrayFields
     end for;
   end evalPoly;
 
+  function qnull
+    output Real q[4];
+  algorithm
+    q := {0, 0, 0, 1};
+  end qnull;
+
+  function qsum "an array input whose default is a call (Frames.to_Q's Q_guess)"
+    input Real q[4] = qnull();
+    output Real s;
+  algorithm
+    s := q[4] + 2*q[1];
+  end qsum;
+
   model Test
     Orient R0 = nullRot();
     Orient R1 = planarRot({0, 0, 1}, time, 1);
@@ -100,6 +113,7 @@ package RecordArrayFields
     Real x(start = 1, fixed = true);
     parameter Poly P(n = 3, c = {1, 2, 3});
     Real y = evalPoly(P, time);
+    Real qs = qsum();
   equation
     R3 = copyRot(R2);
     der(x) = -v[1]*x;
