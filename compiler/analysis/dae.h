@@ -100,6 +100,8 @@ typedef struct mo_block {
     int *inner_eqs;            /* the equation each inner assignment solves (solve.c) */
     mo_expr **jacobian;        /* ntear * ntear row-major symbolic Jacobian d res / d tear, NULL if none */
     int alg;                   /* MO_BLOCK_ALGORITHM: index in dae->algs */
+    int loop_alg;              /* MO_BLOCK_NONLINEAR through an algorithm section (solve.c): 1 + its
+                                * index in dae->algs, run after the tear variables are set; else 0 */
 } mo_block;
 
 /* An algorithm section in the back end (alg.c): the flat section's statements over DAE variables. */

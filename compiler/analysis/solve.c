@@ -311,8 +311,44 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
     torn_jacobian(b, res.v, ws);
 }
 
+/* A loop through the algorithm section alg (its outputs feed back into its inputs through the
+ * equations of b): a nonlinear loop whose iterated unknowns are the block's other unknowns (those the
+ * equations are matched to; the section's pseudo-equations are matched to its outputs), whose residual
+ * function runs the section, which computes the outputs from them, and then takes the equations'
+ * residuals. The section is a function of its inputs there (11.1), so the loop is not torn further and
+ * has no symbolic Jacobian (finite differences). Its relations stay frozen between events, as everywhere.
+ * 1 when done, -1 after an error, 0 when b holds another section too (the caller reports). */
+static int algorithm_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, int alg)
+{
+    int nt = 0, *tear = MO_NEWN(int, b->n), *res = MO_NEWN(int, b->n);
+    for (int i = 0; i < b->n; i++) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->eqs[i]);
+        if (q->alg && q->alg - 1 != alg)
+            return 0;
+        if (q->alg)
+            continue;
+        tear[nt] = b->vars[i];
+        res[nt++] = b->eqs[i];
+    }
+    for (int j = 0; j < nt; j++)
+        if (discrete_valued(dae, tear[j])) {
+            mo_error(dae->algs.v[alg].src->loc, "not supported yet: an algorithm section in an algebraic loop "
+                     "whose other unknowns include the Boolean, Integer or enumeration '%s'", dae->vars.v[tear[j]].name);
+            mo_dae_note_eqs(dae, res, nt, "is in the loop");
+            return -1;
+        }
+    b->kind = MO_BLOCK_NONLINEAR;
+    b->ntear = nt;
+    b->tear_vars = tear;
+    b->res_eqs = res;
+    b->ninner = 0;
+    b->jacobian = NULL;
+    b->loop_alg = alg + 1;
+    return 1;
+}
+
 /* A block holding pseudo-equations of an algorithm section: exactly that section's (sort.c keeps
- * them together), which then runs in place; in a loop with other equations it is not supported yet.
+ * them together), which then runs in place; in a loop with other equations: algorithm_loop.
  * 1 when b is such a block, -1 after an error, 0 for a block of equations. */
 static int algorithm_block(const mo_dae *dae, const mo_system *sys, mo_block *b)
 {
@@ -331,6 +367,11 @@ static int algorithm_block(const mo_dae *dae, const mo_system *sys, mo_block *b)
         b->kind = MO_BLOCK_ALGORITHM;
         b->alg = alg;
         return 1;
+    }
+    if (nalg == a->neq && !a->src->initial) {
+        int r = algorithm_loop(dae, sys, b, alg);
+        if (r)
+            return r;
     }
     mo_error(a->src->loc, "not supported yet: an algorithm section in an algebraic loop (%d equations and "
              "unknowns solved together)", b->n);

@@ -150,6 +150,8 @@ static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_bloc
         target(g, o, b->tear_vars[j], mo_block_eq(dae, sys, b->res_eqs[0])->loc);
         mo_buf_printf(o, " = z[%d];\n", j);
     }
+    if (b->loop_alg)   /* a loop through an algorithm section: it computes its outputs (solve.c) */
+        mo_cg_alg(&g->cg, o, b->loop_alg - 1, MO_CG_ALG_CONT);
     for (int m = 0; m < b->ninner; m++) {
         const mo_deq *q = mo_block_eq(dae, sys, b->inner_eqs[m]);
         eq_comment(g, o, "    ", q);

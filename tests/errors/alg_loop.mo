@@ -1,10 +1,11 @@
 model AlgLoop
-  Real x, y;
+  Real x;
+  Integer n;
 algorithm
-  y := 1 + 0.5 * x;
+  x := 1 + n;
 equation
-  x = 2 * y + time;
+  n = integer(0.5 * x + time);
 end AlgLoop;
 // ARGS: --emit-c -o /dev/null %f
-// ERROR: %f:3:1: error: not supported yet: an algorithm section in an algebraic loop (2 equations and unknowns solved together)
-// ERROR: %f:6:3: note: equation 'x = 2 * y + time' is in the loop
+// ERROR: %f:4:1: error: not supported yet: an algorithm section in an algebraic loop whose other unknowns include the Boolean, Integer or enumeration 'n'
+// ERROR: %f:7:3: note: equation 'n = integer(0.5 * x + time)' is in the loop
