@@ -279,6 +279,11 @@ int mo2c_rt_set_setting(mo2c_rt_opts *o, const char *key, const char *v, const c
                 fprintf(stderr, "error: %s: tolerance must be positive, got '%s'\n", origin, v);
                 return -1;
             }
+            if (x < MO2C_RT_MIN_TOL) {   /* (the integrators would shrink their steps without end) */
+                fprintf(stderr, "error: %s: tolerance %s is below what double precision can meet (%g)\n", origin, v,
+                        MO2C_RT_MIN_TOL);
+                return -1;
+            }
             o->tol = x;
         } else {
             if (!(x >= 1.0) || x != floor(x) || x > (double)INT32_MAX - 1) {

@@ -173,6 +173,11 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
     o.start = model->has_start ? model->start_time : 0.0;
     o.stop = model->has_stop ? model->stop_time : 1.0;
     o.tol = model->has_tolerance && model->tolerance > 0.0 ? model->tolerance : 1e-6;
+    if (o.tol < MO2C_RT_MIN_TOL) {   /* the experiment's Tolerance: as -tolerance (cli.c) */
+        fprintf(stderr, "error: the experiment's tolerance %g is below what double precision can meet (%g)\n", o.tol,
+                MO2C_RT_MIN_TOL);
+        return 1;
+    }
     o.format = MO2C_RT_CSV;
     const char *prog = argc > 0 ? argv[0] : NULL;
 

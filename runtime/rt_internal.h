@@ -45,6 +45,10 @@ typedef struct mo2c_rt_override {
 } mo2c_rt_override;
 
 /* Everything the command line decides. Strings point into argv or into buffers listed in owned. */
+/* The smallest tolerance accepted: below it no step of a double-precision integrator meets it, and the
+ * run would crawl without end (a fuzzer found -tolerance=1e-86) */
+#define MO2C_RT_MIN_TOL 1e-15
+
 typedef struct mo2c_rt_opts {
     double start, stop, tol;   /* experiment, after model defaults and flags */
     mo2c_rt_grid grid;

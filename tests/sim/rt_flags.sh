@@ -39,6 +39,10 @@ awk -v t="$te" 'BEGIN { exit !(t > 0.3 - 1e-9 && t < 0.3 + 1e-9) }' || fail "eve
 te=$(col $RES te | tail -1)
 awk -v t="$te" 'BEGIN { exit !(t > 0.3 + 1e-9 && t <= 0.37 + 1e-9) }' || fail "-noRootFinding: event at $te"
 
+# a tolerance below what double precision can meet is refused, not run for ever (found by fuzz_sim)
+out=$(./sf -tolerance=1e-86 2>&1) && fail "-tolerance=1e-86 was accepted"
+grep -q "tolerance 1e-86 is below what double precision can meet" <<<"$out" || fail "-tolerance=1e-86 said: $out"
+
 # -maxStepSize: no step above it; -initialStepSize: the first step
 ./sf -maxStepSize=0.01 -lv=LOG_SOLVER -stepSize=0.5 > log.txt || fail "-maxStepSize"
 big=$(sed -n 's/.*| step [0-9]*: t = [^,]*, step size \([^ ]*\) .*/\1/p' log.txt | awk '$1 > 0.01 + 1e-12' | head -1)
