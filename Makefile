@@ -5,7 +5,7 @@
 #                   (make test DEBUG=1 runs the suite with it; the runtime is built without sanitizers,
 #                   so that simulators link with a plain cc)
 #   make bench      the benchmarks under bench/ (never part of the test suite)
-#   make fuzz       the libFuzzer targets of fuzz/, each for FUZZ_SECONDS (default 60) in build-fuzz/;
+#   make fuzz       the libFuzzer targets of fuzz/ (FUZZ_ONLY="sim ...": some), each for FUZZ_SECONDS (default 60) in build-fuzz/;
 #                   needs clang (fuzz/run.sh says how to install it); never part of the test suite
 #   make install PREFIX=/usr/local [DESTDIR=/staging]   (and make uninstall with the same)
 CC      ?= cc

@@ -43,7 +43,7 @@ seed flags '-maxStepSize=0.01\n-initialStepSize\n1e-4\n-cpu\n-steps\n-noRootFind
 seed helpflag '-help=override'
 
 status=0
-for t in parse flat codegen sim; do
+for t in ${FUZZ_ONLY:-parse flat codegen sim}; do   # (FUZZ_ONLY="sim": some of the targets)
     corpus=$B/corpus/$t
     mkdir -p "$corpus"
     if [ $t = sim ]; then seeds=$S/sim; extra=(); else seeds=$S/mo; extra=(-dict=fuzz/modelica.dict -max_len=65536); fi
