@@ -262,6 +262,18 @@ static bool if_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
  * deduced from the subscripts it appears in (not yet: ranges that change in time). */
 static bool iter_values(abuild *b, const mo_iterator *it, const mo_stmt_list *body, mo_expr ***vals, int *n)
 {
+    /* the bounds of a:b first: mo_flatten_val would call them "a range that must be a parameter
+     * expression", which a for-statement's need not be (11.2.2.1) */
+    for (int k = 0; it->range && it->range->kind == MO_EX_RANGE && k < it->range->n; k++) {
+        mo_expr *f = mo_flatten_expr(b->fr, b->inst, b->owner, it->range->a[k]);
+        double d;
+        if (!f)
+            return false;
+        if (!mo_eval_flat(b->fr->flat, f, &d) && !mo_eval_failed_in_bindings()) {
+            mo_error(it->range->loc, "not supported yet: a for-loop range that is not a parameter expression");
+            return false;
+        }
+    }
     if (it->range && it->range->kind != MO_EX_REF) {
         mo_aval r;
         if (!mo_flatten_val(b->fr, b->inst, b->owner, it->range, &r))
