@@ -153,7 +153,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     if (!flat)
         return 1;
     mo_check_params(flat);
-    if (mo_check_types(flat) + mo_check_variability(flat) || mo_when_order(flat))
+    if (mo_check_types(flat) + mo_check_variability(flat) + mo_check_discrete(flat) || mo_when_order(flat))
         return 1;
     if (o->mode == MODE_FLAT) {
         mo_flat_print(stdout, flat);
@@ -173,6 +173,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         return unit_findings && o->units == MO_UNITS_ERROR ? 1 : 0;
     /* back end: DAE (aliases removed) -> index reduction -> matching and BLT -> solved blocks -> C;
      * debug builds check the DAE's invariants after each stage (check.c) */
+    mo_bounds_asserts(flat);   /* min and max, checked while the model runs (check/bounds.c) */
     mo_event_calls(flat);   /* floor(x), div(x, y), ...: discrete values changed at events (evcalls.c) */
     mo_dae *dae = mo_dae_build(flat);
     stage_done(&clock, "dae");

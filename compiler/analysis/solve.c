@@ -35,6 +35,7 @@
  */
 #include "daeutil.h"
 
+#include <math.h>
 #include <string.h>
 
 const mo_deq *mo_block_eq(const mo_dae *dae, const mo_system *sys, int eq)
@@ -449,6 +450,63 @@ static bool solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, so
     return true;
 }
 
+/* A linear block whose coefficients are all numbers (no parameter: -override may change those) and
+ * whose matrix is singular has no solution or infinitely many whatever its right-hand side: an error
+ * now rather than at the first step (issue 15). Gaussian elimination with partial pivoting on the dense
+ * matrix, for blocks of at most SINGULAR_MAX unknowns (n^3; bigger ones are left to the run). */
+enum { SINGULAR_MAX = 60 };
+
+static bool constant_singular(const mo_dae *dae, const mo_system *sys, const mo_block *b)
+{
+    int n = b->n;
+    if (n < 2 || n > SINGULAR_MAX)
+        return false;
+    double *a = MO_NEWN(double, (size_t)n * n), scale = 0;
+    for (int i = 0; i < n; i++) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->eqs[i]);
+        for (int j = 0; j < n; j++) {
+            mo_expr *cl, *rl, *cr, *rr;
+            double c;
+            if (!mo_sym_linear(q->lhs, b->vars[j], &cl, &rl) || !mo_sym_linear(q->rhs, b->vars[j], &cr, &rr) ||
+                !mo_sym_is_num(mo_simplify(mo_sym_sub(cl, cr)), &c) || !(c == c) || c - c != 0)
+                return false;
+            a[(size_t)i * n + j] = c;
+            if (fabs(c) > scale)
+                scale = fabs(c);
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        int p = k;
+        for (int i = k + 1; i < n; i++)
+            if (fabs(a[(size_t)i * n + k]) > fabs(a[(size_t)p * n + k]))
+                p = i;
+        if (fabs(a[(size_t)p * n + k]) <= 1e-12 * scale)
+            return true;
+        for (int j = 0; j < n; j++) {
+            double t = a[(size_t)k * n + j];
+            a[(size_t)k * n + j] = a[(size_t)p * n + j];
+            a[(size_t)p * n + j] = t;
+        }
+        for (int i = k + 1; i < n; i++) {
+            double f = a[(size_t)i * n + k] / a[(size_t)k * n + k];
+            for (int j = k; j < n; j++)
+                a[(size_t)i * n + j] -= f * a[(size_t)k * n + j];
+        }
+    }
+    return false;
+}
+
+static void report_singular(const mo_dae *dae, const mo_system *sys, const mo_block *b)
+{
+    mo_buf names = {0};
+    for (int j = 0; j < b->n; j++)
+        mo_buf_printf(&names, "%s'%s'", j ? ", " : "", mo_dae_var_name((void *)dae, b->vars[j]));
+    const mo_deq *first = mo_block_eq(dae, sys, b->eqs[0]);
+    mo_error(first->loc, "%d equations are linear in %s with constant coefficients, and their matrix is "
+             "singular: they have no solution or infinitely many", b->n, mo_buf_str(&names));
+    mo_dae_note_eqs(dae, b->eqs, b->n, "is one of them");
+}
+
 int mo_dae_solve(mo_dae *dae)
 {
     int nv = dae->vars.n;
@@ -465,6 +523,10 @@ int mo_dae_solve(mo_dae *dae)
                 errors++;
             else if (a == 0 && !solve_block(dae, systems[s], b, &ws))
                 errors++;
+            else if (a == 0 && b->kind == MO_BLOCK_LINEAR && constant_singular(dae, systems[s], b)) {
+                report_singular(dae, systems[s], b);
+                errors++;
+            }
         }
         if (errors)
             return 1;

@@ -17,8 +17,16 @@ int mo_check_types(const mo_flat *flat);
 /* variability.c: constants have a constant value, parameters a parameter expression (3.8). */
 int mo_check_variability(const mo_flat *flat);
 
+/* variability.c: no der of a discrete-time Real; a Real declared discrete is assigned in a when-clause
+ * (4.5.3). */
+int mo_check_discrete(const mo_flat *flat);
+
 /* whenorder.c: the equations of each when-branch in an order that respects what they read (8.3.5);
  * a cycle among them is an error. Reorders flat->whens in place. */
 int mo_when_order(mo_flat *flat);
+
+/* bounds.c: the min and max of every Real and Integer variable as warning asserts checked while the
+ * model runs (4.9.1); after mo_flat_unshare. */
+void mo_bounds_asserts(mo_flat *flat);
 
 #endif

@@ -4,8 +4,12 @@
  * `parameter Real y = x` with a continuous x, `constant Real c = p` with a parameter p, or a parameter
  * bound to a function of time are errors naming the variable read.
  *
- * Input: the flat model (packed or not: bindings are the variables' own). Output: errors at the
- * binding; returns their number. Expression trees are walked with an explicit stack.
+ * Discrete-time Reals (4.5.3): der is not applied to one, and one declared discrete is assigned in a
+ * when-clause (mo_check_discrete).
+ *
+ * Input: the flat model (packed or not: bindings are the variables' own; a packed record's copies read
+ * variables of the same declarations). Output: errors at the binding or the call; returns their
+ * number. Expression trees are walked with an explicit stack.
  */
 #include "checks.h"
 #include "sym.h"
@@ -83,4 +87,84 @@ int mo_check_variability(const mo_flat *flat)
         errors++;
     }
     return errors;
+}
+
+/* ---- discrete-time Reals (4.5.3) ---- */
+
+typedef struct dctx {
+    const mo_flat *flat;
+    unsigned char *assigned;  /* per variable: assigned in a when-clause */
+    expr_stack stack;
+    int errors;
+} dctx;
+
+static bool discrete_real(const mo_flat *flat, int v)
+{
+    return v >= 0 && v < flat->vars.n && flat->vars.v[v].variability == MO_VAR_DISCRETE &&
+           flat->vars.v[v].type == MO_T_REAL;
+}
+
+/* der(v) of a discrete Real v anywhere in e (shift: the equation's var_shift) */
+static void der_of_discrete(dctx *c, const mo_expr *root, int shift)
+{
+    if (!root)
+        return;
+    c->stack.n = 0;
+    MO_PUSH(c->stack, root);
+    while (c->stack.n) {
+        const mo_expr *e = c->stack.v[--c->stack.n];
+        if (e->kind == MO_EX_DER && e->n == 1 && e->a[0]->kind == MO_EX_VAR &&
+            discrete_real(c->flat, e->a[0]->var + shift)) {
+            mo_error(e->loc, "der of the discrete-time variable '%s': der is not applied to discrete-time "
+                     "variables (specification 4.5.3)", mo_flat_var_name((void *)c->flat, e->a[0]->var + shift));
+            c->errors++;
+            continue;
+        }
+        for (int i = 0; i < e->n; i++)
+            if (e->a[i])
+                MO_PUSH(c->stack, e->a[i]);
+    }
+}
+
+static void mark_when_targets(void *ctx, const mo_astmt *s, bool in_when)
+{
+    dctx *c = ctx;
+    if (s->kind == MO_AS_ASSIGN && in_when)
+        for (int k = 0; k < s->n; k++)
+            if (s->targets[k] >= 0 && s->targets[k] < c->flat->vars.n)
+                c->assigned[s->targets[k]] = 1;
+}
+
+int mo_check_discrete(const mo_flat *flat)
+{
+    dctx c = {flat, MO_NEWN(unsigned char, flat->vars.n + 1), {0}, 0};
+    for (int i = 0; i < flat->eqs.n; i++) {
+        const mo_feq *q = &flat->eqs.v[i];
+        if (mo_feq_packed(q))
+            continue;
+        der_of_discrete(&c, q->lhs, q->var_shift);
+        der_of_discrete(&c, q->rhs, q->var_shift);
+    }
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++) {
+            const mo_wbranch *b = &flat->whens.v[i].branches[k];
+            for (int j = 0; j < b->body.n; j++) {
+                const mo_wstmt *w = &b->body.v[j];
+                if (w->kind == MO_WS_ASSIGN && w->lhs && w->lhs->kind == MO_EX_VAR && w->lhs->var >= 0 &&
+                    w->lhs->var < flat->vars.n)
+                    c.assigned[w->lhs->var] = 1;
+            }
+        }
+    for (int i = 0; i < flat->algs.n; i++)
+        mo_astmt_walk(&flat->algs.v[i].body, mark_when_targets, &c, false);
+    /* a declared discrete Real that no when-clause assigns (inputs are assigned from outside) */
+    for (int v = 0; v < flat->vars.n; v++) {
+        const mo_var *var = &flat->vars.v[v];
+        if (c.assigned[v] || !discrete_real(flat, v) || (var->flags & MO_PF_INPUT))
+            continue;
+        mo_error(var->attr->loc, "'%s' is declared discrete but no when-clause assigns it: a discrete Real is "
+                 "assigned in a when-clause (specification 4.5.3)", mo_flat_var_name((void *)flat, v));
+        c.errors++;
+    }
+    return c.errors;
 }

@@ -227,3 +227,27 @@ bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out)
     }
     return eval(flat, e, out, 0);
 }
+
+const char *mo_flat_nonboolean(const mo_flat *flat, const mo_expr *e)
+{
+    static const char *const names[] = {"Real", "Integer", "Boolean", "String", "an enumeration"};
+    switch (e->kind) {
+    case MO_EX_INT:
+        return e->text && !(e->text[0] >= '0' && e->text[0] <= '9') ? names[MO_T_ENUM] : names[MO_T_INTEGER];
+    case MO_EX_REAL:
+        return names[MO_T_REAL];
+    case MO_EX_STRING:
+        return names[MO_T_STRING];
+    case MO_EX_VAR:
+        if (e->var < 0 || e->var >= flat->vars.n || flat->vars.v[e->var].type == MO_T_BOOLEAN ||
+            flat->vars.v[e->var].type > MO_T_ENUM)
+            return NULL;
+        return names[flat->vars.v[e->var].type];
+    case MO_EX_BINARY:
+        return e->op <= MO_OP_EPOW ? "a number" : NULL;
+    case MO_EX_UNARY:
+        return e->op == MO_OP_NEG || e->op == MO_OP_PLUS ? "a number" : NULL;
+    default:
+        return NULL;
+    }
+}

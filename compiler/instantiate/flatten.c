@@ -601,6 +601,11 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
         double d;
         if (!c)
             return false;
+        if (mo_flat_nonboolean(fr->flat, c)) {   /* spec 4.4.5 */
+            mo_error(e->condition->loc, "the condition of a conditional component must be Boolean, not %s (specification 4.4.5)",
+                     mo_flat_nonboolean(fr->flat, c));
+            return false;
+        }
         if (!mo_eval_flat(fr->flat, c, &d)) {
             if (!mo_eval_report_why(fr->flat, e->condition->loc, "the condition of a conditional component"))
                 mo_error(e->condition->loc, "the condition of a conditional component must be a parameter expression");
@@ -634,13 +639,8 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
         variability = MO_VAR_DISCRETE;
     unsigned flags = ((e->flags | t.prefixes) & (MO_PF_INPUT | MO_PF_OUTPUT | MO_PF_FLOW | MO_PF_STREAM |
                                                  MO_PF_PROTECTED | MO_PF_FINAL)) | home->flags;
-    if ((flags & MO_PF_FLOW) && (t.basetype >= 0 ? t.basetype != MO_T_REAL
-                                 : t.cls->kind != MO_CL_RECORD && t.cls->kind != MO_CL_OPERATOR_RECORD &&
-                                       t.cls->kind != MO_CL_CONNECTOR)) {   /* spec 4.4.2.2 */
-        mo_error(e->loc, "flow '%s' must be a Real or a record or connector of them, not %s '%s'", e->name,
-                 t.basetype >= 0 ? "of type" : mo_class_kind_name(t.cls->kind), mo_class_full_name(t.cls));
+    if (!mo_prefixes_ok(home, e, &t, flags))   /* spec 4.4.2.2 (prefixes.c) */
         return false;
-    }
     if ((flags & MO_PF_FLOW) && t.cls->kind == MO_CL_OPERATOR_RECORD && !mo_connect_flow_record_ok(t.cls, e))
         return false;
     if ((flags & MO_PF_STREAM) && !mo_stream_declared(fr, home, e, &t))
@@ -826,6 +826,11 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
             double d;
             if (!c)
                 return false;
+            if (mo_flat_nonboolean(fr->flat, c)) {   /* spec 8.3.4 */
+                mo_error(q->conds[i]->loc, "the condition of an if-equation must be Boolean, not %s (specification 8.3.4)",
+                         mo_flat_nonboolean(fr->flat, c));
+                return false;
+            }
             if (!mo_eval_flat(fr->flat, c, &d)) /* time-varying from here on (flatten_when.c) */
                 return mo_flatten_if_eq(fr, inst, owner, q, i, initial);
             if (d)

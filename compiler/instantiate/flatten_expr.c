@@ -130,6 +130,12 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
                 return true;
             }
         if (strcmp(p0->id, "time") == 0) {
+            if (owner && (owner->kind == MO_CL_CONNECTOR || owner->kind == MO_CL_RECORD ||
+                          owner->kind == MO_CL_OPERATOR_RECORD)) {   /* spec 3.6.7 */
+                mo_error(e->loc, "'time' is not available in a %s, only in models and blocks (specification 3.6.7)",
+                         mo_class_kind_name(owner->kind));
+                return false;
+            }
             mo_av_scalar(out, mo_expr_new(MO_EX_TIME, e->loc));
             return true;
         }

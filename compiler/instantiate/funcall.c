@@ -355,6 +355,11 @@ static callee component_callee(mo_fctx *c, const mo_expr *fn)
                      f.comp ? " (a component: only the leading names of a call may be components)" : "");
             return r;
         }
+        if (f.elem && (f.elem->flags & MO_PF_PROTECTED)) {
+            mo_error(mo_ref_part_loc(fn, i), "'%s' is protected in '%s': a protected element cannot be reached "
+                     "with dot notation (specification 4.1)", fn->parts[i].id, mo_class_full_name(cls));
+            return r;
+        }
         cls = f.cls;
     }
     r = class_callee(c, fn, cls, NULL);

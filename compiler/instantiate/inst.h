@@ -245,6 +245,10 @@ typedef struct mo_comp_type {
 } mo_comp_type;
 bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t);
 
+/* prefixes.c: the prefix rules of 4.4.2.2 for declaration e of type t, a component of home, with the
+ * prefixes flags it gets (its own and home's); false after an error. */
+bool mo_prefixes_ok(const mo_inst *home, const mo_element *e, const mo_comp_type *t, unsigned flags);
+
 /* flatten.c: make slot i of inst when it is not made yet (false after an error); the "did you mean"
  * note for an unknown component name in lay. */
 bool mo_ensure_slot(mo_front *fr, mo_inst *inst, int i);
@@ -432,6 +436,10 @@ void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out);
 
 /* eval.c: evaluate a flat expression whose variables are parameters or constants with bindings. */
 bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
+/* eval.c: the type of flat expression e when it is surely no Boolean (a number or String literal, an
+ * enumeration literal, a variable of another type, arithmetic), else NULL: for the conditions that
+ * flattening evaluates itself (if-equations, conditional components), which types.c never sees. */
+const char *mo_flat_nonboolean(const mo_flat *flat, const mo_expr *e);
 /* After mo_eval_flat failed: when the reason was a binding that depends on itself, report it at loc
  * ("WHAT cannot be evaluated: the value of 'n' depends on itself", a note at n), a call of a
  * user-defined function in the expression or in a binding it reached ("not supported yet", at the call),

@@ -314,7 +314,7 @@ static const mo_class *load_by_name(const char *model, const mo_libpath *path)
 {
     mo_name *n = name_from_string(model);
     mo_found f = {0};
-    int bad = mo_lookup_name(NULL, n, &f);
+    int bad = mo_lookup_model_name(n, &f);
     if (mo_error_count() > 0)
         return NULL;
     if (bad >= 0 || !f.cls) {
@@ -400,7 +400,7 @@ const mo_class *mo_load(const char *file, const char *model, const mo_libpath *p
     }
     mo_name *n = name_from_string(model);
     mo_found f = {0};
-    int bad = mo_lookup_name(NULL, n, &f);
+    int bad = mo_lookup_model_name(n, &f);
     if ((bad >= 0 || !f.cls) && within && within->n > 0 && !n->global) {
         /* a name relative to the file's package */
         mo_found pkg;

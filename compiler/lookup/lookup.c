@@ -128,6 +128,16 @@ const char *mo_class_full_name(const mo_class *cls)
 }
 
 /* ---- the scope of a class: declared elements and imports ---- */
+/* Qualified import-clauses of one class give distinct names (13.2.2). */
+static void import_name_once(mo_scope *s, const char *id, mo_element *e)
+{
+    mo_element *prev = mo_map_put_new(&s->imports, id, e);
+    if (prev) {
+        mo_error(e->loc, "two import-clauses give the name '%s' (specification 13.2.2)", id);
+        mo_note(prev->loc, "the other import of '%s' is here", id);
+    }
+}
+
 mo_scope *mo_scope_of(mo_class *cls)
 {
     if (!cls->scope) {
@@ -163,11 +173,11 @@ mo_scope *mo_scope_of(mo_class *cls)
                     MO_PUSH(s->unqualified, e);
                 } else if (e->import_kind == MO_IMPORT_MULTIPLE) {
                     for (int k = 0; k < e->nimport_ids; k++)
-                        mo_map_put(&s->imports, e->import_ids[k], e);
+                        import_name_once(s, e->import_ids[k], e);
                 } else {
                     const char *id = e->import_kind == MO_IMPORT_RENAMING ? e->alias
                                      : e->import_name->ids[e->import_name->n - 1];
-                    mo_map_put(&s->imports, id, e);
+                    import_name_once(s, id, e);
                 }
                 continue;
             }
@@ -445,10 +455,28 @@ static mo_found lookup_inherited(mo_class *cls, const char *id)
     return none;
 }
 
+/* The rules of 13.2.1 for import-clause im, checked at its first use: one imports only from a package
+ * (A.B in import A.B.C, import D = A.B.C, import A.B.* and import A.B.{C, D}). */
+static void check_import(mo_element *im)
+{
+    im->import_checked = true;
+    mo_name from = *im->import_name;
+    bool unqual = im->import_kind == MO_IMPORT_UNQUALIFIED || im->import_kind == MO_IMPORT_MULTIPLE;
+    if (!unqual && --from.n == 0)
+        return;   /* import A: any class of the top level */
+    mo_found f = {0};
+    if (mo_lookup_name(NULL, &from, &f) >= 0 || !f.cls || f.cls->kind == MO_CL_PACKAGE)
+        return;   /* an unknown name is reported where it is used */
+    mo_error(mo_name_loc(&from, from.n - 1), "an import-clause imports from a package, but '%s' is a %s "
+             "(specification 13.2.1)", mo_name_str(&from), mo_class_kind_name(f.cls->kind));
+}
+
 /* An import: what the imported name denotes (imports are full names, looked up from the top). */
 static mo_found resolve_import(mo_element *im, const char *id)
 {
     mo_found f = {0};
+    if (!im->import_checked)
+        check_import(im);
     if (im->import_kind == MO_IMPORT_MULTIPLE) {
         if (mo_lookup_name(NULL, im->import_name, &f) >= 0 || !f.cls)
             return (mo_found){0};
@@ -459,21 +487,43 @@ static mo_found resolve_import(mo_element *im, const char *id)
     return f;
 }
 
+/* Report an error at loc once, however often the lookup that meets it runs. */
+static bool first_report(mo_loc loc)
+{
+    static mo_map seen;
+    return !mo_map_put_new(&seen, mo_intern_cstr(mo_sprintf("%p:%d:%d", (const void *)loc.file, loc.line, loc.col)),
+                           (void *)1);
+}
+
+/* A name through the unqualified import-clauses: only public elements are imported (4.1), and a name
+ * found in two of the packages is an error (5.3.1). */
 static mo_found lookup_imports(mo_class *cls, const char *id)
 {
     mo_scope *s = mo_scope_of(cls);
     mo_element *im = mo_map_get(&s->imports, id);
     if (im)
         return resolve_import(im, id);
+    mo_found hit = {0};
+    mo_element *from = NULL;
     for (int i = 0; i < s->unqualified.n; i++) {
+        mo_element *u = s->unqualified.v[i];
+        if (!u->import_checked)
+            check_import(u);
         mo_found pkg = {0};
-        if (mo_lookup_name(NULL, s->unqualified.v[i]->import_name, &pkg) >= 0 || !pkg.cls)
+        if (mo_lookup_name(NULL, u->import_name, &pkg) >= 0 || !pkg.cls)
             continue;
         mo_found f = mo_lookup_member(pkg.cls, id);
-        if (f.cls || f.comp)
-            return f;
+        if (!(f.cls || f.comp) || (f.elem && (f.elem->flags & MO_PF_PROTECTED)))
+            continue;
+        if (!from) {
+            hit = f;
+            from = u;
+        } else if (f.elem != hit.elem && first_report(u->loc)) {
+            mo_error(u->loc, "'%s' is found through two unqualified import-clauses (specification 5.3.1)", id);
+            mo_note(from->loc, "the other import-clause that has '%s'", id);
+        }
     }
-    return (mo_found){0};
+    return hit;
 }
 
 /* Find a simple name from inside cls (cls NULL: top level only). */
@@ -504,6 +554,26 @@ static mo_found lookup_simple(mo_class *cls, const char *id)
     return f;
 }
 
+/* mo_lookup_model_name runs: the name comes from the command line, which may name a protected class. */
+static bool any_visibility;
+
+int mo_lookup_model_name(const mo_name *name, mo_found *out)
+{
+    any_visibility = true;
+    int bad = mo_lookup_name(NULL, name, out);
+    any_visibility = false;
+    return bad;
+}
+
+/* Is cls holder or a class nested in it? (Its text may name holder's protected elements.) */
+static bool within_class(const mo_class *cls, const mo_class *holder)
+{
+    for (; cls; cls = cls->parent)
+        if (cls == holder)
+            return true;
+    return false;
+}
+
 int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out)
 {
     mo_found f = {0};
@@ -528,6 +598,10 @@ int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out)
             *out = f;
             return k;
         }
+        if (g.elem && (g.elem->flags & MO_PF_PROTECTED) && !any_visibility && !within_class(cls, f.cls) &&
+            first_report(mo_name_loc(name, k)))
+            mo_error(mo_name_loc(name, k), "'%s' is protected in '%s': a protected element cannot be reached "
+                     "with dot notation (specification 4.1)", name->ids[k], mo_class_full_name(f.cls));
         f = g;
     }
     *out = f;

@@ -91,8 +91,12 @@ mo_found mo_lookup_declared(mo_class *cls, const char *id);
 mo_found mo_lookup_member(mo_class *cls, const char *id);
 /* Look a dotted name up from inside cls. Returns -1 when found (into *out), otherwise the index of the
  * identifier that could not be found (*out then holds what the previous identifiers denote).
- * No diagnostics. */
+ * Diagnoses one thing only: a protected element reached with dot notation from outside the class that
+ * holds it (spec 4.1; an error, once per location, and the lookup goes on).
+ * mo_lookup_model_name: the same from the top level for the model named on the command line, which may
+ * be a protected class. */
 int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out);
+int mo_lookup_model_name(const mo_name *name, mo_found *out);
 /* The same, reporting "unknown class" errors; NULL after an error. what: "class", "base class" ... */
 mo_class *mo_lookup_class(mo_class *cls, const mo_name *name, const char *what);
 /* Resolve the extends clauses of cls (reports unknown bases and cycles). false after an error. */

@@ -319,6 +319,7 @@ struct mo_element {
     union {
         struct {              /* MO_ELEM_IMPORT */
             mo_import_kind import_kind;
+            bool import_checked;      /* lookup.c: the rules of 13.2 checked (once, at its first use) */
             int nimport_ids;          /* MO_IMPORT_MULTIPLE: import_ids */
             mo_name *import_name;     /* the package or class imported */
             const char *alias;        /* MO_IMPORT_RENAMING */

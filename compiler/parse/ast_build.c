@@ -235,6 +235,34 @@ mo_class *mo_build_short_class(mo_parser *p, const char *id, mo_loc loc, unsigne
     return c;
 }
 
+/* The literals of an enumeration are distinct (spec 4.9.5) and none is named like one of its attributes,
+ * which share their scope (4.9.5.1). Names are interned: a few literals are compared pairwise, more
+ * through a table. */
+static void check_literals(const mo_class *c)
+{
+    static const char *const attrs[] = {"quantity", "min", "max", "start", "fixed"};
+    mo_map seen = {0};
+    for (int i = 0; i < c->nliterals; i++) {
+        const mo_enum_literal *l = &c->literals[i];
+        for (size_t a = 0; a < sizeof attrs / sizeof attrs[0]; a++)
+            if (!strcmp(l->name, attrs[a]))
+                mo_error(l->loc, "an enumeration literal cannot be named '%s', the name of an attribute of "
+                         "enumeration '%s' (specification 4.9.5.1)", l->name, c->name);
+        const mo_enum_literal *first = NULL;
+        if (c->nliterals <= 16) {
+            for (int j = 0; j < i && !first; j++)
+                if (c->literals[j].name == l->name)
+                    first = &c->literals[j];
+        } else {
+            first = mo_map_put_new(&seen, l->name, (void *)l);
+        }
+        if (first) {
+            mo_error(l->loc, "enumeration '%s' has two literals named '%s' (specification 4.9.5)", c->name, l->name);
+            mo_note(first->loc, "the first is here");
+        }
+    }
+}
+
 /* short-class-specifier : IDENT "=" enumeration "(" ( [ enum-list ] | ":" ) ")" comment */
 mo_class *mo_build_enum(mo_parser *p, const char *id, mo_loc loc, mo_pvec *literals, bool open,
                         mo_comment *comment)
@@ -252,6 +280,7 @@ mo_class *mo_build_enum(mo_parser *p, const char *id, mo_loc loc, mo_pvec *liter
     c->literals = MO_NEWN(mo_enum_literal, n > 0 ? n : 1);
     for (int i = 0; i < n; i++)
         c->literals[i] = *(mo_enum_literal *)literals->v[i];
+    check_literals(c);
     return c;
 }
 
