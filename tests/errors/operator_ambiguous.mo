@@ -1,8 +1,8 @@
 model OperatorAmbiguous "two functions of an overloaded operator match the arguments (spec 14.3)"
   operator record R
     Real x;
-    encapsulated operator '+'
-      import OperatorAmbiguous.R;
+    operator '+'
+      // R is found in the enclosing scope: an import from a model breaks spec 13.2.1
       function add
         input R a;
         input R b;

@@ -1,8 +1,8 @@
 model OperatorCtorNone "an operator record whose constructors do not take the arguments given (spec 14.2)"
   operator record R
     Real x;
-    encapsulated operator 'constructor'
-      import OperatorCtorNone.R;
+    operator 'constructor'
+      // R is found in the enclosing scope: an import from a model breaks spec 13.2.1
       function fromReal
         input Real x;
         output R r(x = x);

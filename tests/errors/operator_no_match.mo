@@ -1,8 +1,8 @@
 model OperatorNoMatch "an operator that the operator record does not define for these arguments"
   operator record R
     Real x;
-    encapsulated operator function '+'
-      import OperatorNoMatch.R;
+    operator function '+'
+      // R is found in the enclosing scope: an import from a model breaks spec 13.2.1
       input R a;
       input R b;
       output R c;
