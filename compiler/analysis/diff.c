@@ -66,11 +66,48 @@ static mo_expr *fail(diff_ctx *c, const mo_expr *e, const char *what)
 
 static mo_expr *sq(mo_expr *a) { return mo_sym_pow(a, mo_sym_num(a->loc, 2)); }
 
-/* A call of a user function (funcdiff.c): through its derivative annotation, else by differentiating
- * its inlined algorithm; otherwise it cannot be differentiated. */
+/* Is e free of what c differentiates for: of time (time mode: no variable but parameters, constants and
+ * discrete ones, no time, no der), or of the variable (partial mode)? */
+static bool invariant(diff_ctx *c, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_VAR:
+        if (!c->dae)
+            return e->var != c->var;
+        if (e->var < 0)
+            return false;
+        bool neg;
+        int v = mo_dae_resolve(c->dae, e->var, &neg, NULL, NULL);
+        if (v < 0)
+            return true;
+        mo_dkind k = c->dae->vars.v[v].kind;
+        return k == MO_DV_CONSTANT || k == MO_DV_PARAMETER || k == MO_DV_DISCRETE || k == MO_DV_PRE;
+    case MO_EX_TIME: case MO_EX_DER:
+        return !c->dae;
+    case MO_EX_CALL:
+        if (c->dae && mo_sym_is_input(e))
+            return false;
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (e->a[i] && !invariant(c, e->a[i]))
+            return false;
+    return true;
+}
+
+/* A call of a user function (funcdiff.c): in time mode 0 when its arguments are (Frames.nullRotation()),
+ * else through its derivative annotation, else by differentiating its inlined algorithm; otherwise it
+ * cannot be differentiated. */
 static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
 {
     const mo_func *f = e->func;
+    /* functions are pure (12.3): a call of arguments constant in time is constant. (Only in time mode:
+     * in partial mode a Jacobian that differentiates no call falls back to differences, which the
+     * friction loops of the MSL's clutches depend on.) */
+    if (c->dae && invariant(c, e))
+        return zero(e);
     if (f->derivative) {
         mo_expr **d = MO_NEWN(mo_expr *, f->nin + 1);
         bool ok = true;

@@ -185,6 +185,12 @@ typedef struct mo_fvar {
     mo_expr **dims;           /* nd sizes as expressions over the slots (sizes and values of inputs,
                                * constants); NULL for ':' (an input: the argument's size; an output or
                                * local: flexible, of size 0 until a whole-array assignment resizes it) */
+    /* An input's default given by the modifier of a short class declared in a model, which may use the
+     * model's components (World's function gravityAcceleration = standardGravityAcceleration(g = g * n)):
+     * the expression as written, in inst_owner's text, evaluated at each call from a model in the
+     * instance that holds the short class (funcall.c); binding is NULL then. */
+    const mo_expr *inst_default;
+    struct mo_class *inst_owner;
 } mo_fvar;
 
 /* Is slot v an array whose size an assignment may change (a non-input declared with ':')? */

@@ -103,6 +103,19 @@ static bool size_args(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
 /* fill(s, dims): every element a copy of s (s itself may be an array: its dimensions come last) */
 static bool fill(mo_loc loc, const mo_aval *s, int nd, const int *dims, mo_aval *out)
 {
+    if (s->rec) {   /* fill(Complex(1, 0), n): n copies of a record, stacked field by field */
+        long long n = 1;
+        for (int k = 0; k < nd; k++)
+            if ((n *= dims[k]) > MO_MAX_ARRAY_ELEMENTS) {
+                mo_error(loc, "array with more than %d elements (arrays are scalarised at compile time)",
+                         MO_MAX_ARRAY_ELEMENTS);
+                return false;
+            }
+        mo_aval *copies = MO_NEWN(mo_aval, n + 1);
+        for (long long i = 0; i < n; i++)
+            copies[i] = *s;
+        return mo_av_stack(loc, (int)n, copies, nd, dims, out);
+    }
     int all[MO_MAX_DIMS * 2];
     memcpy(all, dims, sizeof *dims * (size_t)nd);
     memcpy(all + nd, s->dims, sizeof *dims * (size_t)s->nd);
@@ -253,7 +266,7 @@ int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e
     if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && (e->niters || e->n == 1))
         return reduction(fr, inst, owner, e, name, out) ? 1 : -1;
     if (strcmp(name, "fill") == 0) {
-        if (!arity(e, name, 1, 1 + MO_MAX_DIMS) || !flat_arg(fr, inst, owner, e, 0, &a) ||
+        if (!arity(e, name, 1, 1 + MO_MAX_DIMS) || !mo_flatten_rv(fr, inst, owner, e->a[0], &a) ||
             !size_args(fr, inst, owner, e, 1, &nd, dims))
             return -1;
         return fill(loc, &a, nd, dims, out) ? 1 : -1;

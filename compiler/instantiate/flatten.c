@@ -303,11 +303,14 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
     if (child || mo_error_count()) {
         out->kind = MO_SK_INST;
         out->child = child;
+        if (child)   /* connector ComplexOutput = output Complex: a record that is a connector (new_inst) */
+            child->is_connector = t->connector || inst->expandable;
         return child && mo_error_count() == 0;
     }
     child = new_inst(fr, inst, name, t->cls, t->mod, it->elem->loc, variability, iflags);
     if (!child)
         return false;
+    child->is_connector |= t->connector;
     out->kind = MO_SK_INST;
     out->child = child;
     unsigned long streams = mo_stream_count(fr);

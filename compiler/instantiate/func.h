@@ -106,9 +106,17 @@ mo_expr *mo_func_model_nested(const struct mo_aval *v, mo_loc loc);
 mo_expr *mo_func_fold(const mo_expr *e);
 mo_expr *mo_func_model_default(mo_fctx *c, const mo_func *f, int slot, mo_expr **args);
 bool mo_func_model_check_args(mo_fctx *c, const mo_func *f, mo_expr **args, mo_loc use);
-/* The value of the call e of f in a model: its first output, element by element when it is an array,
- * or applied element by element when arguments have more dimensions than their inputs (12.4.6). */
+/* The value of the call e of f in a model: its first output (a record field by field), element by
+ * element when it is an array, or applied element by element when arguments have more dimensions than
+ * their inputs, or arrays of records are given to record inputs (12.4.6; an array of records when the
+ * output is a record). */
 bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval *out);
+/* The value of the first output of f called with args in a model: a scalar, an array or a record (its
+ * fields the values of the output's slots). */
+bool mo_func_model_result(mo_fctx *c, const mo_func *f, mo_expr **args, mo_loc use, struct mo_aval *out);
+/* funcall.c: the arguments of the slots of record input p from the record value v (a model's: scalar
+ * fields, array fields as nested arrays); false after reporting a value that is no such record. */
+bool mo_func_record_arg(const mo_func *f, const mo_fparam *p, const struct mo_aval *v, mo_loc loc, mo_expr **args);
 /* The value of output slot k of f called with args: a scalar call, or an array of one call per element
  * whose size the declaration and the arguments give at compile time (false after reporting why not). */
 struct mo_aval;
@@ -118,14 +126,17 @@ bool mo_func_model_output(mo_fctx *c, const mo_func *f, int k, mo_expr **args, m
 /* Is name a built-in function that flattening keeps as a call? */
 bool mo_func_is_builtin(const char *name);
 
-/* funcall.c: the value of a call of the function class fn with the values vals of its first n inputs
- * (scalars or records; the others take their defaults): a scalar or a record. */
+/* funcall.c: the value of a call of the function class fn with the n values vals (scalars or records),
+ * positional ones first, named ones with their names in names[i] (names NULL: all positional); the
+ * other inputs take their defaults: a scalar or a record. */
 struct mo_aval;
-bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const struct mo_aval *vals, struct mo_aval *out);
+bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const struct mo_aval *vals,
+                   const char *const *names, struct mo_aval *out);
 
 /* operators.c: operator records (spec 14). The kind of an argument or input: a record class, or a
- * predefined type (MO_T_*, -1 when unknown), and its number of dimensions. */
-typedef struct mo_argty { mo_class *rec; int type; int nd; } mo_argty;
+ * predefined type (MO_T_*, -1 when unknown), and its number of dimensions; the name of a named
+ * argument (after the positional ones). */
+typedef struct mo_argty { mo_class *rec; int type; int nd; const char *name; /* a named argument's */ } mo_argty;
 mo_argty mo_argty_of_class(mo_class *c, int nd);
 struct mo_aval;
 mo_argty mo_argty_of_value(const mo_flat *flat, const struct mo_aval *v);

@@ -317,15 +317,16 @@ static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const c
 
 /* a.b.F.f(x): the leading identifiers name scalar components (the instance's, subscripts evaluated),
  * the rest classes declared in the class of the last of them, the last a function (5.3.2). */
-static callee component_callee(mo_fctx *c, const mo_expr *fn)
+/* The component a call c.f(x) or c.P.g(x) is made through (5.3.2): its instance, and in *ncomp how many
+ * leading identifiers of fn name it; NULL after an error. */
+static mo_inst *call_component(mo_fctx *c, const mo_expr *fn, int *ncomp_out)
 {
-    callee r = {CAL_ERROR, NULL, NULL, NULL};
     int ncomp = 1;   /* how many leading identifiers are components */
     mo_inst *ci = c->inst;
     for (; ncomp < fn->nparts; ncomp++) {
         intptr_t k = mo_layout_find(ci->lay, fn->parts[ncomp - 1].id);
         if (!k || !mo_ensure_slot(c->fr, ci, (int)k - 1))
-            return r;
+            return NULL;
         mo_slot s = mo_slot_of(ci, (int)k - 1);
         ci = s.kind == MO_SK_INST ? s.child : s.kind == MO_SK_ARRAY && s.arr->total && s.arr->elems[0].kind == MO_SK_INST
                                                   ? s.arr->elems[0].child : NULL;
@@ -334,20 +335,31 @@ static callee component_callee(mo_fctx *c, const mo_expr *fn)
     }
     if (ncomp == fn->nparts) {
         mo_error(fn->loc, "'%s' is a component, not a function", mo_ref_str(fn));
-        return r;
+        return NULL;
     }
     mo_expr *prefix = mo_expr_dup(fn);
     prefix->nparts = ncomp;
     mo_sref sr;
     bool disabled = false;
     if (mo_find_slots(c->fr, c->inst, c->owner, prefix, &sr, &disabled) <= 0)
-        return r;
+        return NULL;
     if (sr.nd || sr.one.kind != MO_SK_INST || disabled) {
         mo_error(fn->loc, "in the call '%s', '%s' must be a scalar component (5.3.2)", mo_ref_str(fn),
                  mo_ref_str(prefix));
-        return r;
+        return NULL;
     }
-    mo_class *cls = sr.one.child->lay->cls;
+    *ncomp_out = ncomp;
+    return sr.one.child;
+}
+
+static callee component_callee(mo_fctx *c, const mo_expr *fn)
+{
+    callee r = {CAL_ERROR, NULL, NULL, NULL};
+    int ncomp;
+    mo_inst *ci = call_component(c, fn, &ncomp);
+    if (!ci)
+        return r;
+    mo_class *cls = ci->lay->cls;
     for (int i = ncomp; i < fn->nparts && cls; i++) {
         mo_found f = mo_lookup_member(cls, fn->parts[i].id);
         if (!f.cls) {
@@ -463,19 +475,17 @@ int mo_fctx_record_ctor(mo_fctx *c, const mo_expr *call, mo_class **rec, mo_expr
     if (k.cls->kind != MO_CL_OPERATOR_RECORD || !mo_op_functions(k.cls, "'constructor'", &ctor, 1))
         return default_ctor(c, call, k.cls, *fields) ? 1 : -1;
     /* an operator record's constructors (spec 14.2): the one the arguments' types match */
-    if (call->nnamed) {
-        mo_error(call->named[0].loc, "not supported yet: named arguments of an overloaded constructor");
-        return -1;
-    }
-    mo_argty *a = MO_NEWN(mo_argty, call->n + 1);
-    for (int i = 0; i < call->n; i++) {
-        mo_expr *x = mo_fctx_expr(c, call->a[i]);
+    int na = call->n + call->nnamed;
+    mo_argty *a = MO_NEWN(mo_argty, na + 1);
+    for (int i = 0; i < na; i++) {
+        mo_expr *x = mo_fctx_expr(c, i < call->n ? call->a[i] : call->named[i - call->n].value);
         if (!x)
             return -1;
-        a[i] = (mo_argty){NULL, mo_func_expr_type(c->fr->flat, c->fn, x), 0};
+        a[i] = (mo_argty){NULL, mo_func_expr_type(c->fr->flat, c->fn, x), mo_func_expr_rank(c->fn, x),
+                          i < call->n ? NULL : call->named[i - call->n].name};
     }
     bool err;
-    mo_class *fc = mo_op_constructor(k.cls, call->n, a, call->loc, &err);
+    mo_class *fc = mo_op_constructor(k.cls, na, a, call->loc, &err);
     mo_func *f = fc ? mo_func_of(c->fr, fc, call->loc) : NULL;
     mo_expr **args = f ? mo_fctx_args(c, call, f) : NULL;
     if (!args)
@@ -533,9 +543,7 @@ static mo_expr *output_arg(mo_fctx *c, const mo_func *g, int k, mo_expr **args, 
     return mo_func_model_output(c, g, k, args, loc, &v) ? mo_func_model_nested(&v, loc) : NULL;
 }
 
-/* Values of the fields of the record input p from the record value v (a model's: scalar fields, or
- * array fields as nested arrays); false after reporting a value that is no such record. */
-static bool record_value_arg(const mo_func *f, const mo_fparam *p, const mo_aval *v, mo_loc loc, mo_expr **args)
+bool mo_func_record_arg(const mo_func *f, const mo_fparam *p, const mo_aval *v, mo_loc loc, mo_expr **args)
 {
     size_t pl = strlen(p->name) + 1;
     for (int s = p->first; v->rec && !v->nd && s < p->first + p->count; s++) {
@@ -633,7 +641,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
     }
     if (!c->fn) {
         mo_aval v;
-        return mo_flatten_rv(c->fr, c->inst, c->owner, arg, &v) && record_value_arg(f, p, &v, arg->loc, args);
+        return mo_flatten_rv(c->fr, c->inst, c->owner, arg, &v) && mo_func_record_arg(f, p, &v, arg->loc, args);
     }
     mo_error(arg->loc, "argument '%s' of '%s' must be a record", p->name, f->name);
     return false;
@@ -723,9 +731,45 @@ const mo_expr **mo_fctx_bind(const mo_expr *call, const mo_func *f)
     return given;
 }
 
+/* The default of input slot s given by a short class declared in a model (mo_fvar.inst_default), for
+ * the call in a model: evaluated in the instance that holds the short class, the component the call is
+ * made through (world.gravityAcceleration(r)) or, for a call by name, the caller's own. */
+static mo_expr *instance_default(mo_fctx *c, const mo_expr *call, const mo_func *f, int s)
+{
+    const mo_fvar *v = &f->vars.v[s];
+    mo_inst *ci = c->inst;
+    int ncomp;
+    if (c->fn || !ci) {
+        mo_error(call->loc, "not supported yet: the default of input '%s' of '%s', given by a modifier that may use "
+                 "components of a model, in a call from a function", v->name, f->name);
+        mo_note(v->inst_default->loc, "the default is given here");
+        return NULL;
+    }
+    if (call->fn && call->fn->kind == MO_EX_REF && call->fn->nparts > 1 && !call->fn->global &&
+        mo_layout_find(ci->lay, call->fn->parts[0].id) && !(ci = call_component(c, call->fn, &ncomp)))
+        return NULL;
+    bool holds = ci->lay->cls == v->inst_owner;   /* the class holding the modifier, or one it extends */
+    for (int i = 0; !holds && i < ci->lay->n; i++)
+        holds = ci->lay->items[i].owner == v->inst_owner;
+    if (!holds) {
+        mo_error(call->loc, "not supported yet: the default of input '%s' of '%s' given in '%s', in a call from "
+                 "an instance of '%s'", v->name, f->name, mo_class_full_name(v->inst_owner),
+                 mo_class_full_name(ci->lay->cls));
+        mo_note(v->inst_default->loc, "the default is given here");
+        return NULL;
+    }
+    mo_fctx k = {c->fr, ci, v->inst_owner, NULL, NULL, c->const_depth, NULL, 0};
+    return slot_arg(&k, f, s, v->inst_default);
+}
+
 bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr **args)
 {
     mo_loc loc = call->loc;
+    for (int s = 0; s < f->nin; s++)
+        if (!args[s] && f->vars.v[s].inst_default &&
+            (!(args[s] = instance_default(c, call, f, s)) ||
+             !mo_fctx_check_arg(c, f, s, args[s], f->vars.v[s].inst_default->loc)))
+            return false;
     /* defaults, over the inputs that have values (repeated: a default may use a later default) */
     for (bool progress = true; progress;) {
         progress = false;
@@ -989,16 +1033,6 @@ bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func *
     return call_of(c, e, find_callee(c, e->fn), out, user);
 }
 
-/* The value of a call of f, whose first output is a record: one call per field (the slots of the
- * output are the record's fields in layout order, functions.c). */
-static bool call_value(mo_fctx *c, mo_loc loc, mo_func *f, mo_expr **args, mo_aval *out);
-
-static bool record_result(mo_fctx *c, const mo_expr *e, mo_func *f, mo_aval *out)
-{
-    mo_expr **args = mo_fctx_args(c, e, f);
-    return args && call_value(c, e->loc, f, args, out);
-}
-
 int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
                           mo_aval *out)
 {
@@ -1016,9 +1050,8 @@ int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
         return 0;
     if (!f)
         return *user ? 1 : -1;
-    if (f->nout && f->outputs.v[0].record)
-        return record_result(&c, e, f, out) ? 2 : -1;
-    /* scalarised: one call per element of an array result or of a vectorized call (funcall_model.c) */
+    /* scalarised: one call per element of an array result or of a vectorized call, a record result field
+     * by field (funcall_model.c) */
     return mo_func_model_call(&c, e, f, out) ? 2 : -1;
 }
 
@@ -1140,24 +1173,8 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
         }
 }
 
-/* The value of the call of f with slot arguments args in a model: a scalar, or a record whose fields are
- * the calls' values of each of its slots (the slots of a record output are its fields in layout order,
- * functions.c; an array field's value is one call per element). */
-static bool call_value(mo_fctx *c, mo_loc loc, mo_func *f, mo_expr **args, mo_aval *out)
-{
-    const mo_fparam *o = &f->outputs.v[0];
-    if (!o->record) {
-        mo_av_scalar(out, mo_func_call_expr(loc, f, args, 0, 0));
-        return true;
-    }
-    mo_aval *fields = MO_NEWN(mo_aval, o->count + 1);
-    for (int i = 0; i < o->count; i++)
-        if (!mo_func_model_output(c, f, o->first - f->nin + i, args, loc, &fields[i]))
-            return false;
-    return mo_rv_of_values((mo_class *)o->record, o->count, fields, out);
-}
-
-bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const mo_aval *vals, mo_aval *out)
+bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const mo_aval *vals, const char *const *names,
+                   mo_aval *out)
 {
     mo_func *f = mo_func_of(fr, fn, loc);
     if (!f)
@@ -1165,21 +1182,27 @@ bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const mo_aval 
     if (n > f->inputs.n)
         mo_unreachable("more arguments than a matched function has inputs");
     mo_expr **args = MO_NEWN(mo_expr *, f->nin + 1);
-    for (int q = 0; q < n; q++) {
+    for (int i = 0; i < n; i++) {
+        int q = i;
+        if (names && names[i])
+            for (q = 0; q < f->inputs.n && f->inputs.v[q].name != names[i]; q++)
+                ;
+        if (q == f->inputs.n)
+            mo_unreachable("a matched named argument without its input");
         const mo_fparam *p = &f->inputs.v[q];
-        const mo_aval *v = &vals[q];
+        const mo_aval *v = &vals[i];
         if (v->nd) {
             mo_error(loc, "not supported yet: array arguments of '%s'", f->name);
             return false;
         }
         if (!p->record)
             args[p->first] = v->one;
-        else if (!record_value_arg(f, p, v, loc, args))
+        else if (!mo_func_record_arg(f, p, v, loc, args))
             return false;
     }
     mo_fctx c = {.fr = fr, .owner = fn};
     mo_expr call = {0};   /* for the location of messages */
     call.kind = MO_EX_CALL;
     call.loc = loc;
-    return mo_fctx_complete(&c, &call, f, args) && call_value(&c, loc, f, args, out);
+    return mo_fctx_complete(&c, &call, f, args) && mo_func_model_result(&c, f, args, loc, out);
 }

@@ -318,6 +318,19 @@ bool mo_func_model_output(mo_fctx *c, const mo_func *f, int k, mo_expr **args, m
     return true;
 }
 
+bool mo_func_model_result(mo_fctx *c, const mo_func *f, mo_expr **args, mo_loc use, struct mo_aval *out)
+{
+    const mo_fparam *o = &f->outputs.v[0];
+    if (!o->record)
+        return mo_func_model_output(c, f, 0, args, use, out);
+    /* the slots of a record output are its fields in layout order (functions.c) */
+    mo_aval *fields = MO_NEWN(mo_aval, o->count + 1);
+    for (int i = 0; i < o->count; i++)
+        if (!mo_func_model_output(c, f, o->first - f->nin + i, args, use, &fields[i]))
+            return false;
+    return mo_rv_of_values((mo_class *)o->record, o->count, fields, out);
+}
+
 /* ---- calls, vectorized over arrays given to inputs of fewer dimensions (12.4.6) ---- */
 
 /* The argument of slot s from the elements [from, from + n) of a (dimensions: the slot's, the last
@@ -356,24 +369,26 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
                  f->name);
         return false;
     }
-    for (int q = 0; q < f->inputs.n; q++)
-        if (f->inputs.v[q].record || f->inputs.v[q].fn_type) {   /* funcall.c, never element-wise */
-            mo_expr **args = mo_fctx_args(c, e, f);
-            return args && mo_func_model_output(c, f, 0, args, e->loc, out);
-        }
     const mo_expr **given = mo_fctx_bind(e, f);
     if (!given)
         return false;
+    for (int q = 0; q < f->inputs.n; q++)
+        if (f->inputs.v[q].fn_type) {
+            mo_expr **args = mo_fctx_args(c, e, f);   /* funcall.c, never element-wise */
+            return args && mo_func_model_result(c, f, args, e->loc, out);
+        }
     int np = f->inputs.n, nd = 0, dims[MO_MAX_DIMS], count = 1;
     mo_aval *vals = MO_NEWN(mo_aval, np + 1);
     const mo_expr *shape = NULL;   /* the first argument given element-wise */
     for (int q = 0; q < np; q++) {
         if (!given[q])
             continue;
-        const mo_fvar *v = &f->vars.v[f->inputs.v[q].first];
-        if (!mo_flatten_val(c->fr, c->inst, c->owner, given[q], &vals[q]))
+        const mo_fparam *p = &f->inputs.v[q];
+        const mo_fvar *v = &f->vars.v[p->first];
+        int vnd = p->record ? 0 : v->nd;
+        if (!(p->record ? mo_flatten_rv : mo_flatten_val)(c->fr, c->inst, c->owner, given[q], &vals[q]))
             return false;
-        int extra = vals[q].nd - v->nd;
+        int extra = vals[q].nd - vnd;
         if (extra < 0) {
             mo_error(given[q]->loc, "argument '%s' of '%s' must be %s, not of size %s", v->name, f->name,
                      v->nd == 1 ? "a vector" : v->nd == 2 ? "a matrix" : mo_sprintf("an array of %d dimensions", v->nd),
@@ -390,24 +405,32 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
                 count *= dims[k];
         } else if (extra != nd || !same_dims(nd, dims, vals[q].dims)) {
             mo_error(given[q]->loc, "argument '%s' of '%s' has size %s, which does not match the first argument "
-                     "given element-wise", v->name, f->name, mo_av_size_str(&vals[q]));
+                     "given element-wise", p->record ? p->name : v->name, f->name, mo_av_size_str(&vals[q]));
             mo_note(shape->loc, "that argument is here");
             return false;
         }
     }
-    if (shape && (f->outputs.n != 1 || f->vars.v[f->nin].nd || f->outputs.v[0].record)) {
-        mo_error(e->loc, "'%s' cannot be applied element by element: only a function with one scalar output "
-                 "can (12.4.6)", f->name);
+    if (shape && (f->outputs.n != 1 || f->vars.v[f->nin].nd)) {
+        mo_error(e->loc, "'%s' cannot be applied element by element: only a function with one scalar or record "
+                 "output can (12.4.6)", f->name);
         return false;
     }
-    if (shape && !mo_av_alloc(out, nd, dims, e->loc))
-        return false;
+    mo_aval *results = shape ? MO_NEWN(mo_aval, count + 1) : NULL;
     for (int i = 0; i < count; i++) {
         mo_expr **args = MO_NEWN(mo_expr *, f->nin + 1);
         for (int q = 0; q < np; q++) {
             if (!given[q])
                 continue;
-            int s = f->inputs.v[q].first;
+            const mo_fparam *p = &f->inputs.v[q];
+            int s = p->first;
+            if (p->record) {   /* a record, or element i of an array of them */
+                mo_aval el = vals[q];
+                if (vals[q].nd)
+                    mo_av_part(&vals[q], nd, count, i, &el);
+                if (!mo_func_record_arg(f, p, &el, given[q]->loc, args))
+                    return false;
+                continue;
+            }
             bool each = vals[q].nd > f->vars.v[s].nd;
             int inner = each ? vals[q].n / (count > 0 ? count : 1) : 0;
             if (!(args[s] = arg_value(f, s, &vals[q], each ? i * inner : 0, given[q])) ||
@@ -416,11 +439,12 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
         }
         if (!mo_fctx_complete(c, e, f, args))
             return false;
+        if (!mo_func_model_result(c, f, args, e->loc, shape ? &results[i] : out))
+            return false;
         if (!shape)
-            return mo_func_model_output(c, f, 0, args, e->loc, out);
-        out->el[i] = mo_func_call_expr(e->loc, f, args, 0, 0);
+            return true;
     }
-    return true;
+    return mo_av_stack(e->loc, count, results, nd, dims, out);
 }
 
 int mo_func_empty_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out)

@@ -127,7 +127,7 @@ static mo_layout *record_fields(mo_class *rec, mo_loc use)
 
 int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type)
 {
-    mo_fvar v = {name, loc, kind, (mo_basetype)type, NULL, NULL, 0, NULL};
+    mo_fvar v = {name, loc, kind, (mo_basetype)type, NULL, NULL, 0, NULL, NULL, NULL};
     MO_PUSH(f->vars, v);
     return f->vars.n - 1;
 }
@@ -968,10 +968,12 @@ static bool build(fbuild *b, mo_class *cls)
             return false;
         const mo_expr *binding = e->mod ? e->mod->binding : NULL;
         mo_class *owner = lay->items[i].owner;
+        bool from_short = false;
         for (int k = b->mods.n - 1; k >= 0; k--)   /* the outermost wins: it is first */
             if (b->mods.v[k].name == e->name) {
                 binding = b->mods.v[k].binding;
                 owner = b->mods.v[k].owner;
+                from_short = true;
             }
         if (!binding)
             continue;
@@ -979,6 +981,12 @@ static bool build(fbuild *b, mo_class *cls)
         if (s < 0) {
             mo_error(binding->loc, "not supported yet: a binding of the record variable '%s'", e->name);
             return false;
+        }
+        if (from_short && f->vars.v[s].kind == MO_FV_INPUT && owner->kind != MO_CL_PACKAGE &&
+            owner->kind != MO_CL_FUNCTION && owner->kind != MO_CL_OPERATOR && owner->kind != MO_CL_OPERATOR_FUNCTION) {
+            f->vars.v[s].inst_default = binding;   /* over the components of a model: at each call */
+            f->vars.v[s].inst_owner = owner;
+            continue;
         }
         b->ctx.owner = owner;
         mo_expr *v = mo_fctx_expr(&b->ctx, binding);

@@ -30,7 +30,7 @@ static mo_class *long_type(mo_class *owner, const mo_name *type, int *extra_dims
 
 mo_argty mo_argty_of_class(mo_class *c, int nd)
 {
-    mo_argty a = {NULL, -1, nd};
+    mo_argty a = {NULL, -1, nd, NULL};
     if (!c)
         return a;
     if (mo_rv_is_record_class(c))
@@ -50,13 +50,17 @@ static bool fits(mo_argty want, mo_argty a)
     return want.type == a.type || (want.type == MO_T_REAL && a.type == MO_T_INTEGER) || a.type < 0;
 }
 
-/* Does a call of function class fn with the n arguments a match (14.2)? *out: the kind of its (single)
- * output. */
+/* Does a call of function class fn with the n arguments a match (14.2)? Positional arguments go to the
+ * inputs in order, named ones to the inputs of their names; the other inputs need defaults. *out: the
+ * kind of its (single) output. */
 static bool matches(mo_class *fn, int n, const mo_argty *a, mo_argty *out)
 {
     mo_layout *lay = mo_layout_of(fn);
     if (!lay)
         return false;
+    int npos = 0, named = 0;
+    while (npos < n && !a[npos].name)
+        npos++;
     int k = 0, nout = 0;
     for (int i = 0; i < lay->n; i++) {
         const mo_element *e = lay->items[i].elem;
@@ -72,14 +76,20 @@ static bool matches(mo_class *fn, int n, const mo_argty *a, mo_argty *out)
                 *out = want;
             continue;
         }
-        if (k < n) {
-            if (!fits(want, a[k++]))
+        const mo_argty *given = k < npos ? &a[k++] : NULL;
+        for (int j = npos; !given && j < n; j++)
+            if (a[j].name == e->name) {
+                given = &a[j];
+                named++;
+            }
+        if (given) {
+            if (!fits(want, *given))
                 return false;
         } else if (!e->mod || !e->mod->binding) {
             return false;   /* an input without a default that no argument gives */
         }
     }
-    return k == n && nout == 1;
+    return k == npos && npos + named == n && nout == 1;
 }
 
 int mo_op_functions(mo_class *rec, const char *op, mo_class **out, int max)
@@ -117,7 +127,8 @@ const char *mo_argty_list(int n, const mo_argty *a)
 {
     mo_buf b = {0};
     for (int i = 0; i < n; i++)
-        mo_buf_printf(&b, "%s%s", i ? ", " : "", argty_str(a[i]));
+        mo_buf_printf(&b, "%s%s%s%s", i ? ", " : "", a[i].name ? a[i].name : "", a[i].name ? " = " : "",
+                      argty_str(a[i]));
     return mo_buf_str(&b);
 }
 
@@ -259,7 +270,7 @@ mo_class *mo_op_resolve(const char *op, int n, const mo_argty *a, mo_loc loc, mo
 
 mo_argty mo_argty_of_value(const mo_flat *flat, const mo_aval *v)
 {
-    mo_argty a = {NULL, -1, v->nd};
+    mo_argty a = {NULL, -1, v->nd, NULL};
     if (v->rec)
         a.rec = v->rec->cls;
     else if (v->n > 0)
@@ -304,9 +315,9 @@ static bool apply_op(mo_front *fr, const mo_expr *e, const char *op, int n, cons
         return false;
     if (f) {
         mo_aval args[2] = {v[0], n > 1 ? v[1] : v[0]};
-        if (conv && !mo_func_apply(fr, conv, e->loc, 1, &v[conv_arg], &args[conv_arg]))
+        if (conv && !mo_func_apply(fr, conv, e->loc, 1, &v[conv_arg], NULL, &args[conv_arg]))
             return false;
-        return mo_func_apply(fr, f, e->loc, n, args, out);
+        return mo_func_apply(fr, f, e->loc, n, args, NULL, out);
     }
     const mo_aval *shape = NULL;
     for (int i = 0; i < n; i++)
@@ -350,20 +361,19 @@ bool mo_rv_operator(mo_front *fr, const mo_expr *e, int n, const mo_aval *v, mo_
 bool mo_rv_overloaded_ctor(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call, mo_class *rec,
                            mo_aval *out)
 {
-    mo_aval *v = MO_NEWN(mo_aval, call->n + 1);
-    mo_argty *a = MO_NEWN(mo_argty, call->n + 1);
-    if (call->nnamed) {
-        mo_error(call->named[0].loc, "not supported yet: named arguments of an overloaded constructor");
-        return false;
-    }
-    for (int i = 0; i < call->n; i++) {
-        if (!mo_flatten_rv(fr, inst, owner, call->a[i], &v[i]))
+    int n = call->n + call->nnamed;
+    mo_aval *v = MO_NEWN(mo_aval, n + 1);
+    mo_argty *a = MO_NEWN(mo_argty, n + 1);
+    const char **names = MO_NEWN(const char *, n + 1);
+    for (int i = 0; i < n; i++) {
+        if (!mo_flatten_rv(fr, inst, owner, i < call->n ? call->a[i] : call->named[i - call->n].value, &v[i]))
             return false;
         a[i] = mo_argty_of_value(fr->flat, &v[i]);
+        a[i].name = names[i] = i < call->n ? NULL : call->named[i - call->n].name;
     }
     bool err;
-    mo_class *f = mo_op_constructor(rec, call->n, a, call->loc, &err);
+    mo_class *f = mo_op_constructor(rec, n, a, call->loc, &err);
     if (!f)
         return false;
-    return mo_func_apply(fr, f, call->loc, call->n, v, out);
+    return mo_func_apply(fr, f, call->loc, n, v, names, out);
 }

@@ -11,4 +11,4 @@ package P
   end M;
 end P;
 // MODEL: P.M
-// ERROR: %f:10:20: error: 'P.f' cannot be applied element by element: only a function with one scalar output can (12.4.6)
+// ERROR: %f:10:20: error: 'P.f' cannot be applied element by element: only a function with one scalar or record output can (12.4.6)
