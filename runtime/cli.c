@@ -475,7 +475,7 @@ static const flag_def flags[] = {
                                 "rk1imp, rk2imp, rk4imp, bsimp, msadams, msbdf (GSL; rungekutta means\n"
                                 "rk4); cvode (BDF), cvode_adams, ida, dassl (= ida) (SUNDIALS)"},
     {"idaLS", FLAG_VALUE, "LS", "the linear solver of cvode and ida: default (klu with the generated\n"
-                                "sparse Jacobian from 100 states, dense LU below 2000, else spgmr),\n"
+                                "sparse Jacobian from 16 states, dense LU below 2000, else spgmr),\n"
                                 "klu, dense, spgmr (GMRES without a preconditioner)"},
     {"maxStepSize", FLAG_VALUE, "H", "the integrator's largest step (default: no limit but the next\n"
                                      "output point)"},

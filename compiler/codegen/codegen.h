@@ -195,7 +195,7 @@ int mo_cg_div_checks(const mo_cg_divs *divs, const char *const **stmts);
 typedef struct mo_cg_jac_deps {
     mo_int_vec var, end, uses;
 } mo_cg_jac_deps;
-enum { MO_CG_JAC_SPARSE_MIN = 100 };
+enum { MO_CG_JAC_SPARSE_MIN = 16 };
 int mo_cg_jac_sparse(const mo_dae *dae, const mo_cg_jac_deps *deps, const char *work, int seed_len, mo_buf *o);
 
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The sparse Jacobian (codegen_jacsparse.c) of models from 100 states: entry by entry equal to the
+# The sparse Jacobian (codegen_jacsparse.c) of models from 16 states: entry by entry equal to the
 # generated dense one, nothing of the dense one outside its pattern, the diagonal present
 # (tests/rt/jaccheck.c), for the chain declared unit by unit, the chain of component arrays and a model
 # with a state whose derivative is a state; and
