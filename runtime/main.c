@@ -99,7 +99,11 @@ static int apply_overrides(mo2c_data *d, const mo2c_rt_opts *o)
         if (mo2c_rt_parse_value(ov->value, &x) != 0) {
             fprintf(stderr, "error: %s: invalid value '%s' for '%s'\n", ov->origin, ov->value, ov->name);
             rc = -1;
-        } else if (!v->overridable || (v->source != MO2C_SRC_PARAM && v->source != MO2C_SRC_STATE) ||
+        } else if (v->overridable < 0) {
+            fprintf(stderr, "error: %s: parameter '%s' cannot be overridden (its value chose equations when "
+                            "the model was compiled)\n", ov->origin, ov->name);
+            rc = -1;
+        } else if (v->overridable <= 0 || (v->source != MO2C_SRC_PARAM && v->source != MO2C_SRC_STATE) ||
                    v->index < 0 || v->index >= (v->source == MO2C_SRC_PARAM ? m->np : m->nx)) {
             fprintf(stderr, "error: %s: variable '%s' cannot be overridden (only parameters and start "
                             "values of states can)\n", ov->origin, ov->name);

@@ -106,6 +106,24 @@ static bool has_der(const mo_expr *e)
     return false;
 }
 
+/* The parameters c depends on, through their bindings too, marked structural: the simulator's
+ * -override must refuse them, since a new value would not choose the equations again. */
+static void mark_structural(mo_dae *dae, const mo_expr *c)
+{
+    mo_int_vec todo = {0};
+    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n);
+    mo_expr_collect_vars(c, seen, &todo);
+    while (todo.n) {
+        mo_dvar *d = &dae->vars.v[todo.v[--todo.n]];
+        if (d->kind != MO_DV_PARAMETER || d->structural)
+            continue;
+        d->structural = true;
+        const mo_expr *b = d->flat >= 0 && dae->flat->vars.v[d->flat].binding ? dae->flat->vars.v[d->flat].binding
+                                                                               : d->start;
+        mo_expr_collect_vars(b, seen, &todo);
+    }
+}
+
 /* The value of condition c when it is a parameter expression known at compile time (parameters and
  * constants from their bindings; none computed by the initialization), as 0 or 1; else -1. */
 static int param_cond(mo_dae *dae, const mo_expr *c)
@@ -134,14 +152,17 @@ static const mo_expr *structural_if(mo_dae *dae, const mo_expr *e)
 {
     if (e->kind != MO_EX_IF || !has_der(e))
         return NULL;
-    for (int i = 0; i + 1 < e->n; i += 2) {
+    int i = 0;
+    for (; i + 1 < e->n; i += 2) {
         int c = param_cond(dae, e->a[i]);
         if (c < 0)
             return NULL;
         if (c)
-            return e->a[i + 1];
+            break;
     }
-    return e->a[e->n - 1];
+    for (int k = 0; k + 1 < e->n && k <= i; k += 2)
+        mark_structural(dae, e->a[k]);
+    return e->a[i + 1 < e->n ? i + 1 : e->n - 1];
 }
 
 /* Replace der(v) by the derivative variable and der(expr) by its expansion. Recursion over one

@@ -73,8 +73,8 @@ static var_desc describe(const mo_dae *dae, int v, const double *values)
             const mo_var *kv = kept->flat >= 0 ? &dae->flat->vars.v[kept->flat] : NULL;
             const mo_expr *b = kv && kv->binding ? kv->binding : kept->start;
             (void)mo_eval(b, NULL, &ok);
-            d.changeable = b == NULL || ok;
-            if (!d.changeable)
+            d.changeable = (b == NULL || ok) && !kept->structural;
+            if (!(b == NULL || ok))
                 d.causality = "calculatedParameter";
         }
         break;
