@@ -516,6 +516,19 @@ static int bracket_1d(nl_call *c, double *z, double r0, int *iters)
     }
     if (!(fabs(Fb) <= NL_RES_DROP * (1.0 + r0)))
         return 0; /* a jump, not a root */
+    /* A "root" where the residual's derivative is exactly 0 is no isolated root but a flat stretch: a
+     * singular loop (y = 1 + x/2, x = 2 y + time has no solution, yet far out the residual rounds to
+     * 0 and the search stops there). Not solved: the caller reports it. */
+    double J = NAN;
+    if (c->jac) {
+        char keep[sizeof c->d->error];
+        memcpy(keep, c->d->error, sizeof keep);
+        if (c->jac(c->d, &b, &J) != 0)
+            J = NAN;
+        memcpy(c->d->error, keep, sizeof keep);
+    }
+    if (J == 0.0)
+        return 0;
     *z = b;
     *iters = evals;
     return 1;
