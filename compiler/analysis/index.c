@@ -582,6 +582,37 @@ static void assign_kinds(mo_dae *dae, const unsigned char *dummy)
     }
 }
 
+/* StateSelect.always and .never (4.9.7.1) are requirements, not preferences: a variable declared always
+ * that is no state once the states are chosen (nor an alias of one), or one declared never that the
+ * model needs as a state, is an error at its declaration. Returns the number of errors. */
+static int check_state_select(const mo_dae *dae)
+{
+    const mo_flat *flat = dae->flat;
+    int errors = 0;
+    for (int v = 0; flat && v < dae->vars.n; v++) {
+        const mo_dvar *dv = &dae->vars.v[v];
+        if (dv->flat < 0)
+            continue;
+        const mo_var *fv = &flat->vars.v[dv->flat];
+        if (fv->state_select != MO_SS_ALWAYS && fv->state_select != MO_SS_NEVER)
+            continue;
+        int k = v;
+        for (int hops = 0; dae->vars.v[k].kind == MO_DV_ALIAS && dae->vars.v[k].alias_of >= 0 && hops < 64; hops++)
+            k = dae->vars.v[k].alias_of;
+        bool state = dae->vars.v[k].kind == MO_DV_STATE;
+        if (fv->state_select == MO_SS_ALWAYS && !state) {
+            mo_error(fv->attr->loc, "'%s' has stateSelect = StateSelect.always, but it is no state of the model "
+                     "(specification 4.9.7.1)", dv->name);
+            errors++;
+        } else if (fv->state_select == MO_SS_NEVER && dv->kind == MO_DV_STATE) {
+            mo_error(fv->attr->loc, "'%s' has stateSelect = StateSelect.never, but the model needs it as a state "
+                     "(specification 4.9.7.1)", dv->name);
+            errors++;
+        }
+    }
+    return errors;
+}
+
 int mo_dae_index(mo_dae *dae)
 {
     ictx c0, *c = &c0;
@@ -654,5 +685,5 @@ int mo_dae_index(mo_dae *dae)
     if (!select_dummies(c, &io, dummy))
         return 1;
     assign_kinds(dae, dummy);
-    return 0;
+    return check_state_select(dae);
 }

@@ -2,7 +2,9 @@
  * types.c - the types of the flat model's expressions where flattening leaves them unchecked (issue 15,
  * item 1; specification 10.6 for the operators, 3.7 for the built-ins): Boolean operands of arithmetic,
  * numbers where a Boolean is needed (conditions, and, or, not, edge), a Real value given to an Integer or
- * Boolean variable, a Boolean given to a number, in bindings, equations and when-statements.
+ * Boolean variable, a Boolean given to a number, in bindings, equations and when-statements; an
+ * enumeration literal given to a number or compared with one, a number or a literal of another
+ * enumeration type given to a variable of an enumeration type (4.9.5).
  *
  * Input: the flat model, packed or not (a packed record stands for copies of equations that are in the
  * list themselves, with the same types, so it is skipped). Output: errors at the expression's location;
@@ -15,25 +17,59 @@
  */
 #include "checks.h"
 #include "dae.h"
+#include "lookup.h"
 #include "sym.h"
 
 #include <string.h>
 
 #define MAX_DEPTH 2000
 
-typedef enum ty { TY_UNKNOWN, TY_REAL, TY_INTEGER, TY_BOOLEAN, TY_STRING } ty;
+typedef enum ty { TY_UNKNOWN, TY_REAL, TY_INTEGER, TY_BOOLEAN, TY_STRING, TY_ENUM } ty;
 
 typedef struct tctx {
     const mo_flat *flat;
     int shift;                /* the equation's var_shift */
     int errors;
     int depth;
+    bool enum_vars;           /* a variable of an enumeration type is TY_ENUM (else unknown, below) */
 } tctx;
 
 static const char *ty_name(ty t)
 {
-    static const char *const names[] = {"?", "Real", "Integer", "Boolean", "String"};
+    static const char *const names[] = {"?", "Real", "Integer", "Boolean", "String", "an enumeration"};
     return names[t];
+}
+
+/* Enumerations (4.9.5). A literal is an Integer literal whose text is its full name (flatten_expr.c);
+ * Integer(e) of a variable e is e itself in the flat model, so a variable of an enumeration type counts
+ * as one only where no conversion can have been written: the variable an equation or binding gives a
+ * value to. Two enumeration types agree when they have the same literals in the same order. */
+static bool enum_literal(const mo_expr *e)
+{
+    return e->kind == MO_EX_INT && e->text && !(e->text[0] >= '0' && e->text[0] <= '9');
+}
+
+static const mo_class *enum_class(const tctx *c, const mo_expr *e)
+{
+    if (e->kind == MO_EX_IF)
+        return enum_class(c, e->a[e->n - 1]);
+    if (enum_literal(e))
+        return mo_enum_literal_class(e);
+    if (e->kind == MO_EX_VAR && e->var + c->shift >= 0 && e->var + c->shift < c->flat->vars.n)
+        return c->flat->vars.v[e->var + c->shift].attr->enum_type;
+    return NULL;
+}
+
+static bool same_enum(const mo_class *a, const mo_class *b)
+{
+    if (!a || !b || a == b)
+        return true;   /* (unknown: no judgement) */
+    if (a->nliterals != b->nliterals)
+        return false;
+    for (int i = 0; i < a->nliterals; i++)
+        if (a->literals[i].name != b->literals[i].name)
+            return false;
+    return true;
 }
 
 static bool numeric(ty t) { return t == TY_REAL || t == TY_INTEGER; }
@@ -48,7 +84,8 @@ static ty var_type(const tctx *c, int v)
     case MO_T_INTEGER: return TY_INTEGER;
     case MO_T_BOOLEAN: return TY_BOOLEAN;
     case MO_T_STRING: return TY_STRING;
-    default: return TY_UNKNOWN;   /* enumerations: their own rules */
+    case MO_T_ENUM: return c->enum_vars ? TY_ENUM : TY_UNKNOWN;
+    default: return TY_UNKNOWN;
     }
 }
 
@@ -79,8 +116,13 @@ static ty binary(tctx *c, const mo_expr *e)
     ty a = type_of(c, e->a[0]), b = type_of(c, e->a[1]);
     switch (op) {
     case MO_OP_LT: case MO_OP_LE: case MO_OP_GT: case MO_OP_GE: case MO_OP_EQ: case MO_OP_NE:
-        if ((a == TY_BOOLEAN && numeric(b)) || (b == TY_BOOLEAN && numeric(a)))
-            error(c, e->loc, mo_sprintf("a relation compares %s with %s", ty_name(a), ty_name(b)));
+        if ((a == TY_BOOLEAN && numeric(b)) || (b == TY_BOOLEAN && numeric(a)) ||
+            (a == TY_ENUM && numeric(b)) || (b == TY_ENUM && numeric(a)))
+            error(c, e->loc, mo_sprintf("a relation compares %s with %s%s", ty_name(a), ty_name(b),
+                                        a == TY_ENUM || b == TY_ENUM ? " (Integer(e) converts an enumeration "
+                                                                       "value, specification 4.9.5.2)" : ""));
+        else if (a == TY_ENUM && b == TY_ENUM && !same_enum(enum_class(c, e->a[0]), enum_class(c, e->a[1])))
+            error(c, e->loc, "a relation compares values of two different enumeration types");
         return TY_BOOLEAN;
     default:
         break;
@@ -194,7 +236,7 @@ static ty type_of(tctx *c, const mo_expr *e)
         r = TY_REAL;
         break;
     case MO_EX_INT:
-        r = TY_INTEGER;
+        r = enum_literal(e) ? TY_ENUM : TY_INTEGER;
         break;
     case MO_EX_BOOL:
         r = TY_BOOLEAN;
@@ -249,10 +291,31 @@ static ty type_of(tctx *c, const mo_expr *e)
 static void check_pair(tctx *c, const mo_expr *lhs, const mo_expr *rhs, bool assigned)
 {
     c->depth = 0;
-    ty l = type_of(c, lhs), r = type_of(c, rhs);
+    c->enum_vars = lhs->kind == MO_EX_VAR;
+    ty l = type_of(c, lhs);
+    c->enum_vars = false;
+    ty r = type_of(c, rhs);
+    const char *name = lhs->kind == MO_EX_VAR ? mo_flat_var_name((void *)c->flat, lhs->var + c->shift) : NULL;
+    if (l == TY_ENUM && r == TY_ENUM && name) {
+        const mo_class *a = enum_class(c, lhs), *b = enum_class(c, rhs);
+        if (!same_enum(a, b))
+            error(c, rhs->loc, mo_sprintf("'%s' is of enumeration type '%s' but %s of enumeration type '%s' "
+                                          "(specification 4.9.5)", name, mo_class_full_name(a),
+                                          assigned ? "the value given to it is" : "its equation's other side is",
+                                          mo_class_full_name(b)));
+        return;
+    }
     if (l == TY_UNKNOWN || r == TY_UNKNOWN || l == r)
         return;
-    const char *name = lhs->kind == MO_EX_VAR ? mo_flat_var_name((void *)c->flat, lhs->var + c->shift) : NULL;
+    if ((l == TY_ENUM && numeric(r)) || (r == TY_ENUM && numeric(l))) {
+        error(c, rhs->loc, name ? mo_sprintf("'%s' is %s but %s %s (Integer(e) and E(i) are no implicit "
+                                             "conversions, specification 4.9.5.2)", name,
+                                             l == TY_ENUM ? "of an enumeration type" : ty_name(l),
+                                             assigned ? "the value given to it is" : "its equation's other side is",
+                                             r == TY_ENUM ? "an enumeration literal" : ty_name(r))
+                                : mo_sprintf("the two sides of this equation are %s and %s", ty_name(l), ty_name(r)));
+        return;
+    }
     if ((l == TY_BOOLEAN) != (r == TY_BOOLEAN) || l == TY_STRING || r == TY_STRING)
         error(c, rhs->loc, name ? mo_sprintf("'%s' is %s but %s %s", name, ty_name(l),
                                              assigned ? "the value given to it is" : "its equation's other side is",
@@ -318,7 +381,7 @@ static void check_astmt(void *ctx, const mo_astmt *s, bool in_when)
 
 int mo_check_types(const mo_flat *flat)
 {
-    tctx c = {flat, 0, 0, 0};
+    tctx c = {flat, 0, 0, 0, false};
     const mo_var_attr *last = NULL;
     for (int v = 0; v < flat->vars.n; v++) {
         const mo_var *var = &flat->vars.v[v];

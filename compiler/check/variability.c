@@ -5,7 +5,7 @@
  * bound to a function of time are errors naming the variable read.
  *
  * Discrete-time Reals (4.5.3): der is not applied to one, and one declared discrete is assigned in a
- * when-clause (mo_check_discrete).
+ * when-clause; a variable of a discrete type gets a discrete-time value (3.8.3) (mo_check_discrete).
  *
  * Input: the flat model (packed or not: bindings are the variables' own; a packed record's copies read
  * variables of the same declarations). Output: errors at the binding or the call; returns their
@@ -135,6 +135,87 @@ static void mark_when_targets(void *ctx, const mo_astmt *s, bool in_when)
                 c->assigned[s->targets[k]] = 1;
 }
 
+/* Is e (variables shifted by shift) a discrete-time expression (3.8.3)? Relations outside noEvent and the
+ * event-generating built-ins are, whatever they read; a Real that no when-clause assigns and that is not
+ * declared discrete, time and der are not. *witness: a variable that makes it continuous (-1: time or
+ * der). Unknown constructs count as discrete: no good model is refused on a guess. */
+static bool discrete_expr(const dctx *c, const mo_expr *e, int shift, bool no_event, int depth, int *witness)
+{
+    if (!e || depth > 200)
+        return true;
+    switch ((mo_expr_kind)e->kind) {
+    case MO_EX_VAR: {
+        int v = e->var + shift;
+        if (v < 0 || v >= c->flat->vars.n)
+            return true;
+        const mo_var *var = &c->flat->vars.v[v];
+        if (var->variability < MO_VAR_CONTINUOUS || var->type != MO_T_REAL || c->assigned[v])
+            return true;
+        *witness = v;
+        return false;
+    }
+    case MO_EX_TIME: case MO_EX_DER:
+        *witness = -1;
+        return false;
+    case MO_EX_BINARY:
+        if (!no_event && e->op >= MO_OP_LT && e->op <= MO_OP_GE)
+            return true;   /* an event-generating relation */
+        break;
+    case MO_EX_CALL: {
+        const char *f = mo_sym_fn_name(e);
+        static const char *const discrete_fns[] = {"pre", "edge", "change", "sample", "initial", "terminal"};
+        static const char *const event_fns[] = {"integer", "floor", "ceil", "div"};
+        for (size_t i = 0; f && i < sizeof discrete_fns / sizeof discrete_fns[0]; i++)
+            if (!strcmp(f, discrete_fns[i]))
+                return true;
+        for (size_t i = 0; f && !no_event && i < sizeof event_fns / sizeof event_fns[0]; i++)
+            if (!strcmp(f, event_fns[i]))
+                return true;
+        if (f && (!strcmp(f, "noEvent") || !strcmp(f, "smooth")))
+            no_event = true;
+        break;
+    }
+    default:
+        break;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (!discrete_expr(c, e->a[i], shift, no_event, depth + 1, witness))
+            return false;
+    return true;
+}
+
+/* lhs = rhs outside when-clauses: a variable of a discrete type (Integer, Boolean, enumeration, String)
+ * on one side and an expression of a discrete type on the other (a discrete-valued equation) needs that
+ * expression discrete-time (3.8.3). Judged where the other side's type is known (flat numbering). */
+static void discrete_valued(dctx *c, const mo_expr *lhs, const mo_expr *rhs, int shift)
+{
+    for (int side = 0; side < 2; side++) {
+        const mo_expr *v = side ? rhs : lhs, *other = side ? lhs : rhs;
+        if (!v || !other || v->kind != MO_EX_VAR || v->var + shift < 0 || v->var + shift >= c->flat->vars.n)
+            continue;
+        const mo_var *var = &c->flat->vars.v[v->var + shift];
+        if (var->type == MO_T_REAL || var->variability != MO_VAR_DISCRETE)
+            continue;
+        /* judged for the value of a user function's first output (Integer y = f(x)); a Real other side
+         * makes a Real equation (y = u with an Integer input u gives y), and a field of a record result
+         * (s = mk(time) with an Integer field) is left alone */
+        if (other->kind != MO_EX_CALL || !other->func || other->func_out != 0)
+            continue;
+        int t = shift ? -1 : mo_func_expr_type(c->flat, NULL, other);
+        if (t < 0 || t == MO_T_REAL)
+            continue;
+        int w = -1;
+        if (discrete_expr(c, other, shift, false, 0, &w))
+            continue;
+        mo_error(other->loc, "'%s' is a discrete-time %s, but the expression that gives it its value reads %s, "
+                 "which is continuous-time (specification 3.8.3)", mo_flat_var_name((void *)c->flat, v->var + shift),
+                 var->type == MO_T_INTEGER ? "Integer" : var->type == MO_T_BOOLEAN ? "Boolean" : "variable",
+                 w >= 0 ? mo_sprintf("'%s'", mo_flat_var_name((void *)c->flat, w)) : "time or a derivative");
+        c->errors++;
+        return;
+    }
+}
+
 int mo_check_discrete(const mo_flat *flat)
 {
     dctx c = {flat, MO_NEWN(unsigned char, flat->vars.n + 1), {0}, 0};
@@ -157,6 +238,11 @@ int mo_check_discrete(const mo_flat *flat)
         }
     for (int i = 0; i < flat->algs.n; i++)
         mo_astmt_walk(&flat->algs.v[i].body, mark_when_targets, &c, false);
+    for (int i = 0; i < flat->eqs.n; i++) {
+        const mo_feq *q = &flat->eqs.v[i];
+        if (!mo_feq_packed(q))
+            discrete_valued(&c, q->lhs, q->rhs, q->var_shift);
+    }
     /* a declared discrete Real that no when-clause assigns (inputs are assigned from outside) */
     for (int v = 0; v < flat->vars.n; v++) {
         const mo_var *var = &flat->vars.v[v];

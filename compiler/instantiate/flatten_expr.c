@@ -256,7 +256,7 @@ static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out)
 
 /* A conditional component, even an enabled one, may only be modified and connected (4.4.5): a reference
  * to it, or to one of its elements, in an expression is an error. */
-static bool uses_conditional(const mo_inst *inst, const mo_expr *e)
+bool mo_uses_conditional(const mo_inst *inst, const mo_expr *e)
 {
     intptr_t k = mo_layout_find(inst->lay, e->parts[0].id);
     if (k && inst->lay->items[k - 1].elem->kind == MO_ELEM_COMPONENT && inst->lay->items[k - 1].elem->condition) {
@@ -351,7 +351,7 @@ static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
         mo_error(e->loc, "'%s' is a disabled conditional component", mo_ref_str(e));
         return false;
     }
-    if (uses_conditional(inst, e))
+    if (mo_uses_conditional(inst, e))
         return false;
     const mo_slot *first = s.nd ? (s.n ? &s.slots[0] : NULL) : &s.one;
     if (s.ndyn && first && first->kind == MO_SK_INST) {

@@ -51,10 +51,13 @@ bool mo_range_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
 {
     double v[3] = {0, 1, 0};
     bool boolean = false;   /* false:true, false:false ... (spec 10.4.1) */
+    const mo_class *enumeration = NULL;   /* E.a : E.c: its values are literals of E */
     for (int k = 0; k < r->n; k++) {
         mo_expr *f = mo_flatten_expr(fr, inst, owner, r->a[k]);
         if (!f)
             return false;
+        if (k == 0)
+            enumeration = mo_enum_literal_class(f);
         boolean |= mo_func_expr_type(fr->flat, NULL, f) == MO_T_BOOLEAN;
         if (!mo_eval_flat(fr->flat, f, &v[r->n == 3 ? k : k * 2])) {
             if (!mo_eval_report_why(fr->flat, r->a[k]->loc, what))
@@ -78,8 +81,12 @@ bool mo_range_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
     bool integer = from == floor(from) && step == floor(step);
     *n = (int)cnt;
     *vals = MO_NEWN(mo_expr *, *n + 1);
-    for (int i = 0; i < *n; i++)
+    for (int i = 0; i < *n; i++) {
         (*vals)[i] = boolean ? mo_expr_bool(r->loc, from + i * step != 0) : literal(r->loc, from + i * step, integer);
+        int lit = (int)(from + i * step);
+        if (enumeration && integer && lit >= 1 && lit <= enumeration->nliterals)
+            (*vals)[i]->text = mo_sprintf("%s.%s", mo_class_full_name(enumeration), enumeration->literals[lit - 1].name);
+    }
     return true;
 }
 

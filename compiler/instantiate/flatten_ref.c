@@ -16,6 +16,19 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Is item i of lay protected: declared so, or inherited through a protected extends clause (spec 7.1.2:
+ * the elements of a base class extended under protected become protected)? */
+static bool item_protected(const mo_layout *lay, int i)
+{
+    const mo_layout_item *it = &lay->items[i];
+    if (it->elem->flags & MO_PF_PROTECTED)
+        return true;
+    for (int x = it->ext; x >= 0; x = lay->exts[x].parent)
+        if (lay->exts[x].ext && (lay->exts[x].ext->flags & MO_PF_PROTECTED))
+            return true;
+    return false;
+}
+
 /* A subscript known only at run time (subscript_indices): every index of the dimension, and the value. */
 static bool dynamic_subscript(mo_front *fr, const mo_expr *sub, mo_expr *value, int dim, bool boolean,
                               bool *scalar, int **idx, int *n, mo_expr **dyn)
@@ -216,7 +229,7 @@ int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
                     mo_suggest_in_layout(ci->lay, part->id);
                     return -1;
                 }
-                if (ci->lay->items[k - 1].elem->flags & MO_PF_PROTECTED) {
+                if (item_protected(ci->lay, (int)k - 1)) {
                     mo_error(mo_ref_part_loc(ref, p), "'%s' is protected in '%s'", part->id, ci->path);
                     return -1;
                 }

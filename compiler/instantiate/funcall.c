@@ -262,6 +262,12 @@ static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const c
     bool modified = false;    /* a short class with modifiers on the way: a record's fields' values */
     while (cls && cls->form == MO_FORM_SHORT) {
         modified |= cls->short_mod && cls->short_mod->nargs;
+        if (cls->kind == MO_CL_CLASS) {   /* class f2 = f: a class, whatever it extends, is no function */
+            mo_error(fn->loc, "'%s' is declared 'class %s = %s', which is no function: only a function can be "
+                     "called (specification 4.7, 12.1)", mo_ref_str(fn), cls->name, mo_name_str(cls->short_base));
+            r.kind = CAL_ERROR;
+            return r;
+        }
         cls = mo_short_target(cls);
     }
     if (!cls) {
@@ -323,6 +329,8 @@ static mo_inst *call_component(mo_fctx *c, const mo_expr *fn, int *ncomp_out)
 {
     int ncomp = 1;   /* how many leading identifiers are components */
     mo_inst *ci = c->inst;
+    if (mo_uses_conditional(ci, fn))
+        return NULL;
     for (; ncomp < fn->nparts; ncomp++) {
         intptr_t k = mo_layout_find(ci->lay, fn->parts[ncomp - 1].id);
         if (!k || !mo_ensure_slot(c->fr, ci, (int)k - 1))

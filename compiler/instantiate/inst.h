@@ -248,6 +248,9 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t);
 /* prefixes.c: the prefix rules of 4.4.2.2 for declaration e of type t, a component of home, with the
  * prefixes flags it gets (its own and home's); false after an error. */
 bool mo_prefixes_ok(const mo_inst *home, const mo_element *e, const mo_comp_type *t, unsigned flags);
+/* flatten_expr.c: does reference e (an MO_EX_REF read in inst) start with a conditional component? Then
+ * an error (4.4.5: such a component is only modified and connected), and true. */
+bool mo_uses_conditional(const mo_inst *inst, const mo_expr *e);
 
 /* flatten.c: make slot i of inst when it is not made yet (false after an error); the "did you mean"
  * note for an unknown component name in lay. */

@@ -335,6 +335,70 @@ mo_found mo_lookup_member(mo_class *cls, const char *id)
     return lookup_in_class(cls, id);
 }
 
+/* A base class that is an array class (model A3 = A[3]) or has prefixes (model CA = input A), through
+ * short classes, of a class that is no predefined type or enumeration (those are layout.c's): spec
+ * 4.6.2 lets nothing else stand beside an extends of it, and mo2c does not flatten such an extends
+ * yet (its dimensions would be lost), so either way it is an error. */
+static bool combined_base_ok(const mo_class *cls, const mo_element *x, mo_class *base)
+{
+    const char *what = NULL;
+    for (mo_class *c = base; c && c->form == MO_FORM_SHORT && !what; c = mo_short_target(c))
+        what = c->nshort_dims ? "an array class" : c->short_prefixes ? "a class with prefixes" : NULL;
+    mo_class *t = base;
+    while (t && t->form == MO_FORM_SHORT)
+        t = mo_short_target(t);
+    if (!what || !t || t->form == MO_FORM_ENUM || mo_builtin_type(t) >= 0)
+        return true;
+    for (int i = 0; i < cls->nelems; i++) {
+        const mo_element *e = cls->elems[i];
+        if ((e->kind == MO_ELEM_COMPONENT || e->kind == MO_ELEM_EXTENDS) && e != x) {
+            mo_error(e->loc, "'%s' extends '%s', %s, so it cannot have %s (specification 4.6.2)", cls->name,
+                     mo_name_str(x->base), what, e->kind == MO_ELEM_COMPONENT ? "components" : "other base classes");
+            mo_note(x->loc, "'%s' extends '%s' here", cls->name, mo_name_str(x->base));
+            return false;
+        }
+    }
+    mo_error(x->loc, "not supported yet: extending '%s', %s", mo_name_str(x->base), what);
+    return false;
+}
+
+/* An operator record nested (at any depth) in the long class c, or NULL. */
+static const mo_class *nested_operator_record(const mo_class *c, int depth)
+{
+    for (int i = 0; i < c->nelems && depth < 64; i++) {
+        const mo_class *k = c->elems[i]->kind == MO_ELEM_CLASS ? c->elems[i]->cls : NULL;
+        if (!k)
+            continue;
+        if (k->kind == MO_CL_OPERATOR_RECORD)
+            return k;
+        const mo_class *in = k->form == MO_FORM_LONG ? nested_operator_record(k, depth + 1) : NULL;
+        if (in)
+            return in;
+    }
+    return NULL;
+}
+
+/* Spec 4.7, operator record: no long class extends one, and no class extends an enclosing scope of one. */
+static bool operator_record_base_ok(const mo_class *cls, const mo_element *x, mo_class *base)
+{
+    mo_class *t = base;
+    while (t && t->form == MO_FORM_SHORT)
+        t = mo_short_target(t);
+    if (t && t->kind == MO_CL_OPERATOR_RECORD) {
+        mo_error(x->loc, "'%s' extends the operator record '%s': only a short class definition may (specification "
+                 "4.7)", cls->name, mo_name_str(x->base));
+        return false;
+    }
+    const mo_class *in = t && t->form == MO_FORM_LONG ? nested_operator_record(t, 0) : NULL;
+    if (in) {
+        mo_error(x->loc, "'%s' extends '%s', which encloses the operator record '%s': an enclosing scope of an "
+                 "operator record cannot be extended (specification 4.7)", cls->name, mo_name_str(x->base), in->name);
+        mo_note(in->loc, "'%s' is declared here", in->name);
+        return false;
+    }
+    return true;
+}
+
 bool mo_resolve_bases(mo_class *cls)
 {
     mo_scope *s = mo_scope_of(cls);
@@ -367,7 +431,7 @@ bool mo_resolve_bases(mo_class *cls)
          * the declared elements and imports of cls, then the enclosing classes. */
         const mo_name *n = e->base;
         mo_found f = {0};
-        int bad = -1;
+        int bad = -1, replaceable = -1;
         if (n->global) {
             bad = mo_lookup_name(NULL, n, &f);
         } else {
@@ -379,13 +443,24 @@ bool mo_resolve_bases(mo_class *cls)
                                                       : lookup_simple(cls->parent, n->ids[0]);
             if (!f.cls && !f.comp)
                 bad = 0;
+            if (f.elem && (f.elem->flags & MO_PF_REPLACEABLE))
+                replaceable = 0;
             for (int k = 1; k < n->n && bad < 0; k++) {
                 mo_found g = f.cls ? mo_lookup_member(f.cls, n->ids[k]) : (mo_found){0};
                 if (!g.cls && !g.comp)
                     bad = k;
                 else
                     f = g;
+                if (g.elem && (g.elem->flags & MO_PF_REPLACEABLE) && replaceable < 0)
+                    replaceable = k;
             }
+        }
+        if (bad < 0 && replaceable >= 0) {   /* spec 7.1.4 */
+            mo_error(mo_name_loc(n, replaceable), "the base class '%s' goes through the replaceable class '%s': "
+                     "a base class name must be transitively non-replaceable (specification 7.1.4)",
+                     mo_name_str(n), n->ids[replaceable]);
+            ok = false;
+            break;
         }
         mo_class *base = bad < 0 ? f.cls : NULL;
         if (!base) {
@@ -413,6 +488,10 @@ bool mo_resolve_bases(mo_class *cls)
             mo_error(n->loc, "a %s cannot extend '%s', a %s (specification 7.1.3)", mo_class_kind_name(cls->kind),
                      mo_name_str(n),
                      mo_class_kind_name(base->kind));
+            ok = false;
+            break;
+        }
+        if (!combined_base_ok(cls, e, base) || !operator_record_base_ok(cls, e, base)) {
             ok = false;
             break;
         }
@@ -574,6 +653,41 @@ static bool within_class(const mo_class *cls, const mo_class *holder)
     return false;
 }
 
+/* The deprecated package-like class (5.3.2): one whose own components are all constants. */
+static bool package_like(const mo_class *c)
+{
+    if (c->kind == MO_CL_PACKAGE || c->kind == MO_CL_OPERATOR)
+        return true;
+    for (int i = 0; i < c->nelems; i++)
+        if (c->elems[i]->kind == MO_ELEM_COMPONENT && !(c->elems[i]->flags & MO_PF_CONSTANT))
+            return false;
+    return true;
+}
+
+/* Composite name lookup inside the class f (5.3.2) finds g only when f is a package (or package-like)
+ * or g is an encapsulated class; and f is not partial, unless it is replaceable (a partial default,
+ * package Medium = PartialMedium, is replaced in a model that simulates) or the name is read inside f. */
+static bool inside_allowed(const mo_class *cls, const mo_found *f, const mo_found *g)
+{
+    const mo_class *c = f->cls;
+    if ((c->flags & MO_PF_PARTIAL) && !(f->elem && (f->elem->flags & MO_PF_REPLACEABLE)) && !within_class(cls, c))
+        return false;
+    while (c && c->form == MO_FORM_SHORT)
+        c = mo_short_target((mo_class *)c);
+    return !c || c->form != MO_FORM_LONG || package_like(c) || (g->cls && (g->cls->flags & MO_PF_ENCAPSULATED));
+}
+
+static void inside_error(const mo_name *name, int k, const mo_found *f)
+{
+    if ((f->cls->flags & MO_PF_PARTIAL) && !(f->elem && (f->elem->flags & MO_PF_REPLACEABLE)))
+        mo_error(mo_name_loc(name, k), "'%s' is looked up inside the partial class '%s' (specification 5.3.2)",
+                 name->ids[k], mo_class_full_name(f->cls));
+    else
+        mo_error(mo_name_loc(name, k), "'%s' is looked up inside '%s', a %s that is no package: only its "
+                 "encapsulated elements can be reached so (specification 5.3.2)", name->ids[k],
+                 mo_class_full_name(f->cls), mo_class_kind_name(f->cls->kind));
+}
+
 int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out)
 {
     mo_found f = {0};
@@ -602,6 +716,8 @@ int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out)
             first_report(mo_name_loc(name, k)))
             mo_error(mo_name_loc(name, k), "'%s' is protected in '%s': a protected element cannot be reached "
                      "with dot notation (specification 4.1)", name->ids[k], mo_class_full_name(f.cls));
+        else if (!any_visibility && !inside_allowed(cls, &f, &g) && first_report(mo_name_loc(name, k)))
+            inside_error(name, k, &f);
         f = g;
     }
     *out = f;
@@ -629,4 +745,25 @@ mo_class *mo_lookup_class(mo_class *cls, const mo_name *name, const char *what)
         return NULL;
     }
     return f.cls;
+}
+
+const mo_class *mo_enum_literal_class(const mo_expr *e)
+{
+    if (e->kind != MO_EX_INT || !e->text || (e->text[0] >= '0' && e->text[0] <= '9'))
+        return NULL;
+    int n = 1;
+    for (const char *p = e->text; *p; p++)
+        n += *p == '.';
+    if (n < 2)
+        return NULL;
+    mo_name name;
+    mo_name_init(&name, e->loc, false, n - 1);
+    const char *p = e->text;
+    for (int i = 0; i < n - 1; i++) {
+        const char *dot = strchr(p, '.');
+        name.ids[i] = mo_intern(p, (size_t)(dot - p));
+        p = dot + 1;
+    }
+    mo_found f;
+    return mo_lookup_model_name(&name, &f) < 0 && f.cls && f.cls->form == MO_FORM_ENUM ? f.cls : NULL;
 }

@@ -97,6 +97,9 @@ mo_found mo_lookup_member(mo_class *cls, const char *id);
  * be a protected class. */
 int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out);
 int mo_lookup_model_name(const mo_name *name, mo_found *out);
+/* The enumeration of literal e (an Integer literal whose text is the literal's full name, as flattening
+ * makes it: "P.E.two"), or NULL when e is no enumeration literal. */
+const mo_class *mo_enum_literal_class(const mo_expr *e);
 /* The same, reporting "unknown class" errors; NULL after an error. what: "class", "base class" ... */
 mo_class *mo_lookup_class(mo_class *cls, const mo_name *name, const char *what);
 /* Resolve the extends clauses of cls (reports unknown bases and cycles). false after an error. */
