@@ -34,7 +34,9 @@
 #    CSV against MAT (target <= 6x).
 # 8. bench/stiff_chain.sh (part stiff): the stiff chain of bench/gen_stiff_chain.sh (2N states) built and
 #    simulated with -s=cvode (KLU on the sparse Jacobian), ida, and rkf45 up to 10^4 states, for N in SNS.
-# Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv, stiff; default all): `bash bench/run.sh smd` gives the
+# 9. bench/msl_examples.sh (part msl; needs ../shared/msl/4.0.0, skipped without it): per MSL example,
+#    mo2c's own time and the C compiler's (median and maximum; targets 0.1 s and 1 s for the build).
+# Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv, stiff, msl; default all): `bash bench/run.sh smd` gives the
 # simulator's ratio alone in a few seconds.
 set -u
 cd "$(dirname "$0")/.."
@@ -50,7 +52,7 @@ REPS=${REPS:-5}
 NS=${NS:-100 1000 10000}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 
-PARTS=" ${*:-smd chain array flat init bounded csv stiff} "
+PARTS=" ${*:-smd chain array flat init bounded csv stiff msl} "
 want() { [[ $PARTS == *" $1 "* ]]; }
 
 if want smd; then
@@ -122,6 +124,16 @@ fi
 if want stiff; then
 echo "== 8. a stiff chain with SUNDIALS: bench/stiff_chain.sh (masses in SNS, default 500 5000 50000)"
 BUILD=$BUILD bash bench/stiff_chain.sh ${SNS:-500 5000 50000}
+echo
+fi
+
+if want msl; then
+echo "== 9. building the MSL's examples: bench/msl_examples.sh"
+if [ -d "$PWD/../shared/msl/4.0.0/Modelica" ]; then
+    BUILD=$BUILD bash bench/msl_examples.sh | tail -8
+else
+    echo "  no ../shared/msl/4.0.0: skipped"
+fi
 echo
 fi
 

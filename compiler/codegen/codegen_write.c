@@ -275,7 +275,7 @@ static int write_whole(FILE *out, const mo_cg_file *f)
         mo_cg_comment(&b, line, 4096);
         fprintf(out, " *\n * Compile (as mo2c does):\n *   %s\n */\n", mo_buf_str(&b));
     } else {
-        fputs(" *\n * Compile: cc -std=c11 -O2 -I RUNTIME_INCLUDE_DIR FILE.c RUNTIME_LIB_DIR/libmo2crt.a -lgsl "
+        fputs(" *\n * Compile: cc -std=c11 -O1 -I RUNTIME_INCLUDE_DIR FILE.c RUNTIME_LIB_DIR/libmo2crt.a -lgsl "
               "-lgslcblas -lm\n */\n", out);
     }
     fputs(PRELUDE, out);

@@ -1,6 +1,17 @@
 import os, re, sys
 # list non-partial model/block classes under given package prefixes (rough tokenizer)
-root = sys.argv[1]; prefixes = sys.argv[2:]
+#   list_classes.py [--experiment] MSLROOT [PREFIX...]
+# --experiment: only the classes whose own annotation has an experiment(...) (the examples meant to be
+# simulated, not the parts that an Examples package keeps beside them)
+args = sys.argv[1:]
+only_exp = args[:1] == ['--experiment']
+if only_exp: args = args[1:]
+root = args[0]; prefixes = args[1:]
+# without prefixes: the packages whose examples issue 14 asks to run (the library tests' walks)
+if not prefixes:
+    prefixes = ['Modelica.Mechanics.Rotational', 'Modelica.Mechanics.Translational', 'Modelica.Electrical.Analog',
+                'Modelica.Thermal.HeatTransfer', 'Modelica.Thermal.FluidHeatFlow', 'Modelica.Blocks']
+withexp = set()
 tok = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|[A-Za-z_][A-Za-z_0-9]*|\S', re.S)
 KIND = {'model','block','package','class','connector','record','function','type','operator'}
 out = []
@@ -17,6 +28,8 @@ def scan(path, prefix):
         if t == 'end' and i + 2 < n and toks[i+2] == ';' and re.match(r'[A-Za-z_]', toks[i+1]) and toks[i+1] not in ('if','for','when','while'):
             if stack: stack.pop()
             i += 3; continue
+        if t == 'experiment' and i + 1 < n and toks[i+1] == '(':
+            withexp.add('.'.join(stack))
         if t in KIND and (i == 0 or toks[i-1] not in ('end','.',)) :
             partial = False; j = i - 1
             while j >= 0 and toks[j] in ('partial','encapsulated','replaceable','redeclare','final','inner','outer','expandable','operator','impure','pure'):
@@ -38,4 +51,5 @@ for dp, dn, fn in os.walk(os.path.join(root, 'Modelica')):
     for f in sorted(fn):
         if f.endswith('.mo'): scan(os.path.join(dp, f), [])
 for c in sorted(set(out)):
+    if only_exp and c not in withexp: continue
     if any(c == p or c.startswith(p + '.') for p in prefixes): print(c)

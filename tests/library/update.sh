@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rewrite the lists of known failures (compliance_failures.tsv, msl_flat_failures.tsv,
-# maplib_failures.tsv, units_findings.tsv) from a fresh run of build/mo2c, after a change that makes cases pass (or, said
+# msl323_flat_failures.tsv, msl_examples_failures.tsv, maplib_failures.tsv, units_findings.tsv) from a fresh run of build/mo2c, after a change that makes cases pass (or, said
 # in the commit, fail). Run from anywhere; needs ../shared beside the project.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -10,10 +10,15 @@ export MO2C
 COMPLIANCE=$SHARED/compliance tests/library/compliance.sh "$T/c.tsv"
 { echo "# should-pass compliance cases that mo2c does not pass yet: model, then the first error (tests/sim/library_compliance.sh)"
   awk -F'\t' '$1 == "true" && $2 != "ok" { print $3 "\t" $2 ": " $4 }' "$T/c.tsv"; } > tests/library/compliance_failures.tsv
-MSL=$SHARED/msl/4.0.0 tests/library/msl_flat.sh "$T/f.tsv" Modelica.Mechanics.Rotational Modelica.Mechanics.Translational \
-    Modelica.Electrical.Analog Modelica.Thermal.HeatTransfer Modelica.Thermal.FluidHeatFlow Modelica.Blocks
+MSL=$SHARED/msl/4.0.0 tests/library/msl_flat.sh "$T/f.tsv"
 { echo "# MSL classes that mo2c --flat does not flatten yet: class, then the first error (tests/sim/library_msl_flat.sh)"
   awk -F'\t' '$1 != "ok" { print $2 "\t" $3 }' "$T/f.tsv"; } > tests/library/msl_flat_failures.tsv
+MSL=$SHARED/msl/3.2.3 tests/library/msl_flat.sh --examples "$T/f3.tsv"
+{ echo "# MSL 3.2.3 examples that mo2c --flat does not flatten yet: example, then the first error (tests/sim/library_msl323_flat.sh)"
+  awk -F'\t' '$1 != "ok" { print $2 "\t" $3 }' "$T/f3.tsv"; } > tests/library/msl323_flat_failures.tsv
+MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$T/e.tsv"
+{ echo "# MSL 4.0.0 examples that do not compile or do not run to their stop time yet: example, then how, and the first error (tests/sim/library_msl_examples.sh)"
+  awk -F'\t' '$1 != "ok" { print $2 "\t" $1 ": " $3 }' "$T/e.tsv"; } > tests/library/msl_examples_failures.tsv
 "$MO2C" regress "$SHARED/maplib" -L "$SHARED/msl/4.0.0" --timeout 120 > "$T/r.log" 2>&1 || true
 # the cases listed "either: ..." (expect.sh: they may pass or fail) stay listed as they are
 grep -P '^[^#\t]+\teither: ' tests/library/maplib_failures.tsv > "$T/either.tsv" || true
@@ -24,6 +29,8 @@ grep -P '^[^#\t]+\teither: ' tests/library/maplib_failures.tsv > "$T/either.tsv"
 MSL=$SHARED/msl/4.0.0 tests/library/msl_units.sh "$T/u.tsv"
 { echo "# MSL examples in which the unit check finds an inconsistency of the library: example, then the first finding (tests/sim/library_units.sh)"
   awk -F'\t' '$1 != "ok" { print $2 "\t" $3 }' "$T/u.tsv"; } > tests/library/units_findings.tsv
-for f in compliance msl_flat maplib; do
+for f in compliance msl_flat msl323_flat msl_examples maplib; do
     echo "$f: $(grep -vc '^#' "tests/library/${f}_failures.tsv") failing"
 done
+echo "msl_examples: $(grep -c '^ok' "$T/e.tsv") of $(wc -l < "$T/e.tsv") examples run to their stop time"
+
