@@ -228,6 +228,15 @@ static int nl_fdf(const gsl_vector *z, void *params, gsl_vector *F, gsl_matrix *
     return st ? st : nl_df(z, params, J);
 }
 
+/* A nonlinear loop's start (mo2c_loop_start): its last solution, and its solution at the last accepted
+ * point, the start of its first solve after the integrator rejected a try. */
+struct mo2c_rt_loopmem {
+    int n;
+    int has_current, has_accepted;
+    int rejected;                 /* the integrator rejected a try since the loop was last solved */
+    double *current, *accepted;   /* one allocation of 2n: current first */
+};
+
 static void nl_free_one(mo2c_rt_nlsolver *e)
 {
     if (!e)
@@ -257,6 +266,11 @@ static mo2c_rt_nlsolver *nl_new(int n)
 
 void mo2c_rt_algebra_free(mo2c_rt_state *s)
 {
+    for (int i = 0; i < s->nloops; i++)
+        free(s->loops[i].current);
+    free(s->loops);
+    s->loops = NULL;
+    s->nloops = 0;
     while (s->nl) {
         mo2c_rt_nlsolver *next = s->nl->next;
         nl_free_one(s->nl);
@@ -620,6 +634,64 @@ static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_
 done:
     nl_free_one(own);
     return rc;
+}
+
+/* ---- where a loop starts ---- */
+
+void mo2c_loop_start(mo2c_data *d, int id, int n, double *z)
+{
+    mo2c_rt_state *s = d->solver;
+    if (!s || d->initializing || id < 0 || id >= s->nloops)
+        return;
+    mo2c_rt_loopmem *l = &s->loops[id];
+    if (l->rejected && l->has_accepted && l->n == n)
+        memcpy(z, l->accepted, (size_t)n * sizeof *z);
+}
+
+/* Out of memory here costs only the better start: the loop then starts from its variables. */
+void mo2c_loop_solved(mo2c_data *d, int id, int n, const double *z)
+{
+    mo2c_rt_state *s = d->solver;
+    if (!s || d->initializing || id < 0 || n <= 0)
+        return;
+    if (id >= s->nloops) {
+        int nn = id + 1 > 2 * s->nloops ? id + 1 : 2 * s->nloops;
+        mo2c_rt_loopmem *nl = realloc(s->loops, (size_t)nn * sizeof *nl);
+        if (!nl)
+            return;
+        memset(nl + s->nloops, 0, (size_t)(nn - s->nloops) * sizeof *nl);
+        s->loops = nl;
+        s->nloops = nn;
+    }
+    mo2c_rt_loopmem *l = &s->loops[id];
+    if (!l->current) {
+        if (!(l->current = malloc(2 * (size_t)n * sizeof *l->current)))
+            return;
+        l->accepted = l->current + n;
+        l->n = n;
+    }
+    if (l->n != n)
+        return;
+    memcpy(l->current, z, (size_t)n * sizeof *z);
+    l->has_current = 1;
+    l->rejected = 0;
+}
+
+void mo2c_rt_loops_accept(mo2c_rt_state *s)
+{
+    for (int i = 0; i < s->nloops; i++) {
+        mo2c_rt_loopmem *l = &s->loops[i];
+        if (l->has_current) {
+            memcpy(l->accepted, l->current, (size_t)l->n * sizeof *l->accepted);
+            l->has_accepted = 1;
+        }
+    }
+}
+
+void mo2c_rt_loops_reject(mo2c_rt_state *s)
+{
+    for (int i = 0; i < s->nloops; i++)
+        s->loops[i].rejected = 1;
 }
 
 /* ---- homotopy at the start (3.7.4.4) ---- */

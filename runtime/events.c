@@ -196,6 +196,19 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     return ev;
 }
 
+int mo2c_rt_events_stepper(mo2c_rt_events *ev, const mo2c_rt_opts *o, gsl_odeiv2_system *sys,
+                           const gsl_odeiv2_step_type *type)
+{
+    if (!ev->drv)
+        return 0;
+    gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, type, 1e-6, o->tol, o->tol);
+    if (!nd)
+        return -1;
+    gsl_odeiv2_driver_free(ev->drv);
+    ev->drv = nd;
+    return 0;
+}
+
 void mo2c_rt_events_free(mo2c_rt_events *ev)
 {
     if (!ev)
@@ -274,11 +287,16 @@ static int integrate(mo2c_rt_events *ev, double t0, const double *x0, double t1,
         return 0;
     gsl_odeiv2_driver_reset_hstart(ev->drv, t1 - t0);
     double t = t0;
+    mo2c_rt_state *s = ev->d->solver;
+    s->rhs_failed = 0;   /* a failed trial point shortens the step (solver.c, trial_failed) */
     int st = gsl_odeiv2_driver_apply(ev->drv, &t, t1, x1);
-    if (st == GSL_SUCCESS)
+    if (st == GSL_SUCCESS) {
+        if (s->rhs_failed)
+            ev->d->error[0] = '\0';
         return 0;
-    if (st == GSL_EBADFUNC)
-        return fail(ev->d, t, "the right-hand side failed");
+    }
+    if (s->rhs_failed)
+        return fail(ev->d, s->fail_t, "the right-hand side failed");
     fprintf(stderr, "error: at time %.16g: locating an event: the integrator failed (%s)\n", t, gsl_strerror(st));
     return -1;
 }

@@ -247,6 +247,15 @@ typedef int (*mo2c_residual_fn)(mo2c_data *d, const double *z, double *F);
 typedef int (*mo2c_jacobian_fn)(mo2c_data *d, const double *z, double *J);
 int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
                          const char *where);
+/* Where nonlinear loop number id (n unknowns) starts: generated code fills z from the loop's variables
+ * (its last solution, or where a failed solve stopped), then mo2c_loop_start replaces it by the loop's
+ * solution at the integrator's last accepted point when the integrator has rejected a try (a step too
+ * long, or a failed evaluation) since the loop was last solved; while initializing, z stays. After a
+ * solve, mo2c_loop_solved records z. Where a loop has several solutions (an op amp with positive
+ * feedback), a rejected trial point that jumped to another one is thus not the start of the shorter
+ * step, and a failed trial leaves no garbage as a start; within a try, each solve starts from the last. */
+void mo2c_loop_start(mo2c_data *d, int id, int n, double *z);
+void mo2c_loop_solved(mo2c_data *d, int id, int n, const double *z);
 
 /* A mixed loop (runtime/mixed.c): solve() solves it with the relations d->rel[rel[0..n)] as they are,
  * rels() gives those relations at the solution: r[2k] = a - b and r[2k + 1] = |a| + |b| for relation

@@ -138,6 +138,8 @@ void mo2c_rt_inputs_free(mo2c_rt_inputs *in);
 
 /* A GSL multiroot solver kept between calls for systems of one size (algebra.c). */
 typedef struct mo2c_rt_nlsolver mo2c_rt_nlsolver;
+/* A nonlinear loop's last solution and its solution at the last accepted point (algebra.c). */
+typedef struct mo2c_rt_loopmem mo2c_rt_loopmem;
 
 /* The runtime's private state, hung on d->solver by mo2c_data_alloc. */
 typedef struct mo2c_rt_delays mo2c_rt_delays;   /* delay.c */
@@ -151,8 +153,13 @@ typedef struct mo2c_rt_state {
     double last_t;
     const double *last_x;
     const double *last_dx;
-    /* time of the evaluation that failed (rhs or Jacobian), reported with the message */
+    /* time of the evaluation that failed (rhs or Jacobian), reported with the message, and whether
+     * one failed since the integrator's current step began (solver.c: a failed trial point shortens
+     * the step; the failure is the run's only when the step can shrink no further) */
     double fail_t;
+    int rhs_failed;
+    double step_t0;            /* where the integrator's current step began */
+    double fail_hmin;          /* a failure closer to step_t0 than this is the model's (solver.c) */
     /* time of the model evaluation under way, for a signal handler's message (guard.c) */
     volatile double now;
     unsigned log;              /* -lv streams (MO2C_RT_LOG_*) */
@@ -168,6 +175,8 @@ typedef struct mo2c_rt_state {
     mo2c_rt_nlsolver *nl;      /* cached nonlinear solvers, one per system size */
     size_t *perm;              /* permutation scratch for mo2c_solve_linear */
     int perm_n;
+    mo2c_rt_loopmem *loops;    /* nonlinear loops' starts by loop number (algebra.c) */
+    int nloops;
     mo2c_rt_delays *delays;    /* the histories of delay() (delay.c), made on first use */
 } mo2c_rt_state;
 
@@ -252,6 +261,9 @@ int mo2c_rt_has_events(const mo2c_model *m);
 mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system *sys,
                                    const gsl_odeiv2_step_type *type);
 void mo2c_rt_events_free(mo2c_rt_events *ev);
+/* the stepper that locates crossings inside a step, when the run changes its own (solver.c: stiff) */
+int mo2c_rt_events_stepper(mo2c_rt_events *ev, const mo2c_rt_opts *o, gsl_odeiv2_system *sys,
+                           const gsl_odeiv2_step_type *type);
 int mo2c_rt_events_start(mo2c_rt_events *ev, double t);
 double mo2c_rt_events_next_time(mo2c_rt_events *ev, double t);
 void mo2c_rt_events_step_start(mo2c_rt_events *ev, double t, const double *x);
@@ -266,6 +278,11 @@ void *mo2c_rt_fstack_bytes(mo2c_data *d, size_t n);
 
 /* algebra.c: release the cached solvers of a state */
 void mo2c_rt_algebra_free(mo2c_rt_state *s);
+/* algebra.c: the integrator has accepted a point (or the start): the nonlinear loops' last solutions
+ * are kept as the accepted ones; it has rejected a try (the error test, or a failed evaluation): the
+ * loops start again from the accepted ones (mo2c_loop_start). */
+void mo2c_rt_loops_accept(mo2c_rt_state *s);
+void mo2c_rt_loops_reject(mo2c_rt_state *s);
 
 /* events.c: the value of a relation whose zero-crossing function (a - b) is z, by its MO2C_REL_* op. */
 int mo2c_rt_rel_value(int op, double z);

@@ -76,6 +76,47 @@ void mo2c_rt_solver_list(FILE *out)
 
 /* ---- the functions GSL calls ---- */
 
+/* A model evaluation failed (its message is in d->error). GSL_FAILURE, not GSL_EBADFUNC: evolve_apply
+ * then retries the step at half the size. A failure at a trial point far from the accepted one (a step
+ * too long for a fast transient: the states overshoot, a transistor's exponential explodes and its
+ * linear system turns singular, a loop's Newton starts too far away) is the step's fault, as DASSL's
+ * and CVODE's recoverable failures are; what the step accepts still passes the error test. A failure
+ * within FAIL_HMIN of the span from the step's start (at the accepted point itself, or one that follows
+ * it there) is the model's: GSL_EBADFUNC stops evolve_apply at once, and the loop reports the message
+ * (s->rhs_failed) at its time, instead of halving the step towards the denormals. */
+#define FAIL_HMIN 1e-12
+
+static int trial_failed(mo2c_rt_state *s, double t)
+{
+    s->rhs_failed = 1;
+    mo2c_rt_loops_reject(s);
+    if (fabs(t - s->step_t0) <= s->fail_hmin)
+        return GSL_EBADFUNC;
+    return GSL_FAILURE;
+}
+
+/* The step control evolve_apply is given: the driver's own (its hadjust), and a try it rejects (the
+ * step shrinks) makes the algebraic loops start again from the accepted point (mo2c_loop_start). */
+typedef struct tracked_control {
+    gsl_odeiv2_control *inner;
+    mo2c_rt_state *s;
+} tracked_control;
+
+static int tracked_hadjust(void *state, size_t dim, unsigned int ord, const double y[], const double yerr[],
+                           const double yp[], double *h)
+{
+    tracked_control *tc = state;
+    double h_old = *h;
+    int r = tc->inner->type->hadjust(tc->inner->state, dim, ord, y, yerr, yp, h);
+    if (r == GSL_ODEIV_HADJ_DEC && fabs(*h) < fabs(h_old))
+        mo2c_rt_loops_reject(tc->s);
+    return r;
+}
+
+/* evolve_apply calls nothing of a control but hadjust */
+static const gsl_odeiv2_control_type tracked_control_type = {"mo2c-tracked", NULL, NULL, tracked_hadjust, NULL, NULL,
+                                                             NULL};
+
 static int gsl_rhs(double t, const double x[], double dx[], void *params)
 {
     mo2c_data *d = params;
@@ -88,7 +129,7 @@ static int gsl_rhs(double t, const double x[], double dx[], void *params)
     if (d->model->rhs(d, t, x, dx) == 0)
         return GSL_SUCCESS;
     s->fail_t = s->last_t;   /* this call's t, read back: t need not survive the call in a register */
-    return GSL_EBADFUNC;     /* stops evolve_apply at once: a model failure is not a step to retry */
+    return trial_failed(s, s->fail_t);
 }
 
 /* The generated Jacobian, or forward differences with steps sqrt(eps) * max(|x_j|, 1). df/dt is only
@@ -143,7 +184,7 @@ static int gsl_jac(double t, const double x[], double *dfdy, double dfdt[], void
     return GSL_SUCCESS;
 fail:
     s->fail_t = t;
-    return GSL_EBADFUNC;
+    return trial_failed(s, t);
 }
 
 /* ---- failures ---- */
@@ -292,6 +333,35 @@ static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt
         mo2c_rt_sun_stats(sun);
 }
 
+/* Stiffness: the default rkf45 is explicit, so on a stiff model (a transistor's 1e-14 s time constant
+ * beside a 1 s run, a switched-capacitor filter) its steps are held at the fast mode's stability limit
+ * however smooth the solution: the run takes hours where a BDF method takes a second. When the default
+ * stepper (no -s) takes more than STIFF_STEPS accepted steps within one output interval, the run goes on
+ * with msbdf (variable-order BDF, what OpenModelica's default dassl is) from the current point and step
+ * size, at the same tolerance, and says so in LOG_SOLVER. A model that asks for a stepper keeps it.
+ * msbdf factors a dense Jacobian (n^3): above STIFF_MAX_STATES states the run stays with rkf45 and
+ * LOG_SOLVER suggests -s=cvode (SUNDIALS, sparse) instead. */
+#define STIFF_STEPS 1000
+#define STIFF_MAX_STATES 1000
+
+static int switch_to_bdf(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system *sys, gsl_odeiv2_driver **drv,
+                         tracked_control *tc, double t)
+{
+    mo2c_rt_state *s = d->solver;
+    gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, gsl_odeiv2_step_msbdf, (*drv)->h, o->tol, o->tol);
+    if (!nd)
+        return -1;
+    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %d steps within an output interval: stiff, the run goes "
+                "on with msbdf (step size %g)", t, STIFF_STEPS, (*drv)->h);
+    s->steps0 += (*drv)->e->count;
+    s->failed0 += (*drv)->e->failed_steps;
+    gsl_odeiv2_driver_free(*drv);
+    *drv = nd;
+    tc->inner = nd->c;
+    s->use_dfdt = 0;
+    return 0;
+}
+
 int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
 {
     const mo2c_model *m = d->model;
@@ -316,6 +386,8 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     mo2c_rt_sun *sun = NULL;
     int exact = 0, rc = 0;
     s->use_dfdt = *st->type == gsl_odeiv2_step_bsimp;
+    s->step_t0 = o->start;
+    s->fail_hmin = FAIL_HMIN * fmax(o->stop - o->start, fmax(fabs(o->start), fabs(o->stop)));
     if (m->nx > 0 && n > 0 && sundials) {
         if (!(sun = mo2c_rt_sun_new(d, o, sname, o->start)))
             return 1;
@@ -333,6 +405,8 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     "%ld output intervals of %g", sname, o->tol, h0, o->max_step > 0.0 ? "" : "unlimited, ",
                     o->max_step > 0.0 ? o->max_step : h, n, h);
     }
+    tracked_control tc = {drv ? drv->c : NULL, s};
+    gsl_odeiv2_control control = {&tracked_control_type, &tc};
     int log_steps = mo2c_rt_logging(d, MO2C_RT_LOG_SOLVER);
     s->progress = isatty(STDERR_FILENO);
     s->progress_next = wall0 + 1.0;
@@ -357,11 +431,14 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     }
     if (!rc)
         rc = output_point(d, t, NULL, 0);
+    mo2c_rt_loops_accept(s);   /* the start, as output_point solved its loops */
     if (!rc)
         rc = mo2c_rt_writer_row(w, t) != 0;
     double last_row = t;
+    int watch_stiff = !o->solver, interval_steps = 0;
     for (long i = 1; i <= n && !rc && !stop; i++) {
         double ti = i == n ? o->stop : o->start + (double)i * h;
+        interval_steps = 0;
         while ((drv || sun || ev) && t < ti) {
             double goal = ti;
             int timed = 0;
@@ -395,12 +472,16 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 if (o->max_step > 0.0 && drv->h > o->max_step)
                     drv->h = o->max_step;   /* -maxStepSize: GSL grows the step at most fivefold per step */
                 double t0 = t;
-                int status = gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &sys, &t, goal, &drv->h, d->x);
-                if (status == GSL_EBADFUNC) {
+                s->rhs_failed = 0;
+                s->step_t0 = t;
+                int status = gsl_odeiv2_evolve_apply(drv->e, &control, drv->s, &sys, &t, goal, &drv->h, d->x);
+                if (status != GSL_SUCCESS && s->rhs_failed) {
                     report(d, s->fail_t, "the right-hand side failed");
                     rc = 1;
                     break;
                 }
+                if (s->rhs_failed)
+                    d->error[0] = '\0';   /* a shorter step succeeded: the trial point's message is void */
                 if (status != GSL_SUCCESS) {
                     mo2c_rt_progress_clear(d);
                     fprintf(stderr, "error: at time %.16g: the integrator %s failed (%s) with step size %g\n", t,
@@ -414,6 +495,22 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 if (log_steps)
                     mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "step %.0f: t = %.16g, step size %.6g (next %.6g)",
                                 s->steps_taken, t, t - t0, drv->h);
+                if (watch_stiff && ++interval_steps > STIFF_STEPS && m->nx > STIFF_MAX_STATES) {
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %d steps within an output interval: "
+                                "stiff; %d states are too many for msbdf's dense Jacobian, -s=cvode may be "
+                                "faster", t, STIFF_STEPS, m->nx);
+                    watch_stiff = 0;
+                } else if (watch_stiff && interval_steps > STIFF_STEPS) {
+                    if (switch_to_bdf(d, o, &sys, &drv, &tc, t) != 0 ||
+                        (ev && mo2c_rt_events_stepper(ev, o, &sys, gsl_odeiv2_step_msbdf) != 0)) {
+                        report(d, t, "out of memory");
+                        rc = 1;
+                        break;
+                    }
+                    watch_stiff = 0;
+                    sname = "rkf45, then msbdf";
+                    exact = gsl_odeiv2_step_msbdf->gives_exact_dydt_out;
+                }
                 if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
                     rc = 1;
                     break;
@@ -450,6 +547,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 rc = 1;
                 break;
             }
+            mo2c_rt_loops_accept(s);
         }
         if (rc || stop)
             break;

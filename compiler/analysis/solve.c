@@ -23,7 +23,10 @@
  * make a tear variable of the undetermined unknown
  * occurring in the most unassigned equations (ties: the first in block order), a Real one before any
  * Boolean, Integer or enumeration (Newton cannot iterate those: computed from the Real tear variables
- * with the relations frozen, they are settled at events by mo2c_mixed_loop), and go on. The equations
+ * with the relations frozen, they are settled at events by mo2c_mixed_loop), and in a nonlinear loop
+ * one with a start value before one without (the start is the modeller's guess for the iteration, and
+ * where the loop has several solutions it picks one: a Schmitt trigger's r1.i(start = 0) leads Newton
+ * to the saturated output, its input voltage's default 0 to the unstable middle), and go on. The equations
  * left unassigned are the residuals; there are as many as tear variables. This does not guarantee the
  * fewest tear variables (that problem is NP-hard) but is linear in the block's incidence apart from the
  * choice of tear variables, and turns the common "one unknown links a chain" loop into a 1x1 loop.
@@ -272,6 +275,8 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
                 for (int k = vcount[j]; k < vcount[j + 1]; k++)
                     c += !assigned[veq[k]];
                 if (!discrete_valued(dae, b->vars[j]))
+                    c += 2 * (n + 1);
+                if (!linear && dae->vars.v[b->vars[j]].start)
                     c += n + 1;
                 if (c > bestc) {
                     bestc = c;

@@ -215,9 +215,12 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
         mo_buf_puts(&S, "        free(A);\n        return -1;\n    }\n    free(A);\n");
         mo_buf_printf(&S, "    for (int i = 0; i < %d; i++)\n        z[i] += F[i];\n", nt);
     } else {
+        /* from the loop's solution at the last accepted point, not the last (maybe rejected) trial's */
+        mo_buf_printf(&S, "    mo2c_loop_start(d, %d, %d, z);\n", id, nt);
         mo_buf_printf(&S, "    if (mo2c_solve_nonlinear(d, %d, z, %s_residual, %s, W%d) != 0)\n"
                           "        return -1;\n", nt, fn,
                       b->jacobian ? mo_sprintf("%s_jacobian", fn) : "NULL", w);
+        mo_buf_printf(&S, "    mo2c_loop_solved(d, %d, %d, z);\n", id, nt);
     }
     mo_buf_puts(&S, "    /* once more at the solution, so that every unknown of the loop has its value */\n");
     mo_buf_printf(&S, "    if (%s_residual(d, z, F) != 0)\n        return -1;\n", fn);
