@@ -182,8 +182,16 @@ static size_t ere_expanded_size(const char *re, size_t limit)
             last[depth] = 0;
             p++;
             continue;
-        } else if (*p == '*' || *p == '+' || *p == '?') {
+        } else if (*p == '*' || *p == '?') {
             sum[depth] += 1;
+            last[depth] += 1;
+            p++;
+            continue;
+        } else if (*p == '+') {           /* regcomp makes E+ into E E*: the last atom twice over, so that */
+            sum[depth] += last[depth] + 1; /* stacked ones (a+++...) double it each (a fuzzer took 4 GB) */
+            last[depth] = 2 * last[depth] + 1;
+            if (sum[depth] > limit || last[depth] > limit)
+                return limit + 1;
             p++;
             continue;
         } else if (*p == '{') {            /* {m}, {m,}, {m,n}: the last atom max(m, n) or m + 1 times */
