@@ -36,7 +36,7 @@ typedef struct fstack {
     char *chunk[NCHUNKS];     /* allocated on first use, kept until mo2c_data_free */
     size_t top;               /* the first free offset */
     int depth;                /* calls of user functions under way (mo2c_fenter) */
-    const char **warned;      /* the sites (where strings) of warning asserts already printed */
+    uint64_t *warned;         /* what was printed once already (mo2c_rt_once) */
     int nwarned, capwarned;
     uintptr_t base;           /* where the C stack was at the outermost of them */
     size_t limit;             /* the C stack they may use: half the stack's soft limit (at most 1 GB) */
@@ -116,23 +116,29 @@ int mo2c_fenter(mo2c_data *d, const char *name)
     return 0;
 }
 
-void mo2c_fwarn(mo2c_data *d, const char *site, const char *fn, const char *msg)
+int mo2c_rt_once(mo2c_data *d, uint64_t key)
 {
     fstack *s = fstack_of(d);
     for (int i = 0; s && i < s->nwarned; i++)
-        if (s->warned[i] == site)
-            return;
-    fprintf(stderr, "warning: at time %.16g: assertion failed in function %s: %s\n", d->time, fn, msg);
+        if (s->warned[i] == key)
+            return 0;
     if (s && s->nwarned == s->capwarned) {
         int nc = s->capwarned ? 2 * s->capwarned : 8;
-        const char **w = realloc(s->warned, sizeof *w * (size_t)nc);
+        uint64_t *w = realloc(s->warned, sizeof *w * (size_t)nc);
         if (!w)
-            return;   /* printed again next time: harmless */
+            return 1;   /* printed again next time: harmless */
         s->warned = w;
         s->capwarned = nc;
     }
     if (s)
-        s->warned[s->nwarned++] = site;
+        s->warned[s->nwarned++] = key;
+    return 1;
+}
+
+void mo2c_fwarn(mo2c_data *d, const char *site, const char *fn, const char *msg)
+{
+    if (mo2c_rt_once(d, (uint64_t)(uintptr_t)site))
+        fprintf(stderr, "warning: at time %.16g: assertion failed in function %s: %s\n", d->time, fn, msg);
 }
 
 void mo2c_fleave(mo2c_data *d)
@@ -455,6 +461,26 @@ int mo2c_aset(mo2c_data *d, mo2c_arr *a, int ns, const mo2c_sub *s, const mo2c_a
     }
     walk(a, ax, (double *)from, 0);
     return 0;
+}
+
+/* ---- Integer arrays of external functions ---- */
+
+int *mo2c_aints(mo2c_data *d, const mo2c_arr *a, const char *where)
+{
+    int *v = fstack_alloc(d, sizeof(int) * (size_t)(a->n > 0 ? a->n : 1));
+    if (!v) {
+        mo2c_fail(d, "out of memory for an array of %d Integers in %s", a->n, where_or_unknown(where));
+        return NULL;
+    }
+    for (int i = 0; i < a->n; i++)
+        v[i] = mo2c_cint(a->v[i]);
+    return v;
+}
+
+void mo2c_aints_back(mo2c_arr *a, const int *v)
+{
+    for (int i = 0; i < a->n; i++)
+        a->v[i] = v[i];
 }
 
 /* ---- products ---- */

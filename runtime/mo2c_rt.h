@@ -403,6 +403,19 @@ const char *mo2c_sfmt_int(mo2c_data *d, double v, const char *conv, int *ok);
  * at its first and last rows), else the input's start value. */
 double mo2c_input(mo2c_data *d, int k, double t);
 
+/* ---- external C functions (external.c) ----
+ * thunk(args) calls the external function (fn: its Modelica name, for messages); ModelicaError and its
+ * kin end the call: -1 with the message in d->error, else 0. */
+int mo2c_ext_call(mo2c_data *d, const char *fn, void (*thunk)(void *), void *args);
+/* Integer and Boolean values as C ints (saturated; NaN as 0), and Integer arrays as int arrays on the
+ * function stack (mo2c_aints; NULL after mo2c_fail) and back (mo2c_aints_back). */
+static inline int mo2c_cint(double v)
+{
+    return v != v ? 0 : v >= 2147483647.0 ? 2147483647 : v <= -2147483648.0 ? -2147483647 - 1 : (int)v;
+}
+int *mo2c_aints(mo2c_data *d, const mo2c_arr *a, const char *where);
+void mo2c_aints_back(mo2c_arr *a, const int *v);
+
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */
 int mo2c_main(const mo2c_model *model, int argc, char **argv);
 

@@ -17,6 +17,7 @@
  *   fnarray.c  arrays inside user functions: their memory and operations
  *   fnstring.c Strings inside user functions
  *   delay.c    the histories of delay()
+ *   external.c calls of external C functions and ModelicaUtilities.h
  * Functions shared between these files carry the prefix mo2c_rt_; everything else is static.
  */
 #ifndef MO2C_RT_INTERNAL_H
@@ -25,6 +26,7 @@
 #include "mo2c_rt.h"
 
 #include <regex.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <gsl/gsl_errno.h>
@@ -275,6 +277,8 @@ void mo2c_rt_events_stats(const mo2c_rt_events *ev);
 /* fnarray.c: release the function stack of d (mo2c_data_free); n bytes on it (NULL when out of memory) */
 void mo2c_rt_fstack_free(mo2c_data *d);
 void *mo2c_rt_fstack_bytes(mo2c_data *d, size_t n);
+/* fnarray.c: 1 the first time key is seen in this simulation, then 0 (warnings printed once) */
+int mo2c_rt_once(mo2c_data *d, uint64_t key);
 
 /* algebra.c: release the cached solvers of a state */
 void mo2c_rt_algebra_free(mo2c_rt_state *s);

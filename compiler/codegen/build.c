@@ -36,6 +36,7 @@
  * to simulate at all within minutes is worth more than the factor 2 on each step.
  */
 #define _DEFAULT_SOURCE /* wait4 */
+#include "codegen.h"
 #include "dae.h"
 
 #include <errno.h>
@@ -47,6 +48,8 @@
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <dirent.h>
+#include <stdint.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -109,6 +112,9 @@ static char *xsprintf(const char *fmt, ...)
 }
 
 typedef struct argv_t { char **v; int n, cap; } argv_t;
+
+/* What the external functions of a file add to the C compiler's arguments (ext_args_of). */
+typedef struct ext_args { argv_t cflags, ldflags; bool msl; } ext_args;
 
 static void arg_push(argv_t *a, char *s)
 {
@@ -321,7 +327,7 @@ static int parallel_jobs(int k, long long bytes)
 
 /* The parted build: sections compiled in parallel into dir, then linked. */
 static int build_parts(const argv_t *cc, const char *c_file, const char *exe, const char *lib, const char *inc,
-                       int k, long long bytes, bool stats)
+                       int k, long long bytes, bool stats, const ext_args *x)
 {
     const char *tmpdir = getenv("TMPDIR");
     char *dir = xsprintf("%s/mo2c-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
@@ -349,6 +355,8 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
                              "-o", obj[next], "-x", "c", (char *)c_file};
             for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
                 arg_push(&a, fixed[i]);
+            for (int i = 0; i < x->cflags.n; i++)
+                arg_push(&a, x->cflags.v[i]);
             int slot = 0;
             while (jobs[slot].pid > 0)
                 slot++;
@@ -386,6 +394,8 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
         arg_push(&a, (char *)exe);
         for (int i = 0; i < k; i++)
             arg_push(&a, obj[i]);
+        for (int i = 0; i < x->ldflags.n; i++)
+            arg_push(&a, x->ldflags.v[i]);
         char *libs[] = {(char *)lib, "-lgsl", "-lgslcblas", "-lm"};
         for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
             arg_push(&a, libs[i]);
@@ -400,6 +410,221 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
     rmdir(dir);
     mo_cleanup_forget(dir_cleanup);
     return rc;
+}
+
+/* ---- what external functions need (the header lines of codegen_fnext.c) ----
+ * MO2C_INCLUDE_DIR d: -I d; MO2C_LIBRARY_DIR d: -L d and -Wl,-rpath,d (a shared library is found when
+ * the simulator runs); MO2C_LIBRARY name: -lname, or, for a library of the Modelica Standard Library
+ * when MO2C_MSL_SOURCES names its C sources, an archive built from them and cached. The libraries go
+ * before the runtime on the link line: they call ModelicaUtilities.h's functions, which it defines. */
+
+/* The sources of the MSL's libraries (Resources/C-Sources/readme.txt), relative to the sources'
+ * directory; "zlib/" stands for every .c file there. A file a version lacks is skipped. */
+static const char *const msl_sources[][5] = {
+    {"ModelicaExternalC", "ModelicaFFT.c", "ModelicaInternal.c", "ModelicaRandom.c", "ModelicaStrings.c"},
+    {"ModelicaIO", "ModelicaIO.c", NULL, NULL, NULL},
+    {"ModelicaMatIO", "ModelicaMatIO.c", "snprintf.c", NULL, NULL},
+    {"ModelicaStandardTables", "ModelicaStandardTables.c", "ModelicaStandardTablesUsertab.c", NULL, NULL},
+    {"zlib", "zlib/", NULL, NULL, NULL},
+};
+/* The C compiler's arguments for them: zlib for MAT files, the compiler's default dialect (the sources
+ * use POSIX functions), no warnings (the code is the library's, not mo2c's); tmpnam, which makes the
+ * linker warn, replaced by the runtime's mo2c_msl_tmpnam (external.c). */
+static const char *const msl_cflags[] = {"-O2", "-w", "-DHAVE_ZLIB=1", "-DNDEBUG", "-Dtmpnam=mo2c_msl_tmpnam"};
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* h updated with the bytes of the file at path (false when it cannot be read). */
+static bool hash_file(uint64_t *h, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        *h = fnv(*h, buf, n);
+    fclose(f);
+    *h = fnv(*h, path, strlen(path) + 1);
+    return true;
+}
+
+/* The files of dir whose names end in ext, sorted (the hash must not depend on the directory's order). */
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void files_with(const char *dir, const char *ext, argv_t *out)
+{
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return;
+    int from = out->n;
+    for (struct dirent *e; (e = readdir(dp));) {
+        size_t n = strlen(e->d_name), m = strlen(ext);
+        if (n > m && !strcmp(e->d_name + n - m, ext))
+            arg_push(out, xsprintf("%s/%s", dir, e->d_name));
+    }
+    closedir(dp);
+    qsort(out->v + from, (size_t)(out->n - from), sizeof *out->v, cmp_str);
+}
+
+/* The cache directory ($XDG_CACHE_HOME/mo2c, else ~/.cache/mo2c), made when missing; NULL after an error. */
+static char *cache_dir(void)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    char *base = xdg && *xdg ? xsprintf("%s", xdg) : home && *home ? xsprintf("%s/.cache", home) : NULL;
+    if (!base) {
+        mo_error_plain("no cache directory for the Modelica Standard Library's C code: set XDG_CACHE_HOME or HOME");
+        return NULL;
+    }
+    char *dir = xsprintf("%s/mo2c", base);
+    mkdir(base, 0777);
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        mo_error_plain("cannot create the cache directory '%s': %s", dir, strerror(errno));
+        return NULL;
+    }
+    return dir;
+}
+
+/* The archive of MSL library k built from the sources in src: from the cache, keyed by the sources,
+ * their headers, the C compiler and its arguments; built (in a temporary directory, then renamed into
+ * place, so that builds running at once never see half an archive) when missing. NULL after an error. */
+static char *msl_archive(int k, const char *src, const argv_t *cc, bool stats)
+{
+    argv_t files = {0}, headers = {0};
+    for (int i = 1; i < 5 && msl_sources[k][i]; i++) {
+        const char *f = msl_sources[k][i];
+        if (f[strlen(f) - 1] == '/')
+            files_with(xsprintf("%s/%.*s", src, (int)strlen(f) - 1, f), ".c", &files);
+        else if (file_exists(xsprintf("%s/%s", src, f)))
+            arg_push(&files, xsprintf("%s/%s", src, f));
+    }
+    files_with(src, ".h", &headers);
+    files_with(xsprintf("%s/zlib", src), ".h", &headers);
+    uint64_t h = fnv(1469598103934665603ULL, MO2C_GEN_VERSION, sizeof MO2C_GEN_VERSION);
+    for (int i = 0; i < cc->n; i++)
+        h = fnv(h, cc->v[i], strlen(cc->v[i]) + 1);
+    for (size_t i = 0; i < sizeof msl_cflags / sizeof msl_cflags[0]; i++)
+        h = fnv(h, msl_cflags[i], strlen(msl_cflags[i]) + 1);
+    bool ok = files.n > 0;
+    for (int i = 0; ok && i < files.n; i++)
+        ok = hash_file(&h, files.v[i]);
+    for (int i = 0; ok && i < headers.n; i++)
+        ok = hash_file(&h, headers.v[i]);
+    char *dir = ok ? cache_dir() : NULL;
+    char *lib = dir ? xsprintf("%s/%s-%016llx.a", dir, msl_sources[k][0], (unsigned long long)h) : NULL;
+    if (!ok)
+        mo_error_plain("cannot read the C sources of library '%s' in '%s'", msl_sources[k][0], src);
+    if (!lib || file_exists(lib)) {
+        free(files.v);
+        free(headers.v);
+        return lib;
+    }
+    char *tmp = xsprintf("%s/build-XXXXXX", dir);
+    if (!mkdtemp(tmp)) {
+        mo_error_plain("cannot create a directory in '%s': %s", dir, strerror(errno));
+        return NULL;
+    }
+    int tmp_cleanup = mo_cleanup_dir(tmp);
+    argv_t ar = {0}, objs = {0};
+    const char *arcmd = getenv("AR");
+    arg_push(&ar, xsprintf("%s", arcmd && *arcmd ? arcmd : "ar"));
+    arg_push(&ar, "rcs");
+    char *out = xsprintf("%s/lib.a", tmp);
+    arg_push(&ar, out);
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < files.n; i++) {
+        argv_t a = {0};
+        for (int j = 0; j < cc->n; j++)
+            arg_push(&a, cc->v[j]);
+        for (size_t j = 0; j < sizeof msl_cflags / sizeof msl_cflags[0]; j++)
+            arg_push(&a, (char *)msl_cflags[j]);
+        char *obj = xsprintf("%s/%d.o", tmp, i);
+        char *fixed[] = {"-I", (char *)src, "-I", xsprintf("%s/zlib", src), "-c", "-o", obj, files.v[i]};
+        for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
+            arg_push(&a, fixed[j]);
+        arg_push(&objs, obj);
+        arg_push(&ar, obj);
+        rc = run_one(a.v, stats, msl_sources[k][0]);
+        free(a.v);
+    }
+    if (rc == 0)
+        rc = run_one(ar.v, stats, "ar");
+    if (rc == 0 && rename(out, lib) != 0) {
+        mo_error_plain("cannot write '%s': %s", lib, strerror(errno));
+        rc = 1;
+    }
+    if (rc != 0)
+        mo_error_plain("building library '%s' from the C sources in '%s' failed", msl_sources[k][0], src);
+    for (int i = 0; i < objs.n; i++)
+        remove(objs.v[i]);   /* our own objects, in our own directory */
+    remove(out);
+    rmdir(tmp);
+    mo_cleanup_forget(tmp_cleanup);
+    free(objs.v);
+    free(ar.v);
+    free(files.v);
+    free(headers.v);
+    return rc == 0 ? lib : NULL;
+}
+
+/* The arguments the header of c_file asks for; false after an error. */
+static bool ext_args_of(const char *c_file, const argv_t *cc, ext_args *x, bool stats)
+{
+    FILE *f = fopen(c_file, "r");
+    if (!f)
+        return true;   /* the compiler reports it */
+    char line[8192];
+    char *sources = NULL;
+    argv_t libs = {0};
+    while (fgets(line, sizeof line, f) && !strstr(line, "*/")) {
+        line[strcspn(line, "\n")] = '\0';
+        const char *tags[] = {" * MO2C_INCLUDE_DIR ", " * MO2C_LIBRARY_DIR ", " * MO2C_LIBRARY ", " * MO2C_MSL_SOURCES "};
+        int t = 0;
+        while (t < 4 && strncmp(line, tags[t], strlen(tags[t])))
+            t++;
+        if (t == 4)
+            continue;
+        char *arg = xsprintf("%s", line + strlen(tags[t]));
+        if (t == 0) {
+            arg_push(&x->cflags, "-I");
+            arg_push(&x->cflags, arg);
+        } else if (t == 1) {
+            arg_push(&x->ldflags, xsprintf("-L%s", arg));
+            arg_push(&x->ldflags, xsprintf("-Wl,-rpath,%s", arg));
+        } else if (t == 2) {
+            arg_push(&libs, arg);
+        } else {
+            sources = arg;
+        }
+    }
+    fclose(f);
+    bool ok = true;
+    for (int i = 0; ok && i < libs.n; i++) {
+        int k = 0;
+        while (k < (int)(sizeof msl_sources / sizeof msl_sources[0]) && strcmp(libs.v[i], msl_sources[k][0]))
+            k++;
+        if (k == (int)(sizeof msl_sources / sizeof msl_sources[0]) || !sources) {
+            arg_push(&x->ldflags, xsprintf("-l%s", libs.v[i]));
+            continue;
+        }
+        char *a = msl_archive(k, sources, cc, stats);
+        if (a)
+            arg_push(&x->ldflags, a);
+        ok = a != NULL;
+        x->msl = true;
+    }
+    if (x->msl)
+        arg_push(&x->ldflags, "-pthread");
+    free(libs.v);
+    return ok;
 }
 
 static int build_to(const char *c_file, const char *exe, const char *argv0, bool stats);
@@ -437,13 +662,23 @@ int mo_build_executable_stats(const char *c_file, const char *exe, const char *a
 }
 
 /* The arguments after $CC that compile a whole file: the C file's header shows them too. */
-static void whole_args(argv_t *a, const char *c_file, const char *exe, char *lib, char *inc, long long bytes)
+static void whole_args(argv_t *a, const char *c_file, const char *exe, char *lib, char *inc, long long bytes,
+                       const ext_args *x)
 {
     (void)bytes; /* one level whatever the size (see the top of the file) */
-    char *fixed[] = {"-std=c11", "-O1", "-I", inc, "-o", (char *)exe, "-x", "c", (char *)c_file,
-                     "-x", "none", lib, "-lgsl", "-lgslcblas", "-lm"};
+    char *fixed[] = {"-std=c11", "-O1", "-I", inc};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         arg_push(a, fixed[i]);
+    for (int i = 0; i < x->cflags.n; i++)
+        arg_push(a, x->cflags.v[i]);
+    char *files[] = {"-o", (char *)exe, "-x", "c", (char *)c_file, "-x", "none"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        arg_push(a, files[i]);
+    for (int i = 0; i < x->ldflags.n; i++)
+        arg_push(a, x->ldflags.v[i]);
+    char *libs[] = {lib, "-lgsl", "-lgslcblas", "-lm"};
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
+        arg_push(a, libs[i]);
 }
 
 const char *mo_build_command_line(const char *argv0, const char *c_file, const char *exe, long long bytes)
@@ -455,7 +690,8 @@ const char *mo_build_command_line(const char *argv0, const char *c_file, const c
     }
     argv_t a = {0};
     cc_words(&a);
-    whole_args(&a, c_file, exe, lib, inc, bytes);
+    ext_args none = {0};   /* the file is being written: its external functions are not known yet */
+    whole_args(&a, c_file, exe, lib, inc, bytes, &none);
     mo_buf b = {0};
     for (int i = 0; i < a.n; i++) {   /* shell words: quoted when they hold anything but safe bytes */
         const char *w = a.v[i];
@@ -488,16 +724,23 @@ static int build_to(const char *c_file, const char *exe, const char *argv0, bool
     struct stat st;
     long long bytes = stat(c_file, &st) == 0 ? (long long)st.st_size : 0;
     int k = file_parts(c_file);
-    if (k > 1) {
-        int rc = build_parts(&cc, c_file, exe, lib, inc, k, bytes, stats);
+    ext_args x = {0};
+    if (!ext_args_of(c_file, &cc, &x, stats)) {
         free(cc.v);
-        return rc;
+        return 1;
     }
-
-    argv_t a = cc;
-    whole_args(&a, c_file, exe, lib, inc, bytes);
-    int rc = run_one(a.v, stats, "whole");
-    free(a.v);
+    int rc;
+    if (k > 1) {
+        rc = build_parts(&cc, c_file, exe, lib, inc, k, bytes, stats, &x);
+        free(cc.v);
+    } else {
+        argv_t a = cc;
+        whole_args(&a, c_file, exe, lib, inc, bytes, &x);
+        rc = run_one(a.v, stats, "whole");
+        free(a.v);
+    }
+    free(x.cflags.v);
+    free(x.ldflags.v);
     return rc;
 }
 

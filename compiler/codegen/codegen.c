@@ -852,6 +852,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
                   dae->nx, dae->ny + g.nextra, dae->np, dae->ode.blocks.n, dae->init.blocks.n);
     mo_buf_puts(&h, " * Storage: x[] states, dx[] their derivatives, y[] algebraic variables, p[] parameters;\n"
                     " * each slot is followed by the variable's name in a comment.\n");
+    mo_cg_functions_header(flat, &h);   /* what external functions need from the C compiler */
     /* the where strings' texts (codegen_write.c prints them) */
     const char **where = MO_NEWN(const char *, g.nwhere + 1);
     mo_buf tmp = {0};

@@ -66,6 +66,9 @@ bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b);
  * (and of the functions they call): prototypes, value wrappers, "where" strings and definitions. */
 void mo_cg_fn_call(mo_cg *cg, const mo_expr *e);
 void mo_cg_functions(const mo_dae *dae, mo_buf *out);
+/* After mo_cg_functions: the header lines of the file that tell build.c what the external functions
+ * written need (include and library directories, libraries, the MSL's C sources). */
+void mo_cg_functions_header(const mo_flat *flat, mo_buf *h);
 /* The C name of slot v of user function f ("v3_x"). */
 const char *mo_cg_fn_slot(const mo_func *f, int v);
 

@@ -557,6 +557,14 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
     g.where = where;
     mo_buf body = {0};
     declarations(&g, &body);
+    if (f->ext) {
+        mo_fstmt *s = MO_NEW(mo_fstmt);   /* names the call in messages */
+        s->loc = f->loc;
+        s->text = "the external call";
+        stmt_state keep = stmt_begin(&g, s, &body);
+        mo_fg_external(&g, &body, defs);
+        stmt_end(&g, &body, keep);
+    }
     stmts(&g, &body, &f->body, 1);
 
     mo_buf *o = defs;
@@ -635,6 +643,16 @@ static void value_wrapper(mo_buf *out, const mo_func *f)
     mo_buf_puts(out, "\n    mo2c_frelease(d, m_);\n    return r_;\n}\n\n");
 }
 
+void mo_cg_functions_header(const mo_flat *flat, mo_buf *h)
+{
+    mo_map seen = {0};
+    for (int i = 0; i < flat->funcs.n; i++) {
+        const mo_func *f = flat->funcs.v[i];
+        if ((f->cg_mark & MARK_STATE) == MARK_DONE && f->ext)
+            mo_fg_ext_header(f, h, &seen);
+    }
+}
+
 void mo_cg_functions(const mo_dae *dae, mo_buf *out)
 {
     const mo_flat *flat = dae->flat;
@@ -653,6 +671,12 @@ void mo_cg_functions(const mo_dae *dae, mo_buf *out)
     }
     if (!defs.len)
         return;
+    mo_map seen = {0};
+    for (int i = 0; i < flat->funcs.n; i++) {
+        const mo_func *f = flat->funcs.v[i];
+        if ((f->cg_mark & MARK_STATE) == MARK_DONE && f->ext)
+            mo_fg_ext_includes(f, out, &seen);
+    }
     mo_buf_puts(out, "/* ---- user-defined functions ---- */\n"
                      "#define MO2C_MAX_WHILE 100000000L /* iterations of a while loop before it fails */\n");
     for (int i = 0; i < flat->funcs.n; i++) {

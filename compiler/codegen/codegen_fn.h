@@ -67,4 +67,11 @@ const char **mo_fg_call(mo_fgen *g, mo_buf *o, int in, const mo_expr *c);
 /* The expression hook of mo_cg for function bodies (mo_cg.leaf). */
 const char *mo_fg_leaf(mo_cg *cg, const mo_expr *e);
 
+/* codegen_fnext.c: the body of external function g->f (its C call) into o, the thunk it calls and the
+ * C function's prototype into defs (before the function); the Include texts of f not in seen yet; the
+ * header lines (MO2C_INCLUDE_DIR, MO2C_LIBRARY_DIR, MO2C_LIBRARY, MO2C_MSL_SOURCES) that build.c reads. */
+void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs);
+void mo_fg_ext_includes(const mo_func *f, mo_buf *out, mo_map *seen);
+void mo_fg_ext_header(const mo_func *f, mo_buf *h, mo_map *seen);
+
 #endif

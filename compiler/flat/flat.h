@@ -220,6 +220,38 @@ typedef struct mo_fparam {    /* one declared input or output */
     bool zero_der;            /* listed in zeroDerivative (the annotation needs der(input) = 0) */
 } mo_fparam;
 
+/* An external function (12.9): the C function's name, its arguments in the order of the C call, where
+ * its value goes, and what the C compiler needs (annotations Include, Library, IncludeDirectory,
+ * LibraryDirectory, modelica:// URIs resolved to directories). */
+typedef enum mo_fxarg_kind {
+    MO_XA_SLOT,               /* a slot: an input by value (an array: its elements' address), an output
+                               * or protected variable by address */
+    MO_XA_SIZE,               /* size(slot, dim + 1), a size_t */
+    MO_XA_VALUE               /* a constant: value, a literal */
+} mo_fxarg_kind;
+
+typedef struct mo_fxarg {
+    mo_fxarg_kind kind;
+    int slot, dim;
+    mo_expr *value;
+} mo_fxarg;
+
+typedef MO_VEC(const char *) mo_str_vec;
+
+typedef struct mo_fext {
+    const char *cname;        /* the C function: a C identifier (checked) */
+    bool fortran;             /* "FORTRAN 77": cname_, every argument by address, matrices transposed */
+    int ret;                  /* the output slot the C function's value goes to, or -1 (a void function) */
+    int nargs;
+    mo_fxarg *args;
+    mo_str_vec includes;      /* Include: C text for the generated file (before the calls) */
+    mo_str_vec libs;          /* Library names */
+    mo_str_vec incdirs;       /* directories (file system paths) */
+    mo_str_vec libdirs;
+    const char *sources;      /* the Modelica Standard Library's C-Sources directory, when the
+                               * function's libraries are built from it (build.c), else NULL */
+} mo_fext;
+
 typedef struct mo_fstmt mo_fstmt;
 typedef struct mo_fstmt_list { int n; mo_fstmt **v; } mo_fstmt_list;
 struct mo_fstmt {
@@ -256,6 +288,7 @@ typedef struct mo_func {
     bool inline_late;         /* annotation Inline, LateInline or InlineAfterIndexReduction = true:
                                * calls are expanded after index reduction (mo_dae_inline) */
     bool has_arrays;          /* some slot is an array */
+    const mo_fext *ext;       /* an external function: its C call (no body), else NULL */
     bool generic;             /* functional inputs not bound: a signature only; a call uses a function
                                * made for the functions its arguments give (funcall.c) */
     int cg_mark;              /* codegen_fn.c's scratch mark (emitted or not) */

@@ -109,6 +109,31 @@ static void put_stmts(mo_buf *b, const mo_func *f, const mo_fstmt_list *l, int d
         put_stmt(b, f, l->v[i], depth);
 }
 
+/* external "C" y = cname(x, size(a, 1), 2.5) annotation(Library = {...}): the call as the front end
+ * resolved it (the default form written out), with the libraries it needs. */
+static void put_external(mo_buf *b, const mo_func *f)
+{
+    const mo_fext *x = f->ext;
+    mo_buf_puts(b, "external \"C\" ");
+    if (x->ret >= 0)
+        mo_buf_printf(b, "%s = ", f->vars.v[x->ret].name);
+    mo_buf_printf(b, "%s(", x->cname);
+    for (int i = 0; i < x->nargs; i++) {
+        const mo_fxarg *a = &x->args[i];
+        mo_buf_puts(b, i ? ", " : "");
+        if (a->kind == MO_XA_SLOT)
+            mo_buf_puts(b, f->vars.v[a->slot].name);
+        else if (a->kind == MO_XA_SIZE)
+            mo_buf_printf(b, "size(%s, %d)", f->vars.v[a->slot].name, a->dim + 1);
+        else
+            put_expr(b, f, a->value);
+    }
+    mo_buf_puts(b, ")");
+    for (int i = 0; i < x->libs.n; i++)
+        mo_buf_printf(b, "%s\"%s\"%s", i ? ", " : " annotation(Library = {", x->libs.v[i], i + 1 < x->libs.n ? "" : "})");
+    mo_buf_puts(b, ";\n");
+}
+
 static void put_func(mo_buf *b, const mo_func *f)
 {
     static const char *const types[] = {"Real", "Integer", "Boolean", "String", "Integer"};
@@ -153,7 +178,10 @@ static void put_func(mo_buf *b, const mo_func *f)
         }
         mo_buf_puts(b, ";\n");
     }
-    mo_buf_puts(b, "algorithm\n");
+    if (f->ext)
+        put_external(b, f);
+    else
+        mo_buf_puts(b, "algorithm\n");
     put_stmts(b, f, &f->body, 1);
     if (f->derivative)
         mo_buf_printf(b, "  annotation(derivative = %s);\n", f->derivative->name);

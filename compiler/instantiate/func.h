@@ -53,6 +53,11 @@ bool mo_func_init_order(mo_func *f);
 bool mo_func_inlinable(const mo_func *f);
 void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls);
 
+/* fnext.c: f's C call (mo_func.ext) from the external clause of cls, whose slots are declared (false
+ * after an error); is name a library of the Modelica Standard Library built from its C sources? */
+bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls);
+bool mo_func_msl_library(const char *name);
+
 /* fnexpr.c */
 /* Resolve an expression in a context (a model: flatten.c; a function: its slots). NULL after errors. */
 mo_expr *mo_fctx_expr(mo_fctx *c, const mo_expr *e);

@@ -15,9 +15,8 @@
  * are such scalars and arrays (a slot per field), defaults of inputs (over earlier inputs), initial values of outputs and locals,
  * assignment (to whole arrays, elements and slices), (a, b) := f(x), if/elseif/else, for over ranges
  * and vectors, while, break, return, assert(cond, "message"), calls of functions as statements. Not
- * supported (a "not supported yet" error): arrays of Strings, arrays of records, nested records,
- * external functions other than external "builtin", equations and when-statements in functions (the
- * latter two are not Modelica).
+ * supported (a "not supported yet" error): arrays of Strings, arrays of records, nested records.
+ * Equations and when-statements in functions are errors (not Modelica). External functions: fnext.c.
  */
 #include "aval.h"
 #include "func.h"
@@ -909,10 +908,6 @@ static bool build(fbuild *b, mo_class *cls)
         mo_error(cls->loc, "cannot call partial function '%s'", f->name);
         return false;
     }
-    if (cls->external) {
-        mo_error(cls->loc, "not supported yet: external function '%s'", f->name);
-        return false;
-    }
     if (cls->form == MO_FORM_DER) {
         mo_error(cls->loc, "not supported yet: partial derivatives of functions ('%s' = der(...))", f->name);
         return false;
@@ -995,6 +990,13 @@ static bool build(fbuild *b, mo_class *cls)
             return false;
         f->vars.v[s].binding = v;
         mark_assigned(b, s);
+    }
+    b->ctx.owner = cls;
+    if (cls->external) {   /* a C call instead of a body (fnext.c) */
+        if (!mo_func_external(&b->ctx, f, cls) || !mo_func_init_order(f))
+            return false;
+        mo_func_read_derivative(b->ctx.fr, f, cls);
+        return mo_error_count() == 0;
     }
     /* the algorithm */
     MO_VEC(mo_fstmt *) body = {0};
