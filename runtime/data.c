@@ -59,6 +59,7 @@ void mo2c_data_free(mo2c_data *d)
 {
     if (!d)
         return;
+    mo2c_rt_extobjs_free(d);
     mo2c_rt_fstack_free(d);
     mo2c_rt_state *s = d->solver;
     if (s) {

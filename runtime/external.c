@@ -9,6 +9,10 @@
  * the call under way is a thread-local variable (the one state of the runtime kept outside mo2c_data;
  * calls nest, each restores the one before).
  *
+ * External objects (12.9.7): what a constructor returns is kept in d->extobjs, the model holds its
+ * handle (1, 2, ... as a Real-valued Integer: mo2c_eo_add), functions get the pointer back through
+ * mo2c_eo_get, which refuses anything that is no handle; mo2c_data_free calls each destructor once.
+ *
  * Messages go to stdout; warnings to stderr, each text once per simulation (a table's extrapolation
  * warning would otherwise come at every step); errors into d->error. Strings an external function
  * allocates live on the function stack (fnarray.c) until the statement that made the call ends.
@@ -46,6 +50,65 @@ int mo2c_ext_call(mo2c_data *d, const char *fn, void (*thunk)(void *), void *arg
     thunk(args);
     cur = c.prev;
     return 0;
+}
+
+/* ---- external objects ---- */
+
+typedef struct extobj { void *p; void (*destroy)(void *); } extobj;
+typedef struct extobjs { extobj *v; int n, cap; } extobjs;
+
+double mo2c_eo_add(mo2c_data *d, void *p, void (*destroy)(void *), const char *where)
+{
+    if (!p) {
+        mo2c_fail(d, "the constructor of an external object returned NULL in %s", where ? where : "(unknown)");
+        return 0;
+    }
+    extobjs *l = d->extobjs;
+    if (!l && !(l = d->extobjs = calloc(1, sizeof *l))) {
+        if (destroy)
+            mo2c_ext_call(d, "destructor", destroy, p);
+        mo2c_fail(d, "out of memory for an external object in %s", where ? where : "(unknown)");
+        return 0;
+    }
+    if (l->n == l->cap) {
+        int nc = l->cap ? 2 * l->cap : 8;
+        extobj *v = nc > 0 ? realloc(l->v, sizeof *v * (size_t)nc) : NULL;
+        if (!v) {
+            if (destroy)
+                mo2c_ext_call(d, "destructor", destroy, p);
+            mo2c_fail(d, "out of memory for an external object in %s", where ? where : "(unknown)");
+            return 0;
+        }
+        l->v = v;
+        l->cap = nc;
+    }
+    l->v[l->n].p = p;
+    l->v[l->n].destroy = destroy;
+    return ++l->n;
+}
+
+void *mo2c_eo_get(mo2c_data *d, double h, const char *where)
+{
+    const extobjs *l = d->extobjs;
+    if (!l || !(h >= 1 && h <= l->n && h == (int)h)) {
+        mo2c_fail(d, "%s: no external object (%s; was its constructor called?)", where ? where : "(unknown)",
+                  h == 0 ? "handle 0" : "not a handle its constructor returned");
+        return NULL;
+    }
+    return l->v[(int)h - 1].p;
+}
+
+void mo2c_rt_extobjs_free(mo2c_data *d)
+{
+    extobjs *l = d->extobjs;
+    if (!l)
+        return;
+    for (int i = l->n - 1; i >= 0; i--)
+        if (l->v[i].destroy)
+            mo2c_ext_call(d, "destructor", l->v[i].destroy, l->v[i].p);
+    free(l->v);
+    free(l);
+    d->extobjs = NULL;
 }
 
 /* ---- messages ---- */
@@ -158,9 +221,23 @@ char *ModelicaDuplicateString(const char *str)
 }
 
 /* ---- for the Modelica Standard Library's C sources ----
- * build.c compiles them with -Dtmpnam=mo2c_msl_tmpnam: glibc's tmpnam makes the linker warn on every
- * simulator. The same contract: a name no file has at the time of the call (made by mkstemp, whose
- * file is removed again), in s when given, else in a static buffer. */
+ * build.c compiles them with -Dtmpnam=mo2c_msl_tmpnam -Dmktemp=mo2c_msl_mktemp: glibc's tmpnam and
+ * mktemp make the linker warn on every simulator. The same contracts: a name no file has at the time of
+ * the call (made by mkstemp, whose file is removed again); tmpnam's in s when given, else in a static
+ * buffer; mktemp's in its template (an empty string when none can be made). */
+char *mo2c_msl_mktemp(char *tmpl);
+char *mo2c_msl_mktemp(char *tmpl)
+{
+    int fd = mkstemp(tmpl);
+    if (fd < 0) {
+        tmpl[0] = '\0';
+        return tmpl;
+    }
+    close(fd);
+    unlink(tmpl);
+    return tmpl;
+}
+
 char *mo2c_msl_tmpnam(char *s);
 char *mo2c_msl_tmpnam(char *s)
 {

@@ -190,6 +190,8 @@ struct mo2c_data {
     double *sample_time;              /* nsample: the event time at which that tick fired */
     void *fstack;                     /* the runtime's: memory of array temporaries in user functions
                                          (fnarray.c), made on first use, freed by mo2c_data_free */
+    void *extobjs;                    /* the runtime's: external objects (external.c), destroyed by
+                                         mo2c_data_free */
     int init_none;                    /* -iim=none: initialize sets the start values and the y slots of
                                          parameter expressions, and skips the initial system */
     double homotopy_s;                /* the weight of homotopy's simplified argument (3.7.4.4):
@@ -414,6 +416,11 @@ static inline int mo2c_cint(double v)
     return v != v ? 0 : v >= 2147483647.0 ? 2147483647 : v <= -2147483648.0 ? -2147483647 - 1 : (int)v;
 }
 int *mo2c_aints(mo2c_data *d, const mo2c_arr *a, const char *where);
+/* External objects (12.9.7): the C object p that a constructor made, kept until the simulation ends
+ * (destroy called on it then), as a handle (1, 2, ...; 0 after mo2c_fail: p NULL or out of memory);
+ * the object of handle h (NULL after mo2c_fail when h is no handle). */
+double mo2c_eo_add(mo2c_data *d, void *p, void (*destroy)(void *), const char *where);
+void *mo2c_eo_get(mo2c_data *d, double h, const char *where);
 void mo2c_aints_back(mo2c_arr *a, const int *v);
 
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */

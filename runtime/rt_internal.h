@@ -277,6 +277,8 @@ void mo2c_rt_events_stats(const mo2c_rt_events *ev);
 /* fnarray.c: release the function stack of d (mo2c_data_free); n bytes on it (NULL when out of memory) */
 void mo2c_rt_fstack_free(mo2c_data *d);
 void *mo2c_rt_fstack_bytes(mo2c_data *d, size_t n);
+/* external.c: destroy the external objects of d, the last made first (mo2c_data_free) */
+void mo2c_rt_extobjs_free(mo2c_data *d);
 /* fnarray.c: 1 the first time key is seen in this simulation, then 0 (warnings printed once) */
 int mo2c_rt_once(mo2c_data *d, uint64_t key);
 

@@ -37,6 +37,10 @@ mo_expr *mo_dae_lower_der(mo_dae *dae, const mo_expr *e);
  * initialization, pre(v) equations, parameters with fixed = false), after alias elimination; sub is
  * alias elimination's substitution (flat variable -> its value, or NULL). False after errors. */
 bool mo_dae_init_build(mo_dae *dae, mo_expr *const *sub);
+/* init.c: the branch of w active at initialization (initial() its condition or an element of it), or
+ * -1; *only_eqs: its statements are all assignments and reinits, which the initial system solves (the
+ * initial event then does not fire it again: an impure function would be called twice, codegen_events.c) */
+int mo_init_when_branch(const mo_fwhen *w, bool *only_eqs);
 /* init.c: marks the parameters with fixed = false and those whose bindings use them (unfixed_param)
  * and adds their bindings to the initial equations; before alias elimination, which must not take
  * them for known values. Requires param_order. */

@@ -193,8 +193,22 @@ static bool enabled_at_init(const mo_expr *cond)
     return false;
 }
 
-/* The when-equations at initialization: the branch enabled with initial() (the first such) is active,
- * its assignments are equations; every other variable the when-equation assigns keeps its pre value. */
+int mo_init_when_branch(const mo_fwhen *w, bool *only_eqs)
+{
+    for (int k = 0; k < w->nbranches; k++)
+        if (enabled_at_init(w->branches[k].cond)) {
+            *only_eqs = true;
+            for (int j = 0; j < w->branches[k].body.n; j++)
+                *only_eqs &= w->branches[k].body.v[j].kind == MO_WS_ASSIGN ||
+                             w->branches[k].body.v[j].kind == MO_WS_REINIT;
+            return k;
+        }
+    return -1;
+}
+
+/* The when-equations at initialization: the branch with initial() as its condition or among the
+ * elements of its condition (the first such) is active, its assignments are equations; every other
+ * variable the when-equation assigns keeps its pre value. */
 static void when_equations(ictx *c, mo_expr *const *sub)
 {
     mo_dae *dae = c->dae;
@@ -202,10 +216,8 @@ static void when_equations(ictx *c, mo_expr *const *sub)
     unsigned char *done = MO_NEWN(unsigned char, dae->vars.n + 1);
     for (int i = 0; i < flat->whens.n; i++) {
         const mo_fwhen *w = &flat->whens.v[i];
-        int active = -1;
-        for (int k = 0; k < w->nbranches && active < 0; k++)
-            if (enabled_at_init(w->branches[k].cond))
-                active = k;
+        bool only_eqs;
+        int active = mo_init_when_branch(w, &only_eqs);
         for (int pass = 0; pass < 2; pass++)
             for (int k = 0; k < w->nbranches; k++) {
                 if ((pass == 0) != (k == active))

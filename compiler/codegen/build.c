@@ -427,10 +427,12 @@ static const char *const msl_sources[][5] = {
     {"ModelicaStandardTables", "ModelicaStandardTables.c", "ModelicaStandardTablesUsertab.c", NULL, NULL},
     {"zlib", "zlib/", NULL, NULL, NULL},
 };
-/* The C compiler's arguments for them: zlib for MAT files, the compiler's default dialect (the sources
- * use POSIX functions), no warnings (the code is the library's, not mo2c's); tmpnam, which makes the
- * linker warn, replaced by the runtime's mo2c_msl_tmpnam (external.c). */
-static const char *const msl_cflags[] = {"-O2", "-w", "-DHAVE_ZLIB=1", "-DNDEBUG", "-Dtmpnam=mo2c_msl_tmpnam"};
+/* The C compiler's arguments for them: zlib for MAT files, the dummy usertab (a weak symbol: tables are
+ * given in the model or read from files), the compiler's default dialect (the sources use POSIX
+ * functions), no warnings (the code is the library's, not mo2c's); tmpnam and mktemp, which make the
+ * linker warn, replaced by the runtime's mo2c_msl_tmpnam and mo2c_msl_mktemp (external.c). */
+static const char *const msl_cflags[] = {"-O2", "-w", "-DHAVE_ZLIB=1", "-DNDEBUG", "-DDUMMY_FUNCTION_USERTAB=1",
+                                         "-Dtmpnam=mo2c_msl_tmpnam", "-Dmktemp=mo2c_msl_mktemp"};
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {

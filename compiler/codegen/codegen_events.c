@@ -584,12 +584,21 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
         mo_buf_puts(o, ": when ");
         mo_cg_comment(o, text_of(cg->dae, w->branches[0].cond), 200);
         mo_buf_puts(o, " */\n");
+        bool only_eqs = false;
+        int init_branch = mo_init_when_branch(w, &only_eqs);
         for (int k = 0; k < w->nbranches; k++) {
             const mo_expr *c = w->branches[k].cond;
             cg->where_name = where(ev, w->branches[k].loc, mo_sprintf("when %s", text_of(cg->dae, c)));
             for (int j = 0; j < when_nconds(c); j++) {
+                const mo_expr *cj = c->kind == MO_EX_ARRAY ? c->a[j] : c;
+                if (k == init_branch && only_eqs && is_fn(cj, "initial") && !cj->n) {
+                    /* the initial system solved this branch's equations (init.c): no second firing */
+                    mo_buf_printf(o, "        const int c%d = 0; /* initial(): done by the initial system */\n",
+                                  ev->ncond + j - c0);
+                    continue;
+                }
                 mo_buf_printf(o, "        const int c%d = (", ev->ncond + j - c0);
-                expr(cg, o, c->kind == MO_EX_ARRAY ? c->a[j] : c, false);
+                expr(cg, o, cj, false);
                 mo_buf_puts(o, ") != 0;\n");
             }
             ev->ncond += when_nconds(c);

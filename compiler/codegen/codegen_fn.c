@@ -89,7 +89,7 @@ static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
     for (int k = 0; k < nd; k++) {
         dims[k] = x && x->kind == MO_EX_ARRAY ? x->n : 0;
         n *= dims[k];
-        x = x && x->kind == MO_EX_ARRAY && x->n ? x->a[0] : NULL;
+        x = x && x->kind == MO_EX_ARRAY && x->a ? x->a[0] : NULL;   /* (an empty level: its template) */
     }
     mo_buf_puts(cg->out, "&(mo2c_arr){(double[]){");
     int count = 0;
@@ -102,10 +102,24 @@ static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
     mo_buf_puts(cg->out, "}}");
 }
 
-/* A String argument in the model: known when the model is compiled (funcall.c checked), a literal. */
+/* A String argument in the model: known when the model is compiled (funcall.c checked), a literal, or
+ * an if-expression of them (a C conditional). */
 static void string_literal(mo_cg *cg, const mo_expr *a)
 {
     const char *s = mo_str_value(cg->dae->flat, a);
+    if (!s && a->kind == MO_EX_IF) {
+        mo_buf_puts(cg->out, "(");
+        for (int i = 0; i + 1 < a->n; i += 2) {
+            mo_buf_puts(cg->out, "(");
+            mo_cg_expr(cg, a->a[i]);
+            mo_buf_puts(cg->out, ") != 0 ? ");
+            string_literal(cg, a->a[i + 1]);
+            mo_buf_puts(cg->out, " : ");
+        }
+        string_literal(cg, a->a[a->n - 1]);
+        mo_buf_puts(cg->out, ")");
+        return;
+    }
     if (!s)
         mo_unreachable("a String argument not known at compile time");
     mo_buf_puts(cg->out, "\"");

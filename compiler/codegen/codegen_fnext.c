@@ -21,12 +21,15 @@
 
 #include <string.h>
 
-/* The C type of slot s as an argument of the C function (byref: passed by address). */
-static const char *c_type(const mo_fvar *v, bool byref)
+/* The C type of slot s as an argument of the C function (byref: passed by address); input arrays are
+ * const in the prototypes mo2c writes, not in the struct (headers of libraries declare them either way). */
+static const char *c_type(const mo_fvar *v, bool byref, bool proto)
 {
+    if (v->extobj)
+        return byref ? "void **" : "void *";
     const char *base = v->type == MO_T_REAL ? "double" : v->type == MO_T_STRING ? "const char *" : "int";
     if (v->nd)
-        return mo_sprintf(v->kind == MO_FV_INPUT ? "const %s *" : "%s *", base);
+        return mo_sprintf(v->kind == MO_FV_INPUT && proto ? "const %s *" : "%s *", base);
     return byref ? mo_sprintf("%s%s*", base, v->type == MO_T_STRING ? "" : " ") : base;
 }
 
@@ -37,7 +40,7 @@ static const char *field_type(const mo_func *f, const mo_fxarg *a)
         return "size_t";
     if (a->kind == MO_XA_VALUE)
         return a->value->kind == MO_EX_STRING ? "const char *" : a->value->kind == MO_EX_REAL ? "double" : "int";
-    return c_type(&f->vars.v[a->slot], false);
+    return c_type(&f->vars.v[a->slot], false, false);
 }
 
 static bool by_address(const mo_func *f, const mo_fxarg *a)
@@ -48,7 +51,7 @@ static bool by_address(const mo_func *f, const mo_fxarg *a)
 static const char *ret_type(const mo_func *f)
 {
     const mo_fext *x = f->ext;
-    return x->ret < 0 ? "void" : c_type(&f->vars.v[x->ret], false);
+    return x->ret < 0 ? "void" : c_type(&f->vars.v[x->ret], false, true);
 }
 
 /* The struct, the prototype (when no Include gives one) and the thunk, at file scope before f. */
@@ -65,10 +68,16 @@ static void thunk(const mo_func *f, mo_buf *o)
         mo_buf_printf(o, "extern %s %s(", ret_type(f), x->cname);
         for (int i = 0; i < x->nargs; i++) {
             const mo_fxarg *a = &x->args[i];
-            const char *t = a->kind == MO_XA_SLOT ? c_type(&f->vars.v[a->slot], by_address(f, a)) : field_type(f, a);
+            const char *t = a->kind == MO_XA_SLOT ? c_type(&f->vars.v[a->slot], by_address(f, a), true) : field_type(f, a);
             mo_buf_printf(o, "%s%s", i ? ", " : "", t);
         }
         mo_buf_puts(o, x->nargs ? ");\n" : "void);\n");
+    }
+    if (x->dtor) {   /* the destructor the runtime calls at the end (mo2c_eo_add) */
+        const mo_fext *dx = x->dtor->ext;
+        if (!dx->includes.n && strcmp(dx->cname, x->cname))
+            mo_buf_printf(o, "extern void %s(void *);\n", dx->cname);
+        mo_buf_printf(o, "static void %s_free_(void *o_)\n{\n    %s(o_);\n}\n", f->cname, dx->cname);
     }
     mo_buf_printf(o, "static void %s_xt_(void *p_)\n{\n    %s_xa_ *a_ = p_;\n    (void)a_;\n    ", f->cname, f->cname);
     if (x->ret >= 0)
@@ -130,6 +139,10 @@ void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs)
             mo_buf_printf(o, "if (!i%d_)\n            goto fail_;\n", i);
             mo_fg_indent(o, 2);
             mo_buf_printf(o, "a_.a%d = i%d_;\n", i, i);
+        } else if (v->extobj) {
+            mo_buf_printf(o, "a_.a%d = mo2c_eo_get(d, %s, %s);\n", i, slot, w);
+            mo_fg_indent(o, 2);
+            mo_buf_printf(o, "if (!a_.a%d)\n            goto fail_;\n", i);
         } else if (v->type == MO_T_STRING) {
             mo_buf_printf(o, "a_.a%d = %s;\n", i, v->kind == MO_FV_INPUT ? mo_sprintf("mo2c_str(%s)", slot) : slot);
         } else {
@@ -151,14 +164,21 @@ void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs)
             mo_buf_printf(o, "mo2c_aints_back(%s, i%d_);\n", mo_fg_slot(f, a->slot), i);
         }
     }
-    if (x->ret >= 0)
+    if (x->ret >= 0 && f->vars.v[x->ret].extobj) {   /* a constructor: the object's handle */
+        const char *slot = mo_cg_fn_slot(f, x->ret);
+        mo_buf_printf(o, "        %s = mo2c_eo_add(d, a_.r, %s, %s);\n        if (%s == 0)\n            goto fail_;\n",
+                      slot, x->dtor ? mo_sprintf("%s_free_", f->cname) : "NULL", w, slot);
+    } else if (x->ret >= 0) {
         store(g, o, x->ret, "a_.r");
+    }
     mo_buf_puts(o, "    }\n");
 }
 
 void mo_fg_ext_includes(const mo_func *f, mo_buf *out, mo_map *seen)
 {
     const mo_fext *x = f->ext;
+    if (x->dtor)
+        mo_fg_ext_includes(x->dtor, out, seen);
     for (int i = 0; i < x->includes.n; i++) {
         const char *t = mo_intern_cstr(x->includes.v[i]);
         if (mo_map_get(seen, t))
@@ -173,6 +193,8 @@ void mo_fg_ext_includes(const mo_func *f, mo_buf *out, mo_map *seen)
 void mo_fg_ext_header(const mo_func *f, mo_buf *h, mo_map *seen)
 {
     const mo_fext *x = f->ext;
+    if (x->dtor)
+        mo_fg_ext_header(x->dtor, h, seen);
     const struct { const char *tag; const mo_str_vec *v; } lists[] = {
         {"MO2C_INCLUDE_DIR", &x->incdirs}, {"MO2C_LIBRARY_DIR", &x->libdirs}, {"MO2C_LIBRARY", &x->libs},
     };

@@ -191,6 +191,8 @@ typedef struct mo_fvar {
      * instance that holds the short class (funcall.c); binding is NULL then. */
     const mo_expr *inst_default;
     struct mo_class *inst_owner;
+    const mo_class *extobj;   /* a slot of an external object class (12.9.7): the class; its value is the
+                               * runtime's handle of the C object (mo2c_eo_add), an Integer */
 } mo_fvar;
 
 /* Is slot v an array whose size an assignment may change (a non-input declared with ':')? */
@@ -248,6 +250,8 @@ typedef struct mo_fext {
     mo_str_vec libs;          /* Library names */
     mo_str_vec incdirs;       /* directories (file system paths) */
     mo_str_vec libdirs;
+    const struct mo_func *dtor; /* a constructor of an external object (12.9.7): the destructor, an
+                               * external function of the object alone, else NULL */
     const char *sources;      /* the Modelica Standard Library's C-Sources directory, when the
                                * function's libraries are built from it (build.c), else NULL */
 } mo_fext;

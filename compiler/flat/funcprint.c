@@ -162,7 +162,7 @@ static void put_func(mo_buf *b, const mo_func *f)
             prot = true;
         }
         mo_buf_printf(b, "  %s%s %s", x->kind == MO_FV_INPUT ? "input " : x->kind == MO_FV_OUTPUT ? "output " : "",
-                      types[x->type], x->name);
+                      x->extobj ? mo_class_full_name(x->extobj) : types[x->type], x->name);
         for (int k = 0; k < x->nd; k++) {
             mo_buf_puts(b, k ? ", " : "[");
             if (x->dims[k])

@@ -174,6 +174,11 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
         *out = e->op == MO_OP_NEG ? -a : e->op == MO_OP_NOT ? !a : a;
         return true;
     case MO_EX_BINARY:
+        if ((e->op == MO_OP_AND || e->op == MO_OP_OR) && eval(flat, e->a[0], &a, depth) &&
+            (e->op == MO_OP_AND ? a == 0 : a != 0)) {   /* decided by its left operand: false and f(x) */
+            *out = e->op == MO_OP_OR;
+            return true;
+        }
         if (!eval(flat, e->a[0], &a, depth) || !eval(flat, e->a[1], &b, depth))
             return false;
         switch (e->op) {

@@ -374,6 +374,21 @@ const char *mo_str_value(const mo_flat *flat, const mo_expr *e)
     return fold(flat, e, &s, 0) == 1 ? s : NULL;
 }
 
+bool mo_str_known_branches(const mo_flat *flat, const mo_expr *e)
+{
+    for (int depth = 0; depth <= STR_MAX_DEPTH; depth++) {
+        if (mo_str_value(flat, e))
+            return true;
+        if (e->kind != MO_EX_IF)
+            return false;
+        for (int i = 1; i < e->n; i += 2)
+            if (!mo_str_value(flat, e->a[i]))
+                return false;
+        e = e->a[e->n - 1];   /* the else branch: a chain of ifs, looped over */
+    }
+    return false;
+}
+
 static mo_expr *str_lit(mo_loc loc, const char *s)
 {
     mo_expr *r = mo_expr_new(MO_EX_STRING, loc);

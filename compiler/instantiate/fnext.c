@@ -15,6 +15,10 @@
  * ModelicaStandardTables, zlib) are built from their C sources (build.c caches them), found in an
  * include directory of the function or in Resources/C-Sources of its top-level package or of Modelica.
  *
+ * External objects (12.9.7): a slot of a class extending ExternalObject is the runtime's handle of the C
+ * object (an Integer; C type void *); a constructor returns it as the value of its call, and gets its
+ * class's destructor (an external function of the object alone), which the runtime calls at the end.
+ *
  * Checks: the arguments of an explicit call are slots of the function (record fields and subscripts are
  * not supported yet), size(slot, k) with a literal k, or constants; the value goes to an output; the C
  * name is a C identifier that names none of the generated file's own identifiers.
@@ -207,12 +211,17 @@ static int slot_named(const mo_func *f, const char *name)
 }
 
 /* A type an external function can pass: Real, Integer, Boolean, String, enumeration; not records. */
-static bool passable(const mo_func *f, int s, mo_loc loc)
+static bool passable(const mo_func *f, int s, mo_loc loc, int ret)
 {
     const mo_fvar *v = &f->vars.v[s];
     if (strchr(v->name, '.')) {
         mo_error(loc, "not supported yet: records as arguments of external functions ('%s' of '%s')", v->name,
                  f->name);
+        return false;
+    }
+    if (v->extobj && (v->nd || (v->kind != MO_FV_INPUT && s != ret))) {
+        mo_error(loc, "not supported yet: an external object '%s' %s", v->name,
+                 v->nd ? "array" : "that is not the value of the external call");
         return false;
     }
     if (v->type == MO_T_STRING && v->nd) {
@@ -234,7 +243,7 @@ static bool explicit_arg(mo_fctx *c, const mo_func *f, const mo_expr *e, mo_fxar
         if (s >= 0) {
             a->kind = MO_XA_SLOT;
             a->slot = s;
-            return passable(f, s, e->loc);
+            return passable(f, s, e->loc, -1);
         }
     }
     if (e->kind == MO_EX_CALL && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 &&
@@ -281,7 +290,7 @@ static bool default_call(const mo_func *f, mo_fext *x, mo_class *cls)
     for (int s = 0; s < f->nin + f->nout; s++) {
         if (s == x->ret)
             continue;
-        if (!passable(f, s, f->vars.v[s].loc))
+        if (!passable(f, s, f->vars.v[s].loc, x->ret))
             return false;
         MO_PUSH(args, ((mo_fxarg){MO_XA_SLOT, s, 0, NULL}));
         for (int k = 0; k < f->vars.v[s].nd; k++)
@@ -290,6 +299,23 @@ static bool default_call(const mo_func *f, mo_fext *x, mo_class *cls)
     x->nargs = args.n;
     x->args = args.v;
     return true;
+}
+
+/* The destructor of external object class eo: an external function of the object alone. */
+static const mo_func *destructor(mo_fctx *c, const mo_class *eo, mo_loc use)
+{
+    mo_found g = mo_lookup_member((mo_class *)eo, mo_intern_cstr("destructor"));
+    const mo_func *d = g.cls && g.cls->kind == MO_CL_FUNCTION ? mo_func_of(c->fr, g.cls, use) : NULL;
+    if (!g.cls || g.cls->kind != MO_CL_FUNCTION) {
+        mo_error(eo->loc, "external object class '%s' has no function 'destructor'", eo->name);
+        return NULL;
+    }
+    if (d && (!d->ext || d->ext->ret >= 0 || d->ext->nargs != 1 || d->ext->args[0].kind != MO_XA_SLOT ||
+              !d->vars.v[d->ext->args[0].slot].extobj)) {
+        mo_error(d->loc, "not supported yet: a destructor other than an external function of the object alone");
+        return NULL;
+    }
+    return d;
 }
 
 bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls)
@@ -328,7 +354,7 @@ bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls)
                 mo_error(e->lhs->loc, "the value of an external call goes to a scalar output of the function");
                 return false;
             }
-            if (!passable(f, s, e->lhs->loc))
+            if (!passable(f, s, e->lhs->loc, s))
                 return false;
             x->ret = s;
         }
@@ -394,6 +420,8 @@ bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls)
                 if (is_file(mo_sprintf("%s/%s", cand.v[j], msl_libs[k][1])))
                     x->sources = absolute(cand.v[j]);
         }
+    if (x->ret >= 0 && f->vars.v[x->ret].extobj && !(x->dtor = destructor(c, f->vars.v[x->ret].extobj, cls->loc)))
+        return false;
     f->ext = x;
     return true;
 }

@@ -281,6 +281,20 @@ static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const c
         mo_map_put(&callee_cache, key, hit);
         return r;
     }
+    if (mo_class_is_extobj(cls)) {   /* Obj(args): its constructor (12.9.7) */
+        if (c->fn) {   /* each call would make an object, kept until the simulation ends */
+            mo_error(fn->loc, "not supported yet: making an external object inside a function");
+            r.kind = CAL_ERROR;
+            return r;
+        }
+        mo_found g = mo_lookup_member(cls, mo_intern_cstr("constructor"));
+        if (!g.cls || g.cls->kind != MO_CL_FUNCTION) {
+            mo_error(fn->loc, "external object class '%s' has no function 'constructor'", mo_ref_str(fn));
+            r.kind = CAL_ERROR;
+            return r;
+        }
+        cls = written = g.cls;
+    }
     if (modified && cls->kind != MO_CL_RECORD && cls->kind != MO_CL_OPERATOR_RECORD && cls->kind != MO_CL_FUNCTION) {
         mo_error(fn->loc, "not supported yet: a %s defined by a short class with modifiers",
                  mo_class_kind_name(cls->kind));
@@ -664,7 +678,7 @@ static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *giv
         return mo_func_model_array_arg(c, f, s, given);
     mo_expr *a = mo_fctx_expr(c, given);
     if (a && !c->fn && v->type == MO_T_STRING && mo_func_expr_type(c->fr->flat, NULL, a) == MO_T_STRING &&
-        !mo_str_value(c->fr->flat, a)) {
+        !mo_str_known_branches(c->fr->flat, a)) {
         mo_error(given->loc, "not supported yet: a String argument of '%s' that is not known when the model is "
                  "compiled", f->name);
         return NULL;

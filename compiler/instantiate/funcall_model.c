@@ -24,6 +24,9 @@
 
 /* ---- arrays as nested MO_EX_ARRAY ---- */
 
+/* An empty level of an array of more dimensions (fill(0.0, 0, 2)) keeps the sizes of the levels below:
+ * a->a[0] is a template of them, of zeros, that no element of the array is (codegen_fn.c's
+ * array_literal and nested_dims read the sizes from it). */
 static mo_expr *nested(const mo_aval *v, int k, int *at, mo_loc loc)
 {
     mo_expr *a = mo_expr_new(MO_EX_ARRAY, loc);
@@ -31,16 +34,28 @@ static mo_expr *nested(const mo_aval *v, int k, int *at, mo_loc loc)
     a->a = MO_NEWN(mo_expr *, a->n > 0 ? a->n : 1);
     for (int i = 0; i < a->n; i++)
         a->a[i] = k + 1 < v->nd ? nested(v, k + 1, at, loc) : v->el[(*at)++];
+    if (!a->n && k + 1 < v->nd) {
+        mo_aval t = *v;
+        mo_expr *zero = mo_expr_new(MO_EX_REAL, loc);
+        int n = 1;
+        for (int j = k + 1; j < v->nd; j++)
+            n *= v->dims[j];
+        t.el = MO_NEWN(mo_expr *, n > 0 ? n : 1);
+        for (int i = 0; i < n; i++)
+            t.el[i] = zero;
+        int t_at = 0;
+        a->a[0] = nested(&t, k + 1, &t_at, loc);
+    }
     return a;
 }
 
-/* The dimensions of a nested array (its rank from its structure; a rank above 1 has no empty level). */
+/* The dimensions of a nested array (its rank from its structure, an empty level's from its template). */
 static int nested_dims(const mo_expr *e, int *dims)
 {
     int nd = 0;
     while (e && e->kind == MO_EX_ARRAY && !e->niters && nd < MO_MAX_DIMS) {
         dims[nd++] = e->n;
-        e = e->n ? e->a[0] : NULL;
+        e = e->a ? e->a[0] : NULL;
     }
     return nd;
 }
@@ -72,12 +87,6 @@ mo_expr *mo_func_model_array_arg(mo_fctx *c, const mo_func *f, int slot, const m
                  mo_av_size_str(&a));
         return NULL;
     }
-    for (int k = 0; k + 1 < a.nd; k++)
-        if (a.dims[k] == 0) {
-            mo_error(arg->loc, "not supported yet: an empty array of size %s as argument '%s' of '%s'",
-                     mo_av_size_str(&a), v->name, f->name);
-            return NULL;
-        }
     int at = 0;
     return nested(&a, 0, &at, arg->loc);
 }
@@ -344,12 +353,6 @@ static mo_expr *arg_value(const mo_func *f, int s, const mo_aval *a, int from, c
     sub.nd = v->nd;
     memmove(sub.dims, a->dims + (a->nd - v->nd), sizeof(int) * (size_t)v->nd);
     sub.el = a->el + from;
-    for (int k = 0; k + 1 < sub.nd; k++)
-        if (sub.dims[k] == 0) {
-            mo_error(given->loc, "not supported yet: an empty array of size %s as argument '%s' of '%s'",
-                     mo_av_size_str(&sub), v->name, f->name);
-            return NULL;
-        }
     int at = 0;
     return nested(&sub, 0, &at, given->loc);
 }

@@ -43,7 +43,8 @@ typedef struct pending_dim {
 } pending_dim;
 typedef MO_VEC(pending_dim) pending_vec;
 
-/* The type of a component of a function: a predefined scalar type (*bt) or a record class (*rec). The
+/* The type of a component of a function: a predefined scalar type (*bt; *enum_cls an enumeration, or a
+ * class extending ExternalObject, whose instances are Integer handles) or a record class (*rec). The
  * dimensions that short classes add on the way (type Vector = Real[3]) go to dims, outermost first;
  * a type in long form that extends one (4.5.2) is followed as a short class. */
 static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, pending_vec *dims,
@@ -82,6 +83,11 @@ static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, p
     if (*bt < 0) {
         if (c->kind == MO_CL_RECORD || c->kind == MO_CL_OPERATOR_RECORD) {
             *rec = c;
+            return true;
+        }
+        if (mo_class_is_extobj(c)) {   /* an external object: its handle (*enum_cls the class, 12.9.7) */
+            *bt = MO_T_INTEGER;
+            *enum_cls = c;
             return true;
         }
         if (fn_type && c->kind == MO_CL_FUNCTION && (e->flags & MO_PF_INPUT)) {
@@ -126,7 +132,7 @@ static mo_layout *record_fields(mo_class *rec, mo_loc use)
 
 int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type)
 {
-    mo_fvar v = {name, loc, kind, (mo_basetype)type, NULL, NULL, 0, NULL, NULL, NULL};
+    mo_fvar v = {name, loc, kind, (mo_basetype)type, NULL, NULL, 0, NULL, NULL, NULL, NULL};
     MO_PUSH(f->vars, v);
     return f->vars.n - 1;
 }
@@ -253,6 +259,10 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
             if (!decl_dims_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, &fd, &fec, NULL))
                 return false;
             const char *n = join(e->name, lay->items[i].elem->name);
+            if (fec && fec->form != MO_FORM_ENUM) {
+                mo_error(e->loc, "not supported yet: external objects as fields of records");
+                return false;
+            }
             int s = mo_func_add_slot(f, n, e->loc, kind, fbt);
             f->vars.v[s].enum_cls = fec;
             mo_map_put(&b->names, n, (void *)(intptr_t)(s + 1));
@@ -262,7 +272,10 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
         mo_map_put(&b->names, e->name, (void *)(intptr_t)-1); /* the record itself: no slot */
     } else {
         int s = mo_func_add_slot(f, e->name, e->loc, kind, bt);
-        f->vars.v[s].enum_cls = enum_cls;
+        if (enum_cls && enum_cls->form != MO_FORM_ENUM)
+            f->vars.v[s].extobj = enum_cls;
+        else
+            f->vars.v[s].enum_cls = enum_cls;
         mo_map_put(&b->names, e->name, (void *)(intptr_t)(s + 1));
         slot_dims(b, s, &dims, NULL);
     }

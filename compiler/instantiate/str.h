@@ -38,6 +38,9 @@ bool mo_str_finish(mo_flat *flat);
 const char *mo_str_value(const mo_flat *flat, const mo_expr *e);
 /* Does e hold a String variable (not a parameter or constant)? */
 bool mo_str_has_var(const mo_flat *flat, const mo_expr *e);
+/* Is e known when the model is compiled up to the conditions of if-expressions, each branch a known
+ * String (if tableOnFile then fileName else "NoName": codegen chooses between the literals at run time)? */
+bool mo_str_known_branches(const mo_flat *flat, const mo_expr *e);
 /* --flat: the parts of a message joined by " + ". */
 void mo_str_print_message(mo_buf *b, const mo_flat *flat, const mo_wstmt *s);
 

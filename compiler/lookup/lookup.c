@@ -10,8 +10,10 @@
 
 #include <string.h>
 
-/* ---- predefined classes: Real, Integer, Boolean, String and the enumeration StateSelect ---- */
-static mo_class builtin_real, builtin_integer, builtin_boolean, builtin_string, builtin_stateselect;
+/* ---- predefined classes: Real, Integer, Boolean, String, the enumeration StateSelect and
+ * ExternalObject (12.9.7: the base of classes whose instances are C objects) ---- */
+static mo_class builtin_real, builtin_integer, builtin_boolean, builtin_string, builtin_stateselect,
+    builtin_extobj;
 static bool builtins_ready;
 
 static void builtins_init(void)
@@ -21,13 +23,14 @@ static void builtins_init(void)
     builtins_ready = true;
     struct { mo_class *c; const char *name; } tab[] = {
         {&builtin_real, "Real"}, {&builtin_integer, "Integer"}, {&builtin_boolean, "Boolean"},
-        {&builtin_string, "String"},
+        {&builtin_string, "String"}, {&builtin_extobj, "ExternalObject"},
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
         tab[i].c->kind = MO_CL_TYPE;
         tab[i].c->form = MO_FORM_LONG;
         tab[i].c->name = mo_intern_cstr(tab[i].name);
     }
+    builtin_extobj.kind = MO_CL_CLASS;
     static const char *const lits[] = {"never", "avoid", "default", "prefer", "always"};
     static const char *const docs[] = {
         "Do not use as state at all.", "Use as state, if it cannot be avoided (but only if variable appears differentiated and no other potential state with attribute default, prefer, or always can be selected).",
@@ -49,7 +52,7 @@ mo_class *mo_builtin_class(const char *id)
 {
     builtins_init();
     mo_class *all[] = {&builtin_real, &builtin_integer, &builtin_boolean, &builtin_string,
-                       &builtin_stateselect};
+                       &builtin_stateselect, &builtin_extobj};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]->name == id)
             return all[i];
@@ -75,6 +78,17 @@ bool mo_reserved_name(const char *name)
     case 'S': return !strcmp(name, "String");
     default: return false;
     }
+}
+
+bool mo_class_is_extobj(mo_class *cls)
+{
+    if (!cls || cls->form != MO_FORM_LONG || cls == &builtin_extobj || !mo_resolve_bases(cls))
+        return false;
+    const mo_scope *s = mo_scope_of(cls);
+    for (int i = 0; i < s->bases.n; i++)
+        if (s->bases.v[i] == &builtin_extobj)
+            return true;
+    return false;
 }
 
 const char *mo_class_kind_name(mo_class_kind k)

@@ -109,6 +109,8 @@ mo_class *mo_short_target(mo_class *cls);
 /* A predefined type (Real, Integer, Boolean, String) -> its base type; -1 for other classes. */
 int mo_builtin_type(const mo_class *cls);
 mo_class *mo_builtin_class(const char *interned_name); /* Real ... StateSelect, or NULL */
+/* Does cls extend ExternalObject (12.9.7: its instances are C objects made by its constructor)? */
+bool mo_class_is_extobj(mo_class *cls);
 /* "A.B.C": the full name of a class (walks the parents). */
 const char *mo_class_full_name(const mo_class *cls);
 const char *mo_class_kind_name(mo_class_kind k);

@@ -6,6 +6,10 @@
 #         out, an Integer output by address (m = 13/3, c = 2, idx = {1, 10, 22}); a matrix output and a
 #         constant argument (b = 2.5 transpose({{1,2,3},{4,5,6}})); a String made by
 #         ModelicaAllocateString, measured by the MSL's Strings.length (9); y = 2 (1 - t): values by hand
+#   UseObject  external objects (12.9.7): two Scalers made by the constructor, y1 = 4 t, y2 = -4 t, each
+#         made once and destroyed once, at the end (their destructor prints)
+#   Ticks an impure external function in when {initial(), sample(0.25, 0.25)}: called once by the
+#         initial system and not again by the initial event, then once per sample (n = 1 + floor(4 t))
 #   Fail  ModelicaFormatError ends the run at t = 0.5 with the C function's message, exit 1
 #   ExternalMSL (tests/models, needs the MSL): Strings.scanReal, length, substring, Streams.print from
 #         the MSL's own C sources, built once into the cache ($XDG_CACHE_HOME/mo2c): x = 32.5 t, y = 10
@@ -42,6 +46,26 @@ if [ -n "$MSL" ]; then
     "$MO2C" ExtPkg.Use -L "$D" -L "$MSL" --emit-c -o "$D/use.c" || fail "--emit-c Use"
     cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c -Iruntime -I"$D/ExtPkg/Resources/Include" \
         -I"$MSL/Modelica/Resources/C-Sources" -o "$D/use.o" "$D/use.c" || fail "the C of Use has warnings"
+fi
+
+# --- UseObject: external objects made once, used, destroyed once at the end ---
+if "$MO2C" ExtPkg.UseObject -L "$D" -o "$D/obj" 2>"$D/obj.err"; then
+    out=$(cd "$D" && ./obj -r=obj.csv 2>&1) || fail "UseObject: $out"
+    [ "$(echo "$out" | sort)" = "$(printf 'The simulation finished successfully.\nfreed first\nfreed second')" ] ||
+        fail "UseObject said: $out"
+    awk -F, 'NR > 1 { e = $2 - 4 * $1; f = $3 + 4 * $1; if (e < 0) e = -e; if (f < 0) f = -f
+        if (e > 1e-12 || f > 1e-12) { print "UseObject: " $0; exit 1 } }' "$D/obj.csv" || status=1
+else
+    fail "mo2c ExtPkg.UseObject: $(cat "$D/obj.err")"
+fi
+
+# --- Ticks: the impure tick() once at initialization, once per sample: n = 1 + floor(4 t) ---
+if "$MO2C" ExtPkg.Ticks -L "$D" -o "$D/ticks" 2>"$D/ticks.err"; then
+    (cd "$D" && ./ticks -r=ticks.csv >/dev/null 2>&1) || fail "Ticks did not run"
+    awk -F, 'NR > 1 { t = $1; k = t * 4; if (k - int(k) < 1e-9 || int(k) + 1 - k < 1e-9) next
+        if ($2 != 1 + int(k)) { print "Ticks: n = " $2 " at t = " t ", expected " 1 + int(k); exit 1 } }' "$D/ticks.csv" || status=1
+else
+    fail "mo2c ExtPkg.Ticks: $(cat "$D/ticks.err")"
 fi
 
 # --- Fail ---

@@ -42,6 +42,35 @@ package ExtPkg "external C functions for tests/sim/external.sh (the library is b
   external "C" extpkg_transpose(a, size(a, 1), size(a, 2), b, 2.5) annotation(Library = "extpkg");
   end matrix;
 
+  class Scaler "an external object (12.9.7): a C struct holding a factor"
+    extends ExternalObject;
+    function constructor
+      input Real k;
+      input String name;
+      output Scaler s;
+    external "C" s = extpkg_scaler_new(k, name) annotation(Library = "extpkg");
+    end constructor;
+    function destructor
+      input Scaler s;
+    external "C" extpkg_scaler_free(s) annotation(Library = "extpkg");
+    end destructor;
+  end Scaler;
+
+  function scaled "k x through the object"
+    input Scaler s;
+    input Real x;
+    output Real y;
+  external "C" y = extpkg_scaler_apply(s, x) annotation(Library = "extpkg");
+  end scaled;
+
+  model UseObject "two objects, destroyed at the end (their destructor says so)"
+    parameter Real k = 4;
+    parameter Scaler s1 = Scaler(k, "first");
+    parameter Scaler s2 = Scaler(-1, "second");
+    Real y1 = scaled(s1, time);
+    Real y2 = scaled(s2, y1);
+  end UseObject;
+
   model Use
     parameter Real k = 3;
     Real x(start = 1, fixed = true);
@@ -58,6 +87,19 @@ package ExtPkg "external C functions for tests/sim/external.sh (the library is b
     glen = greetLength(3);
     ok = checked(1 - time);
   end Use;
+
+  impure function tick "1, 2, 3, ...: how many times it was called"
+    output Integer n;
+  external "C" n = extpkg_tick() annotation(Library = "extpkg");
+  end tick;
+
+  model Ticks "a when-clause active at initialization (8.6) fires once there, then at each sample"
+    discrete Integer n(start = 0, fixed = true);
+  equation
+    when {initial(), sample(0.25, 0.25)} then
+      n = tick();
+    end when;
+  end Ticks;
 
   model Fail "checked fails at time 0.5"
     Real y;

@@ -2,6 +2,7 @@
 #include "ModelicaUtilities.h"
 #include "extpkg.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 double scale(double x, double k)
@@ -45,4 +46,36 @@ void extpkg_transpose(const double *a, size_t m, size_t n, double *b, double c)
     for (size_t i = 0; i < m; i++)
         for (size_t j = 0; j < n; j++)
             b[j * m + i] = c * a[i * n + j];
+}
+
+/* the external object ExtPkg.Scaler */
+typedef struct scaler { double k; char name[32]; } scaler;
+
+void *extpkg_scaler_new(double k, const char *name)
+{
+    scaler *s = malloc(sizeof *s);
+    if (!s)
+        ModelicaError("extpkg_scaler_new: out of memory");
+    s->k = k;
+    strncpy(s->name, name, sizeof s->name - 1);
+    s->name[sizeof s->name - 1] = '\0';
+    return s;
+}
+
+double extpkg_scaler_apply(void *o, double x)
+{
+    return ((scaler *)o)->k * x;
+}
+
+void extpkg_scaler_free(void *o)
+{
+    scaler *s = o;
+    ModelicaFormatMessage("freed %s\n", s->name);
+    free(s);
+}
+
+int extpkg_tick(void)
+{
+    static int n;
+    return ++n;
 }
