@@ -11,7 +11,8 @@
  *
  * External objects (12.9.7): what a constructor returns is kept in d->extobjs, the model holds its
  * handle (1, 2, ... as a Real-valued Integer: mo2c_eo_add), functions get the pointer back through
- * mo2c_eo_get, which refuses anything that is no handle; mo2c_data_free calls each destructor once.
+ * mo2c_eo_get, which refuses anything that is no handle; mo2c_data_free calls each destructor once. The
+ * objects of a function's protected variables are destroyed when the call returns (mo2c_eo_drop).
  *
  * Messages go to stdout; warnings to stderr, each text once per simulation (a table's extrapolation
  * warning would otherwise come at every step); errors into d->error. Strings an external function
@@ -95,7 +96,24 @@ void *mo2c_eo_get(mo2c_data *d, double h, const char *where)
                   h == 0 ? "handle 0" : "not a handle its constructor returned");
         return NULL;
     }
+    if (!l->v[(int)h - 1].p) {
+        mo2c_fail(d, "%s: the external object was destroyed already", where ? where : "(unknown)");
+        return NULL;
+    }
     return l->v[(int)h - 1].p;
+}
+
+int mo2c_eo_drop(mo2c_data *d, double h)
+{
+    extobjs *l = d->extobjs;
+    if (!l || !(h >= 1 && h <= l->n && h == (int)h) || !l->v[(int)h - 1].p)
+        return 0;
+    extobj o = l->v[(int)h - 1];
+    l->v[(int)h - 1].p = NULL;
+    l->v[(int)h - 1].destroy = NULL;
+    while (l->n > 0 && !l->v[l->n - 1].p)   /* calls nest: their objects go last in, first out */
+        l->n--;
+    return o.destroy ? mo2c_ext_call(d, "destructor", o.destroy, o.p) : 0;
 }
 
 void mo2c_rt_extobjs_free(mo2c_data *d)

@@ -421,6 +421,10 @@ int *mo2c_aints(mo2c_data *d, const mo2c_arr *a, const char *where);
  * the object of handle h (NULL after mo2c_fail when h is no handle). */
 double mo2c_eo_add(mo2c_data *d, void *p, void (*destroy)(void *), const char *where);
 void *mo2c_eo_get(mo2c_data *d, double h, const char *where);
+/* The object of handle h destroyed now (a protected variable of a function, on its return): its handle
+ * is no handle any more, and the newest handles are reused once they are all dropped. -1 when the
+ * destructor failed (ModelicaError: the message in d->error), else 0. */
+int mo2c_eo_drop(mo2c_data *d, double h);
 void mo2c_aints_back(mo2c_arr *a, const int *v);
 
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */

@@ -507,31 +507,11 @@ static const char *sizes(mo_fgen *g, mo_buf *o, int in, int v, bool input)
     return mo_sprintf("(const double[]){%s}", mo_buf_str(&b));
 }
 
-/* Inputs of declared sizes are checked; outputs and locals are made, then get their initial values. */
+/* Outputs and locals are made and get their initial values, then inputs of declared sizes are checked:
+ * a declared size may read a protected constant (input Real v[m]; protected constant Integer m = 3). */
 static void declarations(mo_fgen *g, mo_buf *o)
 {
     const mo_func *f = g->f;
-    for (int v = 0; v < f->nin; v++) {
-        const mo_fvar *x = &f->vars.v[v];
-        bool declared = false;
-        for (int k = 0; k < x->nd; k++)
-            declared |= x->dims[k] != NULL;
-        if (!declared)
-            continue;
-        mo_fstmt *s = decl_stmt(x, "the size");
-        stmt_state keep = stmt_begin(g, s, o);
-        int from = g->cg.nchecked;
-        int m = mark_open(g, o, 1);
-        const char *sz = sizes(g, o, 2, v, true);
-        fail_check(g, o, 2, from);
-        mo_fg_indent(o, 2);
-        mo_buf_printf(o, "if (mo2c_acheck(d, %s, %d, %s, \"", mo_cg_fn_slot(f, v), x->nd, sz);
-        mo_cg_c_string(o, x->name);
-        mo_buf_printf(o, "\", %s) != 0)\n", g->wname);
-        line(o, 3, "goto fail_;");
-        mark_close(o, 1, m);
-        stmt_end(g, o, keep);
-    }
     for (int i = 0; i < f->ninit; i++) {
         int v = f->init_order[i];
         const mo_fvar *x = &f->vars.v[v];
@@ -556,6 +536,27 @@ static void declarations(mo_fgen *g, mo_buf *o)
         fail_check(g, o, in, from);
         if (block)
             mark_close(o, 1, m);
+        stmt_end(g, o, keep);
+    }
+    for (int v = 0; v < f->nin; v++) {
+        const mo_fvar *x = &f->vars.v[v];
+        bool declared = false;
+        for (int k = 0; k < x->nd; k++)
+            declared |= x->dims[k] != NULL;
+        if (!declared)
+            continue;
+        mo_fstmt *s = decl_stmt(x, "the size");
+        stmt_state keep = stmt_begin(g, s, o);
+        int from = g->cg.nchecked;
+        int m = mark_open(g, o, 1);
+        const char *sz = sizes(g, o, 2, v, true);
+        fail_check(g, o, 2, from);
+        mo_fg_indent(o, 2);
+        mo_buf_printf(o, "if (mo2c_acheck(d, %s, %d, %s, \"", mo_cg_fn_slot(f, v), x->nd, sz);
+        mo_cg_c_string(o, x->name);
+        mo_buf_printf(o, "\", %s) != 0)\n", g->wname);
+        line(o, 3, "goto fail_;");
+        mark_close(o, 1, m);
         stmt_end(g, o, keep);
     }
 }
@@ -602,6 +603,9 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
     mo_buf_puts(o, mo_buf_str(&body));
     mo_buf_puts(o, "    if (!ok)\n        goto fail_;\n");
     mo_buf_puts(o, "done_:\n    mo2c_frelease(d, mf_);\n");
+    for (int v = f->vars.n - 1; v >= f->nin; v--)   /* the call's own external objects, last made first */
+        if (f->vars.v[v].extobj && f->vars.v[v].kind == MO_FV_LOCAL)
+            mo_buf_printf(o, "    if (%s != 0.0 && mo2c_eo_drop(d, %s) != 0)\n        rc_ = -1;\n", mo_cg_fn_slot(f, v), mo_cg_fn_slot(f, v));
     for (int k = 0; k < f->nout; k++) {
         const char *v = mo_cg_fn_slot(f, f->nin + k);
         if (f->vars.v[f->nin + k].nd)

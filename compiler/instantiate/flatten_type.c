@@ -209,10 +209,9 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
     t->cls = c;
     t->basetype = c->form == MO_FORM_ENUM ? MO_T_ENUM : mo_builtin_type(c);
     if (t->basetype < 0 && mo_class_is_extobj(c)) {   /* 12.9.7: the handle of a C object (an Integer) */
-        if (!(e->flags & (MO_PF_PARAMETER | MO_PF_CONSTANT))) {   /* made once, by init_params */
-            mo_error(e->loc, "the external object '%s' must be a parameter or a constant", e->name);
-            return false;
-        }
+        /* bound once in its declaration, never modified nor assigned (12.9.7): a parameter, made once
+         * by init_params (its constructor's arguments must then be parameter expressions) */
+        t->prefixes |= MO_PF_PARAMETER;
         t->basetype = MO_T_INTEGER;
     }
     if (t->basetype < 0) {

@@ -234,7 +234,7 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
                 mo_error(e->loc, "constant '%s' depends on itself", mo_ref_str(e));
                 return NULL;
             }
-            mo_fctx k = {c->fr, NULL, f.owner, c->fn, NULL, c->const_depth + 1, NULL, 0};
+            mo_fctx k = {c->fr, NULL, f.owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false};
             base = mo_fctx_expr(&k, f.comp->mod->binding);
             if (!base)
                 return NULL;

@@ -19,16 +19,22 @@
  * object (an Integer; C type void *); a constructor returns it as the value of its call, and gets its
  * class's destructor (an external function of the object alone), which the runtime calls at the end.
  *
+ * loadResource(uri) (Modelica.Utilities.Files and ModelicaServices.ExternalReferences: a tool's own
+ * function, the MSL says) with an argument known when the model is compiled is that resource's absolute
+ * path, a String literal: the simulator need not know the library path.
+ *
  * Checks: the arguments of an explicit call are slots of the function (record fields and subscripts are
  * not supported yet), size(slot, k) with a literal k, or constants; the value goes to an output; the C
  * name is a C identifier that names none of the generated file's own identifiers.
  */
 #define _DEFAULT_SOURCE /* realpath */
 #include "func.h"
+#include "str.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The libraries of the Modelica Standard Library built from sources, each known by a file of its. */
 static const char *const msl_libs[][2] = {
@@ -76,7 +82,8 @@ static const char *package_dir(const mo_class *top)
 }
 
 /* modelica://A.B/rest, modelica:/A.B/rest, file:///path or a plain path, as a file system path; NULL
- * after an error (reported at loc). */
+ * after an error (reported at loc). fn (or NULL) is where the URI is written: its top-level package is
+ * found without a lookup. */
 static const char *resolve_uri(const char *uri, const mo_class *fn, mo_loc loc)
 {
     const char *p = NULL;
@@ -94,8 +101,8 @@ static const char *resolve_uri(const char *uri, const mo_class *fn, mo_loc loc)
     const char *pkg = slash ? mo_sprintf("%.*s", (int)(slash - p), p) : p;
     const char *dot = strchr(pkg, '.');
     const char *topname = mo_intern_cstr(dot ? mo_sprintf("%.*s", (int)(dot - pkg), pkg) : pkg);
-    mo_class *top = top_of(fn);
-    if (top->name != topname)
+    mo_class *top = fn ? top_of(fn) : NULL;
+    if (!top || top->name != topname)
         top = mo_load_top(topname);
     const char *dir = top ? package_dir(top) : NULL;
     if (!dir) {
@@ -432,4 +439,47 @@ bool mo_func_msl_library(const char *name)
         if (!strcmp(name, msl_libs[k][0]))
             return true;
     return false;
+}
+
+/* ---- loadResource ---- */
+
+bool mo_func_is_load_resource(const mo_class *cls)
+{
+    const char *n = mo_class_full_name(cls);
+    return !strcmp(n, "Modelica.Utilities.Files.loadResource") ||
+           !strcmp(n, "ModelicaServices.ExternalReferences.loadResource");
+}
+
+bool mo_func_load_resource(mo_fctx *c, const mo_expr *e, mo_expr **out)
+{
+    *out = NULL;
+    const mo_expr *arg = e->n == 1 && !e->nnamed ? e->a[0]
+                         : !e->n && e->nnamed == 1 && !strcmp(e->named[0].name, "uri") ? e->named[0].value : NULL;
+    if (!arg)
+        return false;   /* the function's own checks report it */
+    mo_expr *a = mo_fctx_expr(c, arg);
+    if (!a)
+        return true;
+    const char *uri = c->fn ? (a->kind == MO_EX_STRING ? a->str : NULL) : mo_str_value(c->fr->flat, a);
+    if (!uri)
+        return false;   /* known only at run time: the function (its fullPathName) */
+    const char *path = resolve_uri(uri, c->owner, arg->loc);
+    if (!path)
+        return true;
+    bool resource = path != uri && strncmp(uri, "file://", 7);   /* modelica://: in a library */
+    if (resource && !is_file(path) && !is_dir(path)) {
+        mo_error(arg->loc, "the resource '%s' does not exist (looked for '%s')", uri, path);
+        return true;
+    }
+    if (path[0] != '/') {   /* a local file name: from where mo2c runs, as fullPathName would */
+        char cwd[4096];
+        if (is_file(path) || is_dir(path))
+            path = absolute(path);
+        else if (getcwd(cwd, sizeof cwd))
+            path = mo_sprintf("%s/%s", cwd, path);
+    }
+    mo_expr *r = mo_expr_new(MO_EX_STRING, e->loc);
+    r->str = mo_intern_cstr(path);
+    *out = r;
+    return true;
 }

@@ -115,7 +115,8 @@ static bool scalar_inline(const mo_func *f, const mo_expr *e)
 bool mo_func_inlinable(const mo_func *f)
 {
     for (int s = f->nin; s < f->vars.n; s++)
-        if (f->vars.v[s].nd)   /* inlining makes scalar expressions only */
+        if (f->vars.v[s].nd || f->vars.v[s].extobj)   /* inlining makes scalar expressions only; an
+                                                         * object of the call is destroyed on return */
             return false;
     for (int s = f->nin; s < f->vars.n; s++)
         if (f->vars.v[s].binding && !scalar_inline(f, f->vars.v[s].binding))
@@ -208,7 +209,7 @@ void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls)
         call.loc = ref->loc;
         call.fn = (mo_expr *)ref;
         bool err = false;
-        mo_fctx c = {fr, NULL, cls, NULL, NULL, 0, NULL, 0};
+        mo_fctx c = {fr, NULL, cls, NULL, NULL, 0, NULL, 0, false};
         mo_func *d = mo_fctx_callee(&c, &call, &err);
         if (!d) {
             if (!err)

@@ -23,6 +23,8 @@ typedef struct mo_fctx {
     int const_depth;          /* nesting of package constants being resolved (cycle guard) */
     const mo_expr *end_of;    /* function context, inside subscripts: the array 'end' measures ... */
     int end_dim;              /* ... along this dimension (1-based) */
+    bool eo_binding;          /* function context: the binding of a protected external object is resolved
+                               * (12.9.7), whose constructor call (the first call met) may make the object */
 } mo_fctx;
 
 /* functions.c */
@@ -57,6 +59,12 @@ void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls);
  * after an error); is name a library of the Modelica Standard Library built from its C sources? */
 bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls);
 bool mo_func_msl_library(const char *name);
+/* Is cls the loadResource of the MSL (Modelica.Utilities.Files, ModelicaServices.ExternalReferences)?
+ * A call e of it whose argument is known when the model is compiled: *out the String literal of the
+ * absolute path of the file that the modelica:// URI or local file name names (true with *out NULL
+ * after an error); false when the argument is known only at run time (e stays a call). */
+bool mo_func_is_load_resource(const mo_class *cls);
+bool mo_func_load_resource(mo_fctx *c, const mo_expr *e, mo_expr **out);
 
 /* fnexpr.c */
 /* Resolve an expression in a context (a model: flatten.c; a function: its slots). NULL after errors. */

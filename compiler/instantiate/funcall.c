@@ -281,12 +281,7 @@ static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const c
         mo_map_put(&callee_cache, key, hit);
         return r;
     }
-    if (mo_class_is_extobj(cls)) {   /* Obj(args): its constructor (12.9.7) */
-        if (c->fn) {   /* each call would make an object, kept until the simulation ends */
-            mo_error(fn->loc, "not supported yet: making an external object inside a function");
-            r.kind = CAL_ERROR;
-            return r;
-        }
+    if (mo_class_is_extobj(cls)) {   /* Obj(args): its constructor (12.9.7; call_of checks where) */
         mo_found g = mo_lookup_member(cls, mo_intern_cstr("constructor"));
         if (!g.cls || g.cls->kind != MO_CL_FUNCTION) {
             mo_error(fn->loc, "external object class '%s' has no function 'constructor'", mo_ref_str(fn));
@@ -463,7 +458,7 @@ static bool default_ctor(mo_fctx *c, const mo_expr *call, mo_class *rec, mo_expr
         if (given[i]) {
             fields[i] = mo_fctx_expr(c, given[i]);
         } else if (fe->mod && fe->mod->binding) {
-            mo_fctx k2 = {c->fr, NULL, lay->items[i].owner, c->fn, NULL, c->const_depth + 1, NULL, 0};
+            mo_fctx k2 = {c->fr, NULL, lay->items[i].owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false};
             fields[i] = mo_fctx_expr(&k2, fe->mod->binding);
         } else {
             mo_error(call->loc, "missing value of field '%s' in the constructor of '%s'", fe->name,
@@ -649,7 +644,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
                 if (v) {
                     args[s] = slot_arg(c, f, s, v);
                 } else if (fe->mod && fe->mod->binding) {
-                    mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, c->fn, NULL, c->const_depth + 1, NULL, 0};
+                    mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false};
                     args[s] = slot_arg(&k2, f, s, fe->mod->binding);
                 } else {
                     mo_error(arg->loc, "missing value of field '%s' of record '%s'", field, k.cls->name);
@@ -780,7 +775,7 @@ static mo_expr *instance_default(mo_fctx *c, const mo_expr *call, const mo_func 
         mo_note(v->inst_default->loc, "the default is given here");
         return NULL;
     }
-    mo_fctx k = {c->fr, ci, v->inst_owner, NULL, NULL, c->const_depth, NULL, 0};
+    mo_fctx k = {c->fr, ci, v->inst_owner, NULL, NULL, c->const_depth, NULL, 0, false};
     return slot_arg(&k, f, s, v->inst_default);
 }
 
@@ -1058,7 +1053,7 @@ bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func *
 int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
                           mo_aval *out)
 {
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0};
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false};
     *user = NULL;
     if (!e->fn || e->fn->kind != MO_EX_REF || e->niters)
         return 0;
@@ -1080,7 +1075,7 @@ int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
 int mo_func_flatten_class_call(mo_front *fr, mo_inst *inst, mo_class *owner, mo_class *fcls, const mo_expr *e,
                                mo_expr **user, mo_aval *out)
 {
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0};
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false};
     *user = NULL;
     callee k = class_callee(&c, e->fn, fcls, NULL);
     mo_func *f;
@@ -1134,6 +1129,16 @@ static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_fu
         return true;
     }
     case CAL_USER:
+        if (mo_func_is_load_resource(k.cls) && mo_func_load_resource(c, e, out))
+            return true;   /* a literal path (fnext.c) */
+        if (c->fn && k.cls->parent && mo_class_is_extobj(k.cls->parent) && !strcmp(k.cls->name, "constructor")) {
+            if (!c->eo_binding) {   /* an object made here would live until the simulation ends */
+                mo_error(e->loc, "not supported yet: making an external object inside a function other than "
+                         "as the binding of a protected variable");
+                return true;
+            }
+            c->eo_binding = false;   /* one object per binding: not in its arguments */
+        }
         break;
     }
     *user = mo_func_of_written(c->fr, k.cls, k.written, e->loc);

@@ -452,7 +452,7 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
 
 int mo_func_empty_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out)
 {
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0};
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false};
     mo_expr *x;
     mo_func *f;
     *out = NULL;
@@ -503,7 +503,7 @@ int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
     bool tuple = l->kind == MO_EX_TUPLE;
     if (!tuple && (r->kind != MO_EX_CALL || l->kind != MO_EX_REF))
         return 0;
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0};
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false};
     bool err = false;
     mo_func *g = r->kind == MO_EX_CALL ? mo_fctx_callee(&c, r, &err) : NULL;
     if (err)

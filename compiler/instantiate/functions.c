@@ -3,23 +3,24 @@
  *
  * Input: a function class found by a call (funcall.c), with lookup.c answering names. Output: an
  * mo_func: its slots (inputs, outputs, protected locals, for-loop iterators; a record variable covers
- * one slot per field; an array is one slot with its dimensions as expressions over the slots), its
- * algorithm as mo_fstmt statements whose names are resolved to slots (expressions: fnexpr.c), and
- * what fnprops.c finds: its order of initialization, derivative annotation, whether it can be inlined. Each function is flattened once per model
- * (memo by class) and added to flat->funcs before its body is resolved, so recursive calls resolve.
+ * one slot per field; an array is one slot with its dimensions as expressions over the slots), the
+ * bindings of its slots, its algorithm (statements: fnstmt.c, expressions: fnexpr.c, a C call:
+ * fnext.c), and what fnprops.c finds: its order of initialization, derivative annotation, whether it
+ * can be inlined. Each function is flattened once per model (memo by class) and added to flat->funcs
+ * before its body is resolved, so recursive calls resolve.
  * Preconditions: the AST of the parser; the function's class has its parent pointers (load.c).
  *
  * Supported: Real, Integer and Boolean scalars and arrays of them (types given directly or through
  * short classes such as SIunits types, dimensions from the declaration, the type and short classes,
  * ':' for sizes given by the argument or, on outputs and locals, by assignment), records whose fields
- * are such scalars and arrays (a slot per field), defaults of inputs (over earlier inputs), initial values of outputs and locals,
- * assignment (to whole arrays, elements and slices), (a, b) := f(x), if/elseif/else, for over ranges
- * and vectors, while, break, return, assert(cond, "message"), calls of functions as statements. Not
- * supported (a "not supported yet" error): arrays of Strings, arrays of records, nested records.
- * Equations and when-statements in functions are errors (not Modelica). External functions: fnext.c.
+ * are such scalars and arrays (a slot per field), Strings, external objects (Integer handles),
+ * functional inputs (12.4.2), defaults
+ * of inputs (over earlier inputs), initial values of outputs and locals, values given by short classes
+ * with modifiers (function f2 = f(x = 3)). Not supported (a "not supported yet" error): arrays of
+ * records, nested records, arrays of Strings. Equations in functions are errors.
  */
 #include "aval.h"
-#include "func.h"
+#include "fnbuild.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -34,20 +35,12 @@ static const char *join(const char *a, const char *b)
 
 /* ---- declarations ---- */
 
-/* A dimension of a declaration as written, resolved once every slot is declared (build). */
-typedef struct pending_dim {
-    int slot, k;              /* dimension k of slot */
-    const mo_expr *size;      /* the AST expression (MO_EX_COLON for ':') */
-    mo_class *owner;          /* the class whose text holds it */
-    mo_map *scope;            /* a record field's: the names of its record's fields (else the function's) */
-} pending_dim;
-typedef MO_VEC(pending_dim) pending_vec;
 
 /* The type of a component of a function: a predefined scalar type (*bt; *enum_cls an enumeration, or a
  * class extending ExternalObject, whose instances are Integer handles) or a record class (*rec). The
  * dimensions that short classes add on the way (type Vector = Real[3]) go to dims, outermost first;
  * a type in long form that extends one (4.5.2) is followed as a short class. */
-static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, pending_vec *dims,
+static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, mo_fbuild_dims *dims,
                       const mo_class **enum_cls, mo_class **fn_type)
 {
     *rec = NULL;
@@ -60,7 +53,7 @@ static bool decl_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, p
         int errors = mo_error_count();
         if (c->form == MO_FORM_SHORT) {
             for (int k = 0; k < c->nshort_dims; k++) {
-                pending_dim p = {-1, -1, c->short_dims[k], c->parent ? c->parent : c, NULL};
+                mo_fbuild_dim p = {-1, -1, c->short_dims[k], c->parent ? c->parent : c, NULL};
                 MO_PUSH(*dims, p);
             }
             c = mo_short_target(c);
@@ -113,7 +106,7 @@ static mo_layout *record_fields(mo_class *rec, mo_loc use)
         int bt;
         mo_class *sub;
         const mo_class *ec;
-        pending_vec dims = {0};
+        mo_fbuild_dims dims = {0};
         if (!decl_type(lay->items[i].owner, fe, &bt, &sub, &dims, &ec, NULL))
             return NULL;
         if (sub) {
@@ -137,62 +130,18 @@ int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind
     return f->vars.n - 1;
 }
 
-/* A value a short function class gives a component of its function: function f2 = f(x = 3). */
-typedef struct short_mod {
-    const char *name;
-    const mo_expr *binding;
-    mo_class *owner;          /* the class whose text holds it */
-} short_mod;
 
-typedef struct fbuild {
-    mo_fctx ctx;
-    mo_func *f;
-    MO_VEC(short_mod) mods;   /* from the short classes on the way to the function, outermost first */
-    int nbinds;               /* a function made for a call: what its functional inputs are given */
-    const mo_fnbind *binds;
-    mo_map names;
-    int loops;                /* loop nesting (break) */
-    unsigned char *assigned;  /* per slot: assigned somewhere (output check) */
-    int cap;                  /* entries of assigned */
-    pending_vec dims;         /* the dimensions of the array slots, until build resolves them */
-} fbuild;
-
-static void mark_assigned(fbuild *b, int s)
-{
-    if (s >= b->cap) {
-        int nc = 2 * (s + 1);
-        b->assigned = mo_realloc_arena(b->assigned, (size_t)b->cap, (size_t)nc);
-        b->cap = nc;
-    }
-    b->assigned[s] = 1;
-}
-
-/* The slots of the fields of the record variable name: consecutive, named name.field. */
-static void record_slots(fbuild *b, const char *name, int *first, int *count)
-{
-    *first = -1;
-    *count = 0;
-    const char *prefix = mo_sprintf("%s.", name);
-    size_t pl = strlen(prefix);
-    for (int s = 0; s < b->f->vars.n; s++)
-        if (!strncmp(b->f->vars.v[s].name, prefix, pl) && !strchr(b->f->vars.v[s].name + pl, '.')) {
-            if (*first < 0)
-                *first = s;
-            (*count)++;
-        }
-}
-
-static bool declare_functional(fbuild *b, const mo_element *e, mo_class *fn_type, int ndims, mo_fparam *param);
+static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_type, int ndims, mo_fparam *param);
 
 /* The dimensions and type of a component e written in owner: those of the declaration (Real x[2]),
  * then of the type (Real[3] x), then of short classes (decl_type). */
-static bool decl_dims_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, pending_vec *dims,
+static bool decl_dims_type(mo_class *owner, mo_element *e, int *bt, mo_class **rec, mo_fbuild_dims *dims,
                            const mo_class **enum_cls, mo_class **fn_type)
 {
     for (int k = 0; k < e->ndims; k++)
-        MO_PUSH(*dims, ((pending_dim){-1, -1, e->dims[k], owner, NULL}));
+        MO_PUSH(*dims, ((mo_fbuild_dim){-1, -1, e->dims[k], owner, NULL}));
     for (int k = 0; k < e->ntype_dims; k++)
-        MO_PUSH(*dims, ((pending_dim){-1, -1, e->type_dims[k], owner, NULL}));
+        MO_PUSH(*dims, ((mo_fbuild_dim){-1, -1, e->type_dims[k], owner, NULL}));
     if (!decl_type(owner, e, bt, rec, dims, enum_cls, fn_type))
         return false;
     if (dims->n > MO_MAX_DIMS) {
@@ -203,7 +152,7 @@ static bool decl_dims_type(mo_class *owner, mo_element *e, int *bt, mo_class **r
 }
 
 /* Slot s is an array of dimensions dims (none: a scalar), resolved later by resolve_dims in scope. */
-static void slot_dims(fbuild *b, int s, pending_vec *dims, mo_map *scope)
+static void slot_dims(mo_fbuild *b, int s, mo_fbuild_dims *dims, mo_map *scope)
 {
     if (!dims->n)
         return;
@@ -221,14 +170,14 @@ static void slot_dims(fbuild *b, int s, pending_vec *dims, mo_map *scope)
 
 /* Declare the slots of one component: a scalar, an array, or every field of a record (a slot each, an
  * array slot for an array field, named r.field; the field's dimensions see the record's other fields). */
-static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam *param)
+static bool declare(mo_fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam *param)
 {
     mo_element *e = it->elem;
     mo_func *f = b->f;
     int bt;
     mo_class *rec, *fn_type;
     const mo_class *enum_cls;
-    pending_vec dims = {0};
+    mo_fbuild_dims dims = {0};
     if (!decl_dims_type(it->owner, e, &bt, &rec, &dims, &enum_cls, &fn_type))
         return false;
     if (fn_type)
@@ -255,7 +204,7 @@ static bool declare(fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam 
             int fbt;
             mo_class *sub;
             const mo_class *fec;
-            pending_vec fd = {0};
+            mo_fbuild_dims fd = {0};
             if (!decl_dims_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, &fd, &fec, NULL))
                 return false;
             const char *n = join(e->name, lay->items[i].elem->name);
@@ -306,7 +255,7 @@ static int input_names(mo_class *cls, const char **names, int cap)
 /* A functional input: in a function made for a call, one input slot per input of the argument's function
  * that the argument binds (function g(a = 1)); otherwise the function stays a signature (generic). The
  * argument's function must take the type's inputs (by name, none of them bound) and give its outputs. */
-static bool declare_functional(fbuild *b, const mo_element *e, mo_class *fn_type, int ndims, mo_fparam *param)
+static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_type, int ndims, mo_fparam *param)
 {
     mo_func *f = b->f;
     if (ndims) {
@@ -378,10 +327,10 @@ static bool declare_functional(fbuild *b, const mo_element *e, mo_class *fn_type
 /* The dimensions of the array slots, resolved over the slots (a record field's over its record's other
  * fields): each an Integer scalar (an enumeration or Boolean type gives its number of values), NULL for
  * ':'. */
-static bool resolve_dims(fbuild *b)
+static bool resolve_dims(mo_fbuild *b)
 {
     for (int i = 0; i < b->dims.n; i++) {
-        const pending_dim *p = &b->dims.v[i];
+        const mo_fbuild_dim *p = &b->dims.v[i];
         mo_fvar *v = &b->f->vars.v[p->slot];
         mo_map *names = p->scope ? p->scope : &b->names;
         if (p->size->kind == MO_EX_COLON) {
@@ -423,460 +372,6 @@ static bool resolve_dims(fbuild *b)
     return true;
 }
 
-/* ---- expressions in a function body ---- */
-
-static int slot_of(fbuild *b, const char *name)
-{
-    intptr_t k = (intptr_t)mo_map_get(&b->names, name);
-    return k > 0 ? (int)k - 1 : -1;
-}
-
-/* ---- statements ---- */
-static bool stmts(fbuild *b, const mo_stmt_list *l, mo_fstmt_list *out);
-
-static const char *stmt_text(const mo_stmt *s)
-{
-    mo_buf t = {0};
-    if (s->kind == MO_ST_WHILE || s->kind == MO_ST_IF) {
-        mo_buf_puts(&t, s->kind == MO_ST_WHILE ? "while " : "if ");
-        mo_expr_print(&t, s->conds[0], NULL, NULL);
-    } else if (s->kind == MO_ST_FOR) {
-        mo_buf_printf(&t, "for %s in ", s->iters[0].name);
-        if (s->iters[0].range)
-            mo_expr_print(&t, s->iters[0].range, NULL, NULL);
-    }
-    if (s->lhs)
-        mo_expr_print(&t, s->lhs, NULL, NULL);
-    if (s->kind == MO_ST_ASSIGN) {
-        mo_buf_puts(&t, " := ");
-        mo_expr_print(&t, s->rhs, NULL, NULL);
-    }
-    return mo_buf_str(&t);
-}
-
-/* The slots a target reference denotes: one for a scalar or an array, every field for a record; *sub
- * is the resolved target when it has subscripts (an MO_EX_INDEX over the slot), else NULL. */
-static bool target_slots(fbuild *b, const mo_expr *ref, int *first, int *count, mo_expr **sub)
-{
-    *sub = NULL;
-    if (ref->kind != MO_EX_REF || ref->global) {
-        mo_error(ref->loc, "the target of an assignment must be a variable of the function");
-        return false;
-    }
-    for (int i = 0; i + 1 < ref->nparts; i++)
-        if (ref->parts[i].nsubs) {
-            mo_error(ref->loc, "not supported yet: arrays of records in functions");
-            return false;
-        }
-    bool subscripted = ref->parts[ref->nparts - 1].nsubs > 0;
-    mo_buf nb = {0};
-    for (int i = 0; i < ref->nparts; i++)
-        mo_buf_printf(&nb, "%s%s", i ? "." : "", ref->parts[i].id);
-    const char *name = mo_intern_cstr(mo_buf_str(&nb));
-    intptr_t k = (intptr_t)mo_map_get(&b->names, name);
-    if (k == 0) {
-        mo_error(ref->loc, "unknown variable '%s'", name);
-        return false;
-    }
-    if (k > 0) {
-        *first = (int)k - 1;
-        *count = 1;
-    } else {
-        if (subscripted) {
-            mo_error(ref->loc, "'%s' is a record, not an array", name);
-            return false;
-        }
-        record_slots(b, name, first, count);
-    }
-    for (int s = *first; s < *first + *count; s++) {
-        const mo_fvar *v = &b->f->vars.v[s];
-        if (v->kind == MO_FV_INPUT) {
-            mo_error(ref->loc, "cannot assign to input '%s' of function '%s'", name, b->f->name);
-            return false;
-        }
-        if (v->kind == MO_FV_ITER) {
-            mo_error(ref->loc, "cannot assign to the for-loop iterator '%s'", name);
-            return false;
-        }
-        mark_assigned(b, s);
-    }
-    if (subscripted && !(*sub = mo_fctx_expr(&b->ctx, ref)))
-        return false;
-    return true;
-}
-
-static const char *rank_name(int r)
-{
-    return r == 0 ? "a scalar" : r == 1 ? "a vector" : r == 2 ? "a matrix" : mo_sprintf("an array of %d dimensions", r);
-}
-
-/* target := value: the same number of dimensions */
-static bool check_assign_rank(fbuild *b, mo_loc loc, int slot, const mo_expr *sub, int vrank)
-{
-    int tr = sub ? mo_func_expr_rank(b->f, sub) : b->f->vars.v[slot].nd;
-    if (tr == vrank)
-        return true;
-    mo_error(loc, "cannot assign %s to %s%s '%s'", rank_name(vrank), sub ? "a part of " : "",
-             rank_name(b->f->vars.v[slot].nd), b->f->vars.v[slot].name);
-    return false;
-}
-
-static bool check_assign_type(fbuild *b, mo_loc loc, int slot, const mo_expr *value)
-{
-    int tt = b->f->vars.v[slot].type, vt = mo_func_expr_type(NULL, b->f, value);
-    if (vt < 0 || tt == vt || (tt == MO_T_REAL && vt == MO_T_INTEGER))
-        return true;
-    mo_error(loc, "cannot assign %s value to %s variable '%s'",
-             vt == MO_T_INTEGER ? "an Integer" : vt == MO_T_REAL ? "a Real" : vt == MO_T_STRING ? "a String" : "a Boolean",
-             mo_func_type_name(tt), b->f->vars.v[slot].name);
-    return false;
-}
-
-static bool condition(fbuild *b, const mo_expr *c, mo_expr **out)
-{
-    *out = mo_fctx_expr(&b->ctx, c);
-    if (!*out)
-        return false;
-    int t = mo_func_expr_type(NULL, b->f, *out);
-    if (mo_func_expr_rank(b->f, *out)) {
-        mo_error(c->loc, "the condition must be a Boolean scalar, not an array");
-        return false;
-    }
-    if (t >= 0 && t != MO_T_BOOLEAN) {
-        mo_error(c->loc, "the condition must be a Boolean expression, not %s", mo_func_type_name(t));
-        return false;
-    }
-    return true;
-}
-
-/* (a, b) := f(x) or r := f(x) (a record result): targets per scalar output of f. */
-static bool assign_outputs(fbuild *b, const mo_stmt *s, mo_fstmt *o)
-{
-    bool err = false;
-    mo_func *g = s->rhs->kind == MO_EX_CALL ? mo_fctx_callee(&b->ctx, s->rhs, &err) : NULL;
-    if (!g) {
-        if (!err)
-            mo_error(s->rhs->loc, "a tuple assignment needs a call of a function with several outputs on the right");
-        return false;
-    }
-    int nt = s->lhs->kind == MO_EX_TUPLE ? s->lhs->n : 1;
-    const mo_expr *const *tl = s->lhs->kind == MO_EX_TUPLE ? (const mo_expr *const *)s->lhs->a
-                                                           : (const mo_expr *const *)&s->lhs;
-    if (nt > g->outputs.n) {
-        mo_error(s->lhs->loc, "'%s' has %d output%s, but %d are assigned", g->name, g->outputs.n,
-                 g->outputs.n == 1 ? "" : "s", nt);
-        return false;
-    }
-    mo_expr **args = mo_fctx_args(&b->ctx, s->rhs, g);
-    if (!args)
-        return false;
-    o->ntargets = g->nout;
-    o->targets = MO_NEWN(int, g->nout);
-    o->target_exprs = MO_NEWN(mo_expr *, g->nout);
-    for (int k = 0; k < g->nout; k++)
-        o->targets[k] = -1;
-    for (int i = 0; i < nt; i++) {
-        if (!tl[i])
-            continue;
-        int first, count;
-        mo_expr *sub;
-        if (!target_slots(b, tl[i], &first, &count, &sub))
-            return false;
-        const mo_fparam *p = &g->outputs.v[i];
-        if (count != p->count || (count > 1 && !p->record)) {
-            mo_error(tl[i]->loc, "output '%s' of '%s' does not match '%s'", p->name, g->name, mo_ref_str(tl[i]));
-            return false;
-        }
-        for (int k = 0; k < count; k++) {
-            int gs = p->first + k;
-            mo_fvar *tv = &b->f->vars.v[first + k];
-            int vt = g->vars.v[gs].type;
-            if ((int)tv->type != vt && !(tv->type == MO_T_REAL && vt == MO_T_INTEGER)) {
-                mo_error(tl[i]->loc, "cannot assign %s output '%s' to %s variable '%s'", mo_func_type_name(vt),
-                         g->vars.v[gs].name, mo_func_type_name(tv->type), tv->name);
-                return false;
-            }
-            if (!check_assign_rank(b, tl[i]->loc, first + k, sub, g->vars.v[gs].nd))
-                return false;
-            o->targets[gs - g->nin] = first + k;
-            o->target_exprs[gs - g->nin] = sub;
-        }
-    }
-    o->value = mo_func_call_expr(s->rhs->loc, g, args, 0, 0);
-    return true;
-}
-
-/* Slots first .. first + count - 1 assigned values, in one statement: a sequence in an if-statement
- * with a true condition. */
-static bool assign_each(const mo_stmt *s, mo_fstmt *o, int first, int count, mo_expr **values)
-{
-    o->kind = MO_ST_IF;
-    o->nconds = 1;
-    o->conds = MO_NEWN(mo_expr *, 1);
-    o->conds[0] = mo_expr_bool(s->loc, true);
-    o->bodies = MO_NEWN(mo_fstmt_list, 2);
-    o->bodies[0].n = count;
-    o->bodies[0].v = MO_NEWN(mo_fstmt *, count + 1);
-    for (int q = 0; q < count; q++) {
-        mo_fstmt *a = MO_NEW(mo_fstmt);
-        a->kind = MO_ST_ASSIGN;
-        a->loc = s->loc;
-        a->text = o->text;
-        a->ntargets = 1;
-        a->targets = MO_NEWN(int, 1);
-        a->targets[0] = first + q;
-        a->value = values[q];
-        o->bodies[0].v[q] = a;
-    }
-    return true;
-}
-
-static bool assign(fbuild *b, const mo_stmt *s, mo_fstmt *o)
-{
-    if (s->lhs->kind == MO_EX_TUPLE)
-        return assign_outputs(b, s, o);
-    int first, count;
-    if (s->lhs->kind == MO_EX_REF && !s->lhs->parts[s->lhs->nparts - 1].nsubs &&
-        (intptr_t)mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(s->lhs))) < 0) {
-        /* a whole record: from a record constructor, a function result, or field by field from another
-         * record */
-        mo_expr **values = NULL;
-        if (s->rhs->kind == MO_EX_CALL) {
-            mo_class *rec;
-            int k = mo_fctx_record_ctor(&b->ctx, s->rhs, &rec, &values);
-            if (k < 0)
-                return false;
-            if (k == 0)
-                return assign_outputs(b, s, o);
-            mo_expr *sub;
-            if (!target_slots(b, s->lhs, &first, &count, &sub))
-                return false;
-            mo_layout *lay = mo_layout_of(rec);
-            if (!lay || lay->n != count) {
-                mo_error(s->loc, "'%s' is no record of type '%s'", mo_ref_str(s->lhs), mo_class_full_name(rec));
-                return false;
-            }
-            for (int q = 0; q < count; q++)
-                if (!check_assign_type(b, s->rhs->loc, first + q, values[q]) ||
-                    !check_assign_rank(b, s->rhs->loc, first + q, NULL, mo_func_expr_rank(b->f, values[q])))
-                    return false;
-            return assign_each(s, o, first, count, values);
-        }
-        int rf, rc;
-        mo_expr *sub;
-        if (!target_slots(b, s->lhs, &first, &count, &sub))
-            return false;
-        if (s->rhs->kind != MO_EX_REF || (intptr_t)mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(s->rhs))) >= 0) {
-            mo_error(s->rhs->loc, "a record can only be assigned a record variable, a record constructor or a "
-                     "function result");
-            return false;
-        }
-        record_slots(b, mo_intern_cstr(mo_ref_str(s->rhs)), &rf, &rc);
-        if (rc != count) {
-            mo_error(s->loc, "the records '%s' and '%s' have different fields", mo_ref_str(s->lhs),
-                     mo_ref_str(s->rhs));
-            return false;
-        }
-        values = MO_NEWN(mo_expr *, count + 1);
-        for (int q = 0; q < count; q++) {
-            values[q] = mo_expr_new(MO_EX_VAR, s->rhs->loc);
-            values[q]->var = rf + q;
-        }
-        return assign_each(s, o, first, count, values);
-    }
-    mo_expr *sub;
-    if (!target_slots(b, s->lhs, &first, &count, &sub))
-        return false;
-    mo_expr *v = mo_fctx_expr(&b->ctx, s->rhs);
-    if (!v || !check_assign_type(b, s->rhs->loc, first, v) ||
-        !check_assign_rank(b, s->loc, first, sub, mo_func_expr_rank(b->f, v)))
-        return false;
-    o->ntargets = 1;
-    o->targets = MO_NEWN(int, 1);
-    o->targets[0] = first;
-    if (sub) {
-        o->target_exprs = MO_NEWN(mo_expr *, 1);
-        o->target_exprs[0] = sub;
-    }
-    o->value = v;
-    return true;
-}
-
-/* AssertionLevel.error: 1, AssertionLevel.warning: 2, anything else 0. */
-static int assertion_level(const mo_expr *e)
-{
-    if (e->kind != MO_EX_REF || e->nparts > 2 || (e->nparts == 2 && strcmp(e->parts[0].id, "AssertionLevel")))
-        return 0;
-    const char *id = e->parts[e->nparts - 1].id;
-    return !strcmp(id, "error") ? 1 : !strcmp(id, "warning") ? 2 : 0;
-}
-
-static bool stmt_call(fbuild *b, const mo_stmt *s, mo_fstmt *o)
-{
-    const mo_expr *c = s->lhs;
-    const char *name = c && c->fn && c->fn->kind == MO_EX_REF ? mo_ref_str(c->fn) : "";
-    if (!strcmp(name, "assert")) {
-        /* assert(condition, "message" [, level]): level AssertionLevel.error (1) or .warning (2) */
-        const mo_expr *lev = c->n == 3 ? c->a[2] : c->nnamed == 1 && !strcmp(c->named[0].name, "level") ?
-                             c->named[0].value : NULL;
-        if (c->n < 2 || c->n + c->nnamed > 3 || (c->nnamed && !lev)) {
-            mo_error(c->loc, "assert in a function takes a condition, a message string and an optional level");
-            return false;
-        }
-        mo_expr *msg = mo_fctx_expr(&b->ctx, c->a[1]);
-        if (!msg)
-            return false;
-        if (mo_func_expr_type(NULL, b->f, msg) != MO_T_STRING) {
-            mo_error(c->a[1]->loc, "the message of assert must be a String");
-            return false;
-        }
-        int level = lev ? assertion_level(lev) : 1;
-        if (!level) {
-            mo_error(lev->loc, "the level of assert must be AssertionLevel.error or AssertionLevel.warning");
-            return false;
-        }
-        mo_expr *cond;
-        if (!condition(b, c->a[0], &cond))
-            return false;
-        mo_expr *call = mo_expr_new(MO_EX_CALL, c->loc);
-        *call = *c;
-        call->n = 3;
-        call->nnamed = 0;
-        call->a = MO_NEWN(mo_expr *, 3);
-        call->a[0] = cond;
-        call->a[1] = msg;
-        call->a[2] = mo_expr_int(c->loc, level);
-        call->a[2]->text = level == 2 ? "AssertionLevel.warning" : "AssertionLevel.error";
-        o->value = call;
-        return true;
-    }
-    bool err = false;
-    mo_func *g = mo_fctx_callee(&b->ctx, c, &err);
-    if (!g) {
-        if (!err)
-            mo_error(c->loc, "not supported yet: '%s' as a statement", name);
-        return false;
-    }
-    mo_expr **args = mo_fctx_args(&b->ctx, c, g);
-    if (!args)
-        return false;
-    o->value = mo_func_call_expr(c->loc, g, args, 0, 0);
-    return true;
-}
-
-static bool stmt_for(fbuild *b, const mo_stmt *s, int iter, mo_fstmt *o)
-{
-    const mo_iterator *it = &s->iters[iter];
-    if (!it->range) {
-        mo_error(it->loc, "not supported yet: iterator '%s' without a range", it->name);
-        return false;
-    }
-    mo_expr *r = mo_fctx_expr(&b->ctx, it->range);
-    if (!r)
-        return false;
-    int type = MO_T_INTEGER;
-    if (r->kind == MO_EX_RANGE) {
-        for (int i = 0; i < r->n; i++) {
-            int t = mo_func_expr_type(NULL, b->f, r->a[i]);
-            if (t == MO_T_BOOLEAN) {
-                mo_error(r->a[i]->loc, "the bounds of a for range must be numbers");
-                return false;
-            }
-            if (t == MO_T_REAL)
-                type = MO_T_REAL;
-        }
-    } else {   /* the elements of a vector */
-        if (mo_func_expr_rank(b->f, r) != 1) {
-            mo_error(it->range->loc, "the range of a for-loop must be a vector, not %s",
-                     rank_name(mo_func_expr_rank(b->f, r)));
-            return false;
-        }
-        int t = mo_func_expr_type(NULL, b->f, r);
-        type = t < 0 ? MO_T_REAL : t;
-    }
-    o->kind = MO_ST_FOR;
-    o->range = r;
-    o->iter = mo_func_add_slot(b->f, it->name, it->loc, MO_FV_ITER, type);
-    void *saved = mo_map_get(&b->names, it->name);
-    mo_map_put(&b->names, it->name, (void *)(intptr_t)(o->iter + 1));
-    o->bodies = MO_NEWN(mo_fstmt_list, 1);
-    bool ok;
-    if (iter + 1 < s->niters) {
-        mo_fstmt *inner = MO_NEW(mo_fstmt);
-        inner->loc = s->loc;
-        inner->text = o->text;
-        o->bodies[0].n = 1;
-        o->bodies[0].v = MO_NEWN(mo_fstmt *, 1);
-        o->bodies[0].v[0] = inner;
-        ok = stmt_for(b, s, iter + 1, inner);
-    } else {
-        b->loops++;
-        ok = stmts(b, &s->bodies[0], &o->bodies[0]);
-        b->loops--;
-    }
-    mo_map_put(&b->names, it->name, saved);
-    return ok;
-}
-
-static bool stmt(fbuild *b, const mo_stmt *s, mo_fstmt *o)
-{
-    o->kind = s->kind;
-    o->loc = s->loc;
-    o->text = stmt_text(s);
-    switch (s->kind) {
-    case MO_ST_ASSIGN:
-        return assign(b, s, o);
-    case MO_ST_CALL:
-        return stmt_call(b, s, o);
-    case MO_ST_IF:
-        o->nconds = s->nconds;
-        o->conds = MO_NEWN(mo_expr *, s->nconds);
-        o->bodies = MO_NEWN(mo_fstmt_list, s->nconds + 1);
-        for (int i = 0; i < s->nconds; i++)
-            if (!condition(b, s->conds[i], &o->conds[i]) || !stmts(b, &s->bodies[i], &o->bodies[i]))
-                return false;
-        return stmts(b, &s->bodies[s->nconds], &o->bodies[s->nconds]);
-    case MO_ST_WHILE: {
-        o->nconds = 1;
-        o->conds = MO_NEWN(mo_expr *, 1);
-        o->bodies = MO_NEWN(mo_fstmt_list, 1);
-        if (!condition(b, s->conds[0], &o->conds[0]))
-            return false;
-        b->loops++;
-        bool ok = stmts(b, &s->bodies[0], &o->bodies[0]);
-        b->loops--;
-        return ok;
-    }
-    case MO_ST_FOR:
-        return stmt_for(b, s, 0, o);
-    case MO_ST_BREAK:
-        if (!b->loops) {
-            mo_error(s->loc, "'break' outside a loop");
-            return false;
-        }
-        return true;
-    case MO_ST_RETURN:
-        return true;
-    case MO_ST_WHEN:
-        mo_error(s->loc, "when-statements are not allowed in functions");
-        return false;
-    }
-    mo_unreachable("statement kind");
-}
-
-static bool stmts(fbuild *b, const mo_stmt_list *l, mo_fstmt_list *out)
-{
-    out->n = 0;
-    out->v = MO_NEWN(mo_fstmt *, l->n > 0 ? l->n : 1);
-    for (int i = 0; i < l->n; i++) {
-        mo_fstmt *o = MO_NEW(mo_fstmt);
-        if (!stmt(b, l->v[i], o))
-            return false;
-        out->v[out->n++] = o;
-    }
-    return true;
-}
-
 /* ---- the function ---- */
 
 static const char *c_name(int n, const char *name)
@@ -892,7 +387,7 @@ static const char *c_name(int n, const char *name)
 }
 
 /* The modifier of a record variable gives its fields values: output Complex result(re = re, im = im). */
-static bool field_values(fbuild *b, mo_layout_item *it)
+static bool field_values(mo_fbuild *b, mo_layout_item *it)
 {
     const mo_mod *m = it->elem->mod;
     b->ctx.owner = it->owner;
@@ -900,21 +395,21 @@ static bool field_values(fbuild *b, mo_layout_item *it)
         const mo_arg *a = &m->args[k];
         if (a->kind != MO_ARG_MOD || a->name.n != 1 || !a->mod || !a->mod->binding)
             continue;
-        int s = slot_of(b, join(it->elem->name, a->name.ids[0]));
+        int s = mo_fbuild_slot(b, join(it->elem->name, a->name.ids[0]));
         if (s < 0) {
             mo_error(a->name.loc, "record '%s' has no field '%s'", it->elem->name, a->name.ids[0]);
             return false;
         }
         mo_expr *v = mo_fctx_expr(&b->ctx, a->mod->binding);
-        if (!v || !check_assign_type(b, a->mod->binding->loc, s, v))
+        if (!v || !mo_fbuild_check_binding(b, a->mod->binding->loc, s, v))
             return false;
         b->f->vars.v[s].binding = v;
-        mark_assigned(b, s);
+        mo_fbuild_mark_assigned(b, s);
     }
     return true;
 }
 
-static bool build(fbuild *b, mo_class *cls)
+static bool build(mo_fbuild *b, mo_class *cls)
 {
     mo_func *f = b->f;
     if (cls->flags & MO_PF_PARTIAL) {
@@ -971,7 +466,7 @@ static bool build(fbuild *b, mo_class *cls)
      * modifier first) */
     for (int i = 0; i < lay->n; i++) {
         mo_element *e = lay->items[i].elem;
-        if (e->mod && e->mod->nargs && !e->mod->binding && slot_of(b, e->name) < 0 &&
+        if (e->mod && e->mod->nargs && !e->mod->binding && mo_fbuild_slot(b, e->name) < 0 &&
             !field_values(b, &lay->items[i]))
             return false;
         const mo_expr *binding = e->mod ? e->mod->binding : NULL;
@@ -985,7 +480,7 @@ static bool build(fbuild *b, mo_class *cls)
             }
         if (!binding)
             continue;
-        int s = slot_of(b, e->name);
+        int s = mo_fbuild_slot(b, e->name);
         if (s < 0) {
             mo_error(binding->loc, "not supported yet: a binding of the record variable '%s'", e->name);
             return false;
@@ -997,12 +492,22 @@ static bool build(fbuild *b, mo_class *cls)
             continue;
         }
         b->ctx.owner = owner;
+        /* a protected external object: made by its constructor at the start of the call, destroyed on
+         * return (codegen_fn.c), so its binding is a call of the constructor and nothing else */
+        bool local_eo = f->vars.v[s].extobj && f->vars.v[s].kind == MO_FV_LOCAL;
+        b->ctx.eo_binding = local_eo && binding->kind == MO_EX_CALL;
         mo_expr *v = mo_fctx_expr(&b->ctx, binding);
-        if (!v || !check_assign_type(b, binding->loc, s, v) ||
-            !check_assign_rank(b, binding->loc, s, NULL, mo_func_expr_rank(f, v)))
+        bool made = local_eo && !b->ctx.eo_binding;
+        b->ctx.eo_binding = false;
+        if (!v || !mo_fbuild_check_binding(b, binding->loc, s, v))
             return false;
+        if (local_eo && (!made || binding->kind != MO_EX_CALL)) {
+            mo_error(binding->loc, "the external object '%s' of function '%s' must be bound to a call of its "
+                     "constructor", e->name, f->name);
+            return false;
+        }
         f->vars.v[s].binding = v;
-        mark_assigned(b, s);
+        mo_fbuild_mark_assigned(b, s);
     }
     b->ctx.owner = cls;
     if (cls->external) {   /* a C call instead of a body (fnext.c) */
@@ -1026,7 +531,7 @@ static bool build(fbuild *b, mo_class *cls)
         }
         b->ctx.owner = lay->secs[i].owner;
         mo_fstmt_list l;
-        if (!stmts(b, &sec->stmts, &l))
+        if (!mo_fbuild_stmts(b, &sec->stmts, &l))
             return false;
         for (int k = 0; k < l.n; k++)
             MO_PUSH(body, l.v[k]);
@@ -1049,7 +554,7 @@ static bool build(fbuild *b, mo_class *cls)
 
 /* The values that the short classes from written down to the function class give its components:
  * function f2 = f(x = 3, redeclare Real y = 4), outermost first. false after an error. */
-static bool short_mods(fbuild *b, mo_class *written)
+static bool short_mods(mo_fbuild *b, mo_class *written)
 {
     for (mo_class *c = written; c && c->form == MO_FORM_SHORT; c = mo_short_target(c)) {
         for (int i = 0; c->short_mod && i < c->short_mod->nargs; i++) {
@@ -1062,7 +567,7 @@ static bool short_mods(fbuild *b, mo_class *written)
                 return false;
             }
             if (m && m->binding) {
-                short_mod sm = {name, m->binding, c->parent ? c->parent : c};
+                mo_fbuild_mod sm = {name, m->binding, c->parent ? c->parent : c};
                 MO_PUSH(b->mods, sm);
             }
         }
@@ -1117,7 +622,7 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds
         mo_note(use, "called here");
         return NULL;
     }
-    fbuild b;
+    mo_fbuild b;
     memset(&b, 0, sizeof b);
     b.f = f;
     b.nbinds = nbinds;

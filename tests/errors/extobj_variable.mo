@@ -13,4 +13,6 @@ model ExtobjVariable
   end Obj;
   Obj obj = Obj(time);
 end ExtobjVariable;
-// ERROR: %f:14:7: error: the external object 'obj' must be a parameter or a constant
+// An external object is bound once and never changes (12.9.7): a parameter, whatever its prefix, so its
+// constructor's arguments must be parameter expressions.
+// ERROR: %f:14:13: error: the value of parameter 'obj' reads a continuous-time expression; it must be a parameter expression

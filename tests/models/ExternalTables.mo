@@ -17,6 +17,15 @@ package ExternalTables
     Real y = tab.y[1];
     annotation(experiment(StopTime = 4));
   end File;
+  model Resource "the same table, its file named by a modelica:// URI that loadResource resolves when the model is compiled"
+    Modelica.Blocks.Sources.CombiTimeTable tab(tableOnFile = true, tableName = "tab1", verboseRead = false,
+      fileName = Modelica.Utilities.Files.loadResource("modelica://Modelica/Resources/Data/Tables/test.txt"));
+    Real y = tab.y[1];
+    annotation(experiment(StopTime = 4));
+  end Resource;
+  model Missing "a resource that does not exist: an error at the URI"
+    parameter String f = Modelica.Utilities.Files.loadResource("modelica://Modelica/Resources/Data/Tables/none.txt");
+  end Missing;
   model Ints "IntegerTable (constant segments): its table is read only after the when {..., initial()}
     clause asked for the next event at initialization (8.6), else the MSL's C code fails"
     Modelica.Blocks.Sources.IntegerTable it(table = [0, 1; 1, 3; 2, -2]);

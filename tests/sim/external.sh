@@ -8,6 +8,9 @@
 #         ModelicaAllocateString, measured by the MSL's Strings.length (9); y = 2 (1 - t): values by hand
 #   UseObject  external objects (12.9.7): two Scalers made by the constructor, y1 = 4 t, y2 = -4 t, each
 #         made once and destroyed once, at the end (their destructor prints)
+#   LocalObject  an object declared without the parameter prefix (a parameter all the same: y1 = 2 t),
+#         and a function's protected object, made and destroyed in each call (y2 = 3 t; the destructor
+#         prints how many objects are left: 1, the model's, after each call)
 #   Ticks an impure external function in when {initial(), sample(0.25, 0.25)}: called once by the
 #         initial system and not again by the initial event, then once per sample (n = 1 + floor(4 t))
 #   Fail  ModelicaFormatError ends the run at t = 0.5 with the C function's message, exit 1
@@ -51,12 +54,26 @@ fi
 # --- UseObject: external objects made once, used, destroyed once at the end ---
 if "$MO2C" ExtPkg.UseObject -L "$D" -o "$D/obj" 2>"$D/obj.err"; then
     out=$(cd "$D" && ./obj -r=obj.csv 2>&1) || fail "UseObject: $out"
-    [ "$(echo "$out" | sort)" = "$(printf 'The simulation finished successfully.\nfreed first\nfreed second')" ] ||
+    [ "$(echo "$out" | sed 's/ ([01] left)$//' | sort)" = "$(printf 'The simulation finished successfully.\nfreed first\nfreed second')" ] &&
+        echo "$out" | grep -q ' (0 left)$' ||
         fail "UseObject said: $out"
     awk -F, 'NR > 1 { e = $2 - 4 * $1; f = $3 + 4 * $1; if (e < 0) e = -e; if (f < 0) f = -f
         if (e > 1e-12 || f > 1e-12) { print "UseObject: " $0; exit 1 } }' "$D/obj.csv" || status=1
 else
     fail "mo2c ExtPkg.UseObject: $(cat "$D/obj.err")"
+fi
+
+# --- LocalObject: scaledBy's object destroyed at the end of each call (1 left: the model's), the
+#     model's once at the end ---
+if "$MO2C" ExtPkg.LocalObject -L "$D" -o "$D/local" 2>"$D/local.err"; then
+    out=$(cd "$D" && ./local -r=local.csv 2>&1) || fail "LocalObject: $out"
+    calls=$(echo "$out" | grep -c '^freed local (1 left)$')
+    [ "$calls" -ge 100 ] && [ "$(echo "$out" | grep -v '^freed local (1 left)$' | sort)" = \
+        "$(printf 'The simulation finished successfully.\nfreed model (0 left)')" ] || fail "LocalObject said: $(echo "$out" | sort | uniq -c)"
+    awk -F, 'NR > 1 { e = $2 - 2 * $1; f = $3 - 3 * $1; if (e < 0) e = -e; if (f < 0) f = -f
+        if (e > 1e-12 || f > 1e-12) { print "LocalObject: " $0; exit 1 } }' "$D/local.csv" || status=1
+else
+    fail "mo2c ExtPkg.LocalObject: $(cat "$D/local.err")"
 fi
 
 # --- Ticks: the impure tick() once at initialization, once per sample: n = 1 + floor(4 t) ---

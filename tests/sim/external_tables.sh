@@ -7,6 +7,9 @@
 #   File    table tab1 of Modelica/Resources/Data/Tables/test.txt ([0,0; 1,0; 1,1; 2,4; 3,9; 4,16]: a
 #           jump at t = 1, read through the table's file name, with the tableOnFile choices of the block
 #           made at run time): 0, then 1 + 3 (t-1), 4 + 5 (t-2), 9 + 7 (t-3)
+#   Resource the same table, its fileName Files.loadResource("modelica://Modelica/Resources/...") resolved
+#           when the model is compiled (--flat shows the absolute path)
+#   Missing  loadResource of a resource that does not exist: a compile-time error at the URI
 #   Ints    IntegerTable [0, 1; 1, 3; 2, -2]: 1, 3, -2 (needs the when {..., initial()} of the block active at
 #           initialization, 8.6: the MSL's C code reads the table only after its next event was asked for)
 # Rows at the breakpoints themselves (either side of an event) are not compared.
@@ -35,5 +38,11 @@ check() { # model awk-program-for-want(t, col)
 check Inline '{ if (!near(t, 1) && !near(t, 2)) chk(2, t < 1 ? 2 * t : 1 + t)
                if (!near(t, 0.5) && !near(t, 1.5)) chk(3, t < 0.5 ? 11 : t < 1.5 ? 15 : 8) }'
 check File '{ if (!near(t, 1)) chk(2, t < 1 ? 0 : t < 2 ? 1 + 3 * (t - 1) : t < 3 ? 4 + 5 * (t - 2) : 9 + 7 * (t - 3)) }'
+check Resource '{ if (!near(t, 1)) chk(2, t < 1 ? 0 : t < 2 ? 1 + 3 * (t - 1) : t < 3 ? 4 + 5 * (t - 2) : 9 + 7 * (t - 3)) }'
+grep -q '^  parameter String tab.fileName = "/[^"]*/Modelica/Resources/Data/Tables/test.txt"' <("$MO2C" --flat "$F" ExternalTables.Resource -L "$MSL") ||
+    fail "Resource: --flat does not show the resolved absolute path of the resource"
+"$MO2C" --flat "$F" ExternalTables.Missing -L "$MSL" >/dev/null 2>"$D/missing.err" && fail "Missing: accepted"
+grep -qF "ExternalTables.mo:27:64: error: the resource 'modelica://Modelica/Resources/Data/Tables/none.txt' does not exist" "$D/missing.err" ||
+    fail "Missing: $(cat "$D/missing.err")"
 check Ints '{ if (!near(t, 1) && !near(t, 2)) chk(2, t < 1 ? 1 : t < 2 ? 3 : -2) }'
 exit $status

@@ -71,6 +71,22 @@ package ExtPkg "external C functions for tests/sim/external.sh (the library is b
     Real y2 = scaled(s2, y1);
   end UseObject;
 
+  function scaledBy "k x through an object of its own (12.9.7): made at the start of each call, destroyed on return"
+    input Real k;
+    input Real x;
+    output Real y;
+  protected
+    Scaler s = Scaler(k, "local");
+  algorithm
+    y := scaled(s, x);
+  end scaledBy;
+
+  model LocalObject "an object without the parameter prefix (still made once), and one per call of scaledBy"
+    Scaler s1 = Scaler(2, "model");
+    Real y1 = scaled(s1, time);
+    Real y2 = scaledBy(3, time);
+  end LocalObject;
+
   model Use
     parameter Real k = 3;
     Real x(start = 1, fixed = true);

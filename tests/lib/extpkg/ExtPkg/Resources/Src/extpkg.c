@@ -48,8 +48,9 @@ void extpkg_transpose(const double *a, size_t m, size_t n, double *b, double c)
             b[j * m + i] = c * a[i * n + j];
 }
 
-/* the external object ExtPkg.Scaler */
+/* the external object ExtPkg.Scaler; live: how many exist */
 typedef struct scaler { double k; char name[32]; } scaler;
+static int live;
 
 void *extpkg_scaler_new(double k, const char *name)
 {
@@ -59,6 +60,7 @@ void *extpkg_scaler_new(double k, const char *name)
     s->k = k;
     strncpy(s->name, name, sizeof s->name - 1);
     s->name[sizeof s->name - 1] = '\0';
+    live++;
     return s;
 }
 
@@ -70,7 +72,7 @@ double extpkg_scaler_apply(void *o, double x)
 void extpkg_scaler_free(void *o)
 {
     scaler *s = o;
-    ModelicaFormatMessage("freed %s\n", s->name);
+    ModelicaFormatMessage("freed %s (%d left)\n", s->name, --live);
     free(s);
 }
 
