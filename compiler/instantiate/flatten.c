@@ -252,7 +252,13 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
                                             << MO_VF_TYPE_SHIFT));
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
+        bool str = t->basetype == MO_T_STRING && variability <= MO_VAR_PARAMETER;
+        if (str)   /* flattening the binding may flatten what reads this variable: its value is not known
+                    * yet, which is not the "" of a String without a binding (flatten_str.c) */
+            flat->vars.v[var].binding = mo_str_pending();
         mo_expr *b = mo_binding_expr(fr, t->mod, name, var);
+        if (str)
+            flat->vars.v[var].binding = NULL;
         if (variability <= MO_VAR_PARAMETER)
             flat->vars.v[var].binding = b;
         else if (b)

@@ -47,8 +47,9 @@ static bool is_string(const mo_flat *flat, const mo_expr *e)
         return true;
     case MO_EX_VAR:
         return flat && e->var >= 0 && e->var < flat->vars.n && flat->vars.v[e->var].type == MO_T_STRING;
-    case MO_EX_CALL:
-        return is_string_call(e);
+    case MO_EX_CALL:   /* String(x), or a user function's String output (e->func, func.h) */
+        return is_string_call(e) || (e->func && e->func_out < e->func->nout &&
+                                     e->func->vars.v[e->func->nin + e->func_out].type == MO_T_STRING);
     /* A flattened if-expression or + was type-checked when it was built (mo_str_binary refuses String
      * mixed with numbers), so one operand tells: the first branch, the right operand (a leaf in the
      * left-leaning chains the parser builds). Looking at both would walk whole chains at every node,
@@ -321,6 +322,14 @@ static int fold_call(const mo_flat *flat, const mo_expr *call, const char **out)
     return 1;
 }
 
+/* The binding of a String parameter or constant whose binding is being flattened (flatten.c). */
+static mo_expr pending = {.kind = MO_EX_STRING};
+
+mo_expr *mo_str_pending(void)
+{
+    return &pending;
+}
+
 /* The value of a String expression when it is known at compile time: 1 (*out set), 0 when it is not
  * known (nothing reported), -1 after an error. */
 static int fold(const mo_flat *flat, const mo_expr *e, const char **out, int depth)
@@ -334,7 +343,7 @@ static int fold(const mo_flat *flat, const mo_expr *e, const char **out, int dep
     case MO_EX_VAR: {
         const mo_var *v = &flat->vars.v[e->var];
         mo_eval_note_read();   /* a value read (flatten_clone.c clones no component that read one) */
-        if (v->type != MO_T_STRING || v->variability > MO_VAR_PARAMETER)
+        if (v->type != MO_T_STRING || v->variability > MO_VAR_PARAMETER || v->binding == &pending)
             return 0;
         if (!v->binding) {
             *out = "";   /* the default start value of a String */

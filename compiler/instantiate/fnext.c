@@ -19,22 +19,16 @@
  * object (an Integer; C type void *); a constructor returns it as the value of its call, and gets its
  * class's destructor (an external function of the object alone), which the runtime calls at the end.
  *
- * loadResource(uri) (Modelica.Utilities.Files and ModelicaServices.ExternalReferences: a tool's own
- * function, the MSL says) with an argument known when the model is compiled is that resource's absolute
- * path, a String literal: the simulator need not know the library path.
- *
  * Checks: the arguments of an explicit call are slots of the function (record fields and subscripts are
  * not supported yet), size(slot, k) with a literal k, or constants; the value goes to an output; the C
  * name is a C identifier that names none of the generated file's own identifiers.
  */
 #define _DEFAULT_SOURCE /* realpath */
 #include "func.h"
-#include "str.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 /* The libraries of the Modelica Standard Library built from sources, each known by a file of its. */
 static const char *const msl_libs[][2] = {
@@ -64,6 +58,11 @@ static bool is_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+const char *mo_func_existing_path(const char *path)
+{
+    return is_file(path) || is_dir(path) ? absolute(path) : NULL;
+}
+
 static mo_class *top_of(const mo_class *c)
 {
     while (c->parent)
@@ -81,10 +80,7 @@ static const char *package_dir(const mo_class *top)
     return slash ? mo_sprintf("%.*s", (int)(slash - path), path) : ".";
 }
 
-/* modelica://A.B/rest, modelica:/A.B/rest, file:///path or a plain path, as a file system path; NULL
- * after an error (reported at loc). fn (or NULL) is where the URI is written: its top-level package is
- * found without a lookup. */
-static const char *resolve_uri(const char *uri, const mo_class *fn, mo_loc loc)
+const char *mo_func_resolve_uri(const char *uri, const mo_class *fn, mo_loc loc)
 {
     const char *p = NULL;
     if (!strncmp(uri, "modelica://", 11))
@@ -390,7 +386,7 @@ bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls)
     if (!libdirs.n)
         MO_PUSH(libdirs, mo_sprintf("modelica://%s/Resources/Library", top->name));
     for (int i = 0; i < incdirs.n; i++) {
-        const char *d = resolve_uri(incdirs.v[i], cls, aloc);
+        const char *d = mo_func_resolve_uri(incdirs.v[i], cls, aloc);
         if (!d)
             return false;
         if (!header_safe(d, false, aloc))
@@ -399,7 +395,7 @@ bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls)
             MO_PUSH(x->incdirs, absolute(d));
     }
     for (int i = 0; i < libdirs.n; i++) {
-        const char *d = resolve_uri(libdirs.v[i], cls, aloc);
+        const char *d = mo_func_resolve_uri(libdirs.v[i], cls, aloc);
         if (!d)
             return false;
         if (!header_safe(d, false, aloc))
@@ -439,47 +435,4 @@ bool mo_func_msl_library(const char *name)
         if (!strcmp(name, msl_libs[k][0]))
             return true;
     return false;
-}
-
-/* ---- loadResource ---- */
-
-bool mo_func_is_load_resource(const mo_class *cls)
-{
-    const char *n = mo_class_full_name(cls);
-    return !strcmp(n, "Modelica.Utilities.Files.loadResource") ||
-           !strcmp(n, "ModelicaServices.ExternalReferences.loadResource");
-}
-
-bool mo_func_load_resource(mo_fctx *c, const mo_expr *e, mo_expr **out)
-{
-    *out = NULL;
-    const mo_expr *arg = e->n == 1 && !e->nnamed ? e->a[0]
-                         : !e->n && e->nnamed == 1 && !strcmp(e->named[0].name, "uri") ? e->named[0].value : NULL;
-    if (!arg)
-        return false;   /* the function's own checks report it */
-    mo_expr *a = mo_fctx_expr(c, arg);
-    if (!a)
-        return true;
-    const char *uri = c->fn ? (a->kind == MO_EX_STRING ? a->str : NULL) : mo_str_value(c->fr->flat, a);
-    if (!uri)
-        return false;   /* known only at run time: the function (its fullPathName) */
-    const char *path = resolve_uri(uri, c->owner, arg->loc);
-    if (!path)
-        return true;
-    bool resource = path != uri && strncmp(uri, "file://", 7);   /* modelica://: in a library */
-    if (resource && !is_file(path) && !is_dir(path)) {
-        mo_error(arg->loc, "the resource '%s' does not exist (looked for '%s')", uri, path);
-        return true;
-    }
-    if (path[0] != '/') {   /* a local file name: from where mo2c runs, as fullPathName would */
-        char cwd[4096];
-        if (is_file(path) || is_dir(path))
-            path = absolute(path);
-        else if (getcwd(cwd, sizeof cwd))
-            path = mo_sprintf("%s/%s", cwd, path);
-    }
-    mo_expr *r = mo_expr_new(MO_EX_STRING, e->loc);
-    r->str = mo_intern_cstr(path);
-    *out = r;
-    return true;
 }

@@ -59,12 +59,18 @@ void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls);
  * after an error); is name a library of the Modelica Standard Library built from its C sources? */
 bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls);
 bool mo_func_msl_library(const char *name);
-/* Is cls the loadResource of the MSL (Modelica.Utilities.Files, ModelicaServices.ExternalReferences)?
- * A call e of it whose argument is known when the model is compiled: *out the String literal of the
- * absolute path of the file that the modelica:// URI or local file name names (true with *out NULL
- * after an error); false when the argument is known only at run time (e stays a call). */
-bool mo_func_is_load_resource(const mo_class *cls);
-bool mo_func_load_resource(mo_fctx *c, const mo_expr *e, mo_expr **out);
+/* modelica://A.B/rest, modelica:/A.B/rest, file:///path or a plain path, as a file system path; NULL
+ * after an error (reported at loc). fn (or NULL) is where the URI is written: its top-level package is
+ * found without a lookup. */
+const char *mo_func_resolve_uri(const char *uri, const mo_class *fn, mo_loc loc);
+/* The absolute path of an existing file or directory, or NULL. */
+const char *mo_func_existing_path(const char *path);
+
+/* fnknown.c: functions of the MSL whose calls with arguments known when the model is compiled are
+ * evaluated then (loadResource, Strings.substring, Strings.length): true with *out the value (NULL
+ * after an error reported), false when cls is none of them or an argument is not known (e stays a call
+ * of the function). */
+bool mo_func_known_call(mo_fctx *c, const mo_expr *e, const mo_class *cls, mo_expr **out);
 
 /* fnexpr.c */
 /* Resolve an expression in a context (a model: flatten.c; a function: its slots). NULL after errors. */

@@ -1129,8 +1129,8 @@ static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_fu
         return true;
     }
     case CAL_USER:
-        if (mo_func_is_load_resource(k.cls) && mo_func_load_resource(c, e, out))
-            return true;   /* a literal path (fnext.c) */
+        if (mo_func_known_call(c, e, k.cls, out))
+            return true;   /* a value (fnknown.c) */
         if (c->fn && k.cls->parent && mo_class_is_extobj(k.cls->parent) && !strcmp(k.cls->name, "constructor")) {
             if (!c->eo_binding) {   /* an object made here would live until the simulation ends */
                 mo_error(e->loc, "not supported yet: making an external object inside a function other than "

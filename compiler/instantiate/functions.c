@@ -374,6 +374,19 @@ static bool resolve_dims(mo_fbuild *b)
 
 /* ---- the function ---- */
 
+/* The prefixes of component e: its own and those of the short classes its type is defined by
+ * (type InArgument = input Real, 4.5.1). Lookup errors are left to decl_type. */
+static unsigned elem_flags(mo_class *owner, const mo_element *e)
+{
+    unsigned fl = e->flags;
+    mo_found t;
+    if (mo_lookup_name(owner, e->type, &t) >= 0 || !t.cls)
+        return fl;
+    for (mo_class *c = t.cls; c && c->form == MO_FORM_SHORT; c = mo_short_target(c))
+        fl |= c->short_prefixes;
+    return fl;
+}
+
 static const char *c_name(int n, const char *name)
 {
     mo_buf b = {0};
@@ -427,7 +440,7 @@ static bool build(mo_fbuild *b, mo_class *cls)
     for (int pass = 0; pass < 3; pass++)
         for (int i = 0; i < lay->n; i++) {
             mo_layout_item *it = &lay->items[i];
-            unsigned fl = it->elem->flags;
+            unsigned fl = elem_flags(it->owner, it->elem);
             if (fl & (MO_PF_INNER | MO_PF_OUTER)) {   /* spec 12.2 */
                 mo_error(it->elem->loc, "element '%s' of function '%s' cannot be %s", it->elem->name, f->name,
                          fl & MO_PF_INNER ? "inner" : "outer");
@@ -469,9 +482,13 @@ static bool build(mo_fbuild *b, mo_class *cls)
         if (e->mod && e->mod->nargs && !e->mod->binding && mo_fbuild_slot(b, e->name) < 0 &&
             !field_values(b, &lay->items[i]))
             return false;
-        const mo_expr *binding = e->mod ? e->mod->binding : NULL;
+        const mo_expr *binding = NULL;   /* the declaration's, or an extends clause's: extends f(x = 10) */
         mo_class *owner = lay->items[i].owner;
         bool from_short = false;
+        if (!mo_member_binding(cls, e->name, &binding, &owner)) {
+            binding = NULL;
+            owner = lay->items[i].owner;
+        }
         for (int k = b->mods.n - 1; k >= 0; k--)   /* the outermost wins: it is first */
             if (b->mods.v[k].name == e->name) {
                 binding = b->mods.v[k].binding;

@@ -33,6 +33,9 @@ bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
 /* After flattening: String parameters and constants get literal bindings, and String values left in
  * equations are reported. false after an error. */
 bool mo_str_finish(mo_flat *flat);
+/* The binding a String parameter or constant has while its binding is flattened (make_var): not known
+ * yet, as opposed to no binding at all (""). */
+mo_expr *mo_str_pending(void);
 /* The value of a String expression known when the model is compiled (a literal, a String parameter or
  * constant, their concatenation, a choice by parameters), or NULL. */
 const char *mo_str_value(const mo_flat *flat, const mo_expr *e);
