@@ -244,7 +244,7 @@ package FunctionArrays
     Real y[2] = affine([1, 2; 3, 4], {time, 1}, {0.5, -0.5});
     Real gs, gtr;
     Real rev[3] = reverse(v);
-    Integer npos;
+    Real npos "(a Real: an Integer would have to be discrete-time, spec 3.8.3)";
     Real spos;
     Real ps[3] = prefixSums({1, time, 2});
     Real sq[3], sqs, sqp;

@@ -92,7 +92,7 @@ package FunctionCalls
     Real r = useVec({time, -2*time});
     Integer rec = recSum(1000);
     Real c = checked(time);
-    Integer ns = stringChecks(time);
+    Real ns = stringChecks(time) "(a Real: an Integer would have to be discrete-time, spec 3.8.3)";
   equation
     check(time, 100);
   end Main;
