@@ -207,6 +207,12 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
     }
     if (rc == 0)
         rc = mo2c_rt_fix_grid(&o, model);
+    /* a largest step so small that the run could not end (a fuzzer found -maxStepSize=5e-41) */
+    if (rc == 0 && o.max_step > 0.0 && (o.stop - o.start) / o.max_step > MO2C_RT_MAX_STEPS) {
+        fprintf(stderr, "error: -maxStepSize=%g would take more than %g steps from %g to %g\n", o.max_step,
+                MO2C_RT_MAX_STEPS, o.start, o.stop);
+        rc = -1;
+    }
 
     mo2c_data *d = NULL;
     mo2c_rt_writer *w = NULL;

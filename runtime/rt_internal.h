@@ -50,6 +50,8 @@ typedef struct mo2c_rt_override {
 /* The smallest tolerance accepted: below it no step of a double-precision integrator meets it, and the
  * run would crawl without end (a fuzzer found -tolerance=1e-86) */
 #define MO2C_RT_MIN_TOL 1e-15
+/* The most steps -maxStepSize may ask for over the run (more could not end in a lifetime) */
+#define MO2C_RT_MAX_STEPS 1e12
 
 typedef struct mo2c_rt_opts {
     double start, stop, tol;   /* experiment, after model defaults and flags */

@@ -43,6 +43,9 @@ awk -v t="$te" 'BEGIN { exit !(t > 0.3 + 1e-9 && t <= 0.37 + 1e-9) }' || fail "-
 out=$(./sf -tolerance=1e-86 2>&1) && fail "-tolerance=1e-86 was accepted"
 grep -q "tolerance 1e-86 is below what double precision can meet" <<<"$out" || fail "-tolerance=1e-86 said: $out"
 
+out=$(./sf -maxStepSize=5.01e-41 2>&1) && fail "-maxStepSize=5.01e-41 was accepted"
+grep -q "maxStepSize=5.01e-41 would take more than 1e+12 steps" <<<"$out" || fail "-maxStepSize=5.01e-41 said: $out"
+
 # -maxStepSize: no step above it; -initialStepSize: the first step
 ./sf -maxStepSize=0.01 -lv=LOG_SOLVER -stepSize=0.5 > log.txt || fail "-maxStepSize"
 big=$(sed -n 's/.*| step [0-9]*: t = [^,]*, step size \([^ ]*\) .*/\1/p' log.txt | awk '$1 > 0.01 + 1e-12' | head -1)
