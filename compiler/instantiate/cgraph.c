@@ -456,7 +456,7 @@ bool mo_cg_finish(mo_front *fr)
         if (s->kind == CG_POTENTIAL && best[c] >= 0 && (!best[c] || s->priority < stmts.v[best[c] - 1].priority))
             best[c] = i + 1;
     }
-    is_root = mo_calloc((size_t)nvars, 1);
+    is_root = MO_NEWN(unsigned char, nvars + 1);   /* (arena: read by placeholders made later too) */
     for (int i = 0; ok && i < stmts.n; i++) {
         const cg_stmt *s = &stmts.v[i];
         int a = of_var[s->a] - 1, c = uf_find(comp, a);
@@ -553,7 +553,7 @@ bool mo_cg_finish(mo_front *fr)
                     queue[qt++] = adj[j];
                 }
         }
-        rooted = mo_calloc((size_t)nvars, 1);
+        rooted = MO_NEWN(unsigned char, nvars + 1);
         for (int v = 0; v < nvars; v++)
             rooted[v] = 2;
         for (int i = 0; i < stmts.n; i++) {

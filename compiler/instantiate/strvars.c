@@ -230,10 +230,9 @@ bool mo_str_vars(mo_flat *flat)
         q->lhs = fold_tree(flat, q->lhs);
         q->rhs = fold_tree(flat, q->rhs);
         /* s = e: e is read, s is not */
-        mark_reads(flat, is_svar(flat, q->lhs) ? NULL : q->lhs, read);
-        mark_reads(flat, is_svar(flat, q->lhs) ? q->rhs : NULL, read);
         if (!is_svar(flat, q->lhs))
-            mark_reads(flat, q->rhs, read);
+            mark_reads(flat, q->lhs, read);
+        mark_reads(flat, q->rhs, read);
     }
     for (int i = 0; i < flat->initial_eqs.n; i++) {
         mo_feq *q = &flat->initial_eqs.v[i];
