@@ -398,13 +398,6 @@ bool mo_str_known_branches(const mo_flat *flat, const mo_expr *e)
     return false;
 }
 
-static mo_expr *str_lit(mo_loc loc, const char *s)
-{
-    mo_expr *r = mo_expr_new(MO_EX_STRING, loc);
-    r->str = s;
-    return r;
-}
-
 /* ---- + and relations ---- */
 
 int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_aval *b, mo_aval *out)
@@ -455,7 +448,7 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
         return -1;
     }
     if (!rel) {
-        mo_av_scalar(out, str_lit(e->loc, mo_sprintf("%s%s", s, t)));
+        mo_av_scalar(out, mo_expr_string(e->loc, mo_sprintf("%s%s", s, t)));
         return 1;
     }
     int c = strcmp(s, t);
@@ -513,7 +506,7 @@ static bool message_conversion(mo_front *fr, mo_inst *inst, mo_class *owner, con
         if (strcmp(e->named[i].name, "format") == 0) {   /* known at compile time: keep the text */
             const char *f;
             if (fold(fr->flat, c->named[i].value, &f, 0) == 1)
-                c->named[i].value = str_lit(e->named[i].value->loc, f);
+                c->named[i].value = mo_expr_string(e->named[i].value->loc, f);
         }
     }
     mo_str_conv conv;
@@ -547,7 +540,7 @@ bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
     if (r < 0)
         return false;
     if (r == 1) {   /* a String parameter (kept by name for --flat), a choice, or a folded value */
-        push_part(s, f->kind == MO_EX_VAR || f->kind == MO_EX_STRING || f->kind == MO_EX_IF ? f : str_lit(f->loc, t));
+        push_part(s, f->kind == MO_EX_VAR || f->kind == MO_EX_STRING || f->kind == MO_EX_IF ? f : mo_expr_string(f->loc, t));
         return true;
     }
     if (mo_str_has_var(flat, f) && (f->kind == MO_EX_VAR || (f->kind == MO_EX_BINARY && f->op == MO_OP_ADD))) {
@@ -668,7 +661,7 @@ bool mo_str_finish(mo_flat *flat)
                      v->variability == MO_VAR_CONSTANT ? "constant" : "parameter", mo_flat_var_name(flat, i));
             return false;
         }
-        v->binding = str_lit(v->binding->loc, s);
+        v->binding = mo_expr_string(v->binding->loc, s);
     }
     if (!check_eqs(flat, flat->eqs.v, flat->eqs.n) || !check_eqs(flat, flat->initial_eqs.v, flat->initial_eqs.n))
         return false;

@@ -41,13 +41,6 @@ static const char *known_string(mo_fctx *c, const mo_expr *arg, bool *err)
     return c->fn ? (a->kind == MO_EX_STRING ? a->str : NULL) : mo_str_value(c->fr->flat, a);
 }
 
-static mo_expr *str_lit(mo_loc loc, const char *s)
-{
-    mo_expr *r = mo_expr_new(MO_EX_STRING, loc);
-    r->str = mo_intern_cstr(s);
-    return r;
-}
-
 static bool load_resource(mo_fctx *c, const mo_expr *e, mo_expr **out)
 {
     const mo_expr *arg = arg_of(e, 0, "uri");
@@ -74,7 +67,7 @@ static bool load_resource(mo_fctx *c, const mo_expr *e, mo_expr **out)
         else if (getcwd(cwd, sizeof cwd))
             path = mo_sprintf("%s/%s", cwd, path);
     }
-    *out = str_lit(e->loc, path);
+    *out = mo_expr_string(e->loc, mo_intern_cstr(path));
     return true;
 }
 
@@ -114,7 +107,7 @@ static bool substring(mo_fctx *c, const mo_expr *e, mo_expr **out)
                                                                        : "endIndex is beyond the end");
         return true;
     }
-    *out = str_lit(e->loc, mo_sprintf("%.*s", (int)(j - i + 1), s + i - 1));
+    *out = mo_expr_string(e->loc, mo_intern_cstr(mo_sprintf("%.*s", (int)(j - i + 1), s + i - 1)));
     return true;
 }
 

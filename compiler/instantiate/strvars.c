@@ -25,13 +25,6 @@ static bool is_svar(const mo_flat *flat, const mo_expr *e)
            flat->vars.v[e->var].variability > MO_VAR_PARAMETER;
 }
 
-static mo_expr *lit(mo_loc loc, const char *s)
-{
-    mo_expr *r = mo_expr_new(MO_EX_STRING, loc);
-    r->str = s;
-    return r;
-}
-
 static bool is_rel(mo_op op)
 {
     return op == MO_OP_EQ || op == MO_OP_NE || op == MO_OP_LT || op == MO_OP_LE || op == MO_OP_GT || op == MO_OP_GE;
@@ -47,7 +40,7 @@ static mo_expr *fold_tree(const mo_flat *flat, mo_expr *e)
         const mo_var *v = &flat->vars.v[e->var];
         return v->type == MO_T_STRING && v->variability == MO_VAR_CONSTANT && v->binding &&
                        v->binding->kind == MO_EX_STRING
-                   ? lit(e->loc, v->binding->str)
+                   ? mo_expr_string(e->loc, v->binding->str)
                    : e;
     }
     for (int i = 0; i < e->n; i++)
@@ -57,7 +50,7 @@ static mo_expr *fold_tree(const mo_flat *flat, mo_expr *e)
         if (!s || !t)
             return e;
         if (e->op == MO_OP_ADD)
-            return lit(e->loc, mo_sprintf("%s%s", s, t));
+            return mo_expr_string(e->loc, mo_sprintf("%s%s", s, t));
         int c = strcmp(s, t);
         bool v = e->op == MO_OP_EQ ? c == 0 : e->op == MO_OP_NE ? c != 0 : e->op == MO_OP_LT ? c < 0
                : e->op == MO_OP_LE ? c <= 0 : e->op == MO_OP_GT ? c > 0 : c >= 0;
@@ -149,7 +142,7 @@ static void unseen(mo_flat *flat, int v)
     mo_var *var = &flat->vars.v[v];
     const char *s = var->attr->start ? mo_str_value(flat, var->attr->start) : NULL;
     var->variability = MO_VAR_PARAMETER;
-    var->binding = lit(var->attr->loc, s ? s : "");
+    var->binding = mo_expr_string(var->attr->loc, s ? s : "");
 }
 
 bool mo_str_vars(mo_flat *flat)
@@ -213,7 +206,7 @@ bool mo_str_vars(mo_flat *flat)
             continue;   /* not known when compiled (String(x) of a variable x, say): stays, reported */
         mo_var *var = &flat->vars.v[v];
         var->variability = MO_VAR_CONSTANT;
-        var->binding = lit(q->loc, s);
+        var->binding = mo_expr_string(q->loc, s);
         drop[def[v] - 1] = 1;
         for (int k = start[v]; k < start[v + 1]; k++) {
             int w = dependents[k];

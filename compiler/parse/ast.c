@@ -122,6 +122,14 @@ mo_expr *mo_expr_bool(mo_loc loc, bool v)
     return e;
 }
 
+/* A String literal; s is kept as given (interned or arena text: the caller's choice). */
+mo_expr *mo_expr_string(mo_loc loc, const char *s)
+{
+    mo_expr *e = mo_expr_new(MO_EX_STRING, loc);
+    e->str = s;
+    return e;
+}
+
 /* A flat variable reference (MO_EX_VAR), short: the most numerous node of a big flat model. */
 mo_expr *mo_expr_var(mo_loc loc, int var)
 {

@@ -511,6 +511,7 @@ mo_expr *mo_expr_new(mo_expr_kind kind, mo_loc loc);
 mo_expr *mo_expr_real(mo_loc loc, double v);
 mo_expr *mo_expr_int(mo_loc loc, long long v);
 mo_expr *mo_expr_bool(mo_loc loc, bool v);
+mo_expr *mo_expr_string(mo_loc loc, const char *s);
 mo_expr *mo_expr_var(mo_loc loc, int var);         /* MO_EX_VAR, allocated short (ast.h) */
 /* The reference id (interned) of one part, located at id_loc, the whole at loc. */
 mo_expr *mo_expr_ref1(mo_loc loc, const char *id, mo_loc id_loc);
