@@ -7,8 +7,8 @@
  * Input: the arguments, one per line, up to the first NUL byte; after it, the text of a file that an
  * argument names as @F (-overrideFile=@F, -csvInput=@F, -f=@F). Arguments starting with -r (the result file),
  * -outputPath and -l (not -lv) are left out, and every run ends with -startTime=0 -stopTime=0.1
- * -stepSize=0.01 -r=/dev/null, which win over
- * what came before: the fuzzer reaches every parser of flags, values, override lists and files and
+ * -stepSize=0.01 -maxStepSize=0.01 -r=/dev/null, which win over what came before (a tiny -maxStepSize is
+ * a legitimately long run: -maxStepSize=3e-9 takes 3e7 steps, minutes under the sanitizers): the fuzzer reaches every parser of flags, values, override lists and files and
  * regular expressions, while no run writes files or lasts long.
  */
 #include <stdint.h>
@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = malloc(nargs_text + 1);
     memcpy(text, data, nargs_text);
     text[nargs_text] = '\0';
-    char *argv[MAX_ARGS + 6], *owned[MAX_ARGS];
+    char *argv[MAX_ARGS + 7], *owned[MAX_ARGS];
     int argc = 0, nowned = 0;
     argv[argc++] = "fuzzsim";
     for (char *line = text, *next; line && argc < MAX_ARGS; line = next) {
@@ -74,6 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     argv[argc++] = "-startTime=0";
     argv[argc++] = "-stopTime=0.1";
     argv[argc++] = "-stepSize=0.01";
+    argv[argc++] = "-maxStepSize=0.01";
     argv[argc++] = "-r=/dev/null";
     argv[argc] = NULL;
     mo2c_sim_main(argc, argv);
