@@ -611,11 +611,15 @@ int mo2c_rt_events_end(mo2c_rt_events *ev, double t)
     const mo2c_model *m = d->model;
     if (!m->update)
         return 0;
-    d->terminal = 1;
     d->in_event = 1;
     mo2c_rt_log(d, MO2C_RT_LOG_EVENTS, "terminal event at time %.16g", t);
     if (eval_point(ev, t, d->x, ev->zm, 1) != 0)
         return -1;
+    /* the conditions as they are at t before terminal() turns true: a when-clause that an event at this
+     * same t fired (a sample at the stop time) must not fire again; only what terminal() changes does */
+    if (m->update(d, t, d->x, 0) != 0)
+        return fail(d, t, "an event update failed");
+    d->terminal = 1;
     if (m->update(d, t, d->x, 1) != 0)
         return fail(d, t, "an event update failed");
     /* the asserts once more, with terminal() true (if terminal() then assert(...) end if) */

@@ -66,6 +66,13 @@ void mo2c_frelease(mo2c_data *d, size_t mark)
         s->top = mark;
 }
 
+void mo2c_sreset(mo2c_data *d)
+{
+    fstack *s = d->fstack;
+    if (s && s->depth == 0)   /* (a model function called while a user function runs keeps its memory) */
+        s->top = 0;
+}
+
 void mo2c_rt_fstack_free(mo2c_data *d)
 {
     fstack *s = d->fstack;

@@ -131,4 +131,11 @@ const char *mo2c_sfmt_int(mo2c_data *d, double v, const char *conv, int *ok)
     int n = snprintf(buf, sizeof buf, conv, mo2c_str_int(v));
     return n < 0 ? no_memory(d, ok) : formatted(d, ok, "%s", buf);
 }
+
+const char *mo2c_sfmt_str(mo2c_data *d, const char *s, const char *conv, int *ok)
+{
+    char buf[512];
+    int n = snprintf(buf, sizeof buf, conv, s);
+    return n < 0 ? no_memory(d, ok) : formatted(d, ok, "%s", buf);
+}
 #pragma GCC diagnostic pop

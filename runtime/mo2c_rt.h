@@ -400,6 +400,10 @@ const char *mo2c_sbool(mo2c_data *d, double v, double width, double left, int *o
 const char *mo2c_senum(mo2c_data *d, double v, const char *const *names, int n, double width, double left, int *ok);
 const char *mo2c_sfmt_real(mo2c_data *d, double v, const char *conv, int *ok);
 const char *mo2c_sfmt_int(mo2c_data *d, double v, const char *conv, int *ok);
+const char *mo2c_sfmt_str(mo2c_data *d, const char *s, const char *conv, int *ok);   /* Boolean, enumeration */
+/* The Strings a model built for the arguments of its calls are released: the generated functions of a
+ * model that builds such Strings call this first (nothing happens while a user function runs). */
+void mo2c_sreset(mo2c_data *d);
 
 /* The value of top-level input k at time t (inputs.c): interpolated linearly in -csvInput's table (held
  * at its first and last rows), else the input's start value. */

@@ -366,6 +366,7 @@ static void emit_init_params(gen *g, mo_buf *defs)
                      "static int init_params(mo2c_data *d)\n{\n");
     mo_buf_puts(&fn, locals);
     mo_buf_puts(&fn, LOCALS_VOID);
+    mo_cg_sreset(dae, &fn);
     mo_cg_split s;
     split_init(g, &s, defs, &fn, "init_params", "(mo2c_data *d)", locals,
                "    if (%s(d) != 0)\n        return -1;\n");
@@ -448,6 +449,7 @@ static void emit_initialize(gen *g, mo_buf *defs)
                    "    const double t = d->time;\n    double *x = d->x;\n    double *dx = d->dx;\n"
                    "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n");
     mo_buf_puts(o, LOCALS_VOID);
+    mo_cg_sreset(dae, o);
     mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n    d->initial = 1;   /* initial() */\n");
     mo_buf_puts(o, "    /* start values */\n");
     mo_cg_split s;
@@ -544,6 +546,7 @@ static bool emit_ode_part(gen *g, mo_buf *defs, unsigned char want)
                        "static int outputs(mo2c_data *d, double t, const double *x)\n{\n"
                        "    double *dx = d->dx;\n%s", locals);
     mo_buf_puts(o, LOCALS_VOID);
+    mo_cg_sreset(g->dae, o);
     if (loops)   /* the residual functions of algebraic loops read the point from d */
         mo_buf_puts(o, "    d->cur_t = t;\n    d->cur_x = x;\n    d->cur_dx = dx;\n");
     mo_cg_split s;
@@ -600,6 +603,7 @@ static bool emit_jacobian(gen *g, mo_buf *defs)
                    "                         double *sdx, double *sy)\n{\n");
     mo_buf_puts(o, "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
     mo_buf_puts(o, "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)sx; (void)sy; (void)sdx;\n");
+    mo_cg_sreset(g->dae, o);
     mo_cg_split sp;
     split_init(g, &sp, defs, &fn, "jacobian",
                "(mo2c_data *d, double t, const double *x, const double *dx, double *sx, double *sdx, double *sy)",

@@ -570,6 +570,7 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
                    "static int update(mo2c_data *d, double t, double *x, int fire)\n{\n"
                    "    double *dx = d->dx;\n");
     mo_buf_puts(o, LOCALS);
+    mo_cg_sreset(cg->dae, o);
     if (!flat->whens.n)   /* asserts only: nothing fires */
         mo_buf_puts(o, "    (void)fire;\n");
     for (int i = 0; i < flat->whens.n; i++) {
@@ -645,6 +646,7 @@ static void emit_check(mo_cg *cg, mo_buf *o)
                    "static int check(mo2c_data *d, double t)\n{\n"
                    "    const double *x = d->x;\n    const double *dx = d->dx;\n");
     mo_buf_puts(o, LOCALS);
+    mo_cg_sreset(cg->dae, o);
     for (int i = 0; i < flat->asserts.n; i++)
         mo_cg_event_check(cg, o, &flat->asserts.v[i], "    ");
     for (int i = 0; i < cg->dae->algs.n; i++) {
@@ -663,6 +665,7 @@ static void emit_relations(mo_cg *cg, mo_buf *o)
     mo_buf_puts(o, "/* zc[r] = a - b for relation r (a op b), from t, x and the y and dx of the rhs call just made. */\n"
                    "static int zero_crossings(mo2c_data *d, double t, const double *x, const double *dx, double *zc)\n{\n");
     mo_buf_puts(o, LOCALS);
+    mo_cg_sreset(cg->dae, o);
     mo_buf_puts(o, "    (void)zc;\n");
     for (int r = 0; r < n; r++) {
         const mo_expr *e = ev->rels.v[r];
@@ -680,6 +683,7 @@ static void emit_relations(mo_cg *cg, mo_buf *o)
                    "static int init_relations(mo2c_data *d)\n{\n"
                    "    const double t = d->time;\n    const double *x = d->x;\n    const double *dx = d->dx;\n");
     mo_buf_puts(o, LOCALS);
+    mo_cg_sreset(cg->dae, o);
     for (int r = 0; r < n; r++) {
         cg->where_name = where(ev, ev->rels.v[r]->loc, ev->rel_text.v[r]);
         mo_buf_printf(o, "    d->rel[%d] = (unsigned char)(", r);
@@ -693,6 +697,7 @@ static void emit_relations(mo_cg *cg, mo_buf *o)
                    "static double next_time_event(mo2c_data *d, double t)\n{\n"
                    "    const double *x = d->x;\n    const double *dx = d->dx;\n");
     mo_buf_puts(o, LOCALS);
+    mo_cg_sreset(cg->dae, o);
     mo_buf_puts(o, "    double T = HUGE_VAL, c;\n    (void)c;\n");
     for (int r = 0; r < n; r++) {
         if (!ev->rel_T.v[r])

@@ -102,31 +102,6 @@ static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
     mo_buf_puts(cg->out, "}}");
 }
 
-/* A String argument in the model: known when the model is compiled (funcall.c checked), a literal, or
- * an if-expression of them (a C conditional). */
-static void string_literal(mo_cg *cg, const mo_expr *a)
-{
-    const char *s = mo_str_value(cg->dae->flat, a);
-    if (!s && a->kind == MO_EX_IF) {
-        mo_buf_puts(cg->out, "(");
-        for (int i = 0; i + 1 < a->n; i += 2) {
-            mo_buf_puts(cg->out, "(");
-            mo_cg_expr(cg, a->a[i]);
-            mo_buf_puts(cg->out, ") != 0 ? ");
-            string_literal(cg, a->a[i + 1]);
-            mo_buf_puts(cg->out, " : ");
-        }
-        string_literal(cg, a->a[a->n - 1]);
-        mo_buf_puts(cg->out, ")");
-        return;
-    }
-    if (!s)
-        mo_unreachable("a String argument not known at compile time");
-    mo_buf_puts(cg->out, "\"");
-    mo_cg_c_string(cg->out, s);
-    mo_buf_puts(cg->out, "\"");
-}
-
 void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
 {
     const mo_func *f = e->func;
@@ -138,7 +113,7 @@ void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
         if (f->vars.v[i].nd && !cg->fn)
             array_literal(cg, e->a[i], f->vars.v[i].nd);
         else if (f->vars.v[i].type == MO_T_STRING && !cg->fn)
-            string_literal(cg, e->a[i]);
+            mo_cg_string_arg(cg, e->a[i]);
         else
             mo_cg_expr(cg, e->a[i]);   /* in a function, an array prints as its pointer (mo_fg_leaf) */
     }

@@ -2,6 +2,14 @@
  * codegen_str.c - String values in the generated C: the messages of assert and terminate, and the names
  * of the String parameters in the model description.
  *
+ * String arguments of calls in the model (mo_cg_string_arg) are literals when they are known, else built
+ * when the call runs, with the runtime's String functions of user functions (fnstring.c): + is
+ * mo2c_scat, String(v, ...) the conversions below, if-expressions C conditionals. Those Strings live on
+ * the function stack, which every generated function of the model releases when it starts
+ * (mo2c_sreset, only in models that build such Strings: mo_flat.rt_strings): no model-level String
+ * outlives the evaluation that made it, and a call's wrapper (codegen_fn.c) takes its own mark after
+ * its arguments are made.
+ *
  * Input: the parts of a message as the front end left them (str.h): texts known at compile time (string
  * literals, String parameters and constants), String(v, ...) conversions, and if-expressions choosing
  * between known texts. Conversions and choices are evaluated at run time even when their operands are
@@ -144,4 +152,131 @@ void mo_cg_string_params(const mo_dae *dae, mo_buf *defs, mo_buf *fields)
         return;
     mo_buf_puts(defs, "};\n\n");
     mo_buf_printf(fields, "    .nstring_params = %d, .string_params = string_params,\n", n);
+}
+
+/* ---- String arguments of calls in the model ---- */
+
+/* The names of enumeration ec as a C array with "?" first (mo2c_str_index's 0 for a value out of range) */
+static void enum_names(mo_buf *o, const mo_class *ec)
+{
+    mo_buf_puts(o, "(const char *const[]){\"?\"");
+    for (int i = 0; i < ec->nliterals; i++) {
+        mo_buf_puts(o, ", ");
+        put_literal(o, ec->literals[i].name);
+    }
+    mo_buf_puts(o, "}");
+}
+
+/* String(v, ...) built at run time: through the compiler's conversion when every argument is a literal,
+ * else with significantDigits, minimumLength and leftJustified evaluated (the runtime clamps them). */
+static void arg(mo_cg *cg, mo_buf *o, const char *open, const mo_expr *e, const char *dflt, const char *close)
+{
+    mo_buf_puts(o, open);
+    cg->out = o;
+    if (e)
+        mo_cg_expr(cg, e);
+    else
+        mo_buf_puts(o, dflt);
+    mo_buf_puts(o, close);
+}
+
+static void string_conversion(mo_cg *cg, mo_buf *o, const mo_expr *call)
+{
+    mo_str_conv c = mo_str_conv_of(cg->dae->flat, call);
+    const mo_expr *v = call->a[0];
+    cg->nchecked++;   /* (out of memory clears ok) */
+    if (c.fixed) {
+        switch (c.type) {
+        case MO_T_REAL: case MO_T_INTEGER:
+            arg(cg, o, c.type == MO_T_REAL ? "mo2c_sfmt_real(d, (double)(" : "mo2c_sfmt_int(d, (double)(", v, "", "), ");
+            break;
+        case MO_T_BOOLEAN:
+            arg(cg, o, "mo2c_sfmt_str(d, (", v, "", ") != 0 ? \"true\" : \"false\", ");
+            break;
+        default:   /* an enumeration */
+            mo_buf_puts(o, "mo2c_sfmt_str(d, ");
+            if (c.enum_cls) {
+                enum_names(o, c.enum_cls);
+                arg(cg, o, "[mo2c_str_index(", v, "", "");
+                mo_buf_printf(o, ", %d)], ", c.enum_cls->nliterals);
+            } else {
+                put_literal(o, c.literal);
+                mo_buf_puts(o, ", ");
+            }
+            break;
+        }
+        put_literal(o, c.fixed);
+        mo_buf_puts(o, ", &ok)");
+        return;
+    }
+    switch (c.type) {
+    case MO_T_REAL:
+        arg(cg, o, "mo2c_sreal(d, (double)(", v, "", "), ");
+        arg(cg, o, "", c.digits, "6.0", ", ");
+        break;
+    case MO_T_INTEGER: case MO_T_BOOLEAN:
+        arg(cg, o, c.type == MO_T_INTEGER ? "mo2c_sint(d, (double)(" : "mo2c_sbool(d, (double)(", v, "", "), ");
+        break;
+    default:
+        if (c.enum_cls) {
+            arg(cg, o, "mo2c_senum(d, (double)(", v, "", "), ");
+            enum_names(o, c.enum_cls);
+            mo_buf_printf(o, ", %d, ", c.enum_cls->nliterals);
+        } else {
+            mo_buf_puts(o, "mo2c_senum(d, 1.0, (const char *const[]){\"?\", ");
+            put_literal(o, c.literal);
+            mo_buf_puts(o, "}, 1, ");
+        }
+        break;
+    }
+    arg(cg, o, "", c.width, "0.0", ", ");
+    arg(cg, o, "", c.left, "1.0", ", &ok)");
+}
+
+void mo_cg_sreset(const mo_dae *dae, mo_buf *o)
+{
+    if (dae->flat->rt_strings)
+        mo_buf_puts(o, "    mo2c_sreset(d);   /* the Strings built for calls by the last evaluation */\n");
+}
+
+void mo_cg_string_arg(mo_cg *cg, const mo_expr *a)
+{
+    mo_buf *o = cg->out;
+    const char *s = mo_str_value(cg->dae->flat, a);
+    if (s) {
+        put_literal(o, s);
+        return;
+    }
+    switch (a->kind) {
+    case MO_EX_IF:   /* only the branch in force is built */
+        mo_buf_puts(o, "(");
+        for (int i = 0; i + 1 < a->n; i += 2) {
+            mo_buf_puts(o, "(");
+            cg->out = o;
+            mo_cg_expr(cg, a->a[i]);   /* (relations as in the rest of the equation) */
+            mo_buf_puts(o, ") != 0 ? ");
+            cg->out = o;
+            mo_cg_string_arg(cg, a->a[i + 1]);
+            mo_buf_puts(o, " : ");
+        }
+        cg->out = o;
+        mo_cg_string_arg(cg, a->a[a->n - 1]);
+        mo_buf_puts(o, ")");
+        break;
+    case MO_EX_BINARY:   /* + (mo_str_runtime accepts no other operator) */
+        cg->nchecked++;
+        mo_buf_puts(o, "mo2c_scat(d, ");
+        mo_cg_string_arg(cg, a->a[0]);
+        mo_buf_puts(o, ", ");
+        cg->out = o;
+        mo_cg_string_arg(cg, a->a[1]);
+        mo_buf_puts(o, ", &ok)");
+        break;
+    case MO_EX_CALL:
+        string_conversion(cg, o, a);
+        break;
+    default:
+        mo_unreachable("a String argument that mo_str_runtime did not accept");
+    }
+    cg->out = o;
 }

@@ -426,6 +426,8 @@ typedef struct mo_flat {
     MO_VEC(mo_clone_names) clone_names; /* ascending first; emptied by mo_flat_unshare, which names
                                          * every variable */
     MO_VEC(mo_attr_later) attr_later;   /* emptied by mo_flat_unshare */
+    bool rt_strings;          /* a call gets a String built at run time (funcall.c): the generated
+                               * functions release such Strings when they start (mo2c_sreset) */
 } mo_flat;
 
 /* Where the last clone's names were found (mo_clone_names), for the clone of the variable asked for

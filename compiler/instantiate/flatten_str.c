@@ -383,19 +383,33 @@ const char *mo_str_value(const mo_flat *flat, const mo_expr *e)
     return fold(flat, e, &s, 0) == 1 ? s : NULL;
 }
 
-bool mo_str_known_branches(const mo_flat *flat, const mo_expr *e)
+bool mo_str_runtime(const mo_flat *flat, const mo_expr *e)
 {
-    for (int depth = 0; depth <= STR_MAX_DEPTH; depth++) {
-        if (mo_str_value(flat, e))
+    /* down the left operands of + and the else branches in a loop (a + b + c is (a + b) + c), the
+     * right operands and the other branches by recursion (as deep as the model's parentheses) */
+    for (;;) {
+        if (mo_str_value(flat, e) || is_string_call(e))
             return true;
+        if (e->kind == MO_EX_BINARY && e->op == MO_OP_ADD) {
+            if (!mo_str_runtime(flat, e->a[1]))
+                return false;
+            e = e->a[0];
+            continue;
+        }
         if (e->kind != MO_EX_IF)
             return false;
         for (int i = 1; i < e->n; i += 2)
-            if (!mo_str_value(flat, e->a[i]))
+            if (!mo_str_runtime(flat, e->a[i]))
                 return false;
-        e = e->a[e->n - 1];   /* the else branch: a chain of ifs, looped over */
+        e = e->a[e->n - 1];
     }
-    return false;
+}
+
+/* An operand of + in a String argument: a join made before (checked then) or a part mo_str_runtime
+ * accepts; a join is not walked again, so that a + b + ... + z costs time linear in its parts. */
+static bool runtime_part(const mo_flat *flat, const mo_expr *e)
+{
+    return (e->kind == MO_EX_BINARY && e->op == MO_OP_ADD) || mo_str_runtime(flat, e);
 }
 
 /* ---- + and relations ---- */
@@ -435,6 +449,11 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
         r = fold(flat, y, &t, 0);
     if (r < 0)
         return -1;
+    if (r == 0 && !rel && fr->str_arg > 0 && runtime_part(flat, x) && runtime_part(flat, y)) {
+        /* a String argument of a call in a model, built when it is called (codegen_fn.c) */
+        mo_av_scalar(out, mo_expr_binary(e->loc, e->op, (mo_expr *)x, (mo_expr *)y));
+        return 1;
+    }
     if (r == 0 && (mo_str_has_var(flat, x) || mo_str_has_var(flat, y))) {
         /* a String variable: its value may be known once its equation is (strvars.c decides) */
         mo_av_scalar(out, mo_expr_binary(e->loc, e->op, (mo_expr *)x, (mo_expr *)y));

@@ -33,7 +33,9 @@ static const mo_expr *arg_of(const mo_expr *e, int k, const char *name)
  * after an error. */
 static const char *known_string(mo_fctx *c, const mo_expr *arg, bool *err)
 {
+    c->fr->str_arg += !c->fn;   /* (one built at run time is not known: the call runs then) */
     mo_expr *a = mo_fctx_expr(c, arg);
+    c->fr->str_arg -= !c->fn;
     if (!a) {
         *err = true;
         return NULL;

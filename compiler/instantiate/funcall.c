@@ -671,13 +671,17 @@ static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *giv
     const mo_fvar *v = &f->vars.v[s];
     if (!c->fn && v->nd)
         return mo_func_model_array_arg(c, f, s, given);
+    bool str = !c->fn && v->type == MO_T_STRING;
+    c->fr->str_arg += str;   /* "t = " + String(time): built when the call runs (mo_str_runtime) */
     mo_expr *a = mo_fctx_expr(c, given);
-    if (a && !c->fn && v->type == MO_T_STRING && mo_func_expr_type(c->fr->flat, NULL, a) == MO_T_STRING &&
-        !mo_str_known_branches(c->fr->flat, a)) {
-        mo_error(given->loc, "not supported yet: a String argument of '%s' that is not known when the model is "
-                 "compiled", f->name);
+    c->fr->str_arg -= str;
+    if (a && str && mo_func_expr_type(c->fr->flat, NULL, a) == MO_T_STRING && !mo_str_runtime(c->fr->flat, a)) {
+        mo_error(given->loc, "not supported yet: this String argument of '%s' (literals, String parameters, "
+                 "String(x) conversions, + and if-expressions of them can be)", f->name);
         return NULL;
     }
+    if (a && str && !mo_str_value(c->fr->flat, a))
+        c->fr->flat->rt_strings = true;
     if (!a || !c->fn)
         return a;
     int r = mo_func_expr_rank(c->fn, a);

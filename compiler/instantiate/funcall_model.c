@@ -389,7 +389,11 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
         const mo_fparam *p = &f->inputs.v[q];
         const mo_fvar *v = &f->vars.v[p->first];
         int vnd = p->record ? 0 : v->nd;
-        if (!(p->record ? mo_flatten_rv : mo_flatten_val)(c->fr, c->inst, c->owner, given[q], &vals[q]))
+        bool str = !p->record && v->type == MO_T_STRING;   /* (built at run time: slot_arg, funcall.c) */
+        c->fr->str_arg += str;
+        bool ok = (p->record ? mo_flatten_rv : mo_flatten_val)(c->fr, c->inst, c->owner, given[q], &vals[q]);
+        c->fr->str_arg -= str;
+        if (!ok)
             return false;
         int extra = vals[q].nd - vnd;
         if (extra < 0) {

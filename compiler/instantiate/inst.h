@@ -225,6 +225,8 @@ typedef struct mo_front {
     MO_VEC(mo_conn_pair) param_pairs;     /* connected parameters and constants (arena): checked equal */
     struct mo_exp_state *exp;             /* expandable.c: NULL until an expandable connector is made */
     struct stream_state *stream;          /* stream.c: NULL until a stream variable is declared */
+    int str_arg;                          /* > 0 while a String argument of a call in a model is flattened:
+                                           * + of Strings known only at run time stays (funcall.c) */
 } mo_front;
 
 /* flatten_type.c: the type of the component declared by layout item it, with the modifier mod it gets

@@ -4,9 +4,10 @@
  *
  * The model: a String value is known when the model is compiled. String parameters and constants are
  * evaluated by the front end (their bindings become literals), + of strings and comparisons of strings
- * are folded while flattening, so the back end never sees a String in an equation. The one place where
- * strings are built at run time is the message of assert() and terminate(): a list of parts (mo_wstmt.msg),
- * each of which is
+ * are folded while flattening, so the back end never sees a String in an equation. Two places build
+ * strings at run time. String arguments of calls in a model (mo_str_runtime: conversions, + and choices
+ * kept as expressions while mo_front.str_arg is set, printed by mo_cg_string_arg). And the message of
+ * assert() and terminate(): a list of parts (mo_wstmt.msg), each of which is
  *   - an MO_EX_STRING literal (String parameters and constants already folded into it);
  *   - a conversion String(v, ...): an MO_EX_CALL named "String" whose a[0] is the value (Real, Integer,
  *     Boolean or enumeration) and whose named arguments are among significantDigits, minimumLength,
@@ -41,9 +42,10 @@ mo_expr *mo_str_pending(void);
 const char *mo_str_value(const mo_flat *flat, const mo_expr *e);
 /* Does e hold a String variable (not a parameter or constant)? */
 bool mo_str_has_var(const mo_flat *flat, const mo_expr *e);
-/* Is e known when the model is compiled up to the conditions of if-expressions, each branch a known
- * String (if tableOnFile then fileName else "NoName": codegen chooses between the literals at run time)? */
-bool mo_str_known_branches(const mo_flat *flat, const mo_expr *e);
+/* Can e be built when the model runs, as a String argument of a call in a model: known values,
+ * String(v, ...) conversions, their concatenations and choices by if-expressions (codegen_fn.c)? The
+ * recursion follows + only, whose depth the front end bounds (STR_MAX_DEPTH). */
+bool mo_str_runtime(const mo_flat *flat, const mo_expr *e);
 /* --flat: the parts of a message joined by " + ". */
 void mo_str_print_message(mo_buf *b, const mo_flat *flat, const mo_wstmt *s);
 
@@ -71,6 +73,12 @@ mo_str_conv mo_str_conv_of(const mo_flat *flat, const mo_expr *call);
 /* The arguments of mo2c_assert / mo2c_terminate for a message: a printf format (model text only ever in
  * it with % doubled, escaped by mo_cg_c_string), then the values of the conversions. */
 void mo_cg_message(mo_cg *cg, mo_buf *o, const mo_wstmt *s);
+/* A String argument of a call in the model (mo_str_runtime accepted it): a C string literal when it is
+ * known, else built when the call runs. */
+void mo_cg_string_arg(mo_cg *cg, const mo_expr *a);
+/* The start of a generated function of the model (not of a part or a loop's function, which run inside
+ * one): the Strings that the last evaluation built for calls are released, when the model builds any. */
+void mo_cg_sreset(const mo_dae *dae, mo_buf *o);
 /* The names of the String parameters and constants: a static array in defs, the model's fields in
  * fields (nothing when there are none). */
 void mo_cg_string_params(const mo_dae *dae, mo_buf *defs, mo_buf *fields);
