@@ -100,8 +100,9 @@ static int apply_overrides(mo2c_data *d, const mo2c_rt_opts *o)
             fprintf(stderr, "error: %s: invalid value '%s' for '%s'\n", ov->origin, ov->value, ov->name);
             rc = -1;
         } else if (v->overridable < 0) {
-            fprintf(stderr, "error: %s: parameter '%s' cannot be overridden (its value chose equations when "
-                            "the model was compiled)\n", ov->origin, ov->name);
+            fprintf(stderr, "error: %s: parameter '%s' cannot be overridden (its value was used when the model "
+                            "was compiled: an array size, a choice of equations, a folded value; compile again with "
+                            "the new value)\n", ov->origin, ov->name);
             rc = -1;
         } else if (v->overridable <= 0 || (v->source != MO2C_SRC_PARAM && v->source != MO2C_SRC_STATE) ||
                    v->index < 0 || v->index >= (v->source == MO2C_SRC_PARAM ? m->np : m->nx)) {

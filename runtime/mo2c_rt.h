@@ -63,8 +63,8 @@ typedef struct mo2c_var_info {
     double value;             /* MO2C_SRC_CONST_VALUE */
     int is_param;             /* parameter or constant (written to MAT data_1, not to CSV) */
     int overridable;          /* 1: -override may set it (parameters, and start values of states); -1: a
-                                 parameter whose value chose equations when the model was compiled (refused,
-                                 saying so); 0: not */
+                                 parameter whose value was used when the model was compiled (refused, saying
+                                 so); 0: not */
     int is_protected;         /* declared in a protected section */
 } mo2c_var_info;
 

@@ -67,6 +67,7 @@ static bool classify(mo_dae *dae)
             break;
         case MO_VAR_PARAMETER:
             dv.kind = MO_DV_PARAMETER;
+            dv.structural = (fv->flags & MO_VAR_EVALUATED) != 0;   /* (eval.c) */
             break;
         case MO_VAR_DISCRETE:
         case MO_VAR_CONTINUOUS:

@@ -56,8 +56,8 @@ typedef struct mo_dvar {
     int pre_of;                /* MO_DV_PRE: the variable this is pre() of; else -1 */
     bool unfixed_param;        /* a parameter with fixed = false or whose binding uses one: an unknown of
                                 * the initial system (init.c), a known value everywhere else */
-    bool structural;           /* a parameter whose value chose equations when the model was compiled
-                                * (dae.c: structural if-expressions): -override refuses it */
+    bool structural;           /* a parameter whose value was used when the model was compiled (dae.c:
+                                * structural if-expressions; eval.c: MO_VAR_EVALUATED): -override refuses it */
 } mo_dvar;
 
 typedef struct mo_deq {

@@ -752,7 +752,8 @@ static mo_cg_var_row *var_rows(gen *g, int *nrows)
         r->value = cval;
         r->is_param = fv ? fv->variability <= MO_VAR_PARAMETER
                          : (dv->kind == MO_DV_PARAMETER || dv->kind == MO_DV_CONSTANT);
-        /* -1: a parameter whose value chose equations (dae.c), which -override refuses saying so */
+        /* -1: a parameter whose value was used when the model was compiled (dae.c, eval.c), which
+         * -override refuses saying so */
         r->overridable = dv->kind == MO_DV_PARAMETER ? (dv->structural ? -1 : 1) : dv->kind == MO_DV_STATE;
         r->is_protected = fv && (fv->flags & MO_PF_PROTECTED);
     }

@@ -57,6 +57,12 @@ typedef struct mo_var {
                                * place. Whoever shares a record clears attr_own in every sharer. */
 } mo_var;
 
+/* mo_var.flags beside the MO_PF_* prefixes: a parameter whose value the front end used when it compiled
+ * the model (an array size, an if-equation's condition, a String it folded ...: eval.c), so that the
+ * simulator's -override must refuse it (analysis/dae.c makes it structural): a new value would not
+ * build the model again. */
+enum { MO_VAR_EVALUATED = 1u << 30 };
+
 /* flatvar.c: the attributes of v, writable: copies them first when they are shared (copy on write). */
 mo_var_attr *mo_var_attr_mut(mo_var *v);
 /* flatvar.c: is name a variable of the model itself, not of one of its components (no '.' outside

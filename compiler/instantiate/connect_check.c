@@ -152,7 +152,7 @@ bool mo_connect_check_params(mo_front *fr)
         }
         double x, y;
         mo_expr *ea = mo_var_expr(loc, p->a), *eb = mo_var_expr(loc, p->b);
-        if (mo_eval_flat(flat, ea, &x) && mo_eval_flat(flat, eb, &y)) {
+        if (mo_eval_flat_peek(flat, ea, &x) && mo_eval_flat_peek(flat, eb, &y)) {   /* (an assert checks them at run time) */
             if (x != y && !(isnan(x) && isnan(y))) {
                 mo_error(loc, "connected %s '%s' and '%s' differ: %.17g and %.17g", kind, mo_flat_var_name(flat, p->a),
                          mo_flat_var_name(flat, p->b), x, y);

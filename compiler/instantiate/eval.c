@@ -8,6 +8,9 @@
  * when parameters depend on each other in a cycle, when bindings lead through more than EVAL_MAX_DEPTH
  * others, or at a call of a user-defined function; the caller says what it needed, and
  * mo_eval_report_why tells it the reason when it was one of the last three.
+ * The parameters an evaluation reached are marked MO_VAR_EVALUATED (flat.h) when it succeeds: whatever
+ * flattening does with the value (a size, a branch, a folded String) is fixed when the model is
+ * compiled, so the simulator must refuse -override of them instead of ignoring it.
  * Within one evaluation each variable's binding is evaluated once (a mark per variable: on the chain
  * being followed, or done with its value), so the work is linear in the bindings it reaches: without it
  * p2 = p1 + p1, p3 = p2 + p2, ... doubled the work at each level (40 levels: more than 30 s).
@@ -33,6 +36,7 @@ typedef struct mark {
 static mark *marks;
 static int nmarks;
 static unsigned stamp;
+static MO_VEC(int) reached;   /* the variables stamped in the current evaluation */
 
 /* The variables whose bindings are being evaluated, outermost first (to name the one whose binding
  * holds a function call). */
@@ -160,6 +164,7 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
         }
         m->stamp = stamp;
         m->done = false;
+        MO_PUSH(reached, e->var);
         binding_stack[depth] = e->var;
         if (!eval(flat, v->binding, out, depth + 1))
             return false;
@@ -214,6 +219,25 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
 
 bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out)
 {
+    if (!mo_eval_flat_peek(flat, e, out))
+        return false;
+    mo_eval_mark_read(flat);
+    return true;
+}
+
+void mo_eval_mark_read(const mo_flat *flat)
+{
+    /* (bookkeeping on the variables, not their values: the evaluation's callers hold the flat model
+     * const, its owner does not) */
+    mo_var *vars = (mo_var *)flat->vars.v;
+    for (int i = 0; i < reached.n; i++)
+        if (vars[reached.v[i]].variability == MO_VAR_PARAMETER)
+            vars[reached.v[i]].flags |= MO_VAR_EVALUATED;
+}
+
+bool mo_eval_flat_peek(const mo_flat *flat, const mo_expr *e, double *out)
+{
+    reached.n = 0;
     why = WHY_NONE;
     why_var = -1;
     if (nmarks < flat->vars.n) {   /* the variables made since: marks for them (doubling, in the arena) */

@@ -769,7 +769,7 @@ static bool flatten_if(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ex
         if (!mo_flatten_val(fr, inst, owner, e->a[i], &v[i]))
             return false;
         conds = i + 1;
-        if (v[i].nd || !mo_eval_flat(fr->flat, v[i].one, &d))
+        if (v[i].nd || !mo_eval_flat_peek(fr->flat, v[i].one, &d))   /* (marked below if it decides) */
             break;
         if (d)
             chosen = i + 1;
@@ -780,6 +780,11 @@ static bool flatten_if(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ex
         if (!mo_flatten_rv(fr, inst, owner, e->a[chosen], &v[chosen]))
             return false;
         if (v[chosen].nd || v[chosen].rec) {
+            /* the conditions chose the value now: their parameters are fixed (-override refuses them) */
+            for (int i = 0; i < conds; i += 2) {
+                double d;
+                mo_eval_flat(fr->flat, v[i].one, &d);
+            }
             *out = v[chosen];
             return true;
         }

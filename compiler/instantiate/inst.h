@@ -439,8 +439,13 @@ bool mo_stream_finish(mo_front *fr, const mo_stream_sets *ss);
  * made it (for mo_flat_unshare). */
 void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out);
 
-/* eval.c: evaluate a flat expression whose variables are parameters or constants with bindings. */
+/* eval.c: evaluate a flat expression whose variables are parameters or constants with bindings. On
+ * success the parameters it read are marked MO_VAR_EVALUATED: flattening uses the value, so -override
+ * must refuse them. mo_eval_flat_peek does not mark them (a value that may not be used: flatten_if);
+ * mo_eval_mark_read marks those of the last evaluation after all. */
 bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
+bool mo_eval_flat_peek(const mo_flat *flat, const mo_expr *e, double *out);
+void mo_eval_mark_read(const mo_flat *flat);
 /* eval.c: the type of flat expression e when it is surely no Boolean (a number or String literal, an
  * enumeration literal, a variable of another type, arithmetic), else NULL: for the conditions that
  * flattening evaluates itself (if-equations, conditional components), which types.c never sees. */

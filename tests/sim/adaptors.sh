@@ -18,7 +18,7 @@ closed_form "$D/res.csv" w "-sin(t)" 1e-7 || status=1
 # usePder and useFder chose the equations: -override refuses them rather than ignoring the new value
 for p in usePder useFder; do
     out=$(cd "$D" && ./imposed -override=$p=true 2>&1); rc=$?
-    want="error: -override: parameter '$p' cannot be overridden (its value chose equations when the model was compiled)"
+    want="error: -override: parameter '$p' cannot be overridden (its value was used when the model was compiled"
     if [ $rc -ne 1 ] || ! grep -qF "$want" <<<"$out"; then
         echo "FAIL: -override=$p=true: exit $rc: $out"; status=1
     fi
