@@ -60,6 +60,11 @@ bool mo_func_builtin_arity(const mo_expr *call, const char *name)
         mo_error(call->loc, "'delay' takes 2 or 3 arguments, not %d", call->n);
         return false;
     }
+    if (!strcmp(name, "sample") && call->n == 1 && !call->nnamed) {   /* sample(u): the clocked operator */
+        mo_error(call->loc, "not supported yet: sample(u) of a clocked partition (synchronous language elements, "
+                            "spec chapter 16)");
+        return false;
+    }
     for (size_t i = 0; i < sizeof builtin_arity / sizeof builtin_arity[0]; i++)
         if (!strcmp(name, builtin_arity[i].name)) {
             int n = builtin_arity[i].n;
@@ -1182,6 +1187,19 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
     for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
         if (!strcmp(name, unsupported[i])) {
             mo_error(fn->loc, "not supported yet: %s", name);
+            return;
+        }
+    static const char *const synchronous[] = {"Clock", "previous", "hold", "subSample", "superSample", "shiftSample",
+                                              "backSample", "noClock", "firstTick", "interval"};
+    for (size_t i = 0; i < sizeof synchronous / sizeof synchronous[0]; i++)
+        if (!strcmp(name, synchronous[i])) {
+            mo_error(fn->loc, "not supported yet: %s (synchronous language elements, spec chapter 16)", name);
+            return;
+        }
+    static const char *const machines[] = {"transition", "initialState", "activeState", "ticksInState", "timeInState"};
+    for (size_t i = 0; i < sizeof machines / sizeof machines[0]; i++)
+        if (!strcmp(name, machines[i])) {
+            mo_error(fn->loc, "not supported yet: %s (state machines, spec chapter 17)", name);
             return;
         }
     if (mo_func_connections_op(name)) {
