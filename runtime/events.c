@@ -1,6 +1,7 @@
 /*
  * events.c - state events, time events and event iteration (hooks of solver.c's integration loop), and
- * the event helpers generated code calls (mo2c_sample_at, mo2c_assert, mo2c_terminate, mo2c_save_pre).
+ * the event helpers generated code calls (mo2c_sample_at, mo2c_assert, mo2c_terminate, mo2c_save_pre),
+ * and mo2c_init_holds (a redundant initial equation checked after initialization).
  *
  * Input: an initialized mo2c_data of a model with events (mo2c_model.nrel, update, ...: see mo2c_rt.h),
  * the integrator's GSL system, the options (-noEventEmit, -noRootFinding, -lv=LOG_EVENTS). Output: the relations, discrete variables
@@ -140,6 +141,16 @@ int mo2c_assert(mo2c_data *d, int holds, int level, unsigned char *warned, const
         return 0;
     }
     return mo2c_fail(d, "assertion failed: %s", msg);
+}
+
+int mo2c_init_holds(mo2c_data *d, double lhs, double rhs, const char *where)
+{
+    double scale = fmax(fabs(lhs), fabs(rhs));
+    if (fabs(lhs - rhs) <= fmax(1e-6 * scale, 1e-10))
+        return 0;
+    return mo2c_fail(d, "the initial conditions are inconsistent: the redundant initial equation %s does not "
+                     "hold (its left side is %.17g, its right side %.17g)", where && *where ? where : "(unknown)",
+                     lhs, rhs);
 }
 
 void mo2c_terminate(mo2c_data *d, const char *fmt, ...)

@@ -276,6 +276,10 @@ int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data 
  *   fmt and the arguments are printf's.
  * mo2c_terminate: terminate(MESSAGE): the run ends successfully after the current event. */
 int mo2c_sample(const mo2c_data *d, double t, double start, double interval);
+/* mo2c_init_holds: a redundant initial equation left out of the initial system (lhs = rhs, `where`
+ * names it) holds at its solution: 0, or -1 after mo2c_fail with both values. Equal within 1e-6
+ * relative to the larger side, or 1e-10 absolute (the initial system's loops converge far closer). */
+int mo2c_init_holds(mo2c_data *d, double lhs, double rhs, const char *where);
 /* mo2c_sample_at: sample() of call site slot (< model->nsample): as mo2c_sample, but a tick fires at
  *   one event only (the first within its tolerance); true in every pass of that event. */
 int mo2c_sample_at(mo2c_data *d, int slot, double t, double start, double interval);

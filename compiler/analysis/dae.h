@@ -141,6 +141,8 @@ typedef struct mo_dae {
     int nx, ny, np;            /* slot counts */
     mo_system ode;             /* computes every derivative and algebraic from time, states, parameters */
     mo_system init;            /* computes states, derivatives and algebraics at the start time */
+    MO_VEC(int) init_checks;   /* redundant initial equations left out of init (sort.c; mo_block_eq
+                                * numbering): the simulator checks after initialization that they hold */
     MO_VEC(mo_dalg) algs;      /* algorithm sections, in the order of flat->algs (alg.c) */
     int *param_order;          /* parameters and constants in dependency order of their bindings */
     int nparam_order;

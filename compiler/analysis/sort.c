@@ -22,8 +22,10 @@
  * warning; a discrete-time variable whose start is not fixed gets pre(v) = start when pre(v) is
  * otherwise undetermined (silently, as 8.6 allows); when equations are still missing, states whose
  * start is not fixed get x = start in declaration order (marked assumed; OpenModelica does the same
- * silently, --dump=blt shows them). Too many initial conditions are an error listing the surplus ones
- * (those a maximum matching leaves unmatched).
+ * silently, --dump=blt shows them). Too many initial conditions (those a maximum matching leaves
+ * unmatched) are left out with a warning when they are initial equations and every unknown is
+ * determined without them (dae->init_checks: the simulator checks they hold, 8.6 removes only
+ * consistent ones); otherwise they are an error listing them.
  *
  * The parameter order (param_order) is made by mo_dae_build already (daeutil.c), because alias
  * elimination and state selection evaluate parameters.
@@ -225,17 +227,16 @@ static void accept(mo_dae *dae, sys *s, const mo_deq *q, int le, mo_int_vec *kep
     MO_PUSH(*kept, le);
 }
 
-/* The system of the first n0 local equations and the kept candidates (in the order kept), with its
- * graph and matching carried over from the graph of all candidates. s->eqs becomes its equation list. */
-static mo_graph final_system(sys *s, const mo_graph *all, int n0, const mo_int_vec *kept, int **var_of_eq,
-                             int **eq_of_var)
+/* The system of the local equations from[0..n) of graph all (in that order), with its graph and
+ * matching carried over. s->eqs becomes its equation list. Equations left out must be unmatched. */
+static mo_graph sub_system(sys *s, const mo_graph *all, const int *from, int n, int **var_of_eq,
+                           int **eq_of_var)
 {
-    int n = n0 + kept->n, nvar = all->nvar, nadj = 0;
-    int *from = MO_NEWN(int, n > 0 ? n : 1), *to = MO_NEWN(int, all->neq > 0 ? all->neq : 1);
+    int nvar = all->nvar, nadj = 0;
+    int *to = MO_NEWN(int, all->neq > 0 ? all->neq : 1);
     for (int e = 0; e < all->neq; e++)
         to[e] = -1;
     for (int i = 0; i < n; i++) {
-        from[i] = i < n0 ? i : kept->v[i - n0];
         to[from[i]] = i;
         nadj += all->start[from[i] + 1] - all->start[from[i]];
     }
@@ -254,13 +255,64 @@ static mo_graph final_system(sys *s, const mo_graph *all, int n0, const mo_int_v
         int e = (*eq_of_var)[v];
         eov[v] = e >= 0 ? to[e] : -1;
         if (e >= 0 && eov[v] < 0)
-            mo_unreachable("sort_init: a variable is matched to a dropped candidate");
+            mo_unreachable("sort_init: a variable is matched to a dropped equation");
     }
     s->eqs.v = eqs;
     s->eqs.n = s->eqs.cap = n;
     *var_of_eq = voe;
     *eq_of_var = eov;
     return (mo_graph){n, nvar, start, adj};
+}
+
+/* The system of the first n0 local equations and the kept candidates (in the order kept). */
+static mo_graph final_system(sys *s, const mo_graph *all, int n0, const mo_int_vec *kept, int **var_of_eq,
+                             int **eq_of_var)
+{
+    int n = n0 + kept->n;
+    int *from = MO_NEWN(int, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++)
+        from[i] = i < n0 ? i : kept->v[i - n0];
+    return sub_system(s, all, from, n, var_of_eq, eq_of_var);
+}
+
+/* Too many initial equations, but every unknown matched: the surplus equations (those the maximum
+ * matching leaves unmatched) add nothing the others do not determine. 8.6 lets a tool remove
+ * consistent ones with a diagnostic: each is left out of the system with a warning and kept in
+ * dae->init_checks, which the simulator evaluates after initialization (an inconsistent one is an
+ * error there, with both sides' values). Only initial equations go so: the matching takes the
+ * system's own equations first and never unmatches one, so a surplus equation of the system itself,
+ * or an algorithm section's, means a genuinely wrong model (false returned, nothing changed). */
+static bool drop_redundant(mo_dae *dae, sys *s, mo_graph *g, int **var_of_eq, int **eq_of_var, int nunk)
+{
+    int nkeep = 0;
+    for (int e = 0; e < g->neq; e++) {
+        if ((*var_of_eq)[e] >= 0) {
+            nkeep++;
+            continue;
+        }
+        int eq = s->eqs.v[e];
+        if (eq < dae->eqs.n || mo_dae_eq_at(dae, eq)->alg)
+            return false;
+    }
+    if (nkeep != nunk)
+        return false;
+    int *from = MO_NEWN(int, nkeep > 0 ? nkeep : 1), n = 0;
+    for (int e = 0; e < g->neq; e++) {
+        if ((*var_of_eq)[e] >= 0) {
+            from[n++] = e;
+            continue;
+        }
+        int eq = s->eqs.v[e];
+        const mo_deq *q = mo_dae_eq_at(dae, eq);
+        MO_PUSH(dae->init_checks, eq);
+        mo_warning(q->loc, "the initial equation '%s'%s%s%s is redundant (the initialization problem has %s "
+                   "for %s): it is left out, and the simulator checks that it holds after initialization",
+                   mo_dae_eq_text(dae, q), q->instance && q->instance[0] ? " in '" : "",
+                   q->instance ? q->instance : "", q->instance && q->instance[0] ? "'" : "",
+                   plural(g->neq, "equation"), plural(nunk, "unknown"));
+    }
+    *g = sub_system(s, g, from, n, var_of_eq, eq_of_var);
+    return true;
 }
 
 /* Completing the initial system takes one graph with every candidate x = start equation appended after
@@ -364,6 +416,8 @@ static int sort_init(mo_dae *dae)
         }
     }
     g = final_system(&s, &all, n0, &kept, &var_of_eq, &eq_of_var);
+    if (g.neq > nunk && m == nunk && drop_redundant(dae, &s, &g, &var_of_eq, &eq_of_var, nunk))
+        m = g.neq;
     if (m != g.neq || m != nunk) {
         mo_int_vec ueq = {0}, uvar = {0};
         collect_unmatched(&s, var_of_eq, eq_of_var, &ueq, &uvar);

@@ -10,8 +10,9 @@
  * the equations whose checked operations can fail; the variable table; the residual and Jacobian
  * functions of algebraic loops; init_params (bindings in dependency order, skipping overridden
  * parameters, then the checks of the divisors rhs uses unchecked); initialize (start values, then the
- * initial system's blocks); rhs (the ODE blocks that dx and the event functions need, in BLT order, each
- * preceded by a comment naming its source equation); outputs (the other ODE blocks, which only results
+ * initial system's blocks, then the checks of its redundant equations); rhs (the ODE blocks that dx
+ * and the event functions need, in BLT order, each preceded by a comment naming its source equation);
+ * outputs (the other ODE blocks, which only results
  * show: codegen_need.c); jacobian; the model description. This file builds the sections as text;
  * codegen_write.c writes them out, and lays a large model's file out for compilation in parts.
  *
@@ -265,14 +266,14 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
 
 /* ---- blocks ---- */
 
-/* Is equation q of the initial system the fixed start value of state s (x = start)? Then an -override
- * of that start value wins. */
+/* Is equation q of the initial system the fixed start value of state s (x = start, made by sort.c)?
+ * Then an -override of that start value wins; an initial equation x = e of the model stays. */
 static bool is_start_equation(const mo_dae *dae, const mo_system *sys, int eq, int v)
 {
     if (sys != &dae->init || eq < dae->eqs.n || dae->vars.v[v].kind != MO_DV_STATE)
         return false;
     const mo_deq *q = mo_block_eq(dae, sys, eq);
-    return q->lhs->kind == MO_EX_VAR && q->lhs->var == v;
+    return q->origin == MO_ORIGIN_BINDING && q->lhs->kind == MO_EX_VAR && q->lhs->var == v;
 }
 
 /* The blocks in order, as statements of the sequence s (codegen_split.c: cut into parts when long). */
@@ -440,6 +441,35 @@ static void emit_free_init_algs(gen *g, mo_cg_split *s, bool after)
     }
 }
 
+/* The redundant initial equations sort.c left out of the initial system (dae->init_checks): at its
+ * solution each must hold, else the run stops naming it and both sides' values (mo2c_init_holds). The
+ * fixed start value of a state compares with the -override value when there is one. */
+static void emit_init_checks(gen *g, mo_cg_split *s)
+{
+    const mo_dae *dae = g->dae;
+    for (int i = 0; i < dae->init_checks.n; i++) {
+        int e = dae->init_checks.v[i];
+        const mo_deq *q = mo_dae_eq_at(dae, e);
+        mo_buf *o = mo_cg_split_out(s);
+        int from = g->cg.nchecked;
+        eq_comment(g, o, "    ", q);
+        mo_buf_puts(o, "    {\n        double lhs_ = ");
+        expr(g, o, e, q->lhs);
+        mo_buf_puts(o, ";\n        double rhs_ = ");
+        int v = q->lhs->kind == MO_EX_VAR ? q->lhs->var : -1;
+        if (v >= 0 && is_start_equation(dae, &dae->init, e, v))
+            mo_buf_printf(o, "d->x_start_overridden[%d] ? d->x_start[%d] : ", dae->vars.v[v].slot,
+                          dae->vars.v[v].slot);
+        expr(g, o, e, q->rhs);
+        mo_buf_puts(o, ";\n");
+        if (uses_ok(g, from))
+            mo_buf_puts(o, "        if (!ok)\n            return -1;\n");
+        g->cg.where_used[e] = 1;
+        mo_buf_printf(o, "        if (mo2c_init_holds(d, lhs_, rhs_, W%d) != 0)\n            return -1;\n    }\n", e);
+        mo_cg_split_next(s, 1);
+    }
+}
+
 static void emit_initialize(gen *g, mo_buf *defs)
 {
     const mo_dae *dae = g->dae;
@@ -490,6 +520,7 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_cg_split_begin(&s, dae->init.blocks.n, "    ");
     emit_blocks(g, &s, &dae->init, "init");
     emit_free_init_algs(g, &s, true);
+    emit_init_checks(g, &s);
     mo_cg_split_end(&s);
     mo_buf_puts(o, "    }\n");
     mo_cg_events_init_tail(&g->cg, o);        /* the relations at the start */

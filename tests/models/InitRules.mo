@@ -76,4 +76,31 @@ package InitRules
     der(v2) = -s2 - v2;
     annotation(experiment(StopTime = 3, Interval = 0.01));
   end FixedAlgebraic;
+  // Redundant initial conditions (MSL Blocks.Examples.BooleanNetwork1: RisingEdge and ChangingEdge on
+  // one signal both set its pre value): pre(u) = a0 and pre(u) = b0, and x with a fixed start and the
+  // initial equation x = 2*h. 8.6 lets a tool remove consistent ones with a diagnostic; the simulator
+  // checks that they hold (-override=b0=true or h=1 must fail). u = 0.555 <= time < 1.555, so
+  // n (the changes of u) is 0, then 1 from t = 0.555, 2 from t = 1.555; r = 1 from 0.555; x = exp(-t).
+  model Redundant
+    parameter Boolean a0 = false;
+    parameter Boolean b0 = false;
+    parameter Real h = 0.5;
+    Boolean u = time >= 0.555 and time < 1.555;
+    Integer n(start = 0, fixed = true);
+    discrete Real r(start = 0, fixed = true);
+    Real x(start = 1, fixed = true);
+  initial equation
+    pre(u) = a0;
+    pre(u) = b0;
+    x = 2*h;
+  equation
+    der(x) = -x;
+    when change(u) then
+      n = pre(n) + 1;
+    end when;
+    when edge(u) then
+      r = 1;
+    end when;
+    annotation(experiment(StopTime = 2, Interval = 0.01));
+  end Redundant;
 end InitRules;

@@ -5,7 +5,10 @@
 #   FreeParameter   a parameter with fixed = false solved by an initial equation, and one bound to it;
 #   Hysteresis      pre(on) in an initial equation, an initial equation for a variable assigned in a
 #                   when-clause, a fixed counter, when initial(), discrete fixed and free starts;
-#   FixedAlgebraic  fixed starts of a variable that is not a state and of a derivative's alias.
+#   FixedAlgebraic  fixed starts of a variable that is not a state and of a derivative's alias;
+#   Redundant       two initial equations for one pre(u), a fixed start and an initial equation for one
+#                   state: left out with a warning (8.6), checked by the simulator (inconsistent
+#                   -override values must stop the run with the message below).
 # Each was reported "over-determined", or simulated from a wrong start, before init.c.
 source tests/ref/lib.sh
 build_ref_tools || exit 1
@@ -39,4 +42,20 @@ awk 'BEGIN { print "time,s1,srel,v1,s2,v2,a"; w = sqrt(3) / 2; q = sqrt(10)
                  printf "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, 1 - 0.5 * cos(q * t),
                         1 - 0.5 * cos(q * t), 0.5 * q * sin(q * t), s2, v2, -s2 - v2 } }' > "$D/FixedAlgebraic.ref.csv"
 run FixedAlgebraic s1 srel v1 s2 v2 a
+awk 'BEGIN { print "time,u,n,r,x"
+             for (i = 0; i <= 200; i++) { t = i / 100; u = t >= 0.555 && t < 1.555; r = t >= 0.555; n = r + (t >= 1.555)
+                 printf "%.17g,%d,%d,%d,%.17g\n", t, u, n, r, exp(-t) } }' > "$D/Redundant.ref.csv"
+run Redundant u n r x
+warn=$("$MO2C" "$M" InitRules.Redundant -o "$D/Redundant" 2>&1 >/dev/null)
+for w in "InitRules.mo:94:5: warning: the initial equation 'pre(u) = b0' is redundant (the initialization problem has 10 equations for 8 unknowns): it is left out, and the simulator checks that it holds after initialization" \
+         "InitRules.mo:91:10: warning: the initial equation 'x = 1' is redundant"; do
+    grep -qF -- "$w" <<<"$warn" || { echo "FAIL: missing warning: $w"; echo "$warn"; status=1; }
+done
+inconsistent() { # override expected-message
+    local log; log=$(cd "$D" && ./Redundant -override="$1" 2>&1); local rc=$?
+    [ $rc = 1 ] && grep -qF -- "$2" <<<"$log" || { echo "FAIL: -override=$1 (exit $rc):"; echo "$log"; status=1; }
+}
+inconsistent b0=true "error: at time 0: the initial conditions are inconsistent: the redundant initial equation InitRules.mo:94: pre(u) = b0 does not hold (its left side is 0, its right side 1)"
+inconsistent h=1 "error: at time 0: the initial conditions are inconsistent: the redundant initial equation InitRules.mo:91: x = 1 does not hold (its left side is 2, its right side 1)"
+inconsistent x=0.5 "the redundant initial equation InitRules.mo:91: x = 1 does not hold (its left side is 1, its right side 0.5)"
 exit $status

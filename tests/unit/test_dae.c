@@ -467,9 +467,22 @@ static void test_errors(void)
     ie.rhs = R(2);
     MO_PUSH(f->initial_eqs, ie);
     diag_begin();
+    mo_dae *dover = analyse(f);
+    t = diag_end();
+    /* every unknown determined without it: the fixed start x = 1 is left out and checked at run time */
+    CHECK(dover && dover->init_checks.n == 1 && dover->init.blocks.n == 2);
+    expect(t, "warning: the initial equation 'x = 1.0' is redundant (the initialization problem has 3 "
+              "equations for 2 unknowns)");
+    /* a third equation with an unknown that none determines: an error */
+    int pf = var(f, "pf", MO_VAR_PARAMETER, NULL, false, 0);
+    mo_var_attr_mut(&f->vars.v[pf])->fixed = mo_expr_bool(L0, false);
+    f->eqs.v[0].rhs = neg(mul(V(pf), V(x)));
+    ie.rhs = R(3);
+    MO_PUSH(f->initial_eqs, ie);
+    diag_begin();
     CHECK(analyse(f) == NULL);
     t = diag_end();
-    expect(t, "error: the initialization problem is over-determined: 3 equations for 2 unknowns");
+    expect(t, "error: the initialization problem is over-determined: 4 equations for 3 unknowns");
 
     /* a variable assigned in a when-clause is discrete: not an unknown, held in a y slot */
     f = new_flat("Discrete");
