@@ -10,6 +10,8 @@
  */
 #include "aval.h"
 
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -169,6 +171,32 @@ static mo_expr *reduce(mo_loc loc, const char *name, mo_expr **v, int n)
     return mo_expr_call(loc, name, 2, args);
 }
 
+/* min(A) or max(A) (name) of an empty array A: as the reductions over an empty range (specification
+ * 10.3.4.1), the greatest (min) or least (max) value of A's element type: for Real the largest finite
+ * double, for Integer the range of a C int (external functions see Integers as ints, mo2c_cint), for
+ * Boolean true or false. The type is that of A's declaration, so A must name a component of inst; NULL
+ * after an error. */
+static mo_expr *empty_extreme(mo_inst *inst, const mo_expr *e, const char *name)
+{
+    const mo_expr *a = e->a[0];
+    bool is_max = name[1] == 'a';
+    intptr_t k = 0;
+    if (inst && a->kind == MO_EX_REF && a->nparts == 1 && !a->global)
+        k = (intptr_t)mo_map_get(&inst->lay->index, a->parts[0].id);
+    mo_comp_type t;
+    if (!k || !mo_resolve_type(&inst->lay->items[k - 1], NULL, &t) || t.basetype < 0 ||
+        t.basetype == MO_T_STRING || t.basetype == MO_T_ENUM) {
+        mo_error(e->loc, "not supported yet: %s of an empty array other than a Real, Integer or Boolean "
+                 "component", name);
+        return NULL;
+    }
+    switch (t.basetype) {
+    case MO_T_REAL: return mo_expr_real(e->loc, is_max ? -DBL_MAX : DBL_MAX);
+    case MO_T_INTEGER: return mo_expr_int(e->loc, is_max ? INT_MIN : INT_MAX);
+    default: return mo_expr_bool(e->loc, !is_max);
+    }
+}
+
 static bool reduction(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
                       mo_aval *out)
 {
@@ -211,8 +239,11 @@ static bool reduction(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
         return true;
     }
     if (a.n == 0 && (name[1] == 'i' || name[1] == 'a')) {
-        mo_error(e->loc, "%s of an empty array", name);
-        return false;
+        mo_expr *x = empty_extreme(inst, e, name);
+        if (!x)
+            return false;
+        mo_av_scalar(out, x);
+        return true;
     }
     mo_av_scalar(out, reduce(e->loc, name, a.el, a.n));
     return true;

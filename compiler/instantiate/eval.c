@@ -43,9 +43,10 @@ static MO_VEC(int) reached;   /* the variables stamped in the current evaluation
 static int *binding_stack;
 
 /* Why the last evaluation failed, when mo_eval_report_why has something to say. */
-static enum { WHY_NONE, WHY_CYCLE, WHY_DEEP, WHY_CALL } why;
-static int why_var = -1;            /* the variable met again (CYCLE), too deep (DEEP), or whose binding
-                                     * holds the call (CALL; -1: the expression itself) */
+static enum { WHY_NONE, WHY_CYCLE, WHY_DEEP, WHY_CALL, WHY_NOVALUE } why;
+static int why_var = -1;            /* the variable met again (CYCLE), too deep (DEEP), whose binding
+                                     * holds the call (CALL; -1: the expression itself), or the parameter
+                                     * with neither a binding nor a start value (NOVALUE) */
 static const mo_expr *why_call;     /* CALL: the call of a user-defined function */
 
 bool mo_eval_failed_in_bindings(void)
@@ -77,6 +78,10 @@ bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what)
         mo_note(flat->vars.v[why_var].attr->loc, "'%s', %d bindings down, is declared here", name,
                 EVAL_MAX_DEPTH);
         return true;
+    case WHY_NOVALUE:
+        mo_error(loc, "%s cannot be evaluated: parameter '%s' has neither a value nor a start value", what, name);
+        mo_note(flat->vars.v[why_var].attr->loc, "'%s' is declared here", name);
+        return true;
     case WHY_NONE:
         break;
     }
@@ -95,6 +100,23 @@ unsigned long mo_eval_var_reads(void)
 void mo_eval_note_read(void)
 {
     var_reads++;
+}
+
+/* The value of a parameter or constant: its binding; for a parameter without one that is fixed (the
+ * default) and has an explicit start value, that start value (specification 8.6: "the value for the
+ * start-attribute can be used to add a parameter binding equation"; the fallback start of a type without
+ * one does not count). check/params.c warns where a simulator uses such a start value. NULL: no value. */
+static const mo_expr *parameter_value(const mo_var *v)
+{
+    if (v->variability > MO_VAR_PARAMETER)
+        return NULL;
+    if (v->binding)
+        return v->binding;
+    const mo_expr *fixed = v->attr->fixed;
+    if (v->variability != MO_VAR_PARAMETER || (v->flags & MO_PF_INPUT) ||
+        (fixed && (fixed->kind != MO_EX_BOOL || !fixed->ival)))
+        return NULL;
+    return v->attr->start;
 }
 
 static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int depth)
@@ -121,6 +143,7 @@ static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int de
         else if (strcmp(f, "exp") == 0) *out = exp(a);
         else if (strcmp(f, "log") == 0) *out = log(a);
         else if (strcmp(f, "sign") == 0) *out = (a > 0) - (a < 0);
+        else if (strcmp(f, "noEvent") == 0) *out = a;   /* (of a parameter expression: no event anyway) */
         else return false;
         return true;
     }
@@ -145,8 +168,14 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
     case MO_EX_VAR: {
         const mo_var *v = &flat->vars.v[e->var];
         var_reads++;
-        if (v->variability > MO_VAR_PARAMETER || !v->binding)
+        const mo_expr *value = parameter_value(v);
+        if (!value) {
+            if (v->variability <= MO_VAR_PARAMETER && !v->binding) {
+                why = WHY_NOVALUE;
+                why_var = e->var;
+            }
             return false;
+        }
         mark *m = &marks[e->var];
         if (m->stamp == stamp) {
             if (m->done) {
@@ -166,7 +195,7 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
         m->done = false;
         MO_PUSH(reached, e->var);
         binding_stack[depth] = e->var;
-        if (!eval(flat, v->binding, out, depth + 1))
+        if (!eval(flat, value, out, depth + 1))
             return false;
         m = &marks[e->var];
         m->done = true;
