@@ -704,7 +704,7 @@ static void number_delays(mo_dae *dae, mo_expr *e)
 {
     if (!e || e->kind == MO_EX_VAR)   /* (VAR nodes may be short: ast.h) */
         return;
-    if (e->kind == MO_EX_CALL && !e->func && (e->n == 2 || e->n == 3)) {
+    if (e->kind == MO_EX_CALL && !e->func && (e->n == 2 || e->n == 3) && e->func_el == 0) {
         const char *fn = mo_sym_fn_name(e);
         if (fn && !strcmp(fn, "delay"))
             e->func_el = ++dae->ndelay;
@@ -752,5 +752,16 @@ mo_dae *mo_dae_build(const mo_flat *flat)
     /* pre() as variables, the initial system's own equations (init.c) */
     if (!mo_dae_init_build(dae, sub))
         return NULL;
+    /* the calls in the trees made since (alias values, the initial system's copies): sites of their own */
+    for (int v = 0; v < dae->vars.n; v++)
+        number_delays(dae, dae->vars.v[v].alias_value);
+    for (int i = 0; i < dae->eqs.n; i++) {
+        number_delays(dae, dae->eqs.v[i].lhs);
+        number_delays(dae, dae->eqs.v[i].rhs);
+    }
+    for (int i = 0; i < dae->init_eqs.n; i++) {
+        number_delays(dae, dae->init_eqs.v[i].lhs);
+        number_delays(dae, dae->init_eqs.v[i].rhs);
+    }
     return dae;
 }

@@ -26,7 +26,8 @@
 
 typedef struct ectx {
     mo_flat *flat;
-    unsigned char *assigned;  /* mo_events_assigned of the model as flattened */
+    unsigned char *assigned;  /* mo_events_assigned of the model as flattened: its nvars variables */
+    int nvars;
     mo_map site;              /* interned call text -> variable index + 1 */
 } ectx;
 
@@ -42,9 +43,9 @@ static bool continuous(const ectx *c, const mo_expr *e)
     switch (e->kind) {
     case MO_EX_TIME: case MO_EX_DER:
         return true;
-    case MO_EX_VAR: {
+    case MO_EX_VAR: {   /* (a variable made here: a held value is discrete, an argument continuous) */
         const mo_var *v = &c->flat->vars.v[e->var];
-        return v->variability == MO_VAR_CONTINUOUS && v->type == MO_T_REAL && !c->assigned[e->var];
+        return v->variability == MO_VAR_CONTINUOUS && v->type == MO_T_REAL && (e->var >= c->nvars || !c->assigned[e->var]);
     }
     case MO_EX_CALL:
         if (is_call(e, "pre", 1) || is_call(e, "edge", 1) || is_call(e, "change", 1) ||
@@ -60,6 +61,36 @@ static bool continuous(const ectx *c, const mo_expr *e)
     return false;
 }
 
+static bool has_delay(const mo_expr *e)
+{
+    if (e->kind == MO_EX_VAR)   /* (VAR nodes may be short: ast.h) */
+        return false;
+    if (e->kind == MO_EX_CALL && !e->func && mo_sym_fn_name(e) && !strcmp(mo_sym_fn_name(e), "delay"))
+        return true;
+    for (int i = 0; i < e->n; i++)
+        if (has_delay(e->a[i]))
+            return true;
+    return false;
+}
+
+/* arg read through a Real variable of its own, computed by an equation: for an argument holding
+ * delay(), whose history the simulator records from the equations it evaluates at accepted points
+ * (runtime/delay.c), never from the zero-crossing functions the when-condition below becomes. */
+static mo_expr *through_variable(ectx *c, mo_expr *arg, const char *name, mo_loc loc)
+{
+    int a = c->flat->vars.n;
+    mo_var_attr *attr = MO_NEW(mo_var_attr);
+    attr->loc = loc;
+    attr->comment = "the argument of an event-triggering call that holds delay()";
+    mo_var v = {.name = mo_intern_cstr(mo_sprintf("%s.argument", name)), .attr = attr, .flags = MO_PF_PROTECTED,
+                .variability = MO_VAR_CONTINUOUS, .type = MO_T_REAL, .state_select = MO_SS_DEFAULT,
+                .attr_own = true};
+    MO_PUSH(c->flat->vars, v);
+    mo_feq q = {.loc = loc, .instance = "", .origin = MO_ORIGIN_EQUATION, .lhs = mo_expr_var(loc, a), .rhs = arg};
+    MO_PUSH(c->flat->eqs, q);
+    return mo_expr_var(loc, a);
+}
+
 /* The discrete variable for fn(arg) (fn floor, ceil or integer), made with its when-equation the first
  * time this text is seen. */
 static mo_expr *held(ectx *c, const char *fn, mo_expr *arg, mo_loc loc)
@@ -71,6 +102,10 @@ static mo_expr *held(ectx *c, const char *fn, mo_expr *arg, mo_loc loc)
     int k = (int)(intptr_t)mo_map_get(&c->site, name) - 1;
     if (k >= 0)
         return mo_expr_var(loc, k);
+    if (has_delay(arg)) {
+        arg = through_variable(c, arg, name, loc);
+        call = mo_sym_call1(loc, fn, arg);
+    }
     k = c->flat->vars.n;
     mo_var_attr *attr = MO_NEW(mo_var_attr);
     attr->loc = loc;
@@ -132,10 +167,11 @@ static mo_expr *rewrite(void *ctx, const mo_expr *e)
 
 void mo_event_calls(mo_flat *flat)
 {
-    ectx c = {flat, mo_events_assigned(flat), {0}};
-    for (int i = 0; i < flat->eqs.n; i++) {
-        mo_feq *q = &flat->eqs.v[i];
-        q->lhs = rewrite(&c, q->lhs);
-        q->rhs = rewrite(&c, q->rhs);
+    ectx c = {flat, mo_events_assigned(flat), flat->vars.n, {0}};
+    for (int i = 0; i < flat->eqs.n; i++) {   /* (held may add equations: flat->eqs may move) */
+        mo_expr *lhs = rewrite(&c, flat->eqs.v[i].lhs);
+        flat->eqs.v[i].lhs = lhs;
+        mo_expr *rhs = rewrite(&c, flat->eqs.v[i].rhs);
+        flat->eqs.v[i].rhs = rhs;
     }
 }

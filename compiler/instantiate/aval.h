@@ -72,6 +72,12 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
 /* The same, with subscripts known only at run time allowed when dyn (mo_sref.dyn): for values. */
 int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
                       bool *disabled, bool dyn);
+/* flatten_ref.c: the subscripts of p (written in owner, seen from inst) applied to v, the value of the
+ * array named id (a package constant's: P.table[i, j]). Indices known now select elements; one known only
+ * at run time keeps its dimension whole, and *s says which (nd, dims and dyn of the value left, for
+ * flatten_expr.c's run-time choice; s->ndyn = 0 when there is none). false after an error. */
+bool mo_av_subscript(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *p, const char *id,
+                     mo_aval *v, mo_sref *s);
 
 /* flatten_expr.c */
 /* mo_flatten_val refuses records (an error); mo_flatten_rv also returns them (out->rec). */

@@ -110,6 +110,7 @@ bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e,
 /* ---- names ---- */
 
 static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out);
+static bool run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v);
 
 /* While the binding of a package constant written in class pkg_base is flattened for the class pkg_via
  * that inherits it: the class whose modification environment the base's other constants have. */
@@ -145,7 +146,7 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
     for (int i = 0; i < e->nparts; i++) {
         n.ids[i] = e->parts[i].id;
         mo_name_set_loc(&n, i, mo_ref_part_loc(e, i));
-        if (e->parts[i].nsubs) {
+        if (e->parts[i].nsubs && i + 1 < e->nparts) {   /* (the last part's: subscripts of the constant's value) */
             mo_error(mo_ref_part_loc(e, i), "not supported yet: subscripts on '%s'", e->parts[i].id);
             return false;
         }
@@ -224,7 +225,18 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
         bool ok = mo_flatten_rv(fr, NULL, where, value, out);
         pkg_base = base;
         pkg_via = via;
-        return ok;
+        const mo_ref_part *last = &e->parts[e->nparts - 1];
+        if (!ok || !last->nsubs)
+            return ok;
+        if (out->rec) {
+            mo_error(mo_ref_part_loc(e, e->nparts - 1), "not supported yet: subscripts on the record constant '%s'",
+                     mo_ref_str(e));
+            return false;
+        }
+        mo_sref s;   /* P.table[i, j]: the subscripts are the reference's, evaluated where it is written */
+        if (!mo_av_subscript(fr, inst, owner, last, last->id, out, &s))
+            return false;
+        return s.ndyn ? run_time_subscripts(&s, e->loc, mo_ref_str(e), out) : true;
     }
     if (bad < 0 && f.cls) {
         mo_error(e->loc, "'%s' is a class, not a variable", mo_ref_str(e));

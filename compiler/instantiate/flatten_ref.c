@@ -332,3 +332,62 @@ bool mo_resolve_slot(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr
     out->arr = a;
     return true;
 }
+
+bool mo_av_subscript(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *p, const char *id,
+                     mo_aval *v, mo_sref *s)
+{
+    memset(s, 0, sizeof *s);
+    mo_expr **subs = mo_ref_part_subs(p);
+    if ((int)p->nsubs > v->nd) {
+        mo_error(subs[0]->loc, "'%s' has %d dimension%s, not %u", id, v->nd, v->nd == 1 ? "" : "s", p->nsubs);
+        return false;
+    }
+    int *idx[MO_MAX_DIMS], nidx[MO_MAX_DIMS], one[MO_MAX_DIMS];
+    bool scalar[MO_MAX_DIMS];
+    mo_expr *dyn[MO_MAX_DIMS];
+    for (int d = 0; d < v->nd; d++) {
+        dyn[d] = NULL;
+        if (d < (int)p->nsubs) {
+            if (!subscript_indices(fr, inst, owner, subs[d], v->dims[d], NULL, id, &scalar[d], &idx[d], &nidx[d],
+                                   &one[d], &dyn[d]))
+                return false;
+        } else {   /* a dimension without a subscript: whole */
+            scalar[d] = false;
+            nidx[d] = v->dims[d];
+            idx[d] = MO_NEWN(int, nidx[d] + 1);
+            for (int i = 0; i < nidx[d]; i++)
+                idx[d][i] = i;
+        }
+    }
+    /* the value left: the dimensions not chosen by a scalar subscript known now (a run-time one keeps
+     * its dimension whole until flatten_expr.c picks in it) */
+    int dims[MO_MAX_DIMS], nd = 0;
+    for (int d = 0; d < v->nd; d++)
+        if (!scalar[d]) {
+            s->dyn[nd] = dyn[d];
+            s->ndyn += dyn[d] != NULL;
+            dims[nd++] = nidx[d];
+        }
+    mo_aval out;
+    if (!mo_av_alloc(&out, nd, dims, subs[0]->loc))
+        return false;
+    int pos[MO_MAX_DIMS] = {0};
+    for (int j = 0; j < out.n; j++) {
+        int at = 0;
+        for (int d = 0, k = 0; d < v->nd; d++)   /* row-major offset in v */
+            at = at * v->dims[d] + idx[d][scalar[d] ? 0 : pos[k++]];
+        if (nd)
+            out.el[j] = v->el[at];
+        else
+            mo_av_scalar(&out, v->el[at]);
+        for (int k = nd - 1; k >= 0; k--) {
+            if (++pos[k] < dims[k])
+                break;
+            pos[k] = 0;
+        }
+    }
+    s->nd = nd;
+    memcpy(s->dims, dims, sizeof(int) * (size_t)nd);
+    *v = out;
+    return true;
+}
