@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,9 +139,13 @@ static int set_solver(mo2c_rt_opts *o, const char *v, const char *origin)
 /* The size a POSIX ERE has once its bounded repetitions are expanded, as regcomp expands them
  * ("(a*){3}" is "(a*)(a*)(a*)"), saturated just above limit: glibc's regcomp takes time quadratic in
  * that size ((a*){10000} takes seconds, (a*){50000} or ((a*){200}){200} minutes), so a filter is
- * refused above limit. Sizes are bytes of the pattern; a group counts its contents and parentheses. */
-static size_t ere_expanded_size(const char *re, size_t limit)
+ * refused above limit. Sizes are bytes of the pattern; a group counts its contents and parentheses.
+ * *stacked: a repetition follows another (a**, a+*, a{2}?), which POSIX leaves undefined and glibc's
+ * matcher can spend minutes on (a fuzzer's x***...*+***): then limit + 1 at once. */
+static size_t ere_expanded_size(const char *re, size_t limit, bool *stacked)
 {
+    bool quant = false;   /* the last token was a repetition */
+    *stacked = false;
     enum { MAX_DEPTH = 256 };
     size_t sum[MAX_DEPTH], last[MAX_DEPTH];   /* per open group: the size so far, of the last atom */
     int depth = 0;
@@ -171,6 +176,7 @@ static size_t ere_expanded_size(const char *re, size_t limit)
                 return limit + 1;
             depth++;
             sum[depth] = last[depth] = 0;
+            quant = false;
             p++;
             continue;
         } else if (*p == ')' && depth > 0) {
@@ -180,14 +186,21 @@ static size_t ere_expanded_size(const char *re, size_t limit)
         } else if (*p == '|') {
             sum[depth] += 1;
             last[depth] = 0;
+            quant = false;
             p++;
             continue;
         } else if (*p == '*' || *p == '?') {
+            if ((*stacked = quant))
+                return limit + 1;
+            quant = true;
             sum[depth] += 1;
             last[depth] += 1;
             p++;
             continue;
         } else if (*p == '+') {           /* regcomp makes E+ into E E*: the last atom twice over, so that */
+            if ((*stacked = quant))
+                return limit + 1;
+            quant = true;
             sum[depth] += last[depth] + 1; /* stacked ones (a+++...) double it each (a fuzzer took 4 GB) */
             last[depth] = 2 * last[depth] + 1;
             if (sum[depth] > limit || last[depth] > limit)
@@ -195,6 +208,9 @@ static size_t ere_expanded_size(const char *re, size_t limit)
             p++;
             continue;
         } else if (*p == '{') {            /* {m}, {m,}, {m,n}: the last atom max(m, n) or m + 1 times */
+            if ((*stacked = quant))
+                return limit + 1;
+            quant = true;
             char *end;
             unsigned long m = strtoul(p + 1, &end, 10), n = m;
             if (*end == ',')
@@ -215,6 +231,7 @@ static size_t ere_expanded_size(const char *re, size_t limit)
         } else {
             p++;
         }
+        quant = false;
         last[depth] = atom;
         sum[depth] += atom;
         if (sum[depth] > limit)
@@ -232,7 +249,14 @@ enum { MAX_FILTER_SIZE = 10000 };
 
 static int set_filter(mo2c_rt_opts *o, const char *v, const char *origin)
 {
-    if (ere_expanded_size(v, MAX_FILTER_SIZE) > MAX_FILTER_SIZE) {
+    bool stacked;
+    if (ere_expanded_size(v, MAX_FILTER_SIZE, &stacked) > MAX_FILTER_SIZE && stacked) {
+        /* POSIX leaves adjacent repetitions undefined (a**, a+*, a{2}?); glibc's matcher can take minutes */
+        fprintf(stderr, "error: %s: two repetitions in a row (like a** or a+?) in the regular expression: "
+                        "POSIX leaves them undefined\n", origin);
+        return -1;
+    }
+    if (ere_expanded_size(v, MAX_FILTER_SIZE, &stacked) > MAX_FILTER_SIZE) {
         fprintf(stderr, "error: %s: the regular expression is too large: with its repetitions {m,n} expanded "
                         "it has more than %d characters\n", origin, MAX_FILTER_SIZE);
         return -1;
