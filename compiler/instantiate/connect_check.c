@@ -10,6 +10,7 @@
  *   - mo_connect_check_params: connected parameters and constants (never connected, connect.c keeps their
  *     pairs apart) must have the same value: compared now when both are known, and parameters again by
  *     an assert (-override may change them).
+ *   - mo_block_connector_ok: the variables of a block's public connectors are inputs or outputs (4.6).
  *   - mo_connector_balanced: a connector has as many flow variables as potential ones (9.3.1), unless it
  *     is simple (no flow, stream, input or output variables) or holds an overdetermined type (its
  *     degrees of freedom are those of equalityConstraint's residue, not counted here).
@@ -231,6 +232,48 @@ bool mo_connector_balanced(mo_front *fr, const mo_inst *c, mo_loc decl)
     mo_error(decl, "connector '%s' has %d potential variable%s but %d flow variable%s: a connector must have as many of both (spec 9.3.1)",
              c->path, z.potential, z.potential == 1 ? "" : "s", z.flow, z.flow == 1 ? "" : "s");
     mo_note(cls->loc, "'%s' is declared here", mo_class_full_name(cls));
+    return false;
+}
+
+/* ---- the connectors of a block (4.6) ---- */
+/* The first variable of slot s (of a connector) that is neither input nor output nor a parameter or
+ * constant, or -1. */
+static int undirected_var(const mo_front *fr, const mo_slot *s)
+{
+    if (s->kind == MO_SK_INST) {
+        for (int i = 0; i < s->child->lay->n; i++) {
+            mo_slot c = mo_slot_of(s->child, i);
+            int v = undirected_var(fr, &c);
+            if (v >= 0)
+                return v;
+        }
+    } else if (s->kind == MO_SK_ARRAY) {
+        for (int j = 0; j < s->arr->total; j++) {
+            int v = undirected_var(fr, &s->arr->elems[j]);
+            if (v >= 0)
+                return v;
+        }
+    } else if (s->kind == MO_SK_VAR) {
+        const mo_var *v = &fr->flat->vars.v[s->var];
+        if (!(v->flags & (MO_PF_INPUT | MO_PF_OUTPUT)) && v->variability > MO_VAR_PARAMETER)
+            return s->var;
+    }
+    return -1;
+}
+
+bool mo_block_connector_ok(mo_front *fr, const mo_slot *s, const mo_element *e, const mo_class *block)
+{
+    const mo_slot *first = s->kind == MO_SK_ARRAY && s->arr->total ? &s->arr->elems[0] : s;
+    bool connector = first->kind == MO_SK_VAR ? (fr->flat->vars.v[first->var].flags & MO_IF_CONNECTOR) != 0
+                     : first->kind == MO_SK_INST && first->child && first->child->is_connector &&
+                           !first->child->expandable;   /* (an expandable one's elements come later) */
+    if (!connector || (e->flags & (MO_PF_PROTECTED | MO_PF_OUTER)))
+        return true;
+    int v = undirected_var(fr, s);
+    if (v < 0)
+        return true;
+    mo_error(e->loc, "'%s' is a public connector of the block '%s', so its variable '%s' must be input or output "
+             "(specification 4.6)", e->name, mo_class_full_name(block), mo_flat_var_name(fr->flat, v));
     return false;
 }
 

@@ -724,7 +724,9 @@ static bool ensure_slot_at(mo_front *fr, mo_inst *inst, int i)
 {
     mo_slot *s = &inst->slots[i];
     s->state = MO_SLOT_BUSY;
-    return build_slot(fr, inst, i, s, inst, false);
+    return build_slot(fr, inst, i, s, inst, false) &&
+           (inst->lay->cls->kind != MO_CL_BLOCK ||
+            mo_block_connector_ok(fr, s, inst->lay->items[i].elem, inst->lay->cls));   /* spec 4.6 */
 }
 
 bool mo_build_inner(mo_front *fr, mo_inst *inst, int i, mo_slot *out, mo_inst *home)

@@ -76,6 +76,8 @@ static bool check_target(abuild *b, const mo_expr *t, mo_loc loc)
                       : "the target of an assignment must be a variable");
         return false;
     }
+    if (b->in_when && !mo_when_target_ok(b->fr, b->inst, t->var, loc))
+        return false;
     const mo_var *v = &b->fr->flat->vars.v[t->var];
     if (v->variability <= MO_VAR_PARAMETER) {
         /* a parameter with fixed = false is computed at initialization, here by an initial algorithm */

@@ -12,6 +12,7 @@
 #include "aval.h"
 #include "func.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -59,6 +60,15 @@ static bool dynamic_subscript(mo_front *fr, const mo_expr *sub, mo_expr *value, 
     return true;
 }
 
+/* An Integer literal or variable as the subscript of a dimension indexed by an enumeration (10.1; a
+ * conversion Integer(e) is e itself once flattened, so other expressions are not judged). */
+static bool integer_for_enum(mo_loc loc, const char *id, const mo_class *dtype)
+{
+    mo_error(loc, "'%s' is indexed by the enumeration '%s' here, so the subscript must be one of its values, "
+             "not an Integer (specification 10.1)", id, mo_class_full_name(dtype));
+    return false;
+}
+
 /* The indices (0-based) a subscript selects in a dimension of size dim: one (*scalar) or several.
  * A scalar subscript whose value is known only at run time (x[k] with k a discrete variable, spec 10.5)
  * is refused unless dyn is given: then it selects the whole dimension, and *dyn is its value as a flat
@@ -76,9 +86,12 @@ static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, cons
             (*idx)[i] = i;
         return true;
     }
+    bool enumerated = dtype && dtype->form == MO_FORM_ENUM;
+    if (enumerated && sub->kind == MO_EX_INT && !(sub->text && !isdigit((unsigned char)sub->text[0])))
+        return integer_for_enum(sub->loc, id, dtype);
     int old = mo_end_set(dim);
     long long q;
-    if (!boolean && mo_quick_int(sub, &q)) {
+    if (!boolean && !enumerated && mo_quick_int(sub, &q)) {
         mo_end_set(old);
         if (q < 1 || q > dim) {
             mo_error(sub->loc, "subscript %lld is out of range 1:%d of '%s'", q, dim, id);
@@ -104,7 +117,10 @@ static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, cons
     *idx = *scalar ? one : MO_NEWN(int, v.n + 1);
     for (int i = 0; i < v.n; i++) {
         double d;
-        bool b = mo_func_expr_type(fr->flat, NULL, mo_av_at(&v, i)) == MO_T_BOOLEAN;
+        const mo_expr *el = mo_av_at(&v, i);
+        if (enumerated && el->kind == MO_EX_VAR && fr->flat->vars.v[el->var].type == MO_T_INTEGER)
+            return integer_for_enum(sub->loc, id, dtype);
+        bool b = mo_func_expr_type(fr->flat, NULL, el) == MO_T_BOOLEAN;
         if (b != boolean) {
             mo_error(sub->loc, b ? "'%s' is not indexed by Boolean here, so this subscript cannot be Boolean"
                                  : "'%s' is indexed by Boolean here, so the subscript must be Boolean", id);
@@ -192,6 +208,16 @@ static void gather_sel(const sel *x, const mo_arr *a, mo_slot *out)
     }
 }
 
+/* Is item i of lay, a component of the instance a name written in owner's text is looked up in, one that
+ * owner declares or inherits? A base class does not see the elements of the classes that extend it
+ * (spec 7.1, 5.6.1): its text names them only when they are its own too. */
+static bool visible_from(const mo_layout *lay, int i, mo_class *owner)
+{
+    if (!owner || lay->items[i].owner == owner || owner == lay->cls || owner->form != MO_FORM_LONG)
+        return true;
+    return mo_lookup_member(owner, lay->items[i].elem->name).comp != NULL;
+}
+
 int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
                   bool *disabled)
 {
@@ -202,7 +228,7 @@ int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
                       bool *disabled, bool dyn)
 {
     intptr_t k = inst ? mo_layout_find(inst->lay, ref->parts[0].id) : 0;
-    if (!k)
+    if (!k || !visible_from(inst->lay, (int)k - 1, owner))
         return 0;
     /* the current set of instances (one, or the elements of arrays of components met on the way) */
     mo_slot local = {0};

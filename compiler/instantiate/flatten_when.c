@@ -79,6 +79,47 @@ static mo_expr *when_condition(mo_front *fr, mo_inst *inst, mo_class *owner, con
     return a;
 }
 
+bool mo_when_target_ok(mo_front *fr, const mo_inst *inst, int var, mo_loc loc)
+{
+    const char *name = mo_flat_var_name(fr->flat, var);
+    size_t pl = strlen(inst->path);
+    if (pl && (strncmp(name, inst->path, pl) != 0 || name[pl] != '.'))
+        return true;   /* (an outer element's inner, elsewhere) */
+    const char *p = name + (pl ? pl + 1 : 0);
+    const mo_inst *cur = inst;
+    /* follow the components of the name below inst, each part up to a '.' outside subscripts; an array
+     * of components has one class, that of its first element */
+    for (;;) {
+        const char *q = p;
+        size_t id = 0;
+        for (int depth = 0; *q && (*q != '.' || depth); q++) {
+            if (*q == '[' && depth++ == 0 && !id)
+                id = (size_t)(q - p);
+            else if (*q == ']')
+                depth--;
+        }
+        if (!*q)
+            return true;   /* the last part: the variable itself */
+        intptr_t it = mo_layout_find(cur->lay, mo_intern(p, id ? id : (size_t)(q - p)));
+        if (!it)
+            return true;
+        mo_slot s = mo_slot_of(cur, (int)it - 1);
+        if (s.kind == MO_SK_ARRAY && s.arr->total)
+            s = s.arr->elems[0];
+        if (s.kind != MO_SK_INST || !s.child)
+            return true;
+        cur = s.child;
+        mo_class_kind k = cur->lay->cls->kind;
+        if (k == MO_CL_MODEL || k == MO_CL_BLOCK) {
+            mo_error(loc, "'%s' cannot be assigned in a when-clause here: it is declared inside '%s', an instance "
+                     "of the %s '%s' (specification 4.4.4)", name, mo_intern(name, (size_t)(q - name)), mo_class_kind_name(k),
+                     mo_class_full_name(cur->lay->cls));
+            return false;
+        }
+        p = q + 1;
+    }
+}
+
 bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
 {
     if (initial) {
@@ -118,6 +159,8 @@ bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
                          : "the left-hand side of an equation in a when-clause must be a variable");
                 return false;
             }
+            if (!mo_when_target_ok(fr, inst, f->lhs->var, f->loc))
+                return false;
             mo_wstmt s;
             memset(&s, 0, sizeof s);
             s.kind = MO_WS_ASSIGN;

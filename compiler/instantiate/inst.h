@@ -324,6 +324,9 @@ bool mo_flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_li
  * expression. */
 bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
 bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
+/* flatten_when.c: variable var, assigned in a when-clause of inst, is not declared inside a component
+ * (at any depth below inst) of a model or block class (4.4.4: balanced models); false after the error. */
+bool mo_when_target_ok(mo_front *fr, const mo_inst *inst, int var, mo_loc loc);
 /* flatten_when.c: the event statement (reinit, assert or terminate) of the call c written at loc, its
  * arguments checked and flattened, wherever it stands (the caller checks that it may stand there). */
 bool mo_flatten_event_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *c, mo_loc loc,
@@ -397,6 +400,10 @@ int mo_conn_add_connect(mo_front *fr, mo_loc loc, const char *instance);
 bool mo_connect_check_sources(mo_front *fr);
 bool mo_connect_check_params(mo_front *fr);
 bool mo_connector_balanced(mo_front *fr, const mo_inst *c, mo_loc decl);
+/* connect_check.c: slot s, made for declaration e of the block class block, when e is a public
+ * connector (not expandable), has only input, output, parameter and constant variables (4.6; false
+ * after the error) */
+bool mo_block_connector_ok(mo_front *fr, const mo_slot *s, const mo_element *e, const mo_class *block);
 /* connect_check.c: a flow e of operator record cls needs its '+', '-' and '0' (false after the error) */
 bool mo_connect_flow_record_ok(const mo_class *cls, const mo_element *e);
 

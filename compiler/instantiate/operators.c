@@ -310,6 +310,7 @@ static bool apply_op(mo_front *fr, const mo_expr *e, const char *op, int n, cons
     mo_class *conv;
     int conv_arg;
     bool err;
+    int errors = mo_error_count();   /* an operator class found broken (lookup.c) is reported once */
     mo_class *f = mo_op_resolve(op, n, a, e->loc, &conv, &conv_arg, &err);
     if (err)
         return false;
@@ -330,7 +331,8 @@ static bool apply_op(mo_front *fr, const mo_expr *e, const char *op, int n, cons
             shape = &v[i];
         }
     if (!shape) {
-        mo_error(e->loc, "no function of operator %s takes (%s)", op, mo_argty_list(n, a));
+        if (mo_error_count() == errors)
+            mo_error(e->loc, "no function of operator %s takes (%s)", op, mo_argty_list(n, a));
         return false;
     }
     mo_aval *res = MO_NEWN(mo_aval, shape->n + 1);

@@ -216,6 +216,75 @@ static bool same_declaration(const mo_element *a, const mo_element *b)
     return !(a->flags & MO_PF_REPLACEABLE);   /* (a constraining clause: not compared) */
 }
 
+/* Two equation sections alike: equations, connects and calls of the same expressions (anything else, an
+ * algorithm with statements say, counts as different). */
+static bool same_section(const mo_section *a, const mo_section *b)
+{
+    if (a->initial != b->initial || a->algorithm != b->algorithm || a->eqs.n != b->eqs.n ||
+        a->stmts.n || b->stmts.n)
+        return false;
+    for (int i = 0; i < a->eqs.n; i++) {
+        const mo_eq *x = a->eqs.v[i], *y = b->eqs.v[i];
+        if (x->kind != y->kind || (x->kind != MO_EQ_EQUAL && x->kind != MO_EQ_CONNECT && x->kind != MO_EQ_CALL) ||
+            !same_expr(x->lhs, y->lhs) || !same_expr(x->rhs, y->rhs))
+            return false;
+    }
+    return true;
+}
+
+static bool same_element(const mo_element *a, const mo_element *b)
+{
+    if (a->kind != b->kind || a->flags != b->flags)
+        return false;
+    switch (a->kind) {
+    case MO_ELEM_COMPONENT:
+        return a->name == b->name && same_declaration(a, b);
+    case MO_ELEM_CLASS:
+        return a->cls->name == b->cls->name && mo_same_class_def(a->cls, b->cls);
+    case MO_ELEM_EXTENDS:
+        return same_name(a->base, b->base) && same_mod(a->mod, b->mod);
+    default:   /* imports */
+        return a->import_kind == b->import_kind && same_name(a->import_name, b->import_name) &&
+               a->alias == b->alias && a->nimport_ids == 0 && b->nimport_ids == 0;
+    }
+}
+
+/* (recursion as deep as classes nest in one another's text) */
+bool mo_same_class_def(const mo_class *a, const mo_class *b)
+{
+    if (a == b)
+        return true;
+    if (a->kind != b->kind || a->flags != b->flags || a->form != b->form)
+        return false;
+    if (a->form == MO_FORM_ENUM) {
+        if (a->nliterals != b->nliterals || a->enum_open != b->enum_open)
+            return false;
+        for (int i = 0; i < a->nliterals; i++)
+            if (a->literals[i].name != b->literals[i].name)
+                return false;
+        return true;
+    }
+    if (a->form == MO_FORM_SHORT) {
+        if (a->short_prefixes != b->short_prefixes || a->nshort_dims != b->nshort_dims ||
+            !same_name(a->short_base, b->short_base) || !same_mod(a->short_mod, b->short_mod))
+            return false;
+        for (int i = 0; i < a->nshort_dims; i++)
+            if (!same_expr(a->short_dims[i], b->short_dims[i]))
+                return false;
+        return true;
+    }
+    if (a->form != MO_FORM_LONG || a->nelems != b->nelems || a->nsections != b->nsections || a->external ||
+        b->external)
+        return false;
+    for (int i = 0; i < a->nelems; i++)
+        if (!same_element(a->elems[i], b->elems[i]))
+            return false;
+    for (int i = 0; i < a->nsections; i++)
+        if (!same_section(&a->sections[i], &b->sections[i]))
+            return false;
+    return true;
+}
+
 /* ---- layouts: the components and equations of a class after inheritance ----
  * A class's extends tree is walked depth first, with an explicit stack (an extends chain is as deep as
  * the model is big), appending components, extends nodes and sections in declaration order. A base

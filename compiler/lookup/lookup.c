@@ -197,6 +197,11 @@ mo_scope *mo_scope_of(mo_class *cls)
             }
             if (!name)
                 continue;
+            if (cls->kind == MO_CL_OPERATOR && !(e->kind == MO_ELEM_CLASS &&
+                (e->cls->kind == MO_CL_FUNCTION || e->cls->kind == MO_CL_OPERATOR_FUNCTION)))
+                mo_error(loc, "an operator may only contain declarations of functions, not the %s '%s' "
+                         "(specification 4.6)", e->kind == MO_ELEM_CLASS ? mo_class_kind_name(e->cls->kind)
+                         : "component", name);
             if (mo_reserved_name(name))
                 mo_error(loc, "'%s' is the name of a predefined type: no element may be declared with it "
                          "(specification 4.8)", name);
@@ -413,6 +418,26 @@ static bool operator_record_base_ok(const mo_class *cls, const mo_element *x, mo
     return true;
 }
 
+/* Spec 7.1: a class that cls declares (not by a redeclaration) and also inherits under the same name
+ * must be the same definition (mo_same_class_def). Once, when the bases of cls are resolved; not for a
+ * specialized copy (its original was checked). */
+static bool inherited_classes_ok(mo_class *cls, const mo_scope *s)
+{
+    for (int i = 0; s->has_extends && !s->orig && i < cls->nelems; i++) {
+        const mo_element *e = cls->elems[i];
+        if (e->kind != MO_ELEM_CLASS || (e->flags & MO_PF_REDECLARE) || e->cls->form == MO_FORM_EXTENDS)
+            continue;
+        mo_found f = lookup_inherited(cls, e->cls->name);
+        if (!f.cls || mo_same_class_def(f.cls, e->cls) || (f.elem && f.elem->cls == e->cls))
+            continue;   /* (an inherited component of the name: layout.c's duplicate) */
+        mo_error(e->cls->loc, "'%s' is declared here and also inherited, and the two declarations are not "
+                 "identical (specification 7.1)", e->cls->name);
+        mo_note(f.cls->loc, "the inherited declaration of '%s' is here", e->cls->name);
+        return false;
+    }
+    return true;
+}
+
 bool mo_resolve_bases(mo_class *cls)
 {
     mo_scope *s = mo_scope_of(cls);
@@ -516,7 +541,7 @@ bool mo_resolve_bases(mo_class *cls)
     ok = ok && mo_spec_bases(cls);
     resolving_stack.n--;
     s->bases_state = ok ? 2 : 3;
-    return ok;
+    return ok && inherited_classes_ok(cls, s);
 }
 
 /* Found and missed names are both remembered in s->inherited (a miss as &inherited_none): in an extends

@@ -121,6 +121,12 @@ bool mo_reserved_name(const char *name);
 bool mo_base_kind_allowed(mo_class_kind derived, const mo_class *base);
 
 /* ---- layout.c ---- */
+/* Are two class definitions the same (spec 7.1: a class inherited and declared again is kept once when
+ * both are identical)? The same definition, or two alike in everything but where they are written and
+ * their comments: elements, and equations of the same expressions (layout.c's comparison of
+ * expressions; a long class with algorithms, other kinds of equations or an external clause counts as
+ * different). */
+bool mo_same_class_def(const mo_class *a, const mo_class *b);
 /* A long-form class that extends a predefined type or an enumeration, directly or through short classes
  * and other such classes (type T extends Real(unit = "m"); end T;, connector C extends Base; end C;
  * with type Base = output Real): the class it extends, with its extends clause in *ext. Such a class is
