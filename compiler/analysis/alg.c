@@ -8,8 +8,8 @@
  *   - what it reads outside when-statements and events (its inputs in the continuous system), and the
  *     outputs that need their start or pre value first (11.1.2), by a definite-assignment pass: an
  *     output read where it may not be assigned yet, or not assigned on every path to the end;
- *   - relations that read an output assigned more than once or read before it is assigned wrapped in
- *     noEvent(): such a relation has different values at different points of one run of the section,
+ *   - relations that read a continuous output assigned more than once or read before it is assigned
+ *     wrapped in noEvent(): such a relation has different values at different points of one run of the section,
  *     while event relations are frozen by their text between events and watched through one
  *     zero-crossing function of the variables' final values (codegen_events.c);
  *   - one pseudo-equation per unknown output (see mo_deq.alg): appended to dae->eqs, or to
@@ -399,7 +399,10 @@ static bool build(mo_dae *dae, int index, const mo_falg *f, dctx *c, lower_ctx *
             c->needs[k] = 1;
         if (c->needs[k])
             MO_PUSH(init, f->outs[k]);
-        unstable[k] = c->needs[k] || c->count[k] > 1;
+        /* a discrete output (assigned in when-statements only) holds its value between events, where
+         * the zero-crossing functions read it: a relation on it is an event relation like any other
+         * (when time >= t_next, t_next set by another when-statement: the MSL's Digital delays) */
+        unstable[k] = (c->needs[k] || c->count[k] > 1) && dae->vars.v[f->outs[k]].kind != MO_DV_DISCRETE;
     }
     a.ninit = init.n;
     a.init = init.v;
