@@ -109,7 +109,7 @@ static bool has_der(const mo_expr *e)
 
 /* The parameters c depends on, through their bindings too, marked structural: the simulator's
  * -override must refuse them, since a new value would not choose the equations again. */
-static void mark_structural(mo_dae *dae, const mo_expr *c)
+void mo_dae_mark_structural(mo_dae *dae, const mo_expr *c)
 {
     mo_int_vec todo = {0};
     unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n);
@@ -162,7 +162,7 @@ static const mo_expr *structural_if(mo_dae *dae, const mo_expr *e)
             break;
     }
     for (int k = 0; k + 1 < e->n && k <= i; k += 2)
-        mark_structural(dae, e->a[k]);
+        mo_dae_mark_structural(dae, e->a[k]);
     return e->a[i + 1 < e->n ? i + 1 : e->n - 1];
 }
 
@@ -192,7 +192,19 @@ mo_expr *mo_dae_lower_der(mo_dae *dae, const mo_expr *e)
     return mo_dae_map_operands(e, lower_der_cb, dae);
 }
 
-static bool lower_eq(mo_dae *dae, const mo_feq *fe, bool initial)
+/* The parameters fold.c folds: their literals (sub) and the set of them (in). */
+typedef struct folds {
+    mo_expr **sub;
+    unsigned char *in;
+} folds;
+
+/* e with the folded parameters as literals, simplified: copied only when it reads one. */
+static const mo_expr *fold(const mo_expr *e, const folds *f)
+{
+    return f->sub && mo_sym_reads_any(e, f->in) ? mo_expr_subst(e, f->sub) : e;
+}
+
+static bool lower_eq(mo_dae *dae, const mo_feq *fe, bool initial, const folds *f)
 {
     mo_deq q;
     memset(&q, 0, sizeof q);
@@ -201,8 +213,8 @@ static bool lower_eq(mo_dae *dae, const mo_feq *fe, bool initial)
     q.origin = fe->origin;
     q.diff_of = -1;
     q.initial = initial;
-    q.lhs = mo_dae_lower_der(dae, fe->lhs);
-    q.rhs = q.lhs ? mo_dae_lower_der(dae, fe->rhs) : NULL;
+    q.lhs = mo_dae_lower_der(dae, fold(fe->lhs, f));
+    q.rhs = q.lhs ? mo_dae_lower_der(dae, fold(fe->rhs, f)) : NULL;
     if (!q.lhs || !q.rhs)
         return false;
     if (initial)
@@ -429,6 +441,12 @@ static void try_alias(alias *A, int e)
         }
         if (x->kind == MO_EX_UNARY && (x->op == MO_OP_NEG || x->op == MO_OP_PLUS)) {
             st[sp].e = x->a[0]; st[sp++].s = x->op == MO_OP_NEG ? -s : s;
+            continue;
+        }
+        /* smooth(p, y) and noEvent(y) are y (hints to the integrator and to event handling only) */
+        const char *fn = x->kind == MO_EX_CALL ? mo_sym_fn_name(x) : NULL;
+        if (fn && ((!strcmp(fn, "smooth") && x->n == 2) || (!strcmp(fn, "noEvent") && x->n == 1))) {
+            st[sp].e = x->a[x->n - 1]; st[sp++].s = s;
             continue;
         }
         double num;
@@ -723,11 +741,17 @@ mo_dae *mo_dae_build(const mo_flat *flat)
     if (!ok)
         return NULL;
     mo_dae_init_params(dae);   /* parameters with fixed = false (init.c) */
+    folds f = {mo_dae_fold_params(dae), NULL};   /* Evaluate = true, final literal bindings (fold.c) */
+    if (f.sub) {
+        f.in = MO_NEWN(unsigned char, dae->vars.n);
+        for (int v = 0; v < dae->vars.n; v++)
+            f.in[v] = f.sub[v] != NULL;
+    }
     for (int i = 0; i < flat->eqs.n; i++)
-        if (!lower_eq(dae, &flat->eqs.v[i], false))
+        if (!lower_eq(dae, &flat->eqs.v[i], false, &f))
             ok = false;
     for (int i = 0; i < flat->initial_eqs.n; i++)
-        if (!lower_eq(dae, &flat->initial_eqs.v[i], true))
+        if (!lower_eq(dae, &flat->initial_eqs.v[i], true, &f))
             ok = false;
     for (int i = 0; ok && i < dae->eqs.n; i++) {
         number_delays(dae, dae->eqs.v[i].lhs);
@@ -749,6 +773,8 @@ mo_dae *mo_dae_build(const mo_flat *flat)
     mo_expr **sub;
     if (!eliminate_aliases(dae, &sub))
         return NULL;
+    if (f.sub)
+        mo_dae_drop_unused_ders(dae);   /* 0*der(v) gone: v not differentiated (fold.c) */
     /* pre() as variables, the initial system's own equations (init.c) */
     if (!mo_dae_init_build(dae, sub))
         return NULL;

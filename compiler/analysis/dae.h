@@ -31,8 +31,10 @@ typedef enum mo_dkind {
     MO_DV_ALGEBRAIC,       /* computed by the sorted equations: a slot in y[] (dummy derivatives too) */
     MO_DV_ALIAS,           /* removed: equals +-alias_of, or alias_value */
     MO_DV_DISCRETE,        /* assigned in a when-clause: held between events, a slot in y (events.c) */
-    MO_DV_PRE              /* pre(pre_of) (init.c): known in the continuous system (the runtime's pre or
+    MO_DV_PRE,             /* pre(pre_of) (init.c): known in the continuous system (the runtime's pre or
                             * pre_x slot of pre_of), an unknown of the initial system; no slot of its own */
+    MO_DV_UNUSED           /* a derivative no equation mentions after folding (fold.c): no unknown, no
+                            * slot, no result column */
 } mo_dkind;
 
 typedef struct mo_dvar {

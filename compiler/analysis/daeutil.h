@@ -29,6 +29,16 @@ void mo_dae_inline(mo_dae *dae);
  * index reduction and symbolic differentiation (diff.c) both make them here. */
 int mo_dae_new_der(mo_dae *dae, int v);
 
+/* fold.c: the parameters folded into the equations (annotation Evaluate = true, final bindings of
+ * literals), as var -> literal (NULL for the others), or NULL when there are none; each is marked
+ * structural. Before the equations are lowered. */
+mo_expr **mo_dae_fold_params(mo_dae *dae);
+/* fold.c: after alias elimination, derivatives that no equation mentions any more dropped
+ * (MO_DV_UNUSED), their variables no longer differentiated. */
+void mo_dae_drop_unused_ders(mo_dae *dae);
+/* dae.c: the parameters c depends on, through their bindings too, marked structural. */
+void mo_dae_mark_structural(mo_dae *dae, const mo_expr *c);
+
 /* dae.c: e with der(v) replaced by the derivative variable (made when missing) and der(expr) expanded;
  * NULL after an error. */
 mo_expr *mo_dae_lower_der(mo_dae *dae, const mo_expr *e);

@@ -25,6 +25,7 @@ static const char *kind_name(mo_dkind k)
     case MO_DV_ALIAS: return "alias";
     case MO_DV_DISCRETE: return "discrete";
     case MO_DV_PRE: return "pre";
+    case MO_DV_UNUSED: return "unused";
     }
     return "?";
 }

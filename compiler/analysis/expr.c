@@ -255,6 +255,7 @@ static bool fold_call(const char *fn, int n, const double *v, double *r)
     }
     if (n == 2) {
         if (!strcmp(fn, "atan2")) *r = atan2(v[0], v[1]);
+        else if (!strcmp(fn, "smooth")) *r = v[1];
         else if (!strcmp(fn, "min")) *r = v[0] < v[1] ? v[0] : v[1];
         else if (!strcmp(fn, "max")) *r = v[0] > v[1] ? v[0] : v[1];
         else return false;

@@ -74,6 +74,8 @@ typedef struct solve_ws {
     int *local;               /* variable -> index among the block's unknowns, or -1 */
     unsigned char *seen;      /* for mo_expr_collect_vars */
     unsigned char *in_block;  /* variable is an unknown of the current block */
+    const double *pvals;      /* the parameters' values from their bindings (mo_dae_start_values),
+                               * made when a loop first needs them */
 } solve_ws;
 
 static mo_expr *residual(const mo_deq *q)
@@ -155,8 +157,11 @@ static void torn_jacobian(mo_block *b, mo_expr **res, solve_ws *ws)
 }
 
 /* Is the coefficient an equation is divided by, solved for an unknown, fixed for the whole run (a number,
- * parameters and constants)? One that varies (a voltage in P = v*i solved for i) may pass through 0,
- * at the start typically, and the assignment then divides by zero where the loop has a solution. */
+ * parameters and constants) and not 0 with the parameters' values? One that varies (a voltage in
+ * P = v*i solved for i) may pass through 0, at the start typically, and the assignment then divides by
+ * zero where the loop has a solution; so does a parameter that is 0 (a massless inertia of the MSL's
+ * Translational.Examples.Vehicle, J = 0: J*der(w) = tau_a + tau_b is no way to compute der(w), the
+ * rolling wheel's constraint is). */
 static bool fixed_coefficient(const mo_dae *dae, const mo_expr *coef, solve_ws *ws)
 {
     mo_int_vec vs = {0};
@@ -166,6 +171,13 @@ static bool fixed_coefficient(const mo_dae *dae, const mo_expr *coef, solve_ws *
         ws->seen[vs.v[k]] = 0;
         mo_dkind kind = dae->vars.v[vs.v[k]].kind;
         fixed &= kind == MO_DV_PARAMETER || kind == MO_DV_CONSTANT;
+    }
+    if (fixed && vs.n) {
+        if (!ws->pvals)
+            ws->pvals = mo_dae_start_values(dae);
+        bool ok = true;
+        double c = mo_eval(coef, ws->pvals, &ok);
+        fixed = !(ok && c == 0);
     }
     return fixed;
 }
@@ -515,7 +527,7 @@ static void report_singular(const mo_dae *dae, const mo_system *sys, const mo_bl
 int mo_dae_solve(mo_dae *dae)
 {
     int nv = dae->vars.n;
-    solve_ws ws = {MO_NEWN(int, nv + 1), MO_NEWN(unsigned char, nv + 1), MO_NEWN(unsigned char, nv + 1)};
+    solve_ws ws = {MO_NEWN(int, nv + 1), MO_NEWN(unsigned char, nv + 1), MO_NEWN(unsigned char, nv + 1), NULL};
     for (int v = 0; v < nv; v++)
         ws.local[v] = -1;
     mo_system *systems[2] = {&dae->ode, &dae->init};

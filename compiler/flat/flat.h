@@ -49,7 +49,7 @@ typedef struct mo_var {
                                * in the front end read names with mo_flat_var_name or mo_flat_name_to */
     const mo_var_attr *attr;  /* never NULL; possibly shared with other variables */
     mo_expr *binding;         /* parameters and constants: their value */
-    unsigned flags;           /* MO_PF_INPUT, OUTPUT, FLOW, STREAM, PROTECTED, FINAL */
+    unsigned flags;           /* MO_PF_INPUT, OUTPUT, FLOW, STREAM, PROTECTED, FINAL; MO_FV_* below */
     unsigned char variability;   /* mo_variability */
     unsigned char type;          /* mo_basetype */
     unsigned char state_select;  /* mo_state_select; MO_SS_DEFAULT when not given */
@@ -62,6 +62,12 @@ typedef struct mo_var {
  * simulator's -override must refuse it (analysis/dae.c makes it structural): a new value would not
  * build the model again. */
 enum { MO_VAR_EVALUATED = 1u << 30 };
+
+/* Flags of parameters beside the MO_PF_* prefixes (mo_var.flags); the back end folds such parameters
+ * into the equations (analysis/fold.c):
+ *   MO_FV_EVALUATE     declared with annotation(Evaluate = true) (18.3);
+ *   MO_FV_FINAL_VALUE  its binding is final (final declaration or final modifier: C1(final C = 0)). */
+enum { MO_FV_EVALUATE = 1u << 28, MO_FV_FINAL_VALUE = 1u << 29 };
 
 /* flatvar.c: the attributes of v, writable: copies them first when they are shared (copy on write). */
 mo_var_attr *mo_var_attr_mut(mo_var *v);

@@ -210,6 +210,19 @@ static void set_attributes(mo_front *fr, int var, const mo_comp_type *t)
         mo_set_attribute_of(fr, var, t->mod->sub[i], t->cls->name);
 }
 
+/* Does declaration e carry annotation(Evaluate = true) (18.3: its value may be used at translation)? */
+static bool evaluate_annotation(const mo_element *e)
+{
+    const mo_mod *ann = mo_element_comment(e).annotation;
+    for (int i = 0; ann && i < ann->nargs; i++) {
+        const mo_arg *a = &ann->args[i];
+        if (a->kind == MO_ARG_MOD && a->name.n == 1 && !strcmp(a->name.ids[0], "Evaluate") && a->mod &&
+            a->mod->binding && a->mod->binding->kind == MO_EX_BOOL)
+            return a->mod->binding->ival != 0;
+    }
+    return false;
+}
+
 static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, const mo_comp_type *t,
                     int variability, unsigned flags)
 {
@@ -219,6 +232,12 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
     v.variability = (unsigned char)variability;
     v.type = (unsigned char)t->basetype;
     v.flags = flags | (t->connector ? MO_IF_CONNECTOR : 0);
+    if (variability == MO_VAR_PARAMETER) {   /* what the back end may fold (dae.c) */
+        if (evaluate_annotation(it->elem))
+            v.flags |= MO_FV_EVALUATE;
+        if (t->mod && t->mod->binding && (t->mod->final_ || (flags & MO_PF_FINAL)))
+            v.flags |= MO_FV_FINAL_VALUE;
+    }
     v.state_select = MO_SS_DEFAULT;
     mo_var_attr a = {0};
     a.loc = it->elem->loc;

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Parameters folded into the equations before structural analysis (compiler/analysis/fold.c, 18.3) on
+# tests/models/Fold.mo: Cval = 0 (Evaluate = true) given by final modifiers to a capacitor (C*der(v))
+# and to a junction whose capacitance is smooth(1, tau*exp(v)/(1 + v^2) + cj), cj = smooth(1, Cj*...).
+# Folded, der(v) vanishes from both, so the circuit has the one state m; compared with its closed form
+# (derived in the model's comment) within 1e-6 at -tolerance=1e-10. Without the fold mo2c took v for a
+# state candidate and the simulator stopped on a singular system (MSL HeatingNPN_NORGate). -override of
+# the folded parameters is refused, of the others accepted.
+source tests/ref/lib.sh
+build_ref_tools || exit 1
+D=$OUT/fold_params
+rm -rf "$D"; mkdir -p "$D"
+status=0
+"$MO2C" tests/models/Fold.mo Fold.RC -o "$D/RC" 2> "$D/mo2c.err" || { echo "FAIL: mo2c"; cat "$D/mo2c.err"; exit 1; }
+[ ! -s "$D/mo2c.err" ] || { echo "FAIL: mo2c wrote:"; cat "$D/mo2c.err"; status=1; }
+"$MO2C" --dump=blt tests/models/Fold.mo Fold.RC | grep -qx "states: m" || { echo "FAIL: states are not just m"; status=1; }
+simulate "$D" RC -tolerance=1e-10 -r=RC.csv || exit 1
+awk 'BEGIN { print "time,m,n,c1.i,j.i,j.c"; a = 1 / 3; b = 2 / 3
+             for (i = 0; i <= 500; i++) { t = i / 100
+                 m = (a * b * sin(t) - a * cos(t) + a * exp(-b * t)) / (1 + b * b); n = (sin(t) + m) / 3
+                 printf "%.17g,%.17g,%.17g,0,%.17g,0\n", t, m, n, n } }' > "$D/RC.ref.csv"
+"$REFBIN/csvcmp" --abs 1e-6 "$D/RC.ref.csv" "$D/RC.csv" m n c1.i j.i j.c > "$D/cmp" || { echo "FAIL: RC"; cat "$D/cmp"; status=1; }
+for p in Cval c1.C j.Cj; do
+    log=$(cd "$D" && ./RC -override=$p=1 2>&1); rc=$?
+    want="error: -override: parameter '$p' cannot be overridden (its value was used when the model was compiled"
+    [ $rc = 1 ] && grep -qF -- "$want" <<<"$log" || { echo "FAIL: -override=$p=1 (exit $rc): $log"; status=1; }
+done
+log=$(cd "$D" && ./RC -override=R1=2 -outputFormat=empty 2>&1) || { echo "FAIL: -override=R1=2: $log"; status=1; }
+exit $status
