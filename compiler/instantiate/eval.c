@@ -254,6 +254,14 @@ bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out)
     return true;
 }
 
+bool mo_eval_read_parameter(const mo_flat *flat)
+{
+    for (int i = 0; i < reached.n; i++)
+        if (flat->vars.v[reached.v[i]].variability == MO_VAR_PARAMETER)
+            return true;
+    return false;
+}
+
 void mo_eval_mark_read(const mo_flat *flat)
 {
     /* (bookkeeping on the variables, not their values: the evaluation's callers hold the flat model

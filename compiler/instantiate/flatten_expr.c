@@ -770,12 +770,35 @@ static bool flatten_matrix(mo_front *fr, mo_inst *inst, mo_class *owner, const m
 
 /* An if-expression. Its branches may differ in size when its conditions are parameter expressions (spec
  * 6.7: only their numbers of dimensions must agree): then the branch they select is its value, and the
- * others are not flattened (if n > 0 then [table[1], 1; table] else [0, 1], with an empty table). A
- * scalar value stays an if-expression, as do arrays under conditions that change in time. */
+ * others are not flattened (if n > 0 then [table[1], 1; table] else [0, 1], with an empty table). So
+ * too when the conditions read an iterator and no parameter: for i in 1:n loop ... if i == 1 then a
+ * else p[i - 1] (the MSL's StateGraph), whose other branch would be out of range. (Other constant
+ * conditions stay, for the type checks of the flat model to see them.)
+ * A scalar value under parameters stays an if-expression (so that -override of them works), as do
+ * values under conditions that change in time. */
+/* Does AST expression e name an iterator in scope (a for-loop's)? Recursion over one expression. */
+static bool reads_iterator(const mo_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_REF) {
+        if (e->nparts == 1 && !e->global)
+            for (int i = iter_names.n - 1; i >= 0; i--)
+                if (iter_names.v[i] == e->parts[0].id)
+                    return true;
+        return false;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (reads_iterator(e->a[i]))
+            return true;
+    return false;
+}
+
 static bool flatten_if(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
 {
     mo_aval *v = MO_NEWN(mo_aval, e->n);
     int chosen = -1, conds = 0;   /* conditions flattened: e->a[0], a[2] ... below a[conds] */
+    bool constant = true;         /* every condition so far reads an iterator and no parameter */
     for (int i = 0; i + 1 < e->n && chosen < 0; i += 2) {
         double d;
         if (!mo_flatten_val(fr, inst, owner, e->a[i], &v[i]))
@@ -783,6 +806,8 @@ static bool flatten_if(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ex
         conds = i + 1;
         if (v[i].nd || !mo_eval_flat_peek(fr->flat, v[i].one, &d))   /* (marked below if it decides) */
             break;
+        constant = constant && reads_iterator(e->a[i]) && !mo_eval_read_parameter(fr->flat) &&
+                   !mo_flat_nonboolean(fr->flat, v[i].one);   /* (a non-Boolean one: types.c reports it) */
         if (d)
             chosen = i + 1;
         else if (i + 3 == e->n)
@@ -791,7 +816,7 @@ static bool flatten_if(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ex
     if (chosen > 0) {   /* branches may be records */
         if (!mo_flatten_rv(fr, inst, owner, e->a[chosen], &v[chosen]))
             return false;
-        if (v[chosen].nd || v[chosen].rec) {
+        if (v[chosen].nd || v[chosen].rec || constant) {
             /* the conditions chose the value now: their parameters are fixed (-override refuses them) */
             for (int i = 0; i < conds; i += 2) {
                 double d;

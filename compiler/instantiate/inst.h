@@ -453,6 +453,7 @@ void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out);
 bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
 bool mo_eval_flat_peek(const mo_flat *flat, const mo_expr *e, double *out);
 void mo_eval_mark_read(const mo_flat *flat);
+bool mo_eval_read_parameter(const mo_flat *flat);   /* did the last evaluation read a parameter? */
 /* eval.c: the type of flat expression e when it is surely no Boolean (a number or String literal, an
  * enumeration literal, a variable of another type, arithmetic), else NULL: for the conditions that
  * flattening evaluates itself (if-equations, conditional components), which types.c never sees. */
