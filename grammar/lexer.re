@@ -434,6 +434,7 @@ static inline __attribute__((always_inline)) int scan(mo_lexer *lx, union mo_sem
     if (lx->failed)
         return T_MO_YYerror;
     lx->prev_line = lx->line;
+    lx->prev_col = (int)(lx->cur - lx->line_start) + 1;
     for (;;) {
         /* (the blank before most tokens, skipped here rather than as a token of the automaton's) */
         while (*lx->cur == ' ')

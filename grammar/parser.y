@@ -929,8 +929,8 @@ static const char *expected_text(yysymbol_kind_t tok)
     }
 }
 
-/* Expected tokens are listed when there are few; when there are many but ';' is one of them and the
- * unexpected token starts a new line, the ';' at the end of the previous line is what is missing. */
+/* Expected tokens are listed when there are few; when ';' is one of them and the unexpected token starts
+ * a new line, the ';' at the end of the previous line is what is missing: reported there. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, mo_parser *p)
 {
     enum { MAX_LISTED = 4, MAX_TOKENS = 256 };
@@ -960,6 +960,12 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, mo_parser *p)
         mo_note(c->loc, "class '%s' opened here", c->name);
         return 0;
     }
+    if (expects_semi && loc->line > p->lex.prev_line && !closer) {
+        /* a ';' missing at the end of a line: reported where it belongs, just after the previous token */
+        mo_error(mo_loc_make(loc->file, p->lex.prev_line, p->lex.prev_col, 1),
+                 "syntax error, expecting ';' (before %s on line %d)", token_text(p, tok), loc->line);
+        return 0;
+    }
     mo_buf b = {0};
     mo_buf_printf(&b, "syntax error, unexpected %s", token_text(p, tok));
     if (n <= MAX_LISTED) {
@@ -967,8 +973,6 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, mo_parser *p)
             mo_buf_printf(&b, "%s%s", i == 0 ? ", expecting " : " or ", expected_text(expected[i]));
     } else if (closer && (tok == YYSYMBOL_SEMI || tok == YYSYMBOL_YYEOF || loc->line > p->lex.prev_line)) {
         mo_buf_printf(&b, ", expecting '%c'", closer);
-    } else if (expects_semi && loc->line > p->lex.prev_line) {
-        mo_buf_puts(&b, ", expecting ';'");
     }
     mo_error(*loc, "%s", mo_buf_str(&b));
     if (tok == YYSYMBOL_YYEOF && p->open.n > 0) {

@@ -877,12 +877,21 @@ static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq
     mo_unreachable("equation kind");
 }
 
+/* An equation that fails with an error of its own does not stop the others: independent mistakes are
+ * reported in one run (up to MO_MAX_ERRORS; the same message twice is printed once, diag.c). A
+ * failure without a message of its own (after earlier errors) stops here. */
 static bool flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_list *l, bool initial)
 {
-    for (int i = 0; i < l->n; i++)
-        if (!flatten_eq(fr, inst, owner, l->v[i], initial))
-            return false;
-    return true;
+    bool ok = true;
+    for (int i = 0; i < l->n; i++) {
+        int errors = mo_error_count();
+        if (flatten_eq(fr, inst, owner, l->v[i], initial))
+            continue;
+        ok = false;
+        if (mo_error_count() == errors)
+            break;
+    }
+    return ok;
 }
 
 bool mo_flatten_eqs(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq_list *l, bool initial)
@@ -897,17 +906,18 @@ static bool fill_inst(mo_front *fr, mo_inst *inst)
     for (int i = 0; i < inst->lay->n; i++)
         if (!mo_ensure_slot(fr, inst, i))
             return false;
+    bool ok = true;   /* (the sections after one that failed with its own error still run: flatten_eqs) */
     for (int i = 0; i < inst->lay->nsec; i++) {
         const mo_layout_sec *s = &inst->lay->secs[i];
-        if (s->sec->algorithm) {
-            if (!mo_flatten_alg(fr, inst, s->owner, s->sec))   /* flatten_alg.c */
-                return false;
+        int errors = mo_error_count();
+        if (s->sec->algorithm ? mo_flatten_alg(fr, inst, s->owner, s->sec)   /* flatten_alg.c */
+                              : flatten_eqs(fr, inst, s->owner, &s->sec->eqs, s->sec->initial))
             continue;
-        }
-        if (!flatten_eqs(fr, inst, s->owner, &s->sec->eqs, s->sec->initial))
-            return false;
+        ok = false;
+        if (mo_error_count() == errors)
+            break;
     }
-    return true;
+    return ok;
 }
 
 /* ---- the experiment annotation ---- */

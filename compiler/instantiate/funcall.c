@@ -1209,9 +1209,32 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
     mo_error(fn->loc, "unknown function '%s'", name);
     name_vec names = {0};
     loc_vec locs = {0};
-    visible_functions(owner, &names, &locs);
+    mo_class *in = NULL;   /* P.f: the functions of the class P, when P is one */
+    if (fn->kind == MO_EX_REF && fn->nparts > 1) {
+        mo_name prefix;
+        mo_name_init(&prefix, fn->loc, fn->global, fn->nparts - 1);
+        for (int i = 0; i < fn->nparts - 1; i++)
+            prefix.ids[i] = fn->parts[i].id;
+        mo_found f;
+        mo_diag_quiet(true);   /* (a prefix that is no class was said by the error above) */
+        if (mo_lookup_name(owner, &prefix, &f) < 0 && f.cls && f.cls->form == MO_FORM_LONG)
+            in = f.cls;
+        mo_diag_quiet(false);
+    }
+    if (in) {
+        mo_scope *s = mo_scope_of(in);
+        for (int i = 0; i < s->local.order_vals.n; i++) {
+            mo_element *e = s->local.order_vals.v[i];
+            if (e && e->kind == MO_ELEM_CLASS && e->cls->kind == MO_CL_FUNCTION) {
+                MO_PUSH(names, e->cls->name);
+                MO_PUSH(locs, e->cls->loc);
+            }
+        }
+    } else {
+        visible_functions(owner, &names, &locs);
+    }
     int nuser = names.n;
-    for (int i = 0; i < NBUILTINS; i++)
+    for (int i = 0; !in && i < NBUILTINS; i++)
         MO_PUSH(names, builtins[i]);
     const char *last = fn->parts[fn->nparts - 1].id;
     const char *best = mo_closest_name(last, names.v, names.n);

@@ -763,24 +763,61 @@ int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out)
     return -1;
 }
 
+/* "did you mean": the name nearest to id among the elements declared in the class in (when given), else
+ * among the classes declared in cls and its enclosing classes and the predefined types; a note at its
+ * declaration (at `at` for a predefined type). */
+static void suggest_class(mo_class *cls, mo_class *in, const char *id, mo_loc at)
+{
+    MO_VEC(const char *) names = {0};
+    MO_VEC(mo_loc) locs = {0};
+    for (mo_class *k = in ? in : cls; k; k = in ? NULL : k->parent) {
+        if (k->form != MO_FORM_LONG && k->form != MO_FORM_EXTENDS)
+            continue;
+        mo_scope *s = mo_scope_of(k);
+        for (int i = 0; i < s->local.order_vals.n; i++) {
+            mo_element *e = s->local.order_vals.v[i];
+            if (!e || (e->kind != MO_ELEM_CLASS && !in))
+                continue;
+            MO_PUSH(names, e->kind == MO_ELEM_CLASS ? e->cls->name : e->name);
+            MO_PUSH(locs, e->kind == MO_ELEM_CLASS ? e->cls->loc : e->loc);
+        }
+    }
+    static const char *const predefined[] = {"Real", "Integer", "Boolean", "String", "StateSelect"};
+    for (size_t i = 0; !in && i < sizeof predefined / sizeof predefined[0]; i++) {
+        MO_PUSH(names, predefined[i]);
+        MO_PUSH(locs, at);
+    }
+    const char *best = mo_closest_name(id, names.v, names.n);
+    for (int i = 0; best && i < names.n; i++)
+        if (names.v[i] == best) {
+            mo_note(locs.v[i], "did you mean '%s'?", best);
+            break;
+        }
+}
+
 mo_class *mo_lookup_class(mo_class *cls, const mo_name *name, const char *what)
 {
     mo_found f;
     int bad = mo_lookup_name(cls, name, &f);
     if (bad == 0) {
-        if (name->n == 1 && !strcmp(name->ids[0], "Clock"))   /* a predefined type we do not have yet */
+        if (name->n == 1 && !strcmp(name->ids[0], "Clock")) {   /* a predefined type we do not have yet */
             mo_error(mo_name_loc(name, 0), "not supported yet: the type Clock (synchronous language elements, "
                                            "spec chapter 16)");
-        else
-            mo_error(mo_name_loc(name, 0), "unknown %s '%s'", what, mo_name_str(name));
+            return NULL;
+        }
+        mo_error(mo_name_loc(name, 0), "unknown %s '%s'", what, mo_name_str(name));
+        if (!name->global)
+            suggest_class(cls, NULL, name->ids[0], mo_name_loc(name, 0));
         return NULL;
     }
     if (bad > 0) {
-        if (f.cls)
+        if (f.cls) {
             mo_error(mo_name_loc(name, bad), "'%s' is not declared in '%s'", name->ids[bad],
                      mo_class_full_name(f.cls));
-        else
+            suggest_class(cls, f.cls, name->ids[bad], mo_name_loc(name, bad));
+        } else {
             mo_error(mo_name_loc(name, bad), "unknown %s '%s'", what, mo_name_str(name));
+        }
         return NULL;
     }
     if (!f.cls) {

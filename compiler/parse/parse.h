@@ -10,7 +10,7 @@
  * scanner runs there without reporting or allocating (mo_lexer.producer) and hands each token over as
  * a mo_token; the parser's thread makes its semantic value (mo_lex_value, or inline in parser.y).
  * Only the fast parser reads tokens that way, and it reads nothing else of the lexer; the exact parse
- * that reports errors (and reads tok, cur, brackets, closer, prev_line) always lexes in its own thread.
+ * that reports errors (and reads tok, cur, brackets, closer, prev_line, prev_col) always lexes in its own thread.
  */
 #ifndef MO2C_PARSE_H
 #define MO2C_PARSE_H
@@ -32,6 +32,7 @@ typedef struct mo_lexer {
     char closer[MO_MAX_NESTING + 1]; /* the closing bracket each open one waits for */
     bool failed;              /* a lexical error was reported */
     int prev_line;            /* line on which the previous token ended (for "missing ';'") */
+    int prev_col;             /* the column just after the previous token (there a missing ';' is reported) */
     bool producer;            /* the lexer thread's: no diagnostics, no arena (lexer.re) */
     bool num_real;            /* the producer's latest NUMBER is a real literal */
 } mo_lexer;

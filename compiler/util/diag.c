@@ -1,12 +1,14 @@
 /*
  * diag.c - diagnostics (base.h): GNU-format messages with the source line and a caret, the error count,
- * holding diagnostics back (mo_diag_quiet), and the "did you mean" helper.
+ * each error printed once, holding diagnostics back (mo_diag_quiet), and the "did you mean" helper.
  *
  * Input: a location and a message. Output: text on the diagnostics stream (stderr by default).
  * Preconditions: none; split out of base.c, which keeps memory, names, maps and files.
  */
 #include "base.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,13 +77,51 @@ static bool vdiag(mo_loc loc, const char *kind, const char *fmt, va_list ap)
     return true;
 }
 
+/* Each error is printed once: the same message at the same place again (a class's mistake met in two of
+ * its instances, say) is dropped, with the notes that follow it. A hash per error printed, at most
+ * MO_MAX_ERRORS of them. */
+static uint64_t printed[MO_MAX_ERRORS];
+static int nprinted;
+static bool drop_notes;       /* the last error was dropped: so are its notes */
+static int nshown;            /* errors printed (MO_MAX_ERRORS of them end the run) */
+
+static bool printed_before(mo_loc loc, const char *fmt, va_list ap)
+{
+    char text[512];
+    va_list cp;
+    va_copy(cp, ap);
+    vsnprintf(text, sizeof text, fmt, cp);
+    va_end(cp);
+    uint64_t h = 1469598103934665603u;   /* FNV-1a over the place and the text */
+    h = (h ^ (uint64_t)(uintptr_t)loc.file) * 1099511628211u;
+    h = (h ^ (uint64_t)loc.line) * 1099511628211u;
+    h = (h ^ (uint64_t)loc.col) * 1099511628211u;
+    for (const char *c = text; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211u;
+    for (int i = 0; i < nprinted; i++)
+        if (printed[i] == h)
+            return true;
+    if (nprinted < MO_MAX_ERRORS)
+        printed[nprinted++] = h;
+    return false;
+}
+
 void mo_error(mo_loc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    bool shown = vdiag(loc, "error", fmt, ap);
+    drop_notes = !quiet && printed_before(loc, fmt, ap);
+    bool shown = !drop_notes && vdiag(loc, "error", fmt, ap);
     va_end(ap);
-    if (shown && ++error_count >= MO_MAX_ERRORS) {
+    if (drop_notes) {   /* not shown again, but an error all the same: callers see the count grow */
+        error_count++;
+        return;
+    }
+    if (shown) {
+        error_count++;
+        nshown++;
+    }
+    if (shown && nshown >= MO_MAX_ERRORS) {
         fprintf(diag_out(), "mo2c: too many errors, stopping\n");
         exit(1);
     }
@@ -89,6 +129,7 @@ void mo_error(mo_loc loc, const char *fmt, ...)
 
 void mo_warning(mo_loc loc, const char *fmt, ...)
 {
+    drop_notes = false;
     va_list ap;
     va_start(ap, fmt);
     vdiag(loc, "warning", fmt, ap);
@@ -97,6 +138,8 @@ void mo_warning(mo_loc loc, const char *fmt, ...)
 
 void mo_note(mo_loc loc, const char *fmt, ...)
 {
+    if (drop_notes)
+        return;
     va_list ap;
     va_start(ap, fmt);
     vdiag(loc, "note", fmt, ap);
@@ -108,10 +151,14 @@ void mo_error_plain(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     mo_loc none = {0};
+    drop_notes = false;
     bool shown = vdiag(none, "error", fmt, ap);
     va_end(ap);
-    if (shown && ++error_count >= MO_MAX_ERRORS)
-        exit(1);
+    if (shown) {
+        error_count++;
+        if (++nshown >= MO_MAX_ERRORS)
+            exit(1);
+    }
 }
 
 /* Edit distance with a cut-off, on two rows. */

@@ -37,7 +37,7 @@ check "misnamed library file" "$out" "error: file '$L/dirlib/Mylib/Wrong.mo' sho
 
 out=$("$MO2C" -L $L/dirlib --flat $L/use/UseBroken.mo 2>&1); rc=$?
 [ $rc = 1 ] || { echo "FAIL: broken file used: exit $rc"; fail=1; }
-check "broken library file is parsed when used" "$out" "$L/dirlib/Mylib/Broken.mo:4:"
+check "broken library file is parsed when used" "$out" "$L/dirlib/Mylib/Broken.mo:3:9: error: syntax error, expecting ';'"
 
 # a file inside a library tree brings its enclosing packages (no -L needed)
 out=$("$MO2C" --flat $L/dirlib/Mylib/Sub/Thing.mo 2>&1)

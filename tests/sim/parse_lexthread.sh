@@ -96,7 +96,7 @@ open=$(printf '(%.0s' $(seq 1001)); close=$(printf ')%.0s' $(seq 1001))
 variant too_deep "  Real x = ${open}1${close};\n"
 bad too_deep "%f:$L:1012: error: expression nested too deeply"
 variant missing_semi "  Real a\n  Real b;\n"
-bad missing_semi "%f:$((L + 1)):3: error: syntax error, unexpected identifier 'Real', expecting ';'"
+bad missing_semi "%f:$L:9: error: syntax error, expecting ';' (before identifier 'Real' on line $((L + 1)))"
 head -n -1 "$dir/chain.mo" > "$dir/no_end.mo"
 bad no_end "%f:$(($(wc -l < "$dir/no_end.mo") + 1)):1: error: syntax error, unexpected end of file, expecting 'end Chain3000;'"
 

@@ -1,5 +1,5 @@
 // ARGS: --parse %f
-// ERROR: %f:5:1: error: syntax error, unexpected 'model', expecting ';'
+// ERROR: %f:4:6: error: syntax error, expecting ';' (before 'model' on line 5)
 model A
 end A
 model B

@@ -1,5 +1,5 @@
 // ARGS: --parse %f
-// ERROR: %f:5:3: error: syntax error, unexpected identifier 'Real', expecting ';'
+// ERROR: %f:4:9: error: syntax error, expecting ';' (before identifier 'Real' on line 5)
 model A
   Real x
   Real y;

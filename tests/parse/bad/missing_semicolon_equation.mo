@@ -1,5 +1,5 @@
 // ARGS: --parse %f
-// ERROR: %f:7:1: error: syntax error, unexpected 'end', expecting ';'
+// ERROR: %f:6:8: error: syntax error, expecting ';' (before 'end' on line 7)
 model A
   Real x;
 equation
