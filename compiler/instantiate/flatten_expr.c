@@ -665,8 +665,29 @@ static bool flatten_der(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     return true;
 }
 
-/* getInstanceName() (3.7.4): the simulated model's name and the path of the instance the call is in. The
- * value is the instance's own, so the instance is no clone template (flatten_clone.c). */
+/* The last identifier of a dotted class name ("Vehicle" of "MyLib.Vehicle"); a quoted identifier may hold
+ * dots of its own. */
+static const char *last_ident(const char *name)
+{
+    const char *last = name;
+    bool quoted = false;
+    for (const char *c = name; *c; c++) {
+        if (*c == '\\' && quoted && c[1])
+            c++;
+        else if (*c == '\'')
+            quoted = !quoted;
+        else if (*c == '.' && !quoted)
+            last = c + 1;
+    }
+    return last;
+}
+
+/* getInstanceName() (3.7.4): the name of the simulated model, appended with the path of the instance the
+ * call is in; the spec's example gives "Vehicle.engine.controller" when MyLib.Vehicle is simulated, so
+ * the model's name is its last identifier, without the packages it is in. The MSL seeds its noise
+ * generators with a hash of this string (Blocks.Noise, automaticLocalSeed): the reference results of
+ * the MSL's noise examples follow from exactly this form. The value is the instance's own, so the
+ * instance is no clone template (flatten_clone.c). */
 static bool instance_name(mo_front *fr, const mo_inst *inst, const mo_expr *e, mo_aval *out)
 {
     if (e->n || e->nnamed) {
@@ -674,7 +695,8 @@ static bool instance_name(mo_front *fr, const mo_inst *inst, const mo_expr *e, m
         return false;
     }
     mo_expr *s = mo_expr_new(MO_EX_STRING, e->loc);
-    s->str = inst->path[0] ? mo_sprintf("%s.%s", fr->flat->name, inst->path) : fr->flat->name;
+    const char *model = last_ident(fr->flat->name);
+    s->str = inst->path[0] ? mo_sprintf("%s.%s", model, inst->path) : model;
     mo_eval_note_read();
     mo_av_scalar(out, s);
     return true;
