@@ -54,19 +54,46 @@ const char *mo_fg_slot(const mo_func *f, int v)
 
 /* Prepared values are C variables of the block that made them: an entry is valid while that block is
  * open (a node shared between two branches of an if must be made again in the second). */
-typedef struct leaf_entry { const char *text; int block; unsigned gen; } leaf_entry;
+typedef struct leaf_entry { const char *text; int block; unsigned gen; const char **outs; } leaf_entry;
 
 static void put_leaf(mo_fgen *g, const mo_expr *e, const char *text)
 {
     leaf_entry *x = MO_NEW(leaf_entry);
-    *x = (leaf_entry){text, g->block, g->gen[g->block]};
+    *x = (leaf_entry){text, g->block, g->gen[g->block], NULL};
     mo_map_put(&g->leaf, (const char *)e, x);
+}
+
+static const leaf_entry *get_entry(const mo_fgen *g, const void *key)
+{
+    const leaf_entry *x = mo_map_get(&g->leaf, key);
+    return x && x->block <= g->block && x->gen == g->gen[x->block] ? x : NULL;
 }
 
 static const char *get_leaf(const mo_fgen *g, const mo_expr *e)
 {
-    const leaf_entry *x = mo_map_get(&g->leaf, (const char *)e);
-    return x && x->block <= g->block && x->gen == g->gen[x->block] ? x->text : NULL;
+    const leaf_entry *x = get_entry(g, e);
+    return x ? x->text : NULL;
+}
+
+/* The outputs of the call c, made once for every call node that shares its argument array (the fields
+ * of a record result: funcall.c's mo_func_record_calls) while the block that made them is open. */
+static const char **call_outputs(mo_fgen *g, mo_buf *o, int in, const mo_expr *c)
+{
+    const leaf_entry *x = get_entry(g, c->a);
+    if (x)
+        return x->outs;
+    const char **outs = mo_fg_call(g, o, in, c);
+    leaf_entry *n = MO_NEW(leaf_entry);
+    *n = (leaf_entry){NULL, g->block, g->gen[g->block], outs};
+    mo_map_put(&g->leaf, (const char *)c->a, n);
+    return outs;
+}
+
+/* A call whose value is one output of a function of several (a field of a record result), whose other
+ * outputs may be used too: called once (call_outputs). */
+static bool shared_call(const mo_expr *e)
+{
+    return e->kind == MO_EX_CALL && e->func && e->func->nout > 1 && e->func_out < e->func->nout;
 }
 
 static void block_open(mo_fgen *g)
@@ -137,6 +164,8 @@ bool mo_fg_needs(mo_fgen *g, const mo_expr *e)
         return true;
     if (e->kind == MO_EX_CALL && e->func && e->func_out < e->func->nout &&
         e->func->vars.v[e->func->nin + e->func_out].type == MO_T_STRING)
+        return true;
+    if (shared_call(e))
         return true;
     switch (e->kind) {
     case MO_EX_INDEX:
@@ -316,8 +345,8 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
             prep(g, o, in, e->a[i]);
         return;
     case MO_EX_CALL: {
-        if (e->func && is_string(g, e)) {   /* a String result: into a C variable */
-            put_leaf(g, e, mo_fg_call(g, o, in, e)[e->func_out]);
+        if (e->func && (is_string(g, e) || shared_call(e))) {   /* a String result: into a C variable */
+            put_leaf(g, e, call_outputs(g, o, in, e)[e->func_out]);
             return;
         }
         if (e->func)
@@ -803,7 +832,7 @@ const char *mo_fg_array(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, bool co
     }
     case MO_EX_CALL:
         if (e->func && rank(g, e) == e->func->vars.v[e->func->nin + e->func_out].nd)
-            return mo_fg_call(g, o, in, e)[e->func_out];
+            return (copy ? mo_fg_call(g, o, in, e) : call_outputs(g, o, in, e))[e->func_out];
         if (e->func) {   /* a scalar function applied element by element (12.4.6) */
             mo_fg_use(e->func);
             return elementwise(g, o, in, e, mo_sprintf("the arguments of %s", e->func->name));

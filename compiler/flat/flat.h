@@ -222,6 +222,7 @@ typedef struct mo_fparam {    /* one declared input or output */
     const char *name;
     mo_loc loc;
     const mo_class *record;   /* its record class, or NULL for a scalar */
+    int rec_nd;               /* a record: the dimensions of an array of them (leading each field slot's) */
     int first, count;         /* its slots: vars[first .. first + count) */
     /* A functional input (12.4.2): the function type it takes (a partial function class), else NULL. In
      * a function made for a call (mo_func.generic false), the function the argument gives (fn_actual,

@@ -153,6 +153,8 @@ const mo_aval *mo_rv_field(const mo_aval *v, const char *name);
 bool mo_rv_of_scalars(mo_class *cls, int n, mo_expr **fields, mo_aval *out);
 /* The same with the fields' values (scalars or arrays) in fields. */
 bool mo_rv_of_values(mo_class *cls, int n, const mo_aval *fields, mo_aval *out);
+/* The same for an array of records of nd dimensions: those of every field's value come first. */
+bool mo_rv_array_of_values(mo_class *cls, int nd, int n, const mo_aval *fields, mo_aval *out);
 /* {r1, r2} of records; an if-expression whose branches are records (v: cond, value, ..., else). */
 bool mo_rv_array(mo_loc loc, int n, const mo_aval *elems, mo_aval *out);
 bool mo_rv_if(const mo_expr *e, int n, const mo_aval *v, mo_aval *out);
@@ -175,6 +177,10 @@ bool mo_rv_operator(mo_front *fr, const mo_expr *e, int n, const mo_aval *v, mo_
  * functions: the one the arguments match (14.2). */
 bool mo_rv_overloaded_ctor(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call, mo_class *rec,
                            mo_aval *out);
+/* operators.c: String(r, ...) of an operator record r in a model (call: the String() call): the value of
+ * its 'String' function (14.3); 0 when the first argument is no record (nothing reported), -1 after an
+ * error. */
+int mo_rv_string(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call, mo_aval *out);
 /* Inside a record constructor: e names a field of the record being constructed (owner: the class
  * whose text holds e). 1 with its value, 0 when it names no such field, -1 after an error. */
 int mo_rv_frame_ref(mo_class *owner, const mo_expr *e, mo_aval *out);

@@ -722,6 +722,11 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
     }
     if (k == 2)
         return true;   /* a record: a constructor, or a function whose result is one */
+    if (strcmp(name, "String") == 0 && e->n >= 1) {   /* String(r) of an operator record (14.3) */
+        int r = mo_rv_string(fr, inst, owner, e, out);
+        if (r)
+            return r > 0;
+    }
     if (strcmp(name, "der") == 0)
         return flatten_der(fr, inst, owner, e, out);
     if (strcmp(name, "cardinality") == 0)

@@ -31,6 +31,7 @@ typedef struct mo_fbuild {
     int nbinds;               /* a function made for a call: what its functional inputs are given */
     const mo_fnbind *binds;
     mo_map names;             /* visible name -> slot + 1; -1 a record variable, -2 a functional input */
+    mo_map recs;              /* record variable name -> mo_frecvar (its fields' slots) */
     int loops;                /* loop nesting (break) */
     unsigned char *assigned;  /* per slot: assigned somewhere (output check) */
     int cap;                  /* entries of assigned */

@@ -185,14 +185,36 @@ static const char *ref_name(const mo_expr *e)
     return mo_intern_cstr(mo_buf_str(&b));
 }
 
+mo_expr *mo_fctx_index(mo_fctx *c, mo_expr *base, mo_expr *const *subs, int n, mo_loc loc)
+{
+    return fn_index(c, base, subs, n, loc);
+}
+
+/* The subscripts of a field r[i].x[j] of an element of an array of records: r's, then the field's,
+ * r's completed with ':' to the array's dimensions when the field has subscripts of its own (the
+ * field's slot has the array's dimensions first). NULL when r has none (*n = the field's). */
+static mo_expr *const *field_subs(mo_fctx *c, const mo_expr *e, int *n)
+{
+    const mo_ref_part *r = &e->parts[0], *x = &e->parts[1];
+    *n = x->nsubs;
+    if (!r->nsubs)
+        return x->nsubs ? mo_ref_part_subs(x) : NULL;
+    const mo_frecvar *rv = c->recs ? mo_map_get(c->recs, r->id) : NULL;
+    int lead = x->nsubs && rv && rv->nd > r->nsubs ? rv->nd : r->nsubs;
+    mo_expr **subs = MO_NEWN(mo_expr *, lead + x->nsubs + 1);
+    for (int k = 0; k < lead; k++)
+        subs[k] = k < r->nsubs ? mo_ref_part_subs(r)[k] : mo_expr_new(MO_EX_COLON, mo_ref_part_loc(e, 0));
+    for (int k = 0; k < x->nsubs; k++)
+        subs[lead + k] = mo_ref_part_subs(x)[k];
+    *n = lead + x->nsubs;
+    return subs;
+}
+
 static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
 {
-    for (int i = 0; i + 1 < e->nparts; i++)
-        if (e->parts[i].nsubs) {
-            mo_error(mo_ref_part_loc(e, i), "not supported yet: arrays of records in functions");
-            return NULL;
-        }
     const mo_ref_part *last = &e->parts[e->nparts - 1];
+    mo_expr *const *subs = last->nsubs ? mo_ref_part_subs(last) : NULL;
+    int nsubs = last->nsubs;
     mo_expr *base = NULL;
     if (c->names && !e->global) {
         const char *name = ref_name(e);
@@ -200,6 +222,8 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
         if (k > 0) {
             base = mo_expr_new(MO_EX_VAR, e->loc);
             base->var = (int)k - 1;
+            if (e->nparts == 2 && e->parts[0].nsubs)   /* r[i].x: a field of an element of r */
+                subs = field_subs(c, e, &nsubs);
         } else if (k == -2) {
             mo_error(e->loc, "'%s' is a function: it can be called or given to a function, not used as a value", name);
             return NULL;
@@ -211,14 +235,15 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
             return NULL;
         }
     }
+    for (int i = 0; i + 1 < e->nparts; i++)
+        if (e->parts[i].nsubs && !base) {
+            mo_error(mo_ref_part_loc(e, i), "not supported yet: subscripts on '%s' here", e->parts[i].id);
+            return NULL;
+        }
     if (!base) {
         /* a constant of an enclosing class or package, or an enumeration literal */
         mo_name n;
-        mo_name_init(&n, e->loc, e->global, e->nparts);
-        for (int i = 0; i < e->nparts; i++) {
-            n.ids[i] = e->parts[i].id;
-            mo_name_set_loc(&n, i, mo_ref_part_loc(e, i));
-        }
+        mo_name_of_ref(&n, e);
         mo_found f;
         int bad = mo_lookup_name(c->owner, &n, &f);
         if (bad == e->nparts - 1 && f.cls && f.cls->form == MO_FORM_ENUM && !last->nsubs) {
@@ -234,7 +259,7 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
                 mo_error(e->loc, "constant '%s' depends on itself", mo_ref_str(e));
                 return NULL;
             }
-            mo_fctx k = {c->fr, NULL, f.owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false};
+            mo_fctx k = {c->fr, NULL, f.owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false, NULL};
             base = mo_fctx_expr(&k, f.comp->mod->binding);
             if (!base)
                 return NULL;
@@ -257,9 +282,9 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
         }
         return NULL;
     }
-    if (!last->nsubs)
+    if (!nsubs)
         return base;
-    return fn_index(c, base, mo_ref_part_subs(last), last->nsubs, e->loc);
+    return fn_index(c, base, subs, nsubs, e->loc);
 }
 
 /* ---- calls of built-in functions ---- */
@@ -311,9 +336,10 @@ static bool nargs(const mo_expr *e, const char *fn, int lo, int hi)
     return false;
 }
 
-/* The iterators of a reduction or comprehension e: each gets a slot, visible while its body is
- * resolved; the result has the layout of this file's header. */
-static mo_expr *fn_iterated(mo_fctx *c, const mo_expr *e)
+/* The iterators of a reduction or comprehension e: each gets a slot, visible (in c->names) from
+ * mo_fctx_iter_begin to mo_fctx_iter_end while its body is resolved; the result has the layout of this
+ * file's header, its body a[0] still to be set. */
+mo_expr *mo_fctx_iter_begin(mo_fctx *c, const mo_expr *e, void ***saved_out)
 {
     if (!c->names) {
         mo_error(e->loc, "not supported yet: reductions and comprehensions in the value of a constant used in a function");
@@ -325,34 +351,44 @@ static mo_expr *fn_iterated(mo_fctx *c, const mo_expr *e)
     r->a = MO_NEWN(mo_expr *, r->n);
     r->iters = MO_NEWN(mo_iterator, e->niters);
     void **saved = MO_NEWN(void *, e->niters);
-    bool ok = true;
-    int k = 0;
-    for (; ok && k < e->niters; k++) {
+    for (int k = 0; k < e->niters; k++) {
         const mo_iterator *it = &e->iters[k];
         r->iters[k] = *it;
         if (!it->range) {
             mo_error(it->loc, "not supported yet: iterator '%s' without a range", it->name);
-            ok = false;
-            break;
+            return NULL;
         }
         mo_expr *range = fn_expr(c, it->range);   /* earlier iterators are not visible in it */
-        if (!range || !want_rank(c, range, 1, 1, "a for-iterator", "range")) {
-            ok = false;
-            break;
-        }
+        if (!range || !want_rank(c, range, 1, 1, "a for-iterator", "range"))
+            return NULL;
         r->iters[k].range = range;
         int t = mo_func_expr_type(NULL, c->fn, range);
         int slot = mo_func_add_slot(c->fn, it->name, it->loc, MO_FV_ITER, t == MO_T_REAL ? MO_T_REAL : t < 0 ? MO_T_INTEGER : t);
         r->a[1 + k] = mo_expr_new(MO_EX_VAR, it->loc);
         r->a[1 + k]->var = slot;
-        saved[k] = mo_map_get(c->names, it->name);
     }
-    for (int j = 0; j < k; j++)
+    for (int j = 0; j < e->niters; j++) {
+        saved[j] = mo_map_get(c->names, e->iters[j].name);
         mo_map_put(c->names, e->iters[j].name, (void *)(intptr_t)(r->a[1 + j]->var + 1));
-    if (ok)
-        ok = (r->a[0] = fn_expr(c, e->a[0])) != NULL;
-    for (int j = k - 1; j >= 0; j--)
+    }
+    *saved_out = saved;
+    return r;
+}
+
+void mo_fctx_iter_end(mo_fctx *c, const mo_expr *e, void **saved)
+{
+    for (int j = e->niters - 1; j >= 0; j--)
         mo_map_put(c->names, e->iters[j].name, saved[j]);
+}
+
+static mo_expr *fn_iterated(mo_fctx *c, const mo_expr *e)
+{
+    void **saved;
+    mo_expr *r = mo_fctx_iter_begin(c, e, &saved);
+    if (!r)
+        return NULL;
+    bool ok = (r->a[0] = fn_expr(c, e->a[0])) != NULL;
+    mo_fctx_iter_end(c, e, saved);
     if (!ok)
         return NULL;
     if (e->kind == MO_EX_CALL && !want_rank(c, r->a[0], 0, 0, mo_ref_str(e->fn), "expression of a reduction"))
@@ -382,6 +418,38 @@ static int fn_array_builtin(mo_fctx *c, const mo_expr *e, const char *name, mo_e
         if (!nargs(e, name, 1, 1))
             return -1;
         return (*out = fn_iterated(c, e)) ? 1 : -1;
+    }
+    mo_frec rv;
+    int isrec = (!strcmp(name, "size") || !strcmp(name, "ndims")) && e->n >= 1 && mo_fctx_maybe_record(c, e->a[0])
+                ? mo_fctx_record(c, e->a[0], &rv) : 0;
+    if (isrec < 0)
+        return -1;
+    if (isrec) {   /* of an array of records: of its first field, whose first dimensions are the array's */
+        if (!strcmp(name, "ndims")) {
+            *out = mo_expr_int(e->loc, rv.nd);
+            return 1;
+        }
+        double k;
+        int fnd = rv.fields ? mo_func_expr_rank(c->fn, rv.fields[0]) - rv.nd : -1;
+        if (fnd < 0 || (e->n == 1 && fnd) || (e->n == 2 && fnd && !mo_sym_is_num(e->a[1], &k))) {
+            mo_error(e->loc, "not supported yet: this size() of an array of records in a function");
+            return -1;
+        }
+        if (e->n == 2 && mo_sym_is_num(e->a[1], &k) && (k < 1 || k > rv.nd)) {
+            mo_error(e->a[1]->loc, "size(A, %g) of an array of records of %d dimension%s", k, rv.nd,
+                     rv.nd == 1 ? "" : "s");
+            return -1;
+        }
+        if (!rv.nd) {
+            mo_error(e->a[0]->loc, "size() of a record");
+            return -1;
+        }
+        mo_expr *arg = rv.fields[0];
+        mo_expr *r = mo_expr_call(e->loc, "size", e->n, (mo_expr *[]){arg, e->n == 2 ? fn_expr(c, e->a[1]) : NULL});
+        if (e->n == 2 && !r->a[1])
+            return -1;
+        *out = r;
+        return nargs(e, name, 1, 2) ? 1 : -1;
     }
     mo_expr *r = resolved_copy(c, e);
     if (!r)
@@ -549,6 +617,8 @@ static mo_expr *fn_string(mo_fctx *c, const mo_expr *e)
 static mo_expr *fn_builtin_call(mo_fctx *c, const mo_expr *e)
 {
     const char *name = e->fn && e->fn->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(e->fn)) : NULL;
+    if (name && e->fn->global && e->fn->nparts == 1)   /* .sqrt(x): the built-in, named from the top scope */
+        name = mo_intern_cstr(name + 1);
     if (name) {
         mo_expr *r = NULL;
         int k = fn_array_builtin(c, e, name, &r);
@@ -556,7 +626,7 @@ static mo_expr *fn_builtin_call(mo_fctx *c, const mo_expr *e)
             return k > 0 ? r : NULL;
     }
     if (name && !strcmp(name, "String") && !e->niters)
-        return fn_string(c, e);
+        return e->n >= 1 && mo_fctx_maybe_record(c, e->a[0]) ? mo_fctx_record_op(c, e) : fn_string(c, e);
     if (!name || e->niters || e->nnamed) {
         mo_error(e->loc, "not supported yet: this kind of call in a function");
         return NULL;
@@ -720,8 +790,12 @@ static mo_expr *fn_expr(mo_fctx *c, const mo_expr *e)
     case MO_EX_VAR:   /* resolved already (the bound inputs of a functional input, funcall.c) */
         return (mo_expr *)e;
     case MO_EX_BINARY:
+        if (mo_fctx_maybe_record(c, e))   /* an operator of an operator record (fnrecord.c) */
+            return mo_fctx_record_op(c, e);
         return fn_binary(c, e);
     case MO_EX_UNARY: {
+        if (mo_fctx_maybe_record(c, e))
+            return mo_fctx_record_op(c, e);
         mo_expr *r = resolved_copy(c, e);
         if (r && e->op == MO_OP_NOT && mo_func_expr_rank(c->fn, r->a[0]) &&
             mo_func_expr_type(NULL, c->fn, r->a[0]) != MO_T_BOOLEAN) {

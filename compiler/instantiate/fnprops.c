@@ -209,7 +209,7 @@ void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls)
         call.loc = ref->loc;
         call.fn = (mo_expr *)ref;
         bool err = false;
-        mo_fctx c = {fr, NULL, cls, NULL, NULL, 0, NULL, 0, false};
+        mo_fctx c = {fr, NULL, cls, NULL, NULL, 0, NULL, 0, false, NULL};
         mo_func *d = mo_fctx_callee(&c, &call, &err);
         if (!d) {
             if (!err)

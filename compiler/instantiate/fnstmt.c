@@ -27,21 +27,6 @@ void mo_fbuild_mark_assigned(mo_fbuild *b, int s)
     b->assigned[s] = 1;
 }
 
-/* The slots of the fields of the record variable name: consecutive, named name.field. */
-static void record_slots(mo_fbuild *b, const char *name, int *first, int *count)
-{
-    *first = -1;
-    *count = 0;
-    const char *prefix = mo_sprintf("%s.", name);
-    size_t pl = strlen(prefix);
-    for (int s = 0; s < b->f->vars.n; s++)
-        if (!strncmp(b->f->vars.v[s].name, prefix, pl) && !strchr(b->f->vars.v[s].name + pl, '.')) {
-            if (*first < 0)
-                *first = s;
-            (*count)++;
-        }
-}
-
 int mo_fbuild_slot(mo_fbuild *b, const char *name)
 {
     intptr_t k = (intptr_t)mo_map_get(&b->names, name);
@@ -69,6 +54,27 @@ static const char *stmt_text(const mo_stmt *s)
     return mo_buf_str(&t);
 }
 
+/* Can slot s be assigned (the target ref names it or its record)? Then it is marked assigned. */
+static bool target_ok(mo_fbuild *b, const mo_expr *ref, int s)
+{
+    const mo_fvar *v = &b->f->vars.v[s];
+    const char *name = mo_ref_str(ref);
+    if (v->kind == MO_FV_INPUT) {
+        mo_error(ref->loc, "cannot assign to input '%s' of function '%s'", name, b->f->name);
+        return false;
+    }
+    if (v->kind == MO_FV_ITER) {
+        mo_error(ref->loc, "cannot assign to the for-loop iterator '%s'", name);
+        return false;
+    }
+    if (v->extobj) {   /* 12.9.7 */
+        mo_error(ref->loc, "cannot assign to the external object '%s': it is only bound in its declaration", name);
+        return false;
+    }
+    mo_fbuild_mark_assigned(b, s);
+    return true;
+}
+
 /* The slots a target reference denotes: one for a scalar or an array, every field for a record; *sub
  * is the resolved target when it has subscripts (an MO_EX_INDEX over the slot), else NULL. */
 static bool target_slots(mo_fbuild *b, const mo_expr *ref, int *first, int *count, mo_expr **sub)
@@ -78,12 +84,9 @@ static bool target_slots(mo_fbuild *b, const mo_expr *ref, int *first, int *coun
         mo_error(ref->loc, "the target of an assignment must be a variable of the function");
         return false;
     }
-    for (int i = 0; i + 1 < ref->nparts; i++)
-        if (ref->parts[i].nsubs) {
-            mo_error(ref->loc, "not supported yet: arrays of records in functions");
-            return false;
-        }
-    bool subscripted = ref->parts[ref->nparts - 1].nsubs > 0;
+    bool subscripted = false;   /* x[i], r[i].x (an element of an array of records), r.x[i] */
+    for (int i = 0; i < ref->nparts; i++)
+        subscripted |= ref->parts[i].nsubs > 0;
     mo_buf nb = {0};
     for (int i = 0; i < ref->nparts; i++)
         mo_buf_printf(&nb, "%s%s", i ? "." : "", ref->parts[i].id);
@@ -97,29 +100,17 @@ static bool target_slots(mo_fbuild *b, const mo_expr *ref, int *first, int *coun
         *first = (int)k - 1;
         *count = 1;
     } else {
-        if (subscripted) {
-            mo_error(ref->loc, "'%s' is a record, not an array", name);
+        const mo_frecvar *rv = mo_map_get(&b->recs, name);
+        if (subscripted || !rv) {
+            mo_error(ref->loc, "not supported yet: an element of the array of records '%s' as a target here", name);
             return false;
         }
-        record_slots(b, name, first, count);
+        *first = rv->first;
+        *count = rv->count;
     }
-    for (int s = *first; s < *first + *count; s++) {
-        const mo_fvar *v = &b->f->vars.v[s];
-        if (v->kind == MO_FV_INPUT) {
-            mo_error(ref->loc, "cannot assign to input '%s' of function '%s'", name, b->f->name);
+    for (int s = *first; s < *first + *count; s++)
+        if (!target_ok(b, ref, s))
             return false;
-        }
-        if (v->kind == MO_FV_ITER) {
-            mo_error(ref->loc, "cannot assign to the for-loop iterator '%s'", name);
-            return false;
-        }
-        if (v->extobj) {   /* 12.9.7 */
-            mo_error(ref->loc, "cannot assign to the external object '%s': it is only bound in its declaration",
-                     name);
-            return false;
-        }
-        mo_fbuild_mark_assigned(b, s);
-    }
     if (subscripted && !(*sub = mo_fctx_expr(&b->ctx, ref)))
         return false;
     return true;
@@ -226,9 +217,10 @@ static bool assign_outputs(mo_fbuild *b, const mo_stmt *s, mo_fstmt *o)
     return true;
 }
 
-/* Slots first .. first + count - 1 assigned values, in one statement: a sequence in an if-statement
- * with a true condition. */
-static bool assign_each(const mo_stmt *s, mo_fstmt *o, int first, int count, mo_expr **values)
+/* The assignments targets[q] (target_exprs[q] when subscripted) := values[q], q < count, as one
+ * statement: a sequence in an if-statement with a true condition. */
+static void assign_each(const mo_stmt *s, mo_fstmt *o, int count, const int *targets, mo_expr *const *target_exprs,
+                        mo_expr *const *values)
 {
     o->kind = MO_ST_IF;
     o->nconds = 1;
@@ -244,10 +236,116 @@ static bool assign_each(const mo_stmt *s, mo_fstmt *o, int first, int count, mo_
         a->text = o->text;
         a->ntargets = 1;
         a->targets = MO_NEWN(int, 1);
-        a->targets[0] = first + q;
+        a->targets[0] = targets[q];
+        if (target_exprs && target_exprs[q]) {
+            a->target_exprs = MO_NEWN(mo_expr *, 1);
+            a->target_exprs[0] = target_exprs[q];
+        }
         a->value = values[q];
         o->bodies[0].v[q] = a;
     }
+}
+
+/* Does e read one of the slots [first, first + count)? */
+static bool reads_slots(const mo_expr *e, int first, int count)
+{
+    if (e->kind == MO_EX_VAR)
+        return e->var >= first && e->var < first + count;
+    for (int i = 0; i < e->n; i++)
+        if (reads_slots(e->a[i], first, count))
+            return true;
+    return false;
+}
+
+/* r := v or r[i] := v of a record variable r (rv) and a record value (fnrecord.c): one call with a target
+ * per output when v is the result of one call, else field by field, through temporaries when a field's
+ * value reads the record (r := Complex(r.im, r.re)). */
+static bool assign_record(mo_fbuild *b, const mo_stmt *s, mo_fstmt *o, const mo_frecvar *rv)
+{
+    mo_frec t, v;
+    if (mo_fctx_record(&b->ctx, s->lhs, &t) < 0)
+        return false;
+    int k = mo_fctx_record(&b->ctx, s->rhs, &v);
+    if (k <= 0) {
+        if (k == 0)
+            mo_error(s->rhs->loc, "'%s' is a record: it can only be assigned a record", mo_ref_str(s->lhs));
+        return false;
+    }
+    mo_layout *lay = mo_layout_of(v.rec);
+    int n = rv->count;
+    if (!lay || lay->n != n || v.nd != t.nd) {
+        mo_error(s->loc, "cannot assign %s of type '%s' to '%s', %s of type '%s'", v.nd ? "an array of records" :
+                 "a record", mo_class_full_name(v.rec), mo_ref_str(s->lhs), t.nd ? "an array of records" : "a record",
+                 mo_class_full_name(rv->rec));
+        return false;
+    }
+    int *targets = MO_NEWN(int, n + 1);
+    mo_expr **texprs = MO_NEWN(mo_expr *, n + 1), **values = MO_NEWN(mo_expr *, n + 1);
+    const char *rname = s->lhs->parts[0].id;
+    size_t pl = strlen(rname) + 1;
+    for (int q = 0; q < n; q++) {
+        int slot = rv->first + q;
+        intptr_t at = mo_layout_find(lay, mo_intern_cstr(b->f->vars.v[slot].name + pl));
+        if (!at) {
+            mo_error(s->loc, "record '%s' has no field '%s' of '%s'", mo_class_full_name(v.rec),
+                     b->f->vars.v[slot].name + pl, mo_ref_str(s->lhs));
+            return false;
+        }
+        targets[q] = slot;
+        texprs[q] = t.fields[q]->kind == MO_EX_INDEX ? t.fields[q] : NULL;
+        values[q] = v.fields[at - 1];
+        if (!check_assign_type(b, s->rhs->loc, slot, values[q]) ||
+            !check_assign_rank(b, s->loc, slot, texprs[q], mo_func_expr_rank(b->f, values[q])) ||
+            !target_ok(b, s->lhs, slot))
+            return false;
+    }
+    /* the fields of one call's record result: the call once, each output to its target */
+    const mo_expr *c0 = values[0];
+    bool one_call = n > 0 && c0->kind == MO_EX_CALL && c0->func;
+    for (int q = 0; one_call && q < n; q++)
+        one_call = values[q]->kind == MO_EX_CALL && values[q]->func == c0->func && values[q]->a == c0->a;
+    if (one_call) {
+        const mo_func *g = c0->func;
+        o->ntargets = g->nout;
+        o->targets = MO_NEWN(int, g->nout);
+        o->target_exprs = MO_NEWN(mo_expr *, g->nout);
+        for (int i = 0; i < g->nout; i++)
+            o->targets[i] = -1;
+        for (int q = 0; q < n; q++) {
+            o->targets[values[q]->func_out] = targets[q];
+            o->target_exprs[values[q]->func_out] = texprs[q];
+        }
+        o->value = mo_func_call_expr(s->rhs->loc, g, c0->a, 0, 0);
+        return true;
+    }
+    bool alias = false;
+    for (int q = 0; q < n && !alias; q++)
+        alias = n > 1 && reads_slots(values[q], rv->first, rv->count);
+    if (!alias) {
+        assign_each(s, o, n, targets, texprs, values);
+        return true;
+    }
+    /* tmp.f := value for every field, then r.f := tmp.f */
+    int *tmps = MO_NEWN(int, 2 * n + 1);
+    mo_expr **all = MO_NEWN(mo_expr *, 2 * n + 1), **alltx = MO_NEWN(mo_expr *, 2 * n + 1);
+    for (int q = 0; q < n; q++) {
+        const mo_fvar *tv = &b->f->vars.v[targets[q]];
+        int r = mo_func_add_slot(b->f, mo_intern_cstr(mo_sprintf("(tmp)%s", tv->name)), s->loc, MO_FV_LOCAL,
+                                 tv->type);
+        int nd = mo_func_expr_rank(b->f, values[q]);
+        if (nd) {   /* flexible: sized by the assignment */
+            b->f->vars.v[r].nd = nd;
+            b->f->vars.v[r].dims = MO_NEWN(mo_expr *, nd);
+            b->f->has_arrays = true;
+        }
+        tmps[q] = r;
+        all[q] = values[q];
+        tmps[n + q] = targets[q];
+        alltx[n + q] = texprs[q];
+        all[n + q] = mo_expr_new(MO_EX_VAR, s->loc);
+        all[n + q]->var = r;
+    }
+    assign_each(s, o, 2 * n, tmps, alltx, all);
     return true;
 }
 
@@ -256,53 +354,16 @@ static bool assign(mo_fbuild *b, const mo_stmt *s, mo_fstmt *o)
     if (s->lhs->kind == MO_EX_TUPLE)
         return assign_outputs(b, s, o);
     int first, count;
-    if (s->lhs->kind == MO_EX_REF && !s->lhs->parts[s->lhs->nparts - 1].nsubs &&
-        (intptr_t)mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(s->lhs))) < 0) {
-        /* a whole record: from a record constructor, a function result, or field by field from another
-         * record */
-        mo_expr **values = NULL;
-        if (s->rhs->kind == MO_EX_CALL) {
-            mo_class *rec;
-            int k = mo_fctx_record_ctor(&b->ctx, s->rhs, &rec, &values);
-            if (k < 0)
-                return false;
-            if (k == 0)
-                return assign_outputs(b, s, o);
-            mo_expr *sub;
-            if (!target_slots(b, s->lhs, &first, &count, &sub))
-                return false;
-            mo_layout *lay = mo_layout_of(rec);
-            if (!lay || lay->n != count) {
-                mo_error(s->loc, "'%s' is no record of type '%s'", mo_ref_str(s->lhs), mo_class_full_name(rec));
-                return false;
-            }
-            for (int q = 0; q < count; q++)
-                if (!check_assign_type(b, s->rhs->loc, first + q, values[q]) ||
-                    !check_assign_rank(b, s->rhs->loc, first + q, NULL, mo_func_expr_rank(b->f, values[q])))
-                    return false;
-            return assign_each(s, o, first, count, values);
-        }
-        int rf, rc;
-        mo_expr *sub;
-        if (!target_slots(b, s->lhs, &first, &count, &sub))
-            return false;
-        if (s->rhs->kind != MO_EX_REF || (intptr_t)mo_map_get(&b->names, mo_intern_cstr(mo_ref_str(s->rhs))) >= 0) {
-            mo_error(s->rhs->loc, "a record can only be assigned a record variable, a record constructor or a "
-                     "function result");
-            return false;
-        }
-        record_slots(b, mo_intern_cstr(mo_ref_str(s->rhs)), &rf, &rc);
-        if (rc != count) {
-            mo_error(s->loc, "the records '%s' and '%s' have different fields", mo_ref_str(s->lhs),
-                     mo_ref_str(s->rhs));
-            return false;
-        }
-        values = MO_NEWN(mo_expr *, count + 1);
-        for (int q = 0; q < count; q++) {
-            values[q] = mo_expr_new(MO_EX_VAR, s->rhs->loc);
-            values[q]->var = rf + q;
-        }
-        return assign_each(s, o, first, count, values);
+    const mo_frecvar *rv = s->lhs->kind == MO_EX_REF && !s->lhs->global && s->lhs->nparts == 1 ?
+                           mo_map_get(&b->recs, s->lhs->parts[0].id) : NULL;
+    if (rv) {
+        /* a whole record: a function result into its targets, any other record value (fnrecord.c) */
+        bool err = false;
+        mo_func *g;
+        if (!s->lhs->parts[0].nsubs && s->rhs->kind == MO_EX_CALL && mo_fctx_call_record(&b->ctx, s->rhs, &g, &err) &&
+            g)
+            return assign_outputs(b, s, o);
+        return !err && assign_record(b, s, o, rv);
     }
     mo_expr *sub;
     if (!target_slots(b, s->lhs, &first, &count, &sub))

@@ -25,7 +25,24 @@ typedef struct mo_fctx {
     int end_dim;              /* ... along this dimension (1-based) */
     bool eo_binding;          /* function context: the binding of a protected external object is resolved
                                * (12.9.7), whose constructor call (the first call met) may make the object */
+    mo_map *recs;             /* function context: record variable name -> its mo_frecvar */
 } mo_fctx;
+
+/* A record variable of a function body: its fields are the slots first .. first + count - 1 (layout
+ * order); an array of records has nd dimensions, which come first in each field slot's (a structure of
+ * arrays, as in the model: aval.h). */
+typedef struct mo_frecvar {
+    mo_class *rec;            /* the record class (long form) */
+    int first, count, nd;
+} mo_frecvar;
+
+/* A record value in a function body: nd > 0 for an array of records; one expression over the slots per
+ * field of rec (layout order), of the field's dimensions after the nd of the array. */
+typedef struct mo_frec {
+    mo_class *rec;
+    int nd;
+    mo_expr **fields;
+} mo_frec;
 
 /* functions.c */
 /* The flat function of a function class, flattened on first use and added to fr->flat->funcs; NULL
@@ -75,6 +92,30 @@ bool mo_func_known_call(mo_fctx *c, const mo_expr *e, const mo_class *cls, mo_ex
 /* fnexpr.c */
 /* Resolve an expression in a context (a model: flatten.c; a function: its slots). NULL after errors. */
 mo_expr *mo_fctx_expr(mo_fctx *c, const mo_expr *e);
+/* The iterators of a reduction or comprehension e made slots and visible while its body is resolved:
+ * the resolved node without its body (a[0]), NULL after an error; then mo_fctx_iter_end. */
+mo_expr *mo_fctx_iter_begin(mo_fctx *c, const mo_expr *e, void ***saved);
+void mo_fctx_iter_end(mo_fctx *c, const mo_expr *e, void **saved);
+/* The n subscripts subs of base (a resolved array) resolved, 'end' measuring base: an MO_EX_INDEX. */
+mo_expr *mo_fctx_index(mo_fctx *c, mo_expr *base, mo_expr *const *subs, int n, mo_loc loc);
+
+/* fnrecord.c: record values in function bodies. */
+/* The value of e as a record (or an array of records): 1 with *out, 0 when e is no expression whose value
+ * a record can be (nothing reported), -1 after an error. Record variables and their elements, record
+ * constructors, calls of functions whose first output is a record, operators of operator records (14),
+ * if-expressions, {a, b} and constants of record types. */
+int mo_fctx_record(mo_fctx *c, const mo_expr *e, mo_frec *out);
+/* Could e's value be a record (a record variable, a record constructor, a function with a record output,
+ * or an operator, if-expression or array over one)? Nothing is reported. */
+bool mo_fctx_maybe_record(mo_fctx *c, const mo_expr *e);
+/* An operator applied to operands of which one may be a record (mo_fctx_maybe_record), or String(r) of an
+ * operator record: the call of the operator function, whose value is a scalar (an error when it is a
+ * record). NULL after an error. */
+mo_expr *mo_fctx_record_op(mo_fctx *c, const mo_expr *e);
+/* The argument slots of input p of f from the record value v (fields matched by name, ranks checked);
+ * false after an error reported at loc. */
+bool mo_fctx_record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const mo_frec *v, mo_loc loc,
+                        mo_expr **args);
 /* (mo_func_expr_rank: flat.h) */
 
 /* funcall.c */
@@ -100,9 +141,16 @@ bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr
  * of each of its fields (layout order) in *fields; 0 when call is no record constructor; -1 after an
  * error. An operator record's 'constructor' functions come first (spec 14.2). */
 int mo_fctx_record_ctor(mo_fctx *c, const mo_expr *call, mo_class **rec, mo_expr ***fields);
+/* The record class the value of a call is: a record constructor's (*user NULL), or that of the first
+ * output of the user function it calls (*user); NULL when it is no record (nothing reported) or after an
+ * error (*err). */
+mo_class *mo_fctx_call_record(mo_fctx *c, const mo_expr *call, mo_func **user, bool *err);
 /* A call of f with slot arguments args whose value is output slot k (element el of it in the flat model,
  * 0 for a scalar). */
 mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, int el);
+/* The fields of the record output o of f called with args: a call per field, all sharing one argument
+ * array (the generated C calls f once for them: codegen_farr.c). */
+mo_expr **mo_func_record_calls(mo_loc loc, const mo_func *f, const mo_fparam *o, mo_expr **args);
 /* The reference rec.field to a field of the record that the reference rec names (a copy of rec with one
  * more part, located at rec). */
 mo_expr *mo_ref_field(const mo_expr *rec, const char *field);
@@ -172,5 +220,7 @@ mo_class *mo_op_constructor(mo_class *rec, int n, const mo_argty *a, mo_loc loc,
  * (several matches, *err true). */
 mo_class *mo_op_resolve(const char *op, int n, const mo_argty *a, mo_loc loc, mo_class **conv, int *conv_arg,
                         bool *err);
+/* The name of op's function in an operator record (14.1): "'+'"; NULL for unary +, which has none. */
+const char *mo_op_overload_name(mo_op op);
 
 #endif

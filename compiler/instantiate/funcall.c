@@ -430,6 +430,29 @@ mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err)
     return f;
 }
 
+mo_class *mo_fctx_call_record(mo_fctx *c, const mo_expr *call, mo_func **user, bool *err)
+{
+    *user = NULL;
+    *err = false;
+    if (!call->fn || call->fn->kind != MO_EX_REF || call->niters || (c->fn && mo_func_functional(c->fn, call->fn)))
+        return NULL;
+    callee k = find_callee(c, call->fn);
+    if (k.kind == CAL_ERROR) {
+        *err = true;
+        return NULL;
+    }
+    if (k.kind == CAL_RECORD)
+        return k.cls;
+    if (k.kind != CAL_USER)
+        return NULL;
+    mo_func *f = mo_func_of_written(c->fr, k.cls, k.written, call->loc);
+    *err = !f;
+    if (!f || f->generic || !f->outputs.n || !f->outputs.v[0].record)
+        return NULL;
+    *user = f;
+    return (mo_class *)f->outputs.v[0].record;
+}
+
 /* R(a, b = 2) in a function body: the value of each field of R (layout order): positional arguments to
  * the fields that are not final, then named ones, then the fields' own bindings (which may use
  * constants, not other fields, here). */
@@ -463,7 +486,7 @@ static bool default_ctor(mo_fctx *c, const mo_expr *call, mo_class *rec, mo_expr
         if (given[i]) {
             fields[i] = mo_fctx_expr(c, given[i]);
         } else if (fe->mod && fe->mod->binding) {
-            mo_fctx k2 = {c->fr, NULL, lay->items[i].owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false};
+            mo_fctx k2 = {c->fr, NULL, lay->items[i].owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false, NULL};
             fields[i] = mo_fctx_expr(&k2, fe->mod->binding);
         } else {
             mo_error(call->loc, "missing value of field '%s' in the constructor of '%s'", fe->name,
@@ -515,9 +538,19 @@ int mo_fctx_record_ctor(mo_fctx *c, const mo_expr *call, mo_class **rec, mo_expr
     const mo_fparam *o = &f->outputs.v[0];
     if (o->count != lay->n)
         mo_unreachable("a constructor's output and its record differ");
-    for (int i = 0; i < o->count; i++)
-        (*fields)[i] = mo_func_call_expr(call->loc, f, args, o->first - f->nin + i, 0);
+    *fields = mo_func_record_calls(call->loc, f, o, args);
     return 1;
+}
+
+mo_expr **mo_func_record_calls(mo_loc loc, const mo_func *f, const mo_fparam *o, mo_expr **args)
+{
+    mo_expr **fields = MO_NEWN(mo_expr *, o->count + 1);
+    for (int i = 0; i < o->count; i++) {
+        fields[i] = mo_func_call_expr(loc, f, args, o->first - f->nin + i, 0);
+        if (i)
+            fields[i]->a = fields[0]->a;
+    }
+    return fields;
 }
 
 mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, int el)
@@ -568,7 +601,7 @@ static mo_expr *output_arg(mo_fctx *c, const mo_func *g, int k, mo_expr **args, 
 bool mo_func_record_arg(const mo_func *f, const mo_fparam *p, const mo_aval *v, mo_loc loc, mo_expr **args)
 {
     size_t pl = strlen(p->name) + 1;
-    for (int s = p->first; v->rec && !v->nd && s < p->first + p->count; s++) {
+    for (int s = p->first; v->rec && v->nd == p->rec_nd && s < p->first + p->count; s++) {
         const mo_aval *fv = mo_rv_field(v, mo_intern_cstr(f->vars.v[s].name + pl));
         if (!fv || fv->nd != f->vars.v[s].nd || fv->rec)
             break;
@@ -577,16 +610,24 @@ bool mo_func_record_arg(const mo_func *f, const mo_fparam *p, const mo_aval *v, 
             return true;
     }
     mo_error(loc, "argument '%s' of '%s' must be a record of type '%s'%s", p->name, f->name,
-             mo_class_full_name((mo_class *)p->record), !v->rec ? "" : v->nd ? ", not an array of records" :
+             mo_class_full_name((mo_class *)p->record), !v->rec ? "" : v->nd != p->rec_nd ?
+             mo_sprintf(", not an array of records of %d dimension%s", v->nd, v->nd == 1 ? "" : "s") :
              mo_sprintf(", not '%s'", mo_rv_type_name(v)));
     return false;
 }
 
-/* Values of the fields of a record input from the argument: a record variable, a record constructor
- * or a call of a function whose first output is a record; in a model also any expression whose value
- * is a record (a + b of operator records, if-expressions). */
+/* Values of the fields of a record input from the argument: any expression whose value is a record (a
+ * record variable, a record constructor, a call of a function whose first output is a record, a + b of
+ * operator records, if-expressions; in a function body: fnrecord.c). */
 static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const mo_expr *arg, mo_expr **args)
 {
+    if (c->fn) {   /* in a function body: any expression whose value is a record (fnrecord.c) */
+        mo_frec v;
+        int k = mo_fctx_record(c, arg, &v);
+        if (k == 0)
+            mo_error(arg->loc, "argument '%s' of '%s' must be a record", p->name, f->name);
+        return k > 0 && mo_fctx_record_arg(c, f, p, &v, arg->loc, args);
+    }
     size_t pl = strlen(p->name) + 1;
     if (arg->kind == MO_EX_REF) {
         for (int s = p->first; s < p->first + p->count; s++) {
@@ -649,7 +690,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
                 if (v) {
                     args[s] = slot_arg(c, f, s, v);
                 } else if (fe->mod && fe->mod->binding) {
-                    mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false};
+                    mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false, NULL};
                     args[s] = slot_arg(&k2, f, s, fe->mod->binding);
                 } else {
                     mo_error(arg->loc, "missing value of field '%s' of record '%s'", field, k.cls->name);
@@ -661,12 +702,8 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
             return true;
         }
     }
-    if (!c->fn) {
-        mo_aval v;
-        return mo_flatten_rv(c->fr, c->inst, c->owner, arg, &v) && mo_func_record_arg(f, p, &v, arg->loc, args);
-    }
-    mo_error(arg->loc, "argument '%s' of '%s' must be a record", p->name, f->name);
-    return false;
+    mo_aval v;
+    return mo_flatten_rv(c->fr, c->inst, c->owner, arg, &v) && mo_func_record_arg(f, p, &v, arg->loc, args);
 }
 
 /* The argument of input slot s: a scalar, or an array of the slot's number of dimensions (in a model,
@@ -784,7 +821,7 @@ static mo_expr *instance_default(mo_fctx *c, const mo_expr *call, const mo_func 
         mo_note(v->inst_default->loc, "the default is given here");
         return NULL;
     }
-    mo_fctx k = {c->fr, ci, v->inst_owner, NULL, NULL, c->const_depth, NULL, 0, false};
+    mo_fctx k = {c->fr, ci, v->inst_owner, NULL, NULL, c->const_depth, NULL, 0, false, NULL};
     return slot_arg(&k, f, s, v->inst_default);
 }
 
@@ -1062,7 +1099,7 @@ bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func *
 int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
                           mo_aval *out)
 {
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false};
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false, NULL};
     *user = NULL;
     if (!e->fn || e->fn->kind != MO_EX_REF || e->niters)
         return 0;
@@ -1084,7 +1121,7 @@ int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
 int mo_func_flatten_class_call(mo_front *fr, mo_inst *inst, mo_class *owner, mo_class *fcls, const mo_expr *e,
                                mo_expr **user, mo_aval *out)
 {
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false};
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false, NULL};
     *user = NULL;
     callee k = class_callee(&c, e->fn, fcls, NULL);
     mo_func *f;
@@ -1263,12 +1300,13 @@ bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const mo_aval 
             mo_unreachable("a matched named argument without its input");
         const mo_fparam *p = &f->inputs.v[q];
         const mo_aval *v = &vals[i];
-        if (v->nd) {
-            mo_error(loc, "not supported yet: array arguments of '%s'", f->name);
+        if (!p->record && v->nd != f->vars.v[p->first].nd) {
+            mo_error(loc, "argument '%s' of '%s' has %d dimensions, not %d", p->name, f->name, v->nd,
+                     f->vars.v[p->first].nd);
             return false;
         }
         if (!p->record)
-            args[p->first] = v->one;
+            args[p->first] = v->nd ? mo_func_model_nested(v, loc) : v->one;
         else if (!mo_func_record_arg(f, p, v, loc, args))
             return false;
     }

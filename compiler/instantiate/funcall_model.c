@@ -337,7 +337,7 @@ bool mo_func_model_result(mo_fctx *c, const mo_func *f, mo_expr **args, mo_loc u
     for (int i = 0; i < o->count; i++)
         if (!mo_func_model_output(c, f, o->first - f->nin + i, args, use, &fields[i]))
             return false;
-    return mo_rv_of_values((mo_class *)o->record, o->count, fields, out);
+    return mo_rv_array_of_values((mo_class *)o->record, o->rec_nd, o->count, fields, out);
 }
 
 /* ---- calls, vectorized over arrays given to inputs of fewer dimensions (12.4.6) ---- */
@@ -388,7 +388,7 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
             continue;
         const mo_fparam *p = &f->inputs.v[q];
         const mo_fvar *v = &f->vars.v[p->first];
-        int vnd = p->record ? 0 : v->nd;
+        int vnd = p->record ? p->rec_nd : v->nd;
         bool str = !p->record && v->type == MO_T_STRING;   /* (built at run time: slot_arg, funcall.c) */
         c->fr->str_arg += str;
         bool ok = (p->record ? mo_flatten_rv : mo_flatten_val)(c->fr, c->inst, c->owner, given[q], &vals[q]);
@@ -432,7 +432,7 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
             int s = p->first;
             if (p->record) {   /* a record, or element i of an array of them */
                 mo_aval el = vals[q];
-                if (vals[q].nd)
+                if (vals[q].nd > p->rec_nd)
                     mo_av_part(&vals[q], nd, count, i, &el);
                 if (!mo_func_record_arg(f, p, &el, given[q]->loc, args))
                     return false;
@@ -456,7 +456,7 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
 
 int mo_func_empty_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **out)
 {
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false};
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false, NULL};
     mo_expr *x;
     mo_func *f;
     *out = NULL;
@@ -507,7 +507,7 @@ int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
     bool tuple = l->kind == MO_EX_TUPLE;
     if (!tuple && (r->kind != MO_EX_CALL || l->kind != MO_EX_REF))
         return 0;
-    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false};
+    mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false, NULL};
     bool err = false;
     mo_func *g = r->kind == MO_EX_CALL ? mo_fctx_callee(&c, r, &err) : NULL;
     if (err)

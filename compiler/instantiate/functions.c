@@ -16,8 +16,9 @@
  * are such scalars and arrays (a slot per field), Strings, external objects (Integer handles),
  * functional inputs (12.4.2), defaults
  * of inputs (over earlier inputs), initial values of outputs and locals, values given by short classes
- * with modifiers (function f2 = f(x = 3)). Not supported (a "not supported yet" error): arrays of
- * records, nested records, arrays of Strings. Equations in functions are errors.
+ * with modifiers (function f2 = f(x = 3)), arrays of records (a structure of arrays: a slot per field
+ * with the array's dimensions first). Not supported (a "not supported yet" error): nested records,
+ * arrays of Strings. Equations in functions are errors.
  */
 #include "aval.h"
 #include "fnbuild.h"
@@ -151,8 +152,10 @@ static bool decl_dims_type(mo_class *owner, mo_element *e, int *bt, mo_class **r
     return true;
 }
 
-/* Slot s is an array of dimensions dims (none: a scalar), resolved later by resolve_dims in scope. */
-static void slot_dims(mo_fbuild *b, int s, mo_fbuild_dims *dims, mo_map *scope)
+/* Slot s is an array of dimensions dims (none: a scalar), resolved later by resolve_dims: those from
+ * index from on in scope (a record field's own, among its record's fields), the others (the dimensions
+ * of an array of records) in the function's. */
+static void slot_dims(mo_fbuild *b, int s, mo_fbuild_dims *dims, int from, mo_map *scope)
 {
     if (!dims->n)
         return;
@@ -161,15 +164,17 @@ static void slot_dims(mo_fbuild *b, int s, mo_fbuild_dims *dims, mo_map *scope)
     v->dims = MO_NEWN(mo_expr *, dims->n);
     b->f->has_arrays = true;
     for (int k = 0; k < dims->n; k++) {
-        dims->v[k].slot = s;
-        dims->v[k].k = k;
-        dims->v[k].scope = scope;
-        MO_PUSH(b->dims, dims->v[k]);
+        mo_fbuild_dim d = dims->v[k];
+        d.slot = s;
+        d.k = k;
+        d.scope = k >= from ? scope : NULL;
+        MO_PUSH(b->dims, d);
     }
 }
 
 /* Declare the slots of one component: a scalar, an array, or every field of a record (a slot each, an
- * array slot for an array field, named r.field; the field's dimensions see the record's other fields). */
+ * array slot for an array field, named r.field; the field's dimensions see the record's other fields).
+ * An array of records is a structure of arrays: each field's slot has the array's dimensions first. */
 static bool declare(mo_fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fparam *param)
 {
     mo_element *e = it->elem;
@@ -192,10 +197,6 @@ static bool declare(mo_fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fpar
     }
     int first = f->vars.n;
     if (rec) {
-        if (dims.n) {
-            mo_error(e->loc, "not supported yet: arrays of records in functions");
-            return false;
-        }
         mo_layout *lay = record_fields(rec, e->loc);
         if (!lay)
             return false;
@@ -205,8 +206,14 @@ static bool declare(mo_fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fpar
             mo_class *sub;
             const mo_class *fec;
             mo_fbuild_dims fd = {0};
+            for (int k = 0; k < dims.n; k++)
+                MO_PUSH(fd, dims.v[k]);
             if (!decl_dims_type(lay->items[i].owner, lay->items[i].elem, &fbt, &sub, &fd, &fec, NULL))
                 return false;
+            if (fd.n > MO_MAX_DIMS) {
+                mo_error(e->loc, "not supported yet: arrays with more than %d dimensions", MO_MAX_DIMS);
+                return false;
+            }
             const char *n = join(e->name, lay->items[i].elem->name);
             if (fec && fec->form != MO_FORM_ENUM) {
                 mo_error(e->loc, "not supported yet: external objects as fields of records");
@@ -216,9 +223,12 @@ static bool declare(mo_fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fpar
             f->vars.v[s].enum_cls = fec;
             mo_map_put(&b->names, n, (void *)(intptr_t)(s + 1));
             mo_map_put(scope, lay->items[i].elem->name, (void *)(intptr_t)(s + 1));
-            slot_dims(b, s, &fd, scope);
+            slot_dims(b, s, &fd, dims.n, scope);
         }
         mo_map_put(&b->names, e->name, (void *)(intptr_t)-1); /* the record itself: no slot */
+        mo_frecvar *rv = MO_NEW(mo_frecvar);
+        *rv = (mo_frecvar){rec, first, f->vars.n - first, dims.n};
+        mo_map_put(&b->recs, e->name, rv);
     } else {
         int s = mo_func_add_slot(f, e->name, e->loc, kind, bt);
         if (enum_cls && enum_cls->form != MO_FORM_ENUM)
@@ -226,12 +236,13 @@ static bool declare(mo_fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fpar
         else
             f->vars.v[s].enum_cls = enum_cls;
         mo_map_put(&b->names, e->name, (void *)(intptr_t)(s + 1));
-        slot_dims(b, s, &dims, NULL);
+        slot_dims(b, s, &dims, dims.n, NULL);
     }
     if (param) {
         param->name = e->name;
         param->loc = e->loc;
         param->record = rec;
+        param->rec_nd = rec ? dims.n : 0;
         param->first = first;
         param->count = f->vars.n - first;
     }
@@ -344,11 +355,7 @@ static bool resolve_dims(mo_fbuild *b)
         }
         if (p->size->kind == MO_EX_REF && !mo_map_get(names, mo_intern_cstr(mo_ref_str(p->size)))) {
             mo_name n;
-            mo_name_init(&n, p->size->loc, p->size->global, p->size->nparts);
-            for (int j = 0; j < p->size->nparts; j++) {
-                n.ids[j] = p->size->parts[j].id;
-                mo_name_set_loc(&n, j, mo_ref_part_loc(p->size, j));
-            }
+            mo_name_of_ref(&n, p->size);
             mo_found f;
             if (mo_lookup_name(p->owner, &n, &f) < 0 && f.cls && f.cls->form == MO_FORM_ENUM) {
                 v->dims[p->k] = mo_expr_int(p->size->loc, f.cls->nliterals);
@@ -648,6 +655,7 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds
     b.ctx.owner = cls;
     b.ctx.fn = f;
     b.ctx.names = &b.names;
+    b.ctx.recs = &b.recs;
     /* the slots are declared before the body is resolved, and the function is in the table, so that a
      * recursive call finds its signature */
     int before = mo_error_count();

@@ -1,6 +1,6 @@
 /*
  * operators.c - operator records (spec chapter 14): which function an overloaded operator, an
- * overloaded constructor or String() of an operator record calls.
+ * overloaded constructor or String() of an operator record calls (and, in models, String(r) called).
  *
  * Input: the operator record class and the kinds of the arguments (mo_argty: a record class, or a
  * predefined type, and a number of dimensions). Output: the function class to call, chosen as 14.2-14.5
@@ -9,7 +9,7 @@
  * out), exactly one of them, else an error naming the candidates; for a binary operator without a
  * direct match, one argument converted by a 'constructor' of the other side's operator record (14.5).
  * Functions are matched from their declarations, before they are flattened (functions.c flattens only
- * the one chosen). The callers (records.c for models, functions.c for function bodies) make the call.
+ * the one chosen). The callers (records.c for models, fnrecord.c for function bodies) make the call.
  * Preconditions: the classes come from lookup.c.
  */
 #include "aval.h"
@@ -278,10 +278,9 @@ mo_argty mo_argty_of_value(const mo_flat *flat, const mo_aval *v)
     return a;
 }
 
-/* The operator's name in an operator record (14.1), for e's operator (NULL: none, unary +). */
-static const char *op_name(const mo_expr *e)
+const char *mo_op_overload_name(mo_op op)
 {
-    switch (e->op) {
+    switch (op) {
     case MO_OP_ADD: case MO_OP_EADD: return "'+'";
     case MO_OP_SUB: case MO_OP_ESUB: case MO_OP_NEG: return "'-'";
     case MO_OP_MUL: case MO_OP_EMUL: return "'*'";
@@ -352,7 +351,7 @@ static bool apply_op(mo_front *fr, const mo_expr *e, const char *op, int n, cons
 
 bool mo_rv_operator(mo_front *fr, const mo_expr *e, int n, const mo_aval *v, mo_aval *out)
 {
-    const char *op = op_name(e);
+    const char *op = mo_op_overload_name(e->op);
     if (!op) {   /* +r is r */
         *out = v[0];
         return true;
@@ -378,4 +377,34 @@ bool mo_rv_overloaded_ctor(mo_front *fr, mo_inst *inst, mo_class *owner, const m
     if (!f)
         return false;
     return mo_func_apply(fr, f, call->loc, n, v, names, out);
+}
+
+int mo_rv_string(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call, mo_aval *out)
+{
+    mo_aval first;
+    if (!mo_flatten_rv(fr, inst, owner, call->a[0], &first))
+        return -1;
+    if (!first.rec)
+        return 0;
+    int n = call->n + call->nnamed;
+    mo_aval *v = MO_NEWN(mo_aval, n + 1);
+    mo_argty *a = MO_NEWN(mo_argty, n + 1);
+    const char **names = MO_NEWN(const char *, n + 1);
+    v[0] = first;
+    for (int i = 0; i < n; i++) {
+        if (i && !mo_flatten_rv(fr, inst, owner, i < call->n ? call->a[i] : call->named[i - call->n].value, &v[i]))
+            return -1;
+        a[i] = mo_argty_of_value(fr->flat, &v[i]);
+        a[i].name = names[i] = i < call->n ? NULL : call->named[i - call->n].name;
+    }
+    mo_class *conv;
+    int conv_arg;
+    bool err;
+    mo_class *f = mo_op_resolve("'String'", n, a, call->loc, &conv, &conv_arg, &err);
+    if (!f) {
+        if (!err)
+            mo_error(call->loc, "no function of operator 'String' takes (%s)", mo_argty_list(n, a));
+        return -1;
+    }
+    return mo_func_apply(fr, f, call->loc, n, v, names, out) ? 1 : -1;
 }

@@ -250,15 +250,23 @@ bool mo_rv_of_slots(mo_front *fr, const mo_sref *s, mo_loc loc, mo_aval *out)
 
 bool mo_rv_of_values(mo_class *cls, int n, const mo_aval *fields, mo_aval *out)
 {
+    return mo_rv_array_of_values(cls, 0, n, fields, out);
+}
+
+bool mo_rv_array_of_values(mo_class *cls, int nd, int n, const mo_aval *fields, mo_aval *out)
+{
     mo_layout *lay = mo_layout_of(cls);
     if (!lay)
         return false;
-    if (lay->n != n)
+    if (lay->n != n || (nd && !n))
         mo_unreachable("a record's slots and its fields differ");
     mo_rval *r = rv_new(cls, lay);
     for (int i = 0; i < n; i++)
         r->f[i] = fields[i];
-    av_record(out, 0, NULL, 1, r);
+    int count = 1;
+    for (int k = 0; k < nd; k++)
+        count *= fields[0].dims[k];
+    av_record(out, nd, nd ? fields[0].dims : NULL, count, r);
     return true;
 }
 

@@ -540,6 +540,8 @@ const char *mo_name_str(const mo_name *n);        /* "A.B.C" (arena) */
  * mo_name_set_loc); the location of identifier i of a name. */
 void mo_name_init(mo_name *name, mo_loc loc, bool global, int n);
 mo_loc mo_name_loc(const mo_name *name, int i);
+/* The name a reference spells (its identifiers and their locations; subscripts left out). */
+void mo_name_of_ref(mo_name *name, const mo_expr *ref);
 void mo_name_set_loc(mo_name *name, int i, mo_loc loc);
 /* Give name the location loc, its identifiers keeping theirs (the identifiers' locations are stored
  * relative to the name's: set loc only this way once they are set). */

@@ -328,3 +328,12 @@ mo_name *mo_build_global_name(mo_name *n, mo_loc loc)
     mo_name_move(n, loc);
     return n;
 }
+
+void mo_name_of_ref(mo_name *name, const mo_expr *ref)
+{
+    mo_name_init(name, ref->loc, ref->global, ref->nparts);
+    for (int i = 0; i < ref->nparts; i++) {
+        name->ids[i] = ref->parts[i].id;
+        mo_name_set_loc(name, i, mo_ref_part_loc(ref, i));
+    }
+}
