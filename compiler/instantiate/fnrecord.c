@@ -141,10 +141,16 @@ bool mo_fctx_record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const 
 {
     mo_layout *lay = mo_layout_of(v->rec);
     size_t pl = strlen(p->name) + 1;
-    bool ok = lay && v->nd == p->rec_nd;
+    /* an array of records given to a record input of a function with one scalar output: applied element
+     * by element (12.4.6), when the record's fields are scalars (the arguments have the same rank) */
+    int extra = v->nd - p->rec_nd;
+    bool each = extra > 0 && f->outputs.n == 1 && !f->outputs.v[0].record && !f->vars.v[f->nin].nd;
+    for (int s = p->first; each && s < p->first + p->count; s++)
+        each = !f->vars.v[s].nd;
+    bool ok = lay && (v->nd == p->rec_nd || each);
     for (int s = p->first; ok && s < p->first + p->count; s++) {
         intptr_t k = mo_layout_find(lay, mo_intern_cstr(f->vars.v[s].name + pl));
-        ok = k && mo_func_expr_rank(c->fn, v->fields[k - 1]) == f->vars.v[s].nd;
+        ok = k && mo_func_expr_rank(c->fn, v->fields[k - 1]) == f->vars.v[s].nd + (each ? extra : 0);
         if (ok && !mo_fctx_check_arg(c, f, s, v->fields[k - 1], loc))
             return false;
         if (ok)

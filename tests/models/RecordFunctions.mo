@@ -4,7 +4,7 @@
 // of an operator record (spec 14) inside functions: '+', '*' (with an overload that takes arrays: a
 // scalar product, 14.4), unary '-', '==', String(c), a Real converted by the constructor (14.5), a
 // constant of the record type, if-expressions of records, and r := Cx(r.im, r.re), which reads the
-// record it assigns.
+// record it assigns; a function of a record applied element by element to an array of records.
 package RecordFunctions
   operator record Cx
     Real re;
@@ -142,6 +142,20 @@ package RecordFunctions
     end for;
   end sumRe;
 
+  function realPart
+    input Cx c;
+    output Real r;
+  algorithm
+    r := c.re;
+  end realPart;
+
+  function sumSquaresRe "a function of a record applied element by element to an array of records (12.4.6)"
+    input Cx a[:];
+    output Real y;
+  algorithm
+    y := sum(realPart({a[k] * a[k] for k in 1:size(a, 1)}));
+  end sumSquaresRe;
+
   model Main
     Cx d[2] = {Cx(time, 1), Cx(2, -time)};
     Cx e[2] = {Cx(1, time), Cx(3, 2)};
@@ -155,6 +169,7 @@ package RecordFunctions
     Real t1 = isText(Cx(1, 2), "1+2j");
     Real t2 = isText(Cx(2, 2), "1+2j");
     Real sr = sumRe(e);
+    Real sq = sumSquaresRe(e);
     annotation(experiment(StopTime = 1));
   end Main;
 end RecordFunctions;
