@@ -230,24 +230,26 @@ static mo_func *call_with(mo_fctx *c, mo_class *fc, int n, const operand *o, mo_
     return g;
 }
 
-/* op (quoted: "'+'") applied to the n operands o: the function operators.c chooses, called. */
-static mo_func *apply(mo_fctx *c, const char *op, int n, operand *o, mo_loc loc, mo_expr ***args)
+/* op (quoted: "'+'") applied to the n operands o: the function operators.c chooses, called; an element-wise
+ * operator (each) over arrays is never an overload that takes arrays (14.3). */
+static mo_func *apply(mo_fctx *c, const char *op, bool each, int n, operand *o, mo_loc loc, mo_expr ***args)
 {
     mo_argty a[8];
     if (n > 8)
         mo_unreachable("an operator with more than 8 operands");
-    for (int i = 0; i < n; i++)
+    bool arrays = false;
+    for (int i = 0; i < n; i++) {
         a[i] = argty(c, &o[i]);
-    mo_class *conv;
-    int conv_arg;
-    bool err;
-    mo_class *fc = mo_op_resolve(op, n, a, loc, &conv, &conv_arg, &err);
-    if (err)
+        arrays |= a[i].nd > 0;
+    }
+    mo_class *conv = NULL;
+    int conv_arg = -1;
+    bool err = false;
+    int errors = mo_error_count();   /* an operator class found broken (lookup.c) is reported once */
+    mo_class *fc = each && arrays ? NULL : mo_op_resolve(op, n, a, loc, &conv, &conv_arg, &err);
+    if (err || mo_error_count() > errors)
         return NULL;
     if (!fc) {
-        bool arrays = false;
-        for (int i = 0; i < n; i++)
-            arrays |= o[i].is_rec && o[i].rec.nd;
         if (arrays)
             mo_error(loc, "not supported yet: operator %s applied element by element to arrays of records in a "
                      "function (%s)", op, mo_argty_list(n, a));
@@ -305,7 +307,7 @@ static mo_func *op_call(mo_fctx *c, const mo_expr *e, mo_expr ***args, operand *
         *same = o[0];
         return NULL;
     }
-    return apply(c, op, n, o, e->loc, args);
+    return apply(c, op, e->kind != MO_EX_CALL && mo_op_elementwise(e->op), n, o, e->loc, args);
 }
 
 mo_expr *mo_fctx_record_op(mo_fctx *c, const mo_expr *e)

@@ -222,5 +222,8 @@ mo_class *mo_op_resolve(const char *op, int n, const mo_argty *a, mo_loc loc, mo
                         bool *err);
 /* The name of op's function in an operator record (14.1): "'+'"; NULL for unary +, which has none. */
 const char *mo_op_overload_name(mo_op op);
+/* Is op an element-wise operator (.+ .- .* ./ .^)? Over arrays it applies its operator to each element
+ * and never calls an overload that takes arrays (14.3). */
+bool mo_op_elementwise(mo_op op);
 
 #endif

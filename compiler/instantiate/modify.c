@@ -170,12 +170,16 @@ mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner)
     mo_fmod *r = MO_NEW(mo_fmod);
     *r = *outer;
     r->name = outer->name ? outer->name : inner->name;
+    /* inner's 'each' (a short class's modifier applies to every element of an array of its type) without
+     * a binding of its own: it goes to inner's children, so that outer's children still split over the
+     * array (z[3](re(start = {1, 2, 3})) of record CI = C(redeclare Res re)) */
+    bool spread = inner->each && !inner->binding && !outer->each && outer->n > 0;
     if (!outer->binding) {
         r->binding = inner->binding;
         r->val = inner->val;
         r->scope = inner->scope;
         r->scope_cls = inner->scope_cls;
-        r->each = inner->each;
+        r->each = inner->each && !spread;
         r->binding_over = inner->binding_over;
     } else {   /* fields that both outer's own inner modifiers and inner give: outer's view wins */
         r->binding_over = outer->binding_over ? mo_fmod_merge(outer->binding_over, inner) : inner;
@@ -192,8 +196,14 @@ mo_fmod *mo_fmod_merge(mo_fmod *outer, mo_fmod *inner)
     r->n = 0;
     r->sub = NULL;
     for (int i = 0; i < inner->n; i++) {
-        mo_fmod *o = find_sub(outer, inner->sub[i]->name);
-        push_sub(r, o ? mo_fmod_merge(o, inner->sub[i]) : inner->sub[i]);
+        mo_fmod *in = inner->sub[i];
+        if (spread && !in->each) {
+            in = MO_NEW(mo_fmod);
+            *in = *inner->sub[i];
+            in->each = true;
+        }
+        mo_fmod *o = find_sub(outer, in->name);
+        push_sub(r, o ? mo_fmod_merge(o, in) : in);
     }
     for (int i = 0; i < outer->n; i++)
         if (!find_sub(inner, outer->sub[i]->name))

@@ -278,6 +278,11 @@ mo_argty mo_argty_of_value(const mo_flat *flat, const mo_aval *v)
     return a;
 }
 
+bool mo_op_elementwise(mo_op op)
+{
+    return op == MO_OP_EADD || op == MO_OP_ESUB || op == MO_OP_EMUL || op == MO_OP_EDIV || op == MO_OP_EPOW;
+}
+
 const char *mo_op_overload_name(mo_op op)
 {
     switch (op) {
@@ -304,13 +309,17 @@ const char *mo_op_overload_name(mo_op op)
 static bool apply_op(mo_front *fr, const mo_expr *e, const char *op, int n, const mo_aval *v, mo_aval *out)
 {
     mo_argty a[2];
-    for (int i = 0; i < n; i++)
+    bool arrays = false;
+    for (int i = 0; i < n; i++) {
         a[i] = mo_argty_of_value(fr->flat, &v[i]);
-    mo_class *conv;
-    int conv_arg;
-    bool err;
+        arrays |= v[i].nd > 0;
+    }
+    mo_class *conv = NULL;
+    int conv_arg = -1;
+    bool err = false;
     int errors = mo_error_count();   /* an operator class found broken (lookup.c) is reported once */
-    mo_class *f = mo_op_resolve(op, n, a, e->loc, &conv, &conv_arg, &err);
+    /* a .op b of arrays: element by element, never an overload that takes arrays (14.3: items 1, 4, 5) */
+    mo_class *f = mo_op_elementwise(e->op) && arrays ? NULL : mo_op_resolve(op, n, a, e->loc, &conv, &conv_arg, &err);
     if (err)
         return false;
     if (f) {
@@ -332,6 +341,11 @@ static bool apply_op(mo_front *fr, const mo_expr *e, const char *op, int n, cons
     if (!shape) {
         if (mo_error_count() == errors)
             mo_error(e->loc, "no function of operator %s takes (%s)", op, mo_argty_list(n, a));
+        return false;
+    }
+    if (e->op == MO_OP_MUL && n == 2 && v[0].nd && v[1].nd) {   /* 14.3 item 4 */
+        mo_error(e->loc, "not supported yet: the product of arrays of operator records (%s) without a function of "
+                 "operator '*' that takes them", mo_argty_list(n, a));
         return false;
     }
     mo_aval *res = MO_NEWN(mo_aval, shape->n + 1);

@@ -1,5 +1,6 @@
 // The MSL's Modelica.ComplexMath functions, whose bodies use Complex's operators, arrays of Complex and
-// comprehensions of records; tests/sim/complexmath.sh checks them against Python's cmath
+// comprehensions of records, and
+// .* against * of Complex vectors; tests/sim/complexmath.sh checks them against Python's cmath
 // (tests/ref/complexmath_ref.py).
 model ComplexMathFns
   import Modelica.ComplexMath;
@@ -26,5 +27,8 @@ model ComplexMathFns
   Complex sm = ComplexMath.sum(v);
   Complex pr = ComplexMath.product(v);
   Complex mx = ComplexMath.max(v);
+  Complex w[3] = {Complex(1, time), Complex(2, 0), Complex(0, -1)};
+  Complex pe[3] = v .* w "element by element: Complex's '*' per element";
+  Complex sp = v * w "Complex.'*'.scalarProduct, an overload that takes vectors";
   annotation(experiment(StopTime = 1));
 end ComplexMathFns;

@@ -18,9 +18,12 @@ for k in range(501):
     val['sm'] = sum(v)
     val['pr'] = v[0] * v[1] * v[2]
     val['mx'] = max(v, key=abs)
+    w = [complex(1, t), complex(2, 0), complex(0, -1)]
+    val['sp'] = sum(v[i] * w[i] for i in range(3))
     for i in range(3):
         val['vn[%d]' % (i + 1)] = v[i] / norm
         val['vr[%d]' % (i + 1)] = v[2 - i]
+        val['pe[%d]' % (i + 1)] = v[i] * w[i]
     cols = []
     for name, x in val.items():
         cols += [(name + '.re', x.real), (name + '.im', x.imag)]

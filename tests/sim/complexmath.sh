@@ -2,7 +2,8 @@
 # Modelica.ComplexMath of the MSL 4.0.0 (tests/models/ComplexMathFns.mo): sin, cos, tan, asin, acos, atan,
 # sinh, tanh, asinh, acosh, atanh, exp, log, sqrt, sum, product, max, Vectors.norm, length, normalize,
 # reverse, whose bodies compute with Complex's operators, arrays of Complex and comprehensions of records,
-# against Python's cmath (tests/ref/complexmath_ref.py), within 1e-12.
+# and v .* w (element by element) against v * w (Complex's scalarProduct), against Python's cmath
+# (tests/ref/complexmath_ref.py), within 1e-12.
 source tests/ref/lib.sh
 build_ref_tools || exit 1
 [ -n "${SHARED:-}" ] && [ -d "$SHARED/msl/4.0.0" ] || { echo "no MSL in ../shared"; exit 77; }
