@@ -14,8 +14,17 @@
  * forward, an 'sa' that says "slide backward", and sliding backward one that says "slide forward",
  * while locked (both relations false) is consistent. Then every combination of the relations' values is tried, those
  * that flip fewer of them (from the values at the call) first, and the first that agrees with its own
- * solution is kept (MAX_SEARCH relations at most: 2^n solutions in the worst case). None agreeing is
- * an error: the model has no consistent mode there.
+ * solution is kept (MAX_SEARCH relations at most: 2^n solutions in the worst case).
+ *
+ * None agreeing, at an event, is no error yet: the friction elements of the MSL need the event
+ * iteration itself. A one-way clutch about to slip (HeatLosses at t = 0.53) is stuck with 'sa' above
+ * tau0_max by the event's location error (1.4e-10), while sliding, coupled to a lossy gear, gives an 'sa'
+ * 1.2e-5 below tau0_max: with pre(startForward) false neither mode agrees. Their equations carry the
+ * way out ('startForward = pre(stuck) and (sa > tau0_max or pre(startForward) and sa > tau0)'): the loop
+ * is solved with the relations the pass began with (the event's), the event iteration (events.c) takes
+ * the new pre() values and the relations at the solution, and the next pass slides consistently. A loop
+ * that never settles so ends in the event iteration's own error, which names the relation that keeps
+ * changing. At initialization, none agreeing is an error: the model has no consistent mode there.
  */
 #include "rt_internal.h"
 
@@ -108,6 +117,11 @@ int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data 
     for (int k = 0; k < n; k++)
         start[k] = d->rel[rel[k]];
     int rc = settle(d, n, rel, solve, rels, start, live);
+    if (rc > 0 && d->in_event && !d->initial) {   /* left to the event iteration (see the top) */
+        for (int k = 0; k < n; k++)
+            d->rel[rel[k]] = start[k];
+        rc = solve(d) != 0 ? -1 : 0;
+    }
     if (start != sbuf) {
         free(start);
         free(live);

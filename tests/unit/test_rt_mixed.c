@@ -3,9 +3,9 @@
  * loop shaped like a clutch about to stick: the relations (sa > 1, sa < -1) pick its mode; sliding
  * forward gives sa = -5 (so "slide backward"), sliding backward sa = 5 (so "slide forward"), locked
  * sa = 0.3, both relations true has no solution. The fixed-point iteration cycles between the two
- * sliding modes; the search must find the locked one. Also: one solve between events, the error when
- * no mode agrees with its solution, a relation on its threshold accepted either way, a failing solve
- * passed on.
+ * sliding modes; the search must find the locked one. Also: one solve between events; when no mode
+ * agrees with its solution, the mode the event began with (the event iteration goes on) and at
+ * initialization the error; a relation on its threshold accepted either way, a failing solve passed on.
  */
 #include "mo2c_rt.h"
 
@@ -85,13 +85,22 @@ int main(void)
     nsolve = 0;
     CHECK(mo2c_mixed_loop(&d, 2, idx, solve, rels, "w") == 0 && nsolve == 1, "settled: nsolve %d", nsolve);
 
-    /* no mode agrees: an error naming the loop's equation */
+    /* no mode agrees at an event: solved with the relations it began with, left to the event iteration
+     * (whose next pass has new pre() values) */
     contrary = 1;
+    rel[2] = 0, rel[5] = 1;
     int rc = mo2c_mixed_loop(&d, 2, idx, solve, rels, "m.mo:4: a = b");
+    CHECK(rc == 0 && rel[2] == 0 && rel[5] == 1 && sa == 5.0, "contrary event: rc %d sa %g rel %d %d",
+          rc, sa, rel[2], rel[5]);
+
+    /* no mode agrees at initialization: an error naming the loop's equation */
+    d.in_event = 0, d.initial = 1;
+    rc = mo2c_mixed_loop(&d, 2, idx, solve, rels, "m.mo:4: a = b");
     CHECK(rc != 0 && strcmp(d.error, "the algebraic loop of equation m.mo:4: a = b has no consistent mode: its "
                             "Boolean or Integer unknowns and the relations of its Real unknowns never agree "
                             "(2 relations)") == 0, "contrary: rc %d %s", rc, d.error);
     contrary = 0;
+    d.in_event = 1, d.initial = 0;
 
     /* a relation on its threshold (sa = 1 to rounding, as at the event it caused) agrees either way */
     contrary = 0;
