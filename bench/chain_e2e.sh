@@ -12,8 +12,9 @@
 #   - the simulator: -stopTime=1 with no result file (-outputFormat=empty), its wall and CPU time and
 #     accepted steps.
 # Asserts nothing about time. Environment: BUILD (default build), BUILD_TIMEOUT (seconds allowed for one
-# build, default 1200), STOP (simulated seconds, default 1), SOLVER (default: the simulator's, dassl),
-# GEN (chain or array, default chain).
+# build, default 1200), STOP (simulated seconds, default 1), SOLVER (default: the simulator's own), GEN
+# (chain or array, default chain; or FAMILY/FORM: a family of bench/gen_scalable.sh, e.g. heat/comp, whose
+# size parameter is N; bench/scalable.sh runs them all).
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-$PWD/build}
@@ -28,13 +29,14 @@ GEN=${GEN:-chain}
 case $GEN in
     chain) gen=bench/gen_chain.sh; stem=Chain ;;
     array) gen=bench/gen_chain_array.sh; stem=ChainArray ;;
+    */*) gen="bench/gen_scalable.sh ${GEN%/*} ${GEN#*/}"; stem=${GEN%/*}_${GEN#*/}_ ;;
     *) echo "GEN must be chain or array"; exit 1 ;;
 esac
 
 prev=""; prevn=""
 for n in $NS; do
     f=$B/$stem$n.mo
-    bash $gen "$n" "$f" || { echo "$gen $n failed"; continue; }
+    bash $gen "$n" "$f" || { echo "$gen $n failed"; continue; }   # $gen: the script and its arguments
     # the C file alone, for its size (codegen only, not timed here)
     "$MO2C" --emit-c "$f" -o "$B/$stem$n.c" 2>/dev/null
     csize=$(stat -c %s "$B/$stem$n.c" 2>/dev/null || echo 0)

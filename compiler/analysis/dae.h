@@ -102,7 +102,14 @@ typedef struct mo_block {
     int *inner_vars;
     mo_expr **inner_solutions;
     int *inner_eqs;            /* the equation each inner assignment solves (solve.c) */
-    mo_expr **jacobian;        /* ntear * ntear row-major symbolic Jacobian d res / d tear, NULL if none */
+    /* the Jacobian d res / d tear in forward mode (solve.c): assignment k < ninner, and residual r as
+     * k = ninner + r, reads the unknowns jac_var[jac_start[k] .. jac_start[k + 1]) (j < ntear: tear
+     * variable j, else inner variable j - ntear) with partial derivatives jac_d[..]; column c of the
+     * Jacobian is one pass over them in order, seeded with tear variable c, so its size is linear in the
+     * loop's (the chain rule written out per entry grows exponentially along a ladder network).
+     * jac_start NULL: no symbolic Jacobian (finite differences) */
+    int *jac_start, *jac_var;
+    mo_expr **jac_d;
     int alg;                   /* MO_BLOCK_ALGORITHM: index in dae->algs */
     int loop_alg;              /* MO_BLOCK_NONLINEAR through an algorithm section (solve.c): 1 + its
                                 * index in dae->algs, run after the tear variables are set; else 0 */

@@ -33,8 +33,12 @@
  *
  * Jacobian of the torn residuals with respect to the tear variables, by the chain rule through the inner
  * assignments: for each tear variable t, d u_m/dt = du_m/dt (partial) + sum over earlier inner u_l of
- * (d s_m / d u_l) * d u_l/dt, and likewise for the residuals. Built symbolically with shared subtrees;
- * NULL when some expression cannot be differentiated (code generation then uses finite differences).
+ * (d s_m / d u_l) * d u_l/dt, and likewise for the residuals. Kept as the partial derivatives of each
+ * assignment and residual (dae.h: jac_start), which the generated code runs once per tear variable, so
+ * that its size is linear in the loop's: written out entry by entry, the chain rule repeats each inner
+ * derivative in every later one, exponentially along a ladder network (a 10 x 10 resistor network's
+ * Jacobian was 85 MB of C). None when some expression cannot be differentiated (code generation then
+ * uses finite differences).
  */
 #include "daeutil.h"
 
@@ -95,65 +99,46 @@ static void block_vars_of(const mo_expr *e, solve_ws *ws, mo_int_vec *out)
     }
 }
 
-/* The chain-rule Jacobian of the torn block (see the header comment). */
+/* The Jacobian of the torn block in forward mode (see dae.h and the header comment): for each inner
+ * assignment and each residual, the partial derivatives with respect to the loop's unknowns it reads. */
 static void torn_jacobian(mo_block *b, mo_expr **res, solve_ws *ws)
 {
-    int nt = b->ntear, ni = b->ninner;
-    /* position of each inner variable among the inner assignments, through ws->local (reset after) */
-    for (int m = 0; m < ni; m++)
-        ws->local[b->inner_vars[m]] = m;
+    int nt = b->ntear, ni = b->ninner, nexpr = ni + nt;
+    /* ws->local: tear variable j -> j, inner variable m -> nt + m (reset after) */
     for (int j = 0; j < nt; j++)
-        ws->local[b->tear_vars[j]] = -1;
-    /* partials of each inner solution and each residual w.r.t. the inner variables, once */
-    typedef struct dep { int l; mo_expr *d; } dep;
-    typedef MO_VEC(dep) dep_vec;
-    int nexpr = ni + nt;
-    dep_vec *deps = MO_NEWN(dep_vec, nexpr);
+        ws->local[b->tear_vars[j]] = j;
+    for (int m = 0; m < ni; m++)
+        ws->local[b->inner_vars[m]] = nt + m;
+    int *start = MO_NEWN(int, nexpr + 1);
+    mo_int_vec vars = {0};
+    MO_VEC(mo_expr *) ds = {0};
     bool okj = true;
     for (int k = 0; k < nexpr && okj; k++) {
         const mo_expr *e = k < ni ? b->inner_solutions[k] : res[k - ni];
         mo_int_vec ls = {0};
         block_vars_of(e, ws, &ls);
-        for (int q = 0; q < ls.n; q++) {
+        for (int q = 0; q < ls.n && okj; q++) {
             int l = ls.v[q];
-            if (k < ni && l >= k)
-                continue; /* only earlier inner variables can occur in an inner solution */
-            mo_expr *d = mo_diff_var(e, b->inner_vars[l]);
-            if (!d) {
-                okj = false;
-                break;
-            }
+            if (k < ni && l >= nt + k)
+                continue; /* only the tear variables and earlier inner variables occur in an inner solution */
+            mo_expr *d = mo_diff_var(e, l < nt ? b->tear_vars[l] : b->inner_vars[l - nt]);
             double z;
-            if (!(mo_sym_is_num(d, &z) && z == 0))
-                MO_PUSH(deps[k], ((dep){l, d}));
+            if (!d)
+                okj = false;
+            else if (!(mo_sym_is_num(d, &z) && z == 0)) {
+                MO_PUSH(vars, l);
+                MO_PUSH(ds, d);
+            }
         }
+        start[k + 1] = vars.n;
     }
+    for (int j = 0; j < nt; j++)
+        ws->local[b->tear_vars[j]] = -1;
     for (int m = 0; m < ni; m++)
         ws->local[b->inner_vars[m]] = -1;
-    if (!okj) {
-        b->jacobian = NULL;
-        return;
-    }
-    mo_expr **J = MO_NEWN(mo_expr *, nt * nt);
-    mo_expr **du = MO_NEWN(mo_expr *, ni > 0 ? ni : 1);
-    for (int j = 0; j < nt && okj; j++) {
-        int t = b->tear_vars[j];
-        for (int k = 0; k < nexpr; k++) {
-            const mo_expr *e = k < ni ? b->inner_solutions[k] : res[k - ni];
-            mo_expr *d = mo_diff_var(e, t);
-            if (!d) {
-                okj = false;
-                break;
-            }
-            for (int q = 0; q < deps[k].n; q++)
-                d = mo_sym_add(d, mo_sym_mul(deps[k].v[q].d, du[deps[k].v[q].l]));
-            if (k < ni)
-                du[k] = d;
-            else
-                J[(k - ni) * nt + j] = d;
-        }
-    }
-    b->jacobian = okj ? J : NULL;
+    b->jac_start = okj ? start : NULL;
+    b->jac_var = vars.v;
+    b->jac_d = ds.v;
 }
 
 /* Is the coefficient an equation is divided by, solved for an unknown, fixed for the whole run (a number,
@@ -360,7 +345,7 @@ static int algorithm_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, 
     b->tear_vars = tear;
     b->res_eqs = res;
     b->ninner = 0;
-    b->jacobian = NULL;
+    b->jac_start = NULL;
     b->loop_alg = alg + 1;
     return 1;
 }

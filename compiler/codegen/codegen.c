@@ -164,6 +164,39 @@ static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_bloc
     }
 }
 
+/* The loop's Jacobian d res / d tear (dae.h: jac_start): the partial derivatives of the inner
+ * assignments and residuals evaluated once into pd, then per column c the derivatives dv of the tear
+ * variables (the unit vector c) and of the inner variables in their order, and the column's entries:
+ * code linear in the loop's size, nt passes at run time. */
+static void emit_loop_jacobian(gen *g, mo_buf *L, const mo_system *sys, const mo_block *b, const char *fn)
+{
+    int nt = b->ntear, ni = b->ninner, npd = b->jac_start[ni + nt];
+    mo_buf_printf(L, "static int %s_jacobian(mo2c_data *d, const double *z, double *J)\n{\n", fn);
+    loop_prologue(g, L, sys, b);
+    mo_buf_printf(L, "    double *dv = malloc(sizeof(double) * %d), *pd = dv + %d;\n", nt + ni + npd, nt + ni);
+    mo_buf_puts(L, "    if (!dv)\n        return mo2c_fail(d, \"out of memory\");\n");
+    for (int k = 0; k < ni + nt; k++)
+        for (int q = b->jac_start[k]; q < b->jac_start[k + 1]; q++) {
+            mo_buf_printf(L, "    pd[%d] = ", q);
+            expr(g, L, k < ni ? b->inner_eqs[k] : b->res_eqs[k - ni], b->jac_d[q]);
+            mo_buf_puts(L, ";\n");
+        }
+    mo_buf_printf(L, "    for (int c = 0; c < %d; c++) {\n", nt);
+    mo_buf_printf(L, "        for (int j = 0; j < %d; j++)\n            dv[j] = j == c;\n", nt);
+    for (int k = 0; k < ni + nt; k++) {
+        if (k < ni)
+            mo_buf_printf(L, "        dv[%d] = ", nt + k);
+        else
+            mo_buf_printf(L, "        J[%d + c] = ", (k - ni) * nt);
+        if (b->jac_start[k] == b->jac_start[k + 1])
+            mo_buf_puts(L, "0.0");
+        for (int q = b->jac_start[k]; q < b->jac_start[k + 1]; q++)
+            mo_buf_printf(L, "%spd[%d] * dv[%d]", q > b->jac_start[k] ? " + " : "", q, b->jac_var[q]);
+        mo_buf_puts(L, ";\n");
+    }
+    mo_buf_puts(L, "    }\n    free(dv);\n    return ok ? 0 : -1;\n}\n\n");
+}
+
 /* Emit the loop's functions into L (g->loops, or before the part that calls them) and the code that
  * solves it into o. */
 static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const mo_block *b, const char *sysname)
@@ -171,7 +204,7 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
     const mo_dae *dae = g->dae;
     int id = g->nloops++, nt = b->ntear;
     const char *fn = mo_sprintf("%s_loop%d", sysname, id);
-    bool linear = b->kind == MO_BLOCK_LINEAR && b->jacobian;
+    bool linear = b->kind == MO_BLOCK_LINEAR && b->jac_start;
 
     mo_buf_printf(L, "/* %s algebraic loop %d: %d equations, %d iterated (torn) */\n",
                   b->kind == MO_BLOCK_LINEAR ? "linear" : "nonlinear", id, b->n, nt);
@@ -185,17 +218,8 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
         mo_buf_puts(L, ";\n");
     }
     mo_buf_puts(L, "    return ok ? 0 : -1;\n}\n\n");
-    if (b->jacobian) {
-        mo_buf_printf(L, "static int %s_jacobian(mo2c_data *d, const double *z, double *J)\n{\n", fn);
-        loop_prologue(g, L, sys, b);
-        for (int i = 0; i < nt; i++)
-            for (int j = 0; j < nt; j++) {
-                mo_buf_printf(L, "    J[%d] = ", i * nt + j);
-                expr(g, L, b->res_eqs[i], b->jacobian[i * nt + j]);
-                mo_buf_puts(L, ";\n");
-            }
-        mo_buf_puts(L, "    return ok ? 0 : -1;\n}\n\n");
-    }
+    if (b->jac_start)
+        emit_loop_jacobian(g, L, sys, b, fn);
 
     /* the solution: z from the tear variables' current values, then Newton (or one step when linear) */
     int w = b->res_eqs[0];
@@ -220,7 +244,7 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
         mo_buf_printf(&S, "    mo2c_loop_start(d, %d, %d, z);\n", id, nt);
         mo_buf_printf(&S, "    if (mo2c_solve_nonlinear(d, %d, z, %s_residual, %s, W%d) != 0)\n"
                           "        return -1;\n", nt, fn,
-                      b->jacobian ? mo_sprintf("%s_jacobian", fn) : "NULL", w);
+                      b->jac_start ? mo_sprintf("%s_jacobian", fn) : "NULL", w);
         mo_buf_printf(&S, "    mo2c_loop_solved(d, %d, %d, z);\n", id, nt);
     }
     mo_buf_puts(&S, "    /* once more at the solution, so that every unknown of the loop has its value */\n");

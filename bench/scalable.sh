@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# scalable.sh [N...] - the ScalableTestSuite-style families of bench/gen_scalable.sh (CascadedFirstOrder,
+# HarmonicOscillator, a heat-conduction rod, a DC distribution network), each in its array form and its
+# component-by-component form, built end to end and simulated over the family's experiment through
+# bench/chain_e2e.sh (which prints each stage of mo2c, the C compiler and the run; see there). Default N:
+# 1000 10000 100000 (the network's N is its primary line's length: N^2 loads, so its N are the square
+# roots, 32 100 316). A larger N is built only when the previous one's whole build (mo2c and the C
+# compiler, wall time) times 10 stays under LIMIT seconds (default 60): the build of a size is expected
+# to take about ten times the previous one's.
+# At the end a table, one row per build: mo2c's CPU time and peak memory, the C file's size, the C
+# compiler's CPU time, the build's wall time, the run's CPU time and steps.
+# Environment: LIMIT, FAMILIES (default "cascaded oscillator heat network"), FORMS (default "array comp"),
+# and those of chain_e2e.sh (BUILD, BUILD_TIMEOUT). Asserts nothing about time.
+set -u
+cd "$(dirname "$0")/.."
+NS=${*:-1000 10000 100000}
+LIMIT=${LIMIT:-60}
+FAMILIES=${FAMILIES:-cascaded oscillator heat network}
+FORMS=${FORMS:-array comp}
+rows=""
+for fam in $FAMILIES; do
+    # the family's experiment and an integrator fit for it: the cascade's and the rod's fastest modes
+    # grow with N (stiff), the oscillator's do not, the network has no state
+    case $fam in
+        cascaded) stop=2; solver=cvode ;;
+        oscillator) stop=10; solver=cvode ;;
+        heat) stop=100; solver=cvode ;;
+        network) stop=1; solver= ;;
+    esac
+    for form in $FORMS; do
+        last=0
+        for n in $NS; do
+            size=$n
+            [ "$fam" = network ] && size=$(awk -v n="$n" 'BEGIN { printf "%d", sqrt(n) + 0.5 }')
+            if awk -v w="$last" -v l="$LIMIT" 'BEGIN { exit !(10 * w > l) }'; then
+                echo "== $fam/$form N = $size: skipped (the previous build took $last s)"
+                rows+="$fam|$form|$size|skipped"$'\n'
+                continue
+            fi
+            out=$(STOP=$stop SOLVER=$solver GEN=$fam/$form bash bench/chain_e2e.sh "$size")
+            echo "== $fam/$form"; echo "$out"
+            row=$(awk -v id="$fam|$form|$size" '
+                /^== N = / { c = $NF " " $(NF - 1); sub(/,$/, "", c); split($0, a, "generated C "); cmb = a[2] }
+                /^    mo2c / { mcpu = $3; mwall = $2 }
+                /^    cc / { ccw = $2; ccc = $3 }
+                /^    [a-z]+ +[0-9.]+ +[0-9.]+/ { if ($NF + 0 > peak) peak = $NF + 0 }
+                /^    simulator:/ { if (match($0, /[0-9.]+ s cpu/)) rc = substr($0, RSTART, RLENGTH - 6)
+                                    if (match($0, /, [0-9]+ steps/)) st = substr($0, RSTART + 2, RLENGTH - 8) }
+                /simulator FAILED/ { rc = "failed" }
+                END { printf "%s|%s|%.0f|%s|%s|%.1f|%s|%s\n", id, mcpu, peak, cmb, ccc == "" ? "-" : ccc,
+                             mwall + ccw, rc == "" ? "-" : rc, st == "" ? "-" : st }' <<<"$out")
+            rows+="$row"$'\n'
+            last=$(cut -d'|' -f8 <<<"$row")
+        done
+    done
+done
+echo
+echo "family|form|N|mo2c cpu s|mo2c peak MB|C size|cc cpu s|build wall s|run cpu s|steps"
+printf "%s" "$rows"
