@@ -23,7 +23,7 @@ for n in $NS; do
     f=$B/StiffChain$n.mo
     bash bench/gen_stiff_chain.sh "$n" "$f"
     log=$("$MO2C" --stats "$f" -o "$B/stiff$n" 2>&1) || { echo "build of $n failed: $(tail -3 <<<"$log")"; continue; }
-    mcpu=$(awk '/stats: / && !/stats: cc/ { s += $(NF-5) } END { printf "%.2f", s }' <<<"$log")
+    mcpu=$(awk '/stats: / && !/stats: cc/ { s += $9 } END { printf "%.2f", s }' <<<"$log")
     ccpu=$(awk '/stats: cc whole/ { print $(NF-5) }' <<<"$log")
     list=$SOLVERS
     [ "$n" -le "$RKMAX" ] && list="$list rkf45"

@@ -15,6 +15,7 @@
 #include "flat.h"
 #include "checks.h"
 #include "regress.h"
+#include "stats.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -76,43 +77,6 @@ static void usage(FILE *out)
           out);
 }
 
-/* ---- stage timing for --stats ----
- * One line per stage: wall time, the arena so far, CPU time (of mo2c, or of the C compiler for the
- * stage "cc": on a loaded machine the wall time of a stage says little) and mo2c's peak resident size. */
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* CPU seconds (user + system) of this process, or of its finished children. */
-static double cpu_seconds(int who)
-{
-    struct rusage ru;
-    if (getrusage(who, &ru) != 0)
-        return 0;
-    return (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
-           1e-6 * (double)ru.ru_stime.tv_usec;
-}
-
-typedef struct stage_clock { bool on; double t, cpu, child_cpu; } stage_clock;
-
-static void stage_done(stage_clock *c, const char *stage)
-{
-    if (!c->on)
-        return;
-    double t = now_seconds(), cpu = cpu_seconds(RUSAGE_SELF), child = cpu_seconds(RUSAGE_CHILDREN);
-    struct rusage ru;
-    long peak_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
-    fprintf(stderr, "mo2c: stats: %-12s %9.4f s  %9.1f MB arena  %9.4f s cpu  %7.1f MB peak\n", stage, t - c->t,
-            (double)mo_arena_bytes() / 1e6, child > c->child_cpu ? child - c->child_cpu : cpu - c->cpu,
-            (double)peak_kb / 1024);
-    c->t = t;
-    c->cpu = cpu;
-    c->child_cpu = child;
-}
-
 /* The library path: -L directories, then MODELICAPATH (':'-separated), then the bundled models/
  * found beside the executable (build tree: <exe>/../models, install tree: <prefix>/share/mo2c/models). */
 static mo_libpath make_libpath(const options *o, const char *argv0);
@@ -129,9 +93,8 @@ typedef struct build_job {
 } build_job;
 
 /* The pipeline: parse and load -> flatten -> (back end) -> code; the C compiler is main's. */
-static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp, build_job *job)
+static int run_pipeline(const options *o, const char *argv0, build_job *job)
 {
-    stage_clock clock = *clockp;
     mo_libpath path = make_libpath(o, argv0);
 
     if (o->mode == MODE_PARSE) {
@@ -144,12 +107,12 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     }
 
     const mo_class *cls = mo_load(o->file, o->model, &path);
-    stage_done(&clock, "load");
+    mo_stats_stage("load");
     if (!cls)
         return 1;
 
     mo_flat *flat = mo_flatten(cls);
-    stage_done(&clock, "flatten");
+    mo_stats_stage("flatten");
     if (!flat)
         return 1;
     mo_check_params(flat);
@@ -158,7 +121,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     if (o->mode == MODE_FLAT) {
         mo_flat_print(stdout, flat);
         fflush(stdout);
-        stage_done(&clock, "print");
+        mo_stats_stage("print");
         if (!o->units_given)
             return 0;
     }
@@ -168,7 +131,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         return 1;
     /* the unit check reads the flat model as the back end will (after unsharing), before it */
     int unit_findings = mo_units_check(flat, o->units);
-    stage_done(&clock, "units");
+    mo_stats_stage("units");
     if (o->mode == MODE_FLAT || (unit_findings && o->units == MO_UNITS_ERROR))
         return unit_findings && o->units == MO_UNITS_ERROR ? 1 : 0;
     /* back end: DAE (aliases removed) -> index reduction -> matching and BLT -> solved blocks -> C;
@@ -176,17 +139,17 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     mo_bounds_asserts(flat);   /* min and max, checked while the model runs (check/bounds.c) */
     mo_event_calls(flat);   /* floor(x), div(x, y), ...: discrete values changed at events (evcalls.c) */
     mo_dae *dae = mo_dae_build(flat);
-    stage_done(&clock, "dae");
+    mo_stats_stage("dae-init");   /* pre() as variables, the initial equations (dae.c marks its parts) */
     if (!dae)
         return 1;
     CHECK_DAE(dae, "dae");
     if (mo_dae_index(dae) != 0)
         return 1;
-    stage_done(&clock, "index");
+    mo_stats_stage("index");
     CHECK_DAE(dae, "index");
     if (mo_dae_sort(dae) != 0)
         return 1;
-    stage_done(&clock, "sort");
+    mo_stats_stage("init-sort");   /* the initial system (sort.c marks the ODE system's matching and BLT) */
     CHECK_DAE(dae, "sort");
     if (o->dump) {
         mo_dae_dump(stdout, dae, o->dump);
@@ -194,7 +157,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     }
     if (mo_dae_solve(dae) != 0)
         return 1;
-    stage_done(&clock, "solve");
+    mo_stats_stage("solve");
     CHECK_DAE(dae, "solve");
 
     const char *last = strrchr(flat->name, '.');
@@ -203,7 +166,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
         const char *cfile = o->output ? o->output : mo_sprintf("%s.c", last);
         mo_codegen_target(argv0, cfile, mo_sprintf("./%s", last));
         int rc = write_c(dae, cfile);
-        stage_done(&clock, "codegen");
+        mo_stats_stage("codegen");
         return rc;
     }
     /* the C file is a temporary; the executable is what was asked for */
@@ -226,8 +189,7 @@ static int run_pipeline(const options *o, const char *argv0, stage_clock *clockp
     const char *exe = out ? out : mo_sprintf("./%s", last);
     mo_codegen_target(argv0, tmp, exe);
     int rc = write_c(dae, tmp);
-    stage_done(&clock, "codegen");
-    *clockp = clock;
+    mo_stats_stage("codegen");
     if (rc != 0) {
         remove(tmp);
         mo_cleanup_forget(job->c_cleanup);
@@ -461,16 +423,16 @@ static int mo2c_main_thread_body(int argc, char **argv)
         o.model = o.file;
         o.file = NULL;
     }
-    stage_clock clock = {o.stats, now_seconds(), cpu_seconds(RUSAGE_SELF), cpu_seconds(RUSAGE_CHILDREN)};
+    mo_stats_start(o.stats);
     build_job job = {0};
-    int rc = run_pipeline(&o, argv[0], &clock, &job);
+    int rc = run_pipeline(&o, argv[0], &job);
     if (mo_error_count() > 0)
         rc = 1;
     mo_arena_free_all();
     if (job.c_file) {
         if (rc == 0) {
             rc = mo_build_executable_stats(job.c_file, job.exe, argv[0], o.stats);
-            stage_done(&clock, "cc");
+            mo_stats_stage("cc");
         }
         /* beside an executable that is a file (not a device such as /dev/null) */
         struct stat st;

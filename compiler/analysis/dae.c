@@ -40,6 +40,7 @@
  */
 #include "daeutil.h"
 #include "events.h"
+#include "stats.h"
 
 #include <math.h>
 #include <string.h>
@@ -770,11 +771,13 @@ mo_dae *mo_dae_build(const mo_flat *flat)
         return NULL;
     if (!add_inputs(dae) || !mo_dae_events_check(dae))  /* when-clauses assign no states (events.c) */
         return NULL;
+    mo_stats_stage("dae");   /* --stats: variables classified, equations lowered */
     mo_expr **sub;
     if (!eliminate_aliases(dae, &sub))
         return NULL;
     if (f.sub)
         mo_dae_drop_unused_ders(dae);   /* 0*der(v) gone: v not differentiated (fold.c) */
+    mo_stats_stage("alias");
     /* pre() as variables, the initial system's own equations (init.c) */
     if (!mo_dae_init_build(dae, sub))
         return NULL;

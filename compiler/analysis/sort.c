@@ -30,6 +30,7 @@
  * The parameter order (param_order) is made by mo_dae_build already (daeutil.c), because alias
  * elimination and state selection evaluate parameters.
  */
+#include "stats.h"
 #include "daeutil.h"
 #include "graph.h"
 
@@ -181,6 +182,7 @@ static int sort_ode(mo_dae *dae)
     mo_graph g = sys_graph(&s);
     int *var_of_eq = grow(NULL, 0, g.neq), *eq_of_var = grow(NULL, 0, nvar);
     int m = mo_match(&g, NULL, var_of_eq, eq_of_var, 0);
+    mo_stats_stage("match");
     if (m != g.neq || m != nunk) {
         /* index.c checked the balance and reduced the index, so this is a singular selection */
         mo_int_vec ueq = {0}, uvar = {0};
@@ -192,6 +194,7 @@ static int sort_ode(mo_dae *dae)
         return 1;
     }
     make_blocks(&s, &g, var_of_eq, eq_of_var, &dae->ode);
+    mo_stats_stage("blt");
     return 0;
 }
 

@@ -36,6 +36,7 @@
  * to simulate at all within minutes is worth more than the factor 2 on each step.
  */
 #define _DEFAULT_SOURCE /* wait4 */
+#include "stats.h"
 #include "codegen.h"
 #include "dae.h"
 
@@ -217,13 +218,6 @@ static int file_parts(const char *c_file)
     return k > 1 ? k : 1;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static pid_t start(char **args)
 {
     fflush(stdout);
@@ -246,7 +240,7 @@ typedef struct job { pid_t pid; int id; double t0; int cleanup; } job;
 
 static job start_job(char **args, int id)
 {
-    job j = {start(args), id, now_seconds(), -1};
+    job j = {start(args), id, mo_stats_now(), -1};
     if (j.pid > 0)
         j.cleanup = mo_cleanup_child(j.pid);
     return j;
@@ -306,7 +300,7 @@ static int run_one(char **args, bool stats, const char *what)
     struct rusage ru;
     if (wait_one(&j, 1, &status, &ru) < 0)
         return 1;
-    stats_line(stats, what, now_seconds() - j.t0, &ru);
+    stats_line(stats, what, mo_stats_now() - j.t0, &ru);
     return check_status(status, args[0]);
 }
 
@@ -380,7 +374,7 @@ static int build_parts(const argv_t *cc, const char *c_file, const char *exe, co
         }
         char what[32];
         snprintf(what, sizeof what, "section %d", jobs[i].id);
-        stats_line(stats, what, now_seconds() - jobs[i].t0, &ru);
+        stats_line(stats, what, mo_stats_now() - jobs[i].t0, &ru);
         if (check_status(status, cc->v[0]) != 0)
             rc = 1; /* the sections running are waited for; no new one starts */
         jobs[i].pid = 0;

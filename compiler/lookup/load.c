@@ -14,6 +14,7 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "lookup.h"
+#include "stats.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -60,7 +61,9 @@ static mo_unit *parse_once(const char *path, bool report_missing)
             mo_error_plain("cannot read '%s': %s", path, strerror(errno));
         return NULL;
     }
+    mo_stats_parse_begin();
     u = mo_parse_file(f);
+    mo_stats_parse_end();
     mo_file_parsed(f);
     if (!u)
         return NULL;

@@ -26,7 +26,7 @@ cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -O2 -Werror -Iruntime -c -o "$D/Ma
 # 4. A derivative annotation with noDerivative gives no partial derivatives: the Jacobian of the loop
 #    x + pos({x^3, 100}) = 10 is 1 + 3 x^2 from the inlined pos (not pos_der's 100), and x = 2.
 "$MO2C" tests/models/FunctionArrays.mo FunctionArrays.NoDerivative --emit-c -o "$D/NoDer.c" || exit 1
-grep -q 'J\[0\] = 1.0 + 3.0 \* mo_sq(y\[0\]' "$D/NoDer.c" || { echo "the loop's Jacobian is not 1 + 3 x^2"; grep -n 'J\[0\]' "$D/NoDer.c"; status=1; }
+grep -q 'pd\[0\] = 1.0 + 3.0 \* mo_sq(y\[0\]' "$D/NoDer.c" || { echo "the loop's Jacobian is not 1 + 3 x^2"; grep -n 'pd\[0\]' "$D/NoDer.c"; status=1; }
 "$MO2C" tests/models/FunctionArrays.mo FunctionArrays.NoDerivative -o "$D/NoDer" || exit 1
 simulate "$D" NoDer -outputFormat=csv -r=noder.csv || status=1
 awk -F, 'END { d = $2 - 2; if (d < 0) d = -d; printf "%s x = %.15g (want 2)\n", d < 1e-9 ? "ok  " : "FAIL", $2; exit !(d < 1e-9) }' \

@@ -41,7 +41,7 @@ n=5000
 sed -n '/^model InitUnfixed\$n/,/^end InitUnfixed\$n;/p' bench/init_bench.sh | sed "s/\\\$n/$n/g" > "$D/Scale.mo"
 grep -q "parameter Integer N = $n;" "$D/Scale.mo" || { echo "FAIL: no model in bench/init_bench.sh"; exit 1; }
 stats=$(timeout 120 "$MO2C" --stats --dump=match "$D/Scale.mo" 2>&1 >/dev/null) || { echo "FAIL: mo2c on Scale.mo"; echo "$stats" | head; exit 1; }
-awk -v n=$n '/stats: *index / { a = $6 } /stats: *sort / { b = $6 }
+awk -v n=$n '/stats: *index / { a = $6 } /stats: *init-sort / { b = $6 }
      END { ok = a != "" && b != "" && b - a < 100
            printf "%s scale: %d unfixed states, the sort stage added %.1f MB to the arena (bound 100 MB)\n",
                   ok ? "ok  " : "FAIL", n, b - a; exit !ok }' <<<"$stats" || status=1
