@@ -36,7 +36,9 @@
 #    simulated with -s=cvode (KLU on the sparse Jacobian), ida, and rkf45 up to 10^4 states, for N in SNS.
 # 9. bench/msl_examples.sh (part msl; needs ../shared/msl/4.0.0, skipped without it): per MSL example,
 #    mo2c's own time and the C compiler's (median and maximum; targets 0.1 s and 1 s for the build).
-# Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv, stiff, msl; default all): `bash bench/run.sh smd` gives the
+# 10. bench/scalable.sh (part scalable): the ScalableTestSuite-style families of bench/gen_scalable.sh, each
+#    as arrays and component by component, at N = 10^3, 10^4, 10^5: mo2c's stages, the C compiler, the run.
+# Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv, stiff, msl, scalable; default all): `bash bench/run.sh smd` gives the
 # simulator's ratio alone in a few seconds.
 set -u
 cd "$(dirname "$0")/.."
@@ -52,7 +54,7 @@ REPS=${REPS:-5}
 NS=${NS:-100 1000 10000}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 
-PARTS=" ${*:-smd chain array flat init bounded csv stiff msl} "
+PARTS=" ${*:-smd chain array flat init bounded csv stiff msl scalable} "
 want() { [[ $PARTS == *" $1 "* ]]; }
 
 if want smd; then
@@ -134,6 +136,12 @@ if [ -d "$PWD/../shared/msl/4.0.0/Modelica" ]; then
 else
     echo "  no ../shared/msl/4.0.0: skipped"
 fi
+echo
+fi
+
+if want scalable; then
+echo "== 10. ScalableTestSuite-style families: bench/scalable.sh"
+BUILD=$BUILD bash bench/scalable.sh | sed -n '/^family|/,$p'
 echo
 fi
 
