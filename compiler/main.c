@@ -71,6 +71,8 @@ static void usage(FILE *out)
           "                  error, or off; --flat checks them only when --units is given\n"
           "  --no-clone      flatten every component from its declaration, never by copying an\n"
           "                  earlier one of the same class (slower; for checking the copies)\n"
+          "  --no-loops      write every equation as its own statement, never runs of repeated\n"
+          "                  equations as loops (larger C; for checking the loops)\n"
           "  -L DIR          add DIR to the library path (before MODELICAPATH and the bundled models/)\n"
           "  --help          this text\n"
           "  --version       the version\n",
@@ -382,6 +384,8 @@ static int mo2c_main_thread_body(int argc, char **argv)
             }
         } else if (strcmp(a, "--no-clone") == 0) {
             mo_clone_disable();
+        } else if (strcmp(a, "--no-loops") == 0) {
+            mo_codegen_no_loops();
         } else if (strncmp(a, "--dump=", 7) == 0) {
             o.dump = a + 7;
             /* checked here, before any work: a misspelt stage must not run the whole analysis */

@@ -168,6 +168,7 @@ int mo_dae_index(mo_dae *dae);                               /* index.c */
 int mo_dae_sort(mo_dae *dae);                                /* sort.c */
 int mo_dae_solve(mo_dae *dae);                               /* solve.c */
 int mo_codegen(FILE *out, const mo_dae *dae);                /* codegen.c */
+void mo_codegen_no_loops(void);   /* codegen_loops.c (--no-loops): no loops over repeated equations */
 /* codegen_xml.c: the texts of <exe>_init.xml and <exe>_info.json (OpenModelica's layouts) */
 void mo_codegen_info(const mo_dae *dae, const char **xml, const char **json);
 /* build.c: compile the C file into an executable with $CC (default cc) and the runtime. */

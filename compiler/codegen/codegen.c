@@ -98,9 +98,11 @@ static bool target(gen *g, mo_buf *o, int v, mo_loc loc)
     (void)loc;   /* kept for the callers; every variable written has storage (codegen_need.c, layout.c) */
     if (!mo_cg_slot(&g->cg, v, o))
         mo_unreachable(mo_sprintf("no storage for '%s' in code generation", g->dae->vars.v[v].name));
-    mo_buf_puts(o, " /* ");
-    mo_cg_comment(o, g->dae->vars.v[v].name, 120);
-    mo_buf_puts(o, " */");
+    if (g->cg.names) {
+        mo_buf_puts(o, " /* ");
+        mo_cg_comment(o, g->dae->vars.v[v].name, 120);
+        mo_buf_puts(o, " */");
+    }
     return true;
 }
 
@@ -300,16 +302,95 @@ static bool is_start_equation(const mo_dae *dae, const mo_system *sys, int eq, i
     return q->origin == MO_ORIGIN_BINDING && q->lhs->kind == MO_EX_VAR && q->lhs->var == v;
 }
 
-/* The blocks in order, as statements of the sequence s (codegen_split.c: cut into parts when long). */
+/* The assignment of explicit block b, at indent: `target = solution;`, preceded for a state's start
+ * equation by the test of -override, followed by the test of ok when a checked operation was printed. */
+static void block_assign(gen *g, mo_buf *o, const mo_system *sys, const mo_block *b, const char *indent)
+{
+    const mo_dae *dae = g->dae;
+    int v = b->vars[0], e = b->eqs[0];
+    int from = g->cg.nchecked;
+    mo_buf_puts(o, indent);
+    if (is_start_equation(dae, sys, e, v)) {
+        mo_buf_puts(o, "if (!");
+        mo_cg_put_slot(&g->cg, o, "d->x_start_overridden", dae->vars.v[v].slot);
+        mo_buf_printf(o, ")\n%s    ", indent);
+    }
+    target(g, o, v, mo_block_eq(dae, sys, e)->loc);
+    mo_buf_puts(o, " = ");
+    expr(g, o, e, b->solution);
+    mo_buf_puts(o, ";\n");
+    if (uses_ok(g, from))
+        mo_buf_printf(o, "%sif (!ok)\n%s    return -1;\n", indent, indent);
+}
+
+/* The blocks emit_blocks writes, for mo_cg_loops_find. */
+typedef struct seq_ctx {
+    gen *g;
+    const mo_system *sys;
+    const int *blocks;         /* block numbers, in order */
+} seq_ctx;
+
+static bool seq_stmt(void *ctx, int k, mo_buf *o)
+{
+    seq_ctx *c = ctx;
+    const mo_block *b = &c->sys->blocks.v[c->blocks[k]];
+    if (b->kind != MO_BLOCK_EXPLICIT)
+        return false;
+    block_assign(c->g, o, c->sys, b, "        ");
+    return true;
+}
+
+/* The run of reps repetitions of the period statements from seq[k] as one loop (codegen_loops.c),
+ * each statement preceded by the comment of its first repetition's equation. */
+static void emit_run(gen *g, mo_buf *o, const mo_system *sys, const int *seq, const mo_cg_loops *L, int k,
+                     int period, int reps)
+{
+    const mo_dae *dae = g->dae;
+    const mo_deq *first = mo_block_eq(dae, sys, sys->blocks.v[seq[k]].eqs[0]);
+    const mo_deq *last = mo_block_eq(dae, sys, sys->blocks.v[seq[k + period * reps - 1]].eqs[0]);
+    mo_buf_printf(o, "    /* %d repetitions of the %d equation%s below", reps, period, period > 1 ? "s" : "");
+    if (first->instance && first->instance[0] && last->instance && last->instance[0]) {
+        mo_buf_puts(o, ", ");
+        mo_cg_comment(o, first->instance, 120);
+        mo_buf_puts(o, " .. ");
+        mo_cg_comment(o, last->instance, 120);
+    }
+    mo_buf_puts(o, " */\n");
+    mo_buf_printf(o, "    for (int mo_i = 0; mo_i < %d; mo_i++) {\n", reps);
+    bool names = g->cg.names;
+    g->cg.names = false;
+    for (int j = 0; j < period; j++) {
+        const mo_block *b = &sys->blocks.v[seq[k + j]];
+        eq_comment(g, o, "        ", mo_block_eq(dae, sys, b->eqs[0]));
+        mo_cg_loops_stmt(&g->cg, L, k, j);
+        block_assign(g, o, sys, b, "        ");
+        mo_cg_loops_stmt_end(&g->cg);
+    }
+    g->cg.names = names;
+    mo_buf_puts(o, "    }\n");
+}
+
+/* The blocks in order, as statements of the sequence s (codegen_split.c: cut into parts when long);
+ * runs of repeated equations as loops (codegen_loops.c). */
 static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char *sysname)
 {
     const mo_dae *dae = g->dae;
-    for (int k = 0; k < sys->blocks.n; k++) {
-        const mo_block *b = &sys->blocks.v[k];
-        if (g->mask && g->mask[k] != g->mask_want)
-            continue;
+    int *seq = MO_NEWN(int, sys->blocks.n + 1), n = 0;
+    for (int k = 0; k < sys->blocks.n; k++)
+        if (!g->mask || g->mask[k] == g->mask_want)
+            seq[n++] = k;
+    seq_ctx ctx = {g, sys, seq};
+    mo_cg_loops *L = mo_cg_loops_find(&g->cg, n, seq_stmt, &ctx);
+    for (int i = 0; i < n; i++) {
+        const mo_block *b = &sys->blocks.v[seq[i]];
         mo_buf *o = mo_cg_split_out(s);
-        int from = g->cg.nchecked;
+        int period, reps = mo_cg_loops_run(L, i, &period);
+        if (reps) {
+            emit_run(g, o, sys, seq, L, i, period, reps);
+            mo_cg_split_next(s, 2 * period);
+            i += period * reps - 1;
+            continue;
+        }
         if (b->kind == MO_BLOCK_ALGORITHM) {   /* codegen_alg.c */
             bool initial = dae->algs.v[b->alg].src->initial;
             mo_cg_alg(&g->cg, o, b->alg, initial ? MO_CG_ALG_INIT : MO_CG_ALG_CONT);
@@ -321,18 +402,8 @@ static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char
             mo_cg_split_next(s, 5);
             continue;
         }
-        int v = b->vars[0], e = b->eqs[0];
-        const mo_deq *q = mo_block_eq(dae, sys, e);
-        eq_comment(g, o, "    ", q);
-        mo_buf_puts(o, "    ");
-        if (is_start_equation(dae, sys, e, v))
-            mo_buf_printf(o, "if (!d->x_start_overridden[%d])\n        ", dae->vars.v[v].slot);
-        target(g, o, v, q->loc);
-        mo_buf_puts(o, " = ");
-        expr(g, o, e, b->solution);
-        mo_buf_puts(o, ";\n");
-        if (uses_ok(g, from))
-            mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+        eq_comment(g, o, "    ", mo_block_eq(dae, sys, b->eqs[0]));
+        block_assign(g, o, sys, b, "    ");
         mo_cg_split_next(s, 1);
     }
 }

@@ -36,6 +36,12 @@ typedef struct mo_cg {
     const char *(*leaf)(struct mo_cg *cg, const mo_expr *e);
     int alg_where0;           /* where id of algorithm section 0 (its id is alg_where0 + its index) */
     int alg_names;            /* C labels and locals made for algorithm sections so far (codegen_alg.c) */
+    /* runs of repeated statements written as one C loop (codegen_loops.c): every slot the code names
+     * is printed by mo_cg_put_slot, which follows one of two modes when set */
+    mo_int_vec *loop_collect; /* print "y[@]" and append the slot to *loop_collect (finding the runs) */
+    const int *loop_base;     /* print the k-th slot as "y[loop_base[k] + loop_step[k] * mo_i]" */
+    const int *loop_step;
+    int loop_pos;             /*   k: slots printed so far in this statement */
 } mo_cg;
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
@@ -59,7 +65,11 @@ void mo_cg_number(mo_buf *b, double v);
 void mo_cg_expr(mo_cg *cg, const mo_expr *e);
 /* The storage of variable v ("x[3]"), following aliases; false for an alias by value (then the caller
  * prints the value) or a variable without storage. */
-bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b);
+bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b);
+/* Append "arr[slot]", or its placeholder or loop form (the loop_ fields above); every slot number the
+ * code of a block prints goes through here, so that a run of blocks differing only in slots is seen
+ * and written as one loop. */
+void mo_cg_put_slot(mo_cg *cg, mo_buf *b, const char *arr, int slot);
 
 /* codegen_fn.c: user-defined functions. mo_cg_fn_call prints a call (its value: the scalar output
  * e->func_out) and marks the function as used; mo_cg_functions appends the C of every used function
@@ -105,6 +115,18 @@ typedef enum mo_cg_alg_mode {
                                * asserts inside them checked; terminate */
 } mo_cg_alg_mode;
 void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode);
+
+/* codegen_loops.c: runs of repeated statements of a sequence written as one loop (see there).
+ * mo_cg_loops_find prints each statement k < n with stmt(ctx, k, o) in collecting mode (stmt returns
+ * false for a statement that must stay scalar); NULL when no run was found (or loops are off). Then
+ * mo_cg_loops_run gives the repetitions of the run starting at statement k (0: none) and its period;
+ * the body of the loop "for (int mo_i = 0; mo_i < reps; mo_i++)" is statement k + j printed between
+ * mo_cg_loops_stmt(cg, L, k, j) and mo_cg_loops_stmt_end(cg), for j < period. */
+typedef struct mo_cg_loops mo_cg_loops;
+mo_cg_loops *mo_cg_loops_find(mo_cg *cg, int n, bool (*stmt)(void *ctx, int k, mo_buf *o), void *ctx);
+int mo_cg_loops_run(const mo_cg_loops *L, int k, int *period);
+void mo_cg_loops_stmt(mo_cg *cg, const mo_cg_loops *L, int k, int j);
+void mo_cg_loops_stmt_end(mo_cg *cg);
 
 /* codegen_split.c: a long sequence of statements cut into static functions NAME_part0, NAME_part1, ...
  * of about MO_CG_PART_WEIGHT statements each, so that the C compiler's time stays linear in the model.

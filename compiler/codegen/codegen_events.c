@@ -276,7 +276,8 @@ static bool print_pre(mo_cg *cg, const mo_expr *a)
         mo_buf_puts(cg->out, "0.0");
         return true;
     }
-    mo_buf_printf(cg->out, "%s%s[%d]", neg ? "-" : "", arr, dv->slot);
+    mo_buf_puts(cg->out, neg ? "-" : "");
+    mo_cg_put_slot(cg, cg->out, arr, dv->slot);
     if (cg->names) {
         mo_buf_puts(cg->out, " /* pre(");
         mo_cg_comment(cg->out, dv->name, 120);

@@ -102,7 +102,28 @@ static const char *slot_array(const mo_dae *dae, int v)
     }
 }
 
-bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b)
+void mo_cg_put_slot(mo_cg *cg, mo_buf *b, const char *arr, int slot)
+{
+    if (cg->loop_collect) {
+        MO_PUSH(*cg->loop_collect, slot);
+        mo_buf_printf(b, "%s[@]", arr);
+        return;
+    }
+    if (!cg->loop_base) {
+        mo_buf_printf(b, "%s[%d]", arr, slot);
+        return;
+    }
+    int base = cg->loop_base[cg->loop_pos], step = cg->loop_step[cg->loop_pos];
+    cg->loop_pos++;
+    if (step == 0)
+        mo_buf_printf(b, "%s[%d]", arr, base);
+    else if (step == 1 || step == -1)
+        mo_buf_printf(b, "%s[%d %c mo_i]", arr, base, step > 0 ? '+' : '-');
+    else
+        mo_buf_printf(b, "%s[%d %c %d * mo_i]", arr, base, step > 0 ? '+' : '-', step > 0 ? step : -step);
+}
+
+bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b)
 {
     const mo_dae *dae = cg->dae;
     bool neg;
@@ -111,7 +132,7 @@ bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b)
     int k = mo_dae_resolve(dae, v, &neg, &value, &last);
     if (k < 0) {
         if (cg->extra_slot && cg->extra_slot[last] >= 0 && !neg) {
-            mo_buf_printf(b, "y[%d]", cg->extra_slot[last]);
+            mo_cg_put_slot(cg, b, "y", cg->extra_slot[last]);
             return true;
         }
         return false;
@@ -119,7 +140,7 @@ bool mo_cg_slot(const mo_cg *cg, int v, mo_buf *b)
     const char *arr = slot_array(dae, k);
     if (!arr || neg || dae->vars.v[k].slot < 0)
         return false;
-    mo_buf_printf(b, "%s[%d]", arr, dae->vars.v[k].slot);
+    mo_cg_put_slot(cg, b, arr, dae->vars.v[k].slot);
     return true;
 }
 
@@ -139,7 +160,9 @@ static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
     int k = mo_dae_resolve(dae, v, &neg, &value, &last);
     if (k < 0) {
         if (cg->extra_slot && cg->extra_slot[last] >= 0) {
-            mo_buf_printf(cg->out, neg ? "(-y[%d])" : "y[%d]", cg->extra_slot[last]);
+            mo_buf_puts(cg->out, neg ? "(-" : "");
+            mo_cg_put_slot(cg, cg->out, "y", cg->extra_slot[last]);
+            mo_buf_puts(cg->out, neg ? ")" : "");
             return;
         } else if (!value) {
             mo_buf_puts(cg->out, "0.0");
@@ -159,7 +182,7 @@ static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
             mo_buf_puts(cg->out, "(-");
         else if (neg)
             mo_buf_puts(cg->out, "-");
-        mo_buf_printf(cg->out, "%s[%d]", arr, dv->slot);
+        mo_cg_put_slot(cg, cg->out, arr, dv->slot);
         if (cg->names) {
             mo_buf_puts(cg->out, " /* ");
             mo_cg_comment(cg->out, dv->name, 120);
@@ -339,7 +362,21 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
             cg->out = o;
             const char *bt = mo_buf_str(&text);
             if (cg->nchecked == checked) {   /* its own evaluation cannot fail */
-                mo_cg_div_add(cg, bt);
+                if (cg->loop_collect) {   /* finding runs (codegen_loops.c): the check of this block's
+                                           * own divisor, whether it ends up in a loop or not */
+                    mo_int_vec *keep = cg->loop_collect;
+                    mo_buf real = {0};
+                    cg->loop_collect = NULL;
+                    cg->names = true;   /* as the scalar code prints it, so that it is added once */
+                    cg->out = &real;
+                    emit(cg, b, P_MUL + 1);
+                    cg->out = o;
+                    cg->names = false;
+                    cg->loop_collect = keep;
+                    mo_cg_div_add(cg, mo_buf_str(&real));
+                } else if (!cg->loop_base) {   /* (a loop's divisors were added when collecting) */
+                    mo_cg_div_add(cg, bt);
+                }
                 if (P_MUL < min_prec)
                     mo_buf_puts(o, "(");
                 emit(cg, a, P_MUL);

@@ -42,6 +42,7 @@ typedef struct ropts {
     bool html;
     int shard_k, shard_n;      /* 0/0: no sharding */
     bool update, keep;
+    bool no_loops;             /* --no-loops: compile with mo2c --no-loops (checking the loops) */
     double timeout;            /* seconds per compile and per simulation */
     const char *solver;        /* --solver: the simulators' -s, NULL for their default */
     MO_VEC(const char *) libdirs;
@@ -73,6 +74,7 @@ static void regress_usage(FILE *out)
           "  --shard K/N     check only the K-th of N shares (models sorted by name, model i goes to\n"
           "                  share i mod N + 1)\n"
           "  --update        write new reference CSVs from the results\n"
+          "  --no-loops      compile with --no-loops (every equation its own statement)\n"
           "  -L DIR          add DIR to the library path of the compilations\n"
           "  --timeout S     seconds allowed for each compilation and each simulation (default 600)\n"
           "  --solver NAME   simulate with -s=NAME (the simulators' default otherwise)\n"
@@ -521,6 +523,8 @@ static void check_model(const ropts *o, const rmodel *m, const char *work, verdi
         MO_PUSH(argv, "-L");
         MO_PUSH(argv, (char *)o->libdirs.v[i]);
     }
+    if (o->no_loops)
+        MO_PUSH(argv, "--no-loops");
     MO_PUSH(argv, NULL);
     const char *clog = mo_sprintf("%s/compile.log", work);
     int sig, rc = run_child(argv.v, NULL, clog, o->timeout, &sig);
@@ -690,6 +694,8 @@ static int parse_args(int argc, char **argv, ropts *o)
             o->update = true;
         } else if (strcmp(a, "--keep") == 0) {
             o->keep = true;
+        } else if (strcmp(a, "--no-loops") == 0) {
+            o->no_loops = true;
         } else if (strcmp(a, "-j") == 0) {
             long j = strtol(val, &end, 10);
             if (*end || j < 1 || j > 4096)

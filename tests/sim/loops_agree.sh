@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Loops over repeated equations (codegen_loops.c) compute what the scalar code computes: the regression
+# suite (tests/regression) and models made of many repeated units (an array chain of 40 units, a rod
+# of 50 cells, a chain of 30 units declared one by one: clones) are built with --no-loops, their
+# results written as references (mo2c regress --update), then built with loops and compared inside a
+# tube of 1e-12, with the default integrator and with cvode (which calls the derivatives from its
+# Jacobian's finite differences and the sparse Jacobian). The repeated models must really have loops:
+# their C has "for (int mo_i", and the C of the 40-unit chain is smaller with loops than without.
+set -u
+: "${OUT:=$PWD/tests/out}" "${MO2C:=$PWD/build/mo2c}"
+D=$OUT/loops_agree
+rm -rf "$D"; mkdir -p "$D"
+status=0
+cp -r tests/regression "$D/all"
+rm -f "$D/all/README.md"
+# the repeated models, each in a directory of its own as reference results are laid out
+rep() { # NAME SIGNALS... ; the model text on stdin
+    local m=$1; shift
+    mkdir -p "$D/rep/$m" && cat > "$D/rep/$m/$m.mo" && printf '%s\n' time "$@" > "$D/rep/$m/comparisonSignals.txt"
+}
+echo 'model LoopChain extends ChainArray(N = 40); end LoopChain;' |
+    rep LoopChain 'inertia[1].phi' 'inertia[20].w' 'inertia[40].phi' 'spring[10].tau' 'damper[33].tau'
+echo 'model LoopRod extends Rod(N = 50); end LoopRod;' | rep LoopRod 'T[1]' 'T[25]' 'T[50]' E Tmean
+bash bench/gen_chain.sh 30 | sed 's/^model Chain30/model LoopClones/; s/^end Chain30;/end LoopClones;/' |
+    rep LoopClones inertia1.phi inertia15.w inertia30.phi spring7.tau
+cp -r "$D/rep/." "$D/all/"
+for m in LoopChain LoopRod LoopClones; do
+    "$MO2C" --emit-c -L tests/models "$D/rep/$m/$m.mo" -o "$D/$m.c" || { echo "FAIL: $m does not compile"; status=1; continue; }
+    grep -q 'for (int mo_i' "$D/$m.c" || { echo "FAIL: the C of $m has no loop"; status=1; }
+done
+"$MO2C" --emit-c --no-loops -L tests/models "$D/rep/LoopChain/LoopChain.mo" -o "$D/LoopChain_scalar.c"
+grep -q 'for (int mo_i' "$D/LoopChain_scalar.c" && { echo "FAIL: --no-loops wrote a loop"; status=1; }
+a=$(stat -c %s "$D/LoopChain.c"); b=$(stat -c %s "$D/LoopChain_scalar.c")
+[ "$a" -lt "$b" ] || { echo "FAIL: LoopChain's C is $a bytes with loops, $b without"; status=1; }
+
+agree() { # DIR [SOLVER]
+    local dir=$1 solver=${2:-} n out
+    n=$(find "$dir" -name comparisonSignals.txt | wc -l)
+    out=$("$MO2C" regress "$dir" -L tests/models -j 2 --no-loops --update ${solver:+--solver $solver})
+    [ "$(tail -1 <<<"$out")" = "$n passed, 0 failed" ] || { echo "FAIL: --no-loops --update $solver:"; grep -v '^PASS' <<<"$out"; status=1; return; }
+    out=$("$MO2C" regress "$dir" -L tests/models -j 2 --tol 1e-12 ${solver:+--solver $solver})
+    if [ "$(tail -1 <<<"$out")" = "$n passed, 0 failed" ]; then
+        echo "ok   $n models agree to 1e-12${solver:+ with $solver}"
+    else
+        echo "FAIL: loops and --no-loops differ${solver:+ with $solver}:"; grep -v '^PASS' <<<"$out"; status=1
+    fi
+}
+agree "$D/all"
+agree "$D/rep" cvode
+exit $status
