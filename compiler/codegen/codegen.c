@@ -20,11 +20,9 @@
  * variable v has id dae->eqs.n + dae->init_eqs.n + v; algorithm section k (codegen_alg.c) has the id
  * after the variables' + k.
  *
- * The Jacobian d(dx)/dx for implicit integrators is forward-mode propagation of derivatives through the
- * sorted blocks, one state (column) at a time: with the seed sx = e_j, each explicit assignment
- * v := s(w) gets sv = sum over w of (ds/dw) sw, the partials being symbolic (mo_diff_var). It is
- * generated only when every block of the ODE system is explicit; otherwise (algebraic loops) the model's
- * jacobian is NULL and the runtime falls back to finite differences.
+ * The Jacobian d(dx)/dx for implicit integrators (forward-mode derivatives through the sorted blocks)
+ * is codegen_jac.c's. Sequences of statements (the blocks, start values, bindings) go through
+ * codegen_loops.c, which writes runs of repeated units as loops.
  */
 #include "codegen.h"
 #include "daeutil.h"
@@ -113,8 +111,9 @@ static bool uses_ok(const gen *g, int from)
 }
 
 /* The value of variable v's start value or binding (0.0 when it has none), ending the assignment whose
- * target was just printed, and the test of ok when a checked operation was printed since `from`. */
-static void assign_value(gen *g, mo_buf *o, int v, const mo_expr *val, int from)
+ * target was just printed, and the test of ok (at indent) when a checked operation was printed since
+ * `from`. */
+static void assign_value(gen *g, mo_buf *o, int v, const mo_expr *val, int from, const char *indent)
 {
     if (val)
         expr(g, o, g->var_where0 + v, val);
@@ -122,7 +121,19 @@ static void assign_value(gen *g, mo_buf *o, int v, const mo_expr *val, int from)
         mo_buf_puts(o, "0.0");
     mo_buf_puts(o, ";\n");
     if (uses_ok(g, from))
-        mo_buf_puts(o, "    if (!ok)\n        return -1;\n");
+        mo_buf_printf(o, "%sif (!ok)\n%s    return -1;\n", indent, indent);
+}
+
+/* Sequences of variables (start values, bindings) for mo_cg_seq_emit: vars[k] is statement k. */
+typedef struct var_seq {
+    gen *g;
+    const int *vars;
+} var_seq;
+
+static const char *var_instance(void *ctx, int k)
+{
+    var_seq *c = ctx;
+    return c->g->dae->vars.v[c->vars[k]].name;
 }
 
 static const char *const LOCALS_VOID = "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)ok;\n";
@@ -323,89 +334,67 @@ static void block_assign(gen *g, mo_buf *o, const mo_system *sys, const mo_block
         mo_buf_printf(o, "%sif (!ok)\n%s    return -1;\n", indent, indent);
 }
 
-/* The blocks emit_blocks writes, for mo_cg_loops_find. */
-typedef struct seq_ctx {
+/* The blocks emit_blocks writes, as a sequence (codegen_loops.c). */
+typedef struct block_seq {
     gen *g;
     const mo_system *sys;
+    const char *sysname;
     const int *blocks;         /* block numbers, in order */
-} seq_ctx;
+    mo_cg_split *s;
+} block_seq;
 
-static bool seq_stmt(void *ctx, int k, mo_buf *o)
+static const mo_deq *seq_eq(const block_seq *c, int k)
 {
-    seq_ctx *c = ctx;
-    const mo_block *b = &c->sys->blocks.v[c->blocks[k]];
-    if (b->kind != MO_BLOCK_EXPLICIT)
-        return false;
-    block_assign(c->g, o, c->sys, b, "        ");
-    return true;
+    return mo_block_eq(c->g->dae, c->sys, c->sys->blocks.v[c->blocks[k]].eqs[0]);
 }
 
-/* The run of reps repetitions of the period statements from seq[k] as one loop (codegen_loops.c),
- * each statement preceded by the comment of its first repetition's equation. */
-static void emit_run(gen *g, mo_buf *o, const mo_system *sys, const int *seq, const mo_cg_loops *L, int k,
-                     int period, int reps)
+static int block_stmt(void *ctx, int k, mo_buf *o, const char *indent)
 {
-    const mo_dae *dae = g->dae;
-    const mo_deq *first = mo_block_eq(dae, sys, sys->blocks.v[seq[k]].eqs[0]);
-    const mo_deq *last = mo_block_eq(dae, sys, sys->blocks.v[seq[k + period * reps - 1]].eqs[0]);
-    mo_buf_printf(o, "    /* %d repetitions of the %d equation%s below", reps, period, period > 1 ? "s" : "");
-    if (first->instance && first->instance[0] && last->instance && last->instance[0]) {
-        mo_buf_puts(o, ", ");
-        mo_cg_comment(o, first->instance, 120);
-        mo_buf_puts(o, " .. ");
-        mo_cg_comment(o, last->instance, 120);
+    block_seq *c = ctx;
+    const mo_block *b = &c->sys->blocks.v[c->blocks[k]];
+    if (b->kind != MO_BLOCK_EXPLICIT)
+        return 0;
+    block_assign(c->g, o, c->sys, b, indent);
+    return 1;
+}
+
+/* An algorithm section or an algebraic loop, in place. */
+static int block_other(void *ctx, int k, mo_buf *o)
+{
+    block_seq *c = ctx;
+    const mo_block *b = &c->sys->blocks.v[c->blocks[k]];
+    if (b->kind == MO_BLOCK_ALGORITHM) {   /* codegen_alg.c */
+        bool initial = c->g->dae->algs.v[b->alg].src->initial;
+        mo_cg_alg(&c->g->cg, o, b->alg, initial ? MO_CG_ALG_INIT : MO_CG_ALG_CONT);
+    } else {
+        emit_loop(c->g, o, c->s->split ? &c->s->loops : &c->g->loops, c->sys, b, c->sysname);
     }
-    mo_buf_puts(o, " */\n");
-    mo_buf_printf(o, "    for (int mo_i = 0; mo_i < %d; mo_i++) {\n", reps);
-    bool names = g->cg.names;
-    g->cg.names = false;
-    for (int j = 0; j < period; j++) {
-        const mo_block *b = &sys->blocks.v[seq[k + j]];
-        eq_comment(g, o, "        ", mo_block_eq(dae, sys, b->eqs[0]));
-        mo_cg_loops_stmt(&g->cg, L, k, j);
-        block_assign(g, o, sys, b, "        ");
-        mo_cg_loops_stmt_end(&g->cg);
-    }
-    g->cg.names = names;
-    mo_buf_puts(o, "    }\n");
+    return 5;
+}
+
+static void block_comment(void *ctx, int k, mo_buf *o, const char *indent)
+{
+    block_seq *c = ctx;
+    if (c->sys->blocks.v[c->blocks[k]].kind == MO_BLOCK_EXPLICIT)
+        eq_comment(c->g, o, indent, seq_eq(c, k));
+}
+
+static const char *block_instance(void *ctx, int k)
+{
+    return seq_eq(ctx, k)->instance;
 }
 
 /* The blocks in order, as statements of the sequence s (codegen_split.c: cut into parts when long);
  * runs of repeated equations as loops (codegen_loops.c). */
 static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char *sysname)
 {
-    const mo_dae *dae = g->dae;
     int *seq = MO_NEWN(int, sys->blocks.n + 1), n = 0;
     for (int k = 0; k < sys->blocks.n; k++)
         if (!g->mask || g->mask[k] == g->mask_want)
             seq[n++] = k;
-    seq_ctx ctx = {g, sys, seq};
-    mo_cg_loops *L = mo_cg_loops_find(&g->cg, n, seq_stmt, &ctx);
-    for (int i = 0; i < n; i++) {
-        const mo_block *b = &sys->blocks.v[seq[i]];
-        mo_buf *o = mo_cg_split_out(s);
-        int period, reps = mo_cg_loops_run(L, i, &period);
-        if (reps) {
-            emit_run(g, o, sys, seq, L, i, period, reps);
-            mo_cg_split_next(s, 2 * period);
-            i += period * reps - 1;
-            continue;
-        }
-        if (b->kind == MO_BLOCK_ALGORITHM) {   /* codegen_alg.c */
-            bool initial = dae->algs.v[b->alg].src->initial;
-            mo_cg_alg(&g->cg, o, b->alg, initial ? MO_CG_ALG_INIT : MO_CG_ALG_CONT);
-            mo_cg_split_next(s, 5);
-            continue;
-        }
-        if (b->kind != MO_BLOCK_EXPLICIT) {
-            emit_loop(g, o, s->split ? &s->loops : &g->loops, sys, b, sysname);
-            mo_cg_split_next(s, 5);
-            continue;
-        }
-        eq_comment(g, o, "    ", mo_block_eq(dae, sys, b->eqs[0]));
-        block_assign(g, o, sys, b, "    ");
-        mo_cg_split_next(s, 1);
-    }
+    block_seq c = {g, sys, sysname, seq, s};
+    mo_cg_seq q = {&g->cg, &c, n, block_stmt, block_other, block_comment, block_instance};
+    mo_cg_seq_emit(&q, s);
 }
 
 /* Alias variables whose value is an expression of parameters get a y slot, computed after the blocks. */
@@ -434,6 +423,57 @@ static void emit_extra(gen *g, mo_cg_split *s)
 
 /* ---- the functions of the model ---- */
 
+/* The binding of parameter or constant vars[k] (its start value without one); -override wins. */
+static int binding_stmt(void *ctx, int k, mo_buf *o, const char *indent)
+{
+    var_seq *c = ctx;
+    gen *g = c->g;
+    int v = c->vars[k];
+    const mo_dvar *dv = &g->dae->vars.v[v];
+    const mo_var *fv = dv->flat >= 0 ? &g->dae->flat->vars.v[dv->flat] : NULL;
+    int from = g->cg.nchecked;
+    mo_buf_puts(o, indent);
+    if (dv->kind == MO_DV_PARAMETER) {
+        mo_buf_puts(o, "if (!");
+        mo_cg_put_slot(&g->cg, o, "d->p_overridden", dv->slot);
+        mo_buf_printf(o, ")\n%s    ", indent);
+    }
+    target(g, o, v, fv ? fv->attr->loc : (mo_loc){0});
+    mo_buf_puts(o, " = ");
+    assign_value(g, o, v, fv && fv->binding ? fv->binding : dv->start, from, indent);
+    return 1;
+}
+
+static void binding_comment(void *ctx, int k, mo_buf *o, const char *indent)
+{
+    var_seq *c = ctx;
+    const mo_dvar *dv = &c->g->dae->vars.v[c->vars[k]];
+    if (dv->flat < 0)
+        return;
+    mo_loc at = c->g->dae->flat->vars.v[dv->flat].attr->loc;
+    mo_buf_printf(o, "%s/* ", indent);
+    mo_cg_comment(o, mo_sprintf("%s:%d: %s", loc_path(at), at.line, dv->name), 400);
+    mo_buf_puts(o, " */\n");
+}
+
+/* The checks of the divisors rhs and outputs divide by without checks (codegen_need.c). */
+typedef struct div_seq {
+    gen *g;
+    const mo_expr *const *divisors;
+    const int *where;          /* the where id of each divisor's equation */
+} div_seq;
+
+static int div_check_stmt(void *ctx, int k, mo_buf *o, const char *indent)
+{
+    div_seq *c = ctx;
+    mo_buf_printf(o, "%sif (", indent);
+    expr(c->g, o, c->where[k], c->divisors[k]);
+    mo_buf_printf(o, " == 0.0)\n%s    return mo2c_fail(d, \"division by zero in equation %%s\", ", indent);
+    mo_cg_put_where(&c->g->cg, o, c->where[k]);
+    mo_buf_puts(o, ");\n");
+    return 1;
+}
+
 /* The sequence s writing parts into defs and calls into caller; parts take params, open with the
  * locals and are called with args. */
 static void split_init(gen *g, mo_cg_split *s, mo_buf *defs, mo_buf *caller, const char *name,
@@ -457,7 +497,7 @@ static void emit_init_params(gen *g, mo_buf *defs)
     static const char *const locals =
         "    const double t = d->time;\n    const double *x = d->x;\n    double *dx = d->dx;\n"
         "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n";
-    mo_buf fn = {0}, *o;
+    mo_buf fn = {0};
     mo_buf_puts(&fn, "/* Parameter values from their bindings, in dependency order; -override wins. */\n"
                      "static int init_params(mo2c_data *d)\n{\n");
     mo_buf_puts(&fn, locals);
@@ -467,30 +507,17 @@ static void emit_init_params(gen *g, mo_buf *defs)
     split_init(g, &s, defs, &fn, "init_params", "(mo2c_data *d)", locals,
                "    if (%s(d) != 0)\n        return -1;\n");
     int n = dae->param_order ? dae->nparam_order : dae->vars.n;
-    mo_cg_split_begin(&s, n, "    ");
+    int *vars = MO_NEWN(int, n + 1), nv = 0;
     for (int k = 0; k < n; k++) {
         int v = dae->param_order ? dae->param_order[k] : k;
         const mo_dvar *dv = &dae->vars.v[v];
-        if ((dv->kind != MO_DV_PARAMETER && dv->kind != MO_DV_CONSTANT) || dv->slot < 0)
-            continue;
-        const mo_var *fv = dv->flat >= 0 ? &dae->flat->vars.v[dv->flat] : NULL;
-        const mo_expr *val = fv && fv->binding ? fv->binding : dv->start;
-        o = mo_cg_split_out(&s);
-        int from = g->cg.nchecked;
-        if (fv) {
-            mo_buf_puts(o, "    /* ");
-            mo_cg_comment(o, mo_sprintf("%s:%d: %s", loc_path(fv->attr->loc), fv->attr->loc.line, dv->name),
-                          400);
-            mo_buf_puts(o, " */\n");
-        }
-        mo_buf_puts(o, dv->kind == MO_DV_PARAMETER ? "    if (!d->p_overridden[" : "    ");
-        if (dv->kind == MO_DV_PARAMETER)
-            mo_buf_printf(o, "%d])\n        ", dv->slot);
-        target(g, o, v, fv ? fv->attr->loc : (mo_loc){0});
-        mo_buf_puts(o, " = ");
-        assign_value(g, o, v, val, from);
-        mo_cg_split_next(&s, 1);
+        if ((dv->kind == MO_DV_PARAMETER || dv->kind == MO_DV_CONSTANT) && dv->slot >= 0)
+            vars[nv++] = v;
     }
+    mo_cg_split_begin(&s, nv, "    ");
+    var_seq c = {g, vars};
+    mo_cg_seq q = {&g->cg, &c, nv, binding_stmt, NULL, binding_comment, var_instance};
+    mo_cg_seq_emit(&q, &s);
     /* initial algorithm sections that compute parameters (fixed = false) from parameters (alg.c) */
     for (int i = 0; i < dae->algs.n; i++)
         if (dae->algs.v[i].params) {
@@ -499,15 +526,13 @@ static void emit_init_params(gen *g, mo_buf *defs)
         }
     mo_cg_split_end(&s);
     /* the divisors of rhs and outputs that are parameter expressions (codegen_need.c) */
-    const char *const *checks;
-    int nchecks = mo_cg_div_checks(g->divs, &checks);
+    div_seq dc = {g, NULL, NULL};
+    int nchecks = mo_cg_div_checks(g->divs, &dc.divisors, &dc.where);
     if (nchecks > 0) {
         mo_buf_puts(&fn, "    /* divisors that are parameter expressions: checked once, here; rhs divides without checks */\n");
         mo_cg_split_begin(&s, nchecks, "    ");
-        for (int i = 0; i < nchecks; i++) {
-            mo_buf_puts(mo_cg_split_out(&s), checks[i]);
-            mo_cg_split_next(&s, 1);
-        }
+        mo_cg_seq dq = {&g->cg, &dc, nchecks, div_check_stmt, NULL, NULL, NULL};
+        mo_cg_seq_emit(&dq, &s);
         mo_cg_split_end(&s);
     }
     mo_buf_puts(&fn, "    return 0;\n}\n\n");
@@ -565,6 +590,40 @@ static void emit_init_checks(gen *g, mo_cg_split *s)
     }
 }
 
+/* The start value of vars[k] (a state's -override wins). */
+static int start_stmt(void *ctx, int k, mo_buf *o, const char *indent)
+{
+    var_seq *c = ctx;
+    gen *g = c->g;
+    int v = c->vars[k];
+    const mo_dvar *dv = &g->dae->vars.v[v];
+    int from = g->cg.nchecked;
+    mo_buf_puts(o, indent);
+    target(g, o, v, (mo_loc){0});
+    mo_buf_puts(o, " = ");
+    if (dv->kind == MO_DV_STATE) {
+        mo_cg_put_slot(&g->cg, o, "d->x_start_overridden", dv->slot);
+        mo_buf_puts(o, " ? ");
+        mo_cg_put_slot(&g->cg, o, "d->x_start", dv->slot);
+        mo_buf_puts(o, " : ");
+    }
+    assign_value(g, o, v, dv->start, from, indent);
+    return 1;
+}
+
+/* Where the start value of vars[k] was written. */
+static void start_comment(void *ctx, int k, mo_buf *o, const char *indent)
+{
+    var_seq *c = ctx;
+    const mo_dvar *dv = &c->g->dae->vars.v[c->vars[k]];
+    if (!dv->start || !dv->start->loc.file)
+        return;
+    mo_loc at = dv->start->loc;
+    mo_buf_printf(o, "%s/* ", indent);
+    mo_cg_comment(o, mo_sprintf("%s:%d:%d: start of %s", loc_path(at), at.line, at.col, dv->name), 400);
+    mo_buf_puts(o, " */\n");
+}
+
 static void emit_initialize(gen *g, mo_buf *defs)
 {
     const mo_dae *dae = g->dae;
@@ -580,28 +639,17 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_cg_split s;
     split_init(g, &s, defs, &fn, "initialize", "(mo2c_data *d, double t, double *x, double *dx)",
                "    double *y = d->y;\n    double *p = d->p;\n    int ok = 1;\n", CALL_PART);
-    mo_cg_split_begin(&s, dae->nx + dae->ny, "    ");
+    int *vars = MO_NEWN(int, dae->vars.n + 1), nv = 0;
     for (int v = 0; v < dae->vars.n; v++) {
         const mo_dvar *dv = &dae->vars.v[v];
-        if (dv->slot < 0 || (dv->kind != MO_DV_STATE && dv->kind != MO_DV_DISCRETE &&
-                             !(dv->kind == MO_DV_ALGEBRAIC && dv->start)))
-            continue;
-        o = mo_cg_split_out(&s);
-        int from = g->cg.nchecked;
-        if (dv->start && dv->start->loc.file) {   /* where the start value was written */
-            mo_buf_puts(o, "    /* ");
-            mo_cg_comment(o, mo_sprintf("%s:%d:%d: start of %s", loc_path(dv->start->loc), dv->start->loc.line,
-                                        dv->start->loc.col, dv->name), 400);
-            mo_buf_puts(o, " */\n");
-        }
-        mo_buf_puts(o, "    ");
-        target(g, o, v, (mo_loc){0});
-        mo_buf_puts(o, " = ");
-        if (dv->kind == MO_DV_STATE)
-            mo_buf_printf(o, "d->x_start_overridden[%d] ? d->x_start[%d] : ", dv->slot, dv->slot);
-        assign_value(g, o, v, dv->start, from);
-        mo_cg_split_next(&s, 1);
+        if (dv->slot >= 0 && (dv->kind == MO_DV_STATE || dv->kind == MO_DV_DISCRETE ||
+                              (dv->kind == MO_DV_ALGEBRAIC && dv->start)))
+            vars[nv++] = v;
     }
+    mo_cg_split_begin(&s, nv, "    ");
+    var_seq c = {g, vars};
+    mo_cg_seq q = {&g->cg, &c, nv, start_stmt, NULL, start_comment, var_instance};
+    mo_cg_seq_emit(&q, &s);
     mo_cg_split_end(&s);
     o = &fn;
     mo_cg_events_init_start(&g->cg, o);       /* pre(v) = start (codegen_events.c) */
@@ -622,21 +670,6 @@ static void emit_initialize(gen *g, mo_buf *defs)
     mo_buf_puts(o, "    /* derivatives and algebraic variables consistent with the states found */\n"
                    "    return rhs(d, t, x, dx);\n}\n\n");
     mo_buf_putn(defs, fn.s, fn.len);
-}
-
-/* A state whose derivative is itself a state (x and der(x) of der(der(x)) = -x, or a second-order
- * state chain left by index reduction): no equation computes dx of x, it is the state der(x). Writes
- * `to[slot of x] = from[slot of der(x)];` for each (rhs: dx from x; the Jacobian: sdx from sx). */
-static void emit_state_chains(const mo_dae *dae, mo_buf *o, const char *indent, const char *to, const char *from)
-{
-    for (int v = 0; v < dae->vars.n; v++) {
-        const mo_dvar *dv = &dae->vars.v[v];
-        if (dv->kind != MO_DV_STATE || dv->der < 0 || dae->vars.v[dv->der].kind != MO_DV_STATE)
-            continue;
-        mo_buf_printf(o, "%s%s[%d] = %s[%d]; /* ", indent, to, dv->slot, from, dae->vars.v[dv->der].slot);
-        mo_cg_comment(o, dae->vars.v[dv->der].name, 120);
-        mo_buf_puts(o, " */\n");
-    }
 }
 
 /* rhs (want = 1: the blocks the derivatives and the event functions need) or outputs (want = 0: the
@@ -684,133 +717,9 @@ static bool emit_ode_part(gen *g, mo_buf *defs, unsigned char want)
     g->mask = NULL;
     mo_cg_split_end(&s);
     if (want)
-        emit_state_chains(g->dae, o, "    ", "dx", "x");
+        mo_cg_state_chains(g->dae, o, "    ", "dx", "x");
     mo_buf_puts(o, "    return 0;\n}\n\n");
     mo_buf_putn(defs, fn.s, fn.len);
-    return true;
-}
-
-/* Storage array of the directional derivative of v in the Jacobian, or NULL when v is constant there. */
-static const char *seed_array(const mo_dae *dae, int v)
-{
-    switch (dae->vars.v[v].kind) {
-    case MO_DV_STATE: return "sx";
-    case MO_DV_DERIVATIVE: return "sdx";
-    case MO_DV_ALGEBRAIC: return "sy";
-    default: return NULL;
-    }
-}
-
-/* Forward-mode Jacobian (see the header comment): jacobian_pass, the derivatives of every block's
- * variable along a seed direction sx of the states, then the dense jacobian (nx <= 4096: one pass per
- * column) and the sparse jacobian_sparse (codegen_jacsparse.c: one pass per colour of columns that
- * share no row). False when it cannot be generated; g->jac_nnz > 0 when the sparse one was. */
-static bool emit_jacobian(gen *g, mo_buf *defs)
-{
-    const mo_dae *dae = g->dae;
-    const mo_system *sys = &dae->ode;
-    g->jac_nnz = 0;
-    for (int k = 0; k < sys->blocks.n; k++)
-        if (g->need[k] && sys->blocks.v[k].kind != MO_BLOCK_EXPLICIT)
-            return false;
-    int nx = dae->nx, ny = dae->ny + g->nextra;
-    /* The dense matrix takes gigabytes beyond a few thousand states (20000 states: 3.2 GB) that an
-     * implicit stepper could hardly use; the sparse one is made from MO_CG_JAC_SPARSE_MIN states up, where
-     * SUNDIALS' KLU wants it. */
-    bool dense = nx <= 4096, want_sparse = nx >= MO_CG_JAC_SPARSE_MIN;
-    if (nx == 0 || (!dense && !want_sparse))
-        return false;
-    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n + 1);
-    mo_cg_jac_deps deps = {0};   /* per block: its variable and those its derivative reads (the pattern) */
-    mo_buf fn = {0}, *o = &fn;
-    mo_buf_puts(o, "/* d v / d x along the seed sx (states), for every variable v that reaches dx: forward-mode\n"
-                   " * derivatives through the sorted blocks; sv holds d v / d x for sx, sy for y. */\n"
-                   "static int jacobian_pass(mo2c_data *d, double t, const double *x, const double *dx, double *sx,\n"
-                   "                         double *sdx, double *sy)\n{\n");
-    mo_buf_puts(o, "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n");
-    mo_buf_puts(o, "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)sx; (void)sy; (void)sdx;\n");
-    mo_cg_sreset(g->dae, o);
-    mo_cg_split sp;
-    split_init(g, &sp, defs, &fn, "jacobian",
-               "(mo2c_data *d, double t, const double *x, const double *dx, double *sx, double *sdx, double *sy)",
-               "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n"
-               "    (void)sx; (void)sdx; (void)sy;\n",
-               "    if (%s(d, t, x, dx, sx, sdx, sy) != 0)\n        ok = 0;\n");
-    mo_cg_split_begin(&sp, sys->blocks.n, "    ");
-    const char *plus = mo_sprintf("\n%s    + ", sp.indent);
-    for (int k = 0; k < sys->blocks.n; k++) {
-        const mo_block *b = &sys->blocks.v[k];
-        int v = b->vars[0];
-        const char *arr = seed_array(dae, v);
-        if (!arr || !g->need[k])   /* blocks that only results show do not reach dx */
-            continue;
-        mo_expr *s = mo_expr_subst(b->solution, g->alias_sub);
-        mo_int_vec vs = {0};
-        mo_expr_collect_vars(s, seen, &vs);
-        o = mo_cg_split_out(&sp);
-        mo_buf_printf(o, "%s%s[%d] = ", sp.indent, arr, dae->vars.v[v].slot);
-        MO_PUSH(deps.var, v);
-        int terms = 0;
-        for (int q = 0; q < vs.n; q++) {
-            int u = vs.v[q];
-            seen[u] = 0;
-            const char *ua = seed_array(dae, u);
-            if (!ua)
-                continue;
-            mo_expr *pd = mo_diff_var(s, u);
-            if (!pd)
-                return false;
-            double c;
-            if (mo_sym_is_num(pd, &c) && c == 0)
-                continue;
-            MO_PUSH(deps.uses, u);
-            if (terms++)
-                mo_buf_puts(o, plus);
-            if (mo_sym_is_num(pd, &c) && c == 1) {
-                mo_buf_printf(o, "%s[%d]", ua, dae->vars.v[u].slot);
-            } else {
-                mo_buf_puts(o, "(");
-                expr(g, o, b->eqs[0], pd);
-                mo_buf_printf(o, ") * %s[%d]", ua, dae->vars.v[u].slot);
-            }
-        }
-        MO_PUSH(deps.end, deps.uses.n);
-        if (!terms)
-            mo_buf_puts(o, "0.0");
-        mo_buf_puts(o, ";");
-        mo_buf_puts(o, " /* d ");
-        mo_cg_comment(o, dae->vars.v[v].name, 120);
-        mo_buf_puts(o, " */\n");
-        mo_cg_split_next(&sp, terms);
-    }
-    mo_cg_split_end(&sp);
-    o = &fn;
-    emit_state_chains(dae, o, "    ", "sdx", "sx");
-    mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
-    /* the scratch of both: dx, the seed and the derivatives of dx and y */
-    const char *work = mo_sprintf(
-        "    double *work = calloc(%d, sizeof(double));\n"
-        "    if (!work)\n        return mo2c_fail(d, \"out of memory\");\n"
-        "    double *dx = work, *sx = work + %d, *sdx = sx + %d, *sy = sdx + %d;\n"
-        "    if (rhs(d, t, x, dx) != 0) {\n        free(work);\n        return -1;\n    }\n",
-        3 * nx + ny + 1, nx, nx, nx);
-    if (want_sparse)
-        g->jac_nnz = mo_cg_jac_sparse(dae, &deps, work, 2 * nx + ny, o);
-    if (dense) {
-        mo_buf_puts(o, "/* d(dx)/dx, row-major: one pass of jacobian_pass per state (column). */\n"
-                       "static int jacobian(mo2c_data *d, double t, const double *x, double *jac)\n{\n");
-        mo_buf_puts(o, work);
-        mo_buf_printf(o, "    for (int j = 0; j < %d; j++) {\n", nx);
-        mo_buf_printf(o, "        memset(sx, 0, sizeof(double) * %d);\n        sx[j] = 1.0;\n", 2 * nx + ny);
-        mo_buf_puts(o, "        if (jacobian_pass(d, t, x, dx, sx, sdx, sy) != 0) {\n"
-                       "            free(work);\n            return -1;\n        }\n");
-        mo_buf_printf(o, "        for (int i = 0; i < %d; i++)\n            jac[i * %d + j] = sdx[i];\n    }\n", nx, nx);
-        mo_buf_puts(o, "    free(work);\n    return 0;\n}\n\n");
-    }
-    if (!dense && !g->jac_nnz)
-        return false;
-    mo_buf_putn(defs, fn.s, fn.len);
-    g->jac_dense = dense;
     return true;
 }
 
@@ -958,7 +867,14 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     for (int i = 0; i < dae->flat->funcs.n; i++)
         fmarks[i] = dae->flat->funcs.v[i]->cg_mark;
     int nparts_before_jac = g.parts.v.n;
-    bool has_jac = emit_jacobian(&g, &jac);
+    mo_cg_split jsplit;
+    split_init(&g, &jsplit, &jac, NULL, "jacobian",
+               "(mo2c_data *d, double t, const double *x, const double *dx, double *sx, double *sdx, double *sy)",
+               "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n"
+               "    (void)sx; (void)sdx; (void)sy;\n",
+               "    if (%s(d, t, x, dx, sx, sdx, sy) != 0)\n        ok = 0;\n");
+    bool has_jac = mo_cg_jacobian(&g.cg, g.need, g.alias_sub, dae->ny + g.nextra, &jsplit, &g.jac_dense,
+                                  &g.jac_nnz);
     if (!has_jac) {
         g.parts.v.n = nparts_before_jac;                  /* the parts of a discarded Jacobian */
         memcpy(g.cg.where_used, saved, (size_t)g.nwhere); /* the discarded text named none of them */

@@ -42,6 +42,8 @@ typedef struct mo_cg {
     const int *loop_base;     /* print the k-th slot as "y[loop_base[k] + loop_step[k] * mo_i]" */
     const int *loop_step;
     int loop_pos;             /*   k: slots printed so far in this statement */
+    mo_int_vec *loop_tables;  /* in a loop: (table, k) for each where string that changes with mo_i */
+    int loop_ntables;         /* tables of where strings made so far (mo_w<n>) */
 } mo_cg;
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
@@ -116,18 +118,6 @@ typedef enum mo_cg_alg_mode {
 } mo_cg_alg_mode;
 void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode);
 
-/* codegen_loops.c: runs of repeated statements of a sequence written as one loop (see there).
- * mo_cg_loops_find prints each statement k < n with stmt(ctx, k, o) in collecting mode (stmt returns
- * false for a statement that must stay scalar); NULL when no run was found (or loops are off). Then
- * mo_cg_loops_run gives the repetitions of the run starting at statement k (0: none) and its period;
- * the body of the loop "for (int mo_i = 0; mo_i < reps; mo_i++)" is statement k + j printed between
- * mo_cg_loops_stmt(cg, L, k, j) and mo_cg_loops_stmt_end(cg), for j < period. */
-typedef struct mo_cg_loops mo_cg_loops;
-mo_cg_loops *mo_cg_loops_find(mo_cg *cg, int n, bool (*stmt)(void *ctx, int k, mo_buf *o), void *ctx);
-int mo_cg_loops_run(const mo_cg_loops *L, int k, int *period);
-void mo_cg_loops_stmt(mo_cg *cg, const mo_cg_loops *L, int k, int j);
-void mo_cg_loops_stmt_end(mo_cg *cg);
-
 /* codegen_split.c: a long sequence of statements cut into static functions NAME_part0, NAME_part1, ...
  * of about MO_CG_PART_WEIGHT statements each, so that the C compiler's time stays linear in the model.
  * Usage: fill in the first six fields, then per sequence: begin(estimated weight), and for each
@@ -165,6 +155,32 @@ mo_buf *mo_cg_split_out(mo_cg_split *s);
 void mo_cg_split_next(mo_cg_split *s, int weight);
 void mo_cg_split_end(mo_cg_split *s);
 
+/* codegen_loops.c: a sequence of statements (the blocks of rhs, the start values, the bindings of
+ * init_params, the Jacobian's pass) written into the split sequence s, with the runs of repeated
+ * statements as loops (see there). stmt prints statement k at indent and returns its weight (about
+ * its operations), or returns 0 and prints nothing when it has no loop form: then other prints it (and
+ * returns its weight). stmt must print the same text for the same statement each time it is called,
+ * every slot through mo_cg_put_slot, every where string through mo_cg_put_where and every literal
+ * through mo_cg_put_number; it is also called with text that is thrown away. comment (may be NULL)
+ * prints the comment above statement k; instance (may be NULL) names the instance statement k
+ * belongs to, for the comment above a loop. */
+typedef struct mo_cg_seq {
+    mo_cg *cg;
+    void *ctx;
+    int n;
+    int (*stmt)(void *ctx, int k, mo_buf *o, const char *indent);
+    int (*other)(void *ctx, int k, mo_buf *o);
+    void (*comment)(void *ctx, int k, mo_buf *o, const char *indent);
+    const char *(*instance)(void *ctx, int k);
+} mo_cg_seq;
+void mo_cg_seq_emit(const mo_cg_seq *q, mo_cg_split *s);
+/* The where string W<id> of a checked operation: in a loop, "mo_w<k>[mo_i]" of a table of them
+ * (codegen_loops.c). */
+void mo_cg_put_where(mo_cg *cg, mo_buf *b, int id);
+/* A literal number (mo_cg_number): in a loop, an integer that grows with the repetition (the index of
+ * a for-equation put in as a value) as "(double)(base + step * mo_i)", which is the same double. */
+void mo_cg_put_number(mo_cg *cg, mo_buf *b, double v);
+
 /* codegen_write.c: the file itself, from the sections mo_codegen built. A small model's file is its
  * sections in order. A file larger than MO_CG_PART_BYTES (the environment variable MO2C_PART_BYTES
  * overrides it: a testing knob) is written for compilation in parts: the parts of the cut sequences
@@ -201,14 +217,29 @@ int mo_cg_write(FILE *out, const mo_cg_file *f);
  * every step (zero crossings, asserts) depend on it, transitively; 0 for blocks that only results show
  * (they go to the model's outputs function). Linear in the size of the blocks.
  * mo_cg_div_unchecked: may this division by divisor print as a plain '/' (cg->divs set, evaluated
- * unconditionally, divisor a parameter expression)? mo_cg_div_add then records the check of its C text
- * (printed tighter than ==); mo_cg_div_checks gives the check statements recorded, each once. */
+ * unconditionally, divisor a parameter expression)? mo_cg_div_add then records the check of the divisor
+ * (its C text, printed tighter than ==, says whether it is new); mo_cg_div_checks gives the divisors
+ * recorded, each once, and the where id of the equation of each. */
 typedef struct mo_cg_divs mo_cg_divs;
 unsigned char *mo_cg_needed(const mo_dae *dae);
 mo_cg_divs *mo_cg_divs_new(void);
 bool mo_cg_div_unchecked(const mo_cg *cg, const mo_expr *divisor);
-void mo_cg_div_add(mo_cg *cg, const char *divisor_text);
-int mo_cg_div_checks(const mo_cg_divs *divs, const char *const **stmts);
+void mo_cg_div_add(mo_cg *cg, const char *divisor_text, const mo_expr *divisor);
+int mo_cg_div_checks(const mo_cg_divs *divs, const mo_expr *const **divisors, const int **where);
+
+/* codegen_jac.c: jacobian_pass (forward-mode derivatives of the blocks rhs computes along a seed of the
+ * states, its statements written into the split sequence sp, whose caller it sets), the dense jacobian
+ * (nx <= 4096) and the sparse one (codegen_jacsparse.c), appended to sp->defs; need: per ODE block, 1
+ * when rhs computes it; alias_sub: alias variables -> their values; ny: the y slots. False (nothing
+ * written) when none can be generated; else *dense_out says whether the dense one was and *nnz_out
+ * gives the sparse one's entries (0: none). */
+bool mo_cg_jacobian(mo_cg *cg, const unsigned char *need, mo_expr **alias_sub, int ny, mo_cg_split *sp,
+                    bool *dense_out, int *nnz_out);
+/* codegen_jac.c: a state whose derivative is itself a state (x and der(x) of der(der(x)) = -x, or a
+ * second-order state chain left by index reduction): no equation computes dx of x, it is the state
+ * der(x). Writes `to[slot of x] = from[slot of der(x)];` for each (rhs: dx from x; the Jacobian: sdx
+ * from sx). */
+void mo_cg_state_chains(const mo_dae *dae, mo_buf *o, const char *indent, const char *to, const char *from);
 
 /* codegen_jacsparse.c: the sparse Jacobian. deps: the blocks of jacobian_pass in order, block b's
  * variable var[b] and the variables its derivative reads, uses[end[b-1] .. end[b]) (from 0 for b = 0).

@@ -102,27 +102,6 @@ static const char *slot_array(const mo_dae *dae, int v)
     }
 }
 
-void mo_cg_put_slot(mo_cg *cg, mo_buf *b, const char *arr, int slot)
-{
-    if (cg->loop_collect) {
-        MO_PUSH(*cg->loop_collect, slot);
-        mo_buf_printf(b, "%s[@]", arr);
-        return;
-    }
-    if (!cg->loop_base) {
-        mo_buf_printf(b, "%s[%d]", arr, slot);
-        return;
-    }
-    int base = cg->loop_base[cg->loop_pos], step = cg->loop_step[cg->loop_pos];
-    cg->loop_pos++;
-    if (step == 0)
-        mo_buf_printf(b, "%s[%d]", arr, base);
-    else if (step == 1 || step == -1)
-        mo_buf_printf(b, "%s[%d %c mo_i]", arr, base, step > 0 ? '+' : '-');
-    else
-        mo_buf_printf(b, "%s[%d %c %d * mo_i]", arr, base, step > 0 ? '+' : '-', step > 0 ? step : -step);
-}
-
 bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b)
 {
     const mo_dae *dae = cg->dae;
@@ -201,7 +180,9 @@ static void where_arg(mo_cg *cg)
         mo_buf_printf(cg->out, ", %s, &ok)", cg->where_name);
         return;
     }
-    mo_buf_printf(cg->out, ", W%d, &ok)", cg->where_id);
+    mo_buf_puts(cg->out, ", ");
+    mo_cg_put_where(cg, cg->out, cg->where_id);
+    mo_buf_puts(cg->out, ", &ok)");
     cg->where_used[cg->where_id] = 1;
 }
 
@@ -373,9 +354,9 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
                     cg->out = o;
                     cg->names = false;
                     cg->loop_collect = keep;
-                    mo_cg_div_add(cg, mo_buf_str(&real));
+                    mo_cg_div_add(cg, mo_buf_str(&real), b);
                 } else if (!cg->loop_base) {   /* (a loop's divisors were added when collecting) */
-                    mo_cg_div_add(cg, bt);
+                    mo_cg_div_add(cg, bt, b);
                 }
                 if (P_MUL < min_prec)
                     mo_buf_puts(o, "(");
@@ -468,7 +449,7 @@ static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
         bool paren = (v < 0 || signbit(v)) && min_prec > P_UNARY - 1;
         if (paren)
             mo_buf_puts(o, "(");
-        mo_cg_number(o, v);
+        mo_cg_put_number(cg, o, v);
         if (paren)
             mo_buf_puts(o, ")");
         return;

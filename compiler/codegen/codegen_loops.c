@@ -25,6 +25,7 @@
  */
 #include "codegen.h"
 
+#include <math.h>
 #include <string.h>
 
 enum {
@@ -40,14 +41,82 @@ void mo_codegen_no_loops(void)
     enabled = false;
 }
 
-struct mo_cg_loops {
+/* ---- what the code prints: slots, where strings, numbers ---- */
+
+void mo_cg_put_slot(mo_cg *cg, mo_buf *b, const char *arr, int slot)
+{
+    if (cg->loop_collect) {
+        MO_PUSH(*cg->loop_collect, slot);
+        mo_buf_printf(b, "%s[@]", arr);
+        return;
+    }
+    if (!cg->loop_base) {
+        mo_buf_printf(b, "%s[%d]", arr, slot);
+        return;
+    }
+    int base = cg->loop_base[cg->loop_pos], step = cg->loop_step[cg->loop_pos];
+    cg->loop_pos++;
+    if (step == 0)
+        mo_buf_printf(b, "%s[%d]", arr, base);
+    else if (step == 1 || step == -1)
+        mo_buf_printf(b, "%s[%d %c mo_i]", arr, base, step > 0 ? '+' : '-');
+    else
+        mo_buf_printf(b, "%s[%d %c %d * mo_i]", arr, base, step > 0 ? '+' : '-', step > 0 ? step : -step);
+}
+
+void mo_cg_put_where(mo_cg *cg, mo_buf *b, int id)
+{
+    if (cg->loop_collect) {
+        MO_PUSH(*cg->loop_collect, id);
+        mo_buf_puts(b, "W@");
+        return;
+    }
+    if (!cg->loop_base || cg->loop_step[cg->loop_pos] == 0) {
+        mo_buf_printf(b, "W%d", cg->loop_base ? cg->loop_base[cg->loop_pos++] : id);
+        return;
+    }
+    int t = cg->loop_ntables++;
+    MO_PUSH(*cg->loop_tables, t);
+    MO_PUSH(*cg->loop_tables, cg->loop_pos);
+    MO_PUSH(*cg->loop_tables, -1);   /* the statement, filled in by emit_run */
+    cg->loop_pos++;
+    mo_buf_printf(b, "mo_w%d[mo_i]", t);
+}
+
+/* Integers this size and smaller are exact doubles, and so are their sums in a loop's index. */
+enum { MAX_INDEX_LITERAL = 1 << 30 };
+
+void mo_cg_put_number(mo_cg *cg, mo_buf *b, double v)
+{
+    bool index = (cg->loop_collect || cg->loop_base) && v == (double)(int)v && fabs(v) <= MAX_INDEX_LITERAL &&
+                 !(v == 0 && signbit(v));
+    if (!index) {
+        mo_cg_number(b, v);
+        return;
+    }
+    if (cg->loop_collect) {
+        MO_PUSH(*cg->loop_collect, (int)v);
+        mo_buf_puts(b, "#");
+        return;
+    }
+    int base = cg->loop_base[cg->loop_pos], step = cg->loop_step[cg->loop_pos];
+    cg->loop_pos++;
+    if (step == 0)
+        mo_cg_number(b, base);
+    else
+        mo_buf_printf(b, "(double)(%d %c %d * mo_i)", base, step > 0 ? '+' : '-', step > 0 ? step : -step);
+}
+
+/* ---- finding the runs ---- */
+
+typedef struct mo_cg_loops {
     int n;                     /* statements in the sequence */
     const char **shape;        /* per statement: its interned text with slots as placeholders, or NULL */
     int *off;                  /* per statement: its slots are slots.v[off[k] .. off[k + 1]) */
     mo_int_vec slots;
     int *period, *reps;        /* per statement: the run starting there (period 0: none) */
     int *step;                 /* workspace: the steps of one statement of a run */
-};
+} mo_cg_loops;
 
 /* Does statement k + r * P + j have statement k + j's shape, with slots moved by r times the steps
  * from repetition 0 to 1? */
@@ -83,10 +152,13 @@ static int count_reps(const mo_cg_loops *L, int k, int P)
     return r;
 }
 
-mo_cg_loops *mo_cg_loops_find(mo_cg *cg, int n, bool (*stmt)(void *ctx, int k, mo_buf *o), void *ctx)
+/* Every statement printed in collecting mode (its shape and slots), then the runs; NULL without runs. */
+static mo_cg_loops *find_runs(const mo_cg_seq *q)
 {
+    int n = q->n;
     if (!enabled || n < MIN_SEQ)
         return NULL;
+    mo_cg *cg = q->cg;
     mo_cg_loops *L = MO_NEW(mo_cg_loops);
     L->n = n;
     L->shape = MO_NEWN(const char *, n + 1);
@@ -102,7 +174,7 @@ mo_cg_loops *mo_cg_loops_find(mo_cg *cg, int n, bool (*stmt)(void *ctx, int k, m
     for (int k = 0; k < n; k++) {
         L->off[k] = L->slots.n;
         text.len = 0;
-        if (stmt(ctx, k, &text))
+        if (q->stmt(q->ctx, k, &text, "        "))
             L->shape[k] = mo_intern(text.s, text.len);
         else
             L->slots.n = L->off[k];
@@ -134,27 +206,77 @@ mo_cg_loops *mo_cg_loops_find(mo_cg *cg, int n, bool (*stmt)(void *ctx, int k, m
     return runs ? L : NULL;
 }
 
-int mo_cg_loops_run(const mo_cg_loops *L, int k, int *period)
+/* The run at statement k as one loop: a comment naming the instances of its first and last
+ * statements, the tables of the where strings that change with mo_i, and the loop over the first
+ * repetition's statements (each under its comment) printed with slot q as base_q + step_q * mo_i.
+ * Returns the weight of the loop. */
+static int emit_run(const mo_cg_seq *q, const mo_cg_loops *L, int k, mo_buf *o)
 {
-    if (!L || !L->period[k])
-        return 0;
-    *period = L->period[k];
-    return L->reps[k];
+    mo_cg *cg = q->cg;
+    int P = L->period[k], reps = L->reps[k];
+    mo_buf body = {0};
+    mo_int_vec tables = {0};
+    bool names = cg->names;
+    cg->names = false;
+    cg->loop_tables = &tables;
+    int weight = 0;
+    for (int j = 0; j < P; j++) {
+        int a = k + j, c = k + P + j;
+        for (int m = 0; m < L->off[a + 1] - L->off[a]; m++)
+            L->step[m] = L->slots.v[L->off[c] + m] - L->slots.v[L->off[a] + m];
+        cg->loop_base = L->slots.v + L->off[a];
+        cg->loop_step = L->step;
+        cg->loop_pos = 0;
+        if (q->comment)
+            q->comment(q->ctx, a, &body, "        ");
+        int from = tables.n;
+        weight += q->stmt(q->ctx, a, &body, "        ");
+        for (int t = from; t < tables.n; t += 3)   /* (table, slot index, statement of the period) */
+            tables.v[t + 2] = j;
+    }
+    cg->loop_base = cg->loop_step = NULL;
+    cg->loop_pos = 0;
+    cg->loop_tables = NULL;
+    cg->names = names;
+    const char *first = q->instance ? q->instance(q->ctx, k) : NULL;
+    const char *last = q->instance ? q->instance(q->ctx, k + P * reps - 1) : NULL;
+    mo_buf_printf(o, "    /* %d repetitions of the %d statement%s below", reps, P, P > 1 ? "s" : "");
+    if (first && first[0] && last && last[0]) {
+        mo_buf_puts(o, ", ");
+        mo_cg_comment(o, first, 120);
+        mo_buf_puts(o, " .. ");
+        mo_cg_comment(o, last, 120);
+    }
+    mo_buf_puts(o, " */\n");
+    /* a table's entry r: the where string at the same place of the same statement r periods on */
+    for (int t = 0; t < tables.n; t += 3) {
+        mo_buf_printf(o, "    static const char *const mo_w%d[%d] = {", tables.v[t], reps);
+        for (int r = 0; r < reps; r++)
+            mo_buf_printf(o, "%sW%d", r ? (r % 10 ? ", " : ",\n        ") : "",
+                          L->slots.v[L->off[k + r * P + tables.v[t + 2]] + tables.v[t + 1]]);
+        mo_buf_puts(o, "};\n");
+    }
+    mo_buf_printf(o, "    for (int mo_i = 0; mo_i < %d; mo_i++) {\n", reps);
+    mo_buf_putn(o, body.s, body.len);
+    mo_buf_puts(o, "    }\n");
+    return weight + 1;
 }
 
-void mo_cg_loops_stmt(mo_cg *cg, const mo_cg_loops *L, int k, int j)
+void mo_cg_seq_emit(const mo_cg_seq *q, mo_cg_split *s)
 {
-    int a = k + j, c = k + L->period[k] + j;
-    for (int q = 0; q < L->off[a + 1] - L->off[a]; q++)
-        L->step[q] = L->slots.v[L->off[c] + q] - L->slots.v[L->off[a] + q];
-    cg->loop_base = L->slots.v + L->off[a];
-    cg->loop_step = L->step;
-    cg->loop_pos = 0;
-}
-
-void mo_cg_loops_stmt_end(mo_cg *cg)
-{
-    cg->loop_base = NULL;
-    cg->loop_step = NULL;
-    cg->loop_pos = 0;
+    mo_cg_loops *L = find_runs(q);
+    for (int k = 0; k < q->n; k++) {
+        mo_buf *o = mo_cg_split_out(s);
+        if (L && L->period[k]) {
+            mo_cg_split_next(s, emit_run(q, L, k, o));
+            k += L->period[k] * L->reps[k] - 1;
+            continue;
+        }
+        if (q->comment)
+            q->comment(q->ctx, k, o, s->indent);
+        int w = q->stmt(q->ctx, k, o, s->indent);
+        if (!w)
+            w = q->other(q->ctx, k, o);
+        mo_cg_split_next(s, w);
+    }
 }

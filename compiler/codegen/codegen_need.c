@@ -173,7 +173,8 @@ unsigned char *mo_cg_needed(const mo_dae *dae)
 
 struct mo_cg_divs {
     mo_map seen;                      /* interned divisor text -> 1 */
-    MO_VEC(const char *) checks;      /* the check statements, in the order the divisions were printed */
+    MO_VEC(const mo_expr *) divisors; /* the divisors, in the order the divisions were printed */
+    mo_int_vec where;                 /* the where id of each one's equation */
 };
 
 mo_cg_divs *mo_cg_divs_new(void)
@@ -230,7 +231,7 @@ bool mo_cg_div_unchecked(const mo_cg *cg, const mo_expr *divisor)
     return cg->divs && cg->cond == 0 && !cg->fn && !cg->where_name && param_only(cg, divisor);
 }
 
-void mo_cg_div_add(mo_cg *cg, const char *divisor_text)
+void mo_cg_div_add(mo_cg *cg, const char *divisor_text, const mo_expr *divisor)
 {
     mo_cg_divs *dv = cg->divs;
     const char *key = mo_intern_cstr(divisor_text);
@@ -238,12 +239,13 @@ void mo_cg_div_add(mo_cg *cg, const char *divisor_text)
         return;
     mo_map_put(&dv->seen, key, (void *)1);
     cg->where_used[cg->where_id] = 1;
-    MO_PUSH(dv->checks, mo_sprintf("    if (%s == 0.0)\n        return mo2c_fail(d, \"division by zero in "
-                                   "equation %%s\", W%d);\n", divisor_text, cg->where_id));
+    MO_PUSH(dv->divisors, divisor);
+    MO_PUSH(dv->where, cg->where_id);
 }
 
-int mo_cg_div_checks(const mo_cg_divs *divs, const char *const **stmts)
+int mo_cg_div_checks(const mo_cg_divs *divs, const mo_expr *const **divisors, const int **where)
 {
-    *stmts = divs ? (const char *const *)divs->checks.v : NULL;
-    return divs ? divs->checks.n : 0;
+    *divisors = divs ? (const mo_expr *const *)divs->divisors.v : NULL;
+    *where = divs ? divs->where.v : NULL;
+    return divs ? divs->divisors.n : 0;
 }

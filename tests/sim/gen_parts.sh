@@ -8,7 +8,8 @@
 # integration of the hand-derived chain (tests/ref/chain_ref.c), with the compact variable table giving
 # the same names, units and parameters. Without the knob the same model keeps one plain file (no
 # guard). A section the C compiler fails on fails the build with the usual message, leaving no
-# objects behind.
+# objects behind. The sections are made of the scalar code (--no-loops): with loops, the chain's
+# functions are a few loops each.
 source tests/ref/lib.sh
 build_ref_tools || exit 1
 cc $REF_CFLAGS -o "$REFBIN/chain_ref" tests/ref/chain_ref.c -lgsl -lgslcblas -lm || exit 1
@@ -26,7 +27,7 @@ CFLAGS="-std=c11 -Wall -Wextra -Wpedantic -Werror -O1 -Iruntime"
 grep -q 'MO2C_PART' "$D/plain.c" && fail "the plain file mentions MO2C_PART"
 grep -q '^static const mo2c_var_info vars\[\] = {' "$D/plain.c" || fail "the plain file has no struct table"
 
-MO2C_PART_BYTES=100000 "$MO2C" "$D/Chain$N.mo" --emit-c -o "$D/chain.c" || exit 1
+MO2C_PART_BYTES=100000 "$MO2C" --no-loops "$D/Chain$N.mo" --emit-c -o "$D/chain.c" || exit 1
 k=$(sed -n 's/^ \* MO2C_PARTS = \([0-9]*\):.*/\1/p' "$D/chain.c")
 [ "${k:-0}" -ge 3 ] || { echo "FAIL: MO2C_PARTS is '$k', expected at least 3"; exit 1; }
 guards=$(grep -c '^#if MO2C_PART < 0 || MO2C_PART == [0-9]*$' "$D/chain.c")
@@ -49,7 +50,7 @@ defs=$(nm "${objs[@]}" | grep -c ' T rhs_part0$')
 [ "$(nm "$D/part0.o" | grep -c ' T rhs_part')" = 0 ] || fail "section 0 defines parts"
 
 # mo2c builds it itself: the sections in parallel, objects in a temporary directory removed after
-stats=$(TMPDIR=$D/tmp MO2C_PART_BYTES=100000 "$MO2C" --stats "$D/Chain$N.mo" -o "$D/built" 2>&1 >/dev/null) ||
+stats=$(TMPDIR=$D/tmp MO2C_PART_BYTES=100000 "$MO2C" --no-loops --stats "$D/Chain$N.mo" -o "$D/built" 2>&1 >/dev/null) ||
     fail "mo2c build: $stats"
 grep -q "^mo2c: stats: cc $k sections, [0-9]* at a time" <<<"$stats" || fail "no sections line in --stats: $stats"
 [ "$(grep -c '^mo2c: stats: cc section ' <<<"$stats")" = "$k" ] || fail "not $k section lines in --stats"
@@ -86,7 +87,7 @@ for a in "$@"; do [ "$a" = "-DMO2C_PART=2" ] && { echo "badcc: refusing section 
 exec cc "$@"
 EOF
 chmod +x "$D/badcc.sh"
-err=$(TMPDIR=$D/tmp CC="$D/badcc.sh" MO2C_PART_BYTES=100000 "$MO2C" "$D/Chain$N.mo" -o "$D/bad" 2>&1); rc=$?
+err=$(TMPDIR=$D/tmp CC="$D/badcc.sh" MO2C_PART_BYTES=100000 "$MO2C" --no-loops "$D/Chain$N.mo" -o "$D/bad" 2>&1); rc=$?
 [ $rc = 1 ] || fail "failing section: exit $rc, expected 1"
 grep -q "^mo2c: error: the C compiler '$D/badcc.sh' failed on the generated code (exit status 1)$" <<<"$err" ||
     fail "failing section: message: $err"

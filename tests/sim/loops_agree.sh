@@ -5,7 +5,8 @@
 # results written as references (mo2c regress --update), then built with loops and compared inside a
 # tube of 1e-12, with the default integrator and with cvode (which calls the derivatives from its
 # Jacobian's finite differences and the sparse Jacobian). The repeated models must really have loops:
-# their C has "for (int mo_i", and the C of the 40-unit chain is smaller with loops than without.
+# their C has "for (int mo_i", and the C of the 40-unit chain is smaller with loops than without. An
+# error inside a loop names its own repetition's equation.
 set -u
 : "${OUT:=$PWD/tests/out}" "${MO2C:=$PWD/build/mo2c}"
 D=$OUT/loops_agree
@@ -32,6 +33,12 @@ done
 grep -q 'for (int mo_i' "$D/LoopChain_scalar.c" && { echo "FAIL: --no-loops wrote a loop"; status=1; }
 a=$(stat -c %s "$D/LoopChain.c"); b=$(stat -c %s "$D/LoopChain_scalar.c")
 [ "$a" -lt "$b" ] || { echo "FAIL: LoopChain's C is $a bytes with loops, $b without"; status=1; }
+
+# a run-time error inside a loop names the equation of its own repetition (a table of where strings)
+"$MO2C" -L tests/models "$D/rep/LoopChain/LoopChain.mo" -o "$D/LoopChain" || status=1
+msg=$(cd "$D" && ./LoopChain -override='inertia[25].J=0' 2>&1)
+grep -q 'division by zero in equation .*Inertia.mo:13: inertia\[25\]\.J \* der(inertia\[25\]\.w)' <<<"$msg" ||
+    { echo "FAIL: the error of inertia[25] says: $msg"; status=1; }
 
 agree() { # DIR [SOLVER]
     local dir=$1 solver=${2:-} n out
