@@ -249,15 +249,16 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
         mo_buf_printf(&S, "    double *A = malloc(sizeof(double) * %d);\n", nt * nt);
         mo_buf_puts(&S, "    if (!A)\n        return mo2c_fail(d, \"out of memory\");\n");
         mo_buf_printf(&S, "    if (%s_residual(d, z, F) != 0 || %s_jacobian(d, z, A) != 0 ||\n", fn, fn);
-        mo_buf_printf(&S, "        (mo_negate(%d, F), mo2c_solve_linear(d, %d, A, F, W%d)) != 0) {\n", nt, nt, w);
+        mo_buf_printf(&S, "        (mo_negate(%d, F), mo2c_solve_linear(d, %d, A, F, %s)) != 0) {\n", nt, nt,
+                      mo_cg_where_name(&g->cg, w));
         mo_buf_puts(&S, "        free(A);\n        return -1;\n    }\n    free(A);\n");
         mo_buf_printf(&S, "    for (int i = 0; i < %d; i++)\n        z[i] += F[i];\n", nt);
     } else {
         /* from the loop's solution at the last accepted point, not the last (maybe rejected) trial's */
         mo_buf_printf(&S, "    mo2c_loop_start(d, %d, %d, z);\n", id, nt);
-        mo_buf_printf(&S, "    if (mo2c_solve_nonlinear(d, %d, z, %s_residual, %s, W%d) != 0)\n"
+        mo_buf_printf(&S, "    if (mo2c_solve_nonlinear(d, %d, z, %s_residual, %s, %s) != 0)\n"
                           "        return -1;\n", nt, fn,
-                      b->jac_start ? mo_sprintf("%s_jacobian", fn) : "NULL", w);
+                      b->jac_start ? mo_sprintf("%s_jacobian", fn) : "NULL", mo_cg_where_name(&g->cg, w));
         mo_buf_printf(&S, "    mo2c_loop_solved(d, %d, %d, z);\n", id, nt);
     }
     mo_buf_puts(&S, "    /* once more at the solution, so that every unknown of the loop has its value */\n");
@@ -297,8 +298,8 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
     mo_buf_printf(o, "    /* mixed %s loop %d: %d equations, %d iterated, %d relations of its unknowns; the first: */\n",
                   linear ? "linear" : "nonlinear", id, b->n, nt, idx.n);
     eq_comment(g, o, "    ", mo_block_eq(dae, sys, w));
-    mo_buf_printf(o, "    if (mo2c_mixed_loop(d, %d, %s_relidx, %s_solve, %s_rels, W%d) != 0)\n        return -1;\n",
-                  idx.n, fn, fn, fn, w);
+    mo_buf_printf(o, "    if (mo2c_mixed_loop(d, %d, %s_relidx, %s_solve, %s_rels, %s) != 0)\n        return -1;\n",
+                  idx.n, fn, fn, fn, mo_cg_where_name(&g->cg, w));
 }
 
 /* ---- blocks ---- */
@@ -842,6 +843,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     g.cg.alg_where0 = g.var_where0 + dae->vars.n;
     g.nwhere = g.cg.alg_where0 + dae->algs.n;
     g.cg.where_used = MO_NEWN(unsigned char, g.nwhere + 1);
+    /* a large model's where strings are built at start-up by loops, as its variable table is */
+    g.cg.where_table = mo_cg_loops_on() && dae->vars.n >= MO_CG_FILL_VARS_MIN;
     plan_extra(&g);
     g.cg.ev = mo_cg_events_new(dae);          /* event relations and when-clauses (codegen_events.c) */
 
@@ -886,6 +889,9 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_cg_functions(dae, &fns);
     int nvars;
     mo_cg_var_row *rows = var_rows(&g, &nvars);
+    mo_buf fill = {0};   /* a large model's table as loops (codegen_vars.c) */
+    if (mo_cg_loops_on() && nvars >= MO_CG_FILL_VARS_MIN)
+        mo_cg_fill_vars(&g.cg, rows, nvars, &fill);
     if (mo_error_count() > errors0)
         return 1;
 
@@ -926,6 +932,9 @@ int mo_codegen(FILE *out, const mo_dae *dae)
         where[id] = strlen(w) > 300 ? mo_sprintf("%.300s...", w) : mo_strdup(w);
     }
 
+    mo_buf fill_where = {0};
+    if (g.cg.where_table)
+        mo_cg_fill_where(&g.cg, where, g.nwhere, &fill_where);
     mo_buf protos = {0};
     mo_buf_puts(&protos, "static int rhs(mo2c_data *d, double t, const double *x, double *dx);\n\n");
     mo_buf_putn(&protos, evprotos.s, evprotos.len);
@@ -964,6 +973,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_buf_puts(&m, mo_buf_str(&sfields));
     mo_buf_puts(&m, "};\n\n");
     mo_cg_file file = {.head = &h, .where = where, .nwhere = g.nwhere, .rows = rows, .nrows = nvars,
+                       .fill = fill.len ? &fill : NULL,
+                       .fill_where = g.cg.where_table ? &fill_where : NULL,
                        .protos = &protos, .fns = &fns, .model = &m, .parts = &g.parts};
     mo_buf *body[] = {&g.loops, &params, &init, &rhs, &jac, &evfuncs};
     for (int i = 0; i < 6; i++)

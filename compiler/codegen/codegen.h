@@ -44,6 +44,8 @@ typedef struct mo_cg {
     int loop_pos;             /*   k: slots printed so far in this statement */
     mo_int_vec *loop_tables;  /* in a loop: (table, k) for each where string that changes with mo_i */
     int loop_ntables;         /* tables of where strings made so far (mo_w<n>) */
+    bool where_table;         /* a large model's where strings are mo_W[id], filled in at start-up by
+                               * fill_where() (codegen_vars.c), instead of one constant W<id> each */
 } mo_cg;
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
@@ -180,6 +182,12 @@ void mo_cg_put_where(mo_cg *cg, mo_buf *b, int id);
 /* A literal number (mo_cg_number): in a loop, an integer that grows with the repetition (the index of
  * a for-equation put in as a value) as "(double)(base + step * mo_i)", which is the same double. */
 void mo_cg_put_number(mo_cg *cg, mo_buf *b, double v);
+/* The where string of id as a C expression outside loops: "W<id>" or "mo_W[<id>]". */
+const char *mo_cg_where_name(const mo_cg *cg, int id);
+/* An int the code prints (a row, an index): in a loop, "base + step * mo_i". */
+void mo_cg_put_int(mo_cg *cg, mo_buf *b, int v);
+/* Are loops on (not --no-loops)? */
+bool mo_cg_loops_on(void);
 
 /* codegen_write.c: the file itself, from the sections mo_codegen built. A small model's file is its
  * sections in order. A file larger than MO_CG_PART_BYTES (the environment variable MO2C_PART_BYTES
@@ -203,6 +211,8 @@ typedef struct mo_cg_file {
     int nwhere;
     const mo_cg_var_row *rows;
     int nrows;
+    const mo_buf *fill;       /* the table as fill_vars() (codegen_vars.c), or NULL: rows as text */
+    const mo_buf *fill_where; /* with where_table: mo_W and fill_where() (codegen_vars.c), else NULL */
     mo_buf *protos;           /* rhs's prototype and the event functions' */
     mo_buf *fns;              /* the user functions */
     mo_buf *body[8];          /* loops, init_params, initialize, rhs, ...: the recorded parts are in these */
@@ -211,6 +221,15 @@ typedef struct mo_cg_file {
     const mo_cg_parts *parts; /* every part of the cut sequences, in the order of the file */
 } mo_cg_file;
 int mo_cg_write(FILE *out, const mo_cg_file *f);
+/* codegen_vars.c: the variable table of rows[0..n) as the definitions of vars, var_pool and
+ * fill_vars(), which fills them at start-up with loops over repeated rows (mo_cg_file.fill); used
+ * from MO_CG_FILL_VARS_MIN rows when loops are on. */
+enum { MO_CG_FILL_VARS_MIN = 2000 };
+void mo_cg_fill_vars(mo_cg *cg, const mo_cg_var_row *rows, int n, mo_buf *out);
+/* codegen_vars.c: with cg->where_table, the where strings where[id] (NULL: not used) of ids < n as the
+ * definitions of mo_W (external: the sections of a parted file declare it) and fill_where(), which
+ * main() calls first (mo_cg_file.fill_where). */
+void mo_cg_fill_where(mo_cg *cg, const char *const *where, int n, mo_buf *out);
 
 /* codegen_need.c: what the integration needs, and divisions checked once.
  * mo_cg_needed: per block of dae->ode, 1 when the derivatives or the event functions evaluated after

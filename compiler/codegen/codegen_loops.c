@@ -64,8 +64,19 @@ void mo_cg_put_slot(mo_cg *cg, mo_buf *b, const char *arr, int slot)
         mo_buf_printf(b, "%s[%d %c %d * mo_i]", arr, base, step > 0 ? '+' : '-', step > 0 ? step : -step);
 }
 
+const char *mo_cg_where_name(const mo_cg *cg, int id)
+{
+    return cg->where_table ? mo_sprintf("mo_W[%d]", id) : mo_sprintf("W%d", id);
+}
+
 void mo_cg_put_where(mo_cg *cg, mo_buf *b, int id)
 {
+    if (cg->where_table) {   /* an index into mo_W, affine in a loop as slots are */
+        mo_buf_puts(b, "mo_W[");
+        mo_cg_put_int(cg, b, id);
+        mo_buf_puts(b, "]");
+        return;
+    }
     if (cg->loop_collect) {
         MO_PUSH(*cg->loop_collect, id);
         mo_buf_puts(b, "W@");
@@ -105,6 +116,30 @@ void mo_cg_put_number(mo_cg *cg, mo_buf *b, double v)
         mo_cg_number(b, base);
     else
         mo_buf_printf(b, "(double)(%d %c %d * mo_i)", base, step > 0 ? '+' : '-', step > 0 ? step : -step);
+}
+
+void mo_cg_put_int(mo_cg *cg, mo_buf *b, int v)
+{
+    if (cg->loop_collect) {
+        MO_PUSH(*cg->loop_collect, v);
+        mo_buf_puts(b, "#");
+        return;
+    }
+    if (!cg->loop_base) {
+        mo_buf_printf(b, "%d", v);
+        return;
+    }
+    int base = cg->loop_base[cg->loop_pos], step = cg->loop_step[cg->loop_pos];
+    cg->loop_pos++;
+    if (step == 0)
+        mo_buf_printf(b, "%d", base);
+    else
+        mo_buf_printf(b, "%d %c %d * mo_i", base, step > 0 ? '+' : '-', step > 0 ? step : -step);
+}
+
+bool mo_cg_loops_on(void)
+{
+    return enabled;
 }
 
 /* ---- finding the runs ---- */

@@ -23,6 +23,8 @@
  * array of structs with three string literals (13 s for the 250000 rows of a 10^4-unit chain), but a
  * fifth of that on one blob of names and a flat int table; main() unpacks them into the mo2c_var_info
  * array before anything reads it. Descriptions and units are deduplicated (a handful of distinct ones).
+ * A large model with loops on has neither: its table and where strings are filled in at start-up by
+ * the loops of codegen_vars.c (mo_cg_file.fill, .fill_where), and sections declare mo_W.
  */
 #include "codegen.h"
 
@@ -64,6 +66,10 @@ static void str_lit(FILE *out, mo_buf *tmp, const char *s)
 /* The where strings, with internal linkage in a whole file, external in a parted one. */
 static void write_where(FILE *out, const mo_cg_file *f, bool parted)
 {
+    if (f->fill_where) {   /* built at start-up (codegen_vars.c) */
+        put_buf(out, f->fill_where);
+        return;
+    }
     mo_buf tmp = {0};
     bool any = false;
     for (int id = 0; id < f->nwhere; id++) {
@@ -229,7 +235,8 @@ static void declare_where(FILE *out, const mo_cg_file *f, int p0, int p1, int se
 
 static size_t file_bytes(const mo_cg_file *f)
 {
-    size_t n = f->head->len + f->protos->len + f->fns->len + f->model->len + 200 * (size_t)f->nrows;
+    size_t n = f->head->len + f->protos->len + f->fns->len + f->model->len +
+               (f->fill ? f->fill->len : 200 * (size_t)f->nrows);
     for (int b = 0; b < f->nbody; b++)
         n += f->body[b]->len;
     for (int id = 0; id < f->nwhere; id++)
@@ -250,10 +257,10 @@ static size_t part_bytes(void)
     return MO_CG_PART_BYTES;
 }
 
-static void write_main(FILE *out, bool compact)
+static void write_main(FILE *out, const mo_cg_file *f, bool compact)
 {
-    fprintf(out, "int main(int argc, char **argv)\n{\n%s    return mo2c_main(&model, argc, argv);\n}\n",
-            compact ? "    unpack_vars();\n" : "");
+    fprintf(out, "int main(int argc, char **argv)\n{\n%s%s    return mo2c_main(&model, argc, argv);\n}\n",
+            f->fill_where ? "    fill_where();\n" : "", f->fill ? "    fill_vars();\n" : compact ? "    unpack_vars();\n" : "");
 }
 
 /* Where the file goes and who builds it (mo_codegen_target); NULL: not known (a generic line). */
@@ -281,13 +288,16 @@ static int write_whole(FILE *out, const mo_cg_file *f)
     fputs(PRELUDE, out);
     fputs(HELPERS, out);
     write_where(out, f, false);
-    write_table(out, f);
+    if (f->fill)
+        put_buf(out, f->fill);
+    else
+        write_table(out, f);
     put_buf(out, f->protos);
     put_buf(out, f->fns);
     for (int b = 0; b < f->nbody; b++)
         put_buf(out, f->body[b]);
     put_buf(out, f->model);
-    write_main(out, false);
+    write_main(out, f, false);
     return ferror(out) ? 1 : 0;
 }
 
@@ -336,17 +346,23 @@ int mo_cg_write(FILE *out, const mo_cg_file *f)
 
     fputs("#if MO2C_PART <= 0\n\n", out);
     write_where(out, f, true);
-    write_compact_table(out, f);
+    if (f->fill)
+        put_buf(out, f->fill);
+    else
+        write_compact_table(out, f);
     put_buf(out, f->protos);
     write_bodies_without_parts(out, f);
     put_buf(out, f->model);
-    write_main(out, true);
+    write_main(out, f, true);
     fputs("\n#endif /* MO2C_PART <= 0 */\n", out);
 
     int *declared = MO_NEWN(int, f->nwhere + 1);
     for (int sec = 1; sec < nsec; sec++) {
         fprintf(out, "\n#if MO2C_PART < 0 || MO2C_PART == %d\n\n", sec);
-        declare_where(out, f, first[sec], first[sec + 1], sec, declared);
+        if (f->fill_where)
+            fputs("extern const char *mo_W[];\n", out);
+        else
+            declare_where(out, f, first[sec], first[sec + 1], sec, declared);
         fputs("\n", out);
         for (int i = first[sec]; i < first[sec + 1]; i++) {
             const mo_cg_part *p = &f->parts->v.v[i];

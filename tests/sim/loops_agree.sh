@@ -6,7 +6,8 @@
 # tube of 1e-12, with the default integrator and with cvode (which calls the derivatives from its
 # Jacobian's finite differences and the sparse Jacobian). The repeated models must really have loops:
 # their C has "for (int mo_i", and the C of the 40-unit chain is smaller with loops than without. An
-# error inside a loop names its own repetition's equation.
+# error inside a loop names its own repetition's equation. A 200-unit model, whose variable table is
+# built by loops too, writes the same MAT file both ways.
 set -u
 : "${OUT:=$PWD/tests/out}" "${MO2C:=$PWD/build/mo2c}"
 D=$OUT/loops_agree
@@ -39,6 +40,23 @@ a=$(stat -c %s "$D/LoopChain.c"); b=$(stat -c %s "$D/LoopChain_scalar.c")
 msg=$(cd "$D" && ./LoopChain -override='inertia[25].J=0' 2>&1)
 grep -q 'division by zero in equation .*Inertia.mo:13: inertia\[25\]\.J \* der(inertia\[25\]\.w)' <<<"$msg" ||
     { echo "FAIL: the error of inertia[25] says: $msg"; status=1; }
+
+# a model of 200 units (2800 variables) has its variable table built by loops (fill_vars,
+# codegen_vars.c): both builds must write the same MAT file, every name, parameter and value
+echo 'model LoopBig extends ChainArray(N = 200); end LoopBig;' > "$D/LoopBig.mo"
+"$MO2C" -L tests/models "$D/LoopBig.mo" -o "$D/big" && "$MO2C" -L tests/models --no-loops "$D/LoopBig.mo" -o "$D/big_s" ||
+    { echo "FAIL: LoopBig does not build"; status=1; }
+"$MO2C" -L tests/models --emit-c "$D/LoopBig.mo" -o "$D/big.c" && grep -q '^static void fill_vars(void)' "$D/big.c" ||
+    { echo "FAIL: LoopBig's table is not built by fill_vars"; status=1; }
+for b in big big_s; do
+    (cd "$D" && ./$b -r=$b.mat -emit_protected -override='spring[150].c=3,inertia[7].w=0.5' >/dev/null) ||
+        { echo "FAIL: $b does not run"; status=1; }
+done
+cmp -s "$D/big.mat" "$D/big_s.mat" || { echo "FAIL: LoopBig's results differ with and without loops"; status=1; }
+grep -q '^const char \*mo_W\[' "$D/big.c" || { echo "FAIL: LoopBig's where strings are not mo_W"; status=1; }
+msg=$(cd "$D" && ./big -override='inertia[150].J=0' 2>&1)
+grep -q 'division by zero in equation .*Inertia.mo:13: inertia\[150\]\.J \* der(inertia\[150\]\.w)' <<<"$msg" ||
+    { echo "FAIL: the error of inertia[150] says: $msg"; status=1; }
 
 agree() { # DIR [SOLVER]
     local dir=$1 solver=${2:-} n out
