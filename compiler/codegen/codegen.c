@@ -975,6 +975,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_cg_file file = {.head = &h, .where = where, .nwhere = g.nwhere, .rows = rows, .nrows = nvars,
                        .fill = fill.len ? &fill : NULL,
                        .fill_where = g.cg.where_table ? &fill_where : NULL,
+                       .fill_jac = has_jac && g.jac_nnz && g.cg.where_table,
                        .protos = &protos, .fns = &fns, .model = &m, .parts = &g.parts};
     mo_buf *body[] = {&g.loops, &params, &init, &rhs, &jac, &evfuncs};
     for (int i = 0; i < 6; i++)

@@ -213,6 +213,7 @@ typedef struct mo_cg_file {
     int nrows;
     const mo_buf *fill;       /* the table as fill_vars() (codegen_vars.c), or NULL: rows as text */
     const mo_buf *fill_where; /* with where_table: mo_W and fill_where() (codegen_vars.c), else NULL */
+    bool fill_jac;            /* main() calls fill_jac() (codegen_jacsparse.c) */
     mo_buf *protos;           /* rhs's prototype and the event functions' */
     mo_buf *fns;              /* the user functions */
     mo_buf *body[8];          /* loops, init_params, initialize, rhs, ...: the recorded parts are in these */
@@ -266,11 +267,12 @@ void mo_cg_state_chains(const mo_dae *dae, mo_buf *o, const char *indent, const 
  * lines of work: calloc'd scratch dx, sx, sdx, sy and rhs into dx; seed_len doubles of sx, sdx, sy
  * cleared per pass) and returns the number of entries; 0 (nothing written) when the pattern is too
  * dense for a sparse matrix to pay. Models from MO_CG_JAC_SPARSE_MIN states get one: SUNDIALS' KLU
- * takes it from that size (runtime/solver_sundials.c, SPARSE_MIN). */
+ * takes it from that size (runtime/solver_sundials.c, SPARSE_MIN). With cg->where_table (a large model)
+ * the tables are filled at start-up by fill_jac(), which main() must call (mo_cg_file.fill_jac). */
 typedef struct mo_cg_jac_deps {
     mo_int_vec var, end, uses;
 } mo_cg_jac_deps;
 enum { MO_CG_JAC_SPARSE_MIN = 16 };
-int mo_cg_jac_sparse(const mo_dae *dae, const mo_cg_jac_deps *deps, const char *work, int seed_len, mo_buf *o);
+int mo_cg_jac_sparse(mo_cg *cg, const mo_cg_jac_deps *deps, const char *work, int seed_len, mo_buf *o);
 
 #endif

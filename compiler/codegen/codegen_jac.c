@@ -175,7 +175,7 @@ bool mo_cg_jacobian(mo_cg *cg, const unsigned char *need, mo_expr **alias_sub, i
         "    if (rhs(d, t, x, dx) != 0) {\n        free(work);\n        return -1;\n    }\n",
         3 * nx + ny + 1, nx, nx, nx);
     if (want_sparse)
-        *nnz_out = mo_cg_jac_sparse(dae, &deps, work, 2 * nx + ny, o);
+        *nnz_out = mo_cg_jac_sparse(cg, &deps, work, 2 * nx + ny, o);
     if (dense) {
         mo_buf_puts(o, "/* d(dx)/dx, row-major: one pass of jacobian_pass per state (column). */\n"
                        "static int jacobian(mo2c_data *d, double t, const double *x, double *jac)\n{\n");

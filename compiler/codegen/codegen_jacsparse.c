@@ -41,8 +41,57 @@ static void table(mo_buf *o, const char *name, const int *v, int n)
     mo_buf_puts(o, n > 0 ? "\n};\n" : "0};\n");
 }
 
-int mo_cg_jac_sparse(const mo_dae *dae, const mo_cg_jac_deps *deps, const char *work, int seed_len, mo_buf *o)
+/* The tables as a sequence (codegen_loops.c): statement i sets row i's end, its columns and its
+ * colour, every number through mo_cg_put_int, so that the rows of repeated units become loops. */
+typedef struct rows_seq {
+    mo_cg *cg;
+    const int *rowptr, *col, *color;
+} rows_seq;
+
+static int row_stmt(void *ctx, int i, mo_buf *o, const char *indent)
 {
+    rows_seq *c = ctx;
+    mo_buf_printf(o, "%sjac_rowptr[", indent);
+    mo_cg_put_int(c->cg, o, i + 1);
+    mo_buf_puts(o, "] = ");
+    mo_cg_put_int(c->cg, o, c->rowptr[i + 1]);
+    mo_buf_printf(o, ";\n%sjac_color[", indent);
+    mo_cg_put_int(c->cg, o, i);
+    mo_buf_puts(o, "] = ");
+    mo_cg_put_int(c->cg, o, c->color[i]);
+    mo_buf_puts(o, ";\n");
+    for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) {
+        mo_buf_printf(o, "%sjac_col[", indent);
+        mo_cg_put_int(c->cg, o, k);
+        mo_buf_puts(o, "] = ");
+        mo_cg_put_int(c->cg, o, c->col[k]);
+        mo_buf_puts(o, ";\n");
+    }
+    return 2 + c->rowptr[i + 1] - c->rowptr[i];
+}
+
+/* jac_rowptr, jac_col, jac_color and fill_jac(), which fills them and which main() calls first (a
+ * table of text grows with the model: 3.7 MB for the 50000-unit chain). */
+static void fill_tables(mo_cg *cg, const int *rowptr, const int *col, const int *color, int nx, mo_buf *o)
+{
+    mo_buf_printf(o, "static int jac_rowptr[%d], jac_col[%d], jac_color[%d];\n\n", nx + 1,
+                  rowptr[nx] > 0 ? rowptr[nx] : 1, nx);
+    mo_buf body = {0};
+    mo_cg_split s = {.name = "fill_jac", .params = "(void)", .locals = "    int ok = 1;\n",
+                     .call = "    if (%s() != 0)\n        return;\n", .defs = o, .caller = &body};
+    mo_cg_split_begin(&s, 3 * nx, "    ");
+    rows_seq c = {cg, rowptr, col, color};
+    mo_cg_seq q = {cg, &c, nx, row_stmt, NULL, NULL, NULL};
+    mo_cg_seq_emit(&q, &s);
+    mo_cg_split_end(&s);
+    mo_buf_puts(o, "static void fill_jac(void)\n{\n");
+    mo_buf_putn(o, body.s, body.len);
+    mo_buf_puts(o, "}\n\n");
+}
+
+int mo_cg_jac_sparse(mo_cg *cg, const mo_cg_jac_deps *deps, const char *work, int seed_len, mo_buf *o)
+{
+    const mo_dae *dae = cg->dae;
     int nx = dae->nx, nv = dae->vars.n;
     long cap = (long)MAX_DEP_PER_STATE * nx + 100000;
     /* dependency sets: var -> [dep_from[v], dep_from[v] + dep_len[v]) of pool; states stand for themselves */
@@ -148,9 +197,13 @@ int mo_cg_jac_sparse(const mo_dae *dae, const mo_cg_jac_deps *deps, const char *
     mo_buf_printf(o, "/* The sparse Jacobian: pattern (CSR, the diagonal included) of %d entries and the colour of\n"
                      " * each column; columns of one colour share no row, so one pass of jacobian_pass seeded with\n"
                      " * all of them gives each of their entries (%d colours). */\n", col.n, ncolor);
-    table(o, "jac_rowptr", rowptr, nx + 1);
-    table(o, "jac_col", col.v, col.n);
-    table(o, "jac_color", color, nx);
+    if (cg->where_table) {   /* a large model: the tables filled at start-up by loops */
+        fill_tables(cg, rowptr, col.v, color, nx, o);
+    } else {
+        table(o, "jac_rowptr", rowptr, nx + 1);
+        table(o, "jac_col", col.v, col.n);
+        table(o, "jac_color", color, nx);
+    }
     mo_buf_puts(o, "\nstatic int jacobian_sparse(mo2c_data *d, double t, const double *x, double *val)\n{\n");
     mo_buf_puts(o, work);
     mo_buf_printf(o, "    for (int c = 0; c < %d; c++) {\n", ncolor);

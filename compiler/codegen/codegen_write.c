@@ -259,8 +259,9 @@ static size_t part_bytes(void)
 
 static void write_main(FILE *out, const mo_cg_file *f, bool compact)
 {
-    fprintf(out, "int main(int argc, char **argv)\n{\n%s%s    return mo2c_main(&model, argc, argv);\n}\n",
-            f->fill_where ? "    fill_where();\n" : "", f->fill ? "    fill_vars();\n" : compact ? "    unpack_vars();\n" : "");
+    fprintf(out, "int main(int argc, char **argv)\n{\n%s%s%s    return mo2c_main(&model, argc, argv);\n}\n",
+            f->fill_where ? "    fill_where();\n" : "", f->fill ? "    fill_vars();\n" : compact ? "    unpack_vars();\n" : "",
+            f->fill_jac ? "    fill_jac();\n" : "");
 }
 
 /* Where the file goes and who builds it (mo_codegen_target); NULL: not known (a generic line). */

@@ -7,7 +7,8 @@
 # Jacobian's finite differences and the sparse Jacobian). The repeated models must really have loops:
 # their C has "for (int mo_i", and the C of the 40-unit chain is smaller with loops than without. An
 # error inside a loop names its own repetition's equation. A 200-unit model, whose variable table is
-# built by loops too, writes the same MAT file both ways.
+# built by loops too (as are its where strings and its sparse Jacobian's pattern), writes the same MAT
+# file both ways, with the default integrator and with cvode.
 set -u
 : "${OUT:=$PWD/tests/out}" "${MO2C:=$PWD/build/mo2c}"
 D=$OUT/loops_agree
@@ -53,6 +54,12 @@ for b in big big_s; do
         { echo "FAIL: $b does not run"; status=1; }
 done
 cmp -s "$D/big.mat" "$D/big_s.mat" || { echo "FAIL: LoopBig's results differ with and without loops"; status=1; }
+# cvode takes the sparse Jacobian, whose pattern tables fill_jac() builds by loops (codegen_jacsparse.c)
+grep -q '^static void fill_jac(void)' "$D/big.c" || { echo "FAIL: LoopBig's Jacobian tables are not filled by loops"; status=1; }
+for b in big big_s; do
+    (cd "$D" && ./$b -s=cvode -r=${b}_cvode.mat >/dev/null) || { echo "FAIL: $b -s=cvode does not run"; status=1; }
+done
+cmp -s "$D/big_cvode.mat" "$D/big_s_cvode.mat" || { echo "FAIL: LoopBig's cvode results differ with and without loops"; status=1; }
 grep -q '^const char \*mo_W\[' "$D/big.c" || { echo "FAIL: LoopBig's where strings are not mo_W"; status=1; }
 msg=$(cd "$D" && ./big -override='inertia[150].J=0' 2>&1)
 grep -q 'division by zero in equation .*Inertia.mo:13: inertia\[150\]\.J \* der(inertia\[150\]\.w)' <<<"$msg" ||
