@@ -586,7 +586,8 @@ static void emit_init_checks(gen *g, mo_cg_split *s)
         if (uses_ok(g, from))
             mo_buf_puts(o, "        if (!ok)\n            return -1;\n");
         g->cg.where_used[e] = 1;
-        mo_buf_printf(o, "        if (mo2c_init_holds(d, lhs_, rhs_, W%d) != 0)\n            return -1;\n    }\n", e);
+        mo_buf_printf(o, "        if (mo2c_init_holds(d, lhs_, rhs_, %s) != 0)\n            return -1;\n    }\n",
+                      mo_cg_where_name(&g->cg, e));
         mo_cg_split_next(s, 1);
     }
 }
