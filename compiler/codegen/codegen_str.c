@@ -242,7 +242,9 @@ void mo_cg_sreset(const mo_dae *dae, mo_buf *o)
 void mo_cg_string_arg(mo_cg *cg, const mo_expr *a)
 {
     mo_buf *o = cg->out;
-    const char *s = mo_str_value(cg->dae->flat, a);
+    /* literals and String parameters as C literals; conversions, choices and joins are built when the
+     * call runs, never folded here (a parameter's value then follows -override) */
+    const char *s = a->kind == MO_EX_STRING || a->kind == MO_EX_VAR ? mo_str_value(cg->dae->flat, a) : NULL;
     if (s) {
         put_literal(o, s);
         return;

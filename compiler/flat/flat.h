@@ -292,6 +292,10 @@ typedef struct mo_func {
     const char *cname;        /* its C identifier in generated code: f_<n>_<sanitized name> */
     mo_loc loc;               /* the class name in its definition */
     const mo_class *cls;
+    /* the package the function was reached through when it inherits it from the package that declares
+     * it (Concrete.f, f declared in Simple, package Concrete extends Simple(k = 3)): the constants of
+     * Simple that f reads are Concrete's (5.3); NULL otherwise */
+    struct mo_class *via;
     const char *comment;
     MO_VEC(mo_fvar) vars;     /* slots */
     MO_VEC(mo_fparam) inputs, outputs;  /* declared inputs and outputs, in declaration order */

@@ -80,6 +80,10 @@ bool mo_av_subscript(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
                      mo_aval *v, mo_sref *s);
 
 /* flatten_expr.c */
+/* While a function that package via inherits from base is built (mo_func.via), base's constants are
+ * read as via gives them (NULL, NULL: as declared); the previous setting into saved (NULL: not kept). */
+void mo_flatten_pkg_env(mo_class *base, mo_class *via, mo_class *saved[2]);
+mo_class *mo_flatten_pkg_via(void);   /* the package whose environment is in force now, or NULL */
 /* mo_flatten_val refuses records (an error); mo_flatten_rv also returns them (out->rec). */
 bool mo_flatten_rv(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
 bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);

@@ -116,6 +116,21 @@ static bool run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, 
  * that inherits it: the class whose modification environment the base's other constants have. */
 static mo_class *pkg_base, *pkg_via;
 
+mo_class *mo_flatten_pkg_via(void)
+{
+    return pkg_via;
+}
+
+void mo_flatten_pkg_env(mo_class *base, mo_class *via, mo_class *saved[2])
+{
+    if (saved) {
+        saved[0] = pkg_base;
+        saved[1] = pkg_via;
+    }
+    pkg_base = base;
+    pkg_via = via;
+}
+
 /* A name that is no component of the instance: an iterator, time, a constant of an enclosing class or
  * package, or an enumeration literal. */
 static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
@@ -504,8 +519,9 @@ static bool event_args_ok(mo_front *fr, const mo_expr *e, const char *name, cons
  * sections yet. */
 static bool delay_args_ok(mo_front *fr, const mo_expr *e, const mo_aval *args)
 {
-    if (mo_in_when() || mo_in_algorithm()) {
-        mo_error(e->loc, "not supported yet: delay in %s", mo_in_when() ? "a when-equation" : "an algorithm section");
+    if (mo_in_when() || mo_in_algorithm() || mo_in_when_condition()) {
+        mo_error(e->loc, "not supported yet: delay in %s", mo_in_when() ? "a when-equation" : mo_in_algorithm()
+                 ? "an algorithm section" : "a when-condition (a variable computed by an equation can hold it)");
         return false;
     }
     for (int i = 0; i < e->n; i++)

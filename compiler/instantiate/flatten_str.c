@@ -387,8 +387,10 @@ bool mo_str_runtime(const mo_flat *flat, const mo_expr *e)
 {
     /* down the left operands of + and the else branches in a loop (a + b + c is (a + b) + c), the
      * right operands and the other branches by recursion (as deep as the model's parentheses) */
-    for (;;) {
-        if (mo_str_value(flat, e) || is_string_call(e))
+    for (;;) {   /* (nothing evaluated: a parameter read here would be marked, eval.c) */
+        if (e->kind == MO_EX_STRING || is_string_call(e) ||
+            (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_STRING &&
+             flat->vars.v[e->var].variability <= MO_VAR_PARAMETER))
             return true;
         if (e->kind == MO_EX_BINARY && e->op == MO_OP_ADD) {
             if (!mo_str_runtime(flat, e->a[1]))
@@ -402,6 +404,20 @@ bool mo_str_runtime(const mo_flat *flat, const mo_expr *e)
             if (!mo_str_runtime(flat, e->a[i]))
                 return false;
         e = e->a[e->n - 1];
+    }
+}
+
+/* Text known without evaluating a value: a literal, a String parameter or constant, a join of them. */
+static bool plain_text(const mo_flat *flat, const mo_expr *e)
+{
+    for (;;) {
+        if (e->kind == MO_EX_STRING)
+            return true;
+        if (e->kind == MO_EX_VAR)
+            return flat->vars.v[e->var].type == MO_T_STRING;
+        if (e->kind != MO_EX_BINARY || e->op != MO_OP_ADD || !plain_text(flat, e->a[1]))
+            return false;
+        e = e->a[0];
     }
 }
 
@@ -444,13 +460,19 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
         return -1;
     }
     const char *s, *t;
-    int r = fold(flat, x, &s, 0);
-    if (r == 1)
-        r = fold(flat, y, &t, 0);
-    if (r < 0)
-        return -1;
+    int r = 0;
+    /* in a String argument of a call in a model, String(v) of a parameter is built when the call runs
+     * (so that -override of v shows), not folded: only texts and String parameters are joined now */
+    if (rel || fr->str_arg == 0 || (plain_text(flat, x) && plain_text(flat, y))) {
+        r = fold(flat, x, &s, 0);
+        if (r == 1)
+            r = fold(flat, y, &t, 0);
+        if (r < 0)
+            return -1;
+    }
     if (r == 0 && !rel && fr->str_arg > 0 && runtime_part(flat, x) && runtime_part(flat, y)) {
-        /* a String argument of a call in a model, built when it is called (codegen_fn.c) */
+        /* a String argument of a call in a model, built when it is called (codegen_str.c) */
+        fr->flat->rt_strings = true;
         mo_av_scalar(out, mo_expr_binary(e->loc, e->op, (mo_expr *)x, (mo_expr *)y));
         return 1;
     }

@@ -55,10 +55,20 @@ static void take_eqs(mo_front *fr, int n0, feq_vec *out)
 
 /* A when-condition: a Boolean scalar, or a vector whose elements each fire the clause when they become
  * true (spec 8.3.5.1: when {x < 0.5, time > 2}), kept as an array node {c1, c2} (flat.h). */
+static int in_condition;   /* > 0 while a when-condition is flattened */
+
+bool mo_in_when_condition(void)
+{
+    return in_condition > 0;
+}
+
 static mo_expr *when_condition(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *c)
 {
     mo_aval v;
-    if (!mo_flatten_val(fr, inst, owner, c, &v))
+    in_condition++;
+    bool ok = mo_flatten_val(fr, inst, owner, c, &v);
+    in_condition--;
+    if (!ok)
         return NULL;
     if (v.nd > 1) {
         mo_error(c->loc, "a when-condition must be a Boolean scalar or vector, not of size %s", mo_av_size_str(&v));

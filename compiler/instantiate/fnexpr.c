@@ -254,13 +254,30 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
                     return lit;
                 }
         }
-        if (bad < 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT) && f.comp->mod && f.comp->mod->binding) {
+        const mo_expr *value = f.comp ? (f.comp->mod ? f.comp->mod->binding : NULL) : NULL;
+        mo_class *where = f.owner;
+        if (bad < 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT) && e->nparts == 1 && !e->global) {
+            /* a constant of an enclosing class: its value in that class's modification environment (it
+             * may inherit the constant with a modifier: package P extends Q(k = 3)), and for the package
+             * that declares a function built for a package inheriting it (mo_func.via), the value that
+             * package gives it (5.3) */
+            for (mo_class *cl = c->owner; cl; cl = cl->parent) {
+                mo_found g = mo_lookup_member(cl, n.ids[0]);
+                if (!g.cls && !g.comp)
+                    continue;
+                mo_class *in = c->fn && c->fn->via && cl == c->fn->cls->parent ? c->fn->via : cl;
+                if (g.comp == f.comp && !mo_member_binding(in, n.ids[0], &value, &where))
+                    value = NULL;
+                break;
+            }
+        }
+        if (bad < 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT) && value) {
             if (c->const_depth > 100) {
                 mo_error(e->loc, "constant '%s' depends on itself", mo_ref_str(e));
                 return NULL;
             }
-            mo_fctx k = {c->fr, NULL, f.owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false, NULL};
-            base = mo_fctx_expr(&k, f.comp->mod->binding);
+            mo_fctx k = {c->fr, NULL, where, c->fn, NULL, c->const_depth + 1, NULL, 0, false, NULL};
+            base = mo_fctx_expr(&k, value);
             if (!base)
                 return NULL;
         }

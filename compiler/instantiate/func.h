@@ -51,6 +51,9 @@ mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use);
 /* The same for the function cls named through written, a short class with modifiers that give its
  * components values (function f2 = f(x = 3)): a function of its own, named as written. */
 mo_func *mo_func_of_written(mo_front *fr, mo_class *cls, mo_class *written, mo_loc use);
+/* The same reached through package via (mo_func.via; NULL: none): a function of its own, named
+ * via.name, whose body reads the constants of cls's package as via gives them. */
+mo_func *mo_func_of_via(mo_front *fr, mo_class *cls, mo_class *written, mo_class *via, mo_loc use);
 /* What a call gives a functional input (12.4.2): a function (cls named through written), and the names
  * of the inputs that a partial application (function g(a = 1)) binds. */
 typedef struct mo_fnbind {
@@ -61,8 +64,8 @@ typedef struct mo_fnbind {
 } mo_fnbind;
 /* The function cls (named through written) made for a call that gives its functional inputs the
  * functions binds says (one function per distinct set of them, memoized). */
-mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds, const mo_fnbind *binds,
-                      mo_loc use);
+mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *via, int nbinds,
+                      const mo_fnbind *binds, mo_loc use);
 /* A new slot of f (for-loop and reduction iterators); returns its number. */
 int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type);
 

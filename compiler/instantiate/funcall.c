@@ -210,6 +210,8 @@ typedef struct callee {
     mo_class *cls;            /* CAL_USER, CAL_RECORD (the long class) */
     mo_class *written;        /* CAL_RECORD: the class the name finds (a short class keeps its modifiers) */
     const char *builtin;      /* CAL_BUILTIN: the built-in's name */
+    mo_class *via;            /* CAL_USER: the package that inherits cls from cls->parent and that the name
+                               * reached it through (mo_func.via), or NULL */
 } callee;
 
 static mo_map callee_cache;   /* "class-pointer name" -> callee* (only answers that report nothing) */
@@ -220,14 +222,41 @@ static bool functional_arg(mo_fctx *c, mo_func *f, const mo_fparam *p, const mo_
 static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *given);
 static callee component_callee(mo_fctx *c, const mo_expr *fn);
 
+/* The package P that a call P.f reaches the function cls through, when P inherits cls from the package
+ * that declares it (so that cls reads P's values of that package's constants, 5.3); for an unqualified
+ * call inside a function built for such a P, or in the binding of a package constant flattened for P
+ * (env: the flattener's package environment), P again when P has cls as a member. NULL when there is
+ * none. A short class without modifiers is its target. */
+static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *cls, mo_class *env)
+{
+    mo_class *via = NULL;
+    if (n->n == 1) {
+        if (env && env != cls->parent && mo_lookup_member(env, n->ids[0]).cls == cls)
+            via = env;
+    } else {
+        mo_name prefix = *n;
+        prefix.n--;
+        mo_found g;
+        if (mo_lookup_name(c->owner, &prefix, &g) >= 0 || !g.cls)
+            return NULL;
+        via = g.cls;
+        while (via && via->form == MO_FORM_SHORT && !(via->short_mod && via->short_mod->nargs))
+            via = mo_short_target(via);
+    }
+    return via && via != cls->parent && via->kind == MO_CL_PACKAGE ? via : NULL;
+}
+
 static callee find_callee(mo_fctx *c, const mo_expr *fn)
 {
-    callee r = {CAL_NONE, NULL, NULL, NULL};
+    callee r = {CAL_NONE, NULL, NULL, NULL, NULL};
     /* a.f(x): a function declared in the class of the component a (5.3.2), never cached (the class of a
      * depends on the instance) */
     if (c->inst && fn->nparts > 1 && !fn->global && mo_layout_find(c->inst->lay, fn->parts[0].id))
         return component_callee(c, fn);
-    const char *key = mo_intern_cstr(mo_sprintf("%p %s%s", (void *)c->owner, fn->global ? "." : "",
+    /* (inside a function built for a package that inherits it, or a package constant's binding flattened
+     * for one, that package is part of the answer: the key has it) */
+    mo_class *env = c->fn ? c->fn->via : mo_flatten_pkg_via();
+    const char *key = mo_intern_cstr(mo_sprintf("%p %p %s%s", (void *)c->owner, (void *)env, fn->global ? "." : "",
                                                 mo_ref_str(fn)));
     callee *hit = mo_map_get(&callee_cache, key);
     if (hit)
@@ -250,13 +279,21 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
         mo_map_put(&callee_cache, key, hit);
         return r;   /* a component or nothing: built-in or unknown */
     }
-    return class_callee(c, fn, f.cls, key);
+    r = class_callee(c, fn, f.cls, NULL);
+    if (r.kind == CAL_USER && r.written == r.cls && r.cls->parent)
+        r.via = inherited_via(c, &n, r.cls, env);
+    if (r.kind != CAL_ERROR && !(f.cls->flags & MO_PF_OUTER)) {
+        hit = MO_NEW(callee);
+        *hit = r;
+        mo_map_put(&callee_cache, key, hit);
+    }
+    return r;
 }
 
 /* The callee a class found for the call name fn is; key: where to cache the answer (NULL: nowhere). */
 static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const char *key)
 {
-    callee r = {CAL_NONE, NULL, NULL, NULL};
+    callee r = {CAL_NONE, NULL, NULL, NULL, NULL};
     callee *hit;
     bool outer = cls->flags & MO_PF_OUTER;   /* its inner depends on the instance: never cached */
     if (outer && !(cls = mo_outer_class(c->inst, cls, fn->loc))) {
@@ -281,9 +318,11 @@ static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const c
     }
     if (mo_builtin_type(cls) >= 0 || cls->form == MO_FORM_ENUM) {
         /* Integer(e), String(x): conversions of the predefined types, built-in (flatten_expr.c) */
-        hit = MO_NEW(callee);
-        *hit = r;
-        mo_map_put(&callee_cache, key, hit);
+        if (key) {
+            hit = MO_NEW(callee);
+            *hit = r;
+            mo_map_put(&callee_cache, key, hit);
+        }
         return r;
     }
     if (mo_class_is_extobj(cls)) {   /* Obj(args): its constructor (12.9.7; call_of checks where) */
@@ -376,7 +415,7 @@ static mo_inst *call_component(mo_fctx *c, const mo_expr *fn, int *ncomp_out)
 
 static callee component_callee(mo_fctx *c, const mo_expr *fn)
 {
-    callee r = {CAL_ERROR, NULL, NULL, NULL};
+    callee r = {CAL_ERROR, NULL, NULL, NULL, NULL};
     int ncomp;
     mo_inst *ci = call_component(c, fn, &ncomp);
     if (!ci)
@@ -423,7 +462,7 @@ mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err)
     }
     if (k.kind != CAL_USER)
         return NULL;
-    mo_func *f = mo_func_of_written(c->fr, k.cls, k.written, call->loc);
+    mo_func *f = mo_func_of_via(c->fr, k.cls, k.written, k.via, call->loc);
     if (f && f->generic)
         f = specialize(c, call, f, k.cls, k.written);
     *err = f == NULL;
@@ -445,7 +484,7 @@ mo_class *mo_fctx_call_record(mo_fctx *c, const mo_expr *call, mo_func **user, b
         return k.cls;
     if (k.kind != CAL_USER)
         return NULL;
-    mo_func *f = mo_func_of_written(c->fr, k.cls, k.written, call->loc);
+    mo_func *f = mo_func_of_via(c->fr, k.cls, k.written, k.via, call->loc);
     *err = !f;
     if (!f || f->generic || !f->outputs.n || !f->outputs.v[0].record)
         return NULL;
@@ -722,8 +761,8 @@ static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *giv
                  "String(x) conversions, + and if-expressions of them can be)", f->name);
         return NULL;
     }
-    if (a && str && !mo_str_value(c->fr->flat, a))
-        c->fr->flat->rt_strings = true;
+    if (a && str && a->kind != MO_EX_STRING)
+        c->fr->flat->rt_strings = true;   /* (codegen_str.c builds all but literals when the call runs) */
     if (!a || !c->fn)
         return a;
     int r = mo_func_expr_rank(c->fn, a);
@@ -979,7 +1018,7 @@ static mo_func *specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_class
             return NULL;
         binds[nb++] = fv.b;
     }
-    return mo_func_spec(c->fr, cls, written, nb, binds, call->loc);
+    return mo_func_spec(c->fr, cls, written, NULL, nb, binds, call->loc);
 }
 
 /* The argument of functional input p: the values of the inputs its function binds, into p's slots. */
@@ -1187,7 +1226,7 @@ static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_fu
         }
         break;
     }
-    *user = mo_func_of_written(c->fr, k.cls, k.written, e->loc);
+    *user = mo_func_of_via(c->fr, k.cls, k.written, k.via, e->loc);
     if (*user && (*user)->generic)
         *user = specialize(c, e, *user, k.cls, k.written);
     return true;

@@ -601,15 +601,21 @@ static bool short_mods(mo_fbuild *b, mo_class *written)
 
 mo_func *mo_func_of(mo_front *fr, mo_class *cls, mo_loc use)
 {
-    return mo_func_spec(fr, cls, cls, 0, NULL, use);
+    return mo_func_spec(fr, cls, cls, NULL, 0, NULL, use);
 }
 
 mo_func *mo_func_of_written(mo_front *fr, mo_class *cls, mo_class *written, mo_loc use)
 {
-    return mo_func_spec(fr, cls, written, 0, NULL, use);
+    return mo_func_spec(fr, cls, written, NULL, 0, NULL, use);
 }
 
-mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds, const mo_fnbind *binds, mo_loc use)
+mo_func *mo_func_of_via(mo_front *fr, mo_class *cls, mo_class *written, mo_class *via, mo_loc use)
+{
+    return mo_func_spec(fr, cls, written, via, 0, NULL, use);
+}
+
+mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *via, int nbinds,
+                      const mo_fnbind *binds, mo_loc use)
 {
     if (memo_flat != fr->flat) {
         memset(&memo, 0, sizeof memo);
@@ -620,7 +626,9 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds
         modified |= c->short_mod && c->short_mod->nargs;
     if (!modified)
         written = cls;
-    const char *key = (const char *)written;
+    if (written != cls)
+        via = NULL;   /* (a short class names a function of its own package) */
+    const char *key = via ? mo_intern_cstr(mo_sprintf("%p via %p", (void *)written, (void *)via)) : (const char *)written;
     if (nbinds) {   /* made for the functions given to its functional inputs */
         mo_buf k = {0};
         mo_buf_printf(&k, "%p", (void *)written);
@@ -636,7 +644,8 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds
     if (f)
         return f->cname ? f : NULL;   /* no cname: it failed before */
     f = MO_NEW(mo_func);
-    f->name = mo_intern_cstr(mo_class_full_name(written));
+    f->name = mo_intern_cstr(via ? mo_sprintf("%s.%s", mo_class_full_name(via), cls->name) : mo_class_full_name(written));
+    f->via = via;
     f->loc = written->loc;
     f->cls = cls;
     f->comment = cls->comment.text;
@@ -661,7 +670,11 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, int nbinds
     int before = mo_error_count();
     f->cname = c_name(fr->flat->funcs.n, f->name);
     MO_PUSH(fr->flat->funcs, f);
-    if (!short_mods(&b, written) || !build(&b, cls) || mo_error_count() > before) {
+    mo_class *env[2];   /* the constants of cls's package read through via (flatten_expr.c) */
+    mo_flatten_pkg_env(via ? cls->parent : NULL, via, env);
+    bool built = short_mods(&b, written) && build(&b, cls);
+    mo_flatten_pkg_env(env[0], env[1], NULL);
+    if (!built || mo_error_count() > before) {
         f->cname = NULL;
         mo_note(use, "in a call of '%s'", f->name);
         return NULL;

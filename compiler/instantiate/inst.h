@@ -342,6 +342,7 @@ bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq 
 bool mo_connect_allowed_here(const mo_eq *q);
 bool mo_in_event_body(void);   /* inside a when-equation or a time-varying if-equation */
 bool mo_in_when(void);         /* inside a when-equation */
+bool mo_in_when_condition(void); /* inside the condition of a when-equation */
 
 /* functions.c, funcall.c, funcall_model.c: user-defined functions (hooks of flatten.c).
  * mo_func_flatten_value: a call whose name finds a function class (user function, or external

@@ -41,4 +41,24 @@ package RuntimeStrings
     end when;
     annotation(experiment(StopTime = 1));
   end Evil;
+  // String(k) of a parameter is built when the call runs: -override of k shows in the text
+  model ShowParameter
+    parameter Real k = 1;
+    Real x(start = 1, fixed = true);
+  equation
+    der(x) = -k * x;
+    when time > 0.5 then
+      Modelica.Utilities.Streams.print("k=" + String(k));
+    end when;
+    annotation(experiment(StopTime = 1));
+  end ShowParameter;
+
+  // Strings built only in an equation's call: released at each evaluation (no print sets it up)
+  model EquationOnly
+    Real z(start = 1, fixed = true);
+    Real n = Modelica.Utilities.Strings.length("ab" + String(time, minimumLength = 150));
+  equation
+    der(z) = -z + 1e-12 * n;
+    annotation(experiment(StopTime = 1));
+  end EquationOnly;
 end RuntimeStrings;

@@ -5,6 +5,10 @@
 #               word for word against the same values printed here by awk (closed form); an equation's
 #               call Strings.length("n=" + String(10^n) + ";") gives 3 + the digits of 10^n in every row;
 #   StopSample  the sample instant at the stop time fires once: 5 ticks (0, 0.25, 0.5, 0.75, 1), not 6;
+#   ShowParameter  print("k=" + String(k)) with -override k=22 prints k=22 (String(k) is not folded, so
+#               -override of k is allowed and shows);
+#   EquationOnly   Strings built only for a call in an equation are released at each evaluation: the C
+#               resets them, and a run of 2e5 output points stays under 50 MB (it grew without bound);
 #   Evil        a String parameter of quotes, comment delimiters, %n, %s, backslashes and a trigraph joined at
 #               run time: the C compiles with -Wall -Wextra -Wpedantic -Werror and prints it exactly.
 set -u
@@ -41,6 +45,17 @@ if build StopSample; then
     [ "$n" = 5 ] || fail "StopSample: $n ticks, expected 5:
 $out"
     printf '%s\n' "$out" | grep -qx 'tick 6' && fail "StopSample fired twice at the stop time"
+fi
+
+if build ShowParameter; then
+    out=$(cd "$D" && ./ShowParameter -override=k=22 2>&1 | head -1)
+    [ "$out" = "k=22" ] || fail "ShowParameter -override=k=22 printed [$out]"
+fi
+"$MO2C" -L "$MSL" --emit-c -o "$D/EquationOnly.c" "$F" RuntimeStrings.EquationOnly || fail "mo2c --emit-c EquationOnly"
+grep -q 'mo2c_sreset(d)' "$D/EquationOnly.c" || fail "EquationOnly: no mo2c_sreset in the C"
+if build EquationOnly && [ -x /usr/bin/time ]; then
+    kb=$(cd "$D" && /usr/bin/time -f %M ./EquationOnly -override=stopTime=200,numberOfIntervals=200000 -r=/dev/null 2>&1 >/dev/null | tail -1)
+    [ "${kb:-999999}" -lt 51200 ] 2>/dev/null || fail "EquationOnly: peak memory ${kb} KB"
 fi
 
 "$MO2C" -L "$MSL" --emit-c -o "$D/Evil.c" "$F" RuntimeStrings.Evil || fail "mo2c --emit-c Evil"
