@@ -1,6 +1,6 @@
 /*
  * mathfn.c - the built-in functions of Modelica that generated code cannot write as a C expression:
- * mod, rem, div (integer division towards zero) and semiLinear.
+ * mod, rem, div (integer division towards zero) and semiLinear; Integer +, - and * with overflow checked.
  *
  * Input: values and the `where` text of the equation or function statement being evaluated. Output:
  * the value, or a failure recorded like the checked math of algebra.c (a zero divisor).
@@ -10,6 +10,8 @@
 #include "rt_internal.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 static double zero_divisor(mo2c_data *d, const char *fn, double a, const char *where, int *ok)
 {
@@ -39,6 +41,24 @@ double mo2c_idiv(mo2c_data *d, double a, double b, const char *where, int *ok)
     if (b == 0.0)
         return zero_divisor(d, "div", a, where, ok);
     return trunc(a / b);
+}
+
+double mo2c_iop(mo2c_data *d, double a, double b, int op, const char *where, int *ok)
+{
+    int32_t r = 0;
+    bool over = !(a >= INT32_MIN && a <= INT32_MAX && b >= INT32_MIN && b <= INT32_MAX);
+    if (!over) {
+        int32_t x = (int32_t)a, y = (int32_t)b;
+        over = op == '+' ? __builtin_add_overflow(x, y, &r)
+             : op == '-' ? __builtin_sub_overflow(x, y, &r) : __builtin_mul_overflow(x, y, &r);
+    }
+    if (!over)
+        return r;
+    if (*ok)
+        mo2c_fail(d, "Integer overflow: %.17g %c %.17g is outside the Integer range %d..%d in equation %s", a, op,
+                  b, INT32_MIN, INT32_MAX, where && *where ? where : "(unknown equation)");
+    *ok = 0;
+    return 0.0;
 }
 
 double mo2c_semiLinear(mo2c_data *d, double x, double k_pos, double k_neg, const char *where, int *ok)

@@ -222,6 +222,11 @@ double mo2c_mod(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_rem(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_idiv(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_semiLinear(mo2c_data *d, double x, double k_pos, double k_neg, const char *where, int *ok);
+/* Integer a op b (op '+', '-' or '*') in 32-bit machine arithmetic, checked with __builtin_*_overflow
+ * (mathfn.c): Modelica's Integers are the 32-bit range of spec 4.9.2, which a double holds exactly, so
+ * Integer values stay in the model's double slots (events, pre, results unchanged) and only their
+ * arithmetic changes; a result (or an operand) outside the range fails naming `where`, *ok = 0. */
+double mo2c_iop(mo2c_data *d, double a, double b, int op, const char *where, int *ok);
 /* x[k] with k known only at run time (mathfn.c): k - 1 when k is an integer in 1..n; otherwise a failure
  * "index k out of range 1..n for WHAT" (what: the reference and its source location), *ok = 0, and 0. */
 int mo2c_index(mo2c_data *d, double k, int n, const char *what, int *ok);

@@ -328,11 +328,90 @@ static const char *c_op(mo_op op)
     }
 }
 
+/* ---- Integer arithmetic (spec 4.9.2: 32-bit Integers, runtime's mo2c_iop) ---- */
+
+/* Is variable v of the model an Integer or an enumeration (pre(v) as its v)? */
+static bool int_var(const mo_cg *cg, int v)
+{
+    const mo_dvar *dv = &cg->dae->vars.v[v];
+    if (dv->pre_of >= 0)
+        dv = &cg->dae->vars.v[dv->pre_of];
+    if (dv->flat < 0)
+        return false;
+    int t = cg->dae->flat->vars.v[dv->flat].type;
+    return t == MO_T_INTEGER || t == MO_T_ENUM;
+}
+
+/* Is e surely of type Integer (10.6.1: +, - and * of Integers are Integers)? Literals, Integer variables,
+ * integer(), and +, -, *, unary minus, if-expressions, pre, div, mod, rem, abs, min, max of Integers;
+ * anything else is not judged. Recursion as deep as the expression (the parser bounds it). */
+static bool int_typed(const mo_cg *cg, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_INT:
+        return true;
+    case MO_EX_VAR:
+        return int_var(cg, e->var);
+    case MO_EX_UNARY:
+        return (e->op == MO_OP_NEG || e->op == MO_OP_PLUS) && int_typed(cg, e->a[0]);
+    case MO_EX_BINARY:
+        return (e->op == MO_OP_ADD || e->op == MO_OP_SUB || e->op == MO_OP_MUL || e->op == MO_OP_EADD ||
+                e->op == MO_OP_ESUB || e->op == MO_OP_EMUL) && int_typed(cg, e->a[0]) && int_typed(cg, e->a[1]);
+    case MO_EX_IF:
+        for (int i = 1; i < e->n; i += 2)
+            if (!int_typed(cg, e->a[i]))
+                return false;
+        return int_typed(cg, e->a[e->n - 1]);
+    case MO_EX_CALL: {
+        const char *fn = mo_sym_fn_name(e);
+        if (!fn || e->nnamed || e->niters || e->func)
+            return false;
+        if (!strcmp(fn, "integer"))
+            return e->n == 1;
+        static const char *const of_ints[] = {"pre", "div", "mod", "rem", "abs", "min", "max", NULL};
+        bool known = false;
+        for (int i = 0; of_ints[i] && !known; i++)
+            known = !strcmp(fn, of_ints[i]);
+        for (int i = 0; known && i < e->n; i++)
+            known = int_typed(cg, e->a[i]);
+        return known && e->n > 0;
+    }
+    default:
+        return false;
+    }
+}
+
+/* a op b of two Integers in a model's equations (not in functions' bodies yet), with overflow checked */
+static bool emit_int_op(mo_cg *cg, const mo_expr *e)
+{
+    mo_op op = e->op;
+    bool neg = e->kind == MO_EX_UNARY;
+    if (cg->fn || (neg ? op != MO_OP_NEG : op != MO_OP_ADD && op != MO_OP_SUB && op != MO_OP_MUL &&
+                                           op != MO_OP_EADD && op != MO_OP_ESUB && op != MO_OP_EMUL))
+        return false;
+    if (!int_typed(cg, e->a[0]) || (!neg && !int_typed(cg, e->a[1])))
+        return false;
+    mo_buf *o = cg->out;
+    mo_buf_puts(o, "mo2c_iop(d, ");
+    if (neg)
+        mo_buf_puts(o, "0.0");
+    else
+        emit(cg, e->a[0], 0);
+    mo_buf_puts(o, ", ");
+    emit(cg, e->a[neg ? 0 : 1], 0);
+    mo_buf_printf(o, ", '%c'", neg || op == MO_OP_SUB || op == MO_OP_ESUB ? '-' : op == MO_OP_MUL || op == MO_OP_EMUL
+                                                                                ? '*' : '+');
+    where_arg(cg);
+    return true;
+}
+
 static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
 {
     mo_buf *o = cg->out;
     mo_expr *a = e->a[0], *b = e->a[1];
     mo_op op = e->op;
+    if (emit_int_op(cg, e))
+        return;
     if (op == MO_OP_DIV || op == MO_OP_EDIV) {
         if (!is_nonzero_const(b) && mo_cg_div_unchecked(cg, b)) {
             /* a parameter expression: init_params checks it once (codegen_need.c) */
@@ -479,6 +558,8 @@ static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
             emit(cg, e->a[0], min_prec);
             return;
         }
+        if (emit_int_op(cg, e))   /* -n of an Integer: -(-2147483648) overflows */
+            return;
         if (min_prec > P_UNARY)
             mo_buf_puts(o, "(");
         mo_buf_puts(o, e->op == MO_OP_NOT ? "!" : "-");

@@ -815,8 +815,10 @@ static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *
     MO_VEC_RESERVE(flat->vars, t->nv);
     MO_VEC_RESERVE(fr->vflags, t->nv);
     mo_var *vs = flat->vars.v + flat->vars.n;
-    memcpy(vs, flat->vars.v + t->v0, sizeof *vs * (size_t)t->nv);
-    memcpy(fr->vflags.v + fr->vflags.n, fr->vflags.v + t->v0, (size_t)t->nv);
+    if (t->nv) {   /* (a template without variables: the vectors may still be NULL, which memcpy may not get) */
+        memcpy(vs, flat->vars.v + t->v0, sizeof *vs * (size_t)t->nv);
+        memcpy(fr->vflags.v + fr->vflags.n, fr->vflags.v + t->v0, (size_t)t->nv);
+    }
     flat->vars.n += t->nv;
     fr->vflags.n += t->nv;
     for (int i = 0; i < t->nv; i++) {

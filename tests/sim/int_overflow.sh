@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Integers are 32-bit machine integers in the generated code (spec 4.9.2), their +, - and * checked for
+# overflow (tests/models/IntOverflow.mo): n = pre(n) * 100 at each sample from n = 1 is 100, 10^4,
+# 10^6, 10^8 at t = 0, 0.1, 0.2, 0.3, and 10^10 at t = 0.4 overflows: the run stops there with a message
+# naming the operation, the equation and the time, exit status 1, the rows before kept. Until then
+# k = 3, 6, 9, 12 and m = 2k - 1 = 5, 11, 17, 23 drive der(x) = m: x(t) = 0.1 * (5 + ... ) + m (t - t_k),
+# by hand.
+D=$OUT/int_overflow; rm -rf "$D"; mkdir -p "$D"
+cp tests/models/IntOverflow.mo "$D/" && (cd "$D" && "$MO2C" IntOverflow.mo -o io) || exit 1
+out=$(cd "$D" && ./io -r=io.csv 2>&1); rc=$?
+want="error: at time 0.4: Integer overflow: 100000000 * 100 is outside the Integer range -2147483648..2147483647 in equation IntOverflow.mo:11: n = ..."
+[ $rc = 1 ] || { echo "FAIL: exit status $rc, expected 1: $out"; exit 1; }
+grep -qxF "$want" <<<"$out" || { echo "FAIL: the message was: $out"; exit 1; }
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { t = $1; e = t * 10 - int(t * 10 + 0.5); if (e < 0) e = -e
+      if (t > 0 && e < 1e-9) next                          # an event row: the values before or after it
+      j = int(t * 10); if (j > 3) j = 3                    # the sample interval t lies in
+      n = 100 ^ (j + 1); k = 3 * (j + 1); m = 2 * k - 1
+      x = 0; for (i = 0; i < j; i++) x += 0.1 * (2 * 3 * (i + 1) - 1); x += m * (t - 0.1 * j)
+      if ($c["\"n\""] != n || $c["\"k\""] != k || $c["\"m\""] != m) { printf "FAIL: t=%s: n %s k %s m %s\n", t, $c["\"n\""], $c["\"k\""], $c["\"m\""]; bad = 1; exit }
+      d = $c["\"x\""] - x; if (d < 0) d = -d; if (d > 1e-6) { printf "FAIL: t=%s: x %s, by hand %s\n", t, $c["\"x\""], x; bad = 1; exit }
+      last = t }
+    END { if (bad) exit 1; if (last < 0.39) { print "FAIL: the rows end at " last; exit 1 } }' "$D/io.csv"
