@@ -18,6 +18,7 @@
 #include "inst.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* How deep bindings may lead (p300 = p299 + 1 ... p1 = p0 + 1 is 300): the recursion's bound. */
@@ -119,21 +120,9 @@ static const mo_expr *parameter_value(const mo_var *v)
     return v->attr->start;
 }
 
-static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int depth)
+bool mo_eval_builtin(const char *f, int n, double a, double b, double *out)
 {
-    if (e->func) {
-        why = WHY_CALL;
-        why_call = e;
-        why_var = depth > 0 ? binding_stack[depth - 1] : -1;
-        return false;
-    }
-    if (!e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1 || e->n < 1 || e->n > 2)
-        return false;
-    double a = 0, b = 0;
-    if (!eval(flat, e->a[0], &a, depth) || (e->n == 2 && !eval(flat, e->a[1], &b, depth)))
-        return false;
-    const char *f = e->fn->parts[0].id;
-    if (e->n == 1) {
+    if (n == 1) {
         if (strcmp(f, "abs") == 0) *out = fabs(a);
         else if (strcmp(f, "sqrt") == 0) *out = sqrt(a);
         else if (strcmp(f, "integer") == 0 || strcmp(f, "floor") == 0) *out = floor(a);
@@ -147,6 +136,7 @@ static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int de
         else return false;
         return true;
     }
+    if (n != 2) return false;
     if (strcmp(f, "min") == 0) *out = a < b ? a : b;
     else if (strcmp(f, "max") == 0) *out = a > b ? a : b;
     else if (strcmp(f, "div") == 0 && b != 0) *out = trunc(a / b);
@@ -154,6 +144,53 @@ static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int de
     else if (strcmp(f, "rem") == 0 && b != 0) *out = a - trunc(a / b) * b;
     else return false;
     return true;
+}
+
+bool mo_eval_binary(mo_op op, double a, double b, double *out)
+{
+    switch (op) {
+    case MO_OP_ADD: case MO_OP_EADD: *out = a + b; return true;
+    case MO_OP_SUB: case MO_OP_ESUB: *out = a - b; return true;
+    case MO_OP_MUL: case MO_OP_EMUL: *out = a * b; return true;
+    case MO_OP_DIV: case MO_OP_EDIV: if (b == 0) return false; *out = a / b; return true;
+    case MO_OP_POW: case MO_OP_EPOW: *out = pow(a, b); return true;
+    case MO_OP_LT: *out = a < b; return true;
+    case MO_OP_LE: *out = a <= b; return true;
+    case MO_OP_GT: *out = a > b; return true;
+    case MO_OP_GE: *out = a >= b; return true;
+    case MO_OP_EQ: *out = a == b; return true;
+    case MO_OP_NE: *out = a != b; return true;
+    case MO_OP_AND: *out = a && b; return true;
+    case MO_OP_OR: *out = a || b; return true;
+    default: return false;
+    }
+}
+
+static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int depth)
+{
+    if (e->func) {   /* a user function: its inputs' values, then its algorithm run (fneval.c) */
+        const mo_func *fn = e->func;
+        bool ok = e->n == fn->nin;
+        double *args = ok ? malloc(sizeof(double) * (size_t)(fn->nin + 1)) : NULL;
+        for (int i = 0; ok && i < e->n; i++)
+            ok = eval(flat, e->a[i], &args[i], depth);
+        ok = ok && mo_fn_eval(fn, args, e->func_out, out);
+        free(args);
+        if (ok)
+            return true;
+        if (why == WHY_NONE || why == WHY_CALL) {   /* (a cycle or depth in an argument tells more) */
+            why = WHY_CALL;
+            why_call = e;
+            why_var = depth > 0 ? binding_stack[depth - 1] : -1;
+        }
+        return false;
+    }
+    if (!e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1 || e->n < 1 || e->n > 2)
+        return false;
+    double a = 0, b = 0;
+    if (!eval(flat, e->a[0], &a, depth) || (e->n == 2 && !eval(flat, e->a[1], &b, depth)))
+        return false;
+    return mo_eval_builtin(e->fn->parts[0].id, e->n, a, b, out);
 }
 
 static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
@@ -215,22 +252,7 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
         }
         if (!eval(flat, e->a[0], &a, depth) || !eval(flat, e->a[1], &b, depth))
             return false;
-        switch (e->op) {
-        case MO_OP_ADD: case MO_OP_EADD: *out = a + b; return true;
-        case MO_OP_SUB: case MO_OP_ESUB: *out = a - b; return true;
-        case MO_OP_MUL: case MO_OP_EMUL: *out = a * b; return true;
-        case MO_OP_DIV: case MO_OP_EDIV: if (b == 0) return false; *out = a / b; return true;
-        case MO_OP_POW: case MO_OP_EPOW: *out = pow(a, b); return true;
-        case MO_OP_LT: *out = a < b; return true;
-        case MO_OP_LE: *out = a <= b; return true;
-        case MO_OP_GT: *out = a > b; return true;
-        case MO_OP_GE: *out = a >= b; return true;
-        case MO_OP_EQ: *out = a == b; return true;
-        case MO_OP_NE: *out = a != b; return true;
-        case MO_OP_AND: *out = a && b; return true;
-        case MO_OP_OR: *out = a || b; return true;
-        default: return false;
-        }
+        return mo_eval_binary(e->op, a, b, out);
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2) {
             if (!eval(flat, e->a[i], &a, depth))

@@ -223,8 +223,12 @@ static bool evaluate_annotation(const mo_element *e)
     return false;
 }
 
-static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, const mo_comp_type *t,
-                    int variability, unsigned flags)
+/* The variable of one scalar element, into out (kind and var). The slot names the variable before its
+ * binding is flattened: that binding may build other components whose bindings read this variable back
+ * (an instance is built whole: p = sub.c with sub's own modifier sub(q = p) reads p), and a reference to a
+ * slot under construction must find its variable, whose binding is not there yet, not some other one. */
+static void make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char *name, const mo_comp_type *t,
+                     int variability, unsigned flags, mo_slot *out)
 {
     mo_flat *flat = fr->flat;
     mo_var v = {0};
@@ -269,6 +273,8 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
                                         (flags & MO_PF_OUTPUT || inst->expandable ? MO_VF_OUTPUT : 0) |
                                         (unsigned)(flags & MO_PF_STREAM ? MO_VF_STREAM_TYPE : t->basetype)
                                             << MO_VF_TYPE_SHIFT));
+    out->kind = MO_SK_VAR;
+    out->var = var;
     set_attributes(fr, var, t);
     if (t->mod && t->mod->binding) {
         bool str = t->basetype == MO_T_STRING && variability <= MO_VAR_PARAMETER;
@@ -284,7 +290,6 @@ static int make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char 
             mo_add_eq(fr, t->mod->binding->loc, inst->path, MO_ORIGIN_BINDING, mo_var_expr(it->elem->loc, var),
                       b, NULL);
     }
-    return var;
 }
 
 /* The prefixes that a component of class cls with prefixes flags imposes on its contents (mo_inst.flags;
@@ -302,8 +307,7 @@ static bool make_element(mo_front *fr, mo_inst *inst, mo_layout_item *it, const 
                          int variability, unsigned flags, mo_slot *out)
 {
     if (t->basetype >= 0) {
-        out->kind = MO_SK_VAR;
-        out->var = make_var(fr, inst, it, name, t, variability, flags);
+        make_var(fr, inst, it, name, t, variability, flags, out);
         return mo_error_count() == 0;
     }
     if (t->mod && t->mod->binding) {   /* r = R(p = 1): would be one binding per element */
@@ -995,7 +999,7 @@ static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in)
 #ifdef MO_DEBUG
     index_names(flat);   /* checks that names are unique */
 #endif
-    if (!mo_str_finish(flat))   /* String parameters as literals, no String left in equations */
+    if (!mo_str_finish(fr))   /* String parameters as literals, no String left in equations */
         return NULL;
     return flat;
 }

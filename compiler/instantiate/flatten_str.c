@@ -324,6 +324,7 @@ static int fold_call(const mo_flat *flat, const mo_expr *call, const char **out)
 
 /* The binding of a String parameter or constant whose binding is being flattened (flatten.c). */
 static mo_expr pending = {.kind = MO_EX_STRING};
+static bool pending_met;   /* fold() met it since mo_str_binary cleared the flag */
 
 mo_expr *mo_str_pending(void)
 {
@@ -343,6 +344,7 @@ static int fold(const mo_flat *flat, const mo_expr *e, const char **out, int dep
     case MO_EX_VAR: {
         const mo_var *v = &flat->vars.v[e->var];
         mo_eval_note_read();   /* a value read (flatten_clone.c clones no component that read one) */
+        pending_met |= v->binding == &pending;
         if (v->type != MO_T_STRING || v->variability > MO_VAR_PARAMETER || v->binding == &pending)
             return 0;
         if (!v->binding) {
@@ -430,6 +432,13 @@ static bool runtime_part(const mo_flat *flat, const mo_expr *e)
 
 /* ---- + and relations ---- */
 
+bool mo_str_compare(mo_op op, const char *s, const char *t)
+{
+    int c = strcmp(s, t);
+    return op == MO_OP_EQ ? c == 0 : op == MO_OP_NE ? c != 0 : op == MO_OP_LT ? c < 0
+         : op == MO_OP_LE ? c <= 0 : op == MO_OP_GT ? c > 0 : c >= 0;
+}
+
 int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_aval *b, mo_aval *out)
 {
     const mo_flat *flat = fr->flat;
@@ -461,6 +470,7 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
     }
     const char *s, *t;
     int r = 0;
+    pending_met = false;
     /* in a String argument of a call in a model, String(v) of a parameter is built when the call runs
      * (so that -override of v shows), not folded: only texts and String parameters are joined now */
     if (rel || fr->str_arg == 0 || (plain_text(flat, x) && plain_text(flat, y))) {
@@ -481,6 +491,17 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
         mo_av_scalar(out, mo_expr_binary(e->loc, e->op, (mo_expr *)x, (mo_expr *)y));
         return 1;
     }
+    if (r == 0 && pending_met) {
+        /* a String parameter read while its own binding is flattened: that binding built a whole instance
+         * (C1 = substring(tr.group, 1, 1) builds tr) whose modifiers read a parameter whose binding
+         * compares C1 (the MSL's transformer data records). Its value is known once its binding is:
+         * mo_str_finish folds this node in place then. */
+        mo_expr *later = mo_expr_binary(e->loc, e->op, (mo_expr *)x, (mo_expr *)y);
+        MO_VEC_RESERVE(fr->str_later, 1);
+        MO_PUSH(fr->str_later, later);
+        mo_av_scalar(out, later);
+        return 1;
+    }
     if (r == 0) {
         mo_error(e->loc, rel ? "not supported yet: comparing String values that are not known when the model "
                                "is compiled (String parameters and constants can be compared)"
@@ -492,10 +513,7 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
         mo_av_scalar(out, mo_expr_string(e->loc, mo_sprintf("%s%s", s, t)));
         return 1;
     }
-    int c = strcmp(s, t);
-    bool v = e->op == MO_OP_EQ ? c == 0 : e->op == MO_OP_NE ? c != 0 : e->op == MO_OP_LT ? c < 0
-           : e->op == MO_OP_LE ? c <= 0 : e->op == MO_OP_GT ? c > 0 : c >= 0;
-    mo_av_scalar(out, mo_expr_bool(e->loc, v));
+    mo_av_scalar(out, mo_expr_bool(e->loc, mo_str_compare(e->op, s, t)));
     return 1;
 }
 
@@ -686,8 +704,44 @@ static bool check_eqs(const mo_flat *flat, const mo_feq *eqs, int n)
     return true;
 }
 
-bool mo_str_finish(mo_flat *flat)
+/* The comparisons and joins mo_str_binary left for later, each made a literal in place (whatever holds
+ * the node sees the value); false after an error. */
+static bool fold_later(mo_front *fr)
 {
+    const mo_flat *flat = fr->flat;
+    for (int i = 0; i < fr->str_later.n; i++) {
+        mo_expr *e = fr->str_later.v[i];
+        const char *s, *t;
+        int r = fold(flat, e->a[0], &s, 0);
+        if (r == 1)
+            r = fold(flat, e->a[1], &t, 0);
+        if (r < 0)
+            return false;
+        if (r == 0) {
+            mo_error(e->loc, e->op == MO_OP_ADD ? "not supported yet: joining String values that are not known when "
+                                                  "the model is compiled, outside the messages of assert and terminate"
+                                                : "not supported yet: comparing String values that are not known when "
+                                                  "the model is compiled (String parameters and constants can be compared)");
+            return false;
+        }
+        e->n = 0;
+        e->a = NULL;
+        if (e->op == MO_OP_ADD) {
+            e->kind = MO_EX_STRING;
+            e->str = mo_sprintf("%s%s", s, t);
+        } else {
+            e->kind = MO_EX_BOOL;
+            e->ival = mo_str_compare(e->op, s, t);
+        }
+        e->op = 0;
+    }
+    fr->str_later.n = 0;
+    return true;
+}
+
+bool mo_str_finish(mo_front *fr)
+{
+    mo_flat *flat = fr->flat;
     for (int i = 0; i < flat->vars.n; i++) {
         mo_var *v = &flat->vars.v[i];
         if (v->type != MO_T_STRING || v->variability > MO_VAR_PARAMETER || !v->binding ||
@@ -704,6 +758,8 @@ bool mo_str_finish(mo_flat *flat)
         }
         v->binding = mo_expr_string(v->binding->loc, s);
     }
+    if (!fold_later(fr))
+        return false;
     if (!check_eqs(flat, flat->eqs.v, flat->eqs.n) || !check_eqs(flat, flat->initial_eqs.v, flat->initial_eqs.n))
         return false;
     for (int i = 0; i < flat->whens.n; i++)

@@ -227,6 +227,8 @@ typedef struct mo_front {
     struct stream_state *stream;          /* stream.c: NULL until a stream variable is declared */
     int str_arg;                          /* > 0 while a String argument of a call in a model is flattened:
                                            * + of Strings known only at run time stays (funcall.c) */
+    MO_VEC(struct mo_expr *) str_later;   /* flatten_str.c: comparisons and joins that read a String
+                                           * parameter while its own binding was flattened (arena) */
 } mo_front;
 
 /* flatten_type.c: the type of the component declared by layout item it, with the modifier mod it gets
@@ -455,6 +457,14 @@ bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
 bool mo_eval_flat_peek(const mo_flat *flat, const mo_expr *e, double *out);
 void mo_eval_mark_read(const mo_flat *flat);
 bool mo_eval_read_parameter(const mo_flat *flat);   /* did the last evaluation read a parameter? */
+/* eval.c: the scalar built-in f (abs, sqrt, integer, floor, ceil, sin, cos, exp, log, sign of a; min, max,
+ * div, mod, rem of a and b; n arguments), and binary operator op; false when not known here (or a
+ * division by zero). */
+bool mo_eval_builtin(const char *f, int n, double a, double b, double *out);
+bool mo_eval_binary(mo_op op, double a, double b, double *out);
+/* fneval.c: output out of user function fn on the input values args (fn->nin of them), run when the model
+ * is compiled; false when fn cannot run here (arrays, Strings, external, a failed assert, too long). */
+bool mo_fn_eval(const mo_func *fn, const double *args, int out, double *val);
 /* eval.c: the type of flat expression e when it is surely no Boolean (a number or String literal, an
  * enumeration literal, a variable of another type, arithmetic), else NULL: for the conditions that
  * flattening evaluates itself (if-equations, conditional components), which types.c never sees. */

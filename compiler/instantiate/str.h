@@ -28,12 +28,15 @@
  * a String (nothing done), 1 when folded into *out (+ concatenates, relations compare), -1 after an
  * error. */
 int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_aval *b, mo_aval *out);
+/* The value of relation op (==, <>, <, <=, >, >=) between Strings s and t (byte order, as strcmp). */
+bool mo_str_compare(mo_op op, const char *s, const char *t);
 /* The message of assert or terminate (fn names it in errors): the AST expression e flattened into
  * parts, appended to s->msg. false after an error. */
 bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_wstmt *s, const char *fn);
-/* After flattening: String parameters and constants get literal bindings, and String values left in
- * equations are reported. false after an error. */
-bool mo_str_finish(mo_flat *flat);
+/* After flattening: String parameters and constants get literal bindings, the comparisons and joins
+ * mo_str_binary left for later are folded, and String values left in equations are reported. false
+ * after an error. */
+bool mo_str_finish(mo_front *fr);
 /* The binding a String parameter or constant has while its binding is flattened (make_var): not known
  * yet, as opposed to no binding at all (""). */
 mo_expr *mo_str_pending(void);

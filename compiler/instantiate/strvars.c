@@ -51,10 +51,7 @@ static mo_expr *fold_tree(const mo_flat *flat, mo_expr *e)
             return e;
         if (e->op == MO_OP_ADD)
             return mo_expr_string(e->loc, mo_sprintf("%s%s", s, t));
-        int c = strcmp(s, t);
-        bool v = e->op == MO_OP_EQ ? c == 0 : e->op == MO_OP_NE ? c != 0 : e->op == MO_OP_LT ? c < 0
-               : e->op == MO_OP_LE ? c <= 0 : e->op == MO_OP_GT ? c > 0 : c >= 0;
-        return mo_expr_bool(e->loc, v);
+        return mo_expr_bool(e->loc, mo_str_compare(e->op, s, t));
     }
     return e;
 }
