@@ -117,7 +117,16 @@ static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
         if (r)
             return r;
     }
-    mo_expr *inl = c->inlined < 32 ? mo_func_inline(e) : NULL;
+    if (f->derivative2 && c->dae) {   /* time mode: g_der2(inputs, der(the derivative inputs)) */
+        int k = f->derivative2->nin - f->nin;
+        mo_expr **d = MO_NEWN(mo_expr *, k + 1);
+        bool ok = true;
+        for (int j = 0; ok && j < k; j++)
+            ok = (d[j] = diff(c, e->a[f->nin - k + j])) != NULL;
+        if (ok)
+            return mo_func_der2_call(e, d);
+    }
+    mo_expr *inl = c->inlined >= 32 ? NULL : f->inline_arrays ? mo_func_inline_arrays(e) : mo_func_inline(e);
     if (inl) {
         c->inlined++;
         mo_expr *r = diff(c, inl);
@@ -128,7 +137,8 @@ static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
         mo_error(e->loc, "cannot differentiate a call of '%s'", f->name);
         if (f->has_arrays)
             mo_note(f->loc, "'%s' has no derivative annotation, and a function with arrays is inlined only when "
-                    "it reads its array inputs at literal subscripts", f->name);
+                    "its algorithm is a chain of assignments of whole variables over array operations and "
+                    "built-ins that can be expanded element by element", f->name);
         else
             mo_note(f->loc, "'%s' has no derivative annotation, and its algorithm is not a chain of "
                     "assignments that could be inlined", f->name);

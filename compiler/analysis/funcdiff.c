@@ -7,6 +7,8 @@
  *     then the derivatives of its Real inputs not listed in noDerivative/zeroDerivative; the outputs
  *     are the derivatives of f's Real outputs, in order). Because f_der is linear in the derivative
  *     inputs, the same call serves time derivatives (dx = der(x)) and partial ones (dx = d x / d v).
+ *   - mo_func_der2_call: for a call of g_der that names g's second derivative (derivative(order = 2) =
+ *     g_der2), g_der2 of its arguments and the time derivatives of its last ones (its derivative inputs).
  *   - mo_func_inline: the call's value as an expression of its arguments, when the function's
  *     algorithm is a chain of single assignments (mo_func.inlinable), so that it can be differentiated
  *     symbolically like any expression.
@@ -78,6 +80,18 @@ mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs, bool parti
         k += f->vars.v[f->nin + j].type == MO_T_REAL;
     /* the derivative of element func_el of an array output is that element of the derivative's output */
     return mo_func_call_expr(call->loc, g, args, k, call->func_el);
+}
+
+mo_expr *mo_func_der2_call(const mo_expr *call, mo_expr *const *dtail)
+{
+    const mo_func *f = call->func, *g = f->derivative2;
+    int k = g->nin - f->nin;
+    mo_expr **args = MO_NEWN(mo_expr *, g->nin + 1);
+    for (int s = 0; s < f->nin; s++)
+        args[s] = call->a[s];
+    for (int j = 0; j < k; j++)
+        args[f->nin + j] = dtail[j];
+    return mo_func_call_expr(call->loc, g, args, call->func_out, call->func_el);
 }
 
 mo_expr *mo_func_inline(const mo_expr *call)

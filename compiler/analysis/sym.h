@@ -62,5 +62,11 @@ bool mo_sym_reads_any(const mo_expr *e, const unsigned char *in_set);
  * expression of its arguments, or NULL when the algorithm is not a chain of single assignments. */
 mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs, bool partial);
 mo_expr *mo_func_inline(const mo_expr *call);
+/* The time derivative of a call of f with mo_func.derivative2: dtail[j] the derivative of f's argument
+ * nin(f) - k + j (k = nin(g_der2) - nin(f)). */
+mo_expr *mo_func_der2_call(const mo_expr *call, mo_expr *const *dtail);
+/* funcinline.c: for a function with mo_func.inline_arrays, the call's value (its element func_el)
+ * computed through array values from its arguments, or NULL when the body holds what is not done there. */
+mo_expr *mo_func_inline_arrays(const mo_expr *call);
 
 #endif

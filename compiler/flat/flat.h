@@ -287,6 +287,13 @@ struct mo_fstmt {
     mo_expr *range;           /* FOR: an MO_EX_RANGE over the slots */
 };
 
+/* Is s a group of statements that always runs: 'if true then ... end if', as a record assigned as a
+ * whole becomes one assignment per field (fnstmt.c)? */
+static inline bool mo_fstmt_is_group(const mo_fstmt *s)
+{
+    return s->kind == MO_ST_IF && s->nconds == 1 && s->conds[0]->kind == MO_EX_BOOL && s->conds[0]->ival;
+}
+
 typedef struct mo_func {
     const char *name;         /* full Modelica name, interned: "Pkg.poly" */
     const char *cname;        /* its C identifier in generated code: f_<n>_<sanitized name> */
@@ -304,8 +311,14 @@ typedef struct mo_func {
     int ninit;                /* the outputs and locals in the order they get their sizes and initial */
     int *init_order;          /*   values: each after the slots its dimensions and binding read */
     const struct mo_func *derivative; /* annotation(derivative = f_der), or NULL */
+    const struct mo_func *derivative2; /* annotation(derivative(order = 2) = g_der2) on f = g_der: its
+                               * derivative, of f's inputs and the derivatives of f's last nin(g_der2) -
+                               * nin(f) inputs (scalar Reals), or NULL */
     bool inlinable;           /* the body is a chain of assignments over scalars (mo_func_inline can
                                * expand a call) */
+    bool inline_arrays;       /* not inlinable, but the body is a chain of assignments of whole slots:
+                               * index reduction may differentiate a call through its array values
+                               * (funcinline.c) */
     bool inline_late;         /* annotation Inline, LateInline or InlineAfterIndexReduction = true:
                                * calls are expanded after index reduction (mo_dae_inline) */
     bool has_arrays;          /* some slot is an array */

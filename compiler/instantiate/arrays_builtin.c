@@ -260,6 +260,100 @@ static bool need_nd(const mo_expr *e, const char *name, const mo_aval *a, int nd
 
 static mo_expr *zero(mo_loc loc) { return mo_expr_int(loc, 0); }
 
+int mo_av_builtin_arity(const char *name)
+{
+    if (!strcmp(name, "cross") || !strcmp(name, "outerProduct"))
+        return 2;
+    return !strcmp(name, "transpose") || !strcmp(name, "symmetric") || !strcmp(name, "skew") ? 1 : 0;
+}
+
+int mo_av_builtin_values(const mo_expr *e, const char *name, const mo_aval *args, mo_aval *out)
+{
+    mo_loc loc = e->loc;
+    const mo_aval a = args[0], b = mo_av_builtin_arity(name) == 2 ? args[1] : args[0];
+    int dims[MO_MAX_DIMS];
+    if (strcmp(name, "transpose") == 0) {
+        if (a.nd < 2) {
+            mo_error(e->a[0]->loc, "transpose needs a matrix, not an argument of size %s", mo_av_size_str(&a));
+            return -1;
+        }
+        memcpy(dims, a.dims, sizeof dims);
+        dims[0] = a.dims[1];
+        dims[1] = a.dims[0];
+        if (!mo_av_alloc(out, a.nd, dims, loc))
+            return -1;
+        int inner = a.n / (a.dims[0] ? a.dims[0] : 1) / (a.dims[1] ? a.dims[1] : 1);
+        for (int i = 0; i < a.dims[0]; i++)
+            for (int j = 0; j < a.dims[1]; j++)
+                for (int r = 0; r < inner; r++)
+                    out->el[((size_t)j * (size_t)a.dims[0] + (size_t)i) * (size_t)inner + (size_t)r] =
+                        a.el[((size_t)i * (size_t)a.dims[1] + (size_t)j) * (size_t)inner + (size_t)r];
+        return 1;
+    }
+    if (strcmp(name, "cross") == 0 || strcmp(name, "outerProduct") == 0) {
+        if (!need_nd(e, name, &a, 1) || !need_nd(e, name, &b, 1))
+            return -1;
+        if (name[0] == 'o') {
+            int d[2] = {a.n, b.n};
+            if (!mo_av_alloc(out, 2, d, loc))
+                return -1;
+            for (int i = 0; i < a.n; i++)
+                for (int j = 0; j < b.n; j++)
+                    out->el[i * b.n + j] = mo_expr_binary(loc, MO_OP_MUL, a.el[i], b.el[j]);
+            return 1;
+        }
+        if (a.n != 3 || b.n != 3) {
+            mo_error(loc, "cross needs two vectors of size 3, not %s and %s", mo_av_size_str(&a), mo_av_size_str(&b));
+            return -1;
+        }
+        int d[1] = {3};
+        if (!mo_av_alloc(out, 1, d, loc))
+            return -1;
+        for (int i = 0; i < 3; i++) {
+            int j = (i + 1) % 3, k = (i + 2) % 3;
+            out->el[i] = mo_expr_binary(loc, MO_OP_SUB, mo_expr_binary(loc, MO_OP_MUL, a.el[j], b.el[k]),
+                                        mo_expr_binary(loc, MO_OP_MUL, a.el[k], b.el[j]));
+        }
+        return 1;
+    }
+    if (strcmp(name, "symmetric") == 0) {   /* the upper triangle mirrored (spec 10.3.5) */
+        if (!need_nd(e, name, &a, 2))
+            return -1;
+        int m = a.dims[0];
+        if (a.dims[1] != m) {
+            mo_error(e->a[0]->loc, "symmetric needs a square matrix, not one of size %s", mo_av_size_str(&a));
+            return -1;
+        }
+        if (!mo_av_alloc(out, 2, a.dims, loc))
+            return -1;
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < m; j++)
+                out->el[i * m + j] = i <= j ? a.el[i * m + j] : a.el[j * m + i];
+        return 1;
+    }
+    if (strcmp(name, "skew") == 0) {
+        if (!need_nd(e, name, &a, 1))
+            return -1;
+        if (a.n != 3) {
+            mo_error(loc, "skew needs a vector of size 3, not %s", mo_av_size_str(&a));
+            return -1;
+        }
+        int d[2] = {3, 3};
+        if (!mo_av_alloc(out, 2, d, loc))
+            return -1;
+        for (int i = 0; i < 9; i++)
+            out->el[i] = zero(loc);
+        out->el[1] = mo_expr_unary(loc, MO_OP_NEG, a.el[2]);
+        out->el[2] = a.el[1];
+        out->el[3] = a.el[2];
+        out->el[5] = mo_expr_unary(loc, MO_OP_NEG, a.el[0]);
+        out->el[6] = mo_expr_unary(loc, MO_OP_NEG, a.el[1]);
+        out->el[7] = a.el[0];
+        return 1;
+    }
+    return 0;
+}
+
 int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
                   mo_aval *out)
 {
@@ -349,25 +443,15 @@ int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e
                 return -1;
         return mo_av_cat(loc, (int)k, e->n - 1, parts, out) ? 1 : -1;
     }
-    if (strcmp(name, "transpose") == 0) {
-        if (!arity(e, name, 1, 1) || !flat_arg(fr, inst, owner, e, 0, &a))
+    int nv = mo_av_builtin_arity(name);
+    if (nv) {   /* functions of the arguments' values alone */
+        mo_aval v[2];
+        if (!arity(e, name, nv, nv))
             return -1;
-        if (a.nd < 2) {
-            mo_error(e->a[0]->loc, "transpose needs a matrix, not an argument of size %s", mo_av_size_str(&a));
-            return -1;
-        }
-        memcpy(dims, a.dims, sizeof dims);
-        dims[0] = a.dims[1];
-        dims[1] = a.dims[0];
-        if (!mo_av_alloc(out, a.nd, dims, loc))
-            return -1;
-        int inner = a.n / (a.dims[0] ? a.dims[0] : 1) / (a.dims[1] ? a.dims[1] : 1);
-        for (int i = 0; i < a.dims[0]; i++)
-            for (int j = 0; j < a.dims[1]; j++)
-                for (int r = 0; r < inner; r++)
-                    out->el[((size_t)j * (size_t)a.dims[0] + (size_t)i) * (size_t)inner + (size_t)r] =
-                        a.el[((size_t)i * (size_t)a.dims[1] + (size_t)j) * (size_t)inner + (size_t)r];
-        return 1;
+        for (int i = 0; i < nv; i++)
+            if (!flat_arg(fr, inst, owner, e, i, &v[i]))
+                return -1;
+        return mo_av_builtin_values(e, name, v, out);
     }
     if (strcmp(name, "identity") == 0 || strcmp(name, "diagonal") == 0) {
         long long n;
@@ -409,68 +493,6 @@ int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e
             return -1;
         for (int i = 0; i < out->n; i++)
             out->el[i] = mo_av_at(&a, i);
-        return 1;
-    }
-    if (strcmp(name, "cross") == 0 || strcmp(name, "outerProduct") == 0) {
-        if (!arity(e, name, 2, 2) || !flat_arg(fr, inst, owner, e, 0, &a) || !flat_arg(fr, inst, owner, e, 1, &b) ||
-            !need_nd(e, name, &a, 1) || !need_nd(e, name, &b, 1))
-            return -1;
-        if (name[0] == 'o') {
-            int d[2] = {a.n, b.n};
-            if (!mo_av_alloc(out, 2, d, loc))
-                return -1;
-            for (int i = 0; i < a.n; i++)
-                for (int j = 0; j < b.n; j++)
-                    out->el[i * b.n + j] = mo_expr_binary(loc, MO_OP_MUL, a.el[i], b.el[j]);
-            return 1;
-        }
-        if (a.n != 3 || b.n != 3) {
-            mo_error(loc, "cross needs two vectors of size 3, not %s and %s", mo_av_size_str(&a), mo_av_size_str(&b));
-            return -1;
-        }
-        int d[1] = {3};
-        if (!mo_av_alloc(out, 1, d, loc))
-            return -1;
-        for (int i = 0; i < 3; i++) {
-            int j = (i + 1) % 3, k = (i + 2) % 3;
-            out->el[i] = mo_expr_binary(loc, MO_OP_SUB, mo_expr_binary(loc, MO_OP_MUL, a.el[j], b.el[k]),
-                                        mo_expr_binary(loc, MO_OP_MUL, a.el[k], b.el[j]));
-        }
-        return 1;
-    }
-    if (strcmp(name, "symmetric") == 0) {   /* the upper triangle mirrored (spec 10.3.5) */
-        if (!arity(e, name, 1, 1) || !flat_arg(fr, inst, owner, e, 0, &a) || !need_nd(e, name, &a, 2))
-            return -1;
-        int m = a.dims[0];
-        if (a.dims[1] != m) {
-            mo_error(e->a[0]->loc, "symmetric needs a square matrix, not one of size %s", mo_av_size_str(&a));
-            return -1;
-        }
-        if (!mo_av_alloc(out, 2, a.dims, loc))
-            return -1;
-        for (int i = 0; i < m; i++)
-            for (int j = 0; j < m; j++)
-                out->el[i * m + j] = i <= j ? a.el[i * m + j] : a.el[j * m + i];
-        return 1;
-    }
-    if (strcmp(name, "skew") == 0) {
-        if (!arity(e, name, 1, 1) || !flat_arg(fr, inst, owner, e, 0, &a) || !need_nd(e, name, &a, 1))
-            return -1;
-        if (a.n != 3) {
-            mo_error(loc, "skew needs a vector of size 3, not %s", mo_av_size_str(&a));
-            return -1;
-        }
-        int d[2] = {3, 3};
-        if (!mo_av_alloc(out, 2, d, loc))
-            return -1;
-        for (int i = 0; i < 9; i++)
-            out->el[i] = zero(loc);
-        out->el[1] = mo_expr_unary(loc, MO_OP_NEG, a.el[2]);
-        out->el[2] = a.el[1];
-        out->el[3] = a.el[2];
-        out->el[5] = mo_expr_unary(loc, MO_OP_NEG, a.el[0]);
-        out->el[6] = mo_expr_unary(loc, MO_OP_NEG, a.el[1]);
-        out->el[7] = a.el[0];
         return 1;
     }
     if (strcmp(name, "Integer") == 0) {

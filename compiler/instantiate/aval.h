@@ -136,6 +136,11 @@ bool mo_av_if(const mo_expr *e, int n, mo_aval *vals, mo_aval *out); /* cond, va
 bool mo_av_array(mo_loc loc, int n, mo_aval *elems, mo_aval *out);   /* {a, b, c} */
 bool mo_av_matrix(mo_loc loc, int nrows, int *ncols, mo_aval **rows, mo_aval *out); /* [a, b; c, d] */
 bool mo_av_cat(mo_loc loc, int dim, int n, mo_aval *parts, mo_aval *out);  /* dim: 1-based */
+/* The built-in array functions of the arguments' values alone (transpose, symmetric, skew: 1 argument;
+ * cross, outerProduct: 2; 0 for any other name), and their value for args (e: the call, for messages):
+ * 1 (out set), -1 after an error. Also used to inline function bodies (funcinline.c). */
+int mo_av_builtin_arity(const char *name);
+int mo_av_builtin_values(const mo_expr *e, const char *name, const mo_aval *args, mo_aval *out);
 /* A built-in array function (size, sum, fill, transpose ...): 1 when handled (out set), 0 when name is
  * no such function, -1 after an error. */
 int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,

@@ -4,7 +4,7 @@
  * inlined (for symbolic differentiation, funcdiff.c), and its derivative annotation.
  *
  * Input: an mo_func with its slots and body resolved (functions.c). Output: mo_func.init_order,
- * mo_func.inlinable, mo_func.derivative and the inputs' no_der / zero_der flags, or an error at the
+ * mo_func.inlinable, mo_func.inline_arrays, mo_func.derivative and the inputs' no_der / zero_der flags, or an error at the
  * declaration (a cycle of initial values, a derivative function of the wrong shape).
  */
 #include "func.h"
@@ -112,6 +112,55 @@ static bool scalar_inline(const mo_func *f, const mo_expr *e)
     return true;
 }
 
+/* Is l a chain of assignments of whole slots, each reading only slots marked in def (marked in turn)? A
+ * record assigned as a whole is its fields' assignments under 'if true' (fnstmt.c). */
+static bool assign_chain(const mo_fstmt_list *l, unsigned char *def)
+{
+    for (int i = 0; i < l->n; i++) {
+        const mo_fstmt *st = l->v[i];
+        if (mo_fstmt_is_group(st)) {
+            if (!assign_chain(&st->bodies[0], def))
+                return false;
+            continue;
+        }
+        if (st->kind != MO_ST_ASSIGN || st->ntargets != 1 || st->targets[0] < 0 ||
+            (st->target_exprs && st->target_exprs[0]) || !reads_defined(st->value, def))
+            return false;
+        def[st->targets[0]] = 1;
+    }
+    return true;
+}
+
+/* Is f's algorithm a chain of assignments of whole slots, each reading only slots given values before,
+ * that gives every output a value (whatever the values are: funcinline.c computes them as array values,
+ * or gives up)? */
+bool mo_func_assign_chain(const mo_func *f)
+{
+    if (f->ext || f->generic)
+        return false;
+    unsigned char *def = MO_NEWN(unsigned char, f->vars.n + 1);
+    for (int s = 0; s < f->vars.n; s++) {
+        const mo_fvar *v = &f->vars.v[s];
+        if (v->extobj || v->type == MO_T_STRING)   /* (an object of the call is destroyed on return) */
+            return false;
+        def[s] = v->kind == MO_FV_INPUT;
+    }
+    for (int k = 0; k < f->ninit; k++) {
+        int s = f->init_order[k];
+        if (f->vars.v[s].binding) {
+            if (!reads_defined(f->vars.v[s].binding, def))
+                return false;
+            def[s] = 1;
+        }
+    }
+    if (!assign_chain(&f->body, def))
+        return false;
+    for (int k = 0; k < f->nout; k++)
+        if (!def[f->nin + k])
+            return false;
+    return true;
+}
+
 bool mo_func_inlinable(const mo_func *f)
 {
     for (int s = f->nin; s < f->vars.n; s++)
@@ -197,7 +246,7 @@ void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls)
             f->inputs.v[p].no_der = true;
             f->inputs.v[p].zero_der |= zero;
         }
-        if (higher || f->derivative)
+        if (higher ? f->derivative2 != NULL : f->derivative != NULL)
             continue;
         const mo_expr *ref = a->mod->binding;
         if (ref->kind != MO_EX_REF) {
@@ -217,14 +266,28 @@ void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls)
                          f->name);
             continue;
         }
-        /* f_der(inputs..., der(Real inputs not excluded)...) returns der of each Real output */
         int nder = 0, nreal_out = 0;
+        for (int k = 0; k < f->nout; k++)
+            nreal_out += f->vars.v[f->nin + k].type == MO_T_REAL;
+        if (higher) {
+            /* on f = g_der: derivative(order = 2) = g_der2, the second derivative of g, whose inputs are
+             * f's and then the derivatives of f's last ones (the derivatives of g's inputs: 12.7.1) */
+            bool real_tail = d->nin > f->nin && d->nin - f->nin <= f->nin;
+            for (int s = 2 * f->nin - d->nin; real_tail && s < f->nin; s++)
+                real_tail = f->vars.v[s].type == MO_T_REAL && !f->vars.v[s].nd;
+            if (!real_tail || d->nout != nreal_out) {
+                mo_error(ref->loc, "not supported yet: the second derivative '%s' of '%s': its inputs must be those "
+                         "of '%s' and then the derivatives of its last scalar Real inputs", d->name, f->name, f->name);
+                continue;
+            }
+            f->derivative2 = d;
+            continue;
+        }
+        /* f_der(inputs..., der(Real inputs not excluded)...) returns der of each Real output */
         for (int q = 0; q < f->inputs.n; q++)
             for (int s = f->inputs.v[q].first; !f->inputs.v[q].no_der &&
                  s < f->inputs.v[q].first + f->inputs.v[q].count; s++)
                 nder += f->vars.v[s].type == MO_T_REAL;
-        for (int k = 0; k < f->nout; k++)
-            nreal_out += f->vars.v[f->nin + k].type == MO_T_REAL;
         if (d->nin != f->nin + nder || d->nout != nreal_out) {
             mo_error(ref->loc, "derivative function '%s' of '%s' must have %d input and %d output slots, "
                      "not %d and %d", d->name, f->name, f->nin + nder, nreal_out, d->nin, d->nout);

@@ -73,6 +73,7 @@ int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind
  * derivative annotation (errors reported at it) and the inlining annotations (mo_func.inline_late). */
 bool mo_func_init_order(mo_func *f);
 bool mo_func_inlinable(const mo_func *f);
+bool mo_func_assign_chain(const mo_func *f);
 void mo_func_read_derivative(mo_front *fr, mo_func *f, mo_class *cls);
 
 /* fnext.c: f's C call (mo_func.ext) from the external clause of cls, whose slots are declared (false

@@ -571,6 +571,7 @@ static bool build(mo_fbuild *b, mo_class *cls)
             return false;
         }
     f->inlinable = mo_func_inlinable(f);
+    f->inline_arrays = !f->inlinable && mo_func_assign_chain(f);
     b->ctx.owner = cls;
     mo_func_read_derivative(b->ctx.fr, f, cls);
     return mo_error_count() == 0;

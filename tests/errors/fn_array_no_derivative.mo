@@ -1,12 +1,15 @@
 // Index reduction must differentiate a call of a function with arrays that has no derivative annotation
-// and reads its array whole (only reads at literal subscripts, u[1], inline): the call is refused with a
-// note that says why.
+// and whose algorithm is a loop (a chain of assignments of whole variables, y := sum(u .* u), inlines:
+// funcinline.c): the call is refused with a note that says why.
 package P
   function g
     input Real u[2];
     output Real y;
   algorithm
-    y := sum(u .* u);
+    y := 0;
+    for i in 1:2 loop
+      y := y + u[i]^2;
+    end for;
   end g;
   model M
     Real p;
@@ -17,5 +20,5 @@ package P
   end M;
 end P;
 // ARGS: --dump=dae %f P.M
-// ERROR: %f:15:9: error: cannot differentiate a call of 'P.g'
-// ERROR: %f:5:12: note: 'P.g' has no derivative annotation, and a function with arrays is inlined only when it reads its array inputs at literal subscripts
+// ERROR: %f:18:9: error: cannot differentiate a call of 'P.g'
+// ERROR: %f:5:12: note: 'P.g' has no derivative annotation, and a function with arrays is inlined only when its algorithm is a chain of assignments of whole variables over array operations and built-ins that can be expanded element by element

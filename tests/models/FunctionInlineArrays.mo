@@ -1,0 +1,105 @@
+// Index reduction through functions with array and record outputs (funcinline.c) and through a second
+// derivative annotation (derivative(order = 2), spec 12.7.1). tests/sim/function_inline_arrays.sh.
+package FunctionInlineArrays
+  record Frame
+    Real T[2, 2];
+    Real w;
+  end Frame;
+
+  // a planar rotation as a record, shaped like the MSL's Frames.planarRotation: no derivative annotation
+  function rot
+    input Real phi;
+    input Real dphi;
+    output Frame F;
+  algorithm
+    F := Frame(T = identity(2)*cos(phi) + {{0, 1}, {-1, 0}}*sin(phi), w = dphi);
+  end rot;
+
+  // a matrix product of a field copied whole, a protected vector with a binding
+  function pos
+    input Frame F;
+    input Real L;
+    output Real p[2];
+  protected
+    Real e[2] = {L, 0};
+  algorithm
+    p := transpose(F.T)*e;
+  end pos;
+
+  // a whole-array copy (like Frames.angularVelocity2: w := R.w) and an array constructor
+  function omega
+    input Frame F;
+    output Real w2[2];
+  protected
+    Real c[2];
+  algorithm
+    c := {F.w, 2*F.w};
+    w2 := c;
+  end omega;
+
+  // Circle: phi = t, so p = 2 {cos t, sin t}, v = der(p) = 2 {-sin t, cos t}, a = der(v) = -p, om = {1, 2}:
+  // index reduction differentiates p = pos(F, 2) twice and F = rot(phi, w) with it, through their bodies.
+  model Circle
+    Real phi(start = 0, fixed = true);
+    Real w(start = 1, fixed = true);
+    Frame F;
+    Real p[2];
+    Real v[2];
+    Real a[2];
+    Real om[2];
+    Real dom[2];
+  equation
+    der(phi) = w;
+    der(w) = 0;
+    F = rot(phi, w);
+    p = pos(F, 2);
+    v = der(p);
+    a = der(v);
+    om = omega(F);
+    dom = der(om);
+  end Circle;
+
+  // the MSL's Move: position(u, time) is u[1], its derivative u[2], its second derivative u[3], whatever
+  // u is (the annotations say so): with u = {0, 0, 1} constant, der(der(s)) = 1 and der(s) = 0
+  function position
+    input Real q_qd_qdd[3];
+    input Real dummy;
+    output Real q;
+  algorithm
+    q := q_qd_qdd[1];
+    annotation (derivative(noDerivative = q_qd_qdd) = position_der, InlineAfterIndexReduction = true);
+  end position;
+
+  function position_der
+    input Real q_qd_qdd[3];
+    input Real dummy;
+    input Real dummy_der;
+    output Real qd;
+  algorithm
+    qd := q_qd_qdd[2];
+    annotation (derivative(noDerivative = q_qd_qdd, order = 2) = position_der2, InlineAfterIndexReduction = true);
+  end position_der;
+
+  function position_der2
+    input Real q_qd_qdd[3];
+    input Real dummy;
+    input Real dummy_der;
+    input Real dummy_der2;
+    output Real qdd;
+  algorithm
+    qdd := q_qd_qdd[3];
+  end position_der2;
+
+  model Move
+    parameter Real u[3] = {0, 0, 1};
+    Real s;
+    Real v;
+    Real acc;
+    Real f;
+  equation
+    s = position(u, time);
+    v = der(s);
+    acc = der(v);
+    f = 2*acc;
+  end Move;
+end FunctionInlineArrays;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# tests/models/FunctionInlineArrays.mo: index reduction differentiates calls of functions with array and
+# record outputs through their bodies, and uses a second derivative annotation (closed forms in the model
+# file's comments).
+#   Circle  p = 2 {cos t, sin t}, v = 2 {-sin t, cos t}, a = -p, om = {1, 2}, dom = 0
+#   Move    s = 0, v = 0, acc = 1, f = 2 (the annotations' values, though s is constant)
+set -u
+# (the columns are chosen with -variableFilter: a name like F.T[1,1] holds a comma, which awk would split)
+: "${MO2C:=build/mo2c}" "${OUT:=tests/out}"
+D=$OUT/function_inline_arrays
+rm -rf "$D"; mkdir -p "$D"
+F=tests/models/FunctionInlineArrays.mo
+status=0
+"$MO2C" "$F" FunctionInlineArrays.Circle -o "$D/circle" || exit 1
+(cd "$D" && ./circle -stopTime=3 -tolerance=1e-10 -r=circle.csv '-variableFilter=time|p.*|v.*|a.*|d?om.*' >circle.out 2>&1) || { echo "Circle: $(cat "$D/circle.out")"; status=1; }
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { g = $i; gsub(/"/, "", g); c[g] = i }; next }
+    { t = $1; n++
+      want["p[1]"] = 2*cos(t); want["p[2]"] = 2*sin(t); want["v[1]"] = -2*sin(t); want["v[2]"] = 2*cos(t)
+      want["a[1]"] = -2*cos(t); want["a[2]"] = -2*sin(t); want["om[1]"] = 1; want["om[2]"] = 2
+      want["dom[1]"] = 0; want["dom[2]"] = 0
+      for (k in want) { if (!(k in c)) { print "Circle: no column " k; bad = 1; exit 1 }
+        e = $(c[k]) - want[k]; if (e < 0) e = -e
+        if (e > 1e-6) { print "Circle: " k " = " $(c[k]) " at t = " t ", not " want[k]; bad = 1; exit 1 } } }
+    END { if (!bad && n < 100) { print "Circle: only " n " rows"; exit 1 } if (bad) exit 1 }' "$D/circle.csv" || status=1
+"$MO2C" "$F" FunctionInlineArrays.Move -o "$D/move" || exit 1
+(cd "$D" && ./move -r=move.csv >move.out 2>&1) || { echo "Move: $(cat "$D/move.out")"; status=1; }
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { g = $i; gsub(/"/, "", g); c[g] = i }; next }
+    { n++; want["s"] = 0; want["v"] = 0; want["acc"] = 1; want["f"] = 2
+      for (k in want) { if (!(k in c)) { print "Move: no column " k; bad = 1; exit 1 }
+        e = $(c[k]) - want[k]; if (e < 0) e = -e
+        if (e > 1e-12) { print "Move: " k " = " $(c[k]) " at t = " $1 ", not " want[k]; bad = 1; exit 1 } } }
+    END { if (!bad && n < 100) { print "Move: only " n " rows"; exit 1 } if (bad) exit 1 }' "$D/move.csv" || status=1
+exit $status
