@@ -319,6 +319,14 @@ bool mo_flatten_event_call(mo_front *fr, mo_inst *inst, mo_class *owner, const m
         mo_error(c->a[0]->loc, "the condition of assert must be a Boolean expression, not %s", mo_func_type_name(t));
         return false;
     }
+    if (s->rhs->kind == MO_EX_BOOL && s->rhs->ival) {
+        /* assert(true, m): m is never evaluated (8.3.7), so it may be what a model cannot evaluate (the
+         * String result of a function that itself fails) */
+        s->nmsg = 1;
+        s->msg = MO_NEWN(mo_expr *, 1);
+        s->msg[0] = mo_expr_string(c->a[1]->loc, "");
+        return true;
+    }
     return mo_str_message(fr, inst, owner, c->a[1], s, fn);
 }
 

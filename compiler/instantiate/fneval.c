@@ -5,159 +5,521 @@
  * Input: a function built by functions.c (its slots, bindings and statements) and the values of its
  * inputs. Output: the values of its outputs, or false when the call cannot be evaluated here (then eval.c
  * reports "not supported yet: evaluating the function ... at compile time" at the call).
- * What runs: functions whose slots are all Real, Integer, Boolean or enumeration scalars (records count as
- * their fields), with algorithms of assignments, (a, b) := g(x), if, for over ranges, while, break,
- * return and assert, over the scalar built-ins eval.c knows and calls of such functions
- * (Modelica.Math.FastFourierTransform.realFFTsamplePoints: Integer arithmetic in while loops).
- * Arrays, Strings, external functions and functional inputs are not evaluated, nor a call whose assert
- * fails (the simulator reports that one when it runs).
+ * What runs: functions whose slots are Real, Integer, Boolean or enumeration scalars or arrays (records
+ * count as their fields), with algorithms of assignments (of whole slots, or of elements x[i] := v),
+ * (a, b) := g(x), if, for over ranges, while, break, return and assert, over the scalar built-ins eval.c
+ * knows (element by element on arrays), array constructors, ranges, subscripts (indices, ranges, ':'),
+ * + - of arrays, array * / scalar, size, cat, fill, zeros, ones, sum, and calls of such functions
+ * (Modelica.Math.FastFourierTransform.realFFTsamplePoints: Integer arithmetic in while loops; outputs
+ * sized by their assignments, xpos := cat(1, xpos, x[i:i]), whose size a call from a model needs).
+ * Strings, external functions and functional inputs are not evaluated, nor a call whose assert fails (the
+ * simulator reports that one when it runs).
  * Bounds: calls nest at most FN_MAX_DEPTH deep and one evaluation runs at most FN_MAX_STEPS statements and
- * loop iterations, so that a function that loops without end fails instead of hanging the compiler.
+ * loop iterations and makes arrays of at most FN_MAX_ELEMENTS elements in all, so that a function that
+ * loops without end fails instead of hanging the compiler. Arrays are malloc'd and freed as they are
+ * replaced (the arena would keep every intermediate value of a loop).
  * Values are doubles, as in eval.c: Integers are exact up to 2^53.
  */
-#include "inst.h"
+#include "aval.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { FN_MAX_DEPTH = 64, FN_MAX_STEPS = 10000000 };
+enum { FN_MAX_DEPTH = 64, FN_MAX_STEPS = 10000000, FN_MAX_ELEMENTS = 10000000 };
 
-/* One evaluation: its step budget (shared by the calls it makes). */
+/* A value: a scalar (nd = 0, in s) or an array (dims, n elements row-major in el). */
+typedef struct val {
+    int nd;
+    int dims[MO_MAX_DIMS];
+    long n;
+    double *el;               /* arrays: n elements (owned by the run's pool) */
+    double s;                 /* scalars */
+} val;
+
+/* One evaluation: its step budget and the arrays it made (freed together at its end). */
 typedef struct run {
     long steps;
+    long elements;
+    void **pool;
+    int npool, cap;
 } run;
 
 /* How a list of statements ended. */
 typedef enum flow { FLOW_NEXT, FLOW_BREAK, FLOW_RETURN, FLOW_FAIL } flow;
 
-static bool call_fn(run *r, const mo_func *fn, const double *args, double *outs, int depth);
+static bool call_fn(run *r, const mo_func *fn, const val *args, val *outs, int depth);
 
-/* Can fn run here at all? (every slot a scalar number, a body of statements) */
+static val scalar(double x)
+{
+    val v = {0};
+    v.n = 1;
+    v.s = x;
+    return v;
+}
+
+static double at(const val *v, long i)
+{
+    return v->nd ? v->el[i] : v->s;
+}
+
+/* An array of nd dimensions dims (elements uninitialised), false past the budget. */
+static bool make(run *r, val *v, int nd, const int *dims)
+{
+    long n = 1;
+    for (int k = 0; k < nd; k++)
+        n *= dims[k];
+    if (n < 0 || (r->elements += n) > FN_MAX_ELEMENTS)
+        return false;
+    memset(v, 0, sizeof *v);
+    v->nd = nd;
+    memcpy(v->dims, dims, sizeof(int) * (size_t)nd);
+    v->n = n;
+    if (r->npool == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 16;
+        r->pool = realloc(r->pool, sizeof(void *) * (size_t)r->cap);
+    }
+    v->el = r->pool[r->npool++] = malloc(sizeof(double) * (size_t)(n + 1));
+    return true;
+}
+
+/* Can fn run here at all? (no Strings, objects, external code or functional inputs) */
 static bool evaluable(const mo_func *fn)
 {
-    if (fn->ext || fn->generic || fn->has_arrays)
+    if (fn->ext || fn->generic)
         return false;
     for (int i = 0; i < fn->vars.n; i++) {
         const mo_fvar *v = &fn->vars.v[i];
-        if (v->nd || v->type == MO_T_STRING || v->extobj || v->inst_default)
+        if (v->type == MO_T_STRING || v->extobj || v->inst_default)
             return false;
     }
     return true;
 }
 
-/* The value of expression e over the slots vals of the function running. */
-static bool eval_fx(run *r, const double *vals, const mo_expr *e, double *out, int depth)
+static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth);
+
+static bool eval_int(run *r, val *vals, const mo_expr *e, long *out, int depth)
 {
-    double a = 0, b = 0;
-    switch (e->kind) {
-    case MO_EX_REAL: *out = e->real; return true;
-    case MO_EX_INT: *out = (double)e->ival; return true;
-    case MO_EX_BOOL: *out = e->ival ? 1 : 0; return true;
-    case MO_EX_VAR: *out = vals[e->var]; return true;
-    case MO_EX_UNARY:
-        if (!eval_fx(r, vals, e->a[0], &a, depth))
+    val v;
+    if (!eval_fx(r, vals, e, &v, depth) || v.nd || v.s != floor(v.s) || fabs(v.s) > 1e9)
+        return false;
+    *out = (long)v.s;
+    return true;
+}
+
+/* a op b, element by element where one or both are arrays (of one size) */
+static bool binary(run *r, mo_op op, const val *a, const val *b, val *out)
+{
+    if (!a->nd && !b->nd) {
+        double x;
+        if (!mo_eval_binary(op, a->s, b->s, &x))
             return false;
-        *out = e->op == MO_OP_NEG ? -a : e->op == MO_OP_NOT ? !a : a;
+        *out = scalar(x);
         return true;
-    case MO_EX_BINARY:
+    }
+    bool ew = op == MO_OP_EADD || op == MO_OP_ESUB || op == MO_OP_EMUL || op == MO_OP_EDIV || op == MO_OP_EPOW;
+    if (a->nd && b->nd) {
+        if ((op != MO_OP_ADD && op != MO_OP_SUB && !ew) || a->nd != b->nd ||
+            memcmp(a->dims, b->dims, sizeof(int) * (size_t)a->nd))
+            return false;   /* (products of arrays: not done here) */
+    } else if (!ew && op != MO_OP_MUL && !(op == MO_OP_DIV && !b->nd)) {
+        return false;
+    }
+    const val *shape = a->nd ? a : b;
+    if (!make(r, out, shape->nd, shape->dims))
+        return false;
+    for (long i = 0; i < out->n; i++)
+        if (!mo_eval_binary(op, at(a, a->nd ? i : 0), at(b, b->nd ? i : 0), &out->el[i]))
+            return false;
+    return true;
+}
+
+/* {a, b, c}: the elements stacked along a new first dimension */
+static bool array_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
+{
+    val *el = malloc(sizeof(val) * (size_t)(e->n + 1));
+    bool ok = !e->niters;
+    for (int i = 0; ok && i < e->n; i++)
+        ok = eval_fx(r, vals, e->a[i], &el[i], depth) &&
+             (i == 0 || (el[i].nd == el[0].nd && !memcmp(el[i].dims, el[0].dims, sizeof(int) * (size_t)el[0].nd)));
+    int dims[MO_MAX_DIMS];
+    ok = ok && (e->n == 0 || el[0].nd < MO_MAX_DIMS);
+    if (ok) {
+        dims[0] = e->n;
+        int nd = 1;
+        for (int k = 0; e->n && k < el[0].nd; k++)
+            dims[nd++] = el[0].dims[k];
+        ok = make(r, out, nd, dims);
+        long inner = e->n ? el[0].n : 0;
+        for (int i = 0; ok && i < e->n; i++)
+            for (long j = 0; j < inner; j++)
+                out->el[i * inner + j] = at(&el[i], j);
+    }
+    free(el);
+    return ok;
+}
+
+/* lo:hi, lo:st:hi as a vector (Integers, or Reals as a for range steps them) */
+static bool range_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
+{
+    val lo, st = scalar(1), hi;
+    if (!eval_fx(r, vals, e->a[0], &lo, depth) || (e->n == 3 && !eval_fx(r, vals, e->a[1], &st, depth)) ||
+        !eval_fx(r, vals, e->a[e->n - 1], &hi, depth) || lo.nd || st.nd || hi.nd || st.s == 0)
+        return false;
+    double cnt = floor((hi.s - lo.s) / st.s) + 1;
+    int dims[1] = {cnt > 0 ? (int)cnt : 0};
+    if (cnt > FN_MAX_ELEMENTS || !make(r, out, 1, dims))
+        return false;
+    for (int i = 0; i < dims[0]; i++)
+        out->el[i] = lo.s + i * st.s;
+    return true;
+}
+
+/* The indices a subscript selects along a dimension of size n: one (*one set), or a list (':', a range,
+ * a vector of indices); 1-based, each checked. */
+static bool subscript(run *r, val *vals, const mo_expr *e, long n, bool *one, val *idx, int depth)
+{
+    if (e->kind == MO_EX_COLON) {
+        int d[1] = {(int)n};
+        if (!make(r, idx, 1, d))
+            return false;
+        for (long i = 0; i < n; i++)
+            idx->el[i] = (double)(i + 1);
+        *one = false;
+        return true;
+    }
+    if (!eval_fx(r, vals, e, idx, depth) || idx->nd > 1)
+        return false;
+    *one = idx->nd == 0;
+    for (long i = 0; i < idx->n; i++) {
+        double k = at(idx, i);
+        if (k != floor(k) || k < 1 || k > n)
+            return false;
+    }
+    return true;
+}
+
+/* x[s1, ..., sk]: the selected elements (a scalar when every subscript is one index) */
+static bool index_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
+{
+    val x;
+    int ns = e->n - 1;
+    if (!eval_fx(r, vals, e->a[0], &x, depth) || ns != x.nd)
+        return false;
+    val idx[MO_MAX_DIMS];
+    bool one[MO_MAX_DIMS];
+    int dims[MO_MAX_DIMS], nd = 0;
+    for (int k = 0; k < ns; k++) {
+        if (!subscript(r, vals, e->a[k + 1], x.dims[k], &one[k], &idx[k], depth))
+            return false;
+        if (!one[k])
+            dims[nd++] = (int)idx[k].n;
+    }
+    long count = 1;
+    for (int k = 0; k < nd; k++)
+        count *= dims[k];
+    if (nd && !make(r, out, nd, dims))
+        return false;
+    long pos[MO_MAX_DIMS] = {0};
+    for (long i = 0; i < count; i++) {
+        long flat = 0;
+        for (int k = 0, j = 0; k < ns; k++)
+            flat = flat * x.dims[k] + (long)at(&idx[k], one[k] ? 0 : pos[j++]) - 1;
+        if (nd)
+            out->el[i] = x.el[flat];
+        else
+            *out = scalar(x.el[flat]);
+        for (int k = ns - 1, j = nd - 1; k >= 0; k--) {
+            if (one[k])
+                continue;
+            if (++pos[j] < dims[j])
+                break;
+            pos[j--] = 0;
+        }
+    }
+    return true;
+}
+
+/* cat(k, a, b, ...) */
+static bool cat_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
+{
+    long k;
+    if (e->n < 2 || !eval_int(r, vals, e->a[0], &k, depth))
+        return false;
+    int np = e->n - 1;
+    val *p = malloc(sizeof(val) * (size_t)np);
+    bool ok = true;
+    for (int i = 0; ok && i < np; i++)
+        ok = eval_fx(r, vals, e->a[i + 1], &p[i], depth) && p[i].nd >= 1 && p[i].nd == p[0].nd && k >= 1 &&
+             k <= p[0].nd;
+    int dims[MO_MAX_DIMS];
+    if (ok) {
+        memcpy(dims, p[0].dims, sizeof dims);
+        dims[k - 1] = 0;
+        for (int i = 0; ok && i < np; i++) {
+            for (int d = 0; d < p[0].nd; d++)
+                ok = ok && (d == k - 1 || p[i].dims[d] == p[0].dims[d]);
+            dims[k - 1] += p[i].dims[k - 1];
+        }
+    }
+    ok = ok && make(r, out, p[0].nd, dims);
+    if (ok) {
+        /* outer: the product of the dimensions before k; each part gives its block of inner elements */
+        long outer = 1;
+        for (int d = 0; d < k - 1; d++)
+            outer *= dims[d];
+        long w = 0;
+        for (long o = 0; o < outer; o++)
+            for (int i = 0; i < np; i++) {
+                long block = outer ? p[i].n / outer : 0;
+                memcpy(out->el + w, p[i].el + o * block, sizeof(double) * (size_t)block);
+                w += block;
+            }
+    }
+    free(p);
+    return ok;
+}
+
+static bool builtin(run *r, val *vals, const mo_expr *e, const char *n, val *out, int depth)
+{
+    if (e->niters || e->nnamed)
+        return false;
+    if (!strcmp(n, "cat"))
+        return cat_of(r, vals, e, out, depth);
+    if (!strcmp(n, "fill") || !strcmp(n, "zeros") || !strcmp(n, "ones")) {
+        int from = n[0] == 'f', nd = e->n - from, dims[MO_MAX_DIMS];
+        val v = scalar(n[0] == 'o');
+        if (nd < 1 || nd > MO_MAX_DIMS || (from && (!eval_fx(r, vals, e->a[0], &v, depth) || v.nd)))
+            return false;
+        for (int k = 0; k < nd; k++) {
+            long d;
+            if (!eval_int(r, vals, e->a[from + k], &d, depth) || d < 0 || d > FN_MAX_ELEMENTS)
+                return false;
+            dims[k] = (int)d;
+        }
+        if (!make(r, out, nd, dims))
+            return false;
+        for (long i = 0; i < out->n; i++)
+            out->el[i] = v.s;
+        return true;
+    }
+    val a, b = scalar(0);
+    if (e->n < 1 || e->n > 2 || !eval_fx(r, vals, e->a[0], &a, depth) || (e->n == 2 && !eval_fx(r, vals, e->a[1], &b, depth)))
+        return false;
+    if (!strcmp(n, "size")) {
+        if (e->n != 2 || b.nd || b.s != floor(b.s) || b.s < 1 || b.s > a.nd)
+            return false;
+        *out = scalar(a.dims[(int)b.s - 1]);
+        return true;
+    }
+    if ((!strcmp(n, "sum") || !strcmp(n, "product")) && e->n == 1) {
+        double x = n[0] == 'p';
+        for (long i = 0; i < a.n; i++)
+            x = n[0] == 'p' ? x * at(&a, i) : x + at(&a, i);
+        *out = scalar(x);
+        return true;
+    }
+    if (b.nd || (a.nd && e->n != 1))
+        return false;
+    if (!a.nd)
+        return mo_eval_builtin(n, e->n, a.s, b.s, &out->s) && (*out = scalar(out->s), true);
+    if (!make(r, out, a.nd, a.dims))   /* a scalar function of an array: element by element */
+        return false;
+    for (long i = 0; i < a.n; i++)
+        if (!mo_eval_builtin(n, 1, a.el[i], 0, &out->el[i]))
+            return false;
+    return true;
+}
+
+/* A call of a user function: its output func_out (whole). */
+static bool user_call(run *r, val *vals, const mo_expr *e, val *outs_all, int depth)
+{
+    const mo_func *g = e->func;
+    if (e->n != g->nin || !evaluable(g))
+        return false;
+    val *args = malloc(sizeof(val) * (size_t)(g->nin + 1));
+    bool ok = true;
+    for (int i = 0; ok && i < g->nin; i++)
+        ok = eval_fx(r, vals, e->a[i], &args[i], depth);
+    ok = ok && call_fn(r, g, args, outs_all, depth + 1);
+    free(args);
+    return ok;
+}
+
+/* The value of expression e over the slots vals of the function running. */
+static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
+{
+    switch (e->kind) {
+    case MO_EX_REAL: *out = scalar(e->real); return true;
+    case MO_EX_INT: *out = scalar((double)e->ival); return true;
+    case MO_EX_BOOL: *out = scalar(e->ival ? 1 : 0); return true;
+    case MO_EX_VAR: *out = vals[e->var]; return true;
+    case MO_EX_ARRAY: return array_of(r, vals, e, out, depth);
+    case MO_EX_RANGE: return range_of(r, vals, e, out, depth);
+    case MO_EX_INDEX: return index_of(r, vals, e, out, depth);
+    case MO_EX_UNARY: {
+        val a;
         if (!eval_fx(r, vals, e->a[0], &a, depth))
             return false;
-        if ((e->op == MO_OP_AND && a == 0) || (e->op == MO_OP_OR && a != 0)) {
-            *out = e->op == MO_OP_OR;
+        if (!a.nd) {
+            *out = scalar(e->op == MO_OP_NEG ? -a.s : e->op == MO_OP_NOT ? !a.s : a.s);
             return true;
         }
-        if (!eval_fx(r, vals, e->a[1], &b, depth))
+        if (!make(r, out, a.nd, a.dims))
             return false;
-        return mo_eval_binary(e->op, a, b, out);
+        for (long i = 0; i < a.n; i++)
+            out->el[i] = e->op == MO_OP_NEG ? -a.el[i] : e->op == MO_OP_NOT ? !a.el[i] : a.el[i];
+        return true;
+    }
+    case MO_EX_BINARY: {
+        val a, b;
+        if (!eval_fx(r, vals, e->a[0], &a, depth))
+            return false;
+        if (!a.nd && ((e->op == MO_OP_AND && a.s == 0) || (e->op == MO_OP_OR && a.s != 0))) {
+            *out = scalar(e->op == MO_OP_OR);
+            return true;
+        }
+        return eval_fx(r, vals, e->a[1], &b, depth) && binary(r, e->op, &a, &b, out);
+    }
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2) {
-            if (!eval_fx(r, vals, e->a[i], &a, depth))
+            val c;
+            if (!eval_fx(r, vals, e->a[i], &c, depth) || c.nd)
                 return false;
-            if (a)
+            if (c.s)
                 return eval_fx(r, vals, e->a[i + 1], out, depth);
         }
         return eval_fx(r, vals, e->a[e->n - 1], out, depth);
-    case MO_EX_CALL:
+    case MO_EX_CALL: {
         if (e->func) {
             const mo_func *g = e->func;
-            if (e->n != g->nin || e->func_out >= g->nout || !evaluable(g))
+            if (e->func_out >= g->nout)
                 return false;
-            double *args = malloc(sizeof(double) * (size_t)(g->nin + g->nout + 1));
-            bool ok = true;
-            for (int i = 0; ok && i < g->nin; i++)
-                ok = eval_fx(r, vals, e->a[i], &args[i], depth);
-            ok = ok && call_fn(r, g, args, args + g->nin, depth + 1);
+            val *outs = malloc(sizeof(val) * (size_t)(g->nout + 1));
+            bool ok = user_call(r, vals, e, outs, depth);
             if (ok)
-                *out = args[g->nin + e->func_out];
-            free(args);
+                *out = outs[e->func_out];
+            free(outs);
             return ok;
         }
-        if (!e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1 || e->n < 1 || e->n > 2 ||
-            !eval_fx(r, vals, e->a[0], &a, depth) || (e->n == 2 && !eval_fx(r, vals, e->a[1], &b, depth)))
-            return false;
-        return mo_eval_builtin(e->fn->parts[0].id, e->n, a, b, out);
+        const char *n = e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 ? e->fn->parts[0].id : NULL;
+        return n && builtin(r, vals, e, n, out, depth);
+    }
     default:
         return false;
     }
 }
 
-static flow run_list(run *r, const mo_func *fn, double *vals, const mo_fstmt_list *l, int depth);
+static flow run_list(run *r, const mo_func *fn, val *vals, const mo_fstmt_list *l, int depth);
 
-/* A statement (targets are scalar slots: evaluable() let no array in). */
-static flow run_stmt(run *r, const mo_func *fn, double *vals, const mo_fstmt *s, int depth)
+/* target[s...] := v: the elements the subscripts select, in place (the target keeps its size) */
+static bool assign_part(run *r, val *vals, const mo_expr *t, const val *v, int depth)
+{
+    if (t->kind != MO_EX_INDEX || t->a[0]->kind != MO_EX_VAR)
+        return false;
+    val *x = &vals[t->a[0]->var];
+    int ns = t->n - 1;
+    if (ns != x->nd)
+        return false;
+    val idx[MO_MAX_DIMS];
+    bool one[MO_MAX_DIMS];
+    int dims[MO_MAX_DIMS], nd = 0;
+    for (int k = 0; k < ns; k++) {
+        if (!subscript(r, vals, t->a[k + 1], x->dims[k], &one[k], &idx[k], depth))
+            return false;
+        if (!one[k])
+            dims[nd++] = (int)idx[k].n;
+    }
+    long count = 1;
+    for (int k = 0; k < nd; k++)
+        count *= dims[k];
+    if (v->nd != nd || (nd && memcmp(v->dims, dims, sizeof(int) * (size_t)nd)))
+        return false;
+    /* a copy first: another slot may share the target's elements (b := a makes them one array) */
+    double *el = x->el;
+    val copy;
+    if (!make(r, &copy, x->nd, x->dims))
+        return false;
+    memcpy(copy.el, el, sizeof(double) * (size_t)x->n);
+    long pos[MO_MAX_DIMS] = {0};
+    for (long i = 0; i < count; i++) {
+        long flat = 0;
+        for (int k = 0, j = 0; k < ns; k++)
+            flat = flat * x->dims[k] + (long)at(&idx[k], one[k] ? 0 : pos[j++]) - 1;
+        copy.el[flat] = at(v, i);
+        for (int k = ns - 1, j = nd - 1; k >= 0; k--) {
+            if (one[k])
+                continue;
+            if (++pos[j] < dims[j])
+                break;
+            pos[j--] = 0;
+        }
+    }
+    *x = copy;
+    return true;
+}
+
+/* Does value v fit slot s (its number of dimensions; the declared sizes that are known)? */
+static bool fits(const mo_func *fn, int s, const val *v)
+{
+    return fn->vars.v[s].nd == v->nd;
+}
+
+/* A statement. */
+static flow run_stmt(run *r, const mo_func *fn, val *vals, const mo_fstmt *s, int depth)
 {
     if (++r->steps > FN_MAX_STEPS)
         return FLOW_FAIL;
-    double c;
+    val c;
     switch (s->kind) {
     case MO_ST_ASSIGN:
-        if (s->target_exprs)
-            for (int k = 0; k < s->ntargets; k++)
-                if (s->target_exprs[k])
-                    return FLOW_FAIL;
         if (s->ntargets == 1) {
             if (!eval_fx(r, vals, s->value, &c, depth))
+                return FLOW_FAIL;
+            if (s->target_exprs && s->target_exprs[0])
+                return assign_part(r, vals, s->target_exprs[0], &c, depth) ? FLOW_NEXT : FLOW_FAIL;
+            if (!fits(fn, s->targets[0], &c))
                 return FLOW_FAIL;
             vals[s->targets[0]] = c;
             return FLOW_NEXT;
         }
         if (s->value->kind == MO_EX_CALL && s->value->func) {   /* (a, b) := g(x) */
             const mo_func *g = s->value->func;
-            if (s->value->n != g->nin || s->ntargets > g->nout || !evaluable(g))
+            if (s->ntargets > g->nout)
                 return FLOW_FAIL;
-            double *args = malloc(sizeof(double) * (size_t)(g->nin + g->nout + 1));
-            bool ok = true;
-            for (int i = 0; ok && i < g->nin; i++)
-                ok = eval_fx(r, vals, s->value->a[i], &args[i], depth);
-            ok = ok && call_fn(r, g, args, args + g->nin, depth + 1);
-            for (int k = 0; ok && k < s->ntargets; k++)
-                if (s->targets[k] >= 0)
-                    vals[s->targets[k]] = args[g->nin + k];
-            free(args);
+            val *outs = malloc(sizeof(val) * (size_t)(g->nout + 1));
+            bool ok = user_call(r, vals, s->value, outs, depth);
+            for (int k = 0; ok && k < s->ntargets; k++) {
+                if (s->targets[k] < 0)
+                    continue;
+                ok = !(s->target_exprs && s->target_exprs[k]) && fits(fn, s->targets[k], &outs[k]);
+                if (ok)
+                    vals[s->targets[k]] = outs[k];
+            }
+            free(outs);
             return ok ? FLOW_NEXT : FLOW_FAIL;
         }
         return FLOW_FAIL;
     case MO_ST_CALL: {   /* assert(c, message [, level]); any other call statement may have effects */
         const mo_expr *e = s->value;
         if (e->kind != MO_EX_CALL || e->func || !e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1 ||
-            strcmp(e->fn->parts[0].id, "assert") != 0 || e->n < 1 || !eval_fx(r, vals, e->a[0], &c, depth))
+            strcmp(e->fn->parts[0].id, "assert") != 0 || e->n < 1 || !eval_fx(r, vals, e->a[0], &c, depth) || c.nd)
             return FLOW_FAIL;
-        return c ? FLOW_NEXT : FLOW_FAIL;
+        return c.s ? FLOW_NEXT : FLOW_FAIL;
     }
     case MO_ST_IF:
         for (int i = 0; i < s->nconds; i++) {
-            if (!eval_fx(r, vals, s->conds[i], &c, depth))
+            if (!eval_fx(r, vals, s->conds[i], &c, depth) || c.nd)
                 return FLOW_FAIL;
-            if (c)
+            if (c.s)
                 return run_list(r, fn, vals, &s->bodies[i], depth);
         }
         return run_list(r, fn, vals, &s->bodies[s->nconds], depth);
     case MO_ST_WHILE:
         for (;;) {
-            if (++r->steps > FN_MAX_STEPS || !eval_fx(r, vals, s->conds[0], &c, depth))
+            if (++r->steps > FN_MAX_STEPS || !eval_fx(r, vals, s->conds[0], &c, depth) || c.nd)
                 return FLOW_FAIL;
-            if (!c)
+            if (!c.s)
                 return FLOW_NEXT;
             flow f = run_list(r, fn, vals, &s->bodies[0], depth);
             if (f == FLOW_BREAK)
@@ -167,17 +529,17 @@ static flow run_stmt(run *r, const mo_func *fn, double *vals, const mo_fstmt *s,
         }
     case MO_ST_FOR: {
         const mo_expr *g = s->range;
-        double lo, st = 1, hi;
+        val lo, st = scalar(1), hi;
         if (!g || g->kind != MO_EX_RANGE || !eval_fx(r, vals, g->a[0], &lo, depth) ||
             (g->n == 3 && !eval_fx(r, vals, g->a[1], &st, depth)) || !eval_fx(r, vals, g->a[g->n - 1], &hi, depth) ||
-            st == 0)
+            lo.nd || st.nd || hi.nd || st.s == 0)
             return FLOW_FAIL;
         /* the iterator steps as the generated C's loop steps it (codegen_fn.c), so that both give the same
          * values; the body cannot assign it (fnstmt.c) */
-        for (double v = lo; st > 0 ? v <= hi : v >= hi; v += st) {
+        for (double v = lo.s; st.s > 0 ? v <= hi.s : v >= hi.s; v += st.s) {
             if (++r->steps > FN_MAX_STEPS)
                 return FLOW_FAIL;
-            vals[s->iter] = v;
+            vals[s->iter] = scalar(v);
             flow f = run_list(r, fn, vals, &s->bodies[0], depth);
             if (f == FLOW_BREAK)
                 break;
@@ -195,7 +557,7 @@ static flow run_stmt(run *r, const mo_func *fn, double *vals, const mo_fstmt *s,
     }
 }
 
-static flow run_list(run *r, const mo_func *fn, double *vals, const mo_fstmt_list *l, int depth)
+static flow run_list(run *r, const mo_func *fn, val *vals, const mo_fstmt_list *l, int depth)
 {
     for (int i = 0; i < l->n; i++) {
         flow f = run_stmt(r, fn, vals, l->v[i], depth);
@@ -206,37 +568,115 @@ static flow run_list(run *r, const mo_func *fn, double *vals, const mo_fstmt_lis
 }
 
 /* fn on inputs args: its outputs into outs. */
-static bool call_fn(run *r, const mo_func *fn, const double *args, double *outs, int depth)
+static bool call_fn(run *r, const mo_func *fn, const val *args, val *outs, int depth)
 {
     if (depth > FN_MAX_DEPTH || !evaluable(fn))
         return false;
-    double *vals = calloc((size_t)fn->vars.n + 1, sizeof(double));
-    memcpy(vals, args, sizeof(double) * (size_t)fn->nin);
+    for (int i = 0; i < fn->nin; i++)
+        if (!fits(fn, i, &args[i]))
+            return false;
+    val *vals = calloc((size_t)fn->vars.n + 1, sizeof(val));
+    memcpy(vals, args, sizeof(val) * (size_t)fn->nin);
     bool ok = true;
-    /* outputs and locals get their initial values in the order fnprops.c found (each after what it reads) */
+    /* outputs and locals get their sizes and initial values in the order fnprops.c found (each after what
+     * it reads): a declared size makes an array of zeros, ':' an empty one, a binding its value */
     int n = fn->init_order ? fn->ninit : fn->vars.n - fn->nin;
     for (int k = 0; ok && k < n; k++) {
         int i = fn->init_order ? fn->init_order[k] : fn->nin + k;
         const mo_fvar *v = &fn->vars.v[i];
-        if (v->binding && v->kind != MO_FV_ITER)
-            ok = eval_fx(r, vals, v->binding, &vals[i], depth);
+        if (v->kind == MO_FV_ITER)
+            continue;
+        if (v->binding) {
+            ok = eval_fx(r, vals, v->binding, &vals[i], depth) && fits(fn, i, &vals[i]);
+            continue;
+        }
+        if (!v->nd)
+            continue;
+        int dims[MO_MAX_DIMS];
+        for (int d = 0; ok && d < v->nd; d++) {
+            long x = 0;
+            ok = !v->dims[d] || (eval_int(r, vals, v->dims[d], &x, depth) && x >= 0 && x <= FN_MAX_ELEMENTS);
+            dims[d] = (int)x;
+        }
+        ok = ok && make(r, &vals[i], v->nd, dims);
+        for (long j = 0; ok && j < vals[i].n; j++)
+            vals[i].el[j] = 0;
     }
     ok = ok && run_list(r, fn, vals, &fn->body, depth) != FLOW_FAIL;
     if (ok)
-        memcpy(outs, vals + fn->nin, sizeof(double) * (size_t)fn->nout);
+        memcpy(outs, vals + fn->nin, sizeof(val) * (size_t)fn->nout);
     free(vals);
     return ok;
 }
 
-bool mo_fn_eval(const mo_func *fn, const double *args, int out, double *val)
+static void run_end(run *r)
 {
-    if (out < 0 || out >= fn->nout)
+    for (int i = 0; i < r->npool; i++)
+        free(r->pool[i]);
+    free(r->pool);
+}
+
+bool mo_fn_eval(const mo_func *fn, const double *args, int out, double *value)
+{
+    if (out < 0 || out >= fn->nout || fn->vars.v[fn->nin + out].nd)
         return false;
+    for (int i = 0; i < fn->nin; i++)
+        if (fn->vars.v[i].nd)
+            return false;
     run r = {0};
-    double *outs = malloc(sizeof(double) * (size_t)fn->nout);
-    bool ok = call_fn(&r, fn, args, outs, 0);
+    val *in = malloc(sizeof(val) * (size_t)(fn->nin + 1)), *outs = malloc(sizeof(val) * (size_t)fn->nout);
+    for (int i = 0; i < fn->nin; i++)
+        in[i] = scalar(args[i]);
+    bool ok = call_fn(&r, fn, in, outs, 0);
     if (ok)
-        *val = outs[out];
+        *value = outs[out].s;
+    free(in);
     free(outs);
+    run_end(&r);
+    return ok;
+}
+
+/* A nested array argument (MO_EX_ARRAY of parameter expressions) of nd dimensions, evaluated. */
+static bool arg_value(run *r, const mo_flat *flat, const mo_expr *e, int nd, val *out)
+{
+    if (nd == 0) {
+        double x;
+        if (e->kind == MO_EX_ARRAY || !mo_eval_flat(flat, e, &x))
+            return false;
+        *out = scalar(x);
+        return true;
+    }
+    if (e->kind != MO_EX_ARRAY || e->niters)
+        return false;
+    val *el = malloc(sizeof(val) * (size_t)(e->n + 1));
+    bool ok = true;
+    for (int i = 0; ok && i < e->n; i++)
+        ok = arg_value(r, flat, e->a[i], nd - 1, &el[i]) &&
+             (i == 0 || !memcmp(el[i].dims, el[0].dims, sizeof(int) * (size_t)(nd - 1)));
+    int dims[MO_MAX_DIMS] = {e->n};
+    for (int k = 1; ok && e->n && k < nd; k++)
+        dims[k] = el[0].dims[k - 1];
+    ok = ok && make(r, out, nd, dims);
+    long inner = e->n ? el[0].n : 0;
+    for (int i = 0; ok && i < e->n; i++)
+        for (long j = 0; j < inner; j++)
+            out->el[i * inner + j] = at(&el[i], j);
+    free(el);
+    return ok;
+}
+
+bool mo_fn_eval_size(const mo_flat *flat, const mo_func *fn, mo_expr **args, int out, int *dims)
+{
+    run r = {0};
+    val *in = malloc(sizeof(val) * (size_t)(fn->nin + 1)), *outs = malloc(sizeof(val) * (size_t)(fn->nout + 1));
+    bool ok = out >= 0 && out < fn->nout && evaluable(fn);
+    for (int i = 0; ok && i < fn->nin; i++)
+        ok = arg_value(&r, flat, args[i], fn->vars.v[i].nd, &in[i]);
+    ok = ok && call_fn(&r, fn, in, outs, 0) && outs[out].nd == fn->vars.v[fn->nin + out].nd;
+    if (ok)
+        memcpy(dims, outs[out].dims, sizeof(int) * (size_t)outs[out].nd);
+    free(in);
+    free(outs);
+    run_end(&r);
     return ok;
 }

@@ -290,12 +290,20 @@ bool mo_func_model_output(mo_fctx *c, const mo_func *f, int k, mo_expr **args, m
         mo_av_scalar(out, mo_func_call_expr(use, f, args, k, 0));
         return true;
     }
-    int dims[MO_MAX_DIMS];
+    int dims[MO_MAX_DIMS], run_dims[MO_MAX_DIMS];
+    bool ran = false;   /* a size given by assignments: the function run now (fneval.c) tells it */
     for (int d = 0; d < v->nd; d++) {
         long long n;
+        if (!v->dims[d] && !ran && mo_fn_eval_size(c->fr->flat, f, args, k, run_dims))
+            ran = true;
+        if (!v->dims[d] && ran) {
+            dims[d] = run_dims[d];
+            continue;
+        }
         if (!v->dims[d]) {
             mo_error(use, "not supported yet: output '%s' of '%s' has a size given by its assignments (':'), "
-                     "which a call from a model cannot use", v->name, f->name);
+                     "which a call from a model can use only when the function can run when the model is "
+                     "compiled (its arguments known then)", v->name, f->name);
             mo_note(v->loc, "'%s' is declared here", v->name);
             return false;
         }

@@ -465,6 +465,10 @@ bool mo_eval_binary(mo_op op, double a, double b, double *out);
 /* fneval.c: output out of user function fn on the input values args (fn->nin of them), run when the model
  * is compiled; false when fn cannot run here (arrays, Strings, external, a failed assert, too long). */
 bool mo_fn_eval(const mo_func *fn, const double *args, int out, double *val);
+/* fneval.c: the sizes of array output out of fn called with args (one per input slot, arrays nested
+ * MO_EX_ARRAY, every element a parameter expression): fn run when the model is compiled, for an output
+ * sized by its assignments (':'); false when it cannot run here. */
+bool mo_fn_eval_size(const mo_flat *flat, const mo_func *fn, mo_expr **args, int out, int *dims);
 /* eval.c: the type of flat expression e when it is surely no Boolean (a number or String literal, an
  * enumeration literal, a variable of another type, arithmetic), else NULL: for the conditions that
  * flattening evaluates itself (if-equations, conditional components), which types.c never sees. */
