@@ -325,8 +325,8 @@ static mo_libpath make_libpath(const options *o, const char *argv0)
     return lp;
 }
 
-/* Is arg a dotted class name (A.B.C, identifiers only) rather than a file? A file of that name that
- * exists wins. */
+/* Is arg a dotted class name (A.B.C, identifiers only, quoted ones too: P.'a.b') rather than a file? A
+ * file of that name that exists wins. */
 static bool is_class_name(const char *arg)
 {
     struct stat st;
@@ -334,6 +334,18 @@ static bool is_class_name(const char *arg)
         return false;
     const char *p = arg;
     for (;;) {
+        if (*p == '\'') {
+            for (p++; *p && *p != '\''; p++)
+                if (*p == '\\' && p[1])
+                    p++;
+            if (*p++ != '\'')
+                return false;
+            if (*p == '\0')
+                return true;
+            if (*p++ != '.')
+                return false;
+            continue;
+        }
         if (!(*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')))
             return false;
         while (*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))

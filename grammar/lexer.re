@@ -253,6 +253,14 @@ static size_t normalise_quoted(const char *p, const char *end, char *out)
     return n;
 }
 
+const char *mo_lex_quoted_name(const char *s, size_t len)
+{
+    if (len < 2 || s[0] != '\'' || s[len - 1] != '\'')
+        return mo_intern(s, len);
+    char *out = mo_alloc_text(len + 1);
+    return mo_intern(out, normalise_quoted(s + 1, s + len - 1, out));
+}
+
 /* Q-IDENT = "'" ( Q-CHAR | S-ESCAPE ) { Q-CHAR | S-ESCAPE | '"' } "'" : the quotes stay part of the
  * name ('x' and x are different identifiers); the redundant escapes \? and \" are normalised. */
 static int quoted_ident(mo_lexer *lx, union mo_semval *lval, mo_loc *lloc)

@@ -21,6 +21,7 @@
  */
 #include "aval.h"
 #include "func.h"
+#include "str.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -282,7 +283,7 @@ static bool iter_values(abuild *b, const mo_iterator *it, const mo_stmt_list *bo
             return false;
         for (int i = 0; i < r.n; i++) {
             double d;
-            if (!mo_eval_flat(b->fr->flat, mo_av_at(&r, i), &d)) {
+            if (!mo_eval_flat(b->fr->flat, mo_av_at(&r, i), &d) && !mo_str_value(b->fr->flat, mo_av_at(&r, i))) {
                 mo_error(it->range->loc, "not supported yet: a for-loop range that is not a parameter expression");
                 return false;
             }

@@ -12,6 +12,7 @@
  */
 #include "aval.h"
 #include "func.h"
+#include "str.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -338,8 +339,11 @@ bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_itera
     for (int i = 0; i < v.n; i++) {
         mo_expr *x = v.el[i];
         double d;
-        if (x->kind == MO_EX_INT || x->kind == MO_EX_BOOL || x->kind == MO_EX_REAL) {
+        const char *str;
+        if (x->kind == MO_EX_INT || x->kind == MO_EX_BOOL || x->kind == MO_EX_REAL || x->kind == MO_EX_STRING) {
             (*vals)[i] = x;
+        } else if ((str = mo_str_value(fr->flat, x)) != NULL) {   /* a String parameter: its value */
+            (*vals)[i] = mo_expr_string(x->loc, str);
         } else if (mo_eval_flat(fr->flat, x, &d)) {
             (*vals)[i] = literal(x->loc, d, false);
         } else {

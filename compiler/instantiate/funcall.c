@@ -433,6 +433,11 @@ static callee component_callee(mo_fctx *c, const mo_expr *fn)
                      "with dot notation (specification 4.1)", fn->parts[i].id, mo_class_full_name(cls));
             return r;
         }
+        if (f.cls->kind == MO_CL_OPERATOR || f.cls->kind == MO_CL_OPERATOR_FUNCTION) {
+            mo_error(mo_ref_part_loc(fn, i), "'%s' is an %s: a call through a component must find a non-operator "
+                     "function (specification 5.3.2)", fn->parts[i].id, mo_class_kind_name(f.cls->kind));
+            return r;
+        }
         cls = f.cls;
     }
     r = class_callee(c, fn, cls, NULL);

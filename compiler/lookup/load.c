@@ -268,7 +268,8 @@ static const char *library_root(const char *file, const mo_name *within)
     return NULL;
 }
 
-/* A dotted model name from the command line as an mo_name. */
+/* A dotted model name from the command line as an mo_name. A quoted identifier ('a.b', '\'x') is one
+ * part whatever dots it holds, named as the lexer names it. */
 static mo_name *name_from_string(const char *s)
 {
     mo_name *n = MO_NEW(mo_name);
@@ -279,10 +280,21 @@ static mo_name *name_from_string(const char *s)
         p++;
     }
     for (;;) {
-        const char *q = strchr(p, '.');
-        size_t len = q ? (size_t)(q - p) : strlen(p);
-        MO_PUSH(ids, mo_intern(p, len));
-        if (!q)
+        const char *q = p;
+        if (*q == '\'') {
+            for (q++; *q && *q != '\''; q++)
+                if (*q == '\\' && q[1])
+                    q++;
+            if (*q)
+                q++;
+            if (*q && *q != '.')    /* text after the closing quote: no identifier, so not found */
+                q += strcspn(q, ".");
+            MO_PUSH(ids, mo_lex_quoted_name(p, (size_t)(q - p)));
+        } else {
+            q += strcspn(q, ".");
+            MO_PUSH(ids, mo_intern(p, (size_t)(q - p)));
+        }
+        if (*q != '.')
             break;
         p = q + 1;
     }

@@ -334,8 +334,8 @@ static mo_found lookup_simple(mo_class *cls, const char *id);
 
 static mo_found lookup_in_class(mo_class *cls, const char *id)
 {
-    if (cls->form == MO_FORM_SHORT) {
-        mo_class *t = mo_short_target(cls);
+    if (cls->form == MO_FORM_SHORT) {   /* with its class redeclarations: P2.A of P2 = P(redeclare A = B) */
+        mo_class *t = mo_spec_short(cls);
         mo_found none = {0};
         return t ? mo_lookup_member(t, id) : none;
     }

@@ -144,6 +144,10 @@ mo_class *mo_specialize(mo_class *cls, mo_class *parent, int n, const mo_redecl 
  * the specialized class, remembered there), and the bases of a class with class redeclarations. */
 mo_found mo_spec_local(mo_class *cls, mo_found f);
 bool mo_spec_bases(mo_class *cls);
+/* The scope a short class cls stands for when names are looked up in it (P2.A): the long class it
+ * names, specialized by the class redeclarations of the modifiers on the way (package P2 = P(redeclare
+ * model A = B): P with A -> B); NULL when a short class leads nowhere. */
+mo_class *mo_spec_short(mo_class *cls);
 /* redeclare model extends M: the extends clause it stands for (M(modifier)), and the M it inherits,
  * the one the enclosing class's bases declare (NULL after an error). */
 mo_element *mo_spec_extends_clause(mo_class *cls);

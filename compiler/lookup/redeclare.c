@@ -385,6 +385,31 @@ static void add_from_mod(redecl_vec *set, const mo_mod *m, mo_class *text)
     }
 }
 
+/* b, a class used as a base or as a scope, with the class redeclarations of set and those of the
+ * modifiers of the short classes b goes through (package P2 = P(redeclare model A = B): P with A -> B),
+ * those of names the long class has: that class specialized by them. NULL when a short class leads
+ * nowhere (reported). */
+static mo_class *through_shorts(mo_class *b, redecl_vec *set)
+{
+    while (b && b->form == MO_FORM_SHORT) {
+        add_from_mod(set, b->short_mod, b->parent);
+        b = mo_short_target(b);
+    }
+    if (!b)
+        return NULL;
+    int n = 0;
+    for (int k = 0; k < set->n; k++)
+        if (mo_lookup_member(b, set->v[k].name).cls)
+            set->v[n++] = set->v[k];
+    return n ? mo_specialize(b, NULL, n, set->v) : b;
+}
+
+mo_class *mo_spec_short(mo_class *cls)
+{
+    redecl_vec set = {0};
+    return through_shorts(cls, &set);
+}
+
 /* A class element of a class body that redeclares an inherited class: redeclare model M = B,
  * redeclare model extends M. (Without redeclare, 'model extends M' is a class of this class only,
  * which extends the inherited M: the bases' text keeps seeing their own M.) */
@@ -435,18 +460,10 @@ bool mo_spec_bases(mo_class *cls)
                 add_redecl(&set, (mo_redecl){e->cls->name, e, cls, NULL, false});
         }
         add_from_mod(&set, x->mod, cls);
-        while (b && b->form == MO_FORM_SHORT) {   /* a short class as base: its modifier's too */
-            add_from_mod(&set, b->short_mod, b->parent);
-            b = mo_short_target(b);
-        }
+        b = through_shorts(b, &set);
         if (!b)
             return false;
-        /* only those of names the base has */
-        int n = 0;
-        for (int k = 0; k < set.n; k++)
-            if (mo_lookup_member(b, set.v[k].name).cls)
-                set.v[n++] = set.v[k];
-        MO_PUSH(s->long_bases, n ? mo_specialize(b, NULL, n, set.v) : b);
+        MO_PUSH(s->long_bases, b);
     }
     /* a redeclare element of the class body replaces an inherited class */
     for (int k = 0; any && !s->orig && k < cls->nelems; k++) {

@@ -501,6 +501,9 @@ mo_element *mo_arg_element(const mo_arg *a);
 /* ---- parser entry (grammar/parser.y) ---- */
 /* Parse a whole file. Returns NULL after reporting errors (lexical or syntax) through base.h. */
 mo_unit *mo_parse_file(const mo_file *file);
+/* lexer.re: the name of the quoted identifier written s[0..len) (quotes included), as the lexer interns
+ * it: the redundant escapes \? and \" normalised (for names given outside a file: mo2c's MODEL). */
+const char *mo_lex_quoted_name(const char *s, size_t len);
 
 /* ---- constructors and helpers (ast.c) ---- */
 const char *mo_expr_kind_name(mo_expr_kind k);

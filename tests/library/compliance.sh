@@ -13,8 +13,15 @@ one() {
     sp=$(grep -o 'shouldPass *= *\(true\|false\)' "$f" | head -1 | sed 's/.*= *//')
     [ -n "$sp" ] || return 0
     rel=${f#"$COMPLIANCE"/}; name=${rel%.mo}; name=${name//\//.}
+    # a file whose class is a package holds the case as a class inside it: the last class declared
+    # before the TestCase annotation (QuotedIdentifiers.'\"\'...', OperatorFunctionLookupViaComp)
+    model=()
+    if grep -qE '^(encapsulated |partial )?package ' "$f"; then
+        inner=$(awk '/shouldPass/ { print last; exit } match($0, /^ *(encapsulated +|partial +)*(model|block|class) +[^ ]+/) { n = split(substr($0, RSTART, RLENGTH), w, / +/); last = w[n] }' "$f")
+        [ -n "$inner" ] && model=("$name.$inner")
+    fi
     d=$(mktemp -d "${TMPDIR:-/tmp}/mo2c-comp.XXXXXX")
-    err=$(cd "$d" && timeout 60 "$MO2C" -L "$COMPLIANCE" "$f" -o "$d/sim" 2>&1); rc=$?
+    err=$(cd "$d" && timeout 60 "$MO2C" -L "$COMPLIANCE" "$f" "${model[@]}" -o "$d/sim" 2>&1); rc=$?
     if [ $rc -eq 0 ]; then
         err=$(cd "$d" && timeout 60 ./sim 2>&1); rc=$?
         if [ $rc -eq 0 ]; then r=ok; elif [ $rc -eq 1 ]; then r=runfail; else r="runcrash($rc)"; fi

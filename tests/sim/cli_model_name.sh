@@ -39,4 +39,26 @@ out=$("$MO2C" -L "$L/dirlib" Mylib.Sub.Nope 2>&1)
 check "missing class" "$out" "error: model 'Mylib.Sub.Nope' not found: 'Nope' is not declared in 'Mylib.Sub'"
 out=$("$MO2C" -L "$L/dirlib" --flat Mylib.version 2>&1)
 check "not a class" "$out" "error: model 'Mylib.version' not found: 'Mylib.version' is not a class"
+# quoted identifiers in MODEL: one part whatever dots they hold, named as the lexer names them (\? and
+# \" are the same as ? and ")
+cat > "$D/Q.mo" <<'EOF'
+package Q
+  model 'a.b\'c'
+    Real x(start = 1, fixed = true);
+  equation
+    der(x) = -x;
+  end 'a.b\'c';
+  model '\"q\?'
+    Real y = 2;
+  end '\"q\?';
+end Q;
+EOF
+out=$("$MO2C" --flat "$D/Q.mo" "Q.'a.b\'c'" 2>&1)
+check "quoted model name with a dot" "$out" "class Q.'a.b\'c'"
+out=$("$MO2C" --flat "$D/Q.mo" "Q.'\"q?'" 2>&1)
+check "quoted model name, escapes normalised" "$out" "Real y;"
+(cd "$D" && "$MO2C" -L "$D" "Q.'a.b\'c'" -o "$D/qsim") && out=$(cd "$D" && ./qsim -stopTime=1 2>&1)
+check "simulator of a quoted model found by name" "${out:-}" "The simulation finished successfully."
+out=$("$MO2C" --flat "$D/Q.mo" "Q.'a.b'c" 2>&1)
+check "text after a quoted identifier" "$out" "error: model 'Q.'a.b'c' not found"
 exit $fail
