@@ -698,11 +698,68 @@ static const char *builtin(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
     return elementwise(g, o, in, e, mo_sprintf("the arguments of %s", n));
 }
 
+/* {e for i in r, ...} whose elements e are arrays (of rank r): the result's dimensions are the ranges'
+ * then e's. e's size is known only when it is evaluated, and the result must be made outside the marks
+ * that release each element's temporaries, so e is evaluated once first, at the first values of the
+ * iterators (functions have no side effects), for its size (zero when a range is empty); then every
+ * element is checked against that size and copied in. */
+static const char *array_comprehension(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, int r)
+{
+    const char **ranges = iterator_ranges(g, o, in, e);
+    int nd = e->niters + r, dims = mo_fg_tmp(g);
+    /* e's sizes as far as its text tells them ({a, b}: 2), for an empty range; the rest 0 */
+    mo_buf init = {0};
+    for (int k = 0; k < e->niters; k++)
+        mo_buf_puts(&init, k ? ", 0" : "0");
+    const mo_expr *x = e->a[0];
+    for (int i = 0; i < r; i++) {
+        bool lit = x && x->kind == MO_EX_ARRAY && !x->niters;
+        mo_buf_printf(&init, ", %d", lit ? x->n : 0);
+        x = lit && x->n > 0 ? x->a[0] : NULL;
+    }
+    line(o, in, mo_sprintf("double t%d_[%d] = {%s};", dims, nd, mo_buf_str(&init)));
+    mo_buf any = {0};
+    for (int k = 0; k < e->niters; k++) {
+        line(o, in, mo_sprintf("t%d_[%d] = %s->n;", dims, e->niters - 1 - k, ranges[k]));
+        mo_buf_printf(&any, "%s%s->n > 0", k ? " && " : "", ranges[k]);
+    }
+    line(o, in, mo_sprintf("if (%s) {", mo_buf_str(&any)));
+    for (int k = 0; k < e->niters; k++)
+        line(o, in + 1, mo_sprintf("%s = %s->v[0];", mo_cg_fn_slot(g->f, e->a[1 + k]->var), ranges[k]));
+    block_open(g);
+    int m = mo_fg_tmp(g);
+    line(o, in + 1, mo_sprintf("const size_t t%d_ = mo2c_fmark(d);", m));
+    const char *first = mo_fg_array(g, o, in + 1, e->a[0], false);
+    for (int i = 0; i < r; i++)
+        line(o, in + 1, mo_sprintf("t%d_[%d] = %s->dim[%d];", dims, e->niters + i, first, i));
+    line(o, in + 1, mo_sprintf("mo2c_frelease(d, t%d_);", m));
+    block_close(g);
+    line(o, in, "}");
+    int k;
+    const char *p = new_tmp(g, o, in, &k);
+    checked_call(o, in, mo_sprintf("mo2c_atmp(d, %s, %d, t%d_, %s)", p, nd, dims, mo_fg_where(g)));
+    int c = mo_fg_tmp(g);
+    line(o, in, mo_sprintf("long t%d_ = 0;", c));
+    int body = open_iterators(g, o, in, e, ranges);
+    m = mo_fg_tmp(g);
+    line(o, body, mo_sprintf("const size_t t%d_ = mo2c_fmark(d);", m));
+    const char *v = mo_fg_array(g, o, body, e->a[0], false);
+    checked_call(o, body, mo_sprintf("mo2c_acheck(d, %s, %d, t%d_ + %d, \"the elements of an array constructor\", %s)",
+                                     v, r, dims, e->niters, mo_fg_where(g)));
+    int j = mo_fg_tmp(g);
+    line(o, body, mo_sprintf("for (long t%d_ = 0; t%d_ < %s->n; t%d_++)", j, j, v, j));
+    line(o, body + 1, mo_sprintf("%s->v[t%d_++] = %s->v[t%d_];", p, c, v, j));
+    line(o, body, mo_sprintf("mo2c_frelease(d, t%d_);", m));
+    close_iterators(g, o, body, e);
+    return p;
+}
+
 /* {e for i in r, ...}: the last iterator's range is the first dimension */
 static const char *comprehension(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 {
-    if (rank(g, e->a[0]) > 0)
-        mo_unreachable("comprehensions of arrays are refused by fnexpr.c");
+    int r = rank(g, e->a[0]);
+    if (r > 0)
+        return array_comprehension(g, o, in, e, r);
     const char **ranges = iterator_ranges(g, o, in, e);
     const char **sizes = MO_NEWN(const char *, e->niters);
     for (int k = 0; k < e->niters; k++)
