@@ -414,8 +414,10 @@ int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e
         int d[1] = {(int)n};
         if (!mo_av_alloc(out, 1, d, loc))
             return -1;
+        /* numbers (no parameter: its -override must still count) are folded into the points */
         double x1, x2;
-        bool num = mo_eval_flat(fr->flat, a.one, &x1) && mo_eval_flat(fr->flat, b.one, &x2);
+        bool num = mo_eval_flat_peek(fr->flat, a.one, &x1) && !mo_eval_read_parameter(fr->flat) &&
+                   mo_eval_flat_peek(fr->flat, b.one, &x2) && !mo_eval_read_parameter(fr->flat);
         for (int i = 0; i < n; i++) {
             if (num) {   /* numbers: the points themselves */
                 mo_expr *r = mo_expr_real(loc, x1 + (x2 - x1) * i / (double)(n - 1));

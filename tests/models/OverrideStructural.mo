@@ -6,11 +6,13 @@ model OverrideStructural
   parameter Boolean b = true "an if-equation's condition";
   parameter Boolean c = true "a scalar if-expression's condition: evaluated when the model runs";
   parameter Real k = 1 "an ordinary parameter";
+  parameter Real lo = 1 "an end of linspace: points computed when the model runs";
   Real x[n](each start = 1, each fixed = true);
   Real s[m];
   Real len = Modelica.Utilities.Strings.length(String(q));
   Real y;
   Real z = if c then k else -k;
+  Real ls[3] = linspace(lo, 3, 3);
 equation
   der(x) = -k * x;
   for i in 1:m loop
