@@ -283,6 +283,19 @@ static const char *format_value(double v, int type, const char *conv)
 }
 
 /* A String() call whose value and arguments are all known when the model is compiled. */
+/* The values of the n expressions given (NULL ones skipped), all or none: the parameters they read are
+ * marked as evaluated (eval.c) only when every one is known, so when the conversion is folded. */
+static bool eval_all(const mo_flat *flat, int n, const mo_expr *const *e, double *const *v)
+{
+    for (int i = 0; i < n; i++)
+        if (e[i] && !mo_eval_flat_peek(flat, e[i], v[i]))
+            return false;
+    for (int i = 0; i < n; i++)
+        if (e[i])
+            mo_eval_flat(flat, e[i], v[i]);
+    return true;
+}
+
 static int fold_call(const mo_flat *flat, const mo_expr *call, const char **out)
 {
     mo_str_conv c;
@@ -293,7 +306,7 @@ static int fold_call(const mo_flat *flat, const mo_expr *call, const char **out)
         /* String(E.a): the literal's name, padded as %s would */
         const char *conv = c.fixed ? c.fixed : NULL;
         if (!conv) {
-            if ((c.width && !mo_eval_flat(flat, c.width, &w)) || (c.left && !mo_eval_flat(flat, c.left, &l)))
+            if (!eval_all(flat, 2, (const mo_expr *const[]){c.width, c.left}, (double *const[]){&w, &l}))
                 return 0;
             conv = conv_text(MO_T_ENUM, d, w, l);
         }
@@ -302,15 +315,12 @@ static int fold_call(const mo_flat *flat, const mo_expr *call, const char **out)
         *out = mo_strdup(buf);
         return 1;
     }
-    if (!mo_eval_flat(flat, call->a[0], &v))
-        return 0;
     const char *conv = c.fixed;
-    if (!conv) {
-        if ((c.digits && !mo_eval_flat(flat, c.digits, &d)) || (c.width && !mo_eval_flat(flat, c.width, &w)) ||
-            (c.left && !mo_eval_flat(flat, c.left, &l)))
-            return 0;
+    if (!eval_all(flat, conv ? 1 : 4, (const mo_expr *const[]){call->a[0], c.digits, c.width, c.left},
+                  (double *const[]){&v, &d, &w, &l}))
+        return 0;
+    if (!conv)
         conv = conv_text(c.type, d, w, l);
-    }
     if (c.type == MO_T_ENUM) {
         int i = v >= 1 && v <= c.enum_cls->nliterals && v == floor(v) ? (int)v : 0;
         char buf[512];

@@ -44,11 +44,13 @@ package RuntimeStrings
   // String(k) of a parameter is built when the call runs: -override of k shows in the text
   model ShowParameter
     parameter Real k = 1;
+    parameter Integer w = 3 "a width whose String() is not folded: leftJustified is known only at run time";
     Real x(start = 1, fixed = true);
+    Real len = Modelica.Utilities.Strings.length(String(2, minimumLength = w, leftJustified = x > 10));
   equation
     der(x) = -k * x;
     when time > 0.5 then
-      Modelica.Utilities.Streams.print("k=" + String(k));
+      Modelica.Utilities.Streams.print("k=" + String(k) + "|" + String(1, minimumLength = w, leftJustified = x > 10) + "|");
     end when;
     annotation(experiment(StopTime = 1));
   end ShowParameter;

@@ -5,8 +5,10 @@
 #               word for word against the same values printed here by awk (closed form); an equation's
 #               call Strings.length("n=" + String(10^n) + ";") gives 3 + the digits of 10^n in every row;
 #   StopSample  the sample instant at the stop time fires once: 5 ticks (0, 0.25, 0.5, 0.75, 1), not 6;
-#   ShowParameter  print("k=" + String(k)) with -override k=22 prints k=22 (String(k) is not folded, so
-#               -override of k is allowed and shows);
+#   ShowParameter  print("k=" + String(k) + "|" + String(1, minimumLength = w, leftJustified = x > 10) + "|")
+#               with -override k=22,w=5 prints "k=22|    1|" (neither conversion is folded, so -override of k
+#               and w is allowed and shows), and Strings.length(String(2, minimumLength = w, leftJustified = x > 10))
+#               is 5 in every row (w was marked as evaluated though the conversion was not folded);
 #   EquationOnly   Strings built only for a call in an equation are released at each evaluation: the C
 #               resets them, and a run of 2e5 output points stays under 50 MB (it grew without bound);
 #   Evil        a String parameter of quotes, comment delimiters, %n, %s, backslashes and a trigraph joined at
@@ -48,8 +50,10 @@ $out"
 fi
 
 if build ShowParameter; then
-    out=$(cd "$D" && ./ShowParameter -override=k=22 2>&1 | head -1)
-    [ "$out" = "k=22" ] || fail "ShowParameter -override=k=22 printed [$out]"
+    out=$(cd "$D" && ./ShowParameter -override=k=22,w=5 -r=show.csv 2>&1 | head -1)
+    [ "$out" = "k=22|    1|" ] || fail "ShowParameter -override=k=22,w=5 printed [$out]"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "\"len\"") c = i; next } $c != 5 { bad = 1 }
+             END { exit bad || !c }' "$D/show.csv" || fail "ShowParameter: Strings.length(String(2, minimumLength = w, ...)) is not 5 with w = 5"
 fi
 "$MO2C" -L "$MSL" --emit-c -o "$D/EquationOnly.c" "$F" RuntimeStrings.EquationOnly || fail "mo2c --emit-c EquationOnly"
 grep -q 'mo2c_sreset(d)' "$D/EquationOnly.c" || fail "EquationOnly: no mo2c_sreset in the C"
