@@ -781,16 +781,5 @@ mo_dae *mo_dae_build(const mo_flat *flat)
     /* pre() as variables, the initial system's own equations (init.c) */
     if (!mo_dae_init_build(dae, sub))
         return NULL;
-    /* the calls in the trees made since (alias values, the initial system's copies): sites of their own */
-    for (int v = 0; v < dae->vars.n; v++)
-        number_delays(dae, dae->vars.v[v].alias_value);
-    for (int i = 0; i < dae->eqs.n; i++) {
-        number_delays(dae, dae->eqs.v[i].lhs);
-        number_delays(dae, dae->eqs.v[i].rhs);
-    }
-    for (int i = 0; i < dae->init_eqs.n; i++) {
-        number_delays(dae, dae->init_eqs.v[i].lhs);
-        number_delays(dae, dae->init_eqs.v[i].rhs);
-    }
     return dae;
 }

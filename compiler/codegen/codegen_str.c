@@ -37,24 +37,27 @@ static void put_literal(mo_buf *o, const char *t)
     mo_buf_puts(o, "\"");
 }
 
-/* e as a C expression at the current event (relations compared directly), appended to o. */
-static void put_expr(mo_cg *cg, mo_buf *o, const mo_expr *e)
+/* open, e as a C expression (or dflt when there is none), close, appended to o. live: relations compared
+ * directly, as at the current event (messages); else as in the rest of the equation (call arguments). */
+static void put_value(mo_cg *cg, mo_buf *o, bool live, const char *open, const mo_expr *e, const char *dflt,
+                      const char *close)
 {
-    bool keep = cg->live;
-    cg->out = o;
-    cg->live = true;
-    mo_cg_expr(cg, e);
-    cg->live = keep;
+    mo_buf_puts(o, open);
+    if (e) {
+        bool keep = cg->live;
+        cg->out = o;
+        cg->live = live || keep;
+        mo_cg_expr(cg, e);
+        cg->live = keep;
+    } else {
+        mo_buf_puts(o, dflt);
+    }
+    mo_buf_puts(o, close);
 }
 
 static void put_arg(mo_cg *cg, mo_buf *o, const char *open, const mo_expr *e, const char *dflt, const char *close)
 {
-    mo_buf_puts(o, open);
-    if (e)
-        put_expr(cg, o, e);
-    else
-        mo_buf_puts(o, dflt);
-    mo_buf_puts(o, close);
+    put_value(cg, o, true, open, e, dflt, close);
 }
 
 /* One String(v, ...) conversion: its conversion into fmt, its values into args. */
@@ -169,17 +172,6 @@ static void enum_names(mo_buf *o, const mo_class *ec)
 
 /* String(v, ...) built at run time: through the compiler's conversion when every argument is a literal,
  * else with significantDigits, minimumLength and leftJustified evaluated (the runtime clamps them). */
-static void arg(mo_cg *cg, mo_buf *o, const char *open, const mo_expr *e, const char *dflt, const char *close)
-{
-    mo_buf_puts(o, open);
-    cg->out = o;
-    if (e)
-        mo_cg_expr(cg, e);
-    else
-        mo_buf_puts(o, dflt);
-    mo_buf_puts(o, close);
-}
-
 static void string_conversion(mo_cg *cg, mo_buf *o, const mo_expr *call)
 {
     mo_str_conv c = mo_str_conv_of(cg->dae->flat, call);
@@ -188,16 +180,16 @@ static void string_conversion(mo_cg *cg, mo_buf *o, const mo_expr *call)
     if (c.fixed) {
         switch (c.type) {
         case MO_T_REAL: case MO_T_INTEGER:
-            arg(cg, o, c.type == MO_T_REAL ? "mo2c_sfmt_real(d, (double)(" : "mo2c_sfmt_int(d, (double)(", v, "", "), ");
+            put_value(cg, o, false, c.type == MO_T_REAL ? "mo2c_sfmt_real(d, (double)(" : "mo2c_sfmt_int(d, (double)(", v, "", "), ");
             break;
         case MO_T_BOOLEAN:
-            arg(cg, o, "mo2c_sfmt_str(d, (", v, "", ") != 0 ? \"true\" : \"false\", ");
+            put_value(cg, o, false, "mo2c_sfmt_str(d, (", v, "", ") != 0 ? \"true\" : \"false\", ");
             break;
         default:   /* an enumeration */
             mo_buf_puts(o, "mo2c_sfmt_str(d, ");
             if (c.enum_cls) {
                 enum_names(o, c.enum_cls);
-                arg(cg, o, "[mo2c_str_index(", v, "", "");
+                put_value(cg, o, false, "[mo2c_str_index(", v, "", "");
                 mo_buf_printf(o, ", %d)], ", c.enum_cls->nliterals);
             } else {
                 put_literal(o, c.literal);
@@ -211,15 +203,15 @@ static void string_conversion(mo_cg *cg, mo_buf *o, const mo_expr *call)
     }
     switch (c.type) {
     case MO_T_REAL:
-        arg(cg, o, "mo2c_sreal(d, (double)(", v, "", "), ");
-        arg(cg, o, "", c.digits, "6.0", ", ");
+        put_value(cg, o, false, "mo2c_sreal(d, (double)(", v, "", "), ");
+        put_value(cg, o, false, "", c.digits, "6.0", ", ");
         break;
     case MO_T_INTEGER: case MO_T_BOOLEAN:
-        arg(cg, o, c.type == MO_T_INTEGER ? "mo2c_sint(d, (double)(" : "mo2c_sbool(d, (double)(", v, "", "), ");
+        put_value(cg, o, false, c.type == MO_T_INTEGER ? "mo2c_sint(d, (double)(" : "mo2c_sbool(d, (double)(", v, "", "), ");
         break;
     default:
         if (c.enum_cls) {
-            arg(cg, o, "mo2c_senum(d, (double)(", v, "", "), ");
+            put_value(cg, o, false, "mo2c_senum(d, (double)(", v, "", "), ");
             enum_names(o, c.enum_cls);
             mo_buf_printf(o, ", %d, ", c.enum_cls->nliterals);
         } else {
@@ -229,8 +221,8 @@ static void string_conversion(mo_cg *cg, mo_buf *o, const mo_expr *call)
         }
         break;
     }
-    arg(cg, o, "", c.width, "0.0", ", ");
-    arg(cg, o, "", c.left, "1.0", ", &ok)");
+    put_value(cg, o, false, "", c.width, "0.0", ", ");
+    put_value(cg, o, false, "", c.left, "1.0", ", &ok)");
 }
 
 void mo_cg_sreset(const mo_dae *dae, mo_buf *o)

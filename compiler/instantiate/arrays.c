@@ -24,6 +24,15 @@ void mo_av_scalar(mo_aval *v, mo_expr *e)
     v->rec = NULL;
 }
 
+void mo_index_next(int *pos, const int *dims, int nd)
+{
+    for (int k = nd - 1; k >= 0; k--) {
+        if (++pos[k] < dims[k])
+            return;
+        pos[k] = 0;
+    }
+}
+
 bool mo_av_alloc(mo_aval *v, int nd, const int *dims, mo_loc loc)
 {
     if (nd > MO_MAX_DIMS) {

@@ -47,6 +47,8 @@ struct mo_rval {
 static inline mo_expr *mo_av_at(const mo_aval *v, int i) { return v->nd ? v->el[i] : v->one; }
 void mo_av_scalar(mo_aval *v, mo_expr *e);
 bool mo_av_alloc(mo_aval *v, int nd, const int *dims, mo_loc loc);  /* false (reported) when too big */
+/* pos (nd indices, each below dims[k]) to the next element in row-major order (0s after the last) */
+void mo_index_next(int *pos, const int *dims, int nd);
 const char *mo_av_size_str(const mo_aval *v);                        /* "[3, 2]" or "scalar" */
 bool mo_av_same_size(const mo_aval *a, const mo_aval *b);
 

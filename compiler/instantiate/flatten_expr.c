@@ -348,11 +348,7 @@ static bool run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, 
             out.el[j] = x;
         else
             mo_av_scalar(&out, x);
-        for (int k = nkeep - 1; k >= 0; k--) {   /* next combination, row-major */
-            if (++pos[k] < dims[k])
-                break;
-            pos[k] = 0;
-        }
+        mo_index_next(pos, dims, nkeep);
     }
     *v = out;
     return true;

@@ -406,11 +406,7 @@ bool mo_av_subscript(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
             out.el[j] = v->el[at];
         else
             mo_av_scalar(&out, v->el[at]);
-        for (int k = nd - 1; k >= 0; k--) {
-            if (++pos[k] < dims[k])
-                break;
-            pos[k] = 0;
-        }
+        mo_index_next(pos, dims, nd);
     }
     s->nd = nd;
     memcpy(s->dims, dims, sizeof(int) * (size_t)nd);
