@@ -322,10 +322,17 @@ static bool run_list(ictx *c, const mo_fstmt_list *l)
                 return false;
             continue;
         }
-        int s = st->targets[0];
-        if (!val(c, st->value, &c->env[s]) || c->env[s].rec || c->env[s].nd != c->f->vars.v[s].nd)
-            return false;
-        c->set[s] = 1;
+        for (int k = 0; k < st->ntargets; k++) {   /* several: output k of one call to each */
+            int s = st->targets[k];
+            if (s < 0)
+                continue;
+            mo_expr out_k = *st->value;
+            out_k.func_out = (unsigned short)k;
+            if (!val(c, st->ntargets > 1 ? &out_k : st->value, &c->env[s]) || c->env[s].rec ||
+                c->env[s].nd != c->f->vars.v[s].nd)
+                return false;
+            c->set[s] = 1;
+        }
     }
     return true;
 }

@@ -31,6 +31,8 @@ typedef struct tctx {
     int shift;                /* the equation's var_shift */
     int errors;
     int depth;
+    int branches;             /* values of if-expressions being typed: a branch may never be evaluated
+                               * (if useLog then log10(m) else m, m = 0), so no domain errors there */
     bool enum_vars;           /* a variable of an enumeration type is TY_ENUM (else unknown, below) */
 } tctx;
 
@@ -200,7 +202,7 @@ static ty call(tctx *c, const mo_expr *e)
     double iv;
     if (e->n == 1 && !e->nnamed && first == TY_BOOLEAN && numeric_builtin(f))
         error(c, e->a[0]->loc, mo_sprintf("the argument of %s must be a number, not Boolean", f));
-    if (e->n == 1 && !e->nnamed && known_value(c, e->a[0], &iv, 0)) {
+    if (e->n == 1 && !e->nnamed && !c->branches && known_value(c, e->a[0], &iv, 0)) {
         const char *bad = NULL;
         if ((!strcmp(f, "acos") || !strcmp(f, "asin")) && !(iv >= -1 && iv <= 1))
             bad = "outside [-1, 1]";
@@ -266,12 +268,14 @@ static ty type_of(tctx *c, const mo_expr *e)
         /* a = {c1, e1, c2, e2, ..., else}: the conditions Boolean; the type of the values when they agree */
         for (int i = 0; i + 1 < e->n; i += 2)
             need_boolean(c, e->a[i], "the condition of an if-expression");
+        c->branches++;
         r = type_of(c, e->a[e->n - 1]);
         for (int i = 1; i < e->n; i += 2) {
             ty b = type_of(c, e->a[i]);
             if (r != b)
                 r = numeric(r) && numeric(b) ? TY_REAL : TY_UNKNOWN;
         }
+        c->branches--;
         break;
     }
     case MO_EX_CALL:
@@ -381,7 +385,7 @@ static void check_astmt(void *ctx, const mo_astmt *s, bool in_when)
 
 int mo_check_types(const mo_flat *flat)
 {
-    tctx c = {flat, 0, 0, 0, false};
+    tctx c = {.flat = flat};
     const mo_var_attr *last = NULL;
     for (int v = 0; v < flat->vars.n; v++) {
         const mo_var *var = &flat->vars.v[v];

@@ -166,17 +166,24 @@ bool mo_eval_binary(mo_op op, double a, double b, double *out)
     }
 }
 
+/* The evaluation an argument of a user function's call belongs to (arg_scalar). */
+typedef struct arg_ctx {
+    const mo_flat *flat;
+    int depth;
+} arg_ctx;
+
+static bool arg_scalar(void *ctx, const mo_expr *e, double *out)
+{
+    const arg_ctx *c = ctx;
+    return eval(c->flat, e, out, c->depth);
+}
+
 static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int depth)
 {
     if (e->func) {   /* a user function: its inputs' values, then its algorithm run (fneval.c) */
         const mo_func *fn = e->func;
-        bool ok = e->n == fn->nin;
-        double *args = ok ? malloc(sizeof(double) * (size_t)(fn->nin + 1)) : NULL;
-        for (int i = 0; ok && i < e->n; i++)
-            ok = eval(flat, e->a[i], &args[i], depth);
-        ok = ok && mo_fn_eval(fn, args, e->func_out, out);
-        free(args);
-        if (ok)
+        arg_ctx c = {flat, depth};
+        if (e->n == fn->nin && mo_fn_eval(fn, e->a, arg_scalar, &c, e->func_out, e->func_el, out))
             return true;
         if (why == WHY_NONE || why == WHY_CALL) {   /* (a cycle or depth in an argument tells more) */
             why = WHY_CALL;

@@ -616,32 +616,13 @@ static void run_end(run *r)
     free(r->pool);
 }
 
-bool mo_fn_eval(const mo_func *fn, const double *args, int out, double *value)
-{
-    if (out < 0 || out >= fn->nout || fn->vars.v[fn->nin + out].nd)
-        return false;
-    for (int i = 0; i < fn->nin; i++)
-        if (fn->vars.v[i].nd)
-            return false;
-    run r = {0};
-    val *in = malloc(sizeof(val) * (size_t)(fn->nin + 1)), *outs = malloc(sizeof(val) * (size_t)fn->nout);
-    for (int i = 0; i < fn->nin; i++)
-        in[i] = scalar(args[i]);
-    bool ok = call_fn(&r, fn, in, outs, 0);
-    if (ok)
-        *value = outs[out].s;
-    free(in);
-    free(outs);
-    run_end(&r);
-    return ok;
-}
-
-/* A nested array argument (MO_EX_ARRAY of parameter expressions) of nd dimensions, evaluated. */
-static bool arg_value(run *r, const mo_flat *flat, const mo_expr *e, int nd, val *out)
+/* A nested array argument (MO_EX_ARRAY of parameter expressions) of nd dimensions, evaluated: each
+ * element by the caller's scalar_of. */
+static bool arg_value(run *r, mo_fn_scalar_fn *scalar_of, void *ctx, const mo_expr *e, int nd, val *out)
 {
     if (nd == 0) {
         double x;
-        if (e->kind == MO_EX_ARRAY || !mo_eval_flat(flat, e, &x))
+        if (e->kind == MO_EX_ARRAY || !scalar_of(ctx, e, &x))
             return false;
         *out = scalar(x);
         return true;
@@ -651,7 +632,7 @@ static bool arg_value(run *r, const mo_flat *flat, const mo_expr *e, int nd, val
     val *el = malloc(sizeof(val) * (size_t)(e->n + 1));
     bool ok = true;
     for (int i = 0; ok && i < e->n; i++)
-        ok = arg_value(r, flat, e->a[i], nd - 1, &el[i]) &&
+        ok = arg_value(r, scalar_of, ctx, e->a[i], nd - 1, &el[i]) &&
              (i == 0 || !memcmp(el[i].dims, el[0].dims, sizeof(int) * (size_t)(nd - 1)));
     int dims[MO_MAX_DIMS] = {e->n};
     for (int k = 1; ok && e->n && k < nd; k++)
@@ -665,18 +646,47 @@ static bool arg_value(run *r, const mo_flat *flat, const mo_expr *e, int nd, val
     return ok;
 }
 
-bool mo_fn_eval_size(const mo_flat *flat, const mo_func *fn, mo_expr **args, int out, int *dims)
+/* fn called with args (their elements' values by scalar_of): the value of output out in *res (its run
+ * owns the arrays: run_end frees them). */
+static bool run_call(run *r, const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, void *ctx, int out,
+                     val *res)
 {
-    run r = {0};
     val *in = malloc(sizeof(val) * (size_t)(fn->nin + 1)), *outs = malloc(sizeof(val) * (size_t)(fn->nout + 1));
     bool ok = out >= 0 && out < fn->nout && evaluable(fn);
     for (int i = 0; ok && i < fn->nin; i++)
-        ok = arg_value(&r, flat, args[i], fn->vars.v[i].nd, &in[i]);
-    ok = ok && call_fn(&r, fn, in, outs, 0) && outs[out].nd == fn->vars.v[fn->nin + out].nd;
+        ok = arg_value(r, scalar_of, ctx, args[i], fn->vars.v[i].nd, &in[i]);
+    ok = ok && call_fn(r, fn, in, outs, 0) && outs[out].nd == fn->vars.v[fn->nin + out].nd;
     if (ok)
-        memcpy(dims, outs[out].dims, sizeof(int) * (size_t)outs[out].nd);
+        *res = outs[out];
     free(in);
     free(outs);
+    return ok;
+}
+
+bool mo_fn_eval(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, void *ctx, int out, int el,
+                double *value)
+{
+    run r = {0};
+    val v;
+    bool ok = run_call(&r, fn, args, scalar_of, ctx, out, &v) && el >= 0 && el < v.n;
+    if (ok)
+        *value = at(&v, el);
+    run_end(&r);
+    return ok;
+}
+
+static bool flat_scalar(void *flat, const mo_expr *e, double *out)
+{
+    return mo_eval_flat(flat, e, out);
+}
+
+bool mo_fn_eval_size(const mo_flat *flat, const mo_func *fn, mo_expr **args, int out, int *dims)
+{
+    run r = {0};
+    val v;
+    bool ok = run_call(&r, fn, args, flat_scalar, (void *)flat, out, &v);
+    if (ok)
+        memcpy(dims, v.dims, sizeof(int) * (size_t)v.nd);
     run_end(&r);
     return ok;
 }

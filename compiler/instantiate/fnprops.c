@@ -113,7 +113,8 @@ static bool scalar_inline(const mo_func *f, const mo_expr *e)
 }
 
 /* Is l a chain of assignments of whole slots, each reading only slots marked in def (marked in turn)? A
- * record assigned as a whole is its fields' assignments under 'if true' (fnstmt.c). */
+ * record assigned as a whole is its fields' assignments under 'if true', or one call with a target per
+ * field when its value is a function's record result (fnstmt.c: c3 := Complex(c1.re + c2.re, ...)). */
 static bool assign_chain(const mo_fstmt_list *l, unsigned char *def)
 {
     for (int i = 0; i < l->n; i++) {
@@ -123,10 +124,18 @@ static bool assign_chain(const mo_fstmt_list *l, unsigned char *def)
                 return false;
             continue;
         }
-        if (st->kind != MO_ST_ASSIGN || st->ntargets != 1 || st->targets[0] < 0 ||
-            (st->target_exprs && st->target_exprs[0]) || !reads_defined(st->value, def))
+        if (st->kind != MO_ST_ASSIGN || !reads_defined(st->value, def))
             return false;
-        def[st->targets[0]] = 1;
+        if (st->ntargets > 1 && (st->value->kind != MO_EX_CALL || !st->value->func))
+            return false;   /* (several targets: the outputs of one call, (a, b) := f(x) or r := R(x)) */
+        for (int k = 0; k < st->ntargets; k++) {
+            if (st->target_exprs && st->target_exprs[k])
+                return false;
+            if (st->targets[k] >= 0)
+                def[st->targets[k]] = 1;
+            else if (st->ntargets == 1)
+                return false;
+        }
     }
     return true;
 }

@@ -462,9 +462,13 @@ bool mo_eval_read_parameter(const mo_flat *flat);   /* did the last evaluation r
  * division by zero). */
 bool mo_eval_builtin(const char *f, int n, double a, double b, double *out);
 bool mo_eval_binary(mo_op op, double a, double b, double *out);
-/* fneval.c: output out of user function fn on the input values args (fn->nin of them), run when the model
- * is compiled; false when fn cannot run here (arrays, Strings, external, a failed assert, too long). */
-bool mo_fn_eval(const mo_func *fn, const double *args, int out, double *val);
+/* fneval.c: element el (row-major, 0-based; 0 for a scalar) of output out of user function fn called with
+ * args (one per input slot, arrays nested MO_EX_ARRAY), run when the model is compiled; the value of each
+ * scalar element of the arguments comes from scalar_of(ctx, element). False when fn cannot run here
+ * (Strings, external, a failed assert, too long) or an argument has no value. */
+typedef bool mo_fn_scalar_fn(void *ctx, const mo_expr *e, double *out);
+bool mo_fn_eval(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, void *ctx, int out, int el,
+                double *val);
 /* fneval.c: the sizes of array output out of fn called with args (one per input slot, arrays nested
  * MO_EX_ARRAY, every element a parameter expression): fn run when the model is compiled, for an output
  * sized by its assignments (':'); false when it cannot run here. */

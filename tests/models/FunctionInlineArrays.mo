@@ -1,5 +1,6 @@
-// Index reduction through functions with array and record outputs (funcinline.c) and through a second
-// derivative annotation (derivative(order = 2), spec 12.7.1). tests/sim/function_inline_arrays.sh.
+// Index reduction through functions with array and record outputs (funcinline.c), through a second
+// derivative annotation (derivative(order = 2), spec 12.7.1) and through the operators of an operator
+// record shaped like Complex (a record result assigned from its constructor). tests/sim/function_inline_arrays.sh.
 package FunctionInlineArrays
   record Frame
     Real T[2, 2];
@@ -102,4 +103,43 @@ package FunctionInlineArrays
     acc = der(v);
     f = 2*acc;
   end Move;
+
+  // Complex's shape: c3 := Cx(c1.re + c2.re, ...) is one call of the constructor with a target per field
+  operator record Cx
+    Real re;
+    Real im;
+    encapsulated operator 'constructor'
+      function fromReal
+        import FunctionInlineArrays.Cx;
+        input Real re;
+        input Real im = 0;
+        output Cx result(re = re, im = im);
+      algorithm
+        annotation(Inline = true);
+      end fromReal;
+    end 'constructor';
+    encapsulated operator function '+'
+      import FunctionInlineArrays.Cx;
+      input Cx c1;
+      input Cx c2;
+      output Cx c3;
+    algorithm
+      c3 := Cx(c1.re + c2.re, c1.im + c2.im);
+      annotation(Inline = true);
+    end '+';
+  end Cx;
+
+  // a + b is constrained (the balance of FundamentalWave's magnetic ports): index reduction differentiates
+  // the call of '+'. With s = a + b: a.re' = (cos t - a.re)/2, a.im' = (sin t - a.im)/2 from a(0) = 0:
+  //   a.re = 0.2 cos t + 0.4 sin t - 0.2 exp(-t/2), a.im = -0.4 cos t + 0.2 sin t + 0.4 exp(-t/2),
+  //   b = (sin t, 1 - cos t) - a
+  model ComplexSum
+    Cx a(re(start = 0, fixed = true), im(start = 0, fixed = true)), b, f;
+  equation
+    der(a.re) = -a.re + f.re;
+    der(a.im) = -a.im + f.im;
+    der(b.re) = f.re;
+    der(b.im) = f.im;
+    a + b = Cx(sin(time), 1 - cos(time));
+  end ComplexSum;
 end FunctionInlineArrays;

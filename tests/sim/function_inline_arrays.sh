@@ -4,6 +4,8 @@
 # file's comments).
 #   Circle  p = 2 {cos t, sin t}, v = 2 {-sin t, cos t}, a = -p, om = {1, 2}, dom = 0
 #   Move    s = 0, v = 0, acc = 1, f = 2 (the annotations' values, though s is constant)
+#   ComplexSum  a.re = 0.2 cos t + 0.4 sin t - 0.2 e^(-t/2), a.im = -0.4 cos t + 0.2 sin t + 0.4 e^(-t/2),
+#               b = (sin t, 1 - cos t) - a
 set -u
 # (the columns are chosen with -variableFilter: a name like F.T[1,1] holds a comma, which awk would split)
 : "${MO2C:=build/mo2c}" "${OUT:=tests/out}"
@@ -30,4 +32,14 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { g = $i; gsub(/"/, "", g); c[g] = 
         e = $(c[k]) - want[k]; if (e < 0) e = -e
         if (e > 1e-12) { print "Move: " k " = " $(c[k]) " at t = " $1 ", not " want[k]; bad = 1; exit 1 } } }
     END { if (!bad && n < 100) { print "Move: only " n " rows"; exit 1 } if (bad) exit 1 }' "$D/move.csv" || status=1
+"$MO2C" --units=off "$F" FunctionInlineArrays.ComplexSum -o "$D/csum" || exit 1
+(cd "$D" && ./csum -stopTime=3 -tolerance=1e-10 -r=csum.csv >csum.out 2>&1) || { echo "ComplexSum: $(cat "$D/csum.out")"; status=1; }
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { g = $i; gsub(/"/, "", g); c[g] = i }; next }
+    { t = $1; n++; x = exp(-t/2)
+      want["a.re"] = 0.2*cos(t) + 0.4*sin(t) - 0.2*x; want["a.im"] = -0.4*cos(t) + 0.2*sin(t) + 0.4*x
+      want["b.re"] = sin(t) - want["a.re"]; want["b.im"] = 1 - cos(t) - want["a.im"]
+      for (k in want) { if (!(k in c)) { print "ComplexSum: no column " k; bad = 1; exit 1 }
+        e = $(c[k]) - want[k]; if (e < 0) e = -e
+        if (e > 1e-6) { print "ComplexSum: " k " = " $(c[k]) " at t = " t ", not " want[k]; bad = 1; exit 1 } } }
+    END { if (!bad && n < 100) { print "ComplexSum: only " n " rows"; exit 1 } if (bad) exit 1 }' "$D/csum.csv" || status=1
 exit $status
