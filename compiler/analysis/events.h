@@ -22,5 +22,8 @@ bool mo_dae_events_check(const mo_dae *dae);
  * (specification 3.7.1.1), so that their values change only at events. Run after mo_flat_unshare,
  * before mo_dae_build. */
 void mo_event_calls(mo_flat *flat);
+/* clocks.c: the synchronous language (chapter 16) lowered to when-equations, after mo_flat_unshare; false
+ * after errors. */
+bool mo_clocks_lower(mo_flat *flat);
 
 #endif

@@ -19,6 +19,7 @@
 #include "dae.h"
 #include "lookup.h"
 #include "sym.h"
+#include "inst.h"
 
 #include <string.h>
 
@@ -184,9 +185,33 @@ static bool numeric_builtin(const char *f)
     return false;
 }
 
+/* Is e a clock expression (16.3; flatten_sync.c's mo_flat_is_clock, with the equation's var_shift)? */
+static bool clock_expr(const tctx *c, const mo_expr *e)
+{
+    if (e->kind == MO_EX_VAR) {
+        int k = e->var + c->shift;
+        return k >= 0 && k < c->flat->vars.n && (c->flat->vars.v[k].flags & MO_FV_CLOCK);
+    }
+    const char *f = e->kind == MO_EX_CALL ? mo_sym_fn_name(e) : NULL;
+    if (e->kind == MO_EX_IF && e->n >= 2)
+        return clock_expr(c, e->a[1]);
+    return f && (!strcmp(f, "Clock") || ((!strcmp(f, "subSample") || !strcmp(f, "superSample") ||
+                                          !strcmp(f, "shiftSample") || !strcmp(f, "backSample")) &&
+                                         e->n >= 1 && clock_expr(c, e->a[0])));
+}
+
 static ty call(tctx *c, const mo_expr *e)
 {
     const char *f = mo_sym_fn_name(e);
+    if (f && c->flat->clocked && mo_sync_op(f)) {   /* chapter 16: clocks are Booleans in the flat model */
+        if (strcmp(f, "sample") != 0 || e->n != 2 || clock_expr(c, e->a[1])) {   /* (else 3.7.5's sample) */
+            ty first = e->n ? type_of(c, e->a[0]) : TY_UNKNOWN;
+            for (int i = 1; i < e->n; i++)
+                type_of(c, e->a[i]);
+            return !strcmp(f, "Clock") || !strcmp(f, "firstTick") ? TY_BOOLEAN
+                   : !strcmp(f, "interval") ? TY_REAL : first;
+        }
+    }
     if (f && !e->nnamed && e->n == 1 && !strcmp(f, "edge")) {
         need_boolean(c, e->a[0], "the argument of edge");
         return TY_BOOLEAN;

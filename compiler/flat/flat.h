@@ -68,6 +68,10 @@ enum { MO_VAR_EVALUATED = 1u << 30 };
  *   MO_FV_EVALUATE     declared with annotation(Evaluate = true) (18.3);
  *   MO_FV_FINAL_VALUE  its binding is final (final declaration or final modifier: C1(final C = 0)). */
 enum { MO_FV_EVALUATE = 1u << 28, MO_FV_FINAL_VALUE = 1u << 29 };
+/* A variable of the predefined type Clock (16.3): a discrete Boolean in the flat model (mo_var.type),
+ * whose equations define clocks (c = Clock(0.1), c2 = subSample(c, 2), connections); analysis/clocks.c
+ * reads them and makes the variable a protected constant. */
+enum { MO_FV_CLOCK = 1u << 27 };
 
 /* flatvar.c: the attributes of v, writable: copies them first when they are shared (copy on write). */
 mo_var_attr *mo_var_attr_mut(mo_var *v);
@@ -336,6 +340,12 @@ int mo_func_expr_rank(const mo_func *fn, const mo_expr *e);
 struct mo_flat;
 int mo_func_expr_type(const struct mo_flat *flat, const mo_func *fn, const mo_expr *e);
 const char *mo_func_type_name(int t);
+/* flatten_sync.c: is e a clock expression (16.3): a Clock variable, a clock constructor, a sub-clock
+ * operator applied to a clock, an if-expression of clocks? */
+bool mo_flat_is_clock(const struct mo_flat *flat, const mo_expr *e);
+/* flatten_sync.c: is name an operator of the synchronous language (Clock, sample, hold, previous, the
+ * sub-clock operators, interval, firstTick)? */
+bool mo_sync_op(const char *name);
 
 /* ---- events (flatten_when.c): when-clauses, reinit, assert, terminate ----
  * A when-equation is a chain of branches (when c1 then ... elsewhen c2 then ...) in priority order.
@@ -456,6 +466,7 @@ typedef struct mo_flat {
     MO_VEC(mo_clone_names) clone_names; /* ascending first; emptied by mo_flat_unshare, which names
                                          * every variable */
     MO_VEC(mo_attr_later) attr_later;   /* emptied by mo_flat_unshare */
+    bool clocked;             /* the model uses the synchronous language (flatten_sync.c): clocks.c lowers it */
     bool rt_strings;          /* a call gets a String built at run time (funcall.c): the generated
                                * functions release such Strings when they start (mo2c_sreset) */
 } mo_flat;

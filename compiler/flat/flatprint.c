@@ -236,6 +236,10 @@ static void put_expr(printer *p, const mo_expr *e, int shift)
 
 static void put_type(mo_buf *b, const mo_var *v)
 {
+    if (v->flags & MO_FV_CLOCK) {
+        MO_PUT_LIT(b, "Clock ");
+        return;
+    }
     switch (v->type) {
     case MO_T_REAL: MO_PUT_LIT(b, "Real "); return;
     case MO_T_INTEGER: MO_PUT_LIT(b, "Integer "); return;

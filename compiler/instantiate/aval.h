@@ -89,6 +89,12 @@ mo_class *mo_flatten_pkg_via(void);   /* the package whose environment is in for
 /* mo_flatten_val refuses records (an error); mo_flatten_rv also returns them (out->rec). */
 bool mo_flatten_rv(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
 bool mo_flatten_val(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out);
+/* e (a call of the built-in name) with its named arguments put in the positions names[0 .. max) gives
+ * them: a new node with positional arguments only, as many as up to the last one given; NULL after an
+ * error (too many, unknown, given twice, missing before the last one given). */
+const mo_expr *mo_call_positional(const mo_expr *e, const char *name, const char *const *names, int max);
+/* A copy of call e with the positional arguments a[0 .. n) and no named ones. */
+mo_expr *mo_call_with_args(const mo_expr *e, int n, mo_expr **a);
 bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *what,
                  long long *out);
 /* flatten_iter.c: the values of a for-iterator or a reduction's iterator: the elements of a parameter

@@ -236,6 +236,16 @@ static void make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char
     v.variability = (unsigned char)variability;
     v.type = (unsigned char)t->basetype;
     v.flags = flags | (t->connector ? MO_IF_CONNECTOR : 0);
+    if (mo_builtin_is_clock(t->cls)) {   /* 16.3: not flow, stream, discrete, parameter or constant */
+        v.flags |= MO_FV_CLOCK;
+        flat->clocked = true;
+        unsigned bad = it->elem->flags & (MO_PF_FLOW | MO_PF_STREAM | MO_PF_DISCRETE | MO_PF_PARAMETER |
+                                          MO_PF_CONSTANT);
+        if (bad || variability <= MO_VAR_PARAMETER)
+            mo_error(it->elem->loc, "a Clock variable cannot be declared %s (spec 16.3)",
+                     bad & MO_PF_FLOW ? "flow" : bad & MO_PF_STREAM ? "stream" : bad & MO_PF_DISCRETE ? "discrete"
+                     : variability == MO_VAR_PARAMETER ? "parameter" : "constant");
+    }
     if (variability == MO_VAR_PARAMETER) {   /* what the back end may fold (dae.c) */
         if (evaluate_annotation(it->elem))
             v.flags |= MO_FV_EVALUATE;

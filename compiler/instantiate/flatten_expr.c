@@ -545,49 +545,61 @@ static const struct { const char *fn; int n; const char *names[3]; } named_built
     {"delay", 3, {"expr", "delayTime", "delayMax"}},
 };
 
+const mo_expr *mo_call_positional(const mo_expr *e, const char *name, const char *const *names, int max)
+{
+    if (e->n > max) {
+        mo_error(e->loc, "'%s' takes at most %d argument%s, not %d", name, max, max == 1 ? "" : "s", e->n);
+        return NULL;
+    }
+    int n = e->n;
+    mo_expr **a = MO_NEWN(mo_expr *, max + 1);
+    for (int i = 0; i < e->n; i++)
+        a[i] = e->a[i];
+    for (int j = 0; j < e->nnamed; j++) {
+        const mo_named_arg *g = &e->named[j];
+        int i = 0;
+        while (i < max && strcmp(g->name, names[i]) != 0)
+            i++;
+        if (i == max) {
+            mo_error(g->loc, "%s has no argument '%s'", name, g->name);
+            return NULL;
+        }
+        if (a[i]) {
+            mo_error(g->loc, "argument '%s' of %s is given twice", g->name, name);
+            return NULL;
+        }
+        a[i] = g->value;
+        if (i >= n)
+            n = i + 1;
+    }
+    for (int i = 0; i < n; i++)
+        if (!a[i]) {
+            mo_error(e->loc, "%s: argument '%s' is missing", name, names[i]);
+            return NULL;
+        }
+    return mo_call_with_args(e, n, a);
+}
+
+mo_expr *mo_call_with_args(const mo_expr *e, int n, mo_expr **a)
+{
+    mo_expr *c = mo_expr_new(MO_EX_CALL, e->loc);
+    *c = *e;
+    c->n = n;
+    c->a = a;
+    c->nnamed = 0;
+    c->named = NULL;
+    return c;
+}
+
 /* A call of such an operator with its named arguments put in their positions: a new node with positional
  * arguments only (e itself when it has none, or when name is no such operator); NULL after an error. */
 static const mo_expr *positional_call(const mo_expr *e, const char *name)
 {
     if (!e->nnamed)
         return e;
-    for (size_t k = 0; k < sizeof named_builtins / sizeof named_builtins[0]; k++) {
-        if (strcmp(name, named_builtins[k].fn) != 0)
-            continue;
-        int max = named_builtins[k].n, n = e->n;
-        mo_expr **a = MO_NEWN(mo_expr *, max + 1);
-        for (int i = 0; i < e->n && i < max; i++)
-            a[i] = e->a[i];
-        for (int j = 0; j < e->nnamed; j++) {
-            const mo_named_arg *g = &e->named[j];
-            int i = 0;
-            while (i < max && strcmp(g->name, named_builtins[k].names[i]) != 0)
-                i++;
-            if (i == max) {
-                mo_error(g->loc, "%s has no argument '%s'", name, g->name);
-                return NULL;
-            }
-            if (a[i]) {
-                mo_error(g->loc, "argument '%s' of %s is given twice", g->name, name);
-                return NULL;
-            }
-            a[i] = g->value;
-            if (i >= n)
-                n = i + 1;
-        }
-        for (int i = 0; i < n; i++)
-            if (!a[i]) {
-                mo_error(e->loc, "%s: argument '%s' is missing", name, named_builtins[k].names[i]);
-                return NULL;
-            }
-        mo_expr *c = mo_expr_new(MO_EX_CALL, e->loc);
-        *c = *e;
-        c->n = n;
-        c->a = a;
-        c->nnamed = 0;
-        c->named = NULL;
-        return c;
-    }
+    for (size_t k = 0; k < sizeof named_builtins / sizeof named_builtins[0]; k++)
+        if (!strcmp(name, named_builtins[k].fn))
+            return mo_call_positional(e, name, named_builtins[k].names, named_builtins[k].n);
     return e;
 }
 
@@ -725,6 +737,8 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
     /* Integer(e) and String(e) name predefined types, which are no function classes */
     bool type_conv = strcmp(name, "Integer") == 0 || strcmp(name, "String") == 0;
     mo_expr *user;   /* a user-defined function, or a function class declared external "builtin" */
+    if (!strcmp(name, "Clock"))   /* (a predefined type, no function class: flatten_sync.c) */
+        return mo_sync_call(fr, inst, owner, e, name, out) > 0;
     int k = type_conv ? 0 : mo_func_flatten_value(fr, inst, owner, e, &user, out);
     if (k < 0)
         return false;
@@ -741,6 +755,11 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
     }
     if (strcmp(name, "der") == 0)
         return flatten_der(fr, inst, owner, e, out);
+    if (mo_sync_op(name)) {   /* chapter 16 (flatten_sync.c); 0: sample(start, interval) */
+        int r = mo_sync_call(fr, inst, owner, e, name, out);
+        if (r)
+            return r > 0;
+    }
     if (strcmp(name, "cardinality") == 0)
         return mo_cardinality(fr, inst, owner, e, out);
     if (mo_func_connections_op(name))   /* Connections.isRoot, rooted (cgraph.c) */

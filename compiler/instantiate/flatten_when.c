@@ -75,6 +75,11 @@ static mo_expr *when_condition(mo_front *fr, mo_inst *inst, mo_class *owner, con
         return NULL;
     }
     for (int j = 0; j < v.n; j++) {
+        if (mo_flat_is_clock(fr->flat, mo_av_at(&v, j))) {
+            mo_error(c->loc, "not supported yet: clocked when-clauses (a clock as the condition of a when-clause, "
+                             "spec 16.6)");
+            return NULL;
+        }
         int t = mo_func_expr_type(fr->flat, NULL, mo_av_at(&v, j));
         if (t >= 0 && t != MO_T_BOOLEAN) {
             mo_error(c->loc, "a when-condition must be Boolean, not %s", mo_func_type_name(t));

@@ -181,6 +181,12 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
                 t = numeric(t, mo_func_expr_type(flat, fn, e->a[i]));
             return t;
         }
+        if (flat && flat->clocked && !fn && mo_sync_op(n)) {   /* chapter 16: a clock is a Boolean in the flat model */
+            if (!strcmp(n, "Clock") || !strcmp(n, "firstTick") || (!strcmp(n, "sample") && e->n == 2 &&
+                                                                   !mo_flat_is_clock(flat, e->a[1])))
+                return MO_T_BOOLEAN;
+            return strcmp(n, "interval") && e->n >= 1 ? mo_func_expr_type(flat, fn, e->a[0]) : MO_T_REAL;
+        }
         if (!strcmp(n, "initial") || !strcmp(n, "terminal") || !strcmp(n, "edge") || !strcmp(n, "change") ||
             !strcmp(n, "sample") || !strncmp(n, "Connections.", 12))   /* (isRoot, rooted: cgraph.c) */
             return MO_T_BOOLEAN;

@@ -449,6 +449,12 @@ bool mo_stream_finish(mo_front *fr, const mo_stream_sets *ss);
  * made it (for mo_flat_unshare). */
 void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out);
 
+/* flatten_sync.c: the call e of an operator of the synchronous language (mo_sync_op) in a model: 1 with
+ * *out the flat call, -1 after an error, 0 when it is no such call after all (sample(start, interval) of
+ * 3.7.5). */
+int mo_sync_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
+                 struct mo_aval *out);
+
 /* eval.c: evaluate a flat expression whose variables are parameters or constants with bindings. On
  * success the parameters it read are marked MO_VAR_EVALUATED: flattening uses the value, so -override
  * must refuse them. mo_eval_flat_peek does not mark them (a value that may not be used: flatten_if);

@@ -10,10 +10,11 @@
 
 #include <string.h>
 
-/* ---- predefined classes: Real, Integer, Boolean, String, the enumeration StateSelect and
- * ExternalObject (12.9.7: the base of classes whose instances are C objects) ---- */
+/* ---- predefined classes: Real, Integer, Boolean, String, the enumeration StateSelect,
+ * ExternalObject (12.9.7: the base of classes whose instances are C objects) and Clock (16.3: its
+ * variables are flat Booleans marked MO_FV_CLOCK, which analysis/clocks.c turns into clock ticks) ---- */
 static mo_class builtin_real, builtin_integer, builtin_boolean, builtin_string, builtin_stateselect,
-    builtin_extobj;
+    builtin_extobj, builtin_clock;
 static bool builtins_ready;
 
 static void builtins_init(void)
@@ -23,7 +24,7 @@ static void builtins_init(void)
     builtins_ready = true;
     struct { mo_class *c; const char *name; } tab[] = {
         {&builtin_real, "Real"}, {&builtin_integer, "Integer"}, {&builtin_boolean, "Boolean"},
-        {&builtin_string, "String"}, {&builtin_extobj, "ExternalObject"},
+        {&builtin_string, "String"}, {&builtin_extobj, "ExternalObject"}, {&builtin_clock, "Clock"},
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
         tab[i].c->kind = MO_CL_TYPE;
@@ -52,7 +53,7 @@ mo_class *mo_builtin_class(const char *id)
 {
     builtins_init();
     mo_class *all[] = {&builtin_real, &builtin_integer, &builtin_boolean, &builtin_string,
-                       &builtin_stateselect, &builtin_extobj};
+                       &builtin_stateselect, &builtin_extobj, &builtin_clock};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]->name == id)
             return all[i];
@@ -65,7 +66,13 @@ int mo_builtin_type(const mo_class *cls)
     if (cls == &builtin_integer) return MO_T_INTEGER;
     if (cls == &builtin_boolean) return MO_T_BOOLEAN;
     if (cls == &builtin_string) return MO_T_STRING;
+    if (cls == &builtin_clock) return MO_T_BOOLEAN;   /* with MO_FV_CLOCK (mo_builtin_is_clock) */
     return -1;
+}
+
+bool mo_builtin_is_clock(const mo_class *cls)
+{
+    return cls == &builtin_clock;
 }
 
 /* The names of the predefined types (4.8), which no element may take. */
@@ -800,11 +807,6 @@ mo_class *mo_lookup_class(mo_class *cls, const mo_name *name, const char *what)
     mo_found f;
     int bad = mo_lookup_name(cls, name, &f);
     if (bad == 0) {
-        if (name->n == 1 && !strcmp(name->ids[0], "Clock")) {   /* a predefined type we do not have yet */
-            mo_error(mo_name_loc(name, 0), "not supported yet: the type Clock (synchronous language elements, "
-                                           "spec chapter 16)");
-            return NULL;
-        }
         mo_error(mo_name_loc(name, 0), "unknown %s '%s'", what, mo_name_str(name));
         if (!name->global)
             suggest_class(cls, NULL, name->ids[0], mo_name_loc(name, 0));

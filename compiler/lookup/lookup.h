@@ -108,6 +108,8 @@ bool mo_resolve_bases(mo_class *cls);
 mo_class *mo_short_target(mo_class *cls);
 /* A predefined type (Real, Integer, Boolean, String) -> its base type; -1 for other classes. */
 int mo_builtin_type(const mo_class *cls);
+/* Is cls the predefined type Clock (16.3)? Its mo_builtin_type is MO_T_BOOLEAN. */
+bool mo_builtin_is_clock(const mo_class *cls);
 mo_class *mo_builtin_class(const char *interned_name); /* Real ... StateSelect, or NULL */
 /* Does cls extend ExternalObject (12.9.7: its instances are C objects made by its constructor)? */
 bool mo_class_is_extobj(mo_class *cls);

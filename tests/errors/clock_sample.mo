@@ -4,5 +4,5 @@ model ClockSample
 equation
   y = sample(x);
 end ClockSample;
-// ARGS: --flat %f
-// ERROR: %f:5:7: error: not supported yet: sample(u) of a clocked partition (synchronous language elements, spec chapter 16)
+// ARGS: --emit-c -o /dev/null %f
+// ERROR: %f:5:3: error: the clock of this clocked partition cannot be inferred: no clock constructor reaches it (spec 16.7.4)

@@ -9,4 +9,4 @@ equation
   end when;
 end ClockType;
 // ARGS: --flat %f
-// ERROR: %f:4:3: error: not supported yet: the type Clock (synchronous language elements, spec chapter 16)
+// ERROR: %f:7:8: error: not supported yet: clocked when-clauses (a clock as the condition of a when-clause, spec 16.6)

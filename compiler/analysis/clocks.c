@@ -1,0 +1,937 @@
+/*
+ * clocks.c - the synchronous language (specification chapter 16) lowered to when-equations.
+ *
+ * Input: a flat model after mo_flat_unshare whose equations use clocks (flatten_sync.c: Clock
+ * variables marked MO_FV_CLOCK, calls Clock(...), sample(u, c), sample(u), hold, previous, subSample,
+ * superSample, shiftSample, backSample, noClock, interval, firstTick). Output: the same model without
+ * them, which the rest of the back end handles as it is:
+ *   - partitions (16.7): the equations and variables connected by the variables they read form
+ *     sub-partitions; the first argument of sample and hold (and an event clock's condition) is outside
+ *     its equation's partition (base level), that of the sub-clock operators outside its sub-partition
+ *     but inside its base partition. A base partition is clocked when one of its equations uses a
+ *     clocked operator or a clock, or one of its variables is held;
+ *   - clock inference (16.7.4): per base partition, each sub-partition's period and shift relative to
+ *     one of them, in exact rational arithmetic, from the factors of the sub-clock operators; the one
+ *     clock constructor the partition has (through Clock variables and their connections) gives the
+ *     time: a periodic clock (rational or Real interval) or an event clock;
+ *   - each base partition becomes one when-equation whose condition fires at every tick of its fastest
+ *     clock (sample(t0, interval): a time event; an event clock: its condition) and whose body holds
+ *     every equation of the partition solved for the variable matched to it (a small bipartite matching
+ *     per partition); a sub-partition that does not tick at every base tick keeps its values there
+ *     (v = if active then e else pre(v)), counted by a hidden tick counter. whenorder.c then sorts the
+ *     body. previous(x) becomes pre(x), sample(u) the left limit of u (held clocked variables read as
+ *     pre()), hold(x) the (discrete) variable x itself, a sub-clock operator the value of its argument,
+ *     interval() the period, firstTick() a test of the counter. Clocked variables become discrete.
+ *   - Clock variables become protected constants (their equations only define clocks).
+ * Not yet (located errors "not supported yet"): der() in a clocked partition (solverMethod, 16.8),
+ * algebraic loops within a tick (whenorder.c reports the cycle), clocks whose interval changes while the
+ * model runs, inferred sub-sampling factors, interval() of event clocks, clocked when-clauses.
+ * Cost: linear in the equations' size plus, per clocked partition, its matching.
+ */
+#include "dae.h"
+#include "sym.h"
+#include "checks.h"
+#include "events.h"
+
+#include <stdint.h>
+#include <string.h>
+
+typedef struct rat { long long n, d; } rat;   /* n / d, d > 0, reduced */
+
+static long long gcdll(long long a, long long b)
+{
+    if (a < 0) a = -a;
+    if (b < 0) b = -b;
+    while (b) {
+        long long t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static bool rat_ok = true;   /* false once an operation overflowed (reported by the caller) */
+
+/* n / d reduced, d > 0 */
+static rat rat_make(long long n, long long d)
+{
+    if (d == 0 || n == INT64_MIN || d == INT64_MIN) {
+        rat_ok = false;
+        return (rat){0, 1};
+    }
+    if (d < 0)
+        n = -n, d = -d;
+    long long g = gcdll(n, d);
+    return g > 1 ? (rat){n / g, d / g} : (rat){n, d};
+}
+static long long mul(long long a, long long b)
+{
+    long long r;
+    if (__builtin_mul_overflow(a, b, &r)) {
+        rat_ok = false;
+        return 1;
+    }
+    return r;
+}
+static rat rat_mul(rat a, rat b)
+{
+    long long g1 = gcdll(a.n, b.d), g2 = gcdll(b.n, a.d);   /* cross-reduced first: no needless overflow */
+    g1 = g1 ? g1 : 1;
+    g2 = g2 ? g2 : 1;
+    return rat_make(mul(a.n / g1, b.n / g2), mul(a.d / g2, b.d / g1));
+}
+static rat rat_div(rat a, rat b)
+{
+    return rat_mul(a, rat_make(b.d, b.n));
+}
+static rat rat_add(rat a, rat b)
+{
+    long long g = gcdll(a.d, b.d), s;
+    if (__builtin_add_overflow(mul(a.n, b.d / g), mul(b.n, a.d / g), &s))
+        rat_ok = false;
+    return rat_make(s, mul(a.d / g, b.d));
+}
+static rat rat_sub(rat a, rat b) { return rat_add(a, (rat){-b.n, b.d}); }
+static bool rat_eq(rat a, rat b) { return a.n == b.n && a.d == b.d; }
+/* the largest g with a and b integer multiples of g (a, b >= 0; gcd(0, b) = b) */
+static rat rat_gcd(rat a, rat b)
+{
+    long long l = mul(a.d / gcdll(a.d, b.d), b.d);
+    return rat_make(gcdll(mul(a.n, l / a.d), mul(b.n, l / b.d)), l);
+}
+
+static const char *fn_name(const mo_expr *e)
+{
+    return e && e->kind == MO_EX_CALL ? mo_sym_fn_name(e) : NULL;
+}
+static bool is_fn(const mo_expr *e, const char *name)
+{
+    const char *f = fn_name(e);
+    return f && !strcmp(f, name);
+}
+static bool sub_op(const char *f)
+{
+    return f && (!strcmp(f, "subSample") || !strcmp(f, "superSample") || !strcmp(f, "shiftSample") ||
+                 !strcmp(f, "backSample") || !strcmp(f, "noClock"));
+}
+/* a clocked sample(u, c) or sample(u), not sample(start, interval) of 3.7.5 */
+static bool clocked_sample(const mo_flat *flat, const mo_expr *e)
+{
+    return is_fn(e, "sample") && (e->n == 1 || (e->n == 2 && mo_flat_is_clock(flat, e->a[1])));
+}
+
+/* A relation between two sub-partitions (16.5.2): y's clock from u's by op (a sub-clock operator). */
+typedef struct edge {
+    int u, y;                 /* a variable of each (the sub-partitions are their roots) */
+    const mo_expr *op;        /* the call, for its arguments and location */
+} edge;
+
+/* A clock constructor that gives a (sub-)partition its clock. */
+typedef struct source {
+    int var;                  /* a variable of the partition */
+    const mo_expr *clock;     /* Clock(...) */
+} source;
+
+typedef struct ck {
+    mo_flat *flat;
+    int nv;                   /* variables before this pass added its own */
+    int ph;                   /* placeholders of pre(x) while solving: variable x + ph (past every variable) */
+    int *uf;                  /* union-find over variables: sub-partitions */
+    int *buf;                 /* union-find over variables: base partitions */
+    unsigned char *mark;      /* per variable: 1 clocked (its sub-partition root), 2 held */
+    MO_VEC(edge) edges;
+    MO_VEC(source) sources;
+    /* per equation: -1 unclocked or unknown, else a variable of its partition; 1 in clock_def for
+     * equations between clocks */
+    int *eq_var;
+    unsigned char *eq_clocked, *clock_def;
+    int cur;                  /* the variable first met in the equation being scanned, or -1 */
+    bool cur_clocked;
+    int errors;
+} ck;
+
+static int find(int *uf, int v)
+{
+    while (uf[v] != v) {
+        uf[v] = uf[uf[v]];
+        v = uf[v];
+    }
+    return v;
+}
+static void unite(int *uf, int a, int b)
+{
+    a = find(uf, a);
+    b = find(uf, b);
+    if (a != b)
+        uf[a < b ? b : a] = a < b ? a : b;
+}
+
+static bool unknown_var(const ck *c, const mo_expr *e)
+{
+    return e->kind == MO_EX_VAR && e->var >= 0 && e->var < c->nv &&
+           c->flat->vars.v[e->var].variability > MO_VAR_PARAMETER;
+}
+
+/* the first variable of e (unknowns only), or -1 */
+static int first_var(const ck *c, const mo_expr *e)
+{
+    if (!e)
+        return -1;
+    if (unknown_var(c, e))
+        return e->var;
+    if (e->kind == MO_EX_VAR)
+        return -1;
+    for (int i = 0; i < e->n; i++) {
+        int v = first_var(c, e->a[i]);
+        if (v >= 0)
+            return v;
+    }
+    return -1;
+}
+
+/* variable v into the partition of c->cur (the first one met becomes it) */
+static void join(ck *c, int v)
+{
+    if (c->cur < 0)
+        c->cur = v;
+    else
+        unite(c->uf, c->cur, v);
+}
+
+/* every variable of e into the partition of c->cur (recursion over one expression) */
+static void join_all(ck *c, const mo_expr *e)
+{
+    if (!e)
+        return;
+    if (unknown_var(c, e)) {
+        join(c, e->var);
+        return;
+    }
+    if (e->kind == MO_EX_VAR)
+        return;
+    for (int i = 0; i < e->n; i++)
+        join_all(c, e->a[i]);
+}
+
+/* The incidence of an equation's side (16.7.2, 16.7.3): what joins its partition, and the markers. */
+static void scan(ck *c, const mo_expr *e)
+{
+    if (!e)
+        return;
+    if (unknown_var(c, e)) {
+        join(c, e->var);
+        if (c->flat->vars.v[e->var].flags & MO_FV_CLOCK)
+            c->cur_clocked = true;
+        return;
+    }
+    if (e->kind == MO_EX_VAR)
+        return;
+    const char *f = fn_name(e);
+    if (f && clocked_sample(c->flat, e)) {   /* u is outside; the clock inside */
+        c->cur_clocked = true;
+        if (e->n == 2)
+            scan(c, e->a[1]);
+        if (e->n == 2 && is_fn(e->a[1], "Clock")) {
+            source s = {-1, e->a[1]};
+            MO_PUSH(c->sources, s);   /* var: the equation's, set by the caller */
+        }
+        return;
+    }
+    if (f && !strcmp(f, "hold")) {   /* a held variable is clocked; the equation is not (by this) */
+        int v = first_var(c, e->a[0]);
+        if (v >= 0)
+            c->mark[v] |= 2;
+        return;
+    }
+    if (f && !strcmp(f, "Clock")) {
+        c->cur_clocked = true;
+        if (e->n == 2 && e->a[1]->kind != MO_EX_INT && e->a[1]->kind != MO_EX_STRING)
+            return;   /* an event clock's condition is unclocked */
+        for (int i = 0; i < e->n; i++)
+            scan(c, e->a[i]);
+        return;
+    }
+    if (f && sub_op(f)) {   /* u in a sub-partition of its own, related to this one */
+        c->cur_clocked = true;
+        int v = first_var(c, e->a[0]);
+        if (v >= 0) {
+            int save = c->cur;
+            c->cur = v;
+            join_all(c, e->a[0]);
+            c->cur = save;
+            edge g = {v, -1, e};
+            MO_PUSH(c->edges, g);   /* y: the equation's, set by the caller */
+        }
+        return;
+    }
+    if (f && (!strcmp(f, "previous") || !strcmp(f, "interval") || !strcmp(f, "firstTick")))
+        c->cur_clocked = true;
+    for (int i = 0; i < e->n; i++)
+        scan(c, e->a[i]);
+}
+
+/* ---- the clock of each base partition ---- */
+
+typedef struct part {         /* per sub-partition root (a variable) */
+    rat per, off;             /* relative to the component's reference */
+    int comp;                 /* the base partition's index + 1 once placed, 0 before */
+} part;
+
+typedef struct base {
+    int root;                 /* a variable of it */
+    const mo_expr *clock;     /* its clock constructor */
+    mo_loc loc;
+    rat g;                    /* the base tick in the reference's units */
+    rat src_per, src_off;     /* the constructor's sub-partition, in the reference's units */
+    mo_expr *cond;            /* the when-condition */
+    int counter;              /* the tick counter variable, or -1 */
+    mo_expr *fine_interval;   /* seconds between base ticks */
+} base;
+
+static void err(ck *c, mo_loc loc, const char *msg)
+{
+    mo_error(loc, "%s", msg);
+    c->errors++;
+}
+
+/* y's (per, off) from u's through op, or u's from y's (inverse); false when op does not say (noClock,
+ * factor 0). */
+static bool relate(const mo_expr *op, const part *from, part *to, bool inverse)
+{
+    const char *f = fn_name(op);
+    long long k = op->n >= 2 ? op->a[1]->ival : 0, r = op->n >= 3 ? op->a[2]->ival : 1;
+    to->per = from->per;
+    to->off = from->off;
+    if (!strcmp(f, "noClock") || ((!strcmp(f, "subSample") || !strcmp(f, "superSample")) && k == 0))
+        return false;
+    bool sub = !strcmp(f, "subSample"), super = !strcmp(f, "superSample");
+    if (sub || super) {
+        rat fac = {k, 1};
+        to->per = (sub != inverse) ? rat_mul(from->per, fac) : rat_div(from->per, fac);
+        return true;
+    }
+    rat shift = rat_mul(from->per, rat_make(k, r));   /* in the period of u: the same on both sides */
+    bool back = !strcmp(f, "backSample");
+    to->off = (back == inverse) ? rat_add(from->off, shift) : rat_sub(from->off, shift);
+    return true;
+}
+
+static const char *vname(const ck *c, int v)
+{
+    return c->flat->vars.v[v].name;
+}
+
+static mo_expr *num_expr(mo_loc loc, rat r)
+{
+    mo_expr *n = mo_sym_num(loc, (double)r.n);
+    return r.d == 1 ? n : mo_sym_div(n, mo_sym_num(loc, (double)r.d));
+}
+
+/* A hidden discrete variable of the clocks. */
+static int new_var(ck *c, const char *name, mo_basetype type, mo_loc loc, const char *comment, mo_expr *start)
+{
+    mo_var_attr *attr = MO_NEW(mo_var_attr);
+    attr->loc = loc;
+    attr->comment = comment;
+    attr->start = start;
+    attr->fixed = mo_expr_bool(loc, true);
+    mo_var v = {.name = mo_intern_cstr(name), .attr = attr, .flags = MO_PF_PROTECTED,
+                .variability = MO_VAR_DISCRETE, .type = (unsigned char)type, .state_select = MO_SS_DEFAULT,
+                .attr_own = true};
+    MO_PUSH(c->flat->vars, v);
+    return c->flat->vars.n - 1;
+}
+
+/* ---- lowering the equations of a clocked partition ---- */
+
+typedef struct lower {
+    ck *c;
+    part *parts;
+    base *b;
+    int eq_root;              /* the sub-partition of the equation being rewritten */
+    bool left_limit;          /* inside sample(u): clocked variables read as pre() */
+    bool in_hold;             /* inside hold(x): x is clocked */
+} lower;
+
+static mo_expr *active(lower *w, int root, mo_loc loc);
+
+/* e with each argument replaced by fn(ctx, argument): e itself when none changes, else a copy. */
+static mo_expr *map_args(const mo_expr *e, mo_expr *(*fn)(void *, const mo_expr *), void *ctx)
+{
+    mo_expr *r = NULL;
+    for (int i = 0; i < e->n; i++) {
+        if (!e->a[i])
+            continue;
+        mo_expr *x = fn(ctx, e->a[i]);
+        if (x != e->a[i] && !r) {
+            r = mo_expr_new((mo_expr_kind)e->kind, e->loc);
+            *r = *e;
+            r->a = MO_NEWN(mo_expr *, e->n);
+            memcpy(r->a, e->a, sizeof(mo_expr *) * (size_t)e->n);
+        }
+        if (r)
+            r->a[i] = x;
+    }
+    return r ? r : (mo_expr *)e;
+}
+
+static mo_expr *rewrite(lower *w, const mo_expr *e);
+static mo_expr *rewrite_cb(void *w, const mo_expr *e)
+{
+    return rewrite(w, e);
+}
+
+/* e rewritten (above); previous(x) and pre(x) of clocked variables become the placeholder variable
+ * x + ph, so that the equation can be solved for x (mo_solve_for), and back to pre(x) after. */
+static mo_expr *rewrite(lower *w, const mo_expr *e)
+{
+    ck *c = w->c;
+    int nv = c->nv, ph = c->ph;
+    if (e->kind == MO_EX_VAR) {
+        if (w->left_limit && e->var >= 0 && e->var < nv && (c->mark[find(c->uf, e->var)] & 1)) {
+            if (!w->in_hold)   /* (16.5.1: u is unclocked) */
+                err(c, e->loc, mo_sprintf("the argument of sample must be unclocked, but '%s' is clocked "
+                                          "(spec 16.5.1)", vname(c, e->var)));
+            return mo_sym_var(e->loc, e->var + ph);
+        }
+        return (mo_expr *)e;
+    }
+    const char *f = fn_name(e);
+    if (f && !strcmp(f, "previous") && e->a[0]->kind == MO_EX_VAR)
+        return mo_sym_var(e->loc, e->a[0]->var + ph);
+    if (f && !strcmp(f, "pre") && e->a[0]->kind == MO_EX_VAR && e->a[0]->var < nv &&
+        (c->mark[find(c->uf, e->a[0]->var)] & 1))
+        return mo_sym_var(e->loc, e->a[0]->var + ph);
+    if (f && clocked_sample(c->flat, e)) {
+        bool save = w->left_limit;
+        w->left_limit = true;
+        mo_expr *r = rewrite(w, e->a[0]);
+        w->left_limit = save;
+        return r;
+    }
+    if (f && !strcmp(f, "hold")) {
+        bool save = w->in_hold;
+        w->in_hold = true;
+        mo_expr *r = rewrite(w, e->a[0]);
+        w->in_hold = save;
+        return r;
+    }
+    if (f && sub_op(f))
+        return rewrite(w, e->a[0]);
+    if (f && (!strcmp(f, "interval") || !strcmp(f, "firstTick"))) {
+        int root = e->n ? first_var(c, e->a[0]) : -1;
+        root = root >= 0 ? find(c->uf, root) : w->eq_root;
+        if (!strcmp(f, "firstTick")) {
+            if (w->b->counter < 0)
+                mo_unreachable("firstTick without a tick counter");
+            return mo_sym_binary(e->loc, MO_OP_EQ, mo_sym_var(e->loc, w->b->counter),
+                                 num_expr(e->loc, rat_div(rat_sub(w->parts[root].off, w->b->src_off), w->b->g)));
+        }
+        if (!w->b->fine_interval) {
+            err(c, e->loc, "not supported yet: interval() of an event clock");
+            return (mo_expr *)e;
+        }
+        return mo_sym_mul(w->b->fine_interval, num_expr(e->loc, rat_div(w->parts[root].per, w->b->g)));
+    }
+    if (e->kind == MO_EX_DER && w->b) {
+        err(c, e->loc, "not supported yet: der() in a clocked partition (continuous-time equations discretized "
+                       "by a solverMethod, spec 16.8)");
+        return (mo_expr *)e;
+    }
+    return map_args(e, rewrite_cb, w);
+}
+
+/* placeholders x + ph back to pre(x) */
+static mo_expr *unplace(void *ph, const mo_expr *e)
+{
+    int p = *(const int *)ph;
+    if (e->kind == MO_EX_VAR)
+        return e->var >= p ? mo_sym_call1(e->loc, "pre", mo_sym_var(e->loc, e->var - p)) : (mo_expr *)e;
+    return map_args(e, unplace, ph);
+}
+
+/* The condition under which sub-partition root ticks at a tick of its base (NULL: at every one). */
+static mo_expr *active(lower *w, int root, mo_loc loc)
+{
+    base *b = w->b;
+    rat p = rat_div(w->parts[root].per, b->g), o = rat_div(rat_sub(w->parts[root].off, b->src_off), b->g);
+    if (p.n == 1 && o.n == 0)
+        return NULL;
+    mo_expr *cnt = mo_sym_var(loc, b->counter);
+    mo_expr **args = MO_NEWN(mo_expr *, 2);
+    args[0] = mo_sym_sub(cnt, mo_sym_num(loc, (double)o.n));
+    args[1] = mo_sym_num(loc, (double)p.n);
+    mo_expr *m = mo_sym_call(loc, "mod", 2, args);
+    mo_expr *on = mo_sym_binary(loc, MO_OP_EQ, m, mo_sym_num(loc, 0));
+    return o.n ? mo_sym_binary(loc, MO_OP_AND, on, mo_sym_binary(loc, MO_OP_GE, cnt, mo_sym_num(loc, (double)o.n)))
+               : on;
+}
+
+/* ---- the pass ---- */
+
+/* One side of an equation between clocks: its Clock variable (the return value), or -1 with *ctor a
+ * constructor or *op a sub-clock operator over a variable (*opvar). */
+static int clock_term(ck *c, const mo_expr *e, const mo_expr **ctor, const mo_expr **op, int *opvar)
+{
+    *ctor = *op = NULL;
+    *opvar = -1;
+    if (e->kind == MO_EX_VAR && e->var >= 0 && e->var < c->nv)
+        return e->var;
+    while (is_fn(e, "Clock") && e->n == 2 && e->a[1]->kind == MO_EX_STRING) {   /* a solver clock */
+        if (e->a[0]->kind == MO_EX_VAR)
+            return e->a[0]->var;
+        e = e->a[0];
+    }
+    if (is_fn(e, "Clock")) {
+        *ctor = e;
+        return -1;
+    }
+    const char *f = fn_name(e);
+    if (f && sub_op(f) && strcmp(f, "noClock") && e->n >= 1 && e->a[0]->kind == MO_EX_VAR) {
+        *op = e;
+        *opvar = e->a[0]->var;
+        return -1;
+    }
+    err(c, e->loc, "not supported yet: this clock expression (a Clock variable, a clock constructor or a "
+                   "sub-clock operator applied to a Clock variable are)");
+    return -1;
+}
+
+static void clock_equation(ck *c, const mo_feq *q)
+{
+    const mo_expr *ctor[2], *op[2];
+    int opvar[2];
+    int v[2] = {clock_term(c, q->lhs, &ctor[0], &op[0], &opvar[0]), clock_term(c, q->rhs, &ctor[1], &op[1], &opvar[1])};
+    if (v[0] >= 0 && v[1] >= 0) {
+        unite(c->uf, v[0], v[1]);
+        return;
+    }
+    for (int s = 0; s < 2; s++) {
+        if (v[s] < 0)
+            continue;
+        if (ctor[1 - s]) {
+            source src = {v[s], ctor[1 - s]};
+            MO_PUSH(c->sources, src);
+        } else if (op[1 - s]) {
+            edge g = {opvar[1 - s], v[s], op[1 - s]};
+            MO_PUSH(c->edges, g);
+        }
+        return;
+    }
+    err(c, q->loc, "not supported yet: an equation between clock expressions without a Clock variable");
+}
+
+/* The clock constructor of a source, solver clocks unwrapped; NULL for an inferred one (Clock(),
+ * Clock(0, r)). */
+static const mo_expr *real_clock(const mo_expr *k)
+{
+    while (k->n == 2 && k->a[1]->kind == MO_EX_STRING && is_fn(k->a[0], "Clock"))
+        k = k->a[0];
+    if (k->n == 0 || (k->n == 2 && k->a[0]->kind == MO_EX_INT && k->a[1]->kind == MO_EX_INT && k->a[0]->ival == 0))
+        return NULL;
+    return k;
+}
+
+static bool is_rational_clock(const mo_expr *k)
+{
+    return k->n == 2 && k->a[0]->kind == MO_EX_INT && k->a[1]->kind == MO_EX_INT;
+}
+static bool is_event_clock(const mo_expr *k)
+{
+    return k->n == 2 && !is_rational_clock(k) && k->a[1]->kind != MO_EX_STRING;
+}
+
+/* Kuhn's augmenting paths, breadth first (no recursion): eq_of[v], var_of[q] over local numbers;
+ * cand: CSR of each equation's candidate variables. false when some equation has no variable. */
+static bool match(int n, const int *cfirst, const int *cand, int *var_of, int *eq_of)
+{
+    int *prev = MO_NEWN(int, n + 1), *queue = MO_NEWN(int, n + 1), *seen = MO_NEWN(int, n + 1);
+    for (int i = 0; i < n; i++)
+        var_of[i] = eq_of[i] = -1, seen[i] = -1;
+    for (int q0 = 0; q0 < n; q0++) {
+        int head = 0, tail = 0, found = -1;
+        queue[tail++] = q0;
+        while (head < tail && found < 0) {
+            int q = queue[head++];
+            for (int k = cfirst[q]; k < cfirst[q + 1] && found < 0; k++) {
+                int v = cand[k];
+                if (seen[v] == q0)
+                    continue;
+                seen[v] = q0;
+                prev[v] = q;
+                if (eq_of[v] < 0)
+                    found = v;
+                else
+                    queue[tail++] = eq_of[v];
+            }
+        }
+        if (found < 0)
+            return false;
+        for (int v = found; v >= 0;) {   /* flip the path */
+            int q = prev[v], next = var_of[q];
+            var_of[q] = v;
+            eq_of[v] = q;
+            v = next;
+        }
+    }
+    return true;
+}
+
+/* Base partition b's equations eqs[0 .. n) into its when-equation. */
+static void lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const int *unk, int nu)
+{
+    mo_flat *flat = c->flat;
+    const mo_feq *q0 = &flat->eqs.v[eqs[0]];
+    if (n != nu) {
+        mo_error(q0->loc, "the clocked partition of this equation has %d equation%s but %d unknown%s", n,
+                 n == 1 ? "" : "s", nu, nu == 1 ? "" : "s");
+        c->errors++;
+        return;
+    }
+    int *local = MO_NEWN(int, c->nv);   /* variable -> local unknown + 1 */
+    for (int i = 0; i < nu; i++)
+        local[unk[i]] = i + 1;
+    lower w = {c, parts, b, -1, false, false};
+    mo_expr **L = MO_NEWN(mo_expr *, n), **R = MO_NEWN(mo_expr *, n);
+    MO_VEC(int) cand = {0};
+    int *cfirst = MO_NEWN(int, n + 1);
+    unsigned char *seen = MO_NEWN(unsigned char, c->ph + c->nv + 1);
+    mo_int_vec vs = {0};
+    for (int i = 0; i < n; i++) {
+        const mo_feq *q = &flat->eqs.v[eqs[i]];
+        w.eq_root = find(c->uf, c->eq_var[eqs[i]]);
+        L[i] = rewrite(&w, q->lhs);
+        R[i] = rewrite(&w, q->rhs);
+        cfirst[i] = cand.n;
+        vs.n = 0;
+        mo_expr_collect_vars(L[i], seen, &vs);
+        mo_expr_collect_vars(R[i], seen, &vs);
+        for (int k = 0; k < vs.n; k++) {
+            seen[vs.v[k]] = 0;
+            if (vs.v[k] < c->nv && local[vs.v[k]] && mo_solve_for(L[i], R[i], vs.v[k]))
+                MO_PUSH(cand, local[vs.v[k]] - 1);
+        }
+    }
+    cfirst[n] = cand.n;
+    if (c->errors)
+        return;
+    int *var_of = MO_NEWN(int, n), *eq_of = MO_NEWN(int, n);
+    if (!match(n, cfirst, cand.v, var_of, eq_of)) {
+        for (int i = 0; i < n; i++)
+            if (var_of[i] < 0) {
+                err(c, flat->eqs.v[eqs[i]].loc, "not supported yet: this clocked equation cannot be solved for "
+                                                "a variable of its own (systems of equations at a clock tick)");
+                return;
+            }
+    }
+    mo_fwhen wh = {.loc = q0->loc, .instance = q0->instance, .nbranches = 1, .branches = MO_NEW(mo_wbranch)};
+    mo_wbranch *br = &wh.branches[0];
+    br->cond = b->cond;
+    br->loc = q0->loc;
+    if (b->counter >= 0) {
+        mo_expr *cnt = mo_sym_var(q0->loc, b->counter);
+        mo_wstmt s = {.kind = MO_WS_ASSIGN, .loc = q0->loc, .lhs = cnt,
+                      .rhs = mo_sym_add(mo_sym_call1(q0->loc, "pre", cnt), mo_sym_num(q0->loc, 1))};
+        MO_PUSH(br->body, s);
+    }
+    for (int i = 0; i < n; i++) {
+        const mo_feq *q = &flat->eqs.v[eqs[i]];
+        int v = unk[var_of[i]];
+        mo_expr *val = unplace(&c->ph, mo_solve_for(L[i], R[i], v));
+        mo_expr *guard = active(&w, find(c->uf, v), q->loc);
+        if (guard)
+            val = mo_sym_if(q->loc, guard, val, mo_sym_call1(q->loc, "pre", mo_sym_var(q->loc, v)));
+        mo_wstmt s = {.kind = MO_WS_ASSIGN, .loc = q->loc, .lhs = mo_sym_var(q->loc, v), .rhs = val};
+        MO_PUSH(br->body, s);
+    }
+    MO_PUSH(flat->whens, wh);
+    for (int i = 0; i < nu; i++)
+        if (flat->vars.v[unk[i]].variability == MO_VAR_CONTINUOUS)
+            flat->vars.v[unk[i]].variability = MO_VAR_DISCRETE;
+}
+
+/* The clock of base partition b from its sources; false after an error. */
+static bool base_clock(ck *c, part *parts, base *b, int k)
+{
+    mo_flat *flat = c->flat;
+    const mo_expr *src = NULL;
+    int src_root = -1;
+    for (int i = 0; i < c->sources.n; i++) {
+        const source *s = &c->sources.v[i];
+        if (s->var < 0 || find(c->buf, s->var) != b->root)
+            continue;
+        const mo_expr *kc = real_clock(s->clock);
+        if (!kc)
+            continue;
+        int r = find(c->uf, s->var);
+        if (!src) {
+            src = kc;
+            src_root = r;
+            continue;
+        }
+        if (kc == src)
+            continue;
+        if (is_rational_clock(kc) && is_rational_clock(src)) {   /* consistent periods (16.3.1) */
+            rat a = rat_div(rat_make(src->a[0]->ival, src->a[1]->ival), parts[src_root].per);
+            rat bb = rat_div(rat_make(kc->a[0]->ival, kc->a[1]->ival), parts[r].per);
+            if (rat_eq(a, bb) && rat_eq(parts[r].off, parts[src_root].off))
+                continue;
+            mo_error(kc->loc, "this clock is not consistent with the other clock of its base partition (spec 16.3.1)");
+        } else {
+            mo_error(kc->loc, "a base partition has more than one clock (spec 16.3.1)");
+        }
+        mo_note(src->loc, "the other clock");
+        c->errors++;
+        return false;
+    }
+    if (!src) {
+        err(c, b->loc, "the clock of this clocked partition cannot be inferred: no clock constructor reaches it "
+                       "(spec 16.7.4)");
+        return false;
+    }
+    b->clock = src;
+    b->src_per = parts[src_root].per;
+    b->src_off = parts[src_root].off;
+    rat g = {0, 1};
+    for (int v = 0; v < c->nv; v++) {
+        if (c->uf[v] != v || !(c->mark[v] & 1) || find(c->buf, v) != b->root)
+            continue;
+        rat o = rat_sub(parts[v].off, b->src_off);
+        if (o.n < 0) {
+            mo_error(flat->vars.v[v].attr->loc, "the clock of '%s' starts before its base clock (spec 16.5.2)",
+                     vname(c, v));
+            c->errors++;
+            return false;
+        }
+        g = rat_gcd(g, parts[v].per);
+        if (o.n)
+            g = rat_gcd(g, o);
+    }
+    if (!rat_ok) {
+        err(c, b->loc, "the sub-sampling factors of this clocked partition overflow 64 bits (spec 16.7.4)");
+        return false;
+    }
+    b->g = g;
+    mo_loc loc = src->loc;
+    rat fine = rat_div(g, b->src_per);   /* base ticks per tick of the constructor's clock */
+    if (is_event_clock(src)) {
+        if (!(fine.n == 1 && fine.d == 1)) {
+            err(c, src->loc, "an event clock cannot be super-sampled (spec 16.5.2)");
+            return false;
+        }
+        b->cond = src->a[0];
+        b->fine_interval = NULL;
+    } else {
+        mo_expr *period = is_rational_clock(src) ? num_expr(loc, rat_make(src->a[0]->ival, src->a[1]->ival))
+                                                 : src->a[0];
+        if (!is_rational_clock(src)) {
+            unsigned char *none = MO_NEWN(unsigned char, flat->vars.n + 1);
+            for (int v = 0; v < flat->vars.n; v++)
+                none[v] = flat->vars.v[v].variability > MO_VAR_PARAMETER;
+            if (mo_sym_reads_any(period, none)) {
+                err(c, src->a[0]->loc, "not supported yet: a clock whose interval changes while the model runs");
+                return false;
+            }
+        }
+        b->fine_interval = mo_sym_mul(period, num_expr(loc, fine));
+        double t0 = flat->experiment.has_start ? flat->experiment.start : 0;
+        mo_expr **args = MO_NEWN(mo_expr *, 2);
+        args[0] = mo_sym_num(loc, t0);
+        args[1] = b->fine_interval;
+        b->cond = mo_sym_call(loc, "sample", 2, args);
+    }
+    /* the tick counter: for sub-partitions that skip ticks and firstTick() */
+    b->counter = new_var(c, mo_sprintf("$clock%d.tick", k), MO_T_INTEGER, loc,
+                         "the ticks of a base clock so far, from 0 (clocks.c)", mo_expr_int(loc, -1));
+    return true;
+}
+
+/* Does e use an operator of chapter 16 (sample of a clock included)? */
+static bool uses_sync(const mo_flat *flat, const mo_expr *e)
+{
+    if (!e || e->kind == MO_EX_VAR)
+        return e && e->var >= 0 && e->var < flat->vars.n && (flat->vars.v[e->var].flags & MO_FV_CLOCK);
+    const char *f = fn_name(e);
+    if (f && (clocked_sample(flat, e) || (strcmp(f, "sample") && mo_sync_op(f))))
+        return true;
+    for (int i = 0; i < e->n; i++)
+        if (uses_sync(flat, e->a[i]))
+            return true;
+    return false;
+}
+
+bool mo_clocks_lower(mo_flat *flat)
+{
+    if (!flat->clocked)
+        return true;
+    int nv = flat->vars.n, neq = flat->eqs.n;
+    ck c = {.flat = flat, .nv = nv};
+    c.uf = MO_NEWN(int, nv + 1);
+    c.buf = MO_NEWN(int, nv + 1);
+    c.mark = MO_NEWN(unsigned char, nv + 1);
+    c.eq_var = MO_NEWN(int, neq + 1);
+    c.eq_clocked = MO_NEWN(unsigned char, neq + 1);
+    c.clock_def = MO_NEWN(unsigned char, neq + 1);
+    for (int v = 0; v < nv; v++)
+        c.uf[v] = v;
+    for (int i = 0; i < flat->initial_eqs.n; i++) {
+        const mo_feq *q = &flat->initial_eqs.v[i];
+        if (uses_sync(flat, q->lhs) || uses_sync(flat, q->rhs))
+            err(&c, q->loc, "clocked variables and operators cannot be used in initial equations (spec 16.9)");
+    }
+    /* partitions (16.7.2, 16.7.3) */
+    for (int i = 0; i < neq; i++) {
+        const mo_feq *q = &flat->eqs.v[i];
+        c.eq_var[i] = -1;
+        if (mo_flat_is_clock(flat, q->lhs) || mo_flat_is_clock(flat, q->rhs)) {
+            c.clock_def[i] = 1;
+            clock_equation(&c, q);
+            continue;
+        }
+        int s0 = c.sources.n, e0 = c.edges.n;
+        c.cur = -1;
+        c.cur_clocked = false;
+        scan(&c, q->lhs);
+        scan(&c, q->rhs);
+        c.eq_var[i] = c.cur;
+        c.eq_clocked[i] = c.cur_clocked;
+        for (int k = s0; k < c.sources.n; k++)
+            c.sources.v[k].var = c.cur;
+        for (int k = e0; k < c.edges.n; k++)
+            c.edges.v[k].y = c.cur;
+        if (c.cur_clocked && c.cur < 0)
+            err(&c, q->loc, "not supported yet: a clocked equation without unknowns");
+    }
+    if (c.errors)
+        return false;
+    for (int i = 0; i < neq; i++)
+        if (c.eq_clocked[i])
+            c.mark[find(c.uf, c.eq_var[i])] |= 1;
+    for (int v = 0; v < nv; v++)
+        if ((c.mark[v] & 2) || (flat->vars.v[v].flags & MO_FV_CLOCK))
+            c.mark[find(c.uf, v)] |= 1;
+    for (int v = 0; v < nv; v++)
+        c.buf[v] = find(c.uf, v);
+    for (int i = 0; i < c.edges.n; i++)
+        unite(c.buf, c.edges.v[i].u, c.edges.v[i].y);
+    unsigned char *bclocked = MO_NEWN(unsigned char, nv + 1);
+    for (int v = 0; v < nv; v++)
+        if (c.uf[v] == v && (c.mark[v] & 1))
+            bclocked[find(c.buf, v)] = 1;
+    for (int v = 0; v < nv; v++)
+        if (c.uf[v] == v && bclocked[find(c.buf, v)])
+            c.mark[v] |= 1;
+    /* sub-clock inference (16.7.4): per base partition, (period, shift) of each sub-partition relative
+     * to its first, along the sub-clock operators in both directions */
+    part *parts = MO_NEWN(part, nv + 1);
+    int *efirst = MO_NEWN(int, nv + 2), *eadj = MO_NEWN(int, 2 * c.edges.n + 1);
+    for (int i = 0; i < c.edges.n; i++) {
+        efirst[find(c.uf, c.edges.v[i].u) + 1]++;
+        efirst[find(c.uf, c.edges.v[i].y) + 1]++;
+    }
+    for (int v = 0; v < nv; v++)
+        efirst[v + 1] += efirst[v];
+    int *fill = MO_NEWN(int, nv + 1);
+    for (int i = 0; i < c.edges.n; i++) {
+        int a = find(c.uf, c.edges.v[i].u), y = find(c.uf, c.edges.v[i].y);
+        eadj[efirst[a] + fill[a]++] = i;
+        eadj[efirst[y] + fill[y]++] = i;
+    }
+    MO_VEC(base) bases = {0};
+    int *base_of = MO_NEWN(int, nv + 1);   /* base root -> index + 1 */
+    int *queue = MO_NEWN(int, nv + 1);
+    for (int r = 0; r < nv; r++) {
+        if (c.uf[r] != r || !(c.mark[r] & 1) || parts[r].comp)
+            continue;
+        int br = find(c.buf, r);
+        if (base_of[br]) {   /* a second component of one base partition: joined only by noClock or factor 0 */
+            err(&c, flat->vars.v[r].attr->loc, mo_sprintf("not supported yet: the clock of '%s' relative to its base "
+                "partition's (inferred sub-sampling factors, noClock)", vname(&c, r)));
+            return false;
+        }
+        base b = {.root = br, .loc = flat->vars.v[r].attr->loc};
+        for (int i = 0; i < neq; i++)
+            if (c.eq_var[i] >= 0 && find(c.buf, c.eq_var[i]) == br) {
+                b.loc = flat->eqs.v[i].loc;
+                break;
+            }
+        MO_PUSH(bases, b);
+        base_of[br] = bases.n;
+        parts[r] = (part){{1, 1}, {0, 1}, bases.n};
+        int head = 0, tail = 0;
+        queue[tail++] = r;
+        while (head < tail) {
+            int a = queue[head++];
+            for (int k = efirst[a]; k < efirst[a + 1]; k++) {
+                const edge *g = &c.edges.v[eadj[k]];
+                int gu = find(c.uf, g->u), gy = find(c.uf, g->y);
+                bool inverse = gy == a;
+                int other = inverse ? gu : gy;
+                part p;
+                if (!relate(g->op, &parts[a], &p, inverse))
+                    continue;
+                p.comp = bases.n;
+                if (!parts[other].comp) {
+                    parts[other] = p;
+                    queue[tail++] = other;
+                } else if (!rat_eq(parts[other].per, p.per) || !rat_eq(parts[other].off, p.off)) {
+                    err(&c, g->op->loc, "the sub-clocks of this partition are inconsistent: no clock satisfies "
+                                        "all its sub-sampling factors (spec 16.7.4)");
+                    return false;
+                }
+            }
+        }
+    }
+    for (int k = 0; k < bases.n; k++)
+        if (!base_clock(&c, parts, &bases.v[k], k + 1))
+            return false;
+    c.ph = flat->vars.n;
+    /* the equations and unknowns of each base partition, lowered */
+    mo_int_vec *beqs = MO_NEWN(mo_int_vec, bases.n + 1), *bunk = MO_NEWN(mo_int_vec, bases.n + 1);
+    unsigned char *drop = MO_NEWN(unsigned char, neq + 1);
+    for (int i = 0; i < neq; i++) {
+        if (c.clock_def[i]) {
+            drop[i] = 1;
+            continue;
+        }
+        int v = c.eq_var[i];
+        if (v < 0 || !(c.mark[find(c.uf, v)] & 1))
+            continue;
+        drop[i] = 1;
+        MO_PUSH(beqs[base_of[find(c.buf, v)] - 1], i);
+    }
+    for (int v = 0; v < nv; v++) {
+        const mo_var *x = &flat->vars.v[v];
+        if (!(x->flags & MO_FV_CLOCK) && x->variability > MO_VAR_PARAMETER && (c.mark[find(c.uf, v)] & 1) &&
+            base_of[find(c.buf, v)])
+            MO_PUSH(bunk[base_of[find(c.buf, v)] - 1], v);
+    }
+    for (int k = 0; k < bases.n; k++)
+        if (beqs[k].n)
+            lower_base(&c, parts, &bases.v[k], beqs[k].v, beqs[k].n, bunk[k].v, bunk[k].n);
+    if (c.errors)
+        return false;
+    /* the unclocked equations: hold(x) is x */
+    lower w = {&c, parts, NULL, -1, false, false};
+    int m = 0;
+    for (int i = 0; i < neq; i++) {
+        if (drop[i])
+            continue;
+        mo_feq q = flat->eqs.v[i];
+        if (uses_sync(flat, q.lhs) || uses_sync(flat, q.rhs)) {
+            q.lhs = rewrite(&w, q.lhs);
+            q.rhs = rewrite(&w, q.rhs);
+        }
+        flat->eqs.v[m++] = q;
+    }
+    flat->eqs.n = m;
+    for (int v = 0; v < nv; v++) {
+        mo_var *x = &flat->vars.v[v];
+        if (x->flags & MO_FV_CLOCK) {   /* its equations only defined clocks */
+            x->variability = MO_VAR_CONSTANT;
+            x->binding = mo_expr_bool(x->attr->loc, true);
+            x->flags |= MO_PF_PROTECTED;
+        }
+    }
+    return c.errors == 0 && mo_when_order(flat) == 0;
+}

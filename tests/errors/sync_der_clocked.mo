@@ -1,0 +1,8 @@
+model SyncDerClocked
+  Real u = sample(time, Clock(0.1));
+  Real x(start = 0);
+equation
+  der(x) = u;
+end SyncDerClocked;
+// ARGS: --emit-c -o /dev/null %f
+// ERROR: %f:5:3: error: not supported yet: der() in a clocked partition (continuous-time equations discretized by a solverMethod, spec 16.8)

@@ -1,0 +1,98 @@
+// The synchronous language (spec chapter 16): tests/sim/clocked.sh checks these models against
+// tests/ref/clocked_ref.py (closed forms of the difference equations, written by hand).
+package Clocked
+  model Periodic "a Real interval clock: sample, previous, hold, a continuous state driven by hold"
+    Clock c = Clock(0.1);
+    Real x(start = 1, fixed = true);
+    Real xs "x at the ticks";
+    Real y(start = 0) "the sum of the samples";
+    Real z(start = 0, fixed = true) "integrates the held sum";
+  equation
+    der(x) = -x;
+    xs = sample(x, c);
+    y = previous(y) + xs;
+    der(z) = hold(y);
+    annotation(experiment(StopTime = 1));
+  end Periodic;
+
+  model SubClocks "a rational clock and its sub-clocks: subSample, superSample, shiftSample, backSample"
+    Clock c = Clock(1, 10) "0.1 s";
+    Real u "time at the ticks of c";
+    Integer k(start = 0) "ticks of c";
+    Real ys "every third tick";
+    Real yss "ys on the ticks of c again";
+    Real ysh(start = -1) "u, 0.05 s later";
+    Real yb(start = -2) "ysh moved back by 0.05 s of its own: u's ticks";
+    Real iv "interval()";
+    Real ivs "interval() of the sub-clock";
+    Boolean ft "firstTick()";
+    Real hs "ys held";
+  equation
+    u = sample(time, c);
+    k = previous(k) + (if u >= 0 then 1 else 0);
+    ys = subSample(u, 3);
+    yss = superSample(ys, 3);
+    ysh = shiftSample(u, 1, 2);
+    yb = backSample(ysh, 1, 2);
+    iv = interval(u);
+    ivs = interval(ys);
+    ft = firstTick(u);
+    hs = hold(ys);
+    annotation(experiment(StopTime = 1));
+  end SubClocks;
+
+  model ClockConnectors "clocks through connectors, as Modelica.Clocked's blocks pass them"
+    connector ClockOut = output Clock;
+    connector ClockIn = input Clock;
+    connector RealOut = output Real;
+    connector RealIn = input Real;
+    block Periodic
+      parameter Real period;
+      ClockOut y;
+    equation
+      y = Clock(period);
+    end Periodic;
+    block Sampler
+      RealIn u;
+      ClockIn clock;
+      RealOut y;
+    equation
+      y = sample(u, clock);
+    end Sampler;
+    block Gain
+      parameter Real k;
+      RealIn u;
+      RealOut y;
+    equation
+      y = k * u;
+    end Gain;
+    block Hold
+      RealIn u;
+      RealOut y;
+    equation
+      y = hold(u);
+    end Hold;
+    Periodic clk(period = 0.25);
+    Sampler s;
+    Gain g(k = 2);
+    Hold h;
+    Real x(start = 1, fixed = true);
+  equation
+    der(x) = 1;
+    connect(clk.y, s.clock);
+    s.u = x;
+    connect(s.y, g.u);
+    connect(g.y, h.u);
+    annotation(experiment(StopTime = 1));
+  end ClockConnectors;
+
+  model EventClock "an event clock: ticks where cos(2 pi t) < 0 becomes true (t = 0.25, 1.25, ...)"
+    Clock c = Clock(cos(2 * 3.141592653589793 * time) < 0, 0.5);
+    Integer n(start = 0);
+    Real ts "time at the ticks";
+  equation
+    n = previous(n) + (if ts >= 0 then 1 else 0);
+    ts = sample(time, c);
+    annotation(experiment(StopTime = 3));
+  end EventClock;
+end Clocked;
