@@ -465,6 +465,11 @@ static int settle(mo2c_rt_events *ev, double t, double *x)
         return fail(d, t, "an event update failed");
     if (eval_point(ev, t, x, ev->zp, 1) != 0)
         return -1;
+    /* the memory once more from the variables after the event: a condition that reads a variable true
+     * only at the event instant (b = sample(...); when b then) must be remembered false, or the next
+     * instant would find it true already and not fire (update(fire = 0) changes no variable) */
+    if (m->update && m->update(d, t, x, 0) != 0)
+        return fail(d, t, "an event update failed");
     if (m->check && m->check(d, t) != 0)
         return fail(d, t, "an assert failed");
     memcpy(d->pre, d->y, (size_t)ev->ny * sizeof *d->pre);

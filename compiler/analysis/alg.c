@@ -43,8 +43,10 @@ void mo_astmt_exprs(const mo_astmt *s, void (*f)(void *ctx, const mo_expr *e), v
 {
     switch (s->kind) {
     case MO_AS_ASSIGN:
-        for (int k = 0; k < s->n; k++)
+        for (int k = 0; k < (s->index ? 1 : s->n); k++)   /* an index's values are one value */
             f(ctx, s->values[k]);
+        if (s->index)
+            f(ctx, s->index);
         return;
     case MO_AS_IF: case MO_AS_WHILE: case MO_AS_WHEN:
         for (int k = 0; k < s->ncond; k++)
@@ -94,6 +96,11 @@ static mo_astmt_list copy_list(lower_ctx *c, const mo_astmt_list *l)
         *t = *s;
         if (s->values)
             t->values = map_exprs(c, s->values, s->n);
+        if (s->index) {   /* one value, one pointer (mo_astmt.index) */
+            for (int k = 1; k < s->n; k++)
+                t->values[k] = t->values[0];
+            t->index = map_expr(c, s->index);
+        }
         if (s->conds)
             t->conds = map_exprs(c, s->conds, s->ncond);
         if (s->event) {
@@ -199,7 +206,8 @@ static void walk_stmt(dctx *c, const mo_astmt *s)
         for (int k = 0; k < s->n; k++) {
             int l = c->local[s->targets[k]] - 1;
             c->count[l]++;
-            set_def(c, l);
+            if (!s->index)   /* x[k] := v assigns one of them: the others keep their first values */
+                set_def(c, l);
         }
         return;
     case MO_AS_EVENT:
@@ -324,9 +332,12 @@ static void guard_stmt(void *ctx, const mo_astmt *cs, bool in_when)
     (void)in_when;
     mo_astmt *s = (mo_astmt *)cs;   /* the section's own copy (copy_list) */
     const rctx *r = ctx;
-    if (s->kind == MO_AS_ASSIGN)
+    if (s->kind == MO_AS_ASSIGN) {
         for (int k = 0; k < s->n; k++)
-            s->values[k] = guard(r, s->values[k]);
+            s->values[k] = s->index && k ? s->values[0] : guard(r, s->values[k]);
+        if (s->index)
+            s->index = guard(r, s->index);
+    }
     for (int k = 0; k < s->ncond; k++)
         s->conds[k] = guard(r, s->conds[k]);
 }

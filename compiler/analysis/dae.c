@@ -394,10 +394,14 @@ static bool param_only(const mo_dae *dae, const mo_expr *e)
                                dae->vars.v[e->var].kind == MO_DV_CONSTANT) && !dae->vars.v[e->var].unfixed_param;
     case MO_EX_TIME: case MO_EX_DER: case MO_EX_REF:
         return false;
-    case MO_EX_CALL:
-        if (!mo_sym_fn_name(e) || mo_sym_is_input(e))
+    case MO_EX_CALL: {
+        /* sample(start, interval) of parameters, initial() and terminal() change in time: b = sample(...)
+         * makes b no alias of a value computed once (the MSL's DiscreteBlock.sampleTrigger) */
+        const char *fn = mo_sym_fn_name(e);
+        if (!fn || mo_sym_is_input(e) || !strcmp(fn, "sample") || !strcmp(fn, "initial") || !strcmp(fn, "terminal"))
             return false;
         break;
+    }
     default:
         break;
     }

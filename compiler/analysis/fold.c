@@ -125,9 +125,11 @@ static void mark_stmts(const mo_astmt_list *l, unsigned char *used)
 {
     for (int i = 0; i < l->n; i++) {
         const mo_astmt *st = l->v[i];
-        if (st->kind == MO_AS_ASSIGN)
-            for (int k = 0; k < st->n; k++)
+        if (st->kind == MO_AS_ASSIGN) {
+            for (int k = 0; k < (st->index ? 1 : st->n); k++)   /* an index's values are one value */
                 mark_reads(st->values[k], used);
+            mark_reads(st->index, used);
+        }
         for (int k = 0; k < st->ncond; k++)
             mark_reads(st->conds[k], used);
         int nb = st->kind == MO_AS_IF ? st->n + 1 : st->kind == MO_AS_WHILE ? 1

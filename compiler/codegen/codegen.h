@@ -79,6 +79,11 @@ void mo_cg_put_slot(mo_cg *cg, mo_buf *b, const char *arr, int slot);
  * e->func_out) and marks the function as used; mo_cg_functions appends the C of every used function
  * (and of the functions they call): prototypes, value wrappers, "where" strings and definitions. */
 void mo_cg_fn_call(mo_cg *cg, const mo_expr *e);
+/* One call of the user function that call names, all its outputs into C locals (for (a, b) := f(x) in
+ * an algorithm section, which the value wrapper would run once per element): at indentation in,
+ * "m<id>_" (the function stack's mark, for mo2c_frelease), "o<id>_<k>" per output k, the call, and a
+ * check that array output k has more than maxel[k] elements (-1: none taken); ok = 0 on failure. */
+void mo_cg_fn_call_outputs(mo_cg *cg, mo_buf *o, int in, const mo_expr *call, int id, const int *maxel);
 void mo_cg_functions(const mo_dae *dae, mo_buf *out);
 /* After mo_cg_functions: the header lines of the file that tell build.c what the external functions
  * written need (include and library directories, libraries, the MSL's C sources). */

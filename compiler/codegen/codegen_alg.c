@@ -93,6 +93,8 @@ static void comment(agen *g, int in, const mo_astmt *s)
 }
 
 static void stmts(agen *g, const mo_astmt_list *l, int in);
+static void block_open(agen *g, int in);
+static void block_close(agen *g, int in);
 
 /* Does some value of s read one of its targets (then the values go into locals first)? */
 static bool reads_targets(const mo_astmt *s)
@@ -104,10 +106,102 @@ static bool reads_targets(const mo_astmt *s)
     return false;
 }
 
+/* x[k] := v, k known only at run time (mo_astmt.index): the value, then the index checked (a run-time
+ * error names the target, the statement and the time), then a switch to the element's storage. */
+static void assign_at(agen *g, const mo_astmt *s, int in)
+{
+    mo_buf *o = g->o;
+    int from = g->cg->nchecked, id = g->cg->alg_names++;
+    block_open(g, in);
+    indent(o, in + 1);
+    mo_buf_printf(o, "const double v%d_ = ", id);
+    expr(g, s->values[0]);
+    mo_buf_puts(o, ";\n");
+    indent(o, in + 1);
+    mo_buf_printf(o, "const int i%d_ = mo2c_index(d, ", id);
+    expr(g, s->index);
+    mo_buf_printf(o, ", %d, \"", s->n);
+    mo_cg_c_string(o, mo_sprintf("%s := ... at %s:%d", s->index_str ? s->index_str : "an array element",
+                                 s->loc.file ? mo_cg_lib_path(s->loc.file->path) : "<mo2c>", s->loc.line));
+    mo_buf_puts(o, "\", &ok);\n");
+    g->cg->nchecked++;
+    fail_check(g, in + 1, from);
+    indent(o, in + 1);
+    mo_buf_printf(o, "switch (i%d_) {\n", id);
+    for (int k = 0; k < s->n; k++) {
+        indent(o, in + 1);
+        mo_buf_printf(o, "case %d:\n", k);
+        store(g, in + 2, s->targets[k], mo_sprintf("v%d_", id));
+        indent(o, in + 2);
+        mo_buf_puts(o, "break;\n");
+    }
+    indent(o, in + 1);
+    mo_buf_puts(o, "}\n");
+    block_close(g, in);
+}
+
+/* Are the values of s elements of the outputs of one call ((a, b) := f(x), flatten_alg.c)? */
+static bool one_call(const mo_astmt *s)
+{
+    const mo_expr *c = s->values[0];
+    if (s->n < 2 || c->kind != MO_EX_CALL || !c->func)
+        return false;
+    for (int k = 1; k < s->n; k++) {
+        const mo_expr *e = s->values[k];
+        if (e->kind != MO_EX_CALL || e->func != c->func || e->n != c->n)
+            return false;
+        for (int i = 0; i < c->n; i++)
+            if (!mo_expr_equal(e->a[i], c->a[i]))
+                return false;
+    }
+    return true;
+}
+
+/* (a, b) := f(x): f once, its outputs into locals, then the stores (the value wrapper of each element
+ * would run f once per element, and print the arguments each time). */
+static void assign_outputs(agen *g, const mo_astmt *s, int in)
+{
+    mo_buf *o = g->o;
+    const mo_expr *c = s->values[0];
+    int id = g->cg->alg_names++, from = g->cg->nchecked;
+    int *maxel = MO_NEWN(int, c->func->nout + 1);
+    for (int k = 0; k < c->func->nout; k++)
+        maxel[k] = -1;
+    for (int k = 0; k < s->n; k++)
+        if (s->values[k]->func_el > maxel[s->values[k]->func_out])
+            maxel[s->values[k]->func_out] = s->values[k]->func_el;
+    block_open(g, in);
+    g->cg->where_id = g->where_id;
+    g->cg->where_name = NULL;
+    mo_cg_fn_call_outputs(g->cg, o, in + 1, c, id, maxel);
+    indent(o, in + 1);
+    mo_buf_puts(o, "if (ok) {\n");
+    for (int k = 0; k < s->n; k++) {
+        const mo_expr *e = s->values[k];
+        bool array = c->func->vars.v[c->func->nin + e->func_out].nd > 0;
+        store(g, in + 2, s->targets[k], array ? mo_sprintf("o%d_%d.v[%d]", id, e->func_out, e->func_el)
+                                              : mo_sprintf("o%d_%d", id, e->func_out));
+    }
+    indent(o, in + 1);
+    mo_buf_puts(o, "}\n");
+    indent(o, in + 1);
+    mo_buf_printf(o, "mo2c_frelease(d, m%d_);\n", id);
+    fail_check(g, in + 1, from);
+    block_close(g, in);
+}
+
 static void assign(agen *g, const mo_astmt *s, int in)
 {
     mo_buf *o = g->o;
     int from = g->cg->nchecked;
+    if (s->index) {
+        assign_at(g, s, in);
+        return;
+    }
+    if (one_call(s)) {
+        assign_outputs(g, s, in);
+        return;
+    }
     if (s->n == 1) {
         bool neg;
         indent(o, in);

@@ -102,12 +102,9 @@ static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
     mo_buf_puts(cg->out, "}}");
 }
 
-void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
+/* ", arg" for each argument of call e of f, as the model passes them. */
+static void call_args(mo_cg *cg, const mo_func *f, const mo_expr *e)
 {
-    const mo_func *f = e->func;
-    mo_fg_use(f);
-    ((mo_func *)f)->cg_mark |= MARK_VALUE;
-    mo_buf_printf(cg->out, "%s_v(d, %d, %d", f->cname, e->func_out, e->func_el);
     for (int i = 0; i < e->n; i++) {
         mo_buf_puts(cg->out, ", ");
         if (f->vars.v[i].nd && !cg->fn)
@@ -117,8 +114,63 @@ void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
         else
             mo_cg_expr(cg, e->a[i]);   /* in a function, an array prints as its pointer (mo_fg_leaf) */
     }
+}
+
+void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
+{
+    const mo_func *f = e->func;
+    mo_fg_use(f);
+    ((mo_func *)f)->cg_mark |= MARK_VALUE;
+    mo_buf_printf(cg->out, "%s_v(d, %d, %d", f->cname, e->func_out, e->func_el);
+    call_args(cg, f, e);
     mo_buf_puts(cg->out, ", &ok)");
     cg->nchecked++;
+}
+
+/* The message of an array output smaller than the elements the model takes from it ("%s has %d
+ * elements, not the %d the model was compiled for": a fixed format, the names an escaped argument). */
+static void size_fail(mo_buf *o, const mo_func *f, int k, const char *arr, const char *el1)
+{
+    mo_buf_puts(o, "mo2c_fail(d, \"%s has %d elements, not the %d the model was compiled for\", \"");
+    mo_cg_c_string(o, mo_sprintf("output %s of function %s", f->vars.v[f->nin + k].name, f->name));
+    mo_buf_printf(o, "\", %s.n, %s);\n", arr, el1);
+}
+
+void mo_cg_fn_call_outputs(mo_cg *cg, mo_buf *o, int in, const mo_expr *call, int id, const int *maxel)
+{
+    const mo_func *f = call->func;
+    mo_fg_use(f);
+    mo_fg_indent(o, in);
+    mo_buf_printf(o, "const size_t m%d_ = mo2c_fmark(d);\n", id);
+    for (int k = 0; k < f->nout; k++) {
+        const mo_fvar *x = &f->vars.v[f->nin + k];
+        mo_fg_indent(o, in);
+        mo_buf_printf(o, x->nd ? "mo2c_arr o%d_%d;\n" : x->type == MO_T_STRING ? "const char *o%d_%d;\n"
+                      : "double o%d_%d;\n", id, k);
+    }
+    mo_fg_indent(o, in);
+    mo_buf_printf(o, "if (ok && %s(d", f->cname);
+    cg->out = o;
+    call_args(cg, f, call);
+    for (int k = 0; k < f->nout; k++)
+        mo_buf_printf(o, ", &o%d_%d", id, k);
+    mo_buf_puts(o, ") != 0)\n");
+    mo_fg_indent(o, in + 1);
+    mo_buf_puts(o, "ok = 0;\n");
+    cg->nchecked++;
+    for (int k = 0; k < f->nout; k++) {
+        if (!f->vars.v[f->nin + k].nd || maxel[k] < 0)
+            continue;
+        const char *arr = mo_sprintf("o%d_%d", id, k);
+        mo_fg_indent(o, in);
+        mo_buf_printf(o, "if (ok && %s.n <= %d) {\n", arr, maxel[k]);
+        mo_fg_indent(o, in + 1);
+        size_fail(o, f, k, arr, mo_sprintf("%d", maxel[k] + 1));
+        mo_fg_indent(o, in + 1);
+        mo_buf_puts(o, "ok = 0;\n");
+        mo_fg_indent(o, in);
+        mo_buf_puts(o, "}\n");
+    }
 }
 
 /* ---- one function ---- */
@@ -628,10 +680,9 @@ static void value_wrapper(mo_buf *out, const mo_func *f)
             continue;
         }
         mo_buf_printf(out, " else if (k == %d) {\n        if (el < o%d_.n) {\n            r_ = o%d_.v[el];\n"
-                           "        } else {\n            mo2c_fail(d, \"%%s has %%d elements, not the %%d the model "
-                           "was compiled for\", \"", k, k, k);
-        mo_cg_c_string(out, mo_sprintf("output %s of function %s", f->vars.v[f->nin + k].name, f->name));
-        mo_buf_printf(out, "\", o%d_.n, el + 1);\n            *ok = 0;\n        }\n    }", k);
+                           "        } else {\n            ", k, k, k);
+        size_fail(out, f, k, mo_sprintf("o%d_", k), "el + 1");
+        mo_buf_puts(out, "            *ok = 0;\n        }\n    }");
     }
     mo_buf_puts(out, "\n    mo2c_frelease(d, m_);\n    return r_;\n}\n\n");
 }

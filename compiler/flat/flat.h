@@ -400,7 +400,8 @@ typedef struct mo_astmt mo_astmt;
 typedef struct mo_astmt_list { int n; mo_astmt **v; } mo_astmt_list;
 
 typedef enum mo_astmt_kind {
-    MO_AS_ASSIGN,             /* targets[k] := values[k] for k < n, all values evaluated first */
+    MO_AS_ASSIGN,             /* targets[k] := values[k] for k < n, all values evaluated first; with
+                               * index: targets[index - 1] := values[0] alone (below) */
     MO_AS_IF,                 /* if conds[0] then bodies[0] elseif ... else bodies[n] (n conditions) */
     MO_AS_FOR,                /* an unrolled for-loop: bodies[0 .. n), one per iteration, in order */
     MO_AS_WHILE,              /* while conds[0] loop bodies[0] */
@@ -425,6 +426,12 @@ struct mo_astmt {
     mo_astmt_list *bodies;    /* IF: n + 1 (the last is the else branch, maybe empty); FOR, WHEN: n;
                                * WHILE: 1 */
     mo_wstmt *event;          /* EVENT */
+    /* ASSIGN of an element chosen at run time (x[k] := v, k not a parameter expression: specification
+     * 10.5): index is the subscript (an Integer expression), targets[0 .. n) are the elements of x it
+     * chooses from, in order, and every values[k] is the one value v. Only targets[index - 1] is
+     * assigned; an index outside 1..n ends the run (index_str: the target as written, for the message). */
+    mo_expr *index;
+    const char *index_str;
 };
 
 typedef struct mo_falg {

@@ -30,6 +30,19 @@ static void put_list(mo_buf *b, const mo_flat *flat, const mo_astmt_list *l, int
 
 static void put_assign(mo_buf *b, const mo_flat *flat, const mo_astmt *s)
 {
+    if (s->index) {   /* x[k] := v (flat.h): {x[1], x[2], ...}[k] := v */
+        mo_buf_puts(b, "{");
+        for (int k = 0; k < s->n; k++) {
+            mo_buf_puts(b, k ? ", " : "");
+            mo_buf_puts(b, mo_flat_var_name((void *)flat, s->targets[k]));
+        }
+        mo_buf_puts(b, "}[");
+        put_expr(b, flat, s->index);
+        mo_buf_puts(b, "] := ");
+        put_expr(b, flat, s->values[0]);
+        mo_buf_puts(b, ";");
+        return;
+    }
     if (s->n != 1)
         mo_buf_puts(b, "(");
     for (int k = 0; k < s->n; k++) {

@@ -6,6 +6,7 @@
  * mo_ensure_slot on every slot), its statements as the parser built them. Output: the section's
  * statements over flat variables, appended to flat->algs with the variables it assigns:
  *   - assignments to arrays and slices assign every element at once (values evaluated first);
+ *     x[k] := v with k known only at run time stores v into the element k chooses (mo_astmt.index);
  *     (a, b) := f(x) and r := f(x) with a record result go through funcall.c's mo_func_equation, whose
  *     equations "target = output k of the call" become one such assignment;
  *   - for-loops are unrolled over their ranges, which must be parameter expressions; the iterators are
@@ -72,8 +73,8 @@ static bool check_target(abuild *b, const mo_expr *t, mo_loc loc)
                       : (t->kind == MO_EX_INT || t->kind == MO_EX_BOOL || t->kind == MO_EX_REAL)
                       ? "cannot assign to a for-loop iterator or a constant"
                       : t->kind == MO_EX_INDEX
-                      ? "not supported yet: assigning an element chosen at run time (a subscript that is not a "
-                        "parameter expression)"
+                      ? "not supported yet: assigning elements chosen at run time in this form (a slice, or the "
+                        "outputs of a function call)"
                       : "the target of an assignment must be a variable");
         return false;
     }
@@ -187,6 +188,31 @@ static int assign_call(abuild *b, const mo_stmt *st, mo_astmt *s)
     return 1;
 }
 
+/* x[k] := v with k known only at run time: t is the flattened target, an MO_EX_INDEX over the elements
+ * of x (flat.h); the statement stores v into the one element that k chooses (mo_astmt.index). One
+ * subscript chosen at run time, a scalar element: the others are refused. */
+static bool assign_at(abuild *b, const mo_stmt *st, const mo_expr *t, mo_expr *x, mo_astmt *s)
+{
+    const mo_expr *arr = t->a[0];
+    for (int k = 0; k < arr->n; k++)
+        if (arr->a[k]->kind != MO_EX_VAR) {
+            mo_error(st->lhs->loc, "not supported yet: assigning an element chosen at run time by more than one "
+                     "subscript ('%s')", t->str ? t->str : "?");
+            return false;
+        }
+    make_assign(s, arr->n);
+    s->index = t->a[1];
+    s->index_str = t->str;
+    for (int k = 0; k < arr->n; k++) {
+        if (!check_target(b, arr->a[k], st->lhs->loc) || !check_value(b, arr->a[k]->var, x, st->rhs->loc))
+            return false;
+        s->targets[k] = arr->a[k]->var;
+        s->values[k] = x;
+        add_out(b, arr->a[k]->var);
+    }
+    return add_whole(b, st->lhs);
+}
+
 static bool assign(abuild *b, const mo_stmt *st, mo_astmt *s)
 {
     int r = assign_call(b, st, s);
@@ -201,6 +227,8 @@ static bool assign(abuild *b, const mo_stmt *st, mo_astmt *s)
                  mo_av_size_str(&v));
         return false;
     }
+    if (l.n == 1 && mo_av_at(&l, 0)->kind == MO_EX_INDEX)
+        return assign_at(b, st, mo_av_at(&l, 0), mo_av_at(&v, 0), s);
     make_assign(s, l.n);
     for (int k = 0; k < l.n; k++) {
         mo_expr *t = mo_av_at(&l, k), *x = mo_av_at(&v, k);

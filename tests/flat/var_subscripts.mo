@@ -1,7 +1,8 @@
 // Subscripts known only at run time (specification 10.5) in the flat model: x[k] is the array of the
 // elements it may choose, subscripted by k ({x[1], x[2], x[3]}[k]); a Boolean subscript numbers false,
 // true as 1, 2; A[i, j] with both subscripts known at run time nests; a[k].p over an array of
-// components; A[:, j] keeps its other dimension; pre(v[k]) is the pre of the element chosen.
+// components; A[:, j] keeps its other dimension; pre(v[k]) is the pre of the element chosen; an
+// assignment w[j] := v stores into the element chosen: {w[1], w[2]}[...] := v.
 model VarSubscripts
   type E = enumeration(a, b);
   model C
@@ -23,6 +24,10 @@ model VarSubscripts
   Real y5 = zb[b] + ze[e];
   Integer v[3](each start = 0, each fixed = true);
   Integer m(start = 0, fixed = true);
+  Real w[2];
+algorithm
+  w := {0, 0};
+  w[j] := time;
 equation
   when sample(0.25, 0.25) then
     k = if pre(k) >= 3 then 2 else pre(k) + 1;

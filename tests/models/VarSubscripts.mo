@@ -55,4 +55,43 @@ package VarSubscripts
     Real x[3] = {1, 2, 3};
     Real y = x[k];
   end OutOfRange;
+
+  // x[k] := v with k known only at run time (an algorithm outside when-statements): the element k
+  // chooses gets time, the others the zeros assigned before.
+  model Assign
+    Integer k(start = 1, fixed = true);
+    Real x[3];
+  algorithm
+    x := zeros(3);
+    x[k] := time;
+  equation
+    when sample(0.25, 0.25) then
+      k = if pre(k) >= 3 then 1 else pre(k) + 1;
+    end when;
+  end Assign;
+
+  // A ring buffer of the last 4 samples of sin(time), taken every 0.1 s from t = 0 by a when-statement;
+  // the other elements keep their values (11.1.2: discrete outputs start from pre). The tick is a
+  // Boolean variable true at the sample instants only (the MSL's DiscreteBlock.sampleTrigger).
+  model Ring
+    parameter Integer n = 4;
+    Boolean tick = sample(0, 0.1);
+    Integer j(start = 0, fixed = true);
+    discrete Real buf[n](each start = -1, each fixed = true);
+    Real last = if j > 0 then buf[j] else -1;
+  algorithm
+    when {tick} then
+      j := mod(pre(j), n) + 1;
+      buf[j] := sin(time);
+    end when;
+  end Ring;
+
+  // k reaches 4 at t = 1: the assignment stops the run there, naming the target, the index and the time.
+  model AssignOutOfRange
+    Integer k = integer(3 * time) + 1;
+    Real x[3];
+  algorithm
+    x := {1, 2, 3};
+    x[k] := time;
+  end AssignOutOfRange;
 end VarSubscripts;

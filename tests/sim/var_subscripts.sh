@@ -8,6 +8,8 @@
 # (j - 1) k. The emitted C compiles warning-free (-Wall -Wextra -Wpedantic -Wshadow -Werror).
 # Loop: x[k] = t, x_1 + 2 x_2 = 1, k = 1 then 2 after t = 0.5: x = {t, (1 - t) / 2}, then {1 - 2 t, t}.
 # OutOfRange: k = integer(3 t) + 1 reaches 4 at t = 1; the run stops there with the located message.
+# Assignments x[k] := v in algorithms: Assign (continuous), Ring (a ring buffer in a when-statement
+# whose condition is a Boolean variable b = sample(...)), AssignOutOfRange (the located message).
 source tests/ref/lib.sh
 D=$OUT/var_subscripts
 rm -rf "$D"; mkdir -p "$D"
@@ -43,6 +45,37 @@ msg=$(grep '^error:' <<<"$log")
 if [ $rc -ne 1 ] || ! [[ "$msg" =~ ^error:\ at\ time\ ([0-9.e-]+):\ index\ 4\ out\ of\ range\ 1\.\.3\ for\ x\[k\]\ at\ VarSubscripts\.mo:56$ ]] ||
    ! awk -v t="${BASH_REMATCH[1]}" 'BEGIN { exit !(t >= 1 && t < 1.01) }'; then
     echo "FAIL: OutOfRange (exit $rc): $log"; status=1
+else
+    echo "ok   $msg"
+fi
+
+# Assign: x[k] := time after x := zeros(3), so x_i = t when i = k, else 0 (k as in Main).
+"$MO2C" $M VarSubscripts.Assign -o "$D/Assign" || { echo "mo2c failed on Assign"; exit 1; }
+simulate "$D" Assign -stopTime=0.98 -stepSize=0.007 -noEventEmit -r=assign.csv || exit 1
+for i in 1 2 3; do
+    closed_form "$D/assign.csv" "x[$i]" "($K == $i ? t : 0)" 1e-12 || status=1
+done
+
+# Ring: S = floor(t / 0.1) + 1 samples taken by t (ticks 0, 0.1, ...; the grid 0.0071 never meets one);
+# j = 1 + ((S - 1) mod 4); buf[i] = sin(0.1 m), m the last tick number (from 0) with m mod 4 = i - 1,
+# or its start -1 before that; last = buf[j] = sin(0.1 (S - 1)).
+"$MO2C" $M VarSubscripts.Ring -o "$D/Ring" || { echo "mo2c failed on Ring"; exit 1; }
+simulate "$D" Ring -stopTime=0.994 -stepSize=0.0071 -noEventEmit -r=ring.csv || exit 1
+S='(int(t / 0.1) + 1)'
+closed_form "$D/ring.csv" j "(1 + ($S - 1) % 4)" 0 || status=1
+closed_form "$D/ring.csv" last "sin(0.1 * ($S - 1))" 1e-12 || status=1
+for i in 1 2 3 4; do
+    closed_form "$D/ring.csv" "buf[$i]" "($S - 1 >= $i - 1 ? sin(0.1 * ($S - 1 - ($S - $i) % 4)) : -1)" 1e-12 || status=1
+done
+"$MO2C" $M VarSubscripts.Ring --emit-c -o "$D/Ring.c" || exit 1
+cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -O2 -Werror -Iruntime -c -o "$D/Ring.o" "$D/Ring.c" || status=1
+
+"$MO2C" $M VarSubscripts.AssignOutOfRange -o "$D/AssignOutOfRange" || { echo "mo2c failed on AssignOutOfRange"; exit 1; }
+log=$(cd "$D" && ./AssignOutOfRange -stopTime=2 2>&1); rc=$?
+msg=$(grep '^error:' <<<"$log")
+if [ $rc -ne 1 ] || ! [[ "$msg" =~ ^error:\ at\ time\ ([0-9.e-]+):\ index\ 4\ out\ of\ range\ 1\.\.3\ for\ x\[k\]\ :=\ \.\.\.\ at\ VarSubscripts\.mo:95$ ]] ||
+   ! awk -v t="${BASH_REMATCH[1]}" 'BEGIN { exit !(t >= 1 && t < 1.01) }'; then
+    echo "FAIL: AssignOutOfRange (exit $rc): $log"; status=1
 else
     echo "ok   $msg"
 fi
