@@ -37,10 +37,15 @@ enum { FIXED_PASSES = 20, MAX_SEARCH = 12, STACK_RELS = 64 };
 
 /* 1 when the relations compared at the current solution agree with d->rel, after copying them there.
  * A relation whose operands are equal to the accuracy the loop is solved to (algebra.c: 1e-10
- * relative, 1e-12 absolute) agrees either way: at the event that it caused it sits on its threshold in every mode, and
- * rounding could otherwise refuse them all. live: 2n doubles of scratch. */
-static int agree(mo2c_data *d, int n, const int *rel, int (*rels)(mo2c_data *, double *), double *live,
-                 int *err)
+ * relative, 1e-12 absolute) is a tie: at the event that it caused it sits on its threshold in every
+ * mode, and rounding could otherwise refuse them all. A tie keeps the value the relation had at the
+ * call (start: the event iteration's, which compares exactly), never the other one: the event iteration
+ * (events.c) would compare it again at this solution and give it back the value of its sign, the
+ * loop would take its tie again, and the passes would alternate without end (HeatLosses at t = 0.71:
+ * a one-way clutch locked with 'sa' 1e-13 above tau0_max, a tie, while sliding gives an 'sa' below).
+ * live: 2n doubles of scratch. */
+static int agree(mo2c_data *d, int n, const int *rel, const unsigned char *start,
+                 int (*rels)(mo2c_data *, double *), double *live, int *err)
 {
     *err = rels(d, live) != 0;
     if (*err)
@@ -48,8 +53,9 @@ static int agree(mo2c_data *d, int n, const int *rel, int (*rels)(mo2c_data *, d
     int same = 1;
     for (int k = 0; k < n; k++) {
         double zc = live[2 * k], scale = live[2 * k + 1];
-        unsigned char v = (unsigned char)mo2c_rt_rel_value(d->model->rel_op[rel[k]], zc);
-        if (v != d->rel[rel[k]] && !(fabs(zc) <= REL_TIE * scale + ABS_TIE)) {
+        unsigned char v = fabs(zc) <= REL_TIE * scale + ABS_TIE ? start[k]
+                        : (unsigned char)mo2c_rt_rel_value(d->model->rel_op[rel[k]], zc);
+        if (v != d->rel[rel[k]]) {
             d->rel[rel[k]] = v;
             same = 0;
         }
@@ -71,7 +77,7 @@ static int settle(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *)
 {
     int err;
     for (int pass = 0; pass < FIXED_PASSES; pass++) {
-        if (agree(d, n, rel, rels, live, &err))
+        if (agree(d, n, rel, start, rels, live, &err))
             return 0;
         if (err)
             return -1;
@@ -88,7 +94,7 @@ static int settle(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *)
                 d->rel[rel[k]] = (unsigned char)(start[k] ^ ((m >> k) & 1u));
             if (solve(d) != 0)
                 continue;   /* no solution in this mode: try the next */
-            if (agree(d, n, rel, rels, live, &err))
+            if (agree(d, n, rel, start, rels, live, &err))
                 return 0;
             if (err)
                 return -1;
