@@ -4,7 +4,8 @@
  *
  * Input: a DAE after mo_dae_sort, whose dae->ode and dae->init blocks have kind, n, eqs and vars set
  * (vars[i] matched to eqs[i]). Output: every block classified and solved:
- *   - 1x1 block whose unknown occurs linearly: MO_BLOCK_EXPLICIT, solution = the unknown's value;
+ *   - 1x1 block whose unknown occurs linearly, or linearly in the denominator of a quotient equal to an
+ *     expression free of it (R = 1/G for G): MO_BLOCK_EXPLICIT, solution = the unknown's value;
  *   - 1x1 otherwise: MO_BLOCK_NONLINEAR with the unknown as its only tear variable (Newton);
  *   - larger blocks: MO_BLOCK_LINEAR when every equation is affine in the block's unknowns (the
  *     coefficients free of them), otherwise MO_BLOCK_NONLINEAR; both are torn (below);
@@ -71,6 +72,27 @@ static mo_expr *solve_for_coef(const mo_expr *lhs, const mo_expr *rhs, int var, 
 mo_expr *mo_solve_for(const mo_expr *lhs, const mo_expr *rhs, int var)
 {
     return solve_for_coef(lhs, rhs, var, NULL);
+}
+
+/* n / d = other (either side), var in d only and linearly there: d = n / other, then var from d. A
+ * reluctance's R_m = 1/G_m solved for the permeance G_m (FluxTubes' leakage elements): Newton from
+ * G_m's start value 0 divided by zero at the first step. Where other is 0 the equation has no solution
+ * (n != 0) or every d is one (n = 0): dividing by other fails there as the equation itself would. */
+static mo_expr *solve_reciprocal(const mo_expr *lhs, const mo_expr *rhs, int var)
+{
+    for (int side = 0; side < 2; side++) {
+        const mo_expr *q = side ? rhs : lhs, *other = side ? lhs : rhs;
+        double z;
+        if (q->kind != MO_EX_BINARY || mo_op_scalar(q->op) != MO_OP_DIV || mo_expr_has_var(q->a[0], var) ||
+            mo_expr_has_var(other, var) || (mo_sym_is_num(q->a[0], &z) && z == 0))
+            continue;
+        mo_expr *c, *r;
+        if (!mo_sym_linear(q->a[1], var, &c, &r) || (mo_sym_is_num(c, &z) && z == 0))
+            continue;
+        mo_expr *d = mo_sym_div(q->a[0], (mo_expr *)other);
+        return mo_simplify(mo_sym_div(mo_sym_sub(d, r), c));
+    }
+    return NULL;
 }
 
 /* Per-solve workspace over all DAE variables. */
@@ -442,6 +464,8 @@ static bool solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, so
     if (b->n == 1) {
         const mo_deq *q = mo_block_eq(dae, sys, b->eqs[0]);
         mo_expr *sol = mo_solve_for(q->lhs, q->rhs, b->vars[0]);
+        if (!sol)
+            sol = solve_reciprocal(q->lhs, q->rhs, b->vars[0]);
         if (sol) {
             b->kind = MO_BLOCK_EXPLICIT;
             b->solution = sol;

@@ -524,6 +524,14 @@ int mo_func_equation(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
         return -1;
     if (!tuple && (!g || !g->outputs.n || !g->outputs.v[0].record))
         return 0;
+    if (!tuple) {   /* an array of records = f(x): a call applied element by element (12.4.6), equated by
+                     * flatten.c as any two record values (VfController: y = fromPolar(fill(a, m), phi)) */
+        mo_aval lv;
+        if (!mo_flatten_rv(fr, inst, owner, l, &lv))
+            return -1;
+        if (lv.nd)
+            return 0;
+    }
     if (!g) {
         mo_error(r->loc, "the right side of a tuple equation must be a call of a function with several outputs");
         return -1;

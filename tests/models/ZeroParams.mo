@@ -31,4 +31,17 @@ package ZeroParams
     fa + fT = 0;
     annotation(experiment(StopTime = 10, Interval = 0.02));
   end MasslessInertia;
+
+  // As the MSL's FluxTubes leakage elements: R_m = 1/G_m solved for G_m, whose start value 0 is no place
+  // to start Newton (it divided by zero at t = 0). With R_m = 2 + t: G_m = 1/(2 + t), and
+  // der(Phi) = G_m from Phi(0) = 0: Phi = log(2 + t) - log(2).
+  model Reciprocal
+    Real R_m;
+    Real G_m;
+    Real Phi(start = 0, fixed = true);
+  equation
+    R_m = 2 + time;
+    R_m = 1/G_m;
+    der(Phi) = G_m;
+  end Reciprocal;
 end ZeroParams;

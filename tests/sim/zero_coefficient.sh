@@ -2,7 +2,8 @@
 # A parameter that is 0 is no coefficient to divide by when a loop is torn (compiler/analysis/solve.c):
 # tests/models/ZeroParams.mo's MasslessInertia (the MSL's Translational.Examples.Vehicle, whose wheel
 # inertias have J = 0 and stopped with "division by zero" at t = 0) against its closed forms, within
-# 1e-6 at -tolerance=1e-10, with J = 0 and with -override=J=2.5.
+# 1e-6 at -tolerance=1e-10, with J = 0 and with -override=J=2.5; and Reciprocal (R_m = 1/G_m solved for
+# G_m, the start value 0 no place for Newton: FluxTubes' leakage elements) against its closed forms.
 source tests/ref/lib.sh
 build_ref_tools || exit 1
 D=$OUT/zero_coefficient
@@ -19,4 +20,12 @@ check() { # tag tau_m(time constant) args...
 }
 check J0 5
 check J2.5 7 -override=J=2.5
+# ZeroParams.Reciprocal: R_m = 1/G_m solved for G_m explicitly (G_m = 1/R_m), not by Newton from G_m = 0
+"$MO2C" tests/models/ZeroParams.mo ZeroParams.Reciprocal -o "$D/R" || { echo "FAIL: mo2c Reciprocal"; exit 1; }
+if simulate "$D" R -tolerance=1e-10 -r=rec.csv; then
+    closed_form "$D/rec.csv" G_m '1 / (2 + t)' 1e-12 || status=1
+    closed_form "$D/rec.csv" Phi 'log(2 + t) - log(2)' 1e-7 || status=1
+else
+    status=1
+fi
 exit $status
