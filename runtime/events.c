@@ -121,6 +121,14 @@ void mo2c_save_pre(mo2c_data *d)
     memcpy(d->pre_x, d->x, (size_t)d->model->nx * sizeof *d->pre_x);
 }
 
+/* a message vsnprintf returned n for, cut to its buffer of size bytes: its end says so */
+static void mark_cut(char *msg, size_t size, int n)
+{
+    static const char cut[] = " [...]";
+    if (n >= 0 && (size_t)n >= size)
+        memcpy(msg + size - sizeof cut, cut, sizeof cut);
+}
+
 int mo2c_assert(mo2c_data *d, int holds, int level, unsigned char *warned, const char *fmt, ...)
 {
     if (holds) {
@@ -131,7 +139,7 @@ int mo2c_assert(mo2c_data *d, int holds, int level, unsigned char *warned, const
     char msg[900];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    mark_cut(msg, sizeof msg, vsnprintf(msg, sizeof msg, fmt, ap));
     va_end(ap);
     if (level == 2) {
         if (!warned || !*warned)
@@ -157,7 +165,7 @@ void mo2c_terminate(mo2c_data *d, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->terminate_msg, sizeof d->terminate_msg, fmt, ap);
+    mark_cut(d->terminate_msg, sizeof d->terminate_msg, vsnprintf(d->terminate_msg, sizeof d->terminate_msg, fmt, ap));
     va_end(ap);
     d->terminate = 1;
 }

@@ -10,7 +10,7 @@
  *
  * Conversions never take a format from the model: String(x) and its significantDigits, minimumLength,
  * leftJustified go through fixed conversions ("%*.*g", "%*lld", "%*s") with clamped widths and digits
- * (strfmt.c), and String(x, format = f) through the conversion the compiler rebuilt from a whitelisted f
+ * (strfmt.c; a minimumLength above the clamp is an error, never a shorter String), and String(x, format = f) through the conversion the compiler rebuilt from a whitelisted f
  * (flatten_str.c: flags, width, precision and one conversion letter, nothing else).
  * Functions that allocate report "out of memory" through mo2c_fail and clear *ok, returning "".
  */
@@ -74,44 +74,66 @@ int mo2c_sout(mo2c_data *d, const char **out, const char *s)
     return 0;
 }
 
-/* snprintf into a fresh stack string */
+/* printf into a fresh stack string of the length the value needs */
+static const char *vformatted(mo2c_data *d, int *ok, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = n < 0 ? NULL : stack_bytes(d, (size_t)n + 1, ok);
+    if (s)
+        vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    return s ? s : n < 0 ? no_memory(d, ok) : "";
+}
+
 static const char *formatted(mo2c_data *d, int *ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static const char *formatted(mo2c_data *d, int *ok, const char *fmt, ...)
 {
-    char buf[512];   /* widths and digits are clamped to MO2C_STR_MAX_WIDTH, MO2C_STR_MAX_DIGITS: fits */
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    const char *s = vformatted(d, ok, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return no_memory(d, ok);
-    if ((size_t)n >= sizeof buf)
-        n = (int)sizeof buf - 1;
-    char *s = stack_bytes(d, (size_t)n + 1, ok);
-    if (!s)
-        return "";
-    memcpy(s, buf, (size_t)n);
-    s[n] = '\0';
     return s;
+}
+
+/* minimumLength within what a String may hold (the clamp of mo2c_str_width would change the value) */
+static int width_ok(mo2c_data *d, double width, int *ok)
+{
+    if (!(width > MO2C_STR_MAX_WIDTH))
+        return 1;
+    if (*ok)
+        mo2c_fail(d, "String(): minimumLength = %.17g is more than the %d characters a String may have", width,
+                  (int)MO2C_STR_MAX_WIDTH);
+    *ok = 0;
+    return 0;
 }
 
 const char *mo2c_sreal(mo2c_data *d, double v, double digits, double width, double left, int *ok)
 {
+    if (!width_ok(d, width, ok))
+        return "";
     return formatted(d, ok, "%*.*g", mo2c_str_width(width, left), mo2c_str_digits(digits), v);
 }
 
 const char *mo2c_sint(mo2c_data *d, double v, double width, double left, int *ok)
 {
+    if (!width_ok(d, width, ok))
+        return "";
     return formatted(d, ok, "%*lld", mo2c_str_width(width, left), mo2c_str_int(v));
 }
 
 const char *mo2c_sbool(mo2c_data *d, double v, double width, double left, int *ok)
 {
+    if (!width_ok(d, width, ok))
+        return "";
     return formatted(d, ok, "%*s", mo2c_str_width(width, left), v != 0 ? "true" : "false");
 }
 
 const char *mo2c_senum(mo2c_data *d, double v, const char *const *names, int n, double width, double left, int *ok)
 {
+    if (!width_ok(d, width, ok))
+        return "";
     return formatted(d, ok, "%*s", mo2c_str_width(width, left), names[mo2c_str_index(v, n)]);
 }
 
@@ -120,22 +142,16 @@ const char *mo2c_senum(mo2c_data *d, double v, const char *const *names, int n, 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 const char *mo2c_sfmt_real(mo2c_data *d, double v, const char *conv, int *ok)
 {
-    char buf[512];
-    int n = snprintf(buf, sizeof buf, conv, v);
-    return n < 0 ? no_memory(d, ok) : formatted(d, ok, "%s", buf);
+    return formatted(d, ok, conv, v);
 }
 
 const char *mo2c_sfmt_int(mo2c_data *d, double v, const char *conv, int *ok)
 {
-    char buf[512];
-    int n = snprintf(buf, sizeof buf, conv, mo2c_str_int(v));
-    return n < 0 ? no_memory(d, ok) : formatted(d, ok, "%s", buf);
+    return formatted(d, ok, conv, mo2c_str_int(v));
 }
 
 const char *mo2c_sfmt_str(mo2c_data *d, const char *s, const char *conv, int *ok)
 {
-    char buf[512];
-    int n = snprintf(buf, sizeof buf, conv, s);
-    return n < 0 ? no_memory(d, ok) : formatted(d, ok, "%s", buf);
+    return formatted(d, ok, conv, s);
 }
 #pragma GCC diagnostic pop

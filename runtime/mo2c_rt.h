@@ -299,8 +299,13 @@ void mo2c_terminate(mo2c_data *d, const char *fmt, ...) __attribute__((format(pr
  * (clamped to 0..MO2C_STR_MAX_WIDTH, negative when leftJustified is non-zero), mo2c_str_digits the '*'
  * precision for significantDigits (clamped to 1..MO2C_STR_MAX_DIGITS), mo2c_str_int an Integer value as
  * a long long (saturated, NaN as 0), mo2c_str_index an enumeration value as an index 1..n into the
- * names of its literals (0 when it is out of range). */
-enum { MO2C_STR_MAX_WIDTH = 200, MO2C_STR_MAX_DIGITS = 99 };
+ * names of its literals (0 when it is out of range).
+ * The clamps change no value: a String value asking for more than MO2C_STR_MAX_WIDTH characters is an
+ * error (at compile time when the width is known then, else when the String is built: fnstring.c; a
+ * message, which is cut at its buffer's end anyway, says so with "[...]"), and no double has more than
+ * 767 significant decimal digits, so that %g (which drops trailing zeros) prints the same for any
+ * precision from 767 on. */
+enum { MO2C_STR_MAX_WIDTH = 1 << 24, MO2C_STR_MAX_DIGITS = 800 };
 int mo2c_str_width(double min_length, double left_justified);
 int mo2c_str_digits(double significant_digits);
 long long mo2c_str_int(double v);

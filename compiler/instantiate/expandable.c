@@ -30,11 +30,21 @@ typedef struct added {
     mo_slot slot;
 } added;
 
+/* how an element of an expandable instance is connected to non-expandable connectors (check_inputs) */
+typedef struct mark {
+    const char *name;
+    bool input, other;        /* met an inside input connector / anything else */
+    mo_loc loc;               /* the first connect to an inside input */
+} mark;
+
 /* per expandable instance */
 typedef struct exp_inst {
     mo_inst *in;
+    int id;                   /* position in exp_state.insts */
     MO_VEC(added) elems;      /* elements added by connects */
     mo_map index;             /* name -> 1 + position in elems */
+    MO_VEC(mark) marks;
+    mo_map marked;            /* name -> 1 + position in marks */
 } exp_inst;
 
 typedef struct exp_connect {
@@ -69,6 +79,7 @@ bool mo_exp_made(mo_front *fr, mo_inst *in)
     mo_context_note();   /* (no clone template holds one: what it gets depends on the connects around it) */
     exp_inst *x = MO_NEW(exp_inst);
     x->in = in;
+    x->id = fr->exp->insts.n;
     MO_PUSH(fr->exp->insts, x);
     mo_map_put(&fr->exp->of, (const char *)in, x);
     return true;
@@ -228,8 +239,9 @@ bool mo_exp_find(const mo_front *fr, const mo_inst *bus, const char *name, mo_sl
 
 /* ---- connects ---- */
 /* Is ref of the form bus.name, bus an expandable connector that neither declares nor has name yet?
- * Then *bus is it. Resolving bus makes what it goes through, as any reference would. */
-static int undeclared(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_inst **bus)
+ * Then *bus is it. *on is bus whenever ref is bus.name, declared or not. Resolving bus makes what it goes
+ * through, as any reference would. */
+static int undeclared(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_inst **bus, mo_inst **on)
 {
     if (ref->nparts < 2)
         return 0;
@@ -241,6 +253,7 @@ static int undeclared(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
     if (r <= 0 || disabled || s.nd != 0 || s.one.kind != MO_SK_INST || !s.one.child->expandable)
         return r < 0 ? -1 : 0;
     const mo_ref_part *last = &ref->parts[ref->nparts - 1];
+    *on = s.one.child;
     mo_slot tmp;
     if (mo_layout_find(s.one.child->lay, last->id) || exp_find(info(fr, s.one.child), last->id, &tmp))
         return 0;
@@ -253,13 +266,37 @@ static int undeclared(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
     return 1;
 }
 
+/* Element name of bus (an expandable connector) is connected by q to other, written ref in inst: marked
+ * as met by an inside input connector (a variable declared input, not itself a bus element, of a
+ * component) or by anything else. */
+static void mark_element(mo_front *fr, mo_inst *inst, mo_inst *bus, const char *name, const mo_slot *other,
+                         const mo_expr *ref, const mo_eq *q)
+{
+    exp_inst *x = info_of(fr, bus);
+    intptr_t k = (intptr_t)mo_map_get(&x->marked, name);
+    if (!k) {
+        mark m = {name, false, false, q->loc};
+        MO_PUSH(x->marks, m);
+        mo_map_put(&x->marked, name, (void *)(intptr_t)x->marks.n);
+        k = x->marks.n;
+    }
+    mark *m = &x->marks.v[k - 1];
+    bool input = other->kind == MO_SK_VAR &&
+                 (fr->vflags.v[other->var] & (MO_VF_INPUT | MO_VF_OUTPUT)) == MO_VF_INPUT &&
+                 !mo_connect_is_outside(fr, inst, ref);
+    if (input && !m->input)
+        m->loc = q->loc;
+    m->input |= input;
+    m->other |= !input;
+}
+
 bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q)
 {
     const mo_expr *refs[2] = {q->lhs, q->rhs};
-    mo_inst *bus[2] = {NULL, NULL};
+    mo_inst *bus[2] = {NULL, NULL}, *on[2] = {NULL, NULL};
     int u[2];
     for (int i = 0; i < 2; i++)
-        if ((u[i] = undeclared(fr, inst, owner, refs[i], &bus[i])) < 0)
+        if ((u[i] = undeclared(fr, inst, owner, refs[i], &bus[i], &on[i])) < 0)
             return true;
     if (u[0] && u[1]) {
         mo_error(q->loc, "'%s' and '%s' are both undeclared in their expandable connectors: one must be declared",
@@ -278,8 +315,10 @@ bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
             mo_error(refs[1 - nu]->loc, "'%s' is not a connector", mo_ref_str(refs[1 - nu]));
             return true;
         }
-        if (!add_element(fr, bus[nu], refs[nu]->parts[refs[nu]->nparts - 1].id, &other, q))
+        const char *name = refs[nu]->parts[refs[nu]->nparts - 1].id;
+        if (!add_element(fr, bus[nu], name, &other, q))
             return true;
+        mark_element(fr, inst, bus[nu], name, &other, refs[1 - nu], q);
         return false;   /* now declared: connect.c pairs it as usual */
     }
     /* two expandable connectors: kept for mo_exp_finish */
@@ -290,8 +329,13 @@ bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
     if (da || db)
         return true;
     bool ea = a.kind == MO_SK_INST && a.child->expandable, eb = b.kind == MO_SK_INST && b.child->expandable;
-    if (!ea && !eb)
+    if (!ea && !eb) {   /* an element of a bus (declared, or added before) and a connector */
+        if (on[0] && !on[1])
+            mark_element(fr, inst, on[0], q->lhs->parts[q->lhs->nparts - 1].id, &b, q->rhs, q);
+        if (on[1] && !on[0])
+            mark_element(fr, inst, on[1], q->rhs->parts[q->rhs->nparts - 1].id, &a, q->lhs, q);
         return false;
+    }
     if (ea != eb) {
         mo_error(q->loc, "cannot connect expandable connector '%s' to '%s', which is not expandable (spec 9.1.3)",
                  mo_ref_str(ea ? q->lhs : q->rhs), mo_ref_str(ea ? q->rhs : q->lhs));
@@ -379,6 +423,70 @@ static bool augment(mo_front *fr, const exp_connect *c, mo_inst *a, mo_inst *b, 
     return true;
 }
 
+/* ---- spec 9.1.3: "If a variable appears as an input in one expandable connector, it should appear as
+ * a non-input in at least one other expandable connector instance in the same augmentation set." ----
+ * An element is an input in an instance when the connects that reach it there meet inside input
+ * connectors only (its causality copies theirs); an element that came by augmentation alone, or meets
+ * anything else, is a non-input. A set holding a connector of the simulated model itself is left alone:
+ * its elements are the model's inputs, given from outside (9.3 lets such a set be without a source). */
+static int uf_root(int *up, int i)
+{
+    while (up[i] != i)
+        i = up[i] = up[up[i]];
+    return i;
+}
+
+/* is in a connector of the simulated model (or a connector inside one)? */
+static bool top_connector(const mo_inst *in)
+{
+    for (const mo_inst *p = in; p->parent && p->parent->parent; p = p->parent)
+        if (!p->parent->is_connector)
+            return false;
+    return true;
+}
+
+static bool check_inputs(mo_front *fr)
+{
+    exp_state *st = fr->exp;
+    int n = st->insts.n;
+    int *up = MO_NEWN(int, n + 1), *size = MO_NEWN(int, n + 1);
+    bool *top = MO_NEWN(bool, n + 1);
+    for (int i = 0; i < n; i++)
+        up[i] = i;
+    for (int i = 0; i < st->connects.n; i++) {
+        int a = uf_root(up, info_of(fr, st->connects.v[i].a.child)->id);
+        int b = uf_root(up, info_of(fr, st->connects.v[i].b.child)->id);
+        up[a] = b;
+    }
+    for (int i = 0; i < n; i++) {
+        int r = uf_root(up, i);
+        size[r]++;
+        top[r] |= top_connector(st->insts.v[i]->in);
+    }
+    /* (set, name) -> how many instances of the set have the element as an input */
+    mo_map inputs = {0};
+    bool ok = true;
+    for (int i = 0; i < n && ok; i++) {
+        const exp_inst *x = st->insts.v[i];
+        int r = uf_root(up, i);
+        for (int k = 0; k < x->marks.n && !top[r]; k++) {
+            const mark *m = &x->marks.v[k];
+            if (!m->input || m->other)
+                continue;
+            const char *key = mo_intern_cstr(mo_sprintf("%d %s", r, m->name));
+            intptr_t c = (intptr_t)mo_map_get(&inputs, key) + 1;
+            mo_map_put(&inputs, key, (void *)c);
+            if (c == size[r]) {
+                mo_error(m->loc, "'%s.%s' is an input in every expandable connector of its augmentation set: it must be a non-input (connected to an output, say) in at least one (specification 9.1.3)",
+                         x->in->path, m->name);
+                ok = false;
+                break;
+            }
+        }
+    }
+    return ok;
+}
+
 bool mo_exp_finish(mo_front *fr)
 {
     exp_state *st = fr->exp;
@@ -409,5 +517,5 @@ bool mo_exp_finish(mo_front *fr)
                 return false;
         }
     }
-    return mo_error_count() == 0;
+    return mo_error_count() == 0 && check_inputs(fr);
 }

@@ -132,7 +132,19 @@ static int clampi(double v, int lo, int hi)
     return !(v >= lo) ? lo : v > hi ? hi : (int)v;
 }
 
-/* The conversion for known digits, width and justification (clamped as the runtime clamps them). */
+/* minimumLength w within what a String may hold (MO2C_STR_MAX_WIDTH: clamping it would shorten the value) */
+static bool width_ok(mo_loc loc, double w, bool report)
+{
+    if (!(w > MO2C_STR_MAX_WIDTH))
+        return true;
+    if (report)
+        mo_error(loc, "String(): minimumLength = %.17g is more than the %d characters a String may have", w,
+                 (int)MO2C_STR_MAX_WIDTH);
+    return false;
+}
+
+/* The conversion for known digits, width and justification (clamped as the runtime clamps them: the
+ * width is checked first, width_ok; no double has more significant digits than the clamp of digits). */
 static const char *conv_text(int type, double digits, double width, double left)
 {
     int w = clampi(width, 0, MO2C_STR_MAX_WIDTH), d = clampi(digits, 1, MO2C_STR_MAX_DIGITS);
@@ -252,6 +264,8 @@ static bool analyze(const mo_flat *flat, const mo_expr *call, mo_str_conv *c, bo
         return true;
     }
     double d = 6, w = 0, l = 1;
+    if (c->width && literal_value(c->width, &w) && !width_ok(c->width->loc, w, report))
+        return false;
     if ((!c->digits || literal_value(c->digits, &d)) && (!c->width || literal_value(c->width, &w)) &&
         (!c->left || literal_value(c->left, &l))) {
         c->fixed = conv_text(c->type, d, w, l);
@@ -269,17 +283,14 @@ mo_str_conv mo_str_conv_of(const mo_flat *flat, const mo_expr *call)
 }
 
 /* A Real, Integer or Boolean value v formatted as String(v, ...) would (spec: the conversion as a
- * whitelisted printf conversion, checked by the front end), into an arena string. */
+ * whitelisted printf conversion, checked by the front end), into an arena string as long as it needs. */
 static const char *format_value(double v, int type, const char *conv)
 {
-    char buf[512];
     if (type == MO_T_INTEGER)
-        snprintf(buf, sizeof buf, conv, (long long)v);
-    else if (type == MO_T_BOOLEAN)
-        snprintf(buf, sizeof buf, conv, v != 0 ? "true" : "false");
-    else
-        snprintf(buf, sizeof buf, conv, v);
-    return mo_strdup(buf);
+        return mo_sprintf(conv, (long long)v);
+    if (type == MO_T_BOOLEAN)
+        return mo_sprintf(conv, v != 0 ? "true" : "false");
+    return mo_sprintf(conv, v);
 }
 
 /* A String() call whose value and arguments are all known when the model is compiled. */
@@ -308,24 +319,24 @@ static int fold_call(const mo_flat *flat, const mo_expr *call, const char **out)
         if (!conv) {
             if (!eval_all(flat, 2, (const mo_expr *const[]){c.width, c.left}, (double *const[]){&w, &l}))
                 return 0;
+            if (!width_ok(call->loc, w, true))
+                return -1;
             conv = conv_text(MO_T_ENUM, d, w, l);
         }
-        char buf[512];
-        snprintf(buf, sizeof buf, conv, c.literal);
-        *out = mo_strdup(buf);
+        *out = mo_sprintf(conv, c.literal);
         return 1;
     }
     const char *conv = c.fixed;
     if (!eval_all(flat, conv ? 1 : 4, (const mo_expr *const[]){call->a[0], c.digits, c.width, c.left},
                   (double *const[]){&v, &d, &w, &l}))
         return 0;
+    if (!conv && !width_ok(call->loc, w, true))
+        return -1;
     if (!conv)
         conv = conv_text(c.type, d, w, l);
     if (c.type == MO_T_ENUM) {
         int i = v >= 1 && v <= c.enum_cls->nliterals && v == floor(v) ? (int)v : 0;
-        char buf[512];
-        snprintf(buf, sizeof buf, conv, i ? c.enum_cls->literals[i - 1].name : "?");
-        *out = mo_strdup(buf);
+        *out = mo_sprintf(conv, i ? c.enum_cls->literals[i - 1].name : "?");
         return 1;
     }
     *out = format_value(v, c.type, conv);
@@ -400,7 +411,11 @@ bool mo_str_runtime(const mo_flat *flat, const mo_expr *e)
     /* down the left operands of + and the else branches in a loop (a + b + c is (a + b) + c), the
      * right operands and the other branches by recursion (as deep as the model's parentheses) */
     for (;;) {   /* (nothing evaluated: a parameter read here would be marked, eval.c) */
-        if (e->kind == MO_EX_STRING || is_string_call(e) ||
+        if (is_string_call(e)) {   /* its arguments checked here, as folding checks them (codegen relies on it) */
+            mo_str_conv c;
+            return analyze(flat, e, &c, true);
+        }
+        if (e->kind == MO_EX_STRING ||
             (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_STRING &&
              flat->vars.v[e->var].variability <= MO_VAR_PARAMETER))
             return true;

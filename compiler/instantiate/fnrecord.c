@@ -324,6 +324,8 @@ mo_expr *mo_fctx_record_op(mo_fctx *c, const mo_expr *e)
                      mo_class_full_name(same.rec.rec));
         return NULL;
     }
+    if (e->kind == MO_EX_CALL && !mo_op_string_ok(g, e->loc))
+        return NULL;
     if (g->outputs.n && g->outputs.v[0].record) {
         mo_error(e->loc, "this expression is a record of type '%s' and cannot be used here",
                  mo_class_full_name((mo_class *)g->outputs.v[0].record));

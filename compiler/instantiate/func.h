@@ -138,6 +138,10 @@ mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err);
  * themselves (funcall_model.c): the argument written for each declared input (NULL where none is),
  * an argument's type against its slot's, and the defaults and the checks of what is missing. */
 mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f);
+/* a, the flattened String argument of f given at loc in a model: one built when the call runs (literals,
+ * String parameters, String() conversions, + and if-expressions of them; the conversions' arguments are
+ * checked)? Else an error, and false. */
+bool mo_func_string_arg(mo_fctx *c, const mo_func *f, const mo_expr *a, mo_loc loc);
 const mo_expr **mo_fctx_bind(const mo_expr *call, const mo_func *f);
 bool mo_fctx_check_arg(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg, mo_loc loc);
 bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr **args);
@@ -222,6 +226,8 @@ mo_class *mo_op_constructor(mo_class *rec, int n, const mo_argty *a, mo_loc loc,
  * two arguments a unique match after converting argument *conv_arg with the constructor *conv (14.5).
  * NULL when nothing matches (*err false: the caller may apply it element by element) or after an error
  * (several matches, *err true). */
+/* fn, chosen for String(r): one output, a String (14.3)? Else an error at its output, a note at use. */
+bool mo_op_string_ok(const mo_func *fn, mo_loc use);
 mo_class *mo_op_resolve(const char *op, int n, const mo_argty *a, mo_loc loc, mo_class **conv, int *conv_arg,
                         bool *err);
 /* The name of op's function in an operator record (14.1): "'+'"; NULL for unary +, which has none. */

@@ -756,6 +756,20 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
     return mo_flatten_rv(c->fr, c->inst, c->owner, arg, &v) && mo_func_record_arg(f, p, &v, arg->loc, args);
 }
 
+bool mo_func_string_arg(mo_fctx *c, const mo_func *f, const mo_expr *a, mo_loc loc)
+{
+    int errors = mo_error_count();
+    if (mo_func_expr_type(c->fr->flat, NULL, a) == MO_T_STRING && !mo_str_runtime(c->fr->flat, a)) {
+        if (mo_error_count() == errors)   /* (else a String() conversion with a wrong argument: said) */
+            mo_error(loc, "not supported yet: this String argument of '%s' (literals, String parameters, "
+                     "String(x) conversions, + and if-expressions of them can be)", f->name);
+        return false;
+    }
+    if (a->kind != MO_EX_STRING)
+        c->fr->flat->rt_strings = true;   /* (codegen_str.c builds all but literals when the call runs) */
+    return true;
+}
+
 /* The argument of input slot s: a scalar, or an array of the slot's number of dimensions (in a model,
  * the array of its elements: funcall_model.c). */
 static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *given)
@@ -767,13 +781,8 @@ static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *giv
     c->fr->str_arg += str;   /* "t = " + String(time): built when the call runs (mo_str_runtime) */
     mo_expr *a = mo_fctx_expr(c, given);
     c->fr->str_arg -= str;
-    if (a && str && mo_func_expr_type(c->fr->flat, NULL, a) == MO_T_STRING && !mo_str_runtime(c->fr->flat, a)) {
-        mo_error(given->loc, "not supported yet: this String argument of '%s' (literals, String parameters, "
-                 "String(x) conversions, + and if-expressions of them can be)", f->name);
+    if (a && str && !mo_func_string_arg(c, f, a, given->loc))
         return NULL;
-    }
-    if (a && str && a->kind != MO_EX_STRING)
-        c->fr->flat->rt_strings = true;   /* (codegen_str.c builds all but literals when the call runs) */
     if (!a || !c->fn)
         return a;
     int r = mo_func_expr_rank(c->fn, a);

@@ -401,10 +401,8 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
         c->fr->str_arg += str;
         bool ok = (p->record ? mo_flatten_rv : mo_flatten_val)(c->fr, c->inst, c->owner, given[q], &vals[q]);
         c->fr->str_arg -= str;
-        if (!ok)
+        if (!ok || (str && !vals[q].nd && vals[q].one && !mo_func_string_arg(c, f, vals[q].one, given[q]->loc)))
             return false;
-        if (str && !vals[q].nd && vals[q].one && vals[q].one->kind != MO_EX_STRING)
-            c->fr->flat->rt_strings = true;   /* (built when the call runs: codegen_str.c) */
         int extra = vals[q].nd - vnd;
         if (extra < 0) {
             mo_error(given[q]->loc, "argument '%s' of '%s' must be %s, not of size %s", v->name, f->name,

@@ -393,6 +393,19 @@ bool mo_rv_overloaded_ctor(mo_front *fr, mo_inst *inst, mo_class *owner, const m
     return mo_func_apply(fr, f, call->loc, n, v, names, out);
 }
 
+bool mo_op_string_ok(const mo_func *fn, mo_loc use)
+{
+    /* 14.3: "The operator A.'String' shall only contain functions that declare one output component,
+     * which shall be of the String type" */
+    const mo_fparam *o = fn->outputs.n ? &fn->outputs.v[fn->outputs.n > 1] : NULL;
+    if (fn->outputs.n == 1 && !o->record && fn->vars.v[o->first].type == MO_T_STRING && !fn->vars.v[o->first].nd)
+        return true;
+    mo_error(o ? o->loc : use, "a function of operator 'String' has one output, a String (specification 14.3)");
+    if (o)
+        mo_note(use, "in this conversion by '%s'", fn->name);
+    return false;
+}
+
 int mo_rv_string(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call, mo_aval *out)
 {
     mo_aval first;
@@ -420,5 +433,8 @@ int mo_rv_string(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ca
             mo_error(call->loc, "no function of operator 'String' takes (%s)", mo_argty_list(n, a));
         return -1;
     }
+    const mo_func *fn = mo_func_of(fr, f, call->loc);
+    if (!fn || !mo_op_string_ok(fn, call->loc))
+        return -1;
     return mo_func_apply(fr, f, call->loc, n, v, names, out) ? 1 : -1;
 }

@@ -46,7 +46,8 @@ const char *mo_str_value(const mo_flat *flat, const mo_expr *e);
 /* Does e hold a String variable (not a parameter or constant)? */
 bool mo_str_has_var(const mo_flat *flat, const mo_expr *e);
 /* Can e be built when the model runs, as a String argument of a call in a model: known values,
- * String(v, ...) conversions, their concatenations and choices by if-expressions (codegen_fn.c)? The
+ * String(v, ...) conversions (whose arguments it checks: an error said, and false), their concatenations
+ * and choices by if-expressions (codegen_fn.c)? The
  * recursion follows + only, whose depth the front end bounds (STR_MAX_DEPTH). */
 bool mo_str_runtime(const mo_flat *flat, const mo_expr *e);
 /* --flat: the parts of a message joined by " + ". */
