@@ -333,6 +333,8 @@ static const char *c_op(mo_op op)
 /* Is variable v of the model an Integer or an enumeration (pre(v) as its v)? */
 static bool int_var(const mo_cg *cg, int v)
 {
+    if (cg->fn)   /* a slot of the function printed (an enumeration's too: its values are Integers) */
+        return cg->fn->vars.v[v].type == MO_T_INTEGER;
     const mo_dvar *dv = &cg->dae->vars.v[v];
     if (dv->pre_of >= 0)
         dv = &cg->dae->vars.v[dv->pre_of];
@@ -347,11 +349,15 @@ static bool int_var(const mo_cg *cg, int v)
  * anything else is not judged. Recursion as deep as the expression (the parser bounds it). */
 static bool int_typed(const mo_cg *cg, const mo_expr *e)
 {
+    if (cg->fn && mo_func_expr_rank(cg->fn, e) != 0)
+        return false;   /* (an array in a function body: its elements' arithmetic is codegen_farr.c's) */
     switch (e->kind) {
     case MO_EX_INT:
         return true;
     case MO_EX_VAR:
         return int_var(cg, e->var);
+    case MO_EX_INDEX:   /* an element of an Integer array of a function body (a scalar: checked above) */
+        return cg->fn && e->a[0]->kind == MO_EX_VAR && int_var(cg, e->a[0]->var);
     case MO_EX_UNARY:
         return (e->op == MO_OP_NEG || e->op == MO_OP_PLUS) && int_typed(cg, e->a[0]);
     case MO_EX_BINARY:
@@ -381,12 +387,13 @@ static bool int_typed(const mo_cg *cg, const mo_expr *e)
     }
 }
 
-/* a op b of two Integers in a model's equations (not in functions' bodies yet), with overflow checked */
+/* a op b of two Integers, with overflow checked: in a model's equations, and in a function's statements
+ * (the where string names the statement and the function) */
 static bool emit_int_op(mo_cg *cg, const mo_expr *e)
 {
     mo_op op = e->op;
     bool neg = e->kind == MO_EX_UNARY;
-    if (cg->fn || (neg ? op != MO_OP_NEG : op != MO_OP_ADD && op != MO_OP_SUB && op != MO_OP_MUL &&
+    if ((neg ? op != MO_OP_NEG : op != MO_OP_ADD && op != MO_OP_SUB && op != MO_OP_MUL &&
                                            op != MO_OP_EADD && op != MO_OP_ESUB && op != MO_OP_EMUL))
         return false;
     if (!int_typed(cg, e->a[0]) || (!neg && !int_typed(cg, e->a[1])))

@@ -6,8 +6,9 @@
  * and constants carry their bindings. Output: a double (Integer and Boolean values are exact in it).
  * Fails (returns false, no diagnostics) when a variable is not a parameter or constant with a binding,
  * when parameters depend on each other in a cycle, when bindings lead through more than EVAL_MAX_DEPTH
- * others, or at a call of a user-defined function; the caller says what it needed, and
- * mo_eval_report_why tells it the reason when it was one of the last three.
+ * others, at a call of a user-defined function, or when +, - or * of Integers leaves the 32-bit range
+ * (spec 4.9.2: the simulator would fail there); the caller says what it needed, and mo_eval_report_why
+ * tells it the reason when it was one of the last four.
  * The parameters an evaluation reached are marked MO_VAR_EVALUATED (flat.h) when it succeeds: whatever
  * flattening does with the value (a size, a branch, a folded String) is fixed when the model is
  * compiled, so the simulator must refuse -override of them instead of ignoring it.
@@ -44,11 +45,12 @@ static MO_VEC(int) reached;   /* the variables stamped in the current evaluation
 static int *binding_stack;
 
 /* Why the last evaluation failed, when mo_eval_report_why has something to say. */
-static enum { WHY_NONE, WHY_CYCLE, WHY_DEEP, WHY_CALL, WHY_NOVALUE } why;
+static enum { WHY_NONE, WHY_CYCLE, WHY_DEEP, WHY_CALL, WHY_NOVALUE, WHY_OVERFLOW } why;
 static int why_var = -1;            /* the variable met again (CYCLE), too deep (DEEP), whose binding
                                      * holds the call (CALL; -1: the expression itself), or the parameter
                                      * with neither a binding nor a start value (NOVALUE) */
-static const mo_expr *why_call;     /* CALL: the call of a user-defined function */
+static const mo_expr *why_call;     /* CALL: the call of a user-defined function; OVERFLOW: the operation */
+static double why_args[2];          /* OVERFLOW: its operands (0 and the operand of a unary minus) */
 
 bool mo_eval_failed_in_bindings(void)
 {
@@ -60,7 +62,14 @@ bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what)
     const char *name = why_var >= 0 ? mo_flat_var_name((void *)flat, why_var) : NULL;
     switch (why) {
     case WHY_CALL:   /* (functions are not evaluated here: eval_call knows the built-in ones only) */
-        if (!name) {
+        if (mo_fn_eval_overflow()) {
+            mo_error(mo_fn_eval_overflow()->loc, "Integer overflow: +, - or * of Integers leaves the range "
+                     "-2147483648..2147483647 (specification 4.9.2) when '%s' is evaluated at compile time (in %s)",
+                     why_call->func->name, name ? mo_sprintf("the value of '%s'", name) : what);
+            mo_note(why_call->loc, "in this call");
+            if (name)
+                mo_note(loc, "%s needs it here", what);
+        } else if (!name) {
             mo_error(why_call->loc, "not supported yet: evaluating the function '%s' at compile time (in %s)",
                      why_call->func->name, what);
         } else {
@@ -82,6 +91,12 @@ bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what)
     case WHY_NOVALUE:
         mo_error(loc, "%s cannot be evaluated: parameter '%s' has neither a value nor a start value", what, name);
         mo_note(flat->vars.v[why_var].attr->loc, "'%s' is declared here", name);
+        return true;
+    case WHY_OVERFLOW:
+        mo_error(why_call->loc, "Integer overflow: %.17g %c %.17g is outside the Integer range -2147483648..2147483647 "
+                 "(specification 4.9.2)", why_args[0], why_call->op == MO_OP_MUL || why_call->op == MO_OP_EMUL ? '*'
+                 : why_call->op == MO_OP_ADD || why_call->op == MO_OP_EADD ? '+' : '-', why_args[1]);
+        mo_note(loc, "%s needs its value here", what);
         return true;
     case WHY_NONE:
         break;
@@ -178,6 +193,22 @@ static bool arg_scalar(void *ctx, const mo_expr *e, double *out)
     return eval(c->flat, e, out, c->depth);
 }
 
+/* Is v, the value of e, an Integer outside the 32-bit range of spec 4.9.2 (+, - or * of Integers)? Then
+ * e is not evaluated here: the simulator checks the same arithmetic (mo2c_iop) and fails naming the
+ * equation, never a value the generated code would not compute. */
+static bool int_overflow(const mo_flat *flat, const mo_expr *e, double a, double b, double v)
+{
+    if (v >= -2147483648.0 && v <= 2147483647.0)
+        return false;
+    if (isnan(v) || mo_func_expr_type(flat, NULL, e) != MO_T_INTEGER)
+        return false;
+    why = WHY_OVERFLOW;
+    why_call = e;
+    why_args[0] = a;
+    why_args[1] = b;
+    return true;
+}
+
 static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int depth)
 {
     if (e->func) {   /* a user function: its inputs' values, then its algorithm run (fneval.c) */
@@ -250,7 +281,7 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
         if (!eval(flat, e->a[0], &a, depth))
             return false;
         *out = e->op == MO_OP_NEG ? -a : e->op == MO_OP_NOT ? !a : a;
-        return true;
+        return !int_overflow(flat, e, 0, a, *out);
     case MO_EX_BINARY:
         if ((e->op == MO_OP_AND || e->op == MO_OP_OR) && eval(flat, e->a[0], &a, depth) &&
             (e->op == MO_OP_AND ? a == 0 : a != 0)) {   /* decided by its left operand: false and f(x) */
@@ -259,7 +290,7 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
         }
         if (!eval(flat, e->a[0], &a, depth) || !eval(flat, e->a[1], &b, depth))
             return false;
-        return mo_eval_binary(e->op, a, b, out);
+        return mo_eval_binary(e->op, a, b, out) && !int_overflow(flat, e, a, b, *out);
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2) {
             if (!eval(flat, e->a[i], &a, depth))

@@ -115,6 +115,23 @@ void mo_suggest_in_layout(const mo_layout *lay, const char *name)
 }
 
 /* ---- instances ---- */
+/* A modifier c of an element that cls does not have as a component: a class of it is a modification of
+ * a local class (4.5.3), which an extends clause applies to its base (redeclare.c: extends
+ * C1(Voltage(nominal = 1000))) and a component's modifier not yet; anything else is unknown. */
+static void no_component(const mo_fmod *c, mo_class *cls, const mo_layout *lay, const char *shown, bool ext)
+{
+    mo_found f = mo_lookup_member(cls, c->name);
+    if (f.cls && !f.comp) {
+        if (!ext)
+            mo_error(c->loc, "not supported yet: modifying the local class '%s' in the modifier of a component "
+                     "(in an extends clause it is supported; specification 4.5.3)", c->name);
+        return;
+    }
+    mo_error(c->loc, "class '%s' has no element '%s'", shown, c->name);
+    if (lay)
+        mo_suggest_in_layout(lay, c->name);
+}
+
 static void check_mod_names(const mo_fmod *m, mo_inst *inst, bool from_outside)
 {
     for (int i = 0; m && i < m->n; i++) {
@@ -123,8 +140,7 @@ static void check_mod_names(const mo_fmod *m, mo_inst *inst, bool from_outside)
             continue;
         intptr_t k = (intptr_t)mo_map_get(&inst->lay->index, c->name);
         if (!k) {
-            mo_error(c->loc, "class '%s' has no element '%s'", inst->lay->cls->name, c->name);
-            mo_suggest_in_layout(inst->lay, c->name);
+            no_component(c, inst->lay->cls, inst->lay, inst->lay->cls->name, false);
             continue;
         }
         const mo_element *e = inst->lay->items[k - 1].elem;
@@ -156,6 +172,10 @@ static void check_ext_mod_names(const mo_fmod *m, mo_inst *inst, int k)
         if (it && x == k)
             continue;
         const mo_layout_ext *e = &lay->exts[k];
+        if (!it) {
+            no_component(c, inst->lay->cls, NULL, e->ext ? mo_name_str(e->ext->base) : inst->lay->cls->name, true);
+            continue;
+        }
         mo_error(c->loc, "class '%s' has no element '%s'", e->ext ? mo_name_str(e->ext->base) : inst->lay->cls->name,
                  c->name);
         if (it)

@@ -39,6 +39,7 @@ typedef struct val {
 
 /* One evaluation: its step budget and the arrays it made (freed together at its end). */
 typedef struct run {
+    const mo_func *fn;        /* the function whose statements run (the types of its expressions) */
     long steps;
     long elements;
     void **pool;
@@ -132,6 +133,27 @@ static bool binary(run *r, mo_op op, const val *a, const val *b, val *out)
         if (!mo_eval_binary(op, at(a, a->nd ? i : 0), at(b, b->nd ? i : 0), &out->el[i]))
             return false;
     return true;
+}
+
+/* Is v, the value of e, an Integer outside the 32-bit range of spec 4.9.2 (+, - or * of Integers)? Then the
+ * call is not evaluated here: the simulator's function checks the same arithmetic and fails naming the
+ * statement (codegen_expr.c), never a value the generated code would not compute. */
+static const mo_expr *overflowed;   /* the operation of the last evaluation that overflowed, or NULL */
+
+static bool int_overflow(const run *r, const mo_expr *e, const val *v)
+{
+    bool out = false;
+    for (long i = 0; i < v->n && !out; i++)
+        out = !(at(v, i) >= -2147483648.0 && at(v, i) <= 2147483647.0) && !isnan(at(v, i));
+    if (!out || !r->fn || mo_func_expr_type(NULL, r->fn, e) != MO_T_INTEGER)
+        return false;
+    overflowed = e;
+    return true;
+}
+
+const mo_expr *mo_fn_eval_overflow(void)
+{
+    return overflowed;
 }
 
 /* {a, b, c}: the elements stacked along a new first dimension */
@@ -363,7 +385,7 @@ static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
             return false;
         if (!a.nd) {
             *out = scalar(e->op == MO_OP_NEG ? -a.s : e->op == MO_OP_NOT ? !a.s : a.s);
-            return true;
+            return !int_overflow(r, e, out);
         }
         if (!make(r, out, a.nd, a.dims))
             return false;
@@ -379,7 +401,7 @@ static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
             *out = scalar(e->op == MO_OP_OR);
             return true;
         }
-        return eval_fx(r, vals, e->a[1], &b, depth) && binary(r, e->op, &a, &b, out);
+        return eval_fx(r, vals, e->a[1], &b, depth) && binary(r, e->op, &a, &b, out) && !int_overflow(r, e, out);
     }
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2) {
@@ -577,6 +599,8 @@ static bool call_fn(run *r, const mo_func *fn, const val *args, val *outs, int d
             return false;
     val *vals = calloc((size_t)fn->vars.n + 1, sizeof(val));
     memcpy(vals, args, sizeof(val) * (size_t)fn->nin);
+    const mo_func *caller = r->fn;
+    r->fn = fn;
     bool ok = true;
     /* outputs and locals get their sizes and initial values in the order fnprops.c found (each after what
      * it reads): a declared size makes an array of zeros, ':' an empty one, a binding its value */
@@ -606,6 +630,7 @@ static bool call_fn(run *r, const mo_func *fn, const val *args, val *outs, int d
     if (ok)
         memcpy(outs, vals + fn->nin, sizeof(val) * (size_t)fn->nout);
     free(vals);
+    r->fn = caller;
     return ok;
 }
 
@@ -667,6 +692,7 @@ bool mo_fn_eval(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, v
                 double *value)
 {
     run r = {0};
+    overflowed = NULL;
     val v;
     bool ok = run_call(&r, fn, args, scalar_of, ctx, out, &v) && el >= 0 && el < v.n;
     if (ok)
@@ -683,6 +709,7 @@ static bool flat_scalar(void *flat, const mo_expr *e, double *out)
 bool mo_fn_eval_size(const mo_flat *flat, const mo_func *fn, mo_expr **args, int out, int *dims)
 {
     run r = {0};
+    overflowed = NULL;
     val v;
     bool ok = run_call(&r, fn, args, flat_scalar, (void *)flat, out, &v);
     if (ok)

@@ -475,6 +475,9 @@ bool mo_eval_binary(mo_op op, double a, double b, double *out);
 typedef bool mo_fn_scalar_fn(void *ctx, const mo_expr *e, double *out);
 bool mo_fn_eval(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, void *ctx, int out, int el,
                 double *val);
+/* fneval.c: the +, - or * of Integers whose value left the 32-bit range (spec 4.9.2) in the last
+ * mo_fn_eval that failed so (it runs no further: the simulator would fail there), else NULL. */
+const mo_expr *mo_fn_eval_overflow(void);
 /* fneval.c: the sizes of array output out of fn called with args (one per input slot, arrays nested
  * MO_EX_ARRAY, every element a parameter expression): fn run when the model is compiled, for an output
  * sized by its assignments (':'); false when it cannot run here. */

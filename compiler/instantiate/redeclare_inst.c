@@ -133,7 +133,7 @@ static mo_redecl *class_redecl(const mo_fmod *c)
     if (!c || !c->redecl || c->redecl->kind != MO_ELEM_CLASS)
         return NULL;
     mo_redecl *r = MO_NEW(mo_redecl);
-    *r = (mo_redecl){c->name, c->redecl, c->redecl_cls, class_redecl(c->under), c->outside};
+    *r = (mo_redecl){c->name, c->redecl, c->redecl_cls, class_redecl(c->under), c->outside, false};
     return r;
 }
 

@@ -37,6 +37,9 @@ typedef struct mo_redecl {
      * or NULL */
     const struct mo_redecl *under;
     bool outside;             /* written in a component's modifier (not in the class or an extends clause) */
+    /* not a redeclaration but a modification of the local class (4.5.3: extends C1(Voltage(nominal =
+     * 1000))): elem is made by redeclare.c, its class a short class of the modifier in front of the old one */
+    bool modifies;
 } mo_redecl;
 
 typedef struct mo_layout mo_layout;

@@ -209,10 +209,12 @@ static mo_class *replacement(mo_class *c, const mo_redecl *r, const mo_element *
     }
     mo_class *old = o->cls;
     if ((o->flags | old->flags) & MO_PF_FINAL) {
-        mo_error(redecl_loc(r), "cannot redeclare final element '%s'", name);
+        mo_error(redecl_loc(r), "cannot %s final element '%s'", r->modifies ? "modify" : "redeclare", name);
         mo_note(old->loc, "'%s' is declared final here", name);
         return NULL;
     }
+    if (r->modifies)   /* (a modification: the class as it was, under the modifier; class_mod made it) */
+        return r->elem->cls;
     if (!((o->flags | old->flags) & MO_PF_REPLACEABLE)) {
         if ((o->flags | old->flags) & MO_PF_REDECLARE)
             mo_error(redecl_loc(r), "cannot redeclare '%s' again: it was redeclared without 'replaceable'", name);
@@ -380,9 +382,68 @@ static void add_from_mod(redecl_vec *set, const mo_mod *m, mo_class *text)
         mo_element *e = a->kind == MO_ARG_MOD ? NULL : mo_arg_element(a);
         if (!e || e->kind != MO_ELEM_CLASS)
             continue;
-        mo_redecl r = {e->cls->name, e, text, NULL, false};
+        mo_redecl r = {e->cls->name, e, text, NULL, false, false};
         add_redecl(set, r);
     }
+}
+
+/* The modifications of local classes of base b in the extends clause modification m (in text's text),
+ * extends C1(Voltage(nominal = 1000)) (4.5.3: the local class's environment is the modification of the
+ * enclosing class's element modification of its name), added to set as redeclarations of each such class
+ * by a short class of the modifier in front of it (made once per argument). false after an error. */
+static bool add_class_mods(redecl_vec *set, const mo_mod *m, mo_class *text, mo_class *b)
+{
+    static mo_map made;   /* (const char *)argument -> its redeclaring element */
+    mo_class *lb = m && m->nargs ? mo_long_class(b) : NULL;
+    for (int i = 0; lb && i < m->nargs; i++) {
+        const mo_arg *a = &m->args[i];
+        if (a->kind != MO_ARG_MOD)
+            continue;
+        mo_found f = mo_lookup_member(lb, a->name.ids[0]);
+        if (!f.cls || f.comp || !f.elem)
+            continue;
+        if (a->name.n > 1 || a->final_ || a->each || !a->mod || a->mod->binding) {
+            mo_error(a->name.loc, "not supported yet: modifying the local class '%s' %s (specification 4.5.3)",
+                     a->name.ids[0], a->name.n > 1 ? "by a dotted name (write it as a modifier of the class)"
+                     : a->mod && a->mod->binding ? "with a value" : "with 'final' or 'each'");
+            return false;
+        }
+        mo_element *e = mo_map_get(&made, (const char *)a);
+        if (!e) {
+            mo_class *w = MO_NEW(mo_class);
+            *w = *f.cls;
+            w->loc = mo_name_loc(&a->name, 0);
+            w->form = MO_FORM_SHORT;
+            w->short_mod = a->mod;
+            w->short_base = (mo_name *)&a->name;
+            w->nshort_dims = 0;
+            w->short_prefixes = 0;
+            w->nelems = 0;
+            w->parent = text;
+            w->scope = NULL;
+            fix_target(w, f.cls);
+            e = mo_element_copy(f.elem);
+            e->flags &= ~(unsigned)MO_PF_REDECLARE;
+            e->cls = w;
+            mo_map_put(&made, (const char *)a, e);
+        }
+        add_redecl(set, (mo_redecl){f.cls->name, e, text, NULL, false, true});
+    }
+    return true;
+}
+
+/* Does extends clause modification m modify a local class of base b (add_class_mods)? */
+static bool modifies_classes(const mo_mod *m, mo_class *b)
+{
+    mo_class *lb = m && m->nargs ? mo_long_class(b) : NULL;
+    for (int i = 0; lb && i < m->nargs; i++) {
+        if (m->args[i].kind != MO_ARG_MOD)
+            continue;
+        mo_found f = mo_lookup_member(lb, m->args[i].name.ids[0]);
+        if (f.cls && !f.comp)
+            return true;
+    }
+    return false;
 }
 
 /* b, a class used as a base or as a scope, with the class redeclarations of set and those of the
@@ -442,7 +503,7 @@ bool mo_spec_bases(mo_class *cls)
     for (int i = 0; i < s->bases.n; i++) {
         mo_class *b = s->bases.v[i];
         mo_element *x = s->base_elems.v[i];
-        if (!any && b->form != MO_FORM_SHORT) {
+        if (!any && b->form != MO_FORM_SHORT && !modifies_classes(x->mod, b)) {
             MO_PUSH(s->long_bases, b);
             continue;
         }
@@ -457,9 +518,11 @@ bool mo_spec_bases(mo_class *cls)
         for (int k = 0; k < cls->nelems; k++) {
             mo_element *e = cls->elems[k];
             if (is_redeclaration(e))
-                add_redecl(&set, (mo_redecl){e->cls->name, e, cls, NULL, false});
+                add_redecl(&set, (mo_redecl){e->cls->name, e, cls, NULL, false, false});
         }
         add_from_mod(&set, x->mod, cls);
+        if (!add_class_mods(&set, x->mod, cls, b))
+            return false;
         b = through_shorts(b, &set);
         if (!b)
             return false;

@@ -5,6 +5,10 @@
 # naming the operation, the equation and the time, exit status 1, the rows before kept. Until then
 # k = 3, 6, 9, 12 and m = 2k - 1 = 5, 11, 17, 23 drive der(x) = m: x(t) = 0.1 * (5 + ... ) + m (t - t_k),
 # by hand.
+# The same in function bodies (tests/models/IntOverflowFn.mo), the message naming the statement and the
+# function: fact(12) = 479001600 for t < 0.5, then 13! overflows at t = 0.5 (479001600 * 13); fib(46) =
+# 1836311903, then fib(47) overflows in an element of an Integer array (1836311903 + 1134903170); -n of
+# -2147483648 overflows.
 D=$OUT/int_overflow; rm -rf "$D"; mkdir -p "$D"
 cp tests/models/IntOverflow.mo "$D/" && (cd "$D" && "$MO2C" IntOverflow.mo -o io) || exit 1
 out=$(cd "$D" && ./io -r=io.csv 2>&1); rc=$?
@@ -20,4 +24,18 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
       if ($c["\"n\""] != n || $c["\"k\""] != k || $c["\"m\""] != m) { printf "FAIL: t=%s: n %s k %s m %s\n", t, $c["\"n\""], $c["\"k\""], $c["\"m\""]; bad = 1; exit }
       d = $c["\"x\""] - x; if (d < 0) d = -d; if (d > 1e-6) { printf "FAIL: t=%s: x %s, by hand %s\n", t, $c["\"x\""], x; bad = 1; exit }
       last = t }
-    END { if (bad) exit 1; if (last < 0.39) { print "FAIL: the rows end at " last; exit 1 } }' "$D/io.csv"
+    END { if (bad) exit 1; if (last < 0.39) { print "FAIL: the rows end at " last; exit 1 } }' "$D/io.csv" || exit 1
+F=tests/models/IntOverflowFn.mo
+range="is outside the Integer range -2147483648..2147483647 in equation $F"
+for c in "Fact|12,479001600|479001600 * 13 $range:10: r := r * i (function IntOverflowFn.fact)" \
+         "Fib|46,1836311903|1836311903 + 1134903170 $range:22: f[i] := f[i - 1] + f[i - 2] (function IntOverflowFn.fib)" \
+         "Negate|-2147483647,2147483647|0 - -2147483648 $range:43: r := -n (function IntOverflowFn.neg)"; do
+    IFS='|' read -r m row msg <<<"$c"
+    "$MO2C" "$F" "IntOverflowFn.$m" -o "$D/$m" || { echo "FAIL: mo2c $m"; exit 1; }
+    out=$(cd "$D" && "./$m" -r="$m.csv" 2>&1); rc=$?
+    [ $rc = 1 ] || { echo "FAIL: $m: exit status $rc, expected 1: $out"; exit 1; }
+    [ "$out" = "error: at time 0.5: Integer overflow: $msg" ] || { echo "FAIL: $m said: $out"; exit 1; }
+    # every row before the event: the values that fit
+    awk -F, -v want="$row" -v m="$m" 'NR > 1 { if ($2 "," $3 != want) { print "FAIL: " m ": row " $0 ", expected " want; bad = 1; exit } }
+        END { if (NR < 2) { print "FAIL: " m ": no rows"; bad = 1 }; exit bad }' "$D/$m.csv" || exit 1
+done
