@@ -11,6 +11,11 @@
 /* The version generated files name (the C file's header, _init.xml's generationTool). */
 #define MO2C_GEN_VERSION "0.1.0"
 
+/* The var of a node that stands for a C text (an element of an operand applied element by element):
+ * MO_FG_TEXT_INT when the element is an Integer (so that +, - and * of such elements are checked for
+ * overflow, codegen_expr.c), else MO_FG_TEXT. No slot has a negative number. */
+enum { MO_FG_TEXT = -1, MO_FG_TEXT_INT = -2 };
+
 /* State of the C text being written for one function. */
 typedef struct mo_cg {
     const mo_dae *dae;

@@ -333,8 +333,9 @@ static const char *c_op(mo_op op)
 /* Is variable v of the model an Integer or an enumeration (pre(v) as its v)? */
 static bool int_var(const mo_cg *cg, int v)
 {
-    if (cg->fn)   /* a slot of the function printed (an enumeration's too: its values are Integers) */
-        return cg->fn->vars.v[v].type == MO_T_INTEGER;
+    if (cg->fn)   /* a slot of the function printed (an enumeration's too: its values are Integers), or
+                   * an Integer element of an operand applied element by element (codegen_farr.c) */
+        return v == MO_FG_TEXT_INT || (v >= 0 && v < cg->fn->vars.n && cg->fn->vars.v[v].type == MO_T_INTEGER);
     const mo_dvar *dv = &cg->dae->vars.v[v];
     if (dv->pre_of >= 0)
         dv = &cg->dae->vars.v[dv->pre_of];
@@ -350,7 +351,8 @@ static bool int_var(const mo_cg *cg, int v)
 static bool int_typed(const mo_cg *cg, const mo_expr *e)
 {
     if (cg->fn && mo_func_expr_rank(cg->fn, e) != 0)
-        return false;   /* (an array in a function body: its elements' arithmetic is codegen_farr.c's) */
+        return false;   /* (an array in a function body: codegen_farr.c applies it element by element,
+                         * over text nodes that say whether an element is an Integer: int_var) */
     switch (e->kind) {
     case MO_EX_INT:
         return true;

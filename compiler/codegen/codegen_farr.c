@@ -108,11 +108,12 @@ static void block_close(mo_fgen *g)
     g->block--;
 }
 
-/* A node standing for the C text `text` in a synthetic expression (the element of an operand). */
-static mo_expr *text_node(mo_fgen *g, const char *text, mo_loc loc)
+/* A node standing for the C text `text` in a synthetic expression (the element of an operand; of an
+ * Integer one when integer). */
+static mo_expr *text_node(mo_fgen *g, const char *text, mo_loc loc, bool integer)
 {
     mo_expr *x = mo_expr_new(MO_EX_VAR, loc);
-    x->var = -1;
+    x->var = integer ? MO_FG_TEXT_INT : MO_FG_TEXT;
     put_leaf(g, x, text);
     return x;
 }
@@ -548,7 +549,8 @@ static const char *elementwise(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, 
     mo_expr *x = mo_expr_dup(e);
     x->a = MO_NEWN(mo_expr *, e->n);
     for (int i = 0; i < e->n; i++)
-        x->a[i] = text_node(g, arr[i] ? mo_sprintf("%s->v[t%d_]", text[i], j) : text[i], e->a[i]->loc);
+        x->a[i] = text_node(g, arr[i] ? mo_sprintf("%s->v[t%d_]", text[i], j) : text[i], e->a[i]->loc,
+                            mo_func_expr_type(NULL, g->f, e->a[i]) == MO_T_INTEGER);
     if (x->kind == MO_EX_BINARY)
         x->op = mo_op_scalar(e->op);
     line(o, in, mo_sprintf("for (long t%d_ = 0; t%d_ < %s->n; t%d_++)", j, j, p, j));
