@@ -115,16 +115,28 @@ void mo_suggest_in_layout(const mo_layout *lay, const char *name)
 }
 
 /* ---- instances ---- */
+/* Is the local class name of cls modified (4.5.3), cls specialized so (redeclare.c, redeclare_inst.c)? */
+static bool class_modified(mo_class *cls, const char *name)
+{
+    const mo_scope *s = mo_scope_of(cls);
+    for (int i = 0; i < s->nredecl; i++)
+        if (s->redecl[i].name == name && s->redecl[i].modifies)
+            return true;
+    return false;
+}
+
 /* A modifier c of an element that cls does not have as a component: a class of it is a modification of
  * a local class (4.5.3), which an extends clause applies to its base (redeclare.c: extends
- * C1(Voltage(nominal = 1000))) and a component's modifier not yet; anything else is unknown. */
+ * C1(Voltage(nominal = 1000))) and a component's modifier to the component's class (redeclare_inst.c:
+ * A a(B(x = 4))), where the class was instantiated through mo_specialize_by_mod (an error if not, never
+ * a modification dropped); anything else is unknown. */
 static void no_component(const mo_fmod *c, mo_class *cls, const mo_layout *lay, const char *shown, bool ext)
 {
     mo_found f = mo_lookup_member(cls, c->name);
     if (f.cls && !f.comp) {
-        if (!ext)
-            mo_error(c->loc, "not supported yet: modifying the local class '%s' in the modifier of a component "
-                     "(in an extends clause it is supported; specification 4.5.3)", c->name);
+        if (!ext && !class_modified(cls, c->name))
+            mo_error(c->loc, "not supported yet: modifying the local class '%s' here (specification 4.5.3)",
+                     c->name);
         return;
     }
     mo_error(c->loc, "class '%s' has no element '%s'", shown, c->name);

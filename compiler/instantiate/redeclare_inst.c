@@ -18,7 +18,9 @@
  * Checks: a final or constant element cannot be redeclared; a non-replaceable one only with its own type
  * (to change dimensions or variability); the new type must be a subtype of the constraining type.
  * Also here: the class redeclarations of a component's modifier (a class specialized by them,
- * redeclare.c), and the redeclare components of a class body as modifiers of their extends clauses.
+ * redeclare.c) and its modifications of local classes (4.5.3: A a(B(x = 4)), as a redeclaration of B by
+ * a short class of the modification), and the redeclare components of a class body as modifiers of their
+ * extends clauses.
  * Preconditions: mo_redeclared_item is called for every component that is not made from its
  * declaration's syntax alone (which a replaceable one with a constraining clause never is).
  */
@@ -146,9 +148,79 @@ static bool redeclares_class(const mo_fmod *m)
     return false;
 }
 
+/* ---- modifications of local classes in a component's modifier (4.5.3): A a(B(x = 4)) ---- */
+/* The local class of cls that the plain modifier node c names (no component of its layout lay has that
+ * name), into *f; false when c names none. */
+static bool local_class(mo_class *cls, const mo_layout *lay, const mo_fmod *c, mo_found *f)
+{
+    if (c->redecl || !c->name || (lay && mo_layout_find(lay, c->name)))
+        return false;
+    *f = mo_lookup_member(cls, c->name);
+    return f->cls && !f->comp && f->elem;
+}
+
+/* Node c (and what it holds) as the syntax of a modification, for a short class in front of the local
+ * class it names; NULL when it holds what that cannot say (a redeclaration, 'each', a value written in
+ * another class's text than the class modification itself). */
+static mo_mod *syntax_of(const mo_fmod *c, const mo_class *text)
+{
+    if (c->redecl || c->each || (c->binding && c->scope_cls != text))
+        return NULL;
+    mo_mod *m = MO_NEW(mo_mod);
+    m->binding = c->binding;
+    m->nargs = c->n;
+    m->has_parens = c->n > 0;
+    m->loc = c->loc;
+    m->args = c->n ? MO_NEWN(mo_arg, c->n) : NULL;
+    for (int i = 0; i < c->n; i++) {
+        const mo_fmod *s = c->sub[i];
+        mo_arg *a = &m->args[i];
+        a->kind = MO_ARG_MOD;
+        mo_name_init(&a->name, s->loc, false, 1);
+        a->name.ids[0] = s->name;
+        a->final_ = s->final_;
+        if ((s->n || s->binding) && !(a->mod = syntax_of(s, text)))
+            return NULL;
+    }
+    return m;
+}
+
+/* The modification c of a local class of cls as a redeclaration (mo_class_mod); false after an error. */
+static bool class_mod(mo_class *cls, const mo_fmod *c, const mo_found *f, mo_redecl *out)
+{
+    /* ('each' B(x = 1) in an array's modifier: the class is one for every element anyway) */
+    mo_fmod top = *c;
+    top.each = false;
+    mo_mod *syntax = c->binding || c->final_ ? NULL : syntax_of(&top, c->scope_cls);
+    if (!syntax) {
+        mo_error(c->loc, "not supported yet: modifying the local class '%s' %s (specification 4.5.3)", c->name,
+                 c->binding ? "with a value" : c->final_ ? "with 'final'"
+                 : "by modifiers written in two classes, or holding a redeclaration or 'each'");
+        return false;
+    }
+    if (f->elem->flags & MO_PF_PROTECTED) {
+        mo_error(c->loc, "cannot modify protected element '%s'", c->name);
+        mo_note(f->cls->loc, "'%s' is declared protected here", c->name);
+        return false;
+    }
+    (void)cls;
+    *out = mo_class_mod(c, *f, syntax, c->scope_cls, c->loc, true);
+    return true;
+}
+
 mo_class *mo_specialize_by_mod(mo_class *cls, const mo_fmod *m)
 {
-    if (!redeclares_class(m) || (cls->form != MO_FORM_LONG && cls->form != MO_FORM_EXTENDS))
+    if (!m || !m->n || (cls->form != MO_FORM_LONG && cls->form != MO_FORM_EXTENDS))
+        return cls;
+    const mo_layout *lay = NULL;
+    bool any = redeclares_class(m);
+    mo_found f;
+    for (int i = 0; !any && i < m->n; i++) {   /* (names that are no component: rare) */
+        if (!lay && !(lay = mo_layout_of(cls)))
+            return NULL;
+        any = local_class(cls, lay, m->sub[i], &f);
+    }
+    if (!any)
         return cls;
     mo_redecl *v = MO_NEWN(mo_redecl, m->n);
     int n = 0;
@@ -156,6 +228,8 @@ mo_class *mo_specialize_by_mod(mo_class *cls, const mo_fmod *m)
         const mo_redecl *r = class_redecl(m->sub[i]);
         if (r)
             v[n++] = *r;
+        else if (local_class(cls, lay ? lay : mo_layout_of(cls), m->sub[i], &f) && !class_mod(cls, m->sub[i], &f, &v[n++]))
+            return NULL;
     }
     int before = mo_error_count();
     mo_class *r = mo_specialize(cls, NULL, n, v);

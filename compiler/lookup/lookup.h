@@ -145,6 +145,10 @@ mo_class *mo_type_extends(mo_class *cls, mo_element **ext);
  * with the enclosing class parent (NULL: cls's own): cls itself when that changes nothing. Reports
  * redeclarations of what cannot be redeclared. Copies are shared: one per (class, parent, set). */
 mo_class *mo_specialize(mo_class *cls, mo_class *parent, int n, const mo_redecl *v);
+/* The modification mod (written in text's text, at loc) of the local class f.cls (4.5.3) as the
+ * redeclaration that stands for it: f.cls's element redeclared as a short class of mod in front of
+ * f.cls. Made once per key (the argument or modifier node it comes from). */
+mo_redecl mo_class_mod(const void *key, mo_found f, const mo_mod *mod, mo_class *text, mo_loc loc, bool outside);
 /* lookup.c's hooks: an element of a specialized class's original found by lookup_local (its copy in
  * the specialized class, remembered there), and the bases of a class with class redeclarations. */
 mo_found mo_spec_local(mo_class *cls, mo_found f);

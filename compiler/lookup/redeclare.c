@@ -387,13 +387,40 @@ static void add_from_mod(redecl_vec *set, const mo_mod *m, mo_class *text)
     }
 }
 
+mo_redecl mo_class_mod(const void *key, mo_found f, const mo_mod *mod, mo_class *text, mo_loc loc, bool outside)
+{
+    static mo_map made;   /* (const char *)key -> its redeclaring element */
+    mo_element *e = mo_map_get(&made, (const char *)key);
+    if (!e) {
+        mo_class *w = MO_NEW(mo_class);
+        *w = *f.cls;
+        w->loc = loc;
+        w->form = MO_FORM_SHORT;
+        w->short_mod = (mo_mod *)mod;
+        mo_name *n = MO_NEW(mo_name);   /* (for messages: the target is fixed, never looked up) */
+        mo_name_init(n, loc, false, 1);
+        n->ids[0] = f.cls->name;
+        w->short_base = n;
+        w->nshort_dims = 0;
+        w->short_prefixes = 0;
+        w->nelems = 0;
+        w->parent = text;
+        w->scope = NULL;
+        fix_target(w, f.cls);
+        e = mo_element_copy(f.elem);
+        e->flags &= ~(unsigned)MO_PF_REDECLARE;
+        e->cls = w;
+        mo_map_put(&made, (const char *)key, e);
+    }
+    return (mo_redecl){f.cls->name, e, text, NULL, outside, true};
+}
+
 /* The modifications of local classes of base b in the extends clause modification m (in text's text),
  * extends C1(Voltage(nominal = 1000)) (4.5.3: the local class's environment is the modification of the
  * enclosing class's element modification of its name), added to set as redeclarations of each such class
  * by a short class of the modifier in front of it (made once per argument). false after an error. */
 static bool add_class_mods(redecl_vec *set, const mo_mod *m, mo_class *text, mo_class *b)
 {
-    static mo_map made;   /* (const char *)argument -> its redeclaring element */
     mo_class *lb = m && m->nargs ? mo_long_class(b) : NULL;
     for (int i = 0; lb && i < m->nargs; i++) {
         const mo_arg *a = &m->args[i];
@@ -408,26 +435,7 @@ static bool add_class_mods(redecl_vec *set, const mo_mod *m, mo_class *text, mo_
                      : a->mod && a->mod->binding ? "with a value" : "with 'final' or 'each'");
             return false;
         }
-        mo_element *e = mo_map_get(&made, (const char *)a);
-        if (!e) {
-            mo_class *w = MO_NEW(mo_class);
-            *w = *f.cls;
-            w->loc = mo_name_loc(&a->name, 0);
-            w->form = MO_FORM_SHORT;
-            w->short_mod = a->mod;
-            w->short_base = (mo_name *)&a->name;
-            w->nshort_dims = 0;
-            w->short_prefixes = 0;
-            w->nelems = 0;
-            w->parent = text;
-            w->scope = NULL;
-            fix_target(w, f.cls);
-            e = mo_element_copy(f.elem);
-            e->flags &= ~(unsigned)MO_PF_REDECLARE;
-            e->cls = w;
-            mo_map_put(&made, (const char *)a, e);
-        }
-        add_redecl(set, (mo_redecl){f.cls->name, e, text, NULL, false, true});
+        add_redecl(set, mo_class_mod(a, f, a->mod, text, mo_name_loc(&a->name, 0), false));
     }
     return true;
 }

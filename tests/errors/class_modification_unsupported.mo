@@ -1,15 +1,21 @@
-// Modifications of local classes (spec 4.5.3) are applied in extends clauses; in the modifier of a
-// component: not yet (by a dotted name: class_modification_dotted.mo).
+// Modifications of local classes (spec 4.5.3): one that merges modifiers written in two classes (M's
+// a(Inner(y = k)) and Outer's m(a(Inner(z = 11)))) is not supported yet; a protected local class is not
+// modified from outside (class_modification_protected.mo).
 package P
-  model A
-    model B
-      Real x = 2.0;
-    end B;
-    B b;
-  end A;
-  model InComponent
-    A a(B(x = 4.0));
-  end InComponent;
+  model C1
+    model Inner
+      parameter Real y = 1;
+      Real z = 2;
+    end Inner;
+    Inner i1;
+  end C1;
+  model M
+    constant Real k = 5;
+    C1 a(Inner(y = k));
+  end M;
+  model Outer
+    M m(a(Inner(z = 11)));
+  end Outer;
 end P;
-// MODEL: P.InComponent
-// ERROR: %f:11:9: error: not supported yet: modifying the local class 'B' in the modifier of a component (in an extends clause it is supported; specification 4.5.3)
+// MODEL: P.Outer
+// ERROR: %f:17:11: error: not supported yet: modifying the local class 'Inner' by modifiers written in two classes, or holding a redeclaration or 'each' (specification 4.5.3)
