@@ -129,9 +129,9 @@ static int run_pipeline(const options *o, const char *argv0, build_job *job)
     }
 
     mo_flat_unshare(flat);   /* cloned components share equation trees; the back end rewrites its own */
-    if (!mo_str_vars(flat))   /* String variables whose values are known when compiled (strvars.c) */
-        return 1;
     if (!mo_clocks_lower(flat))   /* clocks and clocked partitions become when-equations (clocks.c) */
+        return 1;
+    if (!mo_str_vars(flat))   /* String variables whose values are known when compiled (strvars.c) */
         return 1;
     /* the unit check reads the flat model as the back end will (after unsharing), before it */
     int unit_findings = mo_units_check(flat, o->units);

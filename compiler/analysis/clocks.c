@@ -32,73 +32,10 @@
 #include "sym.h"
 #include "checks.h"
 #include "events.h"
+#include "rational.h"
 
 #include <stdint.h>
 #include <string.h>
-
-typedef struct rat { long long n, d; } rat;   /* n / d, d > 0, reduced */
-
-static long long gcdll(long long a, long long b)
-{
-    if (a < 0) a = -a;
-    if (b < 0) b = -b;
-    while (b) {
-        long long t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-static bool rat_ok = true;   /* false once an operation overflowed (reported by the caller) */
-
-/* n / d reduced, d > 0 */
-static rat rat_make(long long n, long long d)
-{
-    if (d == 0 || n == INT64_MIN || d == INT64_MIN) {
-        rat_ok = false;
-        return (rat){0, 1};
-    }
-    if (d < 0)
-        n = -n, d = -d;
-    long long g = gcdll(n, d);
-    return g > 1 ? (rat){n / g, d / g} : (rat){n, d};
-}
-static long long mul(long long a, long long b)
-{
-    long long r;
-    if (__builtin_mul_overflow(a, b, &r)) {
-        rat_ok = false;
-        return 1;
-    }
-    return r;
-}
-static rat rat_mul(rat a, rat b)
-{
-    long long g1 = gcdll(a.n, b.d), g2 = gcdll(b.n, a.d);   /* cross-reduced first: no needless overflow */
-    g1 = g1 ? g1 : 1;
-    g2 = g2 ? g2 : 1;
-    return rat_make(mul(a.n / g1, b.n / g2), mul(a.d / g2, b.d / g1));
-}
-static rat rat_div(rat a, rat b)
-{
-    return rat_mul(a, rat_make(b.d, b.n));
-}
-static rat rat_add(rat a, rat b)
-{
-    long long g = gcdll(a.d, b.d), s;
-    if (__builtin_add_overflow(mul(a.n, b.d / g), mul(b.n, a.d / g), &s))
-        rat_ok = false;
-    return rat_make(s, mul(a.d / g, b.d));
-}
-static rat rat_sub(rat a, rat b) { return rat_add(a, (rat){-b.n, b.d}); }
-static bool rat_eq(rat a, rat b) { return a.n == b.n && a.d == b.d; }
-/* the largest g with a and b integer multiples of g (a, b >= 0; gcd(0, b) = b) */
-static rat rat_gcd(rat a, rat b)
-{
-    long long l = mul(a.d / gcdll(a.d, b.d), b.d);
-    return rat_make(gcdll(mul(a.n, l / a.d), mul(b.n, l / b.d)), l);
-}
 
 static const char *fn_name(const mo_expr *e)
 {
@@ -120,6 +57,20 @@ static bool clocked_sample(const mo_flat *flat, const mo_expr *e)
     return is_fn(e, "sample") && (e->n == 1 || (e->n == 2 && mo_flat_is_clock(flat, e->a[1])));
 }
 
+/* The forms of a clock constructor (flatten_sync.c). */
+static bool is_rational_clock(const mo_expr *k)
+{
+    return k->n == 2 && k->a[0]->kind == MO_EX_INT && k->a[1]->kind == MO_EX_INT;
+}
+static bool is_solver_clock(const mo_flat *flat, const mo_expr *k)
+{
+    return k->n == 2 && mo_flat_is_clock(flat, k->a[0]);
+}
+static bool is_event_clock(const mo_flat *flat, const mo_expr *k)
+{
+    return k->n == 2 && !is_rational_clock(k) && !is_solver_clock(flat, k);
+}
+
 /* A relation between two sub-partitions (16.5.2): y's clock from u's by op (a sub-clock operator). */
 typedef struct edge {
     int u, y;                 /* a variable of each (the sub-partitions are their roots) */
@@ -138,7 +89,8 @@ typedef struct ck {
     int ph;                   /* placeholders of pre(x) while solving: variable x + ph (past every variable) */
     int *uf;                  /* union-find over variables: sub-partitions */
     int *buf;                 /* union-find over variables: base partitions */
-    unsigned char *mark;      /* per variable: 1 clocked (its sub-partition root), 2 held */
+    unsigned char *mark;      /* per variable: 1 clocked (its sub-partition root), 2 held, 4 a Clock variable
+                               * given a solverMethod */
     MO_VEC(edge) edges;
     MO_VEC(source) sources;
     /* per equation: -1 unclocked or unknown, else a variable of its partition; 1 in clock_def for
@@ -146,6 +98,9 @@ typedef struct ck {
     int *eq_var;
     unsigned char *eq_clocked, *clock_def;
     int cur;                  /* the variable first met in the equation being scanned, or -1 */
+    mo_map when_var;          /* a clocked when-clause with a clock constructor (its instance and the
+                               * constructor's location: clones have copies of it) -> a variable of it + 1 */
+    const char *instance;     /* the instance path of the equation being scanned */
     bool cur_clocked;
     int errors;
 } ck;
@@ -227,6 +182,25 @@ static void scan(ck *c, const mo_expr *e)
     if (e->kind == MO_EX_VAR)
         return;
     const char *f = fn_name(e);
+    if (f && !strcmp(f, MO_CLOCKED_WHEN)) {   /* an equation of a clocked when-clause: its clock inside */
+        c->cur_clocked = true;
+        scan(c, e->a[0]);
+        scan(c, e->a[1]);
+        if (is_fn(e->a[1], "Clock")) {
+            source s = {-1, e->a[1]};
+            MO_PUSH(c->sources, s);
+            /* the equations of one when-clause share its clock (16.6), also Clock()'s: one partition */
+            mo_loc l = e->a[1]->loc;
+            const char *key = mo_intern_cstr(mo_sprintf("%s|%p|%d|%d", c->instance ? c->instance : "",
+                                                        (const void *)l.file, l.line, l.col));
+            int v = (int)(intptr_t)mo_map_get(&c->when_var, key) - 1;
+            if (v >= 0)
+                join(c, v);
+            else if (c->cur >= 0)
+                mo_map_put(&c->when_var, key, (void *)(intptr_t)(c->cur + 1));
+        }
+        return;
+    }
     if (f && clocked_sample(c->flat, e)) {   /* u is outside; the clock inside */
         c->cur_clocked = true;
         if (e->n == 2)
@@ -245,7 +219,7 @@ static void scan(ck *c, const mo_expr *e)
     }
     if (f && !strcmp(f, "Clock")) {
         c->cur_clocked = true;
-        if (e->n == 2 && e->a[1]->kind != MO_EX_INT && e->a[1]->kind != MO_EX_STRING)
+        if (is_event_clock(c->flat, e))
             return;   /* an event clock's condition is unclocked */
         for (int i = 0; i < e->n; i++)
             scan(c, e->a[i]);
@@ -273,7 +247,7 @@ static void scan(ck *c, const mo_expr *e)
 /* ---- the clock of each base partition ---- */
 
 typedef struct part {         /* per sub-partition root (a variable) */
-    rat per, off;             /* relative to the component's reference */
+    mo_rat per, off;             /* relative to the component's reference */
     int comp;                 /* the base partition's index + 1 once placed, 0 before */
 } part;
 
@@ -281,11 +255,13 @@ typedef struct base {
     int root;                 /* a variable of it */
     const mo_expr *clock;     /* its clock constructor */
     mo_loc loc;
-    rat g;                    /* the base tick in the reference's units */
-    rat src_per, src_off;     /* the constructor's sub-partition, in the reference's units */
+    mo_rat g;                    /* the base tick in the reference's units */
+    mo_rat src_per, src_off;     /* the constructor's sub-partition, in the reference's units */
     mo_expr *cond;            /* the when-condition */
     int counter;              /* the tick counter variable, or -1 */
+    int last;                 /* an event clock: the variable of the time of its last tick, else -1 */
     mo_expr *fine_interval;   /* seconds between base ticks */
+    bool solver;              /* a clock of it has a solverMethod (16.8.2) */
 } base;
 
 static void err(ck *c, mo_loc loc, const char *msg)
@@ -306,13 +282,13 @@ static bool relate(const mo_expr *op, const part *from, part *to, bool inverse)
         return false;
     bool sub = !strcmp(f, "subSample"), super = !strcmp(f, "superSample");
     if (sub || super) {
-        rat fac = {k, 1};
-        to->per = (sub != inverse) ? rat_mul(from->per, fac) : rat_div(from->per, fac);
+        mo_rat fac = {k, 1};
+        to->per = (sub != inverse) ? mo_rat_mul(from->per, fac) : mo_rat_div(from->per, fac);
         return true;
     }
-    rat shift = rat_mul(from->per, rat_make(k, r));   /* in the period of u: the same on both sides */
+    mo_rat shift = mo_rat_mul(from->per, mo_rat_make(k, r));   /* in the period of u: the same on both sides */
     bool back = !strcmp(f, "backSample");
-    to->off = (back == inverse) ? rat_add(from->off, shift) : rat_sub(from->off, shift);
+    to->off = (back == inverse) ? mo_rat_add(from->off, shift) : mo_rat_sub(from->off, shift);
     return true;
 }
 
@@ -321,7 +297,7 @@ static const char *vname(const ck *c, int v)
     return c->flat->vars.v[v].name;
 }
 
-static mo_expr *num_expr(mo_loc loc, rat r)
+static mo_expr *num_expr(mo_loc loc, mo_rat r)
 {
     mo_expr *n = mo_sym_num(loc, (double)r.n);
     return r.d == 1 ? n : mo_sym_div(n, mo_sym_num(loc, (double)r.d));
@@ -416,7 +392,7 @@ static mo_expr *rewrite(lower *w, const mo_expr *e)
         w->in_hold = save;
         return r;
     }
-    if (f && sub_op(f))
+    if (f && (sub_op(f) || !strcmp(f, MO_CLOCKED_WHEN)))
         return rewrite(w, e->a[0]);
     if (f && (!strcmp(f, "interval") || !strcmp(f, "firstTick"))) {
         int root = e->n ? first_var(c, e->a[0]) : -1;
@@ -425,17 +401,25 @@ static mo_expr *rewrite(lower *w, const mo_expr *e)
             if (w->b->counter < 0)
                 mo_unreachable("firstTick without a tick counter");
             return mo_sym_binary(e->loc, MO_OP_EQ, mo_sym_var(e->loc, w->b->counter),
-                                 num_expr(e->loc, rat_div(rat_sub(w->parts[root].off, w->b->src_off), w->b->g)));
+                                 num_expr(e->loc, mo_rat_div(mo_rat_sub(w->parts[root].off, w->b->src_off), w->b->g)));
         }
-        if (!w->b->fine_interval) {
-            err(c, e->loc, "not supported yet: interval() of an event clock");
-            return (mo_expr *)e;
+        if (!w->b->fine_interval) {   /* an event clock: the time since its previous tick (16.10) */
+            mo_rat p = mo_rat_div(w->parts[root].per, w->b->g);
+            if (p.n != 1 || p.d != 1) {
+                err(c, e->loc, "not supported yet: interval() of a sub-sampled event clock");
+                return (mo_expr *)e;
+            }
+            mo_expr *first = mo_sym_binary(e->loc, MO_OP_EQ, mo_sym_var(e->loc, w->b->counter), mo_sym_num(e->loc, 0));
+            mo_expr *t = mo_expr_new(MO_EX_TIME, e->loc);
+            return mo_sym_if(e->loc, first, w->b->clock->a[1],
+                             mo_sym_sub(t, mo_sym_call1(e->loc, "pre", mo_sym_var(e->loc, w->b->last))));
         }
-        return mo_sym_mul(w->b->fine_interval, num_expr(e->loc, rat_div(w->parts[root].per, w->b->g)));
+        return mo_sym_mul(w->b->fine_interval, num_expr(e->loc, mo_rat_div(w->parts[root].per, w->b->g)));
     }
     if (e->kind == MO_EX_DER && w->b) {
-        err(c, e->loc, "not supported yet: der() in a clocked partition (continuous-time equations discretized "
-                       "by a solverMethod, spec 16.8)");
+        err(c, e->loc, w->b->solver ? "not supported yet: der() in a clocked partition (continuous-time equations "
+                                      "discretized by a solverMethod, spec 16.8)"
+                                    : "der() in a clocked partition whose clock has no solverMethod (spec 16.8.2)");
         return (mo_expr *)e;
     }
     return map_args(e, rewrite_cb, w);
@@ -454,7 +438,7 @@ static mo_expr *unplace(void *ph, const mo_expr *e)
 static mo_expr *active(lower *w, int root, mo_loc loc)
 {
     base *b = w->b;
-    rat p = rat_div(w->parts[root].per, b->g), o = rat_div(rat_sub(w->parts[root].off, b->src_off), b->g);
+    mo_rat p = mo_rat_div(w->parts[root].per, b->g), o = mo_rat_div(mo_rat_sub(w->parts[root].off, b->src_off), b->g);
     if (p.n == 1 && o.n == 0)
         return NULL;
     mo_expr *cnt = mo_sym_var(loc, b->counter);
@@ -477,13 +461,16 @@ static int clock_term(ck *c, const mo_expr *e, const mo_expr **ctor, const mo_ex
     *opvar = -1;
     if (e->kind == MO_EX_VAR && e->var >= 0 && e->var < c->nv)
         return e->var;
-    while (is_fn(e, "Clock") && e->n == 2 && e->a[1]->kind == MO_EX_STRING) {   /* a solver clock */
-        if (e->a[0]->kind == MO_EX_VAR)
+    const mo_expr *whole = e;   /* a constructor with its solverMethod (real_clock unwraps it) */
+    while (is_fn(e, "Clock") && is_solver_clock(c->flat, e)) {   /* the clock of a solverMethod (16.8.2) */
+        if (e->a[0]->kind == MO_EX_VAR && e->a[0]->var >= 0 && e->a[0]->var < c->nv) {
+            c->mark[e->a[0]->var] |= 4;
             return e->a[0]->var;
+        }
         e = e->a[0];
     }
     if (is_fn(e, "Clock")) {
-        *ctor = e;
+        *ctor = whole;
         return -1;
     }
     const char *f = fn_name(e);
@@ -523,23 +510,15 @@ static void clock_equation(ck *c, const mo_feq *q)
 
 /* The clock constructor of a source, solver clocks unwrapped; NULL for an inferred one (Clock(),
  * Clock(0, r)). */
-static const mo_expr *real_clock(const mo_expr *k)
+static const mo_expr *real_clock(const mo_flat *flat, const mo_expr *k)
 {
-    while (k->n == 2 && k->a[1]->kind == MO_EX_STRING && is_fn(k->a[0], "Clock"))
+    while (is_solver_clock(flat, k) && is_fn(k->a[0], "Clock"))
         k = k->a[0];
     if (k->n == 0 || (k->n == 2 && k->a[0]->kind == MO_EX_INT && k->a[1]->kind == MO_EX_INT && k->a[0]->ival == 0))
         return NULL;
     return k;
 }
 
-static bool is_rational_clock(const mo_expr *k)
-{
-    return k->n == 2 && k->a[0]->kind == MO_EX_INT && k->a[1]->kind == MO_EX_INT;
-}
-static bool is_event_clock(const mo_expr *k)
-{
-    return k->n == 2 && !is_rational_clock(k) && k->a[1]->kind != MO_EX_STRING;
-}
 
 /* Kuhn's augmenting paths, breadth first (no recursion): eq_of[v], var_of[q] over local numbers;
  * cand: CSR of each equation's candidate variables. false when some equation has no variable. */
@@ -634,6 +613,11 @@ static void lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const
                       .rhs = mo_sym_add(mo_sym_call1(q0->loc, "pre", cnt), mo_sym_num(q0->loc, 1))};
         MO_PUSH(br->body, s);
     }
+    if (b->last >= 0) {
+        mo_wstmt s = {.kind = MO_WS_ASSIGN, .loc = q0->loc, .lhs = mo_sym_var(q0->loc, b->last),
+                      .rhs = mo_expr_new(MO_EX_TIME, q0->loc)};
+        MO_PUSH(br->body, s);
+    }
     for (int i = 0; i < n; i++) {
         const mo_feq *q = &flat->eqs.v[eqs[i]];
         int v = unk[var_of[i]];
@@ -650,82 +634,93 @@ static void lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const
             flat->vars.v[unk[i]].variability = MO_VAR_DISCRETE;
 }
 
-/* The clock of base partition b from its sources; false after an error. */
-static bool base_clock(ck *c, part *parts, base *b, int k)
+/* A connected set of sub-partitions whose periods and shifts the sub-clock operators fix relative to each
+ * other (parts[].per, off relative to its first); those of one base partition joined only by inferred
+ * factors (subSample(u), superSample(u)) or noClock are several. */
+typedef struct comp {
+    int base;                 /* index into the bases */
+    int next;                 /* the next component of the same base, or -1 */
+    const mo_expr *src;       /* its clock constructor (solver clocks unwrapped), or NULL */
+    int src_root;             /* the sub-partition that src gives its clock */
+} comp;
+
+/* The roots (sub-partitions) of each base partition: CSR over the bases. */
+typedef struct groups {
+    int *first, *roots;
+} groups;
+
+/* The clock of base partition b (index k) from the sources of its components; false after an error. */
+static bool base_clock(ck *c, part *parts, base *b, int k, comp *comps, int first_comp, const groups *gr)
 {
     mo_flat *flat = c->flat;
+    const int *roots = gr->roots + gr->first[k], nroots = gr->first[k + 1] - gr->first[k];
     const mo_expr *src = NULL;
-    int src_root = -1;
-    for (int i = 0; i < c->sources.n; i++) {
-        const source *s = &c->sources.v[i];
-        if (s->var < 0 || find(c->buf, s->var) != b->root)
-            continue;
-        const mo_expr *kc = real_clock(s->clock);
-        if (!kc)
-            continue;
-        int r = find(c->uf, s->var);
-        if (!src) {
-            src = kc;
-            src_root = r;
-            continue;
+    int ncomps = 0;
+    for (int q = first_comp; q >= 0; q = comps[q].next, ncomps++)
+        if (!comps[q].src) {
+            err(c, b->loc, "the clock of this clocked partition cannot be inferred: no clock constructor reaches "
+                           "it (spec 16.7.4)");
+            return false;
         }
-        if (kc == src)
-            continue;
-        if (is_rational_clock(kc) && is_rational_clock(src)) {   /* consistent periods (16.3.1) */
-            rat a = rat_div(rat_make(src->a[0]->ival, src->a[1]->ival), parts[src_root].per);
-            rat bb = rat_div(rat_make(kc->a[0]->ival, kc->a[1]->ival), parts[r].per);
-            if (rat_eq(a, bb) && rat_eq(parts[r].off, parts[src_root].off))
-                continue;
-            mo_error(kc->loc, "this clock is not consistent with the other clock of its base partition (spec 16.3.1)");
-        } else {
-            mo_error(kc->loc, "a base partition has more than one clock (spec 16.3.1)");
+    if (ncomps == 1) {   /* periods relative to the constructor's sub-partition */
+        src = comps[first_comp].src;
+        b->src_per = parts[comps[first_comp].src_root].per;
+        b->src_off = parts[comps[first_comp].src_root].off;
+    } else {   /* several: each in seconds, from its own rational clock (16.7.4: the factors between them inferred) */
+        for (int q = first_comp; q >= 0; q = comps[q].next)
+            if (!is_rational_clock(comps[q].src)) {
+                err(c, comps[q].src->loc, "not supported yet: inferred sub-sampling factors (subSample(u), "
+                                          "superSample(u), noClock) between clocks that are not rational clocks");
+                return false;
+            }
+        for (int i = 0; i < nroots; i++) {
+            part *p = &parts[roots[i]];
+            const comp *q = &comps[p->comp - 1];
+            mo_rat scale = mo_rat_div(mo_rat_make(q->src->a[0]->ival, q->src->a[1]->ival), parts[q->src_root].per);
+            p->off = mo_rat_mul(mo_rat_sub(p->off, parts[q->src_root].off), scale);
+            p->per = mo_rat_mul(p->per, scale);
         }
-        mo_note(src->loc, "the other clock");
-        c->errors++;
-        return false;
-    }
-    if (!src) {
-        err(c, b->loc, "the clock of this clocked partition cannot be inferred: no clock constructor reaches it "
-                       "(spec 16.7.4)");
-        return false;
+        src = comps[first_comp].src;   /* (its location) */
+        b->src_per = (mo_rat){1, 1};
+        b->src_off = (mo_rat){0, 1};
     }
     b->clock = src;
-    b->src_per = parts[src_root].per;
-    b->src_off = parts[src_root].off;
-    rat g = {0, 1};
-    for (int v = 0; v < c->nv; v++) {
-        if (c->uf[v] != v || !(c->mark[v] & 1) || find(c->buf, v) != b->root)
-            continue;
-        rat o = rat_sub(parts[v].off, b->src_off);
+    mo_rat g = {0, 1};
+    for (int i = 0; i < nroots; i++) {
+        int v = roots[i];
+        mo_rat o = mo_rat_sub(parts[v].off, b->src_off);
         if (o.n < 0) {
             mo_error(flat->vars.v[v].attr->loc, "the clock of '%s' starts before its base clock (spec 16.5.2)",
                      vname(c, v));
             c->errors++;
             return false;
         }
-        g = rat_gcd(g, parts[v].per);
+        g = mo_rat_gcd(g, parts[v].per);
         if (o.n)
-            g = rat_gcd(g, o);
+            g = mo_rat_gcd(g, o);
     }
-    if (!rat_ok) {
+    if (!mo_rat_valid(g)) {
         err(c, b->loc, "the sub-sampling factors of this clocked partition overflow 64 bits (spec 16.7.4)");
         return false;
     }
     b->g = g;
     mo_loc loc = src->loc;
-    rat fine = rat_div(g, b->src_per);   /* base ticks per tick of the constructor's clock */
-    if (is_event_clock(src)) {
+    mo_rat fine = mo_rat_div(g, b->src_per);   /* base ticks per tick of the constructor's clock */
+    if (is_event_clock(flat, src)) {
         if (!(fine.n == 1 && fine.d == 1)) {
             err(c, src->loc, "an event clock cannot be super-sampled (spec 16.5.2)");
             return false;
         }
         b->cond = src->a[0];
         b->fine_interval = NULL;
+        b->last = new_var(c, mo_sprintf("$clock%d.last", k + 1), MO_T_REAL, loc,
+                          "the time of the last tick of an event clock (clocks.c)", mo_sym_num(loc, 0));
     } else {
-        mo_expr *period = is_rational_clock(src) ? num_expr(loc, rat_make(src->a[0]->ival, src->a[1]->ival))
-                                                 : src->a[0];
+        mo_expr *period = ncomps > 1 ? mo_sym_num(loc, 1)
+                          : is_rational_clock(src) ? num_expr(loc, mo_rat_make(src->a[0]->ival, src->a[1]->ival))
+                          : src->a[0];
         if (!is_rational_clock(src)) {
-            unsigned char *none = MO_NEWN(unsigned char, flat->vars.n + 1);
+            unsigned char *none = MO_NEWN(unsigned char, flat->vars.n + 1);   /* (once per Real clock) */
             for (int v = 0; v < flat->vars.n; v++)
                 none[v] = flat->vars.v[v].variability > MO_VAR_PARAMETER;
             if (mo_sym_reads_any(period, none)) {
@@ -741,8 +736,29 @@ static bool base_clock(ck *c, part *parts, base *b, int k)
         b->cond = mo_sym_call(loc, "sample", 2, args);
     }
     /* the tick counter: for sub-partitions that skip ticks and firstTick() */
-    b->counter = new_var(c, mo_sprintf("$clock%d.tick", k), MO_T_INTEGER, loc,
+    b->counter = new_var(c, mo_sprintf("$clock%d.tick", k + 1), MO_T_INTEGER, loc,
                          "the ticks of a base clock so far, from 0 (clocks.c)", mo_expr_int(loc, -1));
+    return true;
+}
+
+/* The inferred factors (subSample(u), superSample(u)) once the periods are known: whole numbers. */
+static bool inferred_ok(ck *c, const part *parts)
+{
+    for (int i = 0; i < c->edges.n; i++) {
+        const edge *g = &c->edges.v[i];
+        const char *f = fn_name(g->op);
+        bool sub = !strcmp(f, "subSample"), super = !strcmp(f, "superSample");
+        if (!(sub || super) || g->op->a[1]->ival != 0)
+            continue;
+        const part *u = &parts[find(c->uf, g->u)], *y = &parts[find(c->uf, g->y)];
+        mo_rat r = sub ? mo_rat_div(y->per, u->per) : mo_rat_div(u->per, y->per);
+        if (r.d != 1 || r.n < 1 || !mo_rat_eq(u->off, y->off)) {
+            err(c, g->op->loc, mo_sprintf("the inferred factor of %s is not a whole number: the clocks on its two "
+                                          "sides tick every %g s and %g s (spec 16.5.2)", f,
+                                          (double)u->per.n / (double)u->per.d, (double)y->per.n / (double)y->per.d));
+            return false;
+        }
+    }
     return true;
 }
 
@@ -791,6 +807,7 @@ bool mo_clocks_lower(mo_flat *flat)
         int s0 = c.sources.n, e0 = c.edges.n;
         c.cur = -1;
         c.cur_clocked = false;
+        c.instance = q->instance;
         scan(&c, q->lhs);
         scan(&c, q->rhs);
         c.eq_var[i] = c.cur;
@@ -838,26 +855,22 @@ bool mo_clocks_lower(mo_flat *flat)
         eadj[efirst[y] + fill[y]++] = i;
     }
     MO_VEC(base) bases = {0};
+    MO_VEC(comp) comps = {0};
     int *base_of = MO_NEWN(int, nv + 1);   /* base root -> index + 1 */
     int *queue = MO_NEWN(int, nv + 1);
     for (int r = 0; r < nv; r++) {
         if (c.uf[r] != r || !(c.mark[r] & 1) || parts[r].comp)
             continue;
         int br = find(c.buf, r);
-        if (base_of[br]) {   /* a second component of one base partition: joined only by noClock or factor 0 */
-            err(&c, flat->vars.v[r].attr->loc, mo_sprintf("not supported yet: the clock of '%s' relative to its base "
-                "partition's (inferred sub-sampling factors, noClock)", vname(&c, r)));
-            return false;
+        if (!base_of[br]) {
+            base b = {.root = br, .loc = flat->vars.v[r].attr->loc, .last = -1};
+            MO_PUSH(bases, b);
+            base_of[br] = bases.n;
         }
-        base b = {.root = br, .loc = flat->vars.v[r].attr->loc};
-        for (int i = 0; i < neq; i++)
-            if (c.eq_var[i] >= 0 && find(c.buf, c.eq_var[i]) == br) {
-                b.loc = flat->eqs.v[i].loc;
-                break;
-            }
-        MO_PUSH(bases, b);
-        base_of[br] = bases.n;
-        parts[r] = (part){{1, 1}, {0, 1}, bases.n};
+        comp q = {base_of[br] - 1, -1, NULL, -1};
+        MO_PUSH(comps, q);
+        int ci = comps.n;
+        parts[r] = (part){{1, 1}, {0, 1}, ci};
         int head = 0, tail = 0;
         queue[tail++] = r;
         while (head < tail) {
@@ -870,11 +883,11 @@ bool mo_clocks_lower(mo_flat *flat)
                 part p;
                 if (!relate(g->op, &parts[a], &p, inverse))
                     continue;
-                p.comp = bases.n;
+                p.comp = ci;
                 if (!parts[other].comp) {
                     parts[other] = p;
                     queue[tail++] = other;
-                } else if (!rat_eq(parts[other].per, p.per) || !rat_eq(parts[other].off, p.off)) {
+                } else if (!mo_rat_eq(parts[other].per, p.per) || !mo_rat_eq(parts[other].off, p.off)) {
                     err(&c, g->op->loc, "the sub-clocks of this partition are inconsistent: no clock satisfies "
                                         "all its sub-sampling factors (spec 16.7.4)");
                     return false;
@@ -882,9 +895,70 @@ bool mo_clocks_lower(mo_flat *flat)
             }
         }
     }
+    int *first_comp = MO_NEWN(int, bases.n + 1);
     for (int k = 0; k < bases.n; k++)
-        if (!base_clock(&c, parts, &bases.v[k], k + 1))
+        first_comp[k] = -1;
+    for (int q = comps.n - 1; q >= 0; q--) {
+        comps.v[q].next = first_comp[comps.v[q].base];
+        first_comp[comps.v[q].base] = q;
+    }
+    /* each component's constructor (consistent ones may repeat: rational clocks of equal periods) */
+    for (int i = 0; i < c.sources.n; i++) {
+        const source *s = &c.sources.v[i];
+        if (s->var < 0)
+            continue;
+        int r = find(c.uf, s->var);
+        comp *q = &comps.v[parts[r].comp - 1];
+        bases.v[q->base].solver |= is_solver_clock(flat, s->clock);
+        const mo_expr *kc = real_clock(flat, s->clock), *src = q->src;
+        if (!kc || kc == src)
+            continue;
+        if (!src) {
+            q->src = kc;
+            q->src_root = r;
+            continue;
+        }
+        if (is_rational_clock(kc) && is_rational_clock(src)) {   /* consistent periods (16.3.1) */
+            mo_rat a = mo_rat_div(mo_rat_make(src->a[0]->ival, src->a[1]->ival), parts[q->src_root].per);
+            mo_rat bb = mo_rat_div(mo_rat_make(kc->a[0]->ival, kc->a[1]->ival), parts[r].per);
+            if (mo_rat_eq(a, bb) && mo_rat_eq(parts[r].off, parts[q->src_root].off))
+                continue;
+            mo_error(kc->loc, "this clock is not consistent with the other clock of its base partition (spec 16.3.1)");
+        } else {
+            mo_error(kc->loc, "a base partition has more than one clock (spec 16.3.1)");
+        }
+        mo_note(src->loc, "the other clock");
+        return false;
+    }
+    for (int v = 0; v < nv; v++)
+        if ((c.mark[v] & 4) && base_of[find(c.buf, v)])
+            bases.v[base_of[find(c.buf, v)] - 1].solver = true;
+    unsigned char *located = MO_NEWN(unsigned char, bases.n + 1);   /* a base's location: its first equation */
+    for (int i = 0; i < neq; i++) {
+        int k = c.eq_var[i] >= 0 ? base_of[find(c.buf, c.eq_var[i])] - 1 : -1;
+        if (k >= 0 && !located[k]) {
+            located[k] = 1;
+            bases.v[k].loc = flat->eqs.v[i].loc;
+        }
+    }
+    groups gr = {MO_NEWN(int, bases.n + 2), NULL};   /* the roots of each base */
+    for (int r = 0; r < nv; r++)
+        if (c.uf[r] == r && parts[r].comp)
+            gr.first[comps.v[parts[r].comp - 1].base + 1]++;
+    for (int k = 0; k < bases.n; k++)
+        gr.first[k + 1] += gr.first[k];
+    gr.roots = MO_NEWN(int, gr.first[bases.n] + 1);
+    int *gfill = MO_NEWN(int, bases.n + 1);
+    for (int r = 0; r < nv; r++)
+        if (c.uf[r] == r && parts[r].comp) {
+            int k = comps.v[parts[r].comp - 1].base;
+            gr.roots[gr.first[k] + gfill[k]++] = r;
+        }
+    for (int k = 0; k < bases.n; k++)
+        if (!base_clock(&c, parts, &bases.v[k], k, comps.v, first_comp[k], &gr))
             return false;
+    if (!inferred_ok(&c, parts))
+        return false;
     c.ph = flat->vars.n;
     /* the equations and unknowns of each base partition, lowered */
     mo_int_vec *beqs = MO_NEWN(mo_int_vec, bases.n + 1), *bunk = MO_NEWN(mo_int_vec, bases.n + 1);

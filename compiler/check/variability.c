@@ -225,6 +225,10 @@ int mo_check_discrete(const mo_flat *flat)
             continue;
         der_of_discrete(&c, q->lhs, q->var_shift);
         der_of_discrete(&c, q->rhs, q->var_shift);
+        const char *f = mo_sym_fn_name(q->rhs);   /* v = e in a clocked when-clause (16.6) assigns v */
+        int v = q->lhs->kind == MO_EX_VAR ? q->lhs->var + q->var_shift : -1;
+        if (f && !strcmp(f, MO_CLOCKED_WHEN) && v >= 0 && v < flat->vars.n)
+            c.assigned[v] = 1;
     }
     for (int i = 0; i < flat->whens.n; i++)
         for (int k = 0; k < flat->whens.v[i].nbranches; k++) {

@@ -346,6 +346,9 @@ bool mo_flat_is_clock(const struct mo_flat *flat, const mo_expr *e);
 /* flatten_sync.c: is name an operator of the synchronous language (Clock, sample, hold, previous, the
  * sub-clock operators, interval, firstTick)? */
 bool mo_sync_op(const char *name);
+/* The equation lhs = rhs of a clocked when-clause (16.6) with the clock c is lhs = $when(rhs, c) in the
+ * flat model (flatten_when.c; a name no Modelica text can call): analysis/clocks.c reads the clock. */
+#define MO_CLOCKED_WHEN "$when"
 
 /* ---- events (flatten_when.c): when-clauses, reinit, assert, terminate ----
  * A when-equation is a chain of branches (when c1 then ... elsewhen c2 then ...) in priority order.

@@ -13,7 +13,7 @@
  *     Clock(n, r)              rational interval clock: two Integer literals
  *     Clock(interval)          Real interval clock: one Real expression
  *     Clock(condition, start)  event clock: a Boolean expression and a Real one
- *     Clock(c, "method")       solver clock: a clock expression and a String literal
+ *     Clock(c, method)         solver clock: a clock expression and a String
  * An operator applied to an array applies to each element (the flat model is scalar). What the
  * operators mean is analysis/clocks.c's business; here only their form is checked.
  */
@@ -71,7 +71,7 @@ bool mo_flat_is_clock(const mo_flat *flat, const mo_expr *e)
 
 bool mo_sync_op(const char *name)
 {
-    if (!strcmp(name, "Clock"))
+    if (!strcmp(name, "Clock") || !strcmp(name, MO_CLOCKED_WHEN))
         return true;
     for (int i = 0; i < NOPS; i++)
         if (!strcmp(name, ops[i].name))
@@ -185,8 +185,8 @@ static bool clock_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ex
         }
         if (!scalar_arg(fr, inst, owner, a[1], "the solverMethod of Clock", &f[1]))
             return false;
-        if (f[1]->kind != MO_EX_STRING) {
-            mo_error(a[1]->loc, "the solverMethod of Clock must be a String known when the model is compiled");
+        if (mo_func_expr_type(fr->flat, NULL, f[1]) != MO_T_STRING) {
+            mo_error(a[1]->loc, "the solverMethod of Clock must be a String");
             return false;
         }
     }
@@ -198,14 +198,18 @@ static bool clock_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ex
  * algorithm sections. */
 static bool context_ok(mo_front *fr, const mo_expr *e, const char *name)
 {
-    if (mo_in_when_condition()) {
-        mo_error(e->loc, "not supported yet: clocked when-clauses (a clock as the condition of a when-clause, "
-                         "spec 16.6)");
+    if (mo_in_when_condition() && strcmp(name, "Clock") && strcmp(name, "subSample") && strcmp(name, "superSample") &&
+        strcmp(name, "shiftSample") && strcmp(name, "backSample")) {   /* (a clock makes a clocked when-clause) */
+        mo_error(e->loc, "%s cannot be used in the condition of a when-clause (spec 16.6)", name);
         return false;
     }
-    if (mo_in_when() || mo_in_algorithm()) {
-        mo_error(e->loc, "not supported yet: %s in %s (synchronous language elements, spec chapter 16)", name,
-                 mo_in_when() ? "a when-equation" : "an algorithm section");
+    if (mo_in_when()) {
+        mo_error(e->loc, "%s cannot be used in a when-clause whose condition is no clock (spec 16.6)", name);
+        return false;
+    }
+    if (mo_in_algorithm()) {
+        mo_error(e->loc, "not supported yet: %s in an algorithm section (synchronous language elements, spec "
+                         "chapter 16)", name);
         return false;
     }
     fr->flat->clocked = true;

@@ -76,8 +76,9 @@ static mo_expr *when_condition(mo_front *fr, mo_inst *inst, mo_class *owner, con
     }
     for (int j = 0; j < v.n; j++) {
         if (mo_flat_is_clock(fr->flat, mo_av_at(&v, j))) {
-            mo_error(c->loc, "not supported yet: clocked when-clauses (a clock as the condition of a when-clause, "
-                             "spec 16.6)");
+            if (v.nd == 0)
+                return v.one;   /* a clocked when-clause (mo_flatten_when) */
+            mo_error(c->loc, "the condition of a when-clause cannot be an array of clocks (spec 16.6)");
             return NULL;
         }
         int t = mo_func_expr_type(fr->flat, NULL, mo_av_at(&v, j));
@@ -135,6 +136,33 @@ bool mo_when_target_ok(mo_front *fr, const mo_inst *inst, int var, mo_loc loc)
     }
 }
 
+/* A clocked when-clause (16.6): its equations are clocked equations with the clock c. They stay
+ * equations of the model, each lhs = $when(rhs, c) (flat.h), for analysis/clocks.c. */
+static bool clocked_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, mo_expr *c)
+{
+    if (q->nconds > 1) {
+        mo_error(q->conds[1]->loc, "a clocked when-clause has no elsewhen part (spec 16.6)");
+        return false;
+    }
+    int n0 = fr->flat->eqs.n;
+    if (!mo_flatten_eqs(fr, inst, owner, &q->bodies[0], false))
+        return false;
+    for (int k = n0; k < fr->flat->eqs.n; k++) {
+        mo_feq *f = &fr->flat->eqs.v[k];
+        if (f->origin != MO_ORIGIN_EQUATION || mo_feq_packed(f))
+            continue;
+        mo_expr **a = MO_NEWN(mo_expr *, 2);
+        a[0] = f->rhs;
+        a[1] = c;
+        mo_expr *w = mo_expr_new(MO_EX_CALL, f->loc);
+        w->fn = mo_expr_ref1(f->loc, mo_intern_cstr(MO_CLOCKED_WHEN), f->loc);
+        w->n = 2;
+        w->a = a;
+        f->rhs = w;
+    }
+    return true;
+}
+
 bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
 {
     if (initial) {
@@ -146,6 +174,14 @@ bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
                                     : "a when-equation cannot be inside an if-equation with a time-varying condition");
         return false;
     }
+    mo_expr *first = NULL;
+    if (q->nconds >= 1) {   /* when c then (16.6): a clock, no elsewhen */
+        first = when_condition(fr, inst, owner, q->conds[0]);
+        if (!first)
+            return false;
+        if (mo_flat_is_clock(fr->flat, first))
+            return clocked_when(fr, inst, owner, q, first);
+    }
     mo_fwhen w;
     memset(&w, 0, sizeof w);
     w.loc = q->loc;
@@ -155,7 +191,7 @@ bool mo_flatten_when(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *
     for (int i = 0; i < q->nconds; i++) {
         mo_wbranch *b = &w.branches[i];
         b->loc = q->conds[i]->loc;
-        if (!(b->cond = when_condition(fr, inst, owner, q->conds[i])))
+        if (!(b->cond = i ? when_condition(fr, inst, owner, q->conds[i]) : first))
             return false;
         feq_vec eqs = {0};
         int n0 = fr->flat->eqs.n;

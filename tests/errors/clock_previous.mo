@@ -8,4 +8,4 @@ equation
   y = hold(xd);
 end ClockPrevious;
 // ARGS: --flat %f
-// ERROR: %f:6:10: error: not supported yet: previous in a when-equation (synchronous language elements, spec chapter 16)
+// ERROR: %f:6:10: error: previous cannot be used in a when-clause whose condition is no clock (spec 16.6)

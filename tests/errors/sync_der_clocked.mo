@@ -5,4 +5,4 @@ equation
   der(x) = u;
 end SyncDerClocked;
 // ARGS: --emit-c -o /dev/null %f
-// ERROR: %f:5:3: error: not supported yet: der() in a clocked partition (continuous-time equations discretized by a solverMethod, spec 16.8)
+// ERROR: %f:5:3: error: der() in a clocked partition whose clock has no solverMethod (spec 16.8.2)

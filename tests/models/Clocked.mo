@@ -90,9 +90,56 @@ package Clocked
     Clock c = Clock(cos(2 * 3.141592653589793 * time) < 0, 0.5);
     Integer n(start = 0);
     Real ts "time at the ticks";
+    Real iv "interval(): the startInterval at the first tick, then the time since the previous one";
   equation
     n = previous(n) + (if ts >= 0 then 1 else 0);
     ts = sample(time, c);
+    iv = interval(n);
     annotation(experiment(StopTime = 3));
   end EventClock;
+
+  model ClockedWhen "clocked when-clauses (16.6): general equations on the clock of the condition"
+    Clock c = Clock(0.1);
+    Real x(start = 1, fixed = true);
+    Real u "x at the ticks of c";
+    Real y(start = 0) "the sum of the samples";
+    Integer k(start = 0) "ticks of Clock(1, 5)";
+  equation
+    der(x) = -x;
+    when c then
+      u = sample(x);
+      2 * y = 2 * previous(y) + 2 * u;
+    end when;
+    when Clock(1, 5) then
+      k = previous(k) + 1;
+    end when;
+    annotation(experiment(StopTime = 1));
+  end ClockedWhen;
+
+  model WhenInferred "when Clock() then: the clock of the clause inferred, per instance"
+    block B
+      input Real u;
+      output Real y(start = 0);
+      Integer n(start = 0);
+    equation
+      when Clock() then
+        n = previous(n) + 1;
+        y = previous(y) + u;
+      end when;
+    end B;
+    B b1, b2, b3;
+  equation
+    b1.u = sample(time, Clock(0.1));
+    b2.u = sample(time, Clock(0.2));
+    b3.u = sample(time, Clock(0.2));
+    annotation(experiment(StopTime = 1));
+  end WhenInferred;
+
+  model InferredFactor "superSample(u) without a factor: 2, from the rational clocks on its two sides"
+    Real u = sample(time, Clock(1, 10));
+    Real y = superSample(u);
+    Real z = sample(time, Clock(1, 20));
+    Real w = y + z;
+    annotation(experiment(StopTime = 1));
+  end InferredFactor;
 end Clocked;

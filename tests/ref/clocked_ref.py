@@ -14,6 +14,24 @@ def periodic(t):
     z = sum(S[j] * 0.1 for j in range(K)) + S[K] * (t - 0.1 * K)
     return {'x': math.exp(-t), 'xs': math.exp(-0.1 * K), 'y': S[K], 'z': z}
 
+def clockedwhen(t):
+    K = math.floor(t / 0.1 + 1e-9)
+    return {'x': math.exp(-t), 'u': math.exp(-0.1 * K), 'y': sum(math.exp(-0.1 * i) for i in range(K + 1)),
+            'k': math.floor(t / 0.2 + 1e-9) + 1}
+
+def wheninferred(t):
+    r = {}
+    for b, h in (('b1', 0.1), ('b2', 0.2), ('b3', 0.2)):
+        K = math.floor(t / h + 1e-9)
+        r[b + '.n'] = K + 1
+        r[b + '.y'] = sum(h * k for k in range(K + 1))
+    return r
+
+def inferredfactor(t):
+    y = 0.1 * math.floor(t / 0.1 + 1e-9)
+    z = 0.05 * math.floor(t / 0.05 + 1e-9)
+    return {'u': y, 'y': y, 'z': z, 'w': y + z}
+
 def subclocks(t):
     K = math.floor(t / 0.1 + 1e-9)                  # ticks of c (0.1 s) so far, minus one
     J = math.floor((t - 0.05) / 0.1 + 1e-9)         # ticks of shiftSample(u, 1, 2) at 0.05 + 0.1 j
@@ -27,10 +45,11 @@ def connectors(t):
 
 def eventclock(t):
     n = math.floor(t - 0.25 + 1e-9) + 1 if t >= 0.25 else 0   # ticks at 0.25, 1.25, 2.25
-    return {'n': n, 'ts': 0.25 + (n - 1) if n else 0}
+    return {'n': n, 'ts': 0.25 + (n - 1) if n else 0, 'iv': 0 if n == 0 else 0.5 if n == 1 else 1}
 
 forms = {'Periodic': (periodic, 0.1), 'SubClocks': (subclocks, 0.05), 'ClockConnectors': (connectors, 0.25),
-         'EventClock': (eventclock, 0.25)}
+         'EventClock': (eventclock, 0.25), 'ClockedWhen': (clockedwhen, 0.1),
+         'WhenInferred': (wheninferred, 0.1), 'InferredFactor': (inferredfactor, 0.05)}
 f, grid = forms[model]
 bad = 0
 checked = 0
