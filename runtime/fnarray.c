@@ -553,6 +553,16 @@ double mo2c_areduce(const mo2c_arr *a, int op)
     return r;
 }
 
+double mo2c_areduce_int(mo2c_data *d, const mo2c_arr *a, int op, const char *where, int *ok)
+{
+    if (op != MO2C_RED_SUM && op != MO2C_RED_PRODUCT)
+        return mo2c_areduce(a, op);
+    double r = op == MO2C_RED_PRODUCT;
+    for (int i = 0; i < a->n && *ok; i++)
+        r = mo2c_iop(d, r, a->v[i], op == MO2C_RED_SUM ? '+' : '*', where, ok);
+    return r;
+}
+
 /* ---- constructors and rearrangements ---- */
 
 int mo2c_arange(mo2c_data *d, mo2c_arr *res, double lo, double step, double hi, const char *where)

@@ -378,6 +378,8 @@ double mo2c_adot(mo2c_data *d, const mo2c_arr *a, const mo2c_arr *b, const char 
 /* sum, product, min, max of the elements (empty: 0, 1, the greatest and the least finite double) */
 enum { MO2C_RED_SUM, MO2C_RED_PRODUCT, MO2C_RED_MIN, MO2C_RED_MAX };
 double mo2c_areduce(const mo2c_arr *a, int op);
+/* The same of an Integer array: sum and product in 32-bit arithmetic, checked as mo2c_iop checks it. */
+double mo2c_areduce_int(mo2c_data *d, const mo2c_arr *a, int op, const char *where, int *ok);
 /* Constructors: lo:step:hi as a vector; cat(dim, parts...); {parts...} of arrays of equal sizes;
  * promote (trailing dimensions of size 1, in place); fill(s, dims...) of an array s; transpose;
  * identity; diagonal; linspace; outerProduct; cross; skew; symmetric; and vector, matrix, scalar as

@@ -304,10 +304,16 @@ static void reduction(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
     const char *v = mo_fg_scalar(g, o, body, e->a[0]);
     int x = mo_fg_tmp(g);
     line(o, body, mo_sprintf("const double t%d_ = %s;", x, v));
-    if (is(n, "sum"))
+    bool integer = mo_func_expr_type(NULL, g->f, e->a[0]) == MO_T_INTEGER;   /* checked for overflow (4.9.2) */
+    if (integer && (is(n, "sum") || is(n, "product"))) {
+        g->cg.nchecked++;
+        line(o, body, mo_sprintf("t%d_ = mo2c_iop(d, t%d_, t%d_, '%c', %s, &ok);", k, k, x, is(n, "sum") ? '+' : '*',
+                                 mo_fg_where(g)));
+    } else if (is(n, "sum")) {
         line(o, body, mo_sprintf("t%d_ += t%d_;", k, x));
-    else if (is(n, "product"))
+    } else if (is(n, "product")) {
         line(o, body, mo_sprintf("t%d_ *= t%d_;", k, x));
+    }
     else
         line(o, body, mo_sprintf("if (t%d_ %s t%d_)\n%*st%d_ = t%d_;", x, is(n, "min") ? "<" : ">", k, 4 * (body + 1),
                                  "", k, x));
@@ -373,8 +379,14 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
                 put_leaf(g, e, mo_sprintf("t%d_.v[0]", k));
                 return;
             }
-            put_leaf(g, e, mo_sprintf("mo2c_areduce(%s, %s)", p, is(n, "sum") ? "MO2C_RED_SUM" :
-                                      is(n, "product") ? "MO2C_RED_PRODUCT" : is(n, "min") ? "MO2C_RED_MIN" : "MO2C_RED_MAX"));
+            const char *op = is(n, "sum") ? "MO2C_RED_SUM" : is(n, "product") ? "MO2C_RED_PRODUCT"
+                           : is(n, "min") ? "MO2C_RED_MIN" : "MO2C_RED_MAX";
+            if (mo_func_expr_type(NULL, g->f, e->a[0]) == MO_T_INTEGER) {   /* checked for overflow (4.9.2) */
+                g->cg.nchecked++;
+                put_leaf(g, e, mo_sprintf("mo2c_areduce_int(d, %s, %s, %s, &ok)", p, op, mo_fg_where(g)));
+            } else {
+                put_leaf(g, e, mo_sprintf("mo2c_areduce(%s, %s)", p, op));
+            }
             return;
         }
         break;

@@ -1,7 +1,9 @@
 // Integer overflow inside function bodies (tests/sim/int_overflow.sh): fact(n) = n! fits in 32 bits up
 // to n = 12 (479001600); 13! = 6227020800 does not. fib(n) fills an Integer array: fib(46) = 1836311903
 // fits, fib(47) = 2971215073 does not. scaled(n) = n * 10^9 in an Integer vector: 2 * 10^9 fits, 3 * 10^9
-// does not (3000000 * 1000).
+// does not (3000000 * 1000). sum and product of Integer vectors and sum over an iterator: the largest
+// value that fits, then one more (2 * 10^9 + 147483648, 2 * 357913942 + 3 * 357913942 after 357913942,
+// 1000000 * 2148).
 package IntOverflowFn
   function fact
     input Integer n;
@@ -52,6 +54,40 @@ package IntOverflowFn
     Integer n = if time < 0.5 then 2 else 3;
     Integer f = scaled(n);
   end Vector;
+  function sumv "sum of an Integer vector"
+    input Integer n;
+    output Integer r;
+  protected
+    Integer v[3] = {1000000000, 1000000000, n};
+  algorithm
+    r := sum(v);
+  end sumv;
+  model SumArray
+    Integer n = if time < 0.5 then 147483647 else 147483648;
+    Integer f = sumv(n);
+  end SumArray;
+  function sumi "sum over an iterator"
+    input Integer n;
+    output Integer r;
+  algorithm
+    r := sum(i * n for i in 1:3);
+  end sumi;
+  model SumIterator
+    Integer n = if time < 0.5 then 357913941 else 357913942;
+    Integer f = sumi(n);
+  end SumIterator;
+  function prodv "product of an Integer vector"
+    input Integer n;
+    output Integer r;
+  protected
+    Integer v[3] = {1000, 1000, n};
+  algorithm
+    r := product(v);
+  end prodv;
+  model ProductArray
+    Integer n = if time < 0.5 then 2147 else 2148;
+    Integer f = prodv(n);
+  end ProductArray;
   function neg
     input Integer n;
     output Integer r;

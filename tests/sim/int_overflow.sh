@@ -8,7 +8,8 @@
 # The same in function bodies (tests/models/IntOverflowFn.mo), the message naming the statement and the
 # function: fact(12) = 479001600 for t < 0.5, then 13! overflows at t = 0.5 (479001600 * 13); fib(46) =
 # 1836311903, then fib(47) overflows in an element of an Integer array (1836311903 + 1134903170); an
-# Integer vector times 1000 (element by element) overflows at 3 * 10^9 (3000000 * 1000); -n of
+# Integer vector times 1000 (element by element) overflows at 3 * 10^9 (3000000 * 1000); sum and product
+# of Integer vectors and a sum over an iterator overflow one past their largest value; -n of
 # -2147483648 overflows.
 D=$OUT/int_overflow; rm -rf "$D"; mkdir -p "$D"
 cp tests/models/IntOverflow.mo "$D/" && (cd "$D" && "$MO2C" IntOverflow.mo -o io) || exit 1
@@ -28,10 +29,13 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     END { if (bad) exit 1; if (last < 0.39) { print "FAIL: the rows end at " last; exit 1 } }' "$D/io.csv" || exit 1
 F=tests/models/IntOverflowFn.mo
 range="is outside the Integer range -2147483648..2147483647 in equation $F"
-for c in "Fact|12,479001600|479001600 * 13 $range:11: r := r * i (function IntOverflowFn.fact)" \
-         "Fib|46,1836311903|1836311903 + 1134903170 $range:23: f[i] := f[i - 1] + f[i - 2] (function IntOverflowFn.fib)" \
-         "Vector|2,2000000000|3000000 * 1000 $range:48: v := v * 1000 (function IntOverflowFn.scaled)" \
-         "Negate|-2147483647,2147483647|0 - -2147483648 $range:59: r := -n (function IntOverflowFn.neg)"; do
+for c in "Fact|12,479001600|479001600 * 13 $range:13: r := r * i (function IntOverflowFn.fact)" \
+         "Fib|46,1836311903|1836311903 + 1134903170 $range:25: f[i] := f[i - 1] + f[i - 2] (function IntOverflowFn.fib)" \
+         "Vector|2,2000000000|3000000 * 1000 $range:50: v := v * 1000 (function IntOverflowFn.scaled)" \
+         "SumArray|147483647,2147483647|2000000000 + 147483648 $range:63: r := sum(v) (function IntOverflowFn.sumv)" \
+         "SumIterator|357913941,2147483646|1073741826 + 1073741826 $range:73: r := sum(i * n for i in 1:3) (function IntOverflowFn.sumi)" \
+         "ProductArray|2147,2147000000|1000000 * 2148 $range:85: r := product(v) (function IntOverflowFn.prodv)" \
+         "Negate|-2147483647,2147483647|0 - -2147483648 $range:95: r := -n (function IntOverflowFn.neg)"; do
     IFS='|' read -r m row msg <<<"$c"
     "$MO2C" "$F" "IntOverflowFn.$m" -o "$D/$m" || { echo "FAIL: mo2c $m"; exit 1; }
     out=$(cd "$D" && "./$m" -r="$m.csv" 2>&1); rc=$?
