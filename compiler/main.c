@@ -87,12 +87,25 @@ static int write_c(const mo_dae *dae, const char *path);
 /* What is left to do after the pipeline: the C compiler on the C file, which main runs after releasing
  * the arena (hundreds of MB for a large model, idle while the C compiler needs memory). The strings
  * are malloc'ed: they outlive the arena. */
+/* A file written beside the executable: the temporary it is written into, and its name once in place. */
+typedef struct beside {
+    char *tmp, *path;         /* malloc'd; NULL when not used */
+    FILE *f;
+    int cleanup;              /* the temporary's registration with cleanup.c (a stop signal removes it) */
+} beside;
+
 typedef struct build_job {
     char *c_file;             /* the temporary C file, removed after the build */
     int c_cleanup;            /* its registration with cleanup.c */
     char *exe;
-    char *init_xml, *info_json;  /* written beside the executable once it is built (codegen_xml.c) */
+    /* <exe>_init.xml and <exe>_info.json (codegen_xml.c), written into temporaries beside the executable
+     * while the model is in memory and renamed into place once it is built (unused when the executable
+     * is a device, such as /dev/null); info_failed: one could not be written (reported) */
+    beside info[2];
+    bool info_failed;
 } build_job;
+
+static bool beside_open(beside *b, const char *exe, const char *suffix);
 
 /* The pipeline: parse and load -> flatten -> (back end) -> code; the C compiler is main's. */
 static int run_pipeline(const options *o, const char *argv0, build_job *job)
@@ -201,10 +214,18 @@ static int run_pipeline(const options *o, const char *argv0, build_job *job)
     }
     job->c_file = strdup(tmp);
     job->exe = strdup(exe);
-    const char *xml, *json;
-    mo_codegen_info(dae, &xml, &json);
-    job->init_xml = strdup(xml);
-    job->info_json = strdup(json);
+    /* beside an executable that will be a file (not a device such as /dev/null) */
+    if (!(stat(exe, &st) == 0 && !S_ISREG(st.st_mode))) {
+        if (beside_open(&job->info[0], exe, "_init.xml") && beside_open(&job->info[1], exe, "_info.json")) {
+            if (!mo_codegen_info(dae, job->info[0].f, job->info[1].f)) {
+                fprintf(stderr, "mo2c: error: cannot write '%s': %s\n", job->info[0].path, strerror(errno));
+                job->info_failed = true;
+            }
+        } else {
+            job->info_failed = true;
+        }
+        mo_stats_stage("info");
+    }
     return 0;
 }
 
@@ -258,34 +279,56 @@ static int write_c(const mo_dae *dae, const char *path)
 
 /* Write text to exe + suffix (the files OpenModelica's tools look for beside a simulator), under a
  * temporary name renamed into place when complete; 0, or 1 after the message. */
-static int write_beside(const char *exe, const char *suffix, const char *text)
+/* Open a temporary for the file exe + suffix beside it; false after an error (reported). */
+static bool beside_open(beside *b, const char *exe, const char *suffix)
 {
     size_t n = strlen(exe) + strlen(suffix) + sizeof ".mo2c-XXXXXX";
-    char *path = malloc(n), *tmp = malloc(n);
-    if (!path || !tmp) {
-        free(path);
-        free(tmp);
-        return 1;
+    b->path = malloc(n);
+    b->tmp = malloc(n);
+    if (!b->path || !b->tmp) {
+        free(b->path);
+        free(b->tmp);
+        b->path = b->tmp = NULL;
+        return false;
     }
-    snprintf(path, n, "%s%s", exe, suffix);
-    snprintf(tmp, n, "%s%s.mo2c-XXXXXX", exe, suffix);
-    int fd = mkstemp(tmp);
-    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-    int rc = !f || fputs(text, f) < 0;
-    if (f && fclose(f) != 0)
-        rc = 1;
-    else if (!f && fd >= 0)
-        close(fd);
-    if (!rc && (chmod(tmp, 0644) != 0 || rename(tmp, path) != 0))
-        rc = 1;
-    if (rc) {
-        fprintf(stderr, "mo2c: error: cannot write '%s': %s\n", path, strerror(errno));
-        if (fd >= 0)
-            remove(tmp);   /* only ever our own temporary */
+    snprintf(b->path, n, "%s%s", exe, suffix);
+    snprintf(b->tmp, n, "%s%s.mo2c-XXXXXX", exe, suffix);
+    int fd = mkstemp(b->tmp);
+    b->f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (!b->f) {
+        fprintf(stderr, "mo2c: error: cannot write '%s': %s\n", b->path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            remove(b->tmp);   /* only ever our own temporary */
+        }
+        free(b->path);
+        free(b->tmp);
+        b->path = b->tmp = NULL;
+        return false;
     }
-    free(path);
-    free(tmp);
-    return rc;
+    b->cleanup = mo_cleanup_file(b->tmp);
+    return true;
+}
+
+/* Close b's temporary and, when keep, rename it into place (else remove it); 0 or 1 after an error
+ * (reported). */
+static int beside_close(beside *b, bool keep)
+{
+    if (!b->tmp)
+        return 0;
+    int rc = b->f && fclose(b->f) != 0;
+    b->f = NULL;
+    if (keep && !rc && (chmod(b->tmp, 0644) != 0 || rename(b->tmp, b->path) != 0))
+        rc = 1;
+    if (keep && rc)
+        fprintf(stderr, "mo2c: error: cannot write '%s': %s\n", b->path, strerror(errno));
+    if (!keep || rc)
+        remove(b->tmp);
+    mo_cleanup_forget(b->cleanup);
+    free(b->path);
+    free(b->tmp);
+    b->path = b->tmp = NULL;
+    return keep ? rc : 0;
 }
 
 static const char *dir_of(const char *path)
@@ -452,16 +495,15 @@ static int mo2c_main_thread_body(int argc, char **argv)
             rc = mo_build_executable_stats(job.c_file, job.exe, argv[0], o.stats);
             mo_stats_stage("cc");
         }
-        /* beside an executable that is a file (not a device such as /dev/null) */
-        struct stat st;
-        if (rc == 0 && stat(job.exe, &st) == 0 && S_ISREG(st.st_mode))
-            rc = write_beside(job.exe, "_init.xml", job.init_xml) | write_beside(job.exe, "_info.json", job.info_json);
+        bool keep = rc == 0 && !job.info_failed;
+        if (job.info_failed)
+            rc = 1;
+        for (int i = 0; i < 2; i++)
+            rc |= beside_close(&job.info[i], keep);
         remove(job.c_file);
         mo_cleanup_forget(job.c_cleanup);
         free(job.c_file);
         free(job.exe);
-        free(job.init_xml);
-        free(job.info_json);
     }
     return rc;
 }

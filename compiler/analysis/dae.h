@@ -37,25 +37,24 @@ typedef enum mo_dkind {
                             * slot, no result column */
 } mo_dkind;
 
-typedef struct mo_dvar {
+typedef struct mo_dvar {   /* (pointers, then ints, then flags: 72 bytes, a model has millions) */
     const char *name;          /* flat name; derivatives are named "der(x)", "der(der(x))" */
+    mo_expr *alias_value;      /* kind MO_DV_ALIAS: this = a parameter expression or constant */
+    /* attributes, after alias elimination merged onto the variable kept */
+    mo_expr *start;            /* NULL = default (0) */
+    mo_expr *nominal;
     int flat;                  /* index into flat->vars, or -1 for a derivative variable */
     mo_dkind kind;
     int der;                   /* the variable that is der(this), or -1 */
     int der_of;                /* the variable this is the derivative of, or -1 */
-    /* aliases (kind MO_DV_ALIAS) */
-    int alias_of;              /* the variable kept, or -1 when alias_value is used */
-    bool alias_negated;        /* this = -alias_of */
-    mo_expr *alias_value;      /* this = a parameter expression or constant */
-    /* attributes, after alias elimination merged onto the variable kept */
-    mo_expr *start;            /* NULL = default (0) */
-    bool fixed;
-    mo_expr *nominal;
+    int alias_of;              /* kind MO_DV_ALIAS: the variable kept, or -1 when alias_value is used */
     mo_state_select state_select;
     /* storage: index into x/dx (states, derivatives), y (algebraics), p (parameters, constants) */
     int slot;
     int pre;                   /* the variable pre(this) (MO_DV_PRE), or -1 */
     int pre_of;                /* MO_DV_PRE: the variable this is pre() of; else -1 */
+    bool alias_negated;        /* kind MO_DV_ALIAS: this = -alias_of */
+    bool fixed;
     bool unfixed_param;        /* a parameter with fixed = false or whose binding uses one: an unknown of
                                 * the initial system (init.c), a known value everywhere else */
     bool structural;           /* a parameter whose value was used when the model was compiled (dae.c:
@@ -88,13 +87,9 @@ typedef enum mo_block_kind {
     MO_BLOCK_ALGORITHM         /* the pseudo-equations of algorithm section alg: its statements, in place */
 } mo_block_kind;
 
-typedef struct mo_block {
-    mo_block_kind kind;
-    int n;                     /* number of equations = number of unknowns */
-    int *eqs;                  /* n equation indices (into dae->eqs) */
-    int *vars;                 /* n unknowns (into dae->vars), vars[i] matched to eqs[i] */
-    mo_expr *solution;         /* MO_BLOCK_EXPLICIT: the value of vars[0] */
-    /* loops (solve.c): torn form - the tear variables are iterated, the others computed explicitly */
+/* The torn form of an algebraic loop (solve.c): the tear variables are iterated, the others computed
+ * explicitly. */
+typedef struct mo_torn {
     int ntear;                 /* number of tear variables (= residual equations); 0 = no tearing */
     int *tear_vars;            /* ntear unknowns iterated by the solver */
     int *res_eqs;              /* ntear residual equations */
@@ -110,9 +105,23 @@ typedef struct mo_block {
      * jac_start NULL: no symbolic Jacobian (finite differences) */
     int *jac_start, *jac_var;
     mo_expr **jac_d;
-    int alg;                   /* MO_BLOCK_ALGORITHM: index in dae->algs */
     int loop_alg;              /* MO_BLOCK_NONLINEAR through an algorithm section (solve.c): 1 + its
                                 * index in dae->algs, run after the tear variables are set; else 0 */
+} mo_torn;
+
+/* The torn form of every block that is not a torn loop: all zeros, shared (never written). */
+extern mo_torn mo_torn_none;
+
+/* A block is small (48 bytes): a model of 10^6 equations has as many blocks in each of its systems,
+ * nearly all explicit, so what only loops need is apart (torn). */
+typedef struct mo_block {
+    mo_block_kind kind;
+    int n;                     /* number of equations = number of unknowns */
+    int *eqs;                  /* n equation indices (into dae->eqs) */
+    int *vars;                 /* n unknowns (into dae->vars), vars[i] matched to eqs[i] */
+    mo_expr *solution;         /* MO_BLOCK_EXPLICIT: the value of vars[0] */
+    mo_torn *torn;             /* loops: their torn form; never NULL (&mo_torn_none when not torn) */
+    int alg;                   /* MO_BLOCK_ALGORITHM: index in dae->algs */
 } mo_block;
 
 /* An algorithm section in the back end (alg.c): the flat section's statements over DAE variables. */
@@ -169,8 +178,9 @@ int mo_dae_sort(mo_dae *dae);                                /* sort.c */
 int mo_dae_solve(mo_dae *dae);                               /* solve.c */
 int mo_codegen(FILE *out, const mo_dae *dae);                /* codegen.c */
 void mo_codegen_no_loops(void);   /* codegen_loops.c (--no-loops): no loops over repeated equations */
-/* codegen_xml.c: the texts of <exe>_init.xml and <exe>_info.json (OpenModelica's layouts) */
-void mo_codegen_info(const mo_dae *dae, const char **xml, const char **json);
+/* codegen_xml.c: <exe>_init.xml and <exe>_info.json (OpenModelica's layouts) written to xml and json;
+ * false when a write failed */
+bool mo_codegen_info(const mo_dae *dae, FILE *xml, FILE *json);
 /* build.c: compile the C file into an executable with $CC (default cc) and the runtime. */
 int mo_build_executable(const char *c_file, const char *exe, const char *argv0);
 /* build.c: the command (shell words) that compiles c_file of the given size into exe as a whole, with

@@ -133,18 +133,23 @@ mo_loc mo_dae_model_loc(const mo_dae *dae)
     return dae->flat && dae->flat->cls ? dae->flat->cls->loc : none;
 }
 
+void mo_dae_eq_put(const mo_dae *dae, mo_buf *b, const mo_deq *eq)
+{
+    if (eq->alg) {   /* a pseudo-equation (dae.h): its output */
+        mo_buf_puts(b, "algorithm section: ");
+        mo_expr_print(b, eq->lhs, mo_dae_var_name, (void *)dae);
+        mo_buf_puts(b, " := ...");
+        return;
+    }
+    mo_expr_print(b, eq->lhs, mo_dae_var_name, (void *)dae);
+    mo_buf_puts(b, " = ");
+    mo_expr_print(b, eq->rhs, mo_dae_var_name, (void *)dae);
+}
+
 const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq)
 {
     mo_buf b = {0};
-    if (eq->alg) {   /* a pseudo-equation (dae.h): its output */
-        mo_buf_puts(&b, "algorithm section: ");
-        mo_expr_print(&b, eq->lhs, mo_dae_var_name, (void *)dae);
-        mo_buf_puts(&b, " := ...");
-        return mo_buf_str(&b);
-    }
-    mo_expr_print(&b, eq->lhs, mo_dae_var_name, (void *)dae);
-    mo_buf_puts(&b, " = ");
-    mo_expr_print(&b, eq->rhs, mo_dae_var_name, (void *)dae);
+    mo_dae_eq_put(dae, &b, eq);
     return mo_buf_str(&b);
 }
 

@@ -77,7 +77,9 @@ bool mo_dae_is_unknown(const mo_dae *dae, int v);
 /* Where to point at for variable v: its declaration, or for der(x) the declaration of x. */
 mo_loc mo_dae_var_loc(const mo_dae *dae, int v);
 
-/* "lhs = rhs" of an equation, for messages and dumps. */
+/* "lhs = rhs" of an equation, for messages and dumps: appended to b (mo_dae_eq_put, which leaves
+ * nothing behind when b is reused: code generation prints one per equation) or as a new string. */
+void mo_dae_eq_put(const mo_dae *dae, mo_buf *b, const mo_deq *eq);
 const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq);
 
 /* The variables of an equation, each once, appended to *out, with the inputs of an algorithm section

@@ -32,8 +32,8 @@ typedef struct diff_ctx {
 
 static mo_expr *diff(diff_ctx *c, const mo_expr *e);
 
-static mo_expr *zero(const mo_expr *e) { return mo_sym_num(e->loc, 0); }
-static mo_expr *num(const mo_expr *e, double v) { return mo_sym_num(e->loc, v); }
+static mo_expr *zero(const mo_expr *e) { (void)e; return mo_sym_num01(0); }
+static mo_expr *num(const mo_expr *e, double v) { return v == 0 || v == 1 ? mo_sym_num01(v == 1) : mo_sym_num(e->loc, v); }
 
 /* d/dt of variable v (time mode). */
 static mo_expr *diff_time_var(diff_ctx *c, const mo_expr *e, int v)

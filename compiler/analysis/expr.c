@@ -41,6 +41,17 @@ mo_expr *mo_sym_num(mo_loc loc, double v)
     return e;
 }
 
+/* One node each for the whole run, without a location (the compiler made them up): expression nodes
+ * are never changed once built, so sharing them is safe. The symbolic layer makes a great many zeros
+ * and ones, most of them folded away at once: made one by one, those of linear decompositions and
+ * partial derivatives took 340 MB over the 10^6 equations of the 50000-unit array chain. */
+mo_expr *mo_sym_num01(int one)
+{
+    static mo_expr zero = {.kind = MO_EX_REAL, .var = -1, .real = 0};
+    static mo_expr unit = {.kind = MO_EX_REAL, .var = -1, .real = 1};
+    return one ? &unit : &zero;
+}
+
 mo_expr *mo_sym_var(mo_loc loc, int var)
 {
     mo_expr *e = node(MO_EX_VAR, loc);
@@ -455,22 +466,36 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
         double v;
         if (mo_sym_is_num(k, &v) && v >= 1 && v <= e->a[0]->n && v == floor(v))
             return rebuild(e->a[0]->a[(int)v - 1], sub);
+        mo_expr *arr = rebuild(e->a[0], sub);
+        if (arr == e->a[0] && k == e->a[1])
+            return (mo_expr *)e;
         mo_expr *r = mo_expr_dup(e);
         r->a = MO_NEWN(mo_expr *, 2);
-        r->a[0] = rebuild(e->a[0], sub);
+        r->a[0] = arr;
         r->a[1] = k;
         return r;
     }
     default:
         break;
     }
-    /* anything else (der, arrays, named arguments): copy the node, rebuild its operands */
-    mo_expr *r = mo_expr_dup(e);   /* (e may be a short node: ast.h) */
-    if (e->n) {
-        r->a = MO_NEWN(mo_expr *, e->n);
-        for (int i = 0; i < e->n; i++)
-            r->a[i] = rebuild(e->a[i], sub);
+    /* anything else (der, arrays, named arguments): its operands rebuilt, in a copy when one changed
+     * (a copy of an unchanged x[k] took the N elements of x at each occurrence of x[k]) */
+    if (!e->n)
+        return mo_expr_dup(e);   /* (e may be a short node: ast.h) */
+    mo_expr **a = NULL;
+    for (int i = 0; i < e->n; i++) {
+        mo_expr *x = rebuild(e->a[i], sub);
+        if (x != e->a[i] && !a) {
+            a = MO_NEWN(mo_expr *, e->n);
+            memcpy(a, e->a, sizeof(mo_expr *) * (size_t)e->n);
+        }
+        if (a)
+            a[i] = x;
     }
+    if (!a)
+        return (mo_expr *)e;
+    mo_expr *r = mo_expr_dup(e);
+    r->a = a;
     return r;
 }
 
@@ -486,33 +511,21 @@ mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub)
 
 /* ---- linearity ---- */
 
-/* The constants 0 and 1 of one decomposition, made once: a decomposition of a sum of n terms would
- * otherwise allocate O(n) fresh zeros and ones, most of them folded away at once. */
-typedef struct lin_ctx { mo_loc loc; mo_expr *zero, *one; } lin_ctx;
-
-static mo_expr *lin_num(lin_ctx *c, int v)
-{
-    mo_expr **p = v ? &c->one : &c->zero;
-    if (!*p)
-        *p = mo_sym_num(c->loc, v);
-    return *p;
-}
-
-static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
+static bool linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
 {
     if (!mo_expr_has_var(e, var)) {
-        *coef = lin_num(lc, 0);
+        *coef = mo_sym_num01(0);
         *rest = (mo_expr *)e;
         return true;
     }
     mo_expr *c1, *r1, *c2, *r2;
     switch (e->kind) {
     case MO_EX_VAR:
-        *coef = lin_num(lc, 1);
-        *rest = lin_num(lc, 0);
+        *coef = mo_sym_num01(1);
+        *rest = mo_sym_num01(0);
         return true;
     case MO_EX_UNARY:
-        if (e->op == MO_OP_NOT || !linear(lc, e->a[0], var, &c1, &r1))
+        if (e->op == MO_OP_NOT || !linear(e->a[0], var, &c1, &r1))
             return false;
         *coef = e->op == MO_OP_NEG ? mo_sym_neg(c1) : c1;
         *rest = e->op == MO_OP_NEG ? mo_sym_neg(r1) : r1;
@@ -520,7 +533,7 @@ static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_ex
     case MO_EX_BINARY:
         switch (mo_op_scalar(e->op)) {
         case MO_OP_ADD: case MO_OP_SUB:
-            if (!linear(lc, e->a[0], var, &c1, &r1) || !linear(lc, e->a[1], var, &c2, &r2))
+            if (!linear(e->a[0], var, &c1, &r1) || !linear(e->a[1], var, &c2, &r2))
                 return false;
             if (mo_op_scalar(e->op) == MO_OP_ADD) {
                 *coef = mo_sym_add(c1, c2);
@@ -532,14 +545,14 @@ static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_ex
             return true;
         case MO_OP_MUL:
             if (!mo_expr_has_var(e->a[0], var)) {
-                if (!linear(lc, e->a[1], var, &c2, &r2))
+                if (!linear(e->a[1], var, &c2, &r2))
                     return false;
                 *coef = mo_sym_mul(e->a[0], c2);
                 *rest = mo_sym_mul(e->a[0], r2);
                 return true;
             }
             if (!mo_expr_has_var(e->a[1], var)) {
-                if (!linear(lc, e->a[0], var, &c1, &r1))
+                if (!linear(e->a[0], var, &c1, &r1))
                     return false;
                 *coef = mo_sym_mul(c1, e->a[1]);
                 *rest = mo_sym_mul(r1, e->a[1]);
@@ -547,7 +560,7 @@ static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_ex
             }
             return false;
         case MO_OP_DIV:
-            if (mo_expr_has_var(e->a[1], var) || !linear(lc, e->a[0], var, &c1, &r1))
+            if (mo_expr_has_var(e->a[1], var) || !linear(e->a[0], var, &c1, &r1))
                 return false;
             *coef = mo_sym_div(c1, e->a[1]);
             *rest = mo_sym_div(r1, e->a[1]);
@@ -557,10 +570,10 @@ static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_ex
         }
     case MO_EX_IF: {
         /* linear in every branch, conditions free of var: coefficient and rest are if-expressions */
-        if (!linear(lc, e->a[e->n - 1], var, &c1, &r1))
+        if (!linear(e->a[e->n - 1], var, &c1, &r1))
             return false;
         for (int i = e->n - 3; i >= 0; i -= 2) {
-            if (mo_expr_has_var(e->a[i], var) || !linear(lc, e->a[i + 1], var, &c2, &r2))
+            if (mo_expr_has_var(e->a[i], var) || !linear(e->a[i + 1], var, &c2, &r2))
                 return false;
             c1 = mo_sym_if(e->loc, e->a[i], c2, c1);
             r1 = mo_sym_if(e->loc, e->a[i], r2, r1);
@@ -572,7 +585,7 @@ static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_ex
     case MO_EX_CALL: {
         const char *fn = mo_sym_fn_name(e);
         if (fn && e->n == 1 && !strcmp(fn, "noEvent"))
-            return linear(lc, e->a[0], var, coef, rest);
+            return linear(e->a[0], var, coef, rest);
         return false;
     }
     case MO_EX_INDEX: {
@@ -584,7 +597,7 @@ static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_ex
         ca->a = MO_NEWN(mo_expr *, arr->n + 1);
         ra->a = MO_NEWN(mo_expr *, arr->n + 1);
         for (int i = 0; i < arr->n; i++)
-            if (!linear(lc, arr->a[i], var, &ca->a[i], &ra->a[i]))
+            if (!linear(arr->a[i], var, &ca->a[i], &ra->a[i]))
                 return false;
         *coef = mo_expr_dup(e);
         *rest = mo_expr_dup(e);
@@ -602,8 +615,7 @@ static bool linear(lin_ctx *lc, const mo_expr *e, int var, mo_expr **coef, mo_ex
 
 bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
 {
-    lin_ctx lc = {e->loc, NULL, NULL};
-    return linear(&lc, e, var, coef, rest);
+    return linear(e, var, coef, rest);
 }
 
 bool mo_sym_reads_any(const mo_expr *e, const unsigned char *in_set)

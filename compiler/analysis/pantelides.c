@@ -305,6 +305,34 @@ static int match_equation(pant *p, int i, long limit)
     return 0;
 }
 
+/* A complete matching of the equations (none differentiated yet) to the highest derivatives, found by
+ * Hopcroft-Karp (match.c), into io; false when there is none. With one, the search below would
+ * differentiate nothing: every equation finds an augmenting path (Berge), so the structure is the same,
+ * and the equation-by-equation searches, whose depth-first paths can cross the whole graph for each
+ * equation (the index stage grew 10 times for 4 times the unknowns of the distribution network, one
+ * algebraic loop), are skipped. The matching may differ from theirs; index.c uses only the structure. */
+static bool complete_matching(mo_pantelides_io *io)
+{
+    const mo_graph *g = &io->g;
+    int ne = g->neq, nv = g->nvar;
+    for (int e = 0; e < ne; e++)
+        if (io->der_of_eq[e] >= 0)
+            return false;
+    unsigned char *skip = MO_NEWN(unsigned char, nv + 1);
+    int *var_of_eq = MO_NEWN(int, ne + 1), *eq_of_var = MO_NEWN(int, nv + 1);
+    for (int v = 0; v < nv; v++) {
+        skip[v] = !highest(io, v);
+        eq_of_var[v] = -1;
+    }
+    for (int e = 0; e < ne; e++)
+        var_of_eq[e] = -1;
+    if (mo_match(g, skip, var_of_eq, eq_of_var, 0) < ne)
+        return false;
+    io->var_of_eq = var_of_eq;
+    io->eq_of_var = eq_of_var;
+    return true;
+}
+
 int mo_pantelides(mo_pantelides_io *io)
 {
     int neq0 = io->g.neq;
@@ -317,6 +345,8 @@ int mo_pantelides(mo_pantelides_io *io)
     int bad = singular_equation(io);
     if (bad >= 0)
         return fail(io, MO_PANT_SINGULAR, bad);
+    if (complete_matching(io))
+        return 0;
 
     pant p = { .io = io };
     ensure_capacity(&p);

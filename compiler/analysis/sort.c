@@ -120,13 +120,16 @@ static void make_blocks(sys *s, const mo_graph *gm, const int *var_of_eq, const 
         out->blocks.v = MO_NEWN(mo_block, nb);
         out->blocks.cap = nb;
     }
+    /* every block's equations and unknowns in two flat arrays (blocks of one equation are nearly all) */
+    int *eqs = MO_NEWN(int, n + 1), *vars = MO_NEWN(int, n + 1);
     for (int b = 0; b < nb; b++) {
         mo_block blk;
         memset(&blk, 0, sizeof blk);
         blk.n = bstart[b + 1] - bstart[b];
         blk.kind = blk.n == 1 ? MO_BLOCK_EXPLICIT : MO_BLOCK_NONLINEAR;
-        blk.eqs = MO_NEWN(int, blk.n);
-        blk.vars = MO_NEWN(int, blk.n);
+        blk.eqs = eqs + bstart[b];
+        blk.vars = vars + bstart[b];
+        blk.torn = &mo_torn_none;
         for (int i = 0; i < blk.n; i++) {
             int le = order[bstart[b] + i];
             blk.eqs[i] = s->eqs.v[le];

@@ -14,6 +14,7 @@
 
 /* Leaves. */
 mo_expr *mo_sym_num(mo_loc loc, double v);
+mo_expr *mo_sym_num01(int one);   /* a shared node for 0 (one = 0) or 1, without a location */
 mo_expr *mo_sym_var(mo_loc loc, int var);
 
 /* Simplifying constructors (a, b are not modified). */

@@ -13,6 +13,7 @@
  */
 #include "checks.h"
 #include "sym.h"
+#include "graph.h"
 
 #include <string.h>
 
@@ -50,39 +51,6 @@ static void collect(wo *w, const mo_expr *root)
     }
 }
 
-/* a binary min-heap of statement numbers (the written order breaks ties) */
-static void heap_push(int *h, int *n, int x)
-{
-    int i = (*n)++;
-    while (i > 0 && h[(i - 1) / 2] > x) {
-        h[i] = h[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h[i] = x;
-}
-
-static int heap_pop(int *h, int *n)
-{
-    int top = h[0], x = h[--*n], i = 0;
-    for (;;) {
-        int l = 2 * i + 1, r = l + 1, m = i;
-        int mv = x;
-        if (l < *n && h[l] < mv) {
-            m = l;
-            mv = h[l];
-        }
-        if (r < *n && h[r] < mv)
-            m = r;
-        if (m == i)
-            break;
-        h[i] = h[m];
-        i = m;
-    }
-    if (*n)
-        h[i] = x;
-    return top;
-}
-
 static void order_branch(wo *w, mo_wbranch *b)
 {
     int n = b->body.n;
@@ -107,7 +75,8 @@ static void order_branch(wo *w, mo_wbranch *b)
     }
     rfirst[n] = w->reads.n;
     /* Kahn: a statement is ready when the statements it reads from are placed */
-    int *indeg = MO_NEWN(int, n), *heap = MO_NEWN(int, n), *order = MO_NEWN(int, n);
+    int *indeg = MO_NEWN(int, n), *order = MO_NEWN(int, n);
+    long long *heap = MO_NEWN(long long, n);   /* ready statements, the written order first */
     int nheap = 0, placed = 0;
     int *ufirst = MO_NEWN(int, n + 1);   /* per statement, who reads it: users[ufirst[j] ..) */
     for (int i = 0; i < n; i++)
@@ -126,13 +95,13 @@ static void order_branch(wo *w, mo_wbranch *b)
         }
     for (int i = 0; i < n; i++)
         if (!indeg[i])
-            heap_push(heap, &nheap, i);
+            mo_heap_push(heap, &nheap, i);
     while (nheap) {
-        int i = heap_pop(heap, &nheap);
+        int i = (int)mo_heap_pop(heap, &nheap);
         order[placed++] = i;
         for (int k = ufirst[i]; k < ufirst[i + 1]; k++)
             if (--indeg[users[k]] == 0)
-                heap_push(heap, &nheap, users[k]);
+                mo_heap_push(heap, &nheap, users[k]);
     }
     if (placed < n) {
         /* the statements left over read each other in a cycle: name the first and what it reads */

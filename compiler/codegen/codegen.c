@@ -37,7 +37,6 @@ typedef struct gen {
     int nwhere;               /* number of where ids */
     int var_where0;           /* where id of variable 0's binding/start */
     int nextra;               /* alias variables given a y slot (alias of a parameter expression) */
-    mo_expr **alias_sub;      /* alias variable -> its value, for differentiation */
     mo_buf loops;             /* static functions of the algebraic loops */
     int nloops;
     mo_buf scratch;           /* eq_comment's text, reused: one comment per statement of a large model
@@ -58,11 +57,6 @@ static const char *loc_path(mo_loc loc)
     return loc.file ? mo_cg_lib_path(loc.file->path) : "<mo2c>";
 }
 
-static void eq_print(const mo_dae *dae, mo_buf *b, const mo_deq *q)
-{
-    mo_buf_puts(b, mo_dae_eq_text(dae, q));
-}
-
 /* The comment above a block's code: file:line:col (instance): equation. */
 static void eq_comment(gen *g, mo_buf *o, const char *indent, const mo_deq *q)
 {
@@ -77,7 +71,7 @@ static void eq_comment(gen *g, mo_buf *o, const char *indent, const mo_deq *q)
     if (q->instance && q->instance[0])
         mo_buf_printf(c, " (%s)", q->instance);
     mo_buf_puts(c, ": ");
-    eq_print(g->dae, c, q);
+    mo_dae_eq_put(g->dae, c, q);
     mo_buf_printf(o, "%s/* ", indent);
     mo_cg_comment(o, mo_buf_str(c), 400);
     mo_buf_puts(o, " */\n");
@@ -159,20 +153,20 @@ static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_bloc
 {
     const mo_dae *dae = g->dae;
     loop_locals(g, o, sys);
-    for (int j = 0; j < b->ntear; j++) {
+    for (int j = 0; j < b->torn->ntear; j++) {
         mo_buf_puts(o, "    ");
-        target(g, o, b->tear_vars[j], mo_block_eq(dae, sys, b->res_eqs[0])->loc);
+        target(g, o, b->torn->tear_vars[j], mo_block_eq(dae, sys, b->torn->res_eqs[0])->loc);
         mo_buf_printf(o, " = z[%d];\n", j);
     }
-    if (b->loop_alg)   /* a loop through an algorithm section: it computes its outputs (solve.c) */
-        mo_cg_alg(&g->cg, o, b->loop_alg - 1, MO_CG_ALG_CONT);
-    for (int m = 0; m < b->ninner; m++) {
-        const mo_deq *q = mo_block_eq(dae, sys, b->inner_eqs[m]);
+    if (b->torn->loop_alg)   /* a loop through an algorithm section: it computes its outputs (solve.c) */
+        mo_cg_alg(&g->cg, o, b->torn->loop_alg - 1, MO_CG_ALG_CONT);
+    for (int m = 0; m < b->torn->ninner; m++) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->torn->inner_eqs[m]);
         eq_comment(g, o, "    ", q);
         mo_buf_puts(o, "    ");
-        target(g, o, b->inner_vars[m], q->loc);
+        target(g, o, b->torn->inner_vars[m], q->loc);
         mo_buf_puts(o, " = ");
-        expr(g, o, b->inner_eqs[m], b->inner_solutions[m]);
+        expr(g, o, b->torn->inner_eqs[m], b->torn->inner_solutions[m]);
         mo_buf_puts(o, ";\n");
     }
 }
@@ -183,15 +177,15 @@ static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_bloc
  * code linear in the loop's size, nt passes at run time. */
 static void emit_loop_jacobian(gen *g, mo_buf *L, const mo_system *sys, const mo_block *b, const char *fn)
 {
-    int nt = b->ntear, ni = b->ninner, npd = b->jac_start[ni + nt];
+    int nt = b->torn->ntear, ni = b->torn->ninner, npd = b->torn->jac_start[ni + nt];
     mo_buf_printf(L, "static int %s_jacobian(mo2c_data *d, const double *z, double *J)\n{\n", fn);
     loop_prologue(g, L, sys, b);
     mo_buf_printf(L, "    double *dv = malloc(sizeof(double) * %d), *pd = dv + %d;\n", nt + ni + npd, nt + ni);
     mo_buf_puts(L, "    if (!dv)\n        return mo2c_fail(d, \"out of memory\");\n");
     for (int k = 0; k < ni + nt; k++)
-        for (int q = b->jac_start[k]; q < b->jac_start[k + 1]; q++) {
+        for (int q = b->torn->jac_start[k]; q < b->torn->jac_start[k + 1]; q++) {
             mo_buf_printf(L, "    pd[%d] = ", q);
-            expr(g, L, k < ni ? b->inner_eqs[k] : b->res_eqs[k - ni], b->jac_d[q]);
+            expr(g, L, k < ni ? b->torn->inner_eqs[k] : b->torn->res_eqs[k - ni], b->torn->jac_d[q]);
             mo_buf_puts(L, ";\n");
         }
     mo_buf_printf(L, "    for (int c = 0; c < %d; c++) {\n", nt);
@@ -201,10 +195,10 @@ static void emit_loop_jacobian(gen *g, mo_buf *L, const mo_system *sys, const mo
             mo_buf_printf(L, "        dv[%d] = ", nt + k);
         else
             mo_buf_printf(L, "        J[%d + c] = ", (k - ni) * nt);
-        if (b->jac_start[k] == b->jac_start[k + 1])
+        if (b->torn->jac_start[k] == b->torn->jac_start[k + 1])
             mo_buf_puts(L, "0.0");
-        for (int q = b->jac_start[k]; q < b->jac_start[k + 1]; q++)
-            mo_buf_printf(L, "%spd[%d] * dv[%d]", q > b->jac_start[k] ? " + " : "", q, b->jac_var[q]);
+        for (int q = b->torn->jac_start[k]; q < b->torn->jac_start[k + 1]; q++)
+            mo_buf_printf(L, "%spd[%d] * dv[%d]", q > b->torn->jac_start[k] ? " + " : "", q, b->torn->jac_var[q]);
         mo_buf_puts(L, ";\n");
     }
     mo_buf_puts(L, "    }\n    free(dv);\n    return ok ? 0 : -1;\n}\n\n");
@@ -215,33 +209,33 @@ static void emit_loop_jacobian(gen *g, mo_buf *L, const mo_system *sys, const mo
 static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const mo_block *b, const char *sysname)
 {
     const mo_dae *dae = g->dae;
-    int id = g->nloops++, nt = b->ntear;
+    int id = g->nloops++, nt = b->torn->ntear;
     const char *fn = mo_sprintf("%s_loop%d", sysname, id);
-    bool linear = b->kind == MO_BLOCK_LINEAR && b->jac_start;
+    bool linear = b->kind == MO_BLOCK_LINEAR && b->torn->jac_start;
 
     mo_buf_printf(L, "/* %s algebraic loop %d: %d equations, %d iterated (torn) */\n",
                   b->kind == MO_BLOCK_LINEAR ? "linear" : "nonlinear", id, b->n, nt);
     mo_buf_printf(L, "static int %s_residual(mo2c_data *d, const double *z, double *F)\n{\n", fn);
     loop_prologue(g, L, sys, b);
     for (int i = 0; i < nt; i++) {
-        const mo_deq *q = mo_block_eq(dae, sys, b->res_eqs[i]);
+        const mo_deq *q = mo_block_eq(dae, sys, b->torn->res_eqs[i]);
         eq_comment(g, L, "    ", q);
         mo_buf_printf(L, "    F[%d] = ", i);
-        expr(g, L, b->res_eqs[i], mo_sym_sub(q->lhs, q->rhs));
+        expr(g, L, b->torn->res_eqs[i], mo_sym_sub(q->lhs, q->rhs));
         mo_buf_puts(L, ";\n");
     }
     mo_buf_puts(L, "    return ok ? 0 : -1;\n}\n\n");
-    if (b->jac_start)
+    if (b->torn->jac_start)
         emit_loop_jacobian(g, L, sys, b, fn);
 
     /* the solution: z from the tear variables' current values, then Newton (or one step when linear) */
-    int w = b->res_eqs[0];
+    int w = b->torn->res_eqs[0];
     g->cg.where_used[w] = 1;
     mo_buf S = {0}, R = {0};
     mo_buf_printf(&S, "    double z[%d], F[%d];\n", nt, nt);
     for (int j = 0; j < nt; j++) {
         mo_buf_printf(&S, "    z[%d] = ", j);
-        target(g, &S, b->tear_vars[j], mo_block_eq(dae, sys, w)->loc);
+        target(g, &S, b->torn->tear_vars[j], mo_block_eq(dae, sys, w)->loc);
         mo_buf_puts(&S, ";\n");
     }
     if (linear) {
@@ -258,7 +252,7 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
         mo_buf_printf(&S, "    mo2c_loop_start(d, %d, %d, z);\n", id, nt);
         mo_buf_printf(&S, "    if (mo2c_solve_nonlinear(d, %d, z, %s_residual, %s, %s) != 0)\n"
                           "        return -1;\n", nt, fn,
-                      b->jac_start ? mo_sprintf("%s_jacobian", fn) : "NULL", mo_cg_where_name(&g->cg, w));
+                      b->torn->jac_start ? mo_sprintf("%s_jacobian", fn) : "NULL", mo_cg_where_name(&g->cg, w));
         mo_buf_printf(&S, "    mo2c_loop_solved(d, %d, %d, z);\n", id, nt);
     }
     mo_buf_puts(&S, "    /* once more at the solution, so that every unknown of the loop has its value */\n");
@@ -803,33 +797,16 @@ static void plan_extra(gen *g)
 {
     const mo_dae *dae = g->dae;
     g->cg.extra_slot = MO_NEWN(int, dae->vars.n + 1);
-    g->alias_sub = MO_NEWN(mo_expr *, dae->vars.n + 1);
     for (int v = 0; v < dae->vars.n; v++) {
         const mo_dvar *dv = &dae->vars.v[v];
         g->cg.extra_slot[v] = -1;
-        if (dv->kind != MO_DV_ALIAS)
+        if (dv->kind != MO_DV_ALIAS || dv->alias_of >= 0 || !dv->alias_value)
             continue;
-        if (dv->alias_of >= 0) {
-            mo_expr *r = mo_sym_var(dv->alias_value ? dv->alias_value->loc : (mo_loc){0}, dv->alias_of);
-            g->alias_sub[v] = dv->alias_negated ? mo_sym_neg(r) : r;
-            continue;
-        }
-        if (!dv->alias_value)
-            continue;
-        g->alias_sub[v] = dv->alias_negated ? mo_sym_neg(dv->alias_value) : dv->alias_value;
         bool ok = true;
         (void)mo_eval(dv->alias_value, NULL, &ok);
         if (!ok)
             g->cg.extra_slot[v] = dae->ny + g->nextra++;
     }
-    /* aliases of aliases: substitute until only kept variables remain (bounded by the chain length) */
-    for (int v = 0; v < dae->vars.n; v++)
-        for (int guard = 0; g->alias_sub[v] && guard < 64; guard++) {
-            mo_expr *s = mo_expr_subst(g->alias_sub[v], g->alias_sub);
-            if (mo_expr_equal(s, g->alias_sub[v]))
-                break;
-            g->alias_sub[v] = s;
-        }
 }
 
 int mo_codegen(FILE *out, const mo_dae *dae)
@@ -877,7 +854,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
                "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n"
                "    (void)sx; (void)sdx; (void)sy;\n",
                "    if (%s(d, t, x, dx, sx, sdx, sy) != 0)\n        ok = 0;\n");
-    bool has_jac = mo_cg_jacobian(&g.cg, g.need, g.alias_sub, dae->ny + g.nextra, &jsplit, &g.jac_dense,
+    bool has_jac = mo_cg_jacobian(&g.cg, g.need, dae->ny + g.nextra, &jsplit, &g.jac_dense,
                                   &g.jac_nnz);
     if (!has_jac) {
         g.parts.v.n = nparts_before_jac;                  /* the parts of a discarded Jacobian */
@@ -917,7 +894,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
         if (id < g.var_where0) {
             const mo_deq *q = id < dae->eqs.n ? &dae->eqs.v[id] : &dae->init_eqs.v[id - dae->eqs.n];
             mo_buf_printf(&tmp, "%s:%d: ", loc_path(q->loc), q->loc.line);
-            eq_print(dae, &tmp, q);
+            mo_dae_eq_put(dae, &tmp, q);
         } else if (id >= g.cg.alg_where0) {
             const mo_falg *a = dae->algs.v[id - g.cg.alg_where0].src;
             mo_buf_printf(&tmp, "%s:%d: %s", loc_path(a->loc), a->loc.line,

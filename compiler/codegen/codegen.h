@@ -209,11 +209,11 @@ bool mo_cg_loops_on(void);
  * main): gcc takes a fifth of the time on it. */
 enum { MO_CG_PART_BYTES = 32 << 20 };
 /* One row of the variable table; source is a mo2c_source (ORDER mo2c_source in mo2c_rt.h). */
-typedef struct mo_cg_var_row {
+typedef struct mo_cg_var_row {   /* (48 bytes: a model has millions) */
     const char *name, *comment, *unit;
-    int source, index, negated;
     double value;
-    int is_param, overridable, is_protected;
+    int index;
+    signed char source, negated, is_param, overridable, is_protected;
 } mo_cg_var_row;
 typedef struct mo_cg_file {
     mo_buf *head;             /* the header comment, still open: the writer adds how to compile it */
@@ -260,10 +260,10 @@ int mo_cg_div_checks(const mo_cg_divs *divs, const mo_expr *const **divisors, co
 /* codegen_jac.c: jacobian_pass (forward-mode derivatives of the blocks rhs computes along a seed of the
  * states, its statements written into the split sequence sp, whose caller it sets), the dense jacobian
  * (nx <= 4096) and the sparse one (codegen_jacsparse.c), appended to sp->defs; need: per ODE block, 1
- * when rhs computes it; alias_sub: alias variables -> their values; ny: the y slots. False (nothing
+ * when rhs computes it; ny: the y slots. False (nothing
  * written) when none can be generated; else *dense_out says whether the dense one was and *nnz_out
  * gives the sparse one's entries (0: none). */
-bool mo_cg_jacobian(mo_cg *cg, const unsigned char *need, mo_expr **alias_sub, int ny, mo_cg_split *sp,
+bool mo_cg_jacobian(mo_cg *cg, const unsigned char *need, int ny, mo_cg_split *sp,
                     bool *dense_out, int *nnz_out);
 /* codegen_jac.c: a state whose derivative is itself a state (x and der(x) of der(der(x)) = -x, or a
  * second-order state chain left by index reduction): no equation computes dx of x, it is the state

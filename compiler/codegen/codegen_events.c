@@ -168,10 +168,10 @@ static void scan_system(mo_cg_events *ev, const mo_system *sys)
             scan(ev, b->solution, 0);
             continue;
         }
-        for (int m = 0; m < b->ninner; m++)
-            scan(ev, b->inner_solutions[m], 0);
-        for (int i = 0; i < b->ntear; i++) {
-            const mo_deq *q = mo_block_eq(dae, sys, b->res_eqs[i]);
+        for (int m = 0; m < b->torn->ninner; m++)
+            scan(ev, b->torn->inner_solutions[m], 0);
+        for (int i = 0; i < b->torn->ntear; i++) {
+            const mo_deq *q = mo_block_eq(dae, sys, b->torn->res_eqs[i]);
             scan(ev, q->lhs, 0);
             scan(ev, q->rhs, 0);
         }
@@ -406,10 +406,10 @@ int mo_cg_events_loop_rels(mo_cg *cg, mo_buf *o, const mo_system *sys, const mo_
     for (int i = 0; i < b->n; i++)
         ev->in_loop[b->vars[i]] = 1;
     idx->n = 0;
-    for (int m = 0; m < b->ninner; m++)
-        loop_scan(ev, b->inner_solutions[m], 0, idx);
-    for (int i = 0; i < b->ntear; i++) {
-        const mo_deq *q = mo_block_eq(dae, sys, b->res_eqs[i]);
+    for (int m = 0; m < b->torn->ninner; m++)
+        loop_scan(ev, b->torn->inner_solutions[m], 0, idx);
+    for (int i = 0; i < b->torn->ntear; i++) {
+        const mo_deq *q = mo_block_eq(dae, sys, b->torn->res_eqs[i]);
         loop_scan(ev, q->lhs, 0, idx);
         loop_scan(ev, q->rhs, 0, idx);
     }
@@ -418,7 +418,7 @@ int mo_cg_events_loop_rels(mo_cg *cg, mo_buf *o, const mo_system *sys, const mo_
     /* checked operations name the loop's first residual equation (its W string is in use) */
     const char *keep = cg->where_name;
     cg->where_name = NULL;
-    cg->where_id = b->res_eqs[0];
+    cg->where_id = b->torn->res_eqs[0];
     for (int k = 0; k < idx->n; k++) {
         int r = idx->v[k];
         ev->rel_taken[r] = 0;

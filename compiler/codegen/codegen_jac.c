@@ -90,20 +90,60 @@ static const char *pass_instance(void *ctx, int k)
     return c->dae->eqs.v[b->eqs[0]].instance;
 }
 
+/* Every alias variable's value (NULL for the others), for differentiation: its variable or parameter
+ * expression, aliases of aliases substituted until only kept variables remain (bounded by the chain
+ * length). */
+static mo_expr **alias_values(const mo_dae *dae)
+{
+    mo_expr **sub = MO_NEWN(mo_expr *, dae->vars.n + 1);
+    for (int v = 0; v < dae->vars.n; v++) {
+        const mo_dvar *dv = &dae->vars.v[v];
+        if (dv->kind != MO_DV_ALIAS)
+            continue;
+        if (dv->alias_of >= 0) {
+            mo_expr *r = mo_sym_var(dv->alias_value ? dv->alias_value->loc : (mo_loc){0}, dv->alias_of);
+            sub[v] = dv->alias_negated ? mo_sym_neg(r) : r;
+        } else if (dv->alias_value) {
+            sub[v] = dv->alias_negated ? mo_sym_neg(dv->alias_value) : dv->alias_value;
+        }
+    }
+    for (int v = 0; v < dae->vars.n; v++)
+        for (int guard = 0; sub[v] && guard < 64; guard++) {
+            mo_expr *s = mo_expr_subst(sub[v], sub);
+            if (mo_expr_equal(s, sub[v]))
+                break;
+            sub[v] = s;
+        }
+    return sub;
+}
+
 /* The terms of every block rhs computes whose variable has a seed, and the pattern (deps); false when a
  * partial cannot be formed. */
-static bool find_terms(pass *c, const unsigned char *need, mo_expr **alias_sub, mo_cg_jac_deps *deps)
+static bool find_terms(pass *c, const unsigned char *need, mo_cg_jac_deps *deps)
 {
     const mo_dae *dae = c->dae;
     const mo_system *sys = &dae->ode;
     unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n + 1);
+    /* the aliases' values are made only when a solution reads an alias (they were 80 MB for the 10^6
+     * equations of the 50000-unit chain, whose solutions read none) */
+    unsigned char *aliased = MO_NEWN(unsigned char, dae->vars.n + 1);
+    for (int v = 0; v < dae->vars.n; v++)
+        aliased[v] = dae->vars.v[v].kind == MO_DV_ALIAS &&
+                     (dae->vars.v[v].alias_of >= 0 || dae->vars.v[v].alias_value);
+    mo_expr **alias_sub = NULL;
     mo_int_vec vs = {0};
     for (int k = 0; k < sys->blocks.n; k++) {
         const mo_block *b = &sys->blocks.v[k];
         int v = b->vars[0];
         if (!seed_array(dae, v) || !need[k])   /* blocks that only results show do not reach dx */
             continue;
-        mo_expr *s = mo_expr_subst(b->solution, alias_sub);
+        /* (substituted only when it reads an alias: a copy of every solution was 40 MB at 10^6) */
+        mo_expr *s = b->solution;
+        if (mo_sym_reads_any(s, aliased)) {
+            if (!alias_sub)
+                alias_sub = alias_values(dae);
+            s = mo_expr_subst(s, alias_sub);
+        }
         vs.n = 0;
         mo_expr_collect_vars(s, seen, &vs);
         MO_PUSH(c->blocks, k);
@@ -131,7 +171,7 @@ static bool find_terms(pass *c, const unsigned char *need, mo_expr **alias_sub, 
     return true;
 }
 
-bool mo_cg_jacobian(mo_cg *cg, const unsigned char *need, mo_expr **alias_sub, int ny, mo_cg_split *sp,
+bool mo_cg_jacobian(mo_cg *cg, const unsigned char *need, int ny, mo_cg_split *sp,
                     bool *dense_out, int *nnz_out)
 {
     const mo_dae *dae = cg->dae;
@@ -150,7 +190,7 @@ bool mo_cg_jacobian(mo_cg *cg, const unsigned char *need, mo_expr **alias_sub, i
         return false;
     pass c = {.cg = cg, .dae = dae};
     mo_cg_jac_deps deps = {0};   /* per block: its variable and those its derivative reads (the pattern) */
-    if (!find_terms(&c, need, alias_sub, &deps))
+    if (!find_terms(&c, need, &deps))
         return false;
     mo_buf fn = {0}, *o = &fn;
     mo_buf_puts(o, "/* d v / d x along the seed sx (states), for every variable v that reaches dx: forward-mode\n"

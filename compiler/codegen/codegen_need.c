@@ -85,10 +85,10 @@ static void block_exprs(const mo_dae *dae, const mo_block *b, unsigned char *see
         f(dae, b->solution, seen, out);
         return;
     }
-    for (int m = 0; m < b->ninner; m++)
-        f(dae, b->inner_solutions[m], seen, out);
-    for (int i = 0; i < b->ntear; i++) {
-        const mo_deq *q = mo_block_eq(dae, &dae->ode, b->res_eqs[i]);
+    for (int m = 0; m < b->torn->ninner; m++)
+        f(dae, b->torn->inner_solutions[m], seen, out);
+    for (int i = 0; i < b->torn->ntear; i++) {
+        const mo_deq *q = mo_block_eq(dae, &dae->ode, b->torn->res_eqs[i]);
         f(dae, q->lhs, seen, out);
         f(dae, q->rhs, seen, out);
     }

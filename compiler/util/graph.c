@@ -10,6 +10,9 @@
  * Two stable counting sorts (by variable, then by equation) give the order in O(neq + nvar + nedges);
  * duplicates are then adjacent and dropped while compacting. Preconditions: every edge_eq[i] lies in
  * [0, neq) and every edge_var[i] in [0, nvar).
+ *
+ * Also the binary min-heap (mo_heap_push, mo_heap_pop) that passes picking the next of many candidates
+ * in a changing order use.
  */
 #include "base.h"
 #include "graph.h"
@@ -58,4 +61,37 @@ mo_graph mo_graph_build(int neq, int nvar, const int *edge_eq, const int *edge_v
 
     mo_graph g = { .neq = neq, .nvar = nvar, .start = start, .adj = adj };
     return g;
+}
+
+void mo_heap_push(long long *h, int *n, long long x)
+{
+    int i = (*n)++;
+    while (i > 0 && h[(i - 1) / 2] > x) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i] = x;
+}
+
+long long mo_heap_pop(long long *h, int *n)
+{
+    long long top = h[0], x = h[--*n];
+    int i = 0;
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        long long mv = x;
+        if (l < *n && h[l] < mv) {
+            m = l;
+            mv = h[l];
+        }
+        if (r < *n && h[r] < mv)
+            m = r;
+        if (m == i)
+            break;
+        h[i] = h[m];
+        i = m;
+    }
+    if (*n)
+        h[i] = x;
+    return top;
 }

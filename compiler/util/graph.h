@@ -122,4 +122,9 @@ int mo_pantelides(mo_pantelides_io *io);
 int mo_pantelides_add_var(mo_pantelides_io *io, int of_var);
 int mo_pantelides_add_eq(mo_pantelides_io *io, int of_eq, const int *vars, int n);
 
+/* A binary min-heap of long long keys in h[0 .. *n) (the caller sizes h): whenorder.c's statements in
+ * written order, solve.c's tear candidates (graph.c). */
+void mo_heap_push(long long *h, int *n, long long x);
+long long mo_heap_pop(long long *h, int *n);   /* the smallest; *n > 0 */
+
 #endif

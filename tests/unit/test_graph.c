@@ -305,8 +305,28 @@ static void test_random_large(void)
     CHECK(maximal);
 }
 
+/* The heap (mo_heap_push / mo_heap_pop): random keys, repeated ones among them, come out sorted. */
+static void test_heap(void)
+{
+    enum { N = 5000 };
+    long long *h = MO_NEWN(long long, N), last = -1;
+    int n = 0;
+    srand(7);
+    for (int i = 0; i < N; i++)
+        mo_heap_push(h, &n, rand() % 1000);
+    CHECK(n == N);
+    bool sorted = true;
+    for (int i = 0; i < N; i++) {
+        long long x = mo_heap_pop(h, &n);
+        sorted = sorted && x >= last;
+        last = x;
+    }
+    CHECK(sorted && n == 0);
+}
+
 int main(void)
 {
+    test_heap();
     test_build();
     test_tarjan();
     test_loop();

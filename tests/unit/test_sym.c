@@ -227,13 +227,13 @@ static void test_solve_for(void)
 /* Evaluate the torn residuals of block b at tear values z (val holds everything else). */
 static void torn_residual(const mo_dae *dae, const mo_block *b, double *val, const double *z, double *F)
 {
-    for (int j = 0; j < b->ntear; j++)
-        val[b->tear_vars[j]] = z[j];
+    for (int j = 0; j < b->torn->ntear; j++)
+        val[b->torn->tear_vars[j]] = z[j];
     bool ok = true;
-    for (int m = 0; m < b->ninner; m++)
-        val[b->inner_vars[m]] = mo_eval(b->inner_solutions[m], val, &ok);
-    for (int i = 0; i < b->ntear; i++) {
-        const mo_deq *q = mo_block_eq(dae, &dae->ode, b->res_eqs[i]);
+    for (int m = 0; m < b->torn->ninner; m++)
+        val[b->torn->inner_vars[m]] = mo_eval(b->torn->inner_solutions[m], val, &ok);
+    for (int i = 0; i < b->torn->ntear; i++) {
+        const mo_deq *q = mo_block_eq(dae, &dae->ode, b->torn->res_eqs[i]);
         F[i] = mo_eval(q->lhs, val, &ok) - mo_eval(q->rhs, val, &ok);
     }
     CHECK(ok);
@@ -265,15 +265,15 @@ static void add_block(mo_dae *dae, int n, const int *eqs, const int *vars)
  * seeded with tear variable j, at the inner variables' values in val. */
 static double jacobian_entry(const mo_block *b, const double *val, int i, int j, bool *ok)
 {
-    int nt = b->ntear, ni = b->ninner;
+    int nt = b->torn->ntear, ni = b->torn->ninner;
     double dv[16];
     CHECK(nt + ni <= 16);
     for (int k = 0; k < nt; k++)
         dv[k] = k == j;
     for (int k = 0; k <= ni + i; k++) {
         double s = 0;
-        for (int q = b->jac_start[k]; q < b->jac_start[k + 1]; q++)
-            s += mo_eval(b->jac_d[q], val, ok) * dv[b->jac_var[q]];
+        for (int q = b->torn->jac_start[k]; q < b->torn->jac_start[k + 1]; q++)
+            s += mo_eval(b->torn->jac_d[q], val, ok) * dv[b->torn->jac_var[q]];
         if (k < ni)
             dv[nt + k] = s;
         else if (k == ni + i)
@@ -284,13 +284,13 @@ static double jacobian_entry(const mo_block *b, const double *val, int i, int j,
 
 static void check_jacobian(const mo_dae *dae, const mo_block *b, double *val)
 {
-    int nt = b->ntear;
-    CHECK(b->jac_start != NULL);
-    if (!b->jac_start)
+    int nt = b->torn->ntear;
+    CHECK(b->torn->jac_start != NULL);
+    if (!b->torn->jac_start)
         return;
     double z[4], F0[4], F1[4], F2[4];
     for (int j = 0; j < nt; j++)
-        z[j] = val[b->tear_vars[j]];
+        z[j] = val[b->torn->tear_vars[j]];
     for (int j = 0; j < nt; j++) {
         double h = 1e-6, zp[4], zm[4];
         memcpy(zp, z, sizeof z);
@@ -337,11 +337,11 @@ static void test_dae_solve(void)
     mo_block *B = dae->ode.blocks.v;
     CHECK(B[0].kind == MO_BLOCK_EXPLICIT && B[0].solution);
     CHECK(B[1].kind == MO_BLOCK_NONLINEAR);
-    CHECK(B[1].ntear == 1 && B[1].ninner == 2);
+    CHECK(B[1].torn->ntear == 1 && B[1].torn->ninner == 2);
     CHECK(B[2].kind == MO_BLOCK_LINEAR);
-    CHECK(B[2].ntear == 1 && B[2].ninner == 1);
-    CHECK(B[3].kind == MO_BLOCK_NONLINEAR && B[3].ntear == 1 && B[3].ninner == 0);
-    CHECK(B[3].tear_vars[0] == g && B[3].res_eqs[0] == 6);
+    CHECK(B[2].torn->ntear == 1 && B[2].torn->ninner == 1);
+    CHECK(B[3].kind == MO_BLOCK_NONLINEAR && B[3].torn->ntear == 1 && B[3].torn->ninner == 0);
+    CHECK(B[3].torn->tear_vars[0] == g && B[3].torn->res_eqs[0] == 6);
 
     double val[8] = {0};
     val[k] = 2;
@@ -355,7 +355,7 @@ static void test_dae_solve(void)
     /* the residual count always equals the tear count, and inner + tear = all unknowns */
     for (int i = 0; i < 4; i++)
         if (B[i].kind != MO_BLOCK_EXPLICIT)
-            CHECK(B[i].ntear + B[i].ninner == B[i].n);
+            CHECK(B[i].torn->ntear + B[i].torn->ninner == B[i].n);
 }
 
 int main(void)
