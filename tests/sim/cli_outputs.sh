@@ -34,4 +34,18 @@ n=$("$MO2C" --emit-c "$SMD" -o /dev/stdout | grep -c "mo2c_main")
 "$MO2C" "$SMD" -o /dev/null || fail "-o /dev/null"
 [ ! -e /dev/null_init.xml ] && [ ! -e /dev/null_info.json ] || { rm -f /dev/null_init.xml /dev/null_info.json; fail "files beside /dev/null"; }
 [ -c /dev/null ] || fail "/dev/null damaged"
+# files of several MB are streamed to their temporaries in pieces (codegen_xml.c): a 3000-unit chain's
+# read back whole, one variable in each per row of the XML
+mkdir -p "$D/big"
+bash bench/gen_chain_array.sh 3000 "$D/big/Chain.mo"
+"$MO2C" "$D/big/Chain.mo" -o "$D/big/chain" || fail "the 3000-unit chain did not build"
+[ "$(ls "$D/big" | sort | tr '\n' ' ')" = "Chain.mo chain chain_info.json chain_init.xml " ] || fail "left behind: $(ls "$D/big")"
+python3 - "$D/big/chain_init.xml" "$D/big/chain_info.json" <<'EOP' || fail "the big _init.xml or _info.json is not whole"
+import json, sys, xml.etree.ElementTree as ET
+rows = ET.parse(sys.argv[1]).getroot().find("ModelVariables").findall("ScalarVariable")
+names = json.load(open(sys.argv[2]))["variables"]
+assert len(rows) > 30000 and len(rows) == len(names), (len(rows), len(names))
+assert [r.get("name") for r in rows] == list(names)
+EOP
+[ "$(stat -c %s "$D/big/chain_init.xml")" -gt 3000000 ] || fail "the big _init.xml is smaller than the pieces it should take"
 exit $status
