@@ -7,6 +7,8 @@
  * statements over flat variables, appended to flat->algs with the variables it assigns:
  *   - assignments to arrays and slices assign every element at once (values evaluated first);
  *     x[k] := v with k known only at run time stores v into the element k chooses (mo_astmt.index);
+ *     s := "a" of a String variable, run at every evaluation of the section, becomes the equation
+ *     s = "a" (assign_string: Strings stay out of the back end, strvars.c);
  *     (a, b) := f(x) and r := f(x) with a record result go through funcall.c's mo_func_equation, whose
  *     equations "target = output k of the call" become one such assignment;
  *   - for-loops are unrolled over their ranges, which must be parameter expressions; the iterators are
@@ -36,6 +38,10 @@ typedef struct abuild {
     int loops;                /* enclosing for- and while-statements (break) */
     int nested;               /* enclosing if-, for-, while- and when-statements (when is top level) */
     bool in_when;
+    int dyn;                  /* enclosing while-statements and branches of if-statements taken only at run
+                               * time (the statements there may not run) */
+    mo_map str_assigned;      /* String variable + 1 -> its assignment made an equation (assign_string) */
+    mo_map str_read;          /* String variable + 1 -> read by a statement flattened so far */
     mo_map whole;             /* target reference (syntax) -> its whole array already added to outs */
     mo_map assigned;          /* variable + 1 -> assigned (outs without duplicates) */
     MO_VEC(int) outs;
@@ -95,11 +101,72 @@ static bool check_target(abuild *b, const mo_expr *t, mo_loc loc)
         mo_note(v->attr->loc, "'%s' is declared here", var_name(b, t->var));
         return false;
     }
-    if (v->type == MO_T_STRING) {
-        mo_error(loc, "not supported yet: String variables assigned in algorithm sections");
+    return true;
+}
+
+static const char *var_key(int v)
+{
+    return (const char *)(intptr_t)(v + 1);
+}
+
+/* target := value of a String variable. Strings stay out of the back end (strvars.c: a String variable
+ * is a constant once an equation gives it a value known when the model is compiled), so the statement
+ * becomes the equation target = value where that is what it means: the value known now, the statement
+ * run at every evaluation of the section (not in an initial section, a when-statement, a while-loop or a
+ * branch taken only at run time), the only assignment of the variable, and nothing in the section read
+ * the variable before it (that read would see the start value). Anything else: not supported yet. */
+static bool assign_string(abuild *b, const mo_stmt *st, int var, mo_expr *value)
+{
+    const char *s = mo_str_value(b->fr->flat, value);
+    const char *why = b->alg->initial ? "in an initial algorithm section"
+                    : b->in_when ? "in a when-statement"
+                    : b->dyn ? "where the statement runs only under a condition known at run time"
+                    : !s ? "with a value not known when the model is compiled"
+                    : mo_map_has(&b->str_assigned, var_key(var)) ? "twice"
+                    : mo_map_has(&b->str_read, var_key(var)) ? "after the section read it" : NULL;
+    if (why) {
+        mo_error(st->loc, "not supported yet: a String variable ('%s') assigned in an algorithm section %s",
+                 var_name(b, var), why);
         return false;
     }
+    mo_map_put(&b->str_assigned, var_key(var), (void *)1);
+    mo_add_eq(b->fr, st->loc, b->inst->path, MO_ORIGIN_EQUATION, mo_var_expr(st->lhs->loc, var),
+              mo_expr_string(value->loc, s), NULL);
     return true;
+}
+
+/* The String variables e reads, into b->str_read. Recursion over one expression. */
+static void read_strings(abuild *b, const mo_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == MO_EX_VAR && e->var >= 0 && e->var < b->fr->flat->vars.n &&
+        b->fr->flat->vars.v[e->var].type == MO_T_STRING)
+        mo_map_put(&b->str_read, var_key(e->var), (void *)1);
+    for (int i = 0; i < e->n; i++)
+        read_strings(b, e->a[i]);
+    for (int i = 0; i < e->nnamed; i++)
+        read_strings(b, e->named[i].value);
+}
+
+/* The String variables statement s (flattened) and the statements inside it read. Recursion follows the
+ * nesting of statements. */
+static void stmt_reads(abuild *b, const mo_astmt *s)
+{
+    for (int k = 0; s->kind == MO_AS_ASSIGN && k < s->n; k++)
+        read_strings(b, s->values[k]);
+    for (int k = 0; k < s->ncond; k++)
+        read_strings(b, s->conds[k]);
+    if (s->event) {
+        read_strings(b, s->event->rhs);
+        for (int k = 0; k < s->event->nmsg; k++)
+            read_strings(b, s->event->msg[k]);
+    }
+    int nb = s->kind == MO_AS_IF ? s->n + 1 : s->kind == MO_AS_WHILE ? 1
+           : s->kind == MO_AS_FOR || s->kind == MO_AS_WHEN ? s->n : 0;
+    for (int i = 0; i < nb; i++)
+        for (int k = 0; k < s->bodies[i].n; k++)
+            stmt_reads(b, s->bodies[i].v[k]);
 }
 
 /* The value's type fits the target's: no Boolean into a number or the reverse, no Real into an
@@ -229,6 +296,15 @@ static bool assign(abuild *b, const mo_stmt *st, mo_astmt *s)
     }
     if (l.n == 1 && mo_av_at(&l, 0)->kind == MO_EX_INDEX)
         return assign_at(b, st, mo_av_at(&l, 0), mo_av_at(&v, 0), s);
+    if (l.n && mo_av_at(&l, 0)->kind == MO_EX_VAR && b->fr->flat->vars.v[mo_av_at(&l, 0)->var].type == MO_T_STRING &&
+        b->fr->flat->vars.v[mo_av_at(&l, 0)->var].variability > MO_VAR_PARAMETER) {
+        for (int k = 0; k < l.n; k++)   /* (the elements of one array: all Strings) */
+            if (!assign_string(b, st, mo_av_at(&l, k)->var, mo_av_at(&v, k)))
+                return false;
+        s->kind = MO_AS_IF;   /* no statement left: an if without conditions and an empty body (stmts) */
+        s->bodies = MO_NEWN(mo_astmt_list, 1);
+        return true;
+    }
     make_assign(s, l.n);
     for (int k = 0; k < l.n; k++) {
         mo_expr *t = mo_av_at(&l, k), *x = mo_av_at(&v, k);
@@ -260,6 +336,7 @@ static bool if_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
     MO_VEC(mo_expr *) conds = {0};
     MO_VEC(mo_astmt_list) bodies = {0};
     const mo_stmt_list *else_body = &st->bodies[st->nconds];
+    int dyn0 = b->dyn;
     b->nested++;
     for (int i = 0; i < st->nconds; i++) {
         mo_expr *c = condition(b, st->conds[i]);
@@ -273,6 +350,7 @@ static bool if_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
             break;
         }
         mo_astmt_list l;
+        b->dyn = dyn0 + 1;   /* this branch, and the ones after it, are taken only at run time */
         if (!stmts(b, &st->bodies[i], &l))
             return false;
         MO_PUSH(conds, c);
@@ -283,6 +361,7 @@ static bool if_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
         return false;
     MO_PUSH(bodies, l);
     b->nested--;
+    b->dyn = dyn0;
     s->n = s->ncond = conds.n;
     s->conds = conds.v;
     s->bodies = bodies.v;
@@ -449,9 +528,11 @@ static bool stmt(abuild *b, const mo_stmt *st, mo_astmt *s)
             return false;
         b->loops++;
         b->nested++;
+        b->dyn++;
         bool ok = stmts(b, &st->bodies[0], &s->bodies[0]);
         b->loops--;
         b->nested--;
+        b->dyn--;
         return ok;
     }
     case MO_ST_WHEN:
@@ -478,6 +559,7 @@ static bool stmts(abuild *b, const mo_stmt_list *l, mo_astmt_list *out)
         mo_astmt *s = new_stmt(MO_AS_ASSIGN, l->v[i]->loc);
         if (!stmt(b, l->v[i], s))
             return false;
+        stmt_reads(b, s);
         if (s->kind == MO_AS_IF && s->n == 0) {
             /* parameter conditions left nothing to test: the statement is the body taken */
             for (int k = 0; k < s->bodies[0].n; k++)

@@ -464,6 +464,36 @@ bool mo_str_compare(mo_op op, const char *s, const char *t)
          : op == MO_OP_LE ? c <= 0 : op == MO_OP_GT ? c > 0 : c >= 0;
 }
 
+/* String(v) == "name" (or <>) with v an enumeration value known only at run time, the other side known:
+ * v == the literal of that name (false, or true for <>, when no literal has it). The comparison the run
+ * would make, with no String at run time. 1 when e is such a comparison (*out set), else 0. */
+static int enum_name_test(const mo_flat *flat, const mo_expr *e, const mo_expr *x, const mo_expr *y, mo_aval *out)
+{
+    if (e->op != MO_OP_EQ && e->op != MO_OP_NE)
+        return 0;
+    if (!is_string_call(x)) {
+        const mo_expr *t = x;
+        x = y;
+        y = t;
+    }
+    mo_str_conv c;
+    const char *s;
+    if (!is_string_call(x) || x->nnamed || !analyze(flat, x, &c, false) || !c.enum_cls || fold(flat, y, &s, 0) != 1)
+        return 0;
+    int k = 0;
+    while (k < c.enum_cls->nliterals && strcmp(c.enum_cls->literals[k].name, s) != 0)
+        k++;
+    if (k == c.enum_cls->nliterals) {
+        mo_av_scalar(out, mo_expr_bool(e->loc, e->op == MO_OP_NE));
+        return 1;
+    }
+    mo_expr *lit = mo_expr_new(MO_EX_INT, y->loc);   /* as flattening writes a literal (lookup.h) */
+    lit->ival = k + 1;
+    lit->text = mo_sprintf("%s.%s", mo_class_full_name(c.enum_cls), s);
+    mo_av_scalar(out, mo_expr_binary(e->loc, e->op, x->a[0], lit));
+    return 1;
+}
+
 int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_aval *b, mo_aval *out)
 {
     const mo_flat *flat = fr->flat;
@@ -527,6 +557,8 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
         mo_av_scalar(out, later);
         return 1;
     }
+    if (r == 0 && rel && enum_name_test(flat, e, x, y, out))
+        return 1;
     if (r == 0) {
         mo_error(e->loc, rel ? "not supported yet: comparing String values that are not known when the model "
                                "is compiled (String parameters and constants can be compared)"

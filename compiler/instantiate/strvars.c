@@ -69,24 +69,30 @@ static void mark_reads(const mo_flat *flat, const mo_expr *e, unsigned char *rea
 
 typedef MO_VEC(int) int_vec;
 
-/* Every String variable an algorithm section names (read or assigned) counts as read: the sections are
- * left to the back end, which reports them. Recursion over the statements' nesting. */
+/* The expressions of algorithm sections folded as the equations are (a String variable made constant
+ * by its equation, or by an assignment flatten_alg.c made one, is read as its value); every String
+ * variable they still name (read or assigned) counts as read: the back end reports it. Recursion over
+ * the statements' nesting. */
 static void mark_alg(const mo_flat *flat, const mo_astmt_list *l, unsigned char *read)
 {
     for (int i = 0; i < l->n; i++) {
-        const mo_astmt *st = l->v[i];
+        mo_astmt *st = l->v[i];
         if (st->kind == MO_AS_ASSIGN)
             for (int k = 0; k < st->n; k++) {
+                if (!st->index || !k)   /* (an index's values are one value) */
+                    st->values[k] = fold_tree(flat, st->values[k]);
+                else
+                    st->values[k] = st->values[0];
                 mark_reads(flat, st->values[k], read);
                 if (flat->vars.v[st->targets[k]].type == MO_T_STRING)
                     read[st->targets[k]] = 1;
             }
         for (int k = 0; k < st->ncond; k++)
-            mark_reads(flat, st->conds[k], read);
+            mark_reads(flat, st->conds[k] = fold_tree(flat, st->conds[k]), read);
         if (st->event) {
-            mark_reads(flat, st->event->rhs, read);
+            mark_reads(flat, st->event->rhs = fold_tree(flat, st->event->rhs), read);
             for (int m = 0; m < st->event->nmsg; m++)
-                mark_reads(flat, st->event->msg[m], read);
+                mark_reads(flat, st->event->msg[m] = fold_tree(flat, st->event->msg[m]), read);
         }
         int nb = st->kind == MO_AS_IF ? st->n + 1 : st->kind == MO_AS_WHILE ? 1
                : st->kind == MO_AS_FOR || st->kind == MO_AS_WHEN ? st->n : 0;
