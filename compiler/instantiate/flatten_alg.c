@@ -280,6 +280,57 @@ static bool assign_at(abuild *b, const mo_stmt *st, const mo_expr *t, mo_expr *x
     return add_whole(b, st->lhs);
 }
 
+/* Does e read one of the variables marked in in[] (variable + 1 -> 1)? Recursion over one expression. */
+static bool reads_any(const mo_expr *e, const mo_map *in)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_VAR)
+        return e->var >= 0 && mo_map_has(in, var_key(e->var));
+    for (int i = 0; i < e->n; i++)
+        if (reads_any(e->a[i], in))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (reads_any(e->named[i].value, in))
+            return true;
+    return false;
+}
+
+/* A[k, :] := v, k known only at run time: one x[k] := v_j per element (assign_at), as a group that always
+ * runs (an if-statement without conditions, spliced by stmts). The values are evaluated first only if
+ * none reads an element the statement may assign (else: not supported yet). */
+static bool assign_slice_at(abuild *b, const mo_stmt *st, const mo_aval *l, const mo_aval *v, mo_astmt *s)
+{
+    mo_map cand = {0};
+    for (int k = 0; k < l->n; k++) {
+        const mo_expr *t = mo_av_at(l, k);
+        if (t->kind != MO_EX_INDEX) {
+            mo_error(st->lhs->loc, "not supported yet: assigning a slice whose elements are chosen partly at run time");
+            return false;
+        }
+        for (int i = 0; i < t->a[0]->n; i++)
+            if (t->a[0]->a[i]->kind == MO_EX_VAR)
+                mo_map_put(&cand, var_key(t->a[0]->a[i]->var), (void *)1);
+    }
+    for (int k = 0; k < v->n; k++)
+        if (reads_any(mo_av_at(v, k), &cand)) {
+            mo_error(st->rhs->loc, "not supported yet: assigning a slice chosen at run time a value that reads the "
+                     "array it is assigned to");
+            return false;
+        }
+    s->kind = MO_AS_IF;
+    s->bodies = MO_NEWN(mo_astmt_list, 1);
+    s->bodies[0].n = l->n;
+    s->bodies[0].v = MO_NEWN(mo_astmt *, l->n + 1);
+    for (int k = 0; k < l->n; k++) {
+        mo_astmt *e = new_stmt(MO_AS_ASSIGN, st->loc);
+        if (!assign_at(b, st, mo_av_at(l, k), mo_av_at(v, k), e))
+            return false;
+        s->bodies[0].v[k] = e;
+    }
+    return true;
+}
+
 static bool assign(abuild *b, const mo_stmt *st, mo_astmt *s)
 {
     int r = assign_call(b, st, s);
@@ -296,6 +347,9 @@ static bool assign(abuild *b, const mo_stmt *st, mo_astmt *s)
     }
     if (l.n == 1 && mo_av_at(&l, 0)->kind == MO_EX_INDEX)
         return assign_at(b, st, mo_av_at(&l, 0), mo_av_at(&v, 0), s);
+    for (int k = 0; k < l.n; k++)
+        if (mo_av_at(&l, k)->kind == MO_EX_INDEX)
+            return assign_slice_at(b, st, &l, &v, s);
     if (l.n && mo_av_at(&l, 0)->kind == MO_EX_VAR && b->fr->flat->vars.v[mo_av_at(&l, 0)->var].type == MO_T_STRING &&
         b->fr->flat->vars.v[mo_av_at(&l, 0)->var].variability > MO_VAR_PARAMETER) {
         for (int k = 0; k < l.n; k++)   /* (the elements of one array: all Strings) */

@@ -94,4 +94,22 @@ package VarSubscripts
     x := {1, 2, 3};
     x[k] := time;
   end AssignOutOfRange;
+
+  // A memory of 3 words of 2 elements: at each sample j (t = 0.1 j) the word a = 1 + (j mod 3) gets
+  // {j, -j} through a slice chosen at run time (the MSL's DLATRAM writes mem[addr, 1:n] := word), and
+  // the word read is the one written last.
+  model Memory
+    Integer j(start = 0, fixed = true);
+    Integer a(start = 1, fixed = true);
+    discrete Real mem[3, 2](each start = 0, each fixed = true);
+    discrete Real word[2](each start = 0, each fixed = true);
+    Real w1[3] = mem[:, 1], w2[3] = mem[:, 2];   // (results: a CSV name of a matrix element holds a comma)
+  algorithm
+    when sample(0.1, 0.1) then
+      j := pre(j) + 1;
+      a := 1 + mod(j, 3);
+      mem[a, :] := {j, -j};
+      word := mem[a, 1:2];
+    end when;
+  end Memory;
 end VarSubscripts;

@@ -9,7 +9,8 @@
 # Loop: x[k] = t, x_1 + 2 x_2 = 1, k = 1 then 2 after t = 0.5: x = {t, (1 - t) / 2}, then {1 - 2 t, t}.
 # OutOfRange: k = integer(3 t) + 1 reaches 4 at t = 1; the run stops there with the located message.
 # Assignments x[k] := v in algorithms: Assign (continuous), Ring (a ring buffer in a when-statement
-# whose condition is a Boolean variable b = sample(...)), AssignOutOfRange (the located message).
+# whose condition is a Boolean variable b = sample(...)), Memory (a slice A[k, :] := v), AssignOutOfRange
+# (the located message).
 source tests/ref/lib.sh
 D=$OUT/var_subscripts
 rm -rf "$D"; mkdir -p "$D"
@@ -69,6 +70,20 @@ for i in 1 2 3 4; do
 done
 "$MO2C" $M VarSubscripts.Ring --emit-c -o "$D/Ring.c" || exit 1
 cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -O2 -Werror -Iruntime -c -o "$D/Ring.o" "$D/Ring.c" || status=1
+
+# Memory: J = floor(t / 0.1) samples by t (the grid 0.0071 never meets one); mem[a, :] = {m, -m}, m the
+# last sample number with 1 + (m mod 3) = a (0 before), seen as w1 = mem[:, 1], w2 = mem[:, 2];
+# word = {J, -J}.
+"$MO2C" $M VarSubscripts.Memory -o "$D/Memory" || { echo "mo2c failed on Memory"; exit 1; }
+simulate "$D" Memory -stopTime=0.994 -stepSize=0.0071 -noEventEmit -r=memory.csv '-variableFilter=j|word\[[12]\]|w[12]\[[123]\]' || exit 1
+J='int(t / 0.1)'
+closed_form "$D/memory.csv" 'word[1]' "$J" 0 || status=1
+closed_form "$D/memory.csv" 'word[2]' "-$J" 0 || status=1
+for a in 1 2 3; do   # m = the largest m <= J with m mod 3 = a - 1, and m >= 1
+    LAST="($J - ($J - ($a - 1) + 3) % 3)"
+    closed_form "$D/memory.csv" "w1[$a]" "($LAST >= 1 ? $LAST : 0)" 0 || status=1
+    closed_form "$D/memory.csv" "w2[$a]" "($LAST >= 1 ? -$LAST : 0)" 0 || status=1
+done
 
 "$MO2C" $M VarSubscripts.AssignOutOfRange -o "$D/AssignOutOfRange" || { echo "mo2c failed on AssignOutOfRange"; exit 1; }
 log=$(cd "$D" && ./AssignOutOfRange -stopTime=2 2>&1); rc=$?
