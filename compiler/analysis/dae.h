@@ -236,5 +236,9 @@ mo_expr *mo_solve_for(const mo_expr *lhs, const mo_expr *rhs, int var);
  * *ok false, which evaluates constant expressions only). *ok becomes false for what cannot be
  * evaluated (time, strings, unknown functions); it is never set to true, so one flag can span calls. */
 double mo_eval(const mo_expr *e, const double *values, bool *ok);
+/* mo_eval that also runs the calls of user-defined functions (fneval.c), for the values of parameters
+ * bound by such calls (the MSL's Spice3 models compute their resistances in functions); a variable whose
+ * value is NaN (not known at compile time) makes *ok false, so that no condition decides on it. */
+double mo_eval_fns(const mo_expr *e, const double *values, bool *ok);
 
 #endif

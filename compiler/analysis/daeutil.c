@@ -402,7 +402,9 @@ double *mo_dae_start_values(const mo_dae *dae)
     for (int i = 0; i < dae->nparam_order; i++) {
         int p = dae->param_order[i];
         const mo_expr *e = param_expr(dae, p);
-        vals[p] = e ? eval_or_nan(e, vals) : 0;
+        bool ok = true;
+        double x = e ? mo_eval_fns(e, vals, &ok) : 0;   /* with the calls of user functions (Spice3) */
+        vals[p] = ok ? x : NAN;
     }
     for (int v = 0; v < n; v++) {
         const mo_dvar *d = &dae->vars.v[v];

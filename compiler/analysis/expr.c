@@ -680,7 +680,34 @@ bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set)
 
 /* ---- evaluation ---- */
 
-double mo_eval(const mo_expr *e, const double *values, bool *ok)
+static double eval(const mo_expr *e, const double *values, bool run_fns, bool *ok);
+
+/* The values of a call's argument elements (fneval.c asks for each scalar element). */
+typedef struct call_ctx {
+    const double *values;
+} call_ctx;
+
+static bool arg_scalar(void *ctx, const mo_expr *e, double *out)
+{
+    bool ok = true;
+    *out = eval(e, ((call_ctx *)ctx)->values, true, &ok);
+    return ok;
+}
+
+/* A call of a user-defined function: element func_el of its output func_out, run by fneval.c; what
+ * cannot run there (Strings, external functions, a failed assert) is not evaluated. */
+static double eval_user_call(const mo_expr *e, const double *values, bool *ok)
+{
+    const mo_func *fn = e->func;
+    call_ctx c = {values};
+    double r = 0;
+    if (!*ok || e->n != fn->nin || e->nnamed ||
+        !mo_fn_eval(fn, e->a, arg_scalar, &c, e->func_out, e->func_el, &r))
+        *ok = false;
+    return r;
+}
+
+static double eval(const mo_expr *e, const double *values, bool run_fns, bool *ok)
 {
     if (!e) {
         *ok = false;
@@ -691,17 +718,17 @@ double mo_eval(const mo_expr *e, const double *values, bool *ok)
         return v;
     switch (e->kind) {
     case MO_EX_VAR:
-        if (!values || e->var < 0) {
-            *ok = false;
+        if (!values || e->var < 0 || (run_fns && isnan(values[e->var]))) {
+            *ok = false;   /* (mo_eval_fns: NaN is a value not known, which no condition may decide on) */
             return 0;
         }
         return values[e->var];
     case MO_EX_UNARY: {
-        double a = mo_eval(e->a[0], values, ok);
+        double a = eval(e->a[0], values, run_fns, ok);
         return e->op == MO_OP_NEG ? -a : e->op == MO_OP_NOT ? (double)(a == 0) : a;
     }
     case MO_EX_BINARY: {
-        double a = mo_eval(e->a[0], values, ok), b = mo_eval(e->a[1], values, ok), r;
+        double a = eval(e->a[0], values, run_fns, ok), b = eval(e->a[1], values, run_fns, ok), r;
         switch (mo_op_scalar(e->op)) {
         case MO_OP_ADD: return a + b;
         case MO_OP_SUB: return a - b;
@@ -717,18 +744,20 @@ double mo_eval(const mo_expr *e, const double *values, bool *ok)
     }
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2)
-            if (mo_eval(e->a[i], values, ok) != 0)
-                return mo_eval(e->a[i + 1], values, ok);
-        return mo_eval(e->a[e->n - 1], values, ok);
+            if (eval(e->a[i], values, run_fns, ok) != 0)
+                return eval(e->a[i + 1], values, run_fns, ok);
+        return eval(e->a[e->n - 1], values, run_fns, ok);
     case MO_EX_INDEX: {   /* x[k] (flat.h) */
-        double k = mo_eval(e->a[1], values, ok);
+        double k = eval(e->a[1], values, run_fns, ok);
         if (!(k >= 1 && k <= e->a[0]->n && k == floor(k))) {
             *ok = false;
             return 0;
         }
-        return mo_eval(e->a[0]->a[(int)k - 1], values, ok);
+        return eval(e->a[0]->a[(int)k - 1], values, run_fns, ok);
     }
     case MO_EX_CALL: {
+        if (e->func)
+            return run_fns ? eval_user_call(e, values, ok) : (*ok = false, 0);
         const char *fn = mo_sym_fn_name(e);
         double args[2], r;
         if (!fn || e->n < 1 || e->n > 2 || e->nnamed) {
@@ -736,7 +765,7 @@ double mo_eval(const mo_expr *e, const double *values, bool *ok)
             return 0;
         }
         for (int i = 0; i < e->n; i++)
-            args[i] = mo_eval(e->a[i], values, ok);
+            args[i] = eval(e->a[i], values, run_fns, ok);
         if (fold_call(fn, e->n, args, &r))
             return r;
         if (e->n == 1 && !strcmp(fn, "log")) return log(args[0]);     /* outside the domain: NaN */
@@ -751,6 +780,16 @@ double mo_eval(const mo_expr *e, const double *values, bool *ok)
         *ok = false;
         return 0;
     }
+}
+
+double mo_eval(const mo_expr *e, const double *values, bool *ok)
+{
+    return eval(e, values, false, ok);
+}
+
+double mo_eval_fns(const mo_expr *e, const double *values, bool *ok)
+{
+    return eval(e, values, true, ok);
 }
 
 /* ---- names ---- */

@@ -4,12 +4,19 @@
  * equation (mo_dae_drop_unused_ders). Hooks of mo_dae_build (dae.c).
  *
  * Which parameters (18.3): those declared with annotation(Evaluate = true), and those whose binding is
- * final (final declaration or final modifier) and made only of literals, constants and parameters
- * folded already. The MSL's HeatingNPN_NORGate gives its capacitors and transistors final C = CapVal
- * with CapVal = 0 (Evaluate = true): folded, C*der(v) becomes 0*der(v) = 0 (expr.c simplifies x*0, 0*x
- * and 0/x), so that v is no state candidate. A parameter with fixed = false is never folded (the
- * initialization computes it). An Evaluate = true parameter whose binding uses other parameters is
- * folded with their values too: they become structural as well.
+ * final (final declaration or final modifier, or a field of a record declared final: final parameter
+ * R c = f(p)) and made only of literals, constants and parameters folded already. The MSL's
+ * HeatingNPN_NORGate gives its capacitors and transistors final C = CapVal with CapVal = 0 (Evaluate =
+ * true): folded, C*der(v) becomes 0*der(v) = 0 (expr.c simplifies x*0, 0*x and 0/x), so that v is no
+ * state candidate. A final Real binding of other parameters is folded too when its value is 0, the
+ * value that changes the structure (a coefficient that vanishes): the MSL's Spice3 transistors compute their drain resistance in a final
+ * record, c1 = mosCalcInitEquations(p, ...), from a model card whose RD is "not given" (-1e40, giving 0),
+ * and ird*c1.m_drainResistance = D.v - Dinternal is the constraint D.v = Dinternal, not a way to compute
+ * ird (which divided by zero at time 0); values of functions come from mo_eval_fns (fneval.c). A
+ * parameter with fixed = false, or whose binding uses one, is never folded (the initialization computes
+ * it: its start value is not its value). An Evaluate = true parameter, or a final one folded for its 0, whose
+ * binding uses other parameters is folded with their values too: they become structural as well
+ * (-override refuses them; OpenModelica evaluates every final parameter so).
  *
  * Input: the DAE after classification, param_order and mo_dae_init_params, before the equations are
  * lowered. Output: an array var -> literal value (NULL for the others), or NULL when no parameter is
@@ -83,11 +90,15 @@ mo_expr **mo_dae_fold_params(mo_dae *dae)
                 dae->fold_vals = mo_dae_start_values(dae);
         }
         const mo_expr *b = fv->binding ? fv->binding : d->start;
-        if (!(fv->flags & MO_FV_EVALUATE) && (!b || !made_of_folded(dae, b, sub, seen, &tmp)))
-            continue;
         double x = dae->fold_vals[p];
         if (!isfinite(x))
             continue;
+        if (!(fv->flags & MO_FV_EVALUATE)) {   /* a final value: of literals, or 0 (see the top) */
+            if (!b)
+                continue;
+            if ((x != 0 || fv->type != MO_T_REAL) && !made_of_folded(dae, b, sub, seen, &tmp))
+                continue;
+        }
         sub[p] = literal(fv, x);
         d->structural = true;
         if (b)

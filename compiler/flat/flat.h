@@ -533,4 +533,13 @@ bool mo_str_vars(mo_flat *flat);
 /* flatten_clone.c: flatten every component from its declaration (--no-clone). */
 void mo_clone_disable(void);
 
+/* instantiate/fneval.c: element el (row-major, 0-based; 0 for a scalar) of output out of user function fn
+ * called with args (one per input slot, arrays nested MO_EX_ARRAY), run when the model is compiled (by
+ * flattening, and by the analysis for parameter values: mo_eval_fns); the value of each scalar element
+ * of the arguments comes from scalar_of(ctx, element). False when fn cannot run here (Strings, external,
+ * a failed assert, too long) or an argument has no value. */
+typedef bool mo_fn_scalar_fn(void *ctx, const mo_expr *e, double *out);
+bool mo_fn_eval(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, void *ctx, int out, int el,
+                double *val);
+
 #endif

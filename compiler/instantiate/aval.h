@@ -183,8 +183,9 @@ typedef void (*mo_rv_emit)(void *ctx, mo_expr *a, mo_expr *b);
 bool mo_rv_equate(mo_loc loc, const mo_aval *l, const mo_aval *r, mo_rv_emit emit, void *ctx);
 /* The modifier m of a record component of class cls (ndims dimensions, named name) whose binding is a
  * record value: a copy whose binding is spread over the fields (one binding, an mo_fmod.val, per
- * field). NULL after an error. */
-mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const char *name);
+ * field; final when m's is, or when the component is declared final: final_value). NULL after an
+ * error. */
+mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const char *name, bool final_value);
 /* n values stacked into an array of dims (nd of them, product n), then the values' own dimensions. */
 bool mo_av_stack(mo_loc loc, int n, const mo_aval *v, int nd, const int *dims, mo_aval *out);
 /* operators.c: e (a binary or unary operator) applied to its n operand values, at least one of them a

@@ -147,6 +147,15 @@ bool mo_eval_builtin(const char *f, int n, double a, double b, double *out)
         else if (strcmp(f, "exp") == 0) *out = exp(a);
         else if (strcmp(f, "log") == 0) *out = log(a);
         else if (strcmp(f, "sign") == 0) *out = (a > 0) - (a < 0);
+        /* (Modelica.Constants.pi is 2*asin(1.0): the MSL's Spice3 functions that compute parameters) */
+        else if (strcmp(f, "asin") == 0 && fabs(a) <= 1) *out = asin(a);
+        else if (strcmp(f, "acos") == 0 && fabs(a) <= 1) *out = acos(a);
+        else if (strcmp(f, "atan") == 0) *out = atan(a);
+        else if (strcmp(f, "tan") == 0) *out = tan(a);
+        else if (strcmp(f, "sinh") == 0) *out = sinh(a);
+        else if (strcmp(f, "cosh") == 0) *out = cosh(a);
+        else if (strcmp(f, "tanh") == 0) *out = tanh(a);
+        else if (strcmp(f, "log10") == 0 && a > 0) *out = log10(a);
         else if (strcmp(f, "noEvent") == 0) *out = a;   /* (of a parameter expression: no event anyway) */
         else return false;
         return true;
@@ -157,6 +166,7 @@ bool mo_eval_builtin(const char *f, int n, double a, double b, double *out)
     else if (strcmp(f, "div") == 0 && b != 0) *out = trunc(a / b);
     else if (strcmp(f, "mod") == 0 && b != 0) *out = a - floor(a / b) * b;
     else if (strcmp(f, "rem") == 0 && b != 0) *out = a - trunc(a / b) * b;
+    else if (strcmp(f, "atan2") == 0) *out = atan2(a, b);
     else return false;
     return true;
 }

@@ -743,7 +743,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     int ndims = e->ndims + e->ntype_dims + t.ntdims;
     if (t.basetype < 0 && t.mod && t.mod->binding && mo_rv_is_record_class(t.cls)) {
         /* R r = R(1, 2): the record's value becomes one binding per field (records.c) */
-        if (!(t.mod = mo_rv_spread(fr, t.mod, t.cls, ndims, name)))
+        if (!(t.mod = mo_rv_spread(fr, t.mod, t.cls, ndims, name, (flags & MO_PF_FINAL) != 0)))
             return false;
     }
     if (ndims == 0) {

@@ -463,18 +463,12 @@ bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out);
 bool mo_eval_flat_peek(const mo_flat *flat, const mo_expr *e, double *out);
 void mo_eval_mark_read(const mo_flat *flat);
 bool mo_eval_read_parameter(const mo_flat *flat);   /* did the last evaluation read a parameter? */
-/* eval.c: the scalar built-in f (abs, sqrt, integer, floor, ceil, sin, cos, exp, log, sign of a; min, max,
- * div, mod, rem of a and b; n arguments), and binary operator op; false when not known here (or a
- * division by zero). */
+/* eval.c: the scalar built-in f (abs, sqrt, integer, floor, ceil, sin, cos, tan, asin, acos, atan, sinh,
+ * cosh, tanh, exp, log, log10, sign of a; min, max, div, mod, rem, atan2 of a and b; n arguments), and
+ * binary operator op; false when not known here (or a division by zero, or asin, acos, log10 outside
+ * their domains). */
 bool mo_eval_builtin(const char *f, int n, double a, double b, double *out);
 bool mo_eval_binary(mo_op op, double a, double b, double *out);
-/* fneval.c: element el (row-major, 0-based; 0 for a scalar) of output out of user function fn called with
- * args (one per input slot, arrays nested MO_EX_ARRAY), run when the model is compiled; the value of each
- * scalar element of the arguments comes from scalar_of(ctx, element). False when fn cannot run here
- * (Strings, external, a failed assert, too long) or an argument has no value. */
-typedef bool mo_fn_scalar_fn(void *ctx, const mo_expr *e, double *out);
-bool mo_fn_eval(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, void *ctx, int out, int el,
-                double *val);
 /* fneval.c: the +, - or * of Integers whose value left the 32-bit range (spec 4.9.2) in the last
  * mo_fn_eval that failed so (it runs no further: the simulator would fail there), else NULL. */
 const mo_expr *mo_fn_eval_overflow(void);

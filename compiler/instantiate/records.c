@@ -327,7 +327,7 @@ static const mo_fmod *sub_named(const mo_fmod *m, const char *name)
     return NULL;
 }
 
-mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const char *name)
+mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const char *name, bool final_value)
 {
     mo_aval *v = m->val;
     if (!v) {
@@ -400,7 +400,7 @@ mo_fmod *mo_rv_spread(mo_front *fr, mo_fmod *m, mo_class *cls, int ndims, const 
         x->binding = m->binding;   /* for its location; the value is val */
         x->val = (mo_aval *)mo_rv_field(v, fname);
         x->each = m->each;
-        x->final_ |= m->final_;
+        x->final_ |= m->final_ || final_value;   /* final parameter R r = f(...): every field's value is final */
         x->binding_over = NULL;
         r->sub[r->n++] = x;
     }

@@ -45,4 +45,54 @@ package Fold
     C2*der(m) = (n - m)/R2;
     annotation(experiment(StopTime = 5, Interval = 0.01));
   end RC;
+
+  // As the MSL's Spice3 transistors: a final record parameter computed by a function from a model card
+  // whose resistance is "not given" (-1e40) gives the drain resistance c.r = 0, and ird*c.r = D - Dint
+  // becomes the constraint D = Dint (fold.c: a final parameter whose value is 0 is folded, the model
+  // card becomes structural). D = sin(t), a capacitor C = 1 and a conductance c.g = 2 from Dint to
+  // ground: Dint = sin(t), ird = C*cos(t) + 2*sin(t). Unfolded, ird = (D - Dint)/c.r divided by zero.
+  // calc runs when the model is compiled (so it may use asin and acos, as Modelica.Constants.pi does).
+  record Calc
+    Real r "resistance";
+    Real g "conductance";
+  end Calc;
+
+  function calc
+    input Real rd;
+    output Calc o;
+  algorithm
+    o.r := if rd > -1e40 then rd else 0;
+    o.g := 4*asin(1.0)/acos(-1.0) "2, through the built-ins of Modelica.Constants.pi";
+  end calc;
+
+  model Drain
+    parameter Real RD = -1e40 "-1e40: not given";
+    final parameter Calc c = calc(RD);
+    parameter Real C = 1;
+    Real D;
+    Real Dint(start = 0);
+    Real ird;
+  equation
+    ird*c.r = D - Dint;
+    C*der(Dint) = ird - c.g*Dint;
+  end Drain;
+
+  model ZeroR
+    parameter Real w(unit = "1/s") = 1;
+    Drain d;
+  equation
+    d.D = sin(w*time);
+    annotation(experiment(StopTime = 5, Interval = 0.01));
+  end ZeroR;
+
+  // The model card computed by the initialization (fixed = false): its start value 0 is not the run's
+  // value, so c.r (0 from the start value) is not folded and d.Dint stays a state.
+  model ZeroRUnfixed
+    parameter Real rd(fixed = false, start = 0);
+    Drain d(RD = rd, Dint(fixed = true));
+  initial equation
+    rd = 1;
+  equation
+    d.D = 1;
+  end ZeroRUnfixed;
 end Fold;

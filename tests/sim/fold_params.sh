@@ -6,6 +6,9 @@
 # (derived in the model's comment) within 1e-6 at -tolerance=1e-10. Without the fold mo2c took v for a
 # state candidate and the simulator stopped on a singular system (MSL HeatingNPN_NORGate). -override of
 # the folded parameters is refused, of the others accepted.
+# Fold.ZeroR (the MSL's Spice3 transistors): a final record computed by a function gives a resistance 0
+# multiplying the current ird; folded (its model card parameter becomes structural), Dint = sin(t) and
+# ird = cos(t) + 2 sin(t). Before: division by zero at time 0 (ird = (D - Dint)/c.r).
 source tests/ref/lib.sh
 build_ref_tools || exit 1
 D=$OUT/fold_params
@@ -26,4 +29,14 @@ for p in Cval c1.C j.Cj; do
     [ $rc = 1 ] && grep -qF -- "$want" <<<"$log" || { echo "FAIL: -override=$p=1 (exit $rc): $log"; status=1; }
 done
 log=$(cd "$D" && ./RC -override=R1=2 -outputFormat=empty 2>&1) || { echo "FAIL: -override=R1=2: $log"; status=1; }
+"$MO2C" tests/models/Fold.mo Fold.ZeroR -o "$D/ZeroR" 2> "$D/zr.err" || { echo "FAIL: mo2c ZeroR"; cat "$D/zr.err"; exit 1; }
+simulate "$D" ZeroR -tolerance=1e-10 -r=ZeroR.csv || exit 1
+awk 'BEGIN { print "time,d.Dint,d.ird"
+             for (i = 0; i <= 500; i++) { t = i / 100; printf "%.17g,%.17g,%.17g\n", t, sin(t), cos(t) + 2 * sin(t) } }' > "$D/ZeroR.ref.csv"
+"$REFBIN/csvcmp" --abs 1e-6 "$D/ZeroR.ref.csv" "$D/ZeroR.csv" d.Dint d.ird > "$D/cmp" || { echo "FAIL: ZeroR"; cat "$D/cmp"; status=1; }
+log=$(cd "$D" && ./ZeroR -override=d.RD=1 2>&1); rc=$?
+want="error: -override: parameter 'd.RD' cannot be overridden (its value was used when the model was compiled"
+[ $rc = 1 ] && grep -qF -- "$want" <<<"$log" || { echo "FAIL: -override=d.RD=1 (exit $rc): $log"; status=1; }
+states=$("$MO2C" --dump=blt tests/models/Fold.mo Fold.ZeroRUnfixed | head -1)
+[ "$states" = "states: d.Dint" ] || { echo "FAIL: Fold.ZeroRUnfixed: $states (a resistance computed by the initialization was folded)"; status=1; }
 exit $status
