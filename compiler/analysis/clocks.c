@@ -10,10 +10,14 @@
  *     its equation's partition (base level), that of the sub-clock operators outside its sub-partition
  *     but inside its base partition. A base partition is clocked when one of its equations uses a
  *     clocked operator or a clock, or one of its variables is held;
+ *   - the equations of a clocked when-clause (lhs = $when(rhs, c), flatten_when.c) are clocked equations
+ *     with the clock c; those of one clause with an inferred Clock() share one sub-partition;
  *   - clock inference (16.7.4): per base partition, each sub-partition's period and shift relative to
- *     one of them, in exact rational arithmetic, from the factors of the sub-clock operators; the one
- *     clock constructor the partition has (through Clock variables and their connections) gives the
- *     time: a periodic clock (rational or Real interval) or an event clock;
+ *     one of them, in exact rational arithmetic (rational.c), from the factors of the sub-clock
+ *     operators; the one clock constructor the partition has (through Clock variables and their
+ *     connections) gives the time: a periodic clock (rational or Real interval) or an event clock. Parts
+ *     joined only by factors left out (superSample(u)) or noClock each take their own rational clock,
+ *     and the factors follow (whole numbers, checked);
  *   - each base partition becomes one when-equation whose condition fires at every tick of its fastest
  *     clock (sample(t0, interval): a time event; an event clock: its condition) and whose body holds
  *     every equation of the partition solved for the variable matched to it (a small bipartite matching
@@ -21,98 +25,24 @@
  *     (v = if active then e else pre(v)), counted by a hidden tick counter. whenorder.c then sorts the
  *     body. previous(x) becomes pre(x), sample(u) the left limit of u (held clocked variables read as
  *     pre()), hold(x) the (discrete) variable x itself, a sub-clock operator the value of its argument,
- *     interval() the period, firstTick() a test of the counter. Clocked variables become discrete.
+ *     interval() the period (an event clock: the time since its last tick), firstTick() a test of the
+ *     counter. Clocked variables become discrete.
  *   - Clock variables become protected constants (their equations only define clocks).
- * Not yet (located errors "not supported yet"): der() in a clocked partition (solverMethod, 16.8),
- * algebraic loops within a tick (whenorder.c reports the cycle), clocks whose interval changes while the
- * model runs, inferred sub-sampling factors, interval() of event clocks, clocked when-clauses.
- * Cost: linear in the equations' size plus, per clocked partition, its matching.
+ *   - a partition whose clock has a solverMethod (16.8) is discretized: der(x) becomes a variable of its
+ *     own, x = pre(x) + h * der(x) (ExplicitEuler: pre(der(x)); ImplicitTrapezoid: the mean) its equation.
+ * Not yet (located errors "not supported yet"): the other solver methods, systems of equations within a
+ * tick (each equation is solved for one variable in turn), clocks whose interval changes while the
+ * model runs, inferred factors between clocks that are not rational, interval() of a sub-sampled event
+ * clock. Cost: linear in the equations' size plus, per clocked partition, its matching (augmenting paths:
+ * quadratic in the partition's size at worst).
  */
-#include "dae.h"
-#include "sym.h"
+#include "clocks.h"
 #include "checks.h"
 #include "events.h"
-#include "rational.h"
 
 #include <stdint.h>
 #include <string.h>
 
-static const char *fn_name(const mo_expr *e)
-{
-    return e && e->kind == MO_EX_CALL ? mo_sym_fn_name(e) : NULL;
-}
-static bool is_fn(const mo_expr *e, const char *name)
-{
-    const char *f = fn_name(e);
-    return f && !strcmp(f, name);
-}
-static bool sub_op(const char *f)
-{
-    return f && (!strcmp(f, "subSample") || !strcmp(f, "superSample") || !strcmp(f, "shiftSample") ||
-                 !strcmp(f, "backSample") || !strcmp(f, "noClock"));
-}
-/* a clocked sample(u, c) or sample(u), not sample(start, interval) of 3.7.5 */
-static bool clocked_sample(const mo_flat *flat, const mo_expr *e)
-{
-    return is_fn(e, "sample") && (e->n == 1 || (e->n == 2 && mo_flat_is_clock(flat, e->a[1])));
-}
-
-/* The forms of a clock constructor (flatten_sync.c). */
-static bool is_rational_clock(const mo_expr *k)
-{
-    return k->n == 2 && k->a[0]->kind == MO_EX_INT && k->a[1]->kind == MO_EX_INT;
-}
-static bool is_solver_clock(const mo_flat *flat, const mo_expr *k)
-{
-    return k->n == 2 && mo_flat_is_clock(flat, k->a[0]);
-}
-static bool is_event_clock(const mo_flat *flat, const mo_expr *k)
-{
-    return k->n == 2 && !is_rational_clock(k) && !is_solver_clock(flat, k);
-}
-
-/* A relation between two sub-partitions (16.5.2): y's clock from u's by op (a sub-clock operator). */
-typedef struct edge {
-    int u, y;                 /* a variable of each (the sub-partitions are their roots) */
-    const mo_expr *op;        /* the call, for its arguments and location */
-} edge;
-
-/* A clock constructor that gives a (sub-)partition its clock. */
-typedef struct source {
-    int var;                  /* a variable of the partition */
-    const mo_expr *clock;     /* Clock(...) */
-} source;
-
-typedef struct ck {
-    mo_flat *flat;
-    int nv;                   /* variables before this pass added its own */
-    int ph;                   /* placeholders of pre(x) while solving: variable x + ph (past every variable) */
-    int *uf;                  /* union-find over variables: sub-partitions */
-    int *buf;                 /* union-find over variables: base partitions */
-    unsigned char *mark;      /* per variable: 1 clocked (its sub-partition root), 2 held, 4 a Clock variable
-                               * given a solverMethod */
-    MO_VEC(edge) edges;
-    MO_VEC(source) sources;
-    /* per equation: -1 unclocked or unknown, else a variable of its partition; 1 in clock_def for
-     * equations between clocks */
-    int *eq_var;
-    unsigned char *eq_clocked, *clock_def;
-    int cur;                  /* the variable first met in the equation being scanned, or -1 */
-    mo_map when_var;          /* a clocked when-clause with a clock constructor (its instance and the
-                               * constructor's location: clones have copies of it) -> a variable of it + 1 */
-    const char *instance;     /* the instance path of the equation being scanned */
-    bool cur_clocked;
-    int errors;
-} ck;
-
-static int find(int *uf, int v)
-{
-    while (uf[v] != v) {
-        uf[v] = uf[uf[v]];
-        v = uf[v];
-    }
-    return v;
-}
 static void unite(int *uf, int a, int b)
 {
     a = find(uf, a);
@@ -128,7 +58,7 @@ static bool unknown_var(const ck *c, const mo_expr *e)
 }
 
 /* the first variable of e (unknowns only), or -1 */
-static int first_var(const ck *c, const mo_expr *e)
+int mo_clk_first_var(const ck *c, const mo_expr *e)
 {
     if (!e)
         return -1;
@@ -137,7 +67,7 @@ static int first_var(const ck *c, const mo_expr *e)
     if (e->kind == MO_EX_VAR)
         return -1;
     for (int i = 0; i < e->n; i++) {
-        int v = first_var(c, e->a[i]);
+        int v = mo_clk_first_var(c, e->a[i]);
         if (v >= 0)
             return v;
     }
@@ -212,7 +142,7 @@ static void scan(ck *c, const mo_expr *e)
         return;
     }
     if (f && !strcmp(f, "hold")) {   /* a held variable is clocked; the equation is not (by this) */
-        int v = first_var(c, e->a[0]);
+        int v = mo_clk_first_var(c, e->a[0]);
         if (v >= 0)
             c->mark[v] |= 2;
         return;
@@ -227,7 +157,7 @@ static void scan(ck *c, const mo_expr *e)
     }
     if (f && sub_op(f)) {   /* u in a sub-partition of its own, related to this one */
         c->cur_clocked = true;
-        int v = first_var(c, e->a[0]);
+        int v = mo_clk_first_var(c, e->a[0]);
         if (v >= 0) {
             int save = c->cur;
             c->cur = v;
@@ -246,25 +176,7 @@ static void scan(ck *c, const mo_expr *e)
 
 /* ---- the clock of each base partition ---- */
 
-typedef struct part {         /* per sub-partition root (a variable) */
-    mo_rat per, off;             /* relative to the component's reference */
-    int comp;                 /* the base partition's index + 1 once placed, 0 before */
-} part;
-
-typedef struct base {
-    int root;                 /* a variable of it */
-    const mo_expr *clock;     /* its clock constructor */
-    mo_loc loc;
-    mo_rat g;                    /* the base tick in the reference's units */
-    mo_rat src_per, src_off;     /* the constructor's sub-partition, in the reference's units */
-    mo_expr *cond;            /* the when-condition */
-    int counter;              /* the tick counter variable, or -1 */
-    int last;                 /* an event clock: the variable of the time of its last tick, else -1 */
-    mo_expr *fine_interval;   /* seconds between base ticks */
-    bool solver;              /* a clock of it has a solverMethod (16.8.2) */
-} base;
-
-static void err(ck *c, mo_loc loc, const char *msg)
+void mo_clk_err(ck *c, mo_loc loc, const char *msg)
 {
     mo_error(loc, "%s", msg);
     c->errors++;
@@ -292,19 +204,14 @@ static bool relate(const mo_expr *op, const part *from, part *to, bool inverse)
     return true;
 }
 
-static const char *vname(const ck *c, int v)
-{
-    return c->flat->vars.v[v].name;
-}
-
-static mo_expr *num_expr(mo_loc loc, mo_rat r)
+mo_expr *mo_clk_num(mo_loc loc, mo_rat r)
 {
     mo_expr *n = mo_sym_num(loc, (double)r.n);
     return r.d == 1 ? n : mo_sym_div(n, mo_sym_num(loc, (double)r.d));
 }
 
 /* A hidden discrete variable of the clocks. */
-static int new_var(ck *c, const char *name, mo_basetype type, mo_loc loc, const char *comment, mo_expr *start)
+int mo_clk_new_var(ck *c, const char *name, mo_basetype type, mo_loc loc, const char *comment, mo_expr *start)
 {
     mo_var_attr *attr = MO_NEW(mo_var_attr);
     attr->loc = loc;
@@ -316,139 +223,6 @@ static int new_var(ck *c, const char *name, mo_basetype type, mo_loc loc, const 
                 .attr_own = true};
     MO_PUSH(c->flat->vars, v);
     return c->flat->vars.n - 1;
-}
-
-/* ---- lowering the equations of a clocked partition ---- */
-
-typedef struct lower {
-    ck *c;
-    part *parts;
-    base *b;
-    int eq_root;              /* the sub-partition of the equation being rewritten */
-    bool left_limit;          /* inside sample(u): clocked variables read as pre() */
-    bool in_hold;             /* inside hold(x): x is clocked */
-} lower;
-
-static mo_expr *active(lower *w, int root, mo_loc loc);
-
-/* e with each argument replaced by fn(ctx, argument): e itself when none changes, else a copy. */
-static mo_expr *map_args(const mo_expr *e, mo_expr *(*fn)(void *, const mo_expr *), void *ctx)
-{
-    mo_expr *r = NULL;
-    for (int i = 0; i < e->n; i++) {
-        if (!e->a[i])
-            continue;
-        mo_expr *x = fn(ctx, e->a[i]);
-        if (x != e->a[i] && !r) {
-            r = mo_expr_new((mo_expr_kind)e->kind, e->loc);
-            *r = *e;
-            r->a = MO_NEWN(mo_expr *, e->n);
-            memcpy(r->a, e->a, sizeof(mo_expr *) * (size_t)e->n);
-        }
-        if (r)
-            r->a[i] = x;
-    }
-    return r ? r : (mo_expr *)e;
-}
-
-static mo_expr *rewrite(lower *w, const mo_expr *e);
-static mo_expr *rewrite_cb(void *w, const mo_expr *e)
-{
-    return rewrite(w, e);
-}
-
-/* e rewritten (above); previous(x) and pre(x) of clocked variables become the placeholder variable
- * x + ph, so that the equation can be solved for x (mo_solve_for), and back to pre(x) after. */
-static mo_expr *rewrite(lower *w, const mo_expr *e)
-{
-    ck *c = w->c;
-    int nv = c->nv, ph = c->ph;
-    if (e->kind == MO_EX_VAR) {
-        if (w->left_limit && e->var >= 0 && e->var < nv && (c->mark[find(c->uf, e->var)] & 1)) {
-            if (!w->in_hold)   /* (16.5.1: u is unclocked) */
-                err(c, e->loc, mo_sprintf("the argument of sample must be unclocked, but '%s' is clocked "
-                                          "(spec 16.5.1)", vname(c, e->var)));
-            return mo_sym_var(e->loc, e->var + ph);
-        }
-        return (mo_expr *)e;
-    }
-    const char *f = fn_name(e);
-    if (f && !strcmp(f, "previous") && e->a[0]->kind == MO_EX_VAR)
-        return mo_sym_var(e->loc, e->a[0]->var + ph);
-    if (f && !strcmp(f, "pre") && e->a[0]->kind == MO_EX_VAR && e->a[0]->var < nv &&
-        (c->mark[find(c->uf, e->a[0]->var)] & 1))
-        return mo_sym_var(e->loc, e->a[0]->var + ph);
-    if (f && clocked_sample(c->flat, e)) {
-        bool save = w->left_limit;
-        w->left_limit = true;
-        mo_expr *r = rewrite(w, e->a[0]);
-        w->left_limit = save;
-        return r;
-    }
-    if (f && !strcmp(f, "hold")) {
-        bool save = w->in_hold;
-        w->in_hold = true;
-        mo_expr *r = rewrite(w, e->a[0]);
-        w->in_hold = save;
-        return r;
-    }
-    if (f && (sub_op(f) || !strcmp(f, MO_CLOCKED_WHEN)))
-        return rewrite(w, e->a[0]);
-    if (f && (!strcmp(f, "interval") || !strcmp(f, "firstTick"))) {
-        int root = e->n ? first_var(c, e->a[0]) : -1;
-        root = root >= 0 ? find(c->uf, root) : w->eq_root;
-        if (!strcmp(f, "firstTick")) {
-            if (w->b->counter < 0)
-                mo_unreachable("firstTick without a tick counter");
-            return mo_sym_binary(e->loc, MO_OP_EQ, mo_sym_var(e->loc, w->b->counter),
-                                 num_expr(e->loc, mo_rat_div(mo_rat_sub(w->parts[root].off, w->b->src_off), w->b->g)));
-        }
-        if (!w->b->fine_interval) {   /* an event clock: the time since its previous tick (16.10) */
-            mo_rat p = mo_rat_div(w->parts[root].per, w->b->g);
-            if (p.n != 1 || p.d != 1) {
-                err(c, e->loc, "not supported yet: interval() of a sub-sampled event clock");
-                return (mo_expr *)e;
-            }
-            mo_expr *first = mo_sym_binary(e->loc, MO_OP_EQ, mo_sym_var(e->loc, w->b->counter), mo_sym_num(e->loc, 0));
-            mo_expr *t = mo_expr_new(MO_EX_TIME, e->loc);
-            return mo_sym_if(e->loc, first, w->b->clock->a[1],
-                             mo_sym_sub(t, mo_sym_call1(e->loc, "pre", mo_sym_var(e->loc, w->b->last))));
-        }
-        return mo_sym_mul(w->b->fine_interval, num_expr(e->loc, mo_rat_div(w->parts[root].per, w->b->g)));
-    }
-    if (e->kind == MO_EX_DER && w->b) {
-        err(c, e->loc, w->b->solver ? "not supported yet: der() in a clocked partition (continuous-time equations "
-                                      "discretized by a solverMethod, spec 16.8)"
-                                    : "der() in a clocked partition whose clock has no solverMethod (spec 16.8.2)");
-        return (mo_expr *)e;
-    }
-    return map_args(e, rewrite_cb, w);
-}
-
-/* placeholders x + ph back to pre(x) */
-static mo_expr *unplace(void *ph, const mo_expr *e)
-{
-    int p = *(const int *)ph;
-    if (e->kind == MO_EX_VAR)
-        return e->var >= p ? mo_sym_call1(e->loc, "pre", mo_sym_var(e->loc, e->var - p)) : (mo_expr *)e;
-    return map_args(e, unplace, ph);
-}
-
-/* The condition under which sub-partition root ticks at a tick of its base (NULL: at every one). */
-static mo_expr *active(lower *w, int root, mo_loc loc)
-{
-    base *b = w->b;
-    mo_rat p = mo_rat_div(w->parts[root].per, b->g), o = mo_rat_div(mo_rat_sub(w->parts[root].off, b->src_off), b->g);
-    if (p.n == 1 && o.n == 0)
-        return NULL;
-    mo_expr *cnt = mo_sym_var(loc, b->counter);
-    mo_expr **args = MO_NEWN(mo_expr *, 2);
-    args[0] = mo_sym_sub(cnt, mo_sym_num(loc, (double)o.n));
-    args[1] = mo_sym_num(loc, (double)p.n);
-    mo_expr *m = mo_sym_call(loc, "mod", 2, args);
-    mo_expr *on = mo_sym_binary(loc, MO_OP_EQ, m, mo_sym_num(loc, 0));
-    return o.n ? mo_sym_binary(loc, MO_OP_AND, on, mo_sym_binary(loc, MO_OP_GE, cnt, mo_sym_num(loc, (double)o.n)))
-               : on;
 }
 
 /* ---- the pass ---- */
@@ -465,6 +239,8 @@ static int clock_term(ck *c, const mo_expr *e, const mo_expr **ctor, const mo_ex
     while (is_fn(e, "Clock") && is_solver_clock(c->flat, e)) {   /* the clock of a solverMethod (16.8.2) */
         if (e->a[0]->kind == MO_EX_VAR && e->a[0]->var >= 0 && e->a[0]->var < c->nv) {
             c->mark[e->a[0]->var] |= 4;
+            source s = {e->a[0]->var, e};
+            MO_PUSH(c->solvers, s);
             return e->a[0]->var;
         }
         e = e->a[0];
@@ -479,8 +255,8 @@ static int clock_term(ck *c, const mo_expr *e, const mo_expr **ctor, const mo_ex
         *opvar = e->a[0]->var;
         return -1;
     }
-    err(c, e->loc, "not supported yet: this clock expression (a Clock variable, a clock constructor or a "
-                   "sub-clock operator applied to a Clock variable are)");
+    mo_clk_err(c, e->loc, "not supported yet: this clock expression (a Clock variable, a clock constructor or a "
+                          "sub-clock operator applied to a Clock variable are)");
     return -1;
 }
 
@@ -505,7 +281,7 @@ static void clock_equation(ck *c, const mo_feq *q)
         }
         return;
     }
-    err(c, q->loc, "not supported yet: an equation between clock expressions without a Clock variable");
+    mo_clk_err(c, q->loc, "not supported yet: an equation between clock expressions without a Clock variable");
 }
 
 /* The clock constructor of a source, solver clocks unwrapped; NULL for an inferred one (Clock(),
@@ -519,121 +295,8 @@ static const mo_expr *real_clock(const mo_flat *flat, const mo_expr *k)
     return k;
 }
 
-
 /* Kuhn's augmenting paths, breadth first (no recursion): eq_of[v], var_of[q] over local numbers;
  * cand: CSR of each equation's candidate variables. false when some equation has no variable. */
-static bool match(int n, const int *cfirst, const int *cand, int *var_of, int *eq_of)
-{
-    int *prev = MO_NEWN(int, n + 1), *queue = MO_NEWN(int, n + 1), *seen = MO_NEWN(int, n + 1);
-    for (int i = 0; i < n; i++)
-        var_of[i] = eq_of[i] = -1, seen[i] = -1;
-    for (int q0 = 0; q0 < n; q0++) {
-        int head = 0, tail = 0, found = -1;
-        queue[tail++] = q0;
-        while (head < tail && found < 0) {
-            int q = queue[head++];
-            for (int k = cfirst[q]; k < cfirst[q + 1] && found < 0; k++) {
-                int v = cand[k];
-                if (seen[v] == q0)
-                    continue;
-                seen[v] = q0;
-                prev[v] = q;
-                if (eq_of[v] < 0)
-                    found = v;
-                else
-                    queue[tail++] = eq_of[v];
-            }
-        }
-        if (found < 0)
-            return false;
-        for (int v = found; v >= 0;) {   /* flip the path */
-            int q = prev[v], next = var_of[q];
-            var_of[q] = v;
-            eq_of[v] = q;
-            v = next;
-        }
-    }
-    return true;
-}
-
-/* Base partition b's equations eqs[0 .. n) into its when-equation. */
-static void lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const int *unk, int nu)
-{
-    mo_flat *flat = c->flat;
-    const mo_feq *q0 = &flat->eqs.v[eqs[0]];
-    if (n != nu) {
-        mo_error(q0->loc, "the clocked partition of this equation has %d equation%s but %d unknown%s", n,
-                 n == 1 ? "" : "s", nu, nu == 1 ? "" : "s");
-        c->errors++;
-        return;
-    }
-    int *local = MO_NEWN(int, c->nv);   /* variable -> local unknown + 1 */
-    for (int i = 0; i < nu; i++)
-        local[unk[i]] = i + 1;
-    lower w = {c, parts, b, -1, false, false};
-    mo_expr **L = MO_NEWN(mo_expr *, n), **R = MO_NEWN(mo_expr *, n);
-    MO_VEC(int) cand = {0};
-    int *cfirst = MO_NEWN(int, n + 1);
-    unsigned char *seen = MO_NEWN(unsigned char, c->ph + c->nv + 1);
-    mo_int_vec vs = {0};
-    for (int i = 0; i < n; i++) {
-        const mo_feq *q = &flat->eqs.v[eqs[i]];
-        w.eq_root = find(c->uf, c->eq_var[eqs[i]]);
-        L[i] = rewrite(&w, q->lhs);
-        R[i] = rewrite(&w, q->rhs);
-        cfirst[i] = cand.n;
-        vs.n = 0;
-        mo_expr_collect_vars(L[i], seen, &vs);
-        mo_expr_collect_vars(R[i], seen, &vs);
-        for (int k = 0; k < vs.n; k++) {
-            seen[vs.v[k]] = 0;
-            if (vs.v[k] < c->nv && local[vs.v[k]] && mo_solve_for(L[i], R[i], vs.v[k]))
-                MO_PUSH(cand, local[vs.v[k]] - 1);
-        }
-    }
-    cfirst[n] = cand.n;
-    if (c->errors)
-        return;
-    int *var_of = MO_NEWN(int, n), *eq_of = MO_NEWN(int, n);
-    if (!match(n, cfirst, cand.v, var_of, eq_of)) {
-        for (int i = 0; i < n; i++)
-            if (var_of[i] < 0) {
-                err(c, flat->eqs.v[eqs[i]].loc, "not supported yet: this clocked equation cannot be solved for "
-                                                "a variable of its own (systems of equations at a clock tick)");
-                return;
-            }
-    }
-    mo_fwhen wh = {.loc = q0->loc, .instance = q0->instance, .nbranches = 1, .branches = MO_NEW(mo_wbranch)};
-    mo_wbranch *br = &wh.branches[0];
-    br->cond = b->cond;
-    br->loc = q0->loc;
-    if (b->counter >= 0) {
-        mo_expr *cnt = mo_sym_var(q0->loc, b->counter);
-        mo_wstmt s = {.kind = MO_WS_ASSIGN, .loc = q0->loc, .lhs = cnt,
-                      .rhs = mo_sym_add(mo_sym_call1(q0->loc, "pre", cnt), mo_sym_num(q0->loc, 1))};
-        MO_PUSH(br->body, s);
-    }
-    if (b->last >= 0) {
-        mo_wstmt s = {.kind = MO_WS_ASSIGN, .loc = q0->loc, .lhs = mo_sym_var(q0->loc, b->last),
-                      .rhs = mo_expr_new(MO_EX_TIME, q0->loc)};
-        MO_PUSH(br->body, s);
-    }
-    for (int i = 0; i < n; i++) {
-        const mo_feq *q = &flat->eqs.v[eqs[i]];
-        int v = unk[var_of[i]];
-        mo_expr *val = unplace(&c->ph, mo_solve_for(L[i], R[i], v));
-        mo_expr *guard = active(&w, find(c->uf, v), q->loc);
-        if (guard)
-            val = mo_sym_if(q->loc, guard, val, mo_sym_call1(q->loc, "pre", mo_sym_var(q->loc, v)));
-        mo_wstmt s = {.kind = MO_WS_ASSIGN, .loc = q->loc, .lhs = mo_sym_var(q->loc, v), .rhs = val};
-        MO_PUSH(br->body, s);
-    }
-    MO_PUSH(flat->whens, wh);
-    for (int i = 0; i < nu; i++)
-        if (flat->vars.v[unk[i]].variability == MO_VAR_CONTINUOUS)
-            flat->vars.v[unk[i]].variability = MO_VAR_DISCRETE;
-}
-
 /* A connected set of sub-partitions whose periods and shifts the sub-clock operators fix relative to each
  * other (parts[].per, off relative to its first); those of one base partition joined only by inferred
  * factors (subSample(u), superSample(u)) or noClock are several. */
@@ -658,8 +321,8 @@ static bool base_clock(ck *c, part *parts, base *b, int k, comp *comps, int firs
     int ncomps = 0;
     for (int q = first_comp; q >= 0; q = comps[q].next, ncomps++)
         if (!comps[q].src) {
-            err(c, b->loc, "the clock of this clocked partition cannot be inferred: no clock constructor reaches "
-                           "it (spec 16.7.4)");
+            mo_clk_err(c, b->loc, "the clock of this clocked partition cannot be inferred: no clock constructor "
+                                  "reaches it (spec 16.7.4)");
             return false;
         }
     if (ncomps == 1) {   /* periods relative to the constructor's sub-partition */
@@ -669,8 +332,9 @@ static bool base_clock(ck *c, part *parts, base *b, int k, comp *comps, int firs
     } else {   /* several: each in seconds, from its own rational clock (16.7.4: the factors between them inferred) */
         for (int q = first_comp; q >= 0; q = comps[q].next)
             if (!is_rational_clock(comps[q].src)) {
-                err(c, comps[q].src->loc, "not supported yet: inferred sub-sampling factors (subSample(u), "
-                                          "superSample(u), noClock) between clocks that are not rational clocks");
+                mo_clk_err(c, comps[q].src->loc, "not supported yet: inferred sub-sampling factors (subSample(u), "
+                                                 "superSample(u), noClock) between clocks that are not rational "
+                                                 "clocks");
                 return false;
             }
         for (int i = 0; i < nroots; i++) {
@@ -700,7 +364,7 @@ static bool base_clock(ck *c, part *parts, base *b, int k, comp *comps, int firs
             g = mo_rat_gcd(g, o);
     }
     if (!mo_rat_valid(g)) {
-        err(c, b->loc, "the sub-sampling factors of this clocked partition overflow 64 bits (spec 16.7.4)");
+        mo_clk_err(c, b->loc, "the sub-sampling factors of this clocked partition overflow 64 bits (spec 16.7.4)");
         return false;
     }
     b->g = g;
@@ -708,27 +372,27 @@ static bool base_clock(ck *c, part *parts, base *b, int k, comp *comps, int firs
     mo_rat fine = mo_rat_div(g, b->src_per);   /* base ticks per tick of the constructor's clock */
     if (is_event_clock(flat, src)) {
         if (!(fine.n == 1 && fine.d == 1)) {
-            err(c, src->loc, "an event clock cannot be super-sampled (spec 16.5.2)");
+            mo_clk_err(c, src->loc, "an event clock cannot be super-sampled (spec 16.5.2)");
             return false;
         }
         b->cond = src->a[0];
         b->fine_interval = NULL;
-        b->last = new_var(c, mo_sprintf("$clock%d.last", k + 1), MO_T_REAL, loc,
+        b->last = mo_clk_new_var(c, mo_sprintf("$clock%d.last", k + 1), MO_T_REAL, loc,
                           "the time of the last tick of an event clock (clocks.c)", mo_sym_num(loc, 0));
     } else {
         mo_expr *period = ncomps > 1 ? mo_sym_num(loc, 1)
-                          : is_rational_clock(src) ? num_expr(loc, mo_rat_make(src->a[0]->ival, src->a[1]->ival))
+                          : is_rational_clock(src) ? mo_clk_num(loc, mo_rat_make(src->a[0]->ival, src->a[1]->ival))
                           : src->a[0];
         if (!is_rational_clock(src)) {
             unsigned char *none = MO_NEWN(unsigned char, flat->vars.n + 1);   /* (once per Real clock) */
             for (int v = 0; v < flat->vars.n; v++)
                 none[v] = flat->vars.v[v].variability > MO_VAR_PARAMETER;
             if (mo_sym_reads_any(period, none)) {
-                err(c, src->a[0]->loc, "not supported yet: a clock whose interval changes while the model runs");
+                mo_clk_err(c, src->a[0]->loc, "not supported yet: a clock whose interval changes while the model runs");
                 return false;
             }
         }
-        b->fine_interval = mo_sym_mul(period, num_expr(loc, fine));
+        b->fine_interval = mo_sym_mul(period, mo_clk_num(loc, fine));
         double t0 = flat->experiment.has_start ? flat->experiment.start : 0;
         mo_expr **args = MO_NEWN(mo_expr *, 2);
         args[0] = mo_sym_num(loc, t0);
@@ -736,7 +400,7 @@ static bool base_clock(ck *c, part *parts, base *b, int k, comp *comps, int firs
         b->cond = mo_sym_call(loc, "sample", 2, args);
     }
     /* the tick counter: for sub-partitions that skip ticks and firstTick() */
-    b->counter = new_var(c, mo_sprintf("$clock%d.tick", k + 1), MO_T_INTEGER, loc,
+    b->counter = mo_clk_new_var(c, mo_sprintf("$clock%d.tick", k + 1), MO_T_INTEGER, loc,
                          "the ticks of a base clock so far, from 0 (clocks.c)", mo_expr_int(loc, -1));
     return true;
 }
@@ -753,9 +417,10 @@ static bool inferred_ok(ck *c, const part *parts)
         const part *u = &parts[find(c->uf, g->u)], *y = &parts[find(c->uf, g->y)];
         mo_rat r = sub ? mo_rat_div(y->per, u->per) : mo_rat_div(u->per, y->per);
         if (r.d != 1 || r.n < 1 || !mo_rat_eq(u->off, y->off)) {
-            err(c, g->op->loc, mo_sprintf("the inferred factor of %s is not a whole number: the clocks on its two "
-                                          "sides tick every %g s and %g s (spec 16.5.2)", f,
-                                          (double)u->per.n / (double)u->per.d, (double)y->per.n / (double)y->per.d));
+            mo_clk_err(c, g->op->loc, mo_sprintf("the inferred factor of %s is not a whole number: the clocks on "
+                                                 "its two sides tick every %g s and %g s (spec 16.5.2)", f,
+                                                 (double)u->per.n / (double)u->per.d,
+                                                 (double)y->per.n / (double)y->per.d));
             return false;
         }
     }
@@ -793,7 +458,7 @@ bool mo_clocks_lower(mo_flat *flat)
     for (int i = 0; i < flat->initial_eqs.n; i++) {
         const mo_feq *q = &flat->initial_eqs.v[i];
         if (uses_sync(flat, q->lhs) || uses_sync(flat, q->rhs))
-            err(&c, q->loc, "clocked variables and operators cannot be used in initial equations (spec 16.9)");
+            mo_clk_err(&c, q->loc, "clocked variables and operators cannot be used in initial equations (spec 16.9)");
     }
     /* partitions (16.7.2, 16.7.3) */
     for (int i = 0; i < neq; i++) {
@@ -817,7 +482,7 @@ bool mo_clocks_lower(mo_flat *flat)
         for (int k = e0; k < c.edges.n; k++)
             c.edges.v[k].y = c.cur;
         if (c.cur_clocked && c.cur < 0)
-            err(&c, q->loc, "not supported yet: a clocked equation without unknowns");
+            mo_clk_err(&c, q->loc, "not supported yet: a clocked equation without unknowns");
     }
     if (c.errors)
         return false;
@@ -888,8 +553,8 @@ bool mo_clocks_lower(mo_flat *flat)
                     parts[other] = p;
                     queue[tail++] = other;
                 } else if (!mo_rat_eq(parts[other].per, p.per) || !mo_rat_eq(parts[other].off, p.off)) {
-                    err(&c, g->op->loc, "the sub-clocks of this partition are inconsistent: no clock satisfies "
-                                        "all its sub-sampling factors (spec 16.7.4)");
+                    mo_clk_err(&c, g->op->loc, "the sub-clocks of this partition are inconsistent: no clock satisfies "
+                                               "all its sub-sampling factors (spec 16.7.4)");
                     return false;
                 }
             }
@@ -909,7 +574,11 @@ bool mo_clocks_lower(mo_flat *flat)
             continue;
         int r = find(c.uf, s->var);
         comp *q = &comps.v[parts[r].comp - 1];
-        bases.v[q->base].solver |= is_solver_clock(flat, s->clock);
+        if (is_solver_clock(flat, s->clock)) {
+            bases.v[q->base].solver = true;
+            if (!bases.v[q->base].method)
+                bases.v[q->base].method = s->clock;
+        }
         const mo_expr *kc = real_clock(flat, s->clock), *src = q->src;
         if (!kc || kc == src)
             continue;
@@ -930,9 +599,14 @@ bool mo_clocks_lower(mo_flat *flat)
         mo_note(src->loc, "the other clock");
         return false;
     }
-    for (int v = 0; v < nv; v++)
-        if ((c.mark[v] & 4) && base_of[find(c.buf, v)])
-            bases.v[base_of[find(c.buf, v)] - 1].solver = true;
+    for (int i = 0; i < c.solvers.n; i++) {
+        int k = base_of[find(c.buf, c.solvers.v[i].var)] - 1;
+        if (k >= 0) {
+            bases.v[k].solver = true;
+            if (!bases.v[k].method)
+                bases.v[k].method = c.solvers.v[i].clock;
+        }
+    }
     unsigned char *located = MO_NEWN(unsigned char, bases.n + 1);   /* a base's location: its first equation */
     for (int i = 0; i < neq; i++) {
         int k = c.eq_var[i] >= 0 ? base_of[find(c.buf, c.eq_var[i])] - 1 : -1;
@@ -959,6 +633,8 @@ bool mo_clocks_lower(mo_flat *flat)
             return false;
     if (!inferred_ok(&c, parts))
         return false;
+    if (!mo_clk_discretized(&c, bases.v, base_of))
+        return false;
     c.ph = flat->vars.n;
     /* the equations and unknowns of each base partition, lowered */
     mo_int_vec *beqs = MO_NEWN(mo_int_vec, bases.n + 1), *bunk = MO_NEWN(mo_int_vec, bases.n + 1);
@@ -982,19 +658,18 @@ bool mo_clocks_lower(mo_flat *flat)
     }
     for (int k = 0; k < bases.n; k++)
         if (beqs[k].n)
-            lower_base(&c, parts, &bases.v[k], beqs[k].v, beqs[k].n, bunk[k].v, bunk[k].n);
+            mo_clk_lower_base(&c, parts, &bases.v[k], beqs[k].v, beqs[k].n, bunk[k].v, bunk[k].n);
     if (c.errors)
         return false;
     /* the unclocked equations: hold(x) is x */
-    lower w = {&c, parts, NULL, -1, false, false};
     int m = 0;
     for (int i = 0; i < neq; i++) {
         if (drop[i])
             continue;
         mo_feq q = flat->eqs.v[i];
         if (uses_sync(flat, q.lhs) || uses_sync(flat, q.rhs)) {
-            q.lhs = rewrite(&w, q.lhs);
-            q.rhs = rewrite(&w, q.rhs);
+            q.lhs = mo_clk_unclocked(&c, parts, q.lhs);
+            q.rhs = mo_clk_unclocked(&c, parts, q.rhs);
         }
         flat->eqs.v[m++] = q;
     }

@@ -20,6 +20,7 @@
 #include "func.h"
 #include "str.h"   /* messages: mo_str_message */
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The branch whose body is being flattened (NULL outside when-equations), and whether we are inside a
@@ -393,6 +394,41 @@ bool mo_connect_allowed_here(const mo_eq *q)
     return false;
 }
 
+/* The equations of an if-equation's branch are paired by position with the first branch's; when both
+ * solve for the same variables in another order (if c then n = ...; b = ...; else b = ...; n = ...: the
+ * MSL's Clocked.BooleanSignals.TickBasedSources.Pulse), branch b is put in the first's order, so that
+ * each pair keeps its variable (a residual 0 = l1 - r1 would not do for Boolean or Integer equations).
+ * Sorting by variable: n log n. */
+static const mo_feq *order_base;
+static int by_lhs_var(const void *a, const void *b)
+{
+    int x = order_base[*(const int *)a].lhs->var, y = order_base[*(const int *)b].lhs->var;
+    return x < y ? -1 : x > y;
+}
+
+static void same_order(const feq_vec *first, feq_vec *b)
+{
+    int n = first->n;
+    for (int k = 0; k < n; k++)
+        if (first->v[k].lhs->kind != MO_EX_VAR || b->v[k].lhs->kind != MO_EX_VAR)
+            return;
+    int *i0 = MO_NEWN(int, n + 1), *ib = MO_NEWN(int, n + 1);
+    for (int k = 0; k < n; k++)
+        i0[k] = ib[k] = k;
+    order_base = first->v;
+    qsort(i0, (size_t)n, sizeof *i0, by_lhs_var);
+    order_base = b->v;
+    qsort(ib, (size_t)n, sizeof *ib, by_lhs_var);
+    for (int r = 0; r < n; r++)
+        if (first->v[i0[r]].lhs->var != b->v[ib[r]].lhs->var || (r && first->v[i0[r]].lhs->var ==
+                                                                  first->v[i0[r - 1]].lhs->var))
+            return;   /* not the same variables, once each */
+    mo_feq *v = MO_NEWN(mo_feq, n + 1);
+    for (int r = 0; r < n; r++)
+        v[i0[r]] = b->v[ib[r]];
+    memcpy(b->v, v, sizeof *v * (size_t)n);
+}
+
 bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, int from, bool initial)
 {
     int nc = q->nconds - from;
@@ -438,6 +474,8 @@ bool mo_flatten_if_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq 
                          "same number of equations: the first has %d, branch %d has %d", br[0].n, b + 1, br[b].n);
             return false;
         }
+    for (int b = 1; b <= nc; b++)
+        same_order(&br[0], &br[b]);
     mo_expr **vals = MO_NEWN(mo_expr *, nc + 1);
     for (int k = 0; k < br[0].n; k++) {
         const mo_feq *f0 = &br[0].v[k];

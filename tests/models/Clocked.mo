@@ -142,4 +142,17 @@ package Clocked
     Real w = y + z;
     annotation(experiment(StopTime = 1));
   end InferredFactor;
+
+  model Discretized "continuous-time equations in clocked partitions, discretized by their solverMethod (16.8)"
+    Clock ce = Clock(Clock(0.1), solverMethod = "ExplicitEuler");
+    Clock ci = Clock(Clock(0.1), solverMethod = "ImplicitEuler");
+    Real u = sample(time, ce);
+    Real x(start = 1) "ExplicitEuler";
+    Real ui = sample(time, ci);
+    Real xi(start = 2) "ImplicitEuler";
+  equation
+    der(x) = 1 - x + u;
+    der(xi) = 3 * ui;
+    annotation(experiment(StopTime = 1));
+  end Discretized;
 end Clocked;

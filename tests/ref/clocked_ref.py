@@ -32,6 +32,17 @@ def inferredfactor(t):
     z = 0.05 * math.floor(t / 0.05 + 1e-9)
     return {'u': y, 'y': y, 'z': z, 'w': y + z}
 
+def discretized(t):
+    # the recursions of 16.8.2 with h = 0.1, the start values at the first tick (t = 0):
+    # ExplicitEuler x_i = x_{i-1} + h f(x_{i-1}, u_{i-1}), f = 1 - x + u, u_i = t_i;
+    # ImplicitEuler xi_i = xi_{i-1} + h 3 u_i
+    K = math.floor(t / 0.1 + 1e-9)
+    x, xi = 1.0, 2.0
+    for i in range(1, K + 1):
+        x = x + 0.1 * (1 - x + 0.1 * (i - 1))
+        xi = xi + 0.1 * 3 * 0.1 * i
+    return {'u': 0.1 * K, 'x': x, 'ui': 0.1 * K, 'xi': xi}
+
 def subclocks(t):
     K = math.floor(t / 0.1 + 1e-9)                  # ticks of c (0.1 s) so far, minus one
     J = math.floor((t - 0.05) / 0.1 + 1e-9)         # ticks of shiftSample(u, 1, 2) at 0.05 + 0.1 j
@@ -49,7 +60,8 @@ def eventclock(t):
 
 forms = {'Periodic': (periodic, 0.1), 'SubClocks': (subclocks, 0.05), 'ClockConnectors': (connectors, 0.25),
          'EventClock': (eventclock, 0.25), 'ClockedWhen': (clockedwhen, 0.1),
-         'WhenInferred': (wheninferred, 0.1), 'InferredFactor': (inferredfactor, 0.05)}
+         'WhenInferred': (wheninferred, 0.1), 'InferredFactor': (inferredfactor, 0.05),
+         'Discretized': (discretized, 0.1)}
 f, grid = forms[model]
 bad = 0
 checked = 0
