@@ -294,6 +294,63 @@ static const mo_expr *param_expr(const mo_dae *dae, int v)
     return d->start;
 }
 
+/* The value of a Boolean condition that constants and annotation(Evaluate = true) parameters decide
+ * (18.3: fold.c uses their values at translation, and -override refuses them), -1 when it depends on
+ * anything else. Bounded depth (a chain of bindings). */
+static int evaluated_cond(const mo_dae *dae, const mo_expr *e, int depth)
+{
+    if (!e || depth > 32)
+        return -1;
+    if (e->kind == MO_EX_BOOL)
+        return e->ival != 0;
+    if (e->kind == MO_EX_UNARY && e->op == MO_OP_NOT) {
+        int v = evaluated_cond(dae, e->a[0], depth + 1);
+        return v < 0 ? -1 : !v;
+    }
+    if (e->kind != MO_EX_VAR || e->var < 0 || !is_param(dae, e->var))
+        return -1;
+    const mo_dvar *d = &dae->vars.v[e->var];
+    if (d->unfixed_param || (d->kind != MO_DV_CONSTANT && (d->flat < 0 ||
+                                                           !(dae->flat->vars.v[d->flat].flags & MO_FV_EVALUATE))))
+        return -1;
+    return evaluated_cond(dae, param_expr(dae, e->var), depth + 1);
+}
+
+/* The variables a parameter's binding depends on: those of e, but of an if-expression whose conditions
+ * such parameters decide only the branch taken (the Fluid library's T_start = if use_T_start then
+ * system.T_start else temperature_phX(p_start, h_start, X_start) and h_start = if use_T_start then
+ * specificEnthalpy_pTX(p_start, T_start, X_start) else h_default are a cycle only on paper). Recursion
+ * over one expression. */
+static void param_deps(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_int_vec *out)
+{
+    if (!e)
+        return;
+    if (e->kind != MO_EX_IF || e->n % 2 == 0) {
+        if (e->kind == MO_EX_VAR) {
+            mo_expr_collect_vars(e, seen, out);
+            return;
+        }
+        for (int i = 0; i < e->n; i++)
+            param_deps(dae, e->a[i], seen, out);
+        for (int i = 0; i < e->nnamed; i++)
+            param_deps(dae, e->named[i].value, seen, out);
+        return;
+    }
+    int k = 0;
+    for (; k + 1 < e->n; k += 2) {
+        int c = evaluated_cond(dae, e->a[k], 0);
+        param_deps(dae, e->a[k], seen, out);
+        if (c == 1) {
+            param_deps(dae, e->a[k + 1], seen, out);
+            return;
+        }
+        if (c < 0)
+            break;
+    }
+    for (; k < e->n; k++)
+        param_deps(dae, e->a[k], seen, out);
+}
+
 int mo_dae_order_params(mo_dae *dae)
 {
     int n = dae->vars.n;
@@ -307,7 +364,7 @@ int mo_dae_order_params(mo_dae *dae)
         if (!is_param(dae, p))
             continue;
         used.n = 0;
-        mo_expr_collect_vars(param_expr(dae, p), seen, &used);
+        param_deps(dae, param_expr(dae, p), seen, &used);
         for (int i = 0; i < used.n; i++) {
             seen[used.v[i]] = 0;
             if (is_param(dae, used.v[i])) {
@@ -360,7 +417,7 @@ int mo_dae_order_params(mo_dae *dae)
         MO_PUSH(walk, p);
         pos[p] = walk.n;
         used.n = 0;
-        mo_expr_collect_vars(param_expr(dae, p), seen, &used);
+        param_deps(dae, param_expr(dae, p), seen, &used);
         int next = -1;
         for (int i = 0; i < used.n; i++) {
             seen[used.v[i]] = 0;

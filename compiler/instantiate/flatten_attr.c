@@ -11,6 +11,7 @@
  */
 #include "aval.h"
 #include "func.h"
+#include "str.h"
 
 #include <math.h>
 #include <string.h>
@@ -54,9 +55,21 @@ mo_expr *mo_binding_expr(mo_front *fr, const mo_fmod *m, const char *name, int v
     return m->val->one;
 }
 
-static const char *string_attr(const mo_fmod *c)
+/* A String attribute's value: a literal, or an expression of constants folded now (the Media
+ * library's quantity = "MassFlowRate." + mediumName) */
+static const char *string_attr(mo_front *fr, const mo_fmod *c)
 {
     const mo_expr *v = c->val && c->val->nd == 0 ? c->val->one : c->binding;
+    if (v && v->kind != MO_EX_STRING && v == c->binding && v->kind != MO_EX_INT && v->kind != MO_EX_REAL &&
+        v->kind != MO_EX_BOOL) {
+        int before = mo_error_count();
+        const mo_expr *f = mo_binding_expr(fr, c, c->name, -1);
+        const char *s = f ? mo_str_value(fr->flat, f) : NULL;
+        if (s)
+            return s;
+        if (mo_error_count() > before)
+            return NULL;
+    }
     if (!v || v->kind != MO_EX_STRING) {
         mo_error(c->binding ? c->binding->loc : c->loc, "attribute '%s' must be a string literal", c->name);
         return NULL;
@@ -133,7 +146,7 @@ void mo_set_attribute_of(mo_front *fr, int var, const mo_fmod *c, const char *ty
     }
     int k = mo_attribute_index(n);
     if (k >= MO_ATTR_UNIT && k <= MO_ATTR_QUANTITY) {
-        const char *s = string_attr(c);
+        const char *s = string_attr(fr, c);
         mo_var_attr *a = mo_var_attr_mut(&fr->flat->vars.v[var]);
         if (k == MO_ATTR_UNIT) a->unit = s;
         else if (k == MO_ATTR_DISPLAY_UNIT) a->display_unit = s;

@@ -219,9 +219,11 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
         } else {   /* the enclosing class that has it (it may inherit it through a modified extends) */
             for (mo_class *c = owner; c && !e->global; c = c->parent) {
                 mo_found g = mo_lookup_member(c, n.ids[0]);
-                /* seen from the text of a base of the class a constant was reached through: that
-                 * class's environment (Q.m with package Q extends P(n = 3) and P's m = n + 1) */
-                mo_class *in = c == pkg_base ? pkg_via : c;
+                /* seen from the text of a base of the class a constant was reached through, or of a
+                 * class that has the same constant: that class's environment (Q.m with package Q
+                 * extends P(n = 3) and P's m = n + 1); from a view (pkgview.c), its package's */
+                mo_class *in = pkg_via && (c == pkg_base || mo_lookup_member(pkg_via, n.ids[0]).comp == g.comp)
+                               ? pkg_via : mo_view_target(c);
                 if (g.comp == f.comp && mo_member_binding(in, n.ids[0], &value, &where))
                     env = in;
                 if (g.comp || g.cls)

@@ -258,14 +258,16 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
         mo_class *where = f.owner;
         if (bad < 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT) && e->nparts == 1 && !e->global) {
             /* a constant of an enclosing class: its value in that class's modification environment (it
-             * may inherit the constant with a modifier: package P extends Q(k = 3)), and for the package
-             * that declares a function built for a package inheriting it (mo_func.via), the value that
-             * package gives it (5.3) */
+             * may inherit the constant with a modifier: package P extends Q(k = 3)), and for a constant
+             * that a function built for a package inheriting it has (mo_func.via), the value that
+             * package gives it (5.3); from a view (pkgview.c), the value its package gives */
             for (mo_class *cl = c->owner; cl; cl = cl->parent) {
                 mo_found g = mo_lookup_member(cl, n.ids[0]);
                 if (!g.cls && !g.comp)
                     continue;
-                mo_class *in = c->fn && c->fn->via && cl == c->fn->cls->parent ? c->fn->via : cl;
+                mo_class *via = c->fn ? c->fn->via : NULL;
+                mo_class *in = via && (cl == c->fn->cls->parent || mo_lookup_member(via, n.ids[0]).comp == g.comp)
+                               ? via : mo_view_target(cl);
                 if (g.comp == f.comp && !mo_member_binding(in, n.ids[0], &value, &where))
                     value = NULL;
                 break;
@@ -487,6 +489,14 @@ static int fn_array_builtin(mo_fctx *c, const mo_expr *e, const char *name, mo_e
                 mo_error(a[1]->loc, "size(A, %g) of %s", k, rank_text(rank));
                 return -1;
             }
+            /* of an array constructor ({"water"}: a package's substanceNames read into a dimension):
+             * its number, so that the back end never builds the array (of Strings, say) to measure it */
+            const mo_expr *x = a[0];
+            int d = 1;
+            for (; mo_sym_is_num(a[1], &k) && x->kind == MO_EX_ARRAY && !x->niters && x->n > 0 && d < k; d++)
+                x = x->a[0];
+            if (mo_sym_is_num(a[1], &k) && d == k && x->kind == MO_EX_ARRAY && !x->niters)
+                *out = mo_expr_int(e->loc, x->n);
         }
         return 1;
     }

@@ -231,14 +231,23 @@ static callee component_callee(mo_fctx *c, const mo_expr *fn);
 /* The package P that a call P.f reaches the function cls through, when P inherits cls from the package
  * that declares it (so that cls reads P's values of that package's constants, 5.3); for an unqualified
  * call inside a function built for such a P, or in the binding of a package constant flattened for P
- * (env: the flattener's package environment), P again when P has cls as a member. NULL when there is
- * none. A short class without modifiers is its target. */
+ * (env: the flattener's package environment), or in a class that P inherits (its view from P), P again
+ * when P has cls as a member. NULL when there is none. A short class without modifiers is its target. */
 static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *cls, mo_class *env)
 {
     mo_class *via = NULL;
     if (n->n == 1) {
         if (env && env != cls->parent && mo_lookup_member(env, n->ids[0]).cls == cls)
             via = env;
+        /* written in a class that a package inheriting it has (lookup.c's views, pkgview.c): the
+         * enclosing class that has the name is the view of that package */
+        for (mo_class *e = c->owner; !via && e && !n->global; e = e->parent) {
+            mo_found g = mo_lookup_member(e, n->ids[0]);
+            if (g.cls == cls && mo_is_view(e))
+                via = mo_view_target(e);
+            if (g.cls || g.comp)
+                break;
+        }
     } else {
         mo_name prefix = *n;
         prefix.n--;

@@ -98,6 +98,7 @@ static const mo_expr *arg_binding(const mo_mod *m, const char *id)
 bool mo_member_binding(mo_class *cls, const char *id, const mo_expr **value, mo_class **scope)
 {
     const mo_expr *b;
+    cls = mo_view_target(cls);   /* a view of a class: the package it is seen from has the values */
     for (; cls && cls->form == MO_FORM_SHORT; cls = mo_short_target(cls))   /* outermost first */
         if ((b = arg_binding(cls->short_mod, id))) {
             *value = b;

@@ -341,6 +341,8 @@ static mo_found lookup_simple(mo_class *cls, const char *id);
 
 static mo_found lookup_in_class(mo_class *cls, const char *id)
 {
+    if (mo_is_view(cls))   /* a view of a class from a package inheriting it (pkgview.c) */
+        return mo_view_member(cls, id, lookup_in_class);
     if (cls->form == MO_FORM_SHORT) {   /* with its class redeclarations: P2.A of P2 = P(redeclare A = B) */
         mo_class *t = mo_spec_short(cls);
         mo_found none = {0};
@@ -461,7 +463,7 @@ bool mo_resolve_bases(mo_class *cls)
     bool ok = true;
     if (cls->form == MO_FORM_EXTENDS) {   /* redeclare model extends M: the inherited M (redeclare.c) */
         mo_element *x = mo_spec_extends_clause(cls);
-        mo_class *base = x ? mo_spec_extends_base(cls) : NULL;
+        mo_class *base = x ? mo_view_extends_base(cls) : NULL;
         ok = base && (base->form != MO_FORM_SHORT || mo_short_target(base)) && mo_resolve_bases(base);
         if (ok) {
             MO_PUSH(s->bases, base);
@@ -570,6 +572,7 @@ static mo_found lookup_inherited(mo_class *cls, const char *id)
     for (int i = 0; i < s->long_bases.n; i++) {
         mo_found f = mo_lookup_member(s->long_bases.v[i], id);
         if (f.cls || f.comp) {
+            f = mo_view_inherited(cls, f);
             mo_found *keep = MO_NEW(mo_found);
             *keep = f;
             mo_map_put(&s->inherited, id, keep);
@@ -694,7 +697,7 @@ int mo_lookup_model_name(const mo_name *name, mo_found *out)
 static bool within_class(const mo_class *cls, const mo_class *holder)
 {
     for (; cls; cls = cls->parent)
-        if (cls == holder)
+        if (cls == holder || mo_view_base(cls) == holder)
             return true;
     return false;
 }

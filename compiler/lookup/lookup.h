@@ -79,6 +79,10 @@ typedef struct mo_scope {
     mo_map inherited;         /* name -> mo_found* brought by the bases (lookup.c: misses too) */
     int short_state;          /* short class: 0 unresolved, 1 resolving, 2 done, 3 failed */
     mo_class *short_target;   /* short class: its resolved base */
+    /* pkgview.c: a view answers the names its base (view_base) has as the package view_of has them;
+     * a class keeps its views, one per package */
+    mo_class *view_of, *view_base;
+    MO_VEC(mo_class *) views;
     mo_layout *layout;        /* flatten.c: the class's elements after inheritance */
     bool layout_busy;
     signed char type_state;   /* mo_type_extends: 0 not asked yet, 1 a type extension, -1 not one */
@@ -172,6 +176,21 @@ mo_class *mo_long_class(mo_class *c);
 /* Is class n a subtype of the constraining type k of element what (spec 6.4, 7.3.2)? Reports at `at`
  * (the redeclaration), with a note at k_loc, when it is not. */
 bool mo_check_subtype(mo_class *n, mo_class *k, mo_loc at, const char *what, mo_loc k_loc);
+
+/* ---- pkgview.c ---- */
+/* What lookup.c's inherited lookup in package p found (f), as p has it: a class inherited from a base
+ * whose extends clause p modifies is a copy enclosed by the view of the class that declares it. */
+mo_found mo_view_inherited(mo_class *p, mo_found f);
+/* A name inside view v: what the package it views from has under that name, when its base has the name
+ * (member: lookup.c's member lookup); nothing otherwise. */
+mo_found mo_view_member(mo_class *v, const char *id, mo_found (*member)(mo_class *, const char *));
+/* redeclare model extends M: the M its enclosing package inherits (mo_spec_extends_base), seen from that
+ * package (a copy in a view: its original's M, seen from the package of the view). */
+mo_class *mo_view_extends_base(mo_class *cls);
+/* The package a view stands for (c itself when c is no view), and the class it views (c when none). */
+bool mo_is_view(const mo_class *c);
+mo_class *mo_view_target(mo_class *c);
+const mo_class *mo_view_base(const mo_class *c);
 
 /* ---- load.c ---- */
 /* Top-level class by name: the loaded file's classes, then the library path. NULL when absent. */
