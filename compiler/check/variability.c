@@ -199,7 +199,8 @@ static void discrete_valued(dctx *c, const mo_expr *lhs, const mo_expr *rhs, int
         /* judged for the value of a user function's first output (Integer y = f(x)); a Real other side
          * makes a Real equation (y = u with an Integer input u gives y), and a field of a record result
          * (s = mk(time) with an Integer field) is left alone */
-        if (other->kind != MO_EX_CALL || !other->func || other->func_out != 0)
+        if (other->kind != MO_EX_CALL || !other->func || other->func_out != 0 ||
+            (other->func->outputs.n && other->func->outputs.v[0].record))   /* (its first field, too) */
             continue;
         int t = shift ? -1 : mo_func_expr_type(c->flat, NULL, other);
         if (t < 0 || t == MO_T_REAL)

@@ -354,12 +354,24 @@ int mo_av_builtin_values(const mo_expr *e, const char *name, const mo_aval *args
     return 0;
 }
 
+mo_expr *mo_array_call_constructor(const mo_expr *call)
+{
+    mo_expr *a = mo_expr_new(MO_EX_ARRAY, call->loc);
+    a->n = call->n;
+    a->a = call->a;
+    a->niters = call->niters;   /* array(e for i in r) = {e for i in r} */
+    a->iters = call->iters;
+    return a;
+}
+
 int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
                   mo_aval *out)
 {
     mo_loc loc = e->loc;
     mo_aval a, b;
     int nd, dims[MO_MAX_DIMS];
+    if (strcmp(name, "array") == 0)   /* array(a, b) = {a, b} (10.4.1) */
+        return mo_flatten_rv(fr, inst, owner, mo_array_call_constructor(e), out) ? 1 : -1;
     if (strcmp(name, "size") == 0) {
         if (!arity(e, name, 1, 2) || !arg_dims(fr, inst, owner, e->a[0], &nd, dims))
             return -1;

@@ -81,7 +81,31 @@ int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
 bool mo_av_subscript(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *p, const char *id,
                      mo_aval *v, mo_sref *s);
 
+/* arrays_builtin.c: array(a, b, ...) or array(e for i in r), a call without named arguments, as the
+ * array constructor {a, b, ...} or {e for i in r} (spec 10.4.1: the two are the same) */
+mo_expr *mo_array_call_constructor(const mo_expr *call);
+
+/* flatten_const.c */
+/* The value of a record constant given by its declaration's modifier (constant R r(a = 1), a vector of
+ * them with 'each'), as an AST expression written in owner's text; NULL when comp is no such constant. */
+const mo_expr *mo_record_modifier_value(mo_front *fr, const mo_element *comp, mo_class *owner);
+/* P.r.x[j], P.r[i].x: the field's value (mo_constant_field below) with its subscripts applied. */
+bool mo_constant_fields(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, int k, mo_aval *out);
+/* Elements of the array of records v chosen by the subscripts of part p, known now (what: the
+ * reference, for messages): each field subscripted alike. */
+bool mo_record_elements(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_part *p, const char *what,
+                        mo_aval *v);
+/* P.r.x[j], P.r[i].x: the value of the field of the record constant (or array of records) that the
+ * first k parts of reference e name (the field of an array of records has the array's dimensions first,
+ * aval.h), and the subscripts to apply to it: each part's, after the dimensions of the parts before it,
+ * with ':' for those a part leaves whole (in *subs, AST expressions written in owner, *nsubs of them). */
+bool mo_constant_field(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, int k, mo_aval *out,
+                       mo_expr ***subs, int *nsubs);
+
 /* flatten_expr.c */
+/* The value of a reference with subscripts known only at run time (mo_sref.dyn): v holds every element
+ * of their dimensions; the value keeps the others, each element chosen at run time (MO_EX_INDEX). */
+bool mo_run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v);
 /* While a function that package via inherits from base is built (mo_func.via), base's constants are
  * read as via gives them (NULL, NULL: as declared); the previous setting into saved (NULL: not kept). */
 void mo_flatten_pkg_env(mo_class *base, mo_class *via, mo_class *saved[2]);

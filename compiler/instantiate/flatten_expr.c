@@ -110,7 +110,6 @@ bool mo_eval_int(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e,
 /* ---- names ---- */
 
 static bool slot_value(const mo_slot *s, const mo_expr *e, mo_expr **out);
-static bool run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v);
 
 /* While the binding of a package constant written in class pkg_base is flattened for the class pkg_via
  * that inherits it: the class whose modification environment the base's other constants have. */
@@ -158,16 +157,22 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
     }
     mo_name n;
     mo_name_init(&n, e->loc, e->global, e->nparts);
+    int first_sub = -1;   /* the first part with subscripts before the last */
     for (int i = 0; i < e->nparts; i++) {
         n.ids[i] = e->parts[i].id;
         mo_name_set_loc(&n, i, mo_ref_part_loc(e, i));
-        if (e->parts[i].nsubs && i + 1 < e->nparts) {   /* (the last part's: subscripts of the constant's value) */
-            mo_error(mo_ref_part_loc(e, i), "not supported yet: subscripts on '%s'", e->parts[i].id);
-            return false;
-        }
+        if (e->parts[i].nsubs && i + 1 < e->nparts && first_sub < 0)
+            first_sub = i;
     }
     mo_found f;
     int bad = mo_lookup_name(owner, &n, &f);
+    if (bad > 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT) && !(f.comp->flags & MO_PF_OUTER) &&
+        (first_sub < 0 || first_sub >= bad - 1))   /* P.r.x, P.r[i].x: fields of a record constant */
+        return mo_constant_fields(fr, inst, owner, e, bad, out);
+    if (first_sub >= 0) {   /* (the last part's: subscripts of the constant's value) */
+        mo_error(mo_ref_part_loc(e, first_sub), "not supported yet: subscripts on '%s'", e->parts[first_sub].id);
+        return false;
+    }
     if (bad == e->nparts - 1 && bad > 0 && f.cls && f.cls->form == MO_FORM_ENUM) {
         for (int i = 0; i < f.cls->nliterals; i++)
             if (f.cls->literals[i].name == n.ids[bad]) {
@@ -230,7 +235,7 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
                     break;
             }
         }
-        if (!value) {
+        if (!value && !(value = mo_record_modifier_value(fr, f.comp, f.owner))) {
             mo_error(e->loc, "constant '%s' has no value", mo_ref_str(e));
             return false;
         }
@@ -245,15 +250,12 @@ static bool resolve_lexical(mo_front *fr, mo_inst *inst, mo_class *owner, const 
         const mo_ref_part *last = &e->parts[e->nparts - 1];
         if (!ok || !last->nsubs)
             return ok;
-        if (out->rec) {
-            mo_error(mo_ref_part_loc(e, e->nparts - 1), "not supported yet: subscripts on the record constant '%s'",
-                     mo_ref_str(e));
-            return false;
-        }
+        if (out->rec)
+            return mo_record_elements(fr, inst, owner, last, mo_ref_str(e), out);
         mo_sref s;   /* P.table[i, j]: the subscripts are the reference's, evaluated where it is written */
         if (!mo_av_subscript(fr, inst, owner, last, last->id, out, &s))
             return false;
-        return s.ndyn ? run_time_subscripts(&s, e->loc, mo_ref_str(e), out) : true;
+        return s.ndyn ? mo_run_time_subscripts(&s, e->loc, mo_ref_str(e), out) : true;
     }
     if (bad < 0 && f.cls) {
         mo_error(e->loc, "'%s' is a class, not a variable", mo_ref_str(e));
@@ -324,7 +326,7 @@ static mo_expr *pick(const mo_sref *s, const int *strides, const mo_aval *v, int
 /* The value of a reference with subscripts known only at run time (mo_sref.dyn): v holds every element
  * of their dimensions; the value keeps the other dimensions, each element an MO_EX_INDEX choosing among
  * the elements of the run-time dimensions (x[k, j]: {x[1, j], x[2, j], ...}[k]). */
-static bool run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v)
+bool mo_run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v)
 {
     int strides[MO_MAX_DIMS], keep[MO_MAX_DIMS], nkeep = 0;
     for (int d = s->nd - 1, st = 1; d >= 0; d--) {
@@ -398,7 +400,7 @@ static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     for (int i = 0; i < s.n; i++)
         if (!slot_value(&s.slots[i], e, &out->el[i]))
             return false;
-    return s.ndyn ? run_time_subscripts(&s, e->loc, mo_ref_str(e), out) : true;
+    return s.ndyn ? mo_run_time_subscripts(&s, e->loc, mo_ref_str(e), out) : true;
 }
 
 /* ---- calls ---- */

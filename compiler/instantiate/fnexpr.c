@@ -210,6 +210,27 @@ static mo_expr *const *field_subs(mo_fctx *c, const mo_expr *e, int *n)
     return subs;
 }
 
+/* A field of a record constant of a package (P.r.x, P.r[i].x: the first k parts of e name it): its value
+ * as the model flattener reads such constants (flatten_expr.c, with the package environment of a
+ * function built for a package that inherits it), a literal or a nested array of them, subscripted
+ * here (the subscripts may read the function's variables). NULL after an error. */
+static mo_expr *constant_field(mo_fctx *c, const mo_expr *e, int k)
+{
+    mo_aval v;
+    mo_expr **subs;
+    int n;
+    if (!mo_constant_field(c->fr, NULL, c->owner, e, k, &v, &subs, &n))
+        return NULL;
+    if (v.rec) {
+        mo_error(e->loc, "not supported yet: the record '%s' used as a value here", mo_ref_str(e));
+        return NULL;
+    }
+    if (n == 1 && v.nd == 1 && v.n > 0 && v.el[0]->kind == MO_EX_STRING)
+        return mo_fctx_string_choice(c, &v, subs[0]);
+    mo_expr *base = v.nd ? mo_func_model_nested(&v, e->loc) : v.one;
+    return n ? fn_index(c, base, subs, n, e->loc) : base;
+}
+
 static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
 {
     const mo_ref_part *last = &e->parts[e->nparts - 1];
@@ -235,6 +256,14 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
             return NULL;
         }
     }
+    if (!base && e->nparts > 1) {   /* P.r.x, P.r[i].x: a field of a record constant */
+        mo_name n;
+        mo_name_of_ref(&n, e);
+        mo_found f;
+        int bad = mo_lookup_name(c->owner, &n, &f);
+        if (bad > 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT))
+            return constant_field(c, e, bad);
+    }
     for (int i = 0; i + 1 < e->nparts; i++)
         if (e->parts[i].nsubs && !base) {
             mo_error(mo_ref_part_loc(e, i), "not supported yet: subscripts on '%s' here", e->parts[i].id);
@@ -255,7 +284,7 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
                 }
         }
         const mo_expr *value = f.comp ? (f.comp->mod ? f.comp->mod->binding : NULL) : NULL;
-        mo_class *where = f.owner;
+        mo_class *where = f.owner, *env = NULL;
         if (bad < 0 && f.comp && (f.comp->flags & MO_PF_CONSTANT) && e->nparts == 1 && !e->global) {
             /* a constant of an enclosing class: its value in that class's modification environment (it
              * may inherit the constant with a modifier: package P extends Q(k = 3)), and for a constant
@@ -265,11 +294,12 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
                 mo_found g = mo_lookup_member(cl, n.ids[0]);
                 if (!g.cls && !g.comp)
                     continue;
-                mo_class *via = c->fn ? c->fn->via : NULL;
+                mo_class *via = c->fn ? c->fn->via : NULL, *pv = mo_flatten_pkg_via();
                 mo_class *in = via && (cl == c->fn->cls->parent || mo_lookup_member(via, n.ids[0]).comp == g.comp)
-                               ? via : mo_view_target(cl);
+                               ? via : pv && mo_lookup_member(pv, n.ids[0]).comp == g.comp ? pv : mo_view_target(cl);
                 if (g.comp == f.comp && !mo_member_binding(in, n.ids[0], &value, &where))
                     value = NULL;
+                env = in;
                 break;
             }
         }
@@ -279,7 +309,15 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
                 return NULL;
             }
             mo_fctx k = {c->fr, NULL, where, c->fn, NULL, c->const_depth + 1, NULL, 0, false, NULL};
+            /* a binding written in a base of the class that has the constant: read in that class's
+             * environment (nX = nS in PartialMedium, for MoistAir, reads MoistAir's nS) */
+            mo_class *saved[2] = {NULL, NULL};
+            bool other = env && env != where;
+            if (other)
+                mo_flatten_pkg_env(where, env, saved);
             base = mo_fctx_expr(&k, value);
+            if (other)
+                mo_flatten_pkg_env(saved[0], saved[1], NULL);
             if (!base)
                 return NULL;
         }
@@ -646,6 +684,8 @@ static mo_expr *fn_builtin_call(mo_fctx *c, const mo_expr *e)
     const char *name = e->fn && e->fn->kind == MO_EX_REF ? mo_intern_cstr(mo_ref_str(e->fn)) : NULL;
     if (name && e->fn->global && e->fn->nparts == 1)   /* .sqrt(x): the built-in, named from the top scope */
         name = mo_intern_cstr(name + 1);
+    if (name && !strcmp(name, "array") && !e->nnamed)   /* array(a, b) = {a, b} (10.4.1) */
+        return fn_expr(c, mo_array_call_constructor(e));
     if (name) {
         mo_expr *r = NULL;
         int k = fn_array_builtin(c, e, name, &r);

@@ -51,12 +51,91 @@ static const mo_expr *record_constant(mo_fctx *c, const mo_expr *e, mo_class **o
     return f.comp->mod->binding;
 }
 
+/* A constant of a record type, or an array of records, that e names with no binding record_constant
+ * follows (constant R r(a = 1), constant R rs[2] = {r, r}, and rs[i]: the Media library's gas data): the
+ * constant found, its lookup's answer for the name (-1), NULL if none. */
+static const mo_element *record_data(mo_fctx *c, const mo_expr *e)
+{
+    if (e->kind != MO_EX_REF || (c->names && !e->global && mo_map_get(c->names, e->parts[0].id)))
+        return NULL;
+    for (int i = 0; i + 1 < e->nparts; i++)
+        if (e->parts[i].nsubs)
+            return NULL;
+    mo_name n;
+    mo_name_of_ref(&n, e);
+    mo_found f;
+    if (mo_lookup_name(c->owner, &n, &f) >= 0 || !f.comp || !(f.comp->flags & MO_PF_CONSTANT))
+        return NULL;
+    mo_found t;
+    if (mo_lookup_name(f.owner, f.comp->type, &t) >= 0 || !t.cls)
+        return NULL;
+    mo_class *cls = mo_long_class(t.cls);
+    return cls && mo_rv_is_record_class(cls) ? f.comp : NULL;
+}
+
+mo_expr *mo_fctx_string_choice(mo_fctx *c, const struct mo_aval *v, const mo_expr *at)
+{
+    mo_expr *i = mo_fctx_expr(c, at);
+    if (!i)
+        return NULL;
+    if (v->n == 1)
+        return v->el[0];
+    mo_expr *x = mo_expr_new(MO_EX_IF, at->loc);
+    x->n = 2 * v->n - 1;
+    x->a = MO_NEWN(mo_expr *, x->n);
+    for (int k = 0; k + 1 < v->n; k++) {
+        x->a[2 * k] = mo_expr_binary(at->loc, MO_OP_EQ, i, mo_expr_int(at->loc, k + 1));
+        x->a[2 * k + 1] = v->el[k];
+    }
+    x->a[x->n - 1] = v->el[v->n - 1];
+    return x;
+}
+
+/* The value of such a constant (record_data), subscripted by the last part's scalar subscripts: one
+ * expression per field, of literals (the model flattener reads the constant, flatten_expr.c). */
+static int data_value(mo_fctx *c, const mo_expr *e, mo_frec *out)
+{
+    mo_aval v;
+    mo_expr **subs;
+    int ns;
+    if (!mo_constant_field(c->fr, NULL, c->owner, e, e->nparts, &v, &subs, &ns))
+        return -1;
+    if (!v.rec)
+        return 0;
+    for (int i = 0; i < ns; i++)
+        if (subs[i]->kind == MO_EX_COLON || subs[i]->kind == MO_EX_RANGE || ns > v.nd) {
+            mo_error(subs[i]->loc, "not supported yet: a slice of the array of records '%s' here", mo_ref_str(e));
+            return -1;
+        }
+    const mo_layout *lay = v.rec->lay;
+    out->rec = v.rec->cls;
+    out->nd = v.nd - ns;
+    out->fields = MO_NEWN(mo_expr *, lay->n > 0 ? lay->n : 1);
+    for (int j = 0; j < lay->n; j++) {
+        const mo_aval *fv = &v.rec->f[j];
+        if (fv->rec) {
+            mo_error(e->loc, "not supported yet: the record constant '%s', which has records as fields, here",
+                     mo_ref_str(e));
+            return -1;
+        }
+        mo_expr *base = fv->nd ? mo_func_model_nested(fv, e->loc) : fv->one;
+        if (ns == 1 && fv->nd == 1 && fv->n > 0 && fv->el[0]->kind == MO_EX_STRING)
+            base = mo_fctx_string_choice(c, fv, subs[0]);
+        else if (ns)
+            base = mo_fctx_index(c, base, subs, ns, e->loc);
+        if (!base)
+            return -1;
+        out->fields[j] = base;
+    }
+    return 1;
+}
+
 bool mo_fctx_maybe_record(mo_fctx *c, const mo_expr *e)
 {
     mo_class *owner;
     switch (e->kind) {
     case MO_EX_REF:
-        return record_var(c, e) || record_constant(c, e, &owner);
+        return record_var(c, e) || record_constant(c, e, &owner) || record_data(c, e);
     case MO_EX_CALL: {
         mo_func *user;
         bool err;
@@ -437,7 +516,7 @@ int mo_fctx_record(mo_fctx *c, const mo_expr *e, mo_frec *out)
         mo_class *owner;
         const mo_expr *b = record_constant(c, e, &owner);
         if (!b)
-            return 0;
+            return record_data(c, e) ? data_value(c, e, out) : 0;
         if (c->const_depth > 100) {
             mo_error(e->loc, "constant '%s' depends on itself", mo_ref_str(e));
             return -1;

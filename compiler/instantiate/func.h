@@ -102,6 +102,11 @@ mo_expr *mo_fctx_iter_begin(mo_fctx *c, const mo_expr *e, void ***saved);
 void mo_fctx_iter_end(mo_fctx *c, const mo_expr *e, void **saved);
 /* The n subscripts subs of base (a resolved array) resolved, 'end' measuring base: an MO_EX_INDEX. */
 mo_expr *mo_fctx_index(mo_fctx *c, mo_expr *base, mo_expr *const *subs, int n, mo_loc loc);
+/* Element `at` (an AST subscript, resolved in c) of the vector v of String literals (a constant's, read by
+ * the model flattener), chosen at run time: if at == 1 then v[1] elseif ... else v[n] (functions have no
+ * arrays of Strings yet; the range of `at` is checked where it indexes the other fields of the same
+ * record). NULL after an error. */
+mo_expr *mo_fctx_string_choice(mo_fctx *c, const struct mo_aval *v, const mo_expr *at);
 
 /* fnrecord.c: record values in function bodies. */
 /* The value of e as a record (or an array of records): 1 with *out, 0 when e is no expression whose value

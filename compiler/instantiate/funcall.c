@@ -239,11 +239,11 @@ static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *cls, mo_c
     if (n->n == 1) {
         if (env && env != cls->parent && mo_lookup_member(env, n->ids[0]).cls == cls)
             via = env;
-        /* written in a class that a package inheriting it has (lookup.c's views, pkgview.c): the
-         * enclosing class that has the name is the view of that package */
+        /* else the enclosing class that has the name: a package that inherits it, or the view of one
+         * (a class that such a package inherits, lookup.c's views, pkgview.c) */
         for (mo_class *e = c->owner; !via && e && !n->global; e = e->parent) {
             mo_found g = mo_lookup_member(e, n->ids[0]);
-            if (g.cls == cls && mo_is_view(e))
+            if (g.cls == cls)
                 via = mo_view_target(e);
             if (g.cls || g.comp)
                 break;
@@ -259,6 +259,23 @@ static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *cls, mo_c
             via = mo_short_target(via);
     }
     return via && via != cls->parent && via->kind == MO_CL_PACKAGE ? via : NULL;
+}
+
+/* An unqualified name that found cls in an enclosing class that package env (the package a function is
+ * built for, or a package constant's binding flattened for) inherits: the class env has under that name
+ * (its redeclaration: PartialMedium's setState_pT calls setState_pTX, which DryAirNasa redeclares). */
+static mo_class *as_env_has(mo_fctx *c, const mo_name *n, mo_class *cls, mo_class *env)
+{
+    for (mo_class *e = c->owner; e; e = e->parent) {
+        mo_found g = mo_lookup_member(e, n->ids[0]);
+        if (!g.cls && !g.comp)
+            continue;
+        if (g.cls != cls || e == env || !mo_view_inherits(env, e))
+            return cls;
+        mo_found h = mo_lookup_member(env, n->ids[0]);
+        return h.cls ? h.cls : cls;
+    }
+    return cls;
 }
 
 static callee find_callee(mo_fctx *c, const mo_expr *fn)
@@ -294,6 +311,8 @@ static callee find_callee(mo_fctx *c, const mo_expr *fn)
         mo_map_put(&callee_cache, key, hit);
         return r;   /* a component or nothing: built-in or unknown */
     }
+    if (n.n == 1 && !n.global && env && f.cls)
+        f.cls = as_env_has(c, &n, f.cls, env);
     r = class_callee(c, fn, f.cls, NULL);
     if (r.kind == CAL_USER && r.written == r.cls && r.cls->parent)
         r.via = inherited_via(c, &n, r.cls, env);

@@ -429,6 +429,40 @@ static bool field_values(mo_fbuild *b, mo_layout_item *it)
     return true;
 }
 
+/* A record variable's fields start at the values its record class gives them (the fields' declarations,
+ * and the modifiers of the class's extends clauses: record Ideal extends Coeff(nc = 5, a = {...}), the
+ * Media library's coefficients), each read in the record's own scope (its other fields, then the classes
+ * around the record); the variable's own modifier (field_values) comes after, and wins. Inputs get their
+ * values from the call; arrays of records keep no defaults yet. */
+static bool field_defaults(mo_fbuild *b, const mo_frecvar *rv)
+{
+    mo_layout *lay = mo_layout_of(rv->rec);
+    if (!lay || rv->nd || rv->count != lay->n || b->f->vars.v[rv->first].kind == MO_FV_INPUT)
+        return true;
+    mo_map scope = {0};   /* field name -> slot + 1 */
+    for (int i = 0; i < lay->n; i++)
+        mo_map_put(&scope, lay->items[i].elem->name, (void *)(intptr_t)(rv->first + i + 1));
+    mo_map *names = b->ctx.names;
+    b->ctx.names = &scope;
+    bool ok = true;
+    for (int i = 0; i < lay->n && ok; i++) {
+        const mo_expr *binding;
+        mo_class *where;
+        if (!mo_member_binding(rv->rec, lay->items[i].elem->name, &binding, &where))
+            continue;
+        b->ctx.owner = where;
+        int s = rv->first + i;
+        mo_expr *v = mo_fctx_expr(&b->ctx, binding);
+        ok = v && mo_fbuild_check_binding(b, binding->loc, s, v);
+        if (ok) {
+            b->f->vars.v[s].binding = v;
+            mo_fbuild_mark_assigned(b, s);
+        }
+    }
+    b->ctx.names = names;
+    return ok;
+}
+
 static bool build(mo_fbuild *b, mo_class *cls)
 {
     mo_func *f = b->f;
@@ -486,6 +520,9 @@ static bool build(mo_fbuild *b, mo_class *cls)
      * modifier first) */
     for (int i = 0; i < lay->n; i++) {
         mo_element *e = lay->items[i].elem;
+        const mo_frecvar *rv = mo_map_get(&b->recs, e->name);
+        if (rv && !field_defaults(b, rv))
+            return false;
         if (e->mod && e->mod->nargs && !e->mod->binding && mo_fbuild_slot(b, e->name) < 0 &&
             !field_values(b, &lay->items[i]))
             return false;

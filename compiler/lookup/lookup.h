@@ -189,6 +189,8 @@ mo_found mo_view_member(mo_class *v, const char *id, mo_found (*member)(mo_class
 mo_class *mo_view_extends_base(mo_class *cls);
 /* The package a view stands for (c itself when c is no view), and the class it views (c when none). */
 bool mo_is_view(const mo_class *c);
+/* Does class p inherit class b (b itself, or a base of p at any depth; copies count as their originals)? */
+bool mo_view_inherits(mo_class *p, const mo_class *b);
 mo_class *mo_view_target(mo_class *c);
 const mo_class *mo_view_base(const mo_class *c);
 

@@ -133,3 +133,30 @@ mo_class *mo_view_extends_base(mo_class *cls)
     }
     return base && p && viewed_kind(base) && modifies_inherited(p) ? seen_from(base, p) : base;
 }
+
+/* The class a copy was made from (redeclare.c's specialized classes), or c */
+static const mo_class *original(const mo_class *c)
+{
+    const mo_scope *s = c->scope;
+    return s && s->orig ? s->orig : c;
+}
+
+bool mo_view_inherits(mo_class *p, const mo_class *b)
+{
+    MO_VEC(mo_class *) todo = {0};
+    MO_PUSH(todo, p);
+    b = original(mo_view_base(b));
+    for (int i = 0; i < todo.n && i < 4096; i++) {   /* (a diamond repeats a class: bounded) */
+        mo_class *c = mo_long_class(todo.v[i]);
+        if (!c)
+            continue;
+        if (original(c) == b)
+            return true;
+        if ((c->form != MO_FORM_LONG && c->form != MO_FORM_EXTENDS) || !mo_resolve_bases(c))
+            continue;
+        const mo_scope *s = mo_scope_of(c);
+        for (int k = 0; k < s->long_bases.n; k++)
+            MO_PUSH(todo, s->long_bases.v[k]);
+    }
+    return false;
+}

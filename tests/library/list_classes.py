@@ -42,6 +42,8 @@ def scan(path, prefix):
             if not re.match(r'[A-Za-z_]', name): i += 1; continue
             if toks[k+1] == '=':  # short class
                 i = k + 1; continue
+            if t == 'function' and toks[k+1] in ('(', '.'):  # function f(a = 1): a partial application, no class
+                i = k + 1; continue
             full = '.'.join(stack + [name])
             if t in ('model','block') and not partial and toks[i-1] != 'replaceable' and 'redeclare' not in toks[max(0,i-3):i]:
                 out.append(full)
