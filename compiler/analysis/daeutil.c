@@ -196,7 +196,7 @@ static void collect_deps(const mo_expr *e, unsigned char *seen, mo_int_vec *out)
     if (!e)
         return;
     if (e->kind == MO_EX_CALL && e->func && e->func->inline_late) {
-        const mo_expr *inl = mo_func_inline(e);
+        const mo_expr *inl = e->func->inline_arrays ? mo_func_inline_arrays(e) : mo_func_inline(e);
         if (inl) {
             collect_deps(inl, seen, out);
             return;

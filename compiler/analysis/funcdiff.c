@@ -120,9 +120,11 @@ static mo_expr *inline_late(void *ctx, const mo_expr *e)
 {
     mo_expr *r = mo_dae_map_operands(e, inline_late, ctx);
     if (r && r->kind == MO_EX_CALL && r->func && r->func->inline_late) {
-        mo_expr *v = mo_func_inline(r);
+        /* (its arguments are already expanded; an assignment chain's calls of other functions are
+         * inlined in turn or kept: Complex.'*'.multiply's c3 := Complex(...) becomes two products) */
+        mo_expr *v = r->func->inline_arrays ? mo_func_inline_arrays(r) : mo_func_inline(r);
         if (v)
-            return v;   /* its arguments are already expanded; the body calls no user function here */
+            return v;
     }
     return r;
 }

@@ -188,7 +188,8 @@ static bool fixed_coefficient(const mo_dae *dae, const mo_expr *coef, solve_ws *
             ws->pvals = mo_dae_start_values(dae);
         bool ok = true;
         double c = mo_eval(coef, ws->pvals, &ok);
-        fixed = !(ok && c == 0);
+        fixed = ok && c != 0;   /* (a value not known here may be 0 too: a winding's N.im, from a
+                                 * parameter bound to exp(Complex(0, orientation)) with orientation 0) */
     }
     return fixed;
 }

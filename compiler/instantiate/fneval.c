@@ -8,7 +8,8 @@
  * What runs: functions whose slots are Real, Integer, Boolean or enumeration scalars or arrays (records
  * count as their fields), with algorithms of assignments (of whole slots, or of elements x[i] := v),
  * (a, b) := g(x), if, for over ranges, while, break, return and assert, over the scalar built-ins eval.c
- * knows (element by element on arrays), array constructors, ranges, subscripts (indices, ranges, ':'),
+ * knows (element by element on arrays), array constructors (with iterators too: {(k - 1)*2*pi/m for k in
+ * 1:m}, Electrical.Polyphase.Functions.symmetricOrientation), ranges, subscripts (indices, ranges, ':'),
  * + - of arrays, array * / scalar, size, cat, fill, zeros, ones, sum, and calls of such functions
  * (Modelica.Math.FastFourierTransform.realFFTsamplePoints: Integer arithmetic in while loops; outputs
  * sized by their assignments, xpos := cat(1, xpos, x[i:i]), whose size a call from a model needs).
@@ -178,6 +179,45 @@ static bool array_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
                 out->el[i * inner + j] = at(&el[i], j);
     }
     free(el);
+    return ok;
+}
+
+/* {e for i in r1, ..., k in rn} = {{e for i in r1} ... for k in rn}: the last iterator's range is the
+ * first dimension (10.4.1), then the others', then e's own; every element of one size. */
+static bool comprehension_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
+{
+    int ni = e->niters;
+    if (ni + 1 > MO_MAX_DIMS)
+        return false;
+    val *rg = malloc(sizeof(val) * (size_t)ni);
+    long count = 1;
+    bool ok = true;
+    for (int k = 0; ok && k < ni; k++) {
+        ok = eval_fx(r, vals, e->iters[k].range, &rg[k], depth) && rg[k].nd == 1;
+        count *= ok ? rg[k].n : 1;
+    }
+    val *el = ok ? malloc(sizeof(val) * (size_t)(count + 1)) : NULL;
+    int pos[MO_MAX_DIMS] = {0}, dims[MO_MAX_DIMS];
+    for (int j = 0; ok && j < ni; j++)
+        dims[j] = (int)rg[ni - 1 - j].n;
+    for (long i = 0; ok && i < count; i++) {   /* pos row-major: pos[j] steps iterator ni - 1 - j */
+        ok = ++r->steps <= FN_MAX_STEPS;
+        for (int j = 0; ok && j < ni; j++)
+            vals[e->a[1 + ni - 1 - j]->var] = scalar(rg[ni - 1 - j].el[pos[j]]);
+        ok = ok && eval_fx(r, vals, e->a[0], &el[i], depth) && el[i].nd + ni <= MO_MAX_DIMS &&
+             (i == 0 || (el[i].nd == el[0].nd && !memcmp(el[i].dims, el[0].dims, sizeof(int) * (size_t)el[0].nd)));
+        mo_index_next(pos, dims, ni);
+    }
+    int nd = ni;
+    for (int k = 0; ok && count && k < el[0].nd; k++)
+        dims[nd++] = el[0].dims[k];
+    ok = ok && make(r, out, nd, dims);
+    long inner = ok && count ? el[0].n : 0;
+    for (long i = 0; ok && i < count; i++)
+        for (long j = 0; j < inner; j++)
+            out->el[i * inner + j] = at(&el[i], j);
+    free(el);
+    free(rg);
     return ok;
 }
 
@@ -376,7 +416,7 @@ static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
     case MO_EX_INT: *out = scalar((double)e->ival); return true;
     case MO_EX_BOOL: *out = scalar(e->ival ? 1 : 0); return true;
     case MO_EX_VAR: *out = vals[e->var]; return true;
-    case MO_EX_ARRAY: return array_of(r, vals, e, out, depth);
+    case MO_EX_ARRAY: return (e->niters ? comprehension_of : array_of)(r, vals, e, out, depth);
     case MO_EX_RANGE: return range_of(r, vals, e, out, depth);
     case MO_EX_INDEX: return index_of(r, vals, e, out, depth);
     case MO_EX_UNARY: {

@@ -5,6 +5,8 @@
 // and as a size; an array argument. The values, by hand:
 //   others(3) = {2, 3}: c[2] and c[3] are set to (0, 0), c[1] to (time, 1)
 //   total({1, 2, 4}) = 7, so y has 7 - 5 = 2 elements; others(4)[3] = 4, so z has 4 - 2 = 2 elements
+//   orient(3) = {0, 2, 4} (a comprehension, as Electrical.Polyphase.Functions.symmetricOrientation), so w2
+//   has integer(2*asin(1.0)) - orient(3)[2] = 3 - 2 = 1 element (asin, as the MSL writes pi)
 // A branch of an if-expression that is not taken is not checked for the domain of log10 (0 here):
 // ComplexBlocks.Sources.ComplexRampPhasor's log10(magnitude1) with useLogRamp = false, magnitude1 = 0.
 model fn_eval_array_out
@@ -20,6 +22,12 @@ model fn_eval_array_out
     input Integer v[:];
     output Integer s = sum(v);
   end total;
+  function orient
+    input Integer m;
+    output Real o[m];
+  algorithm
+    o := {(k - 1)*2 for k in 1:m};
+  end orient;
   record C
     Real re;
     Real im;
@@ -31,6 +39,8 @@ model fn_eval_array_out
   Real y[total(w) - 5] = {1, 2};
   parameter Integer o4[:] = others(4);
   Real z[o4[3] - 2] = {3, 4};
+  parameter Real o3[3] = orient(3);
+  Real w2[integer(2*asin(1.0)) - integer(o3[2])] = {5};
   parameter Real mag = 0;
   parameter Boolean useLog = false;
   Real r = if useLog then 10^log10(mag) else mag;

@@ -95,4 +95,37 @@ package Fold
   equation
     d.D = 1;
   end ZeroRUnfixed;
+
+  // A final parameter that is 0 whatever its binding reads, as the MSL's FundamentalWave windings:
+  // final parameter Complex N = effectiveTurns*exp(Complex(0, orientation)), orientation from
+  // Electrical.Polyphase.Functions.symmetricOrientation (a comprehension), 0 for phase 1: N.im = 0 is
+  // folded, so N.im*y is no occurrence of y (matching chose der(Phi.im) there and divided by 0), and
+  // o[1] becomes structural. der(y) = N.re*x + N.im*y with x = -y, N.re = 2: y = exp(-2 t).
+  record Cx
+    Real re;
+    Real im;
+  end Cx;
+  function orient
+    input Integer m;
+    output Real o[m];
+  algorithm
+    o := {(k - 1)*2*(2*asin(1.0))/m for k in 1:m};
+  end orient;
+  function polar
+    input Real len;
+    input Real phi;
+    output Cx c;
+  algorithm
+    c := Cx(len*cos(phi), len*sin(phi));
+  end polar;
+  model Winding
+    parameter Real o[3] = orient(3);
+    parameter Real turns = 2;
+    final parameter Cx N = polar(turns, o[1]);
+    Real x;
+    Real y(start = 1, fixed = true);
+  equation
+    der(y) = N.re*x + N.im*y;
+    x = -y;
+  end Winding;
 end Fold;

@@ -9,6 +9,9 @@
 # Fold.ZeroR (the MSL's Spice3 transistors): a final record computed by a function gives a resistance 0
 # multiplying the current ird; folded (its model card parameter becomes structural), Dint = sin(t) and
 # ird = cos(t) + 2 sin(t). Before: division by zero at time 0 (ird = (D - Dint)/c.r).
+# Fold.Winding: a final parameter that is 0 (N.im of N = polar(2, o[1]), o from a function with a
+# comprehension, which fneval.c evaluates) is folded (FundamentalWave's windings), against y = exp(-2 t);
+# -override of o[1] is refused.
 source tests/ref/lib.sh
 build_ref_tools || exit 1
 D=$OUT/fold_params
@@ -39,4 +42,12 @@ want="error: -override: parameter 'd.RD' cannot be overridden (its value was use
 [ $rc = 1 ] && grep -qF -- "$want" <<<"$log" || { echo "FAIL: -override=d.RD=1 (exit $rc): $log"; status=1; }
 states=$("$MO2C" --dump=blt tests/models/Fold.mo Fold.ZeroRUnfixed | head -1)
 [ "$states" = "states: d.Dint" ] || { echo "FAIL: Fold.ZeroRUnfixed: $states (a resistance computed by the initialization was folded)"; status=1; }
+# Fold.Winding: N.im = 0 (a final record field computed by functions, one with a comprehension) is folded
+"$MO2C" --dump=dae tests/models/Fold.mo Fold.Winding | grep -qx "  e0: der(y) = -N.re \* y" ||
+    { echo "FAIL: Winding: N.im*y not folded away"; "$MO2C" --dump=dae tests/models/Fold.mo Fold.Winding; status=1; }
+"$MO2C" tests/models/Fold.mo Fold.Winding -o "$D/W" 2> "$D/w.err" || { echo "FAIL: mo2c Winding"; cat "$D/w.err"; exit 1; }
+if simulate "$D" W -tolerance=1e-10 -r=W.csv; then closed_form "$D/W.csv" y 'exp(-2 * t)' 1e-7 || status=1; else status=1; fi
+log=$(cd "$D" && ./W '-override=o[1]=1' 2>&1); rc=$?
+want="error: -override: parameter 'o[1]' cannot be overridden"
+[ $rc = 1 ] && grep -qF -- "$want" <<<"$log" || { echo "FAIL: -override=o[1]=1 (exit $rc): $log"; status=1; }
 exit $status
