@@ -30,6 +30,7 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
     size_t nx = (size_t)model->nx, ny = (size_t)model->ny, np = (size_t)model->np;
     d->model = model;
     d->solver = s;
+    d->start_time = d->time = model->has_start ? model->start_time : 0.0;   /* (main.c: -startTime) */
     d->x = zalloc(nx, sizeof(double));
     d->dx = zalloc(nx, sizeof(double));
     d->y = zalloc(ny, sizeof(double));

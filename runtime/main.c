@@ -235,6 +235,7 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
         mo2c_rt_guard_install(d, o.alarm);
         ((mo2c_rt_state *)d->solver)->now = o.start;
         d->time = o.start;
+        d->start_time = o.start;
         d->initializing = 1;
         int irc = model->init_params(d) != 0 || model->initialize(d) != 0;
         d->initializing = 0;

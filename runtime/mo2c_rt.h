@@ -164,6 +164,7 @@ enum { MO2C_REL_LT, MO2C_REL_LE, MO2C_REL_GT, MO2C_REL_GE };
 struct mo2c_data {
     const mo2c_model *model;
     double time;
+    double start_time;                /* the simulation's start (-startTime): the first tick of the clocks */
     double *x, *dx, *y, *p;
     unsigned char *p_overridden;      /* np flags */
     unsigned char *x_start_overridden;/* nx flags: the start value came from -override */

@@ -393,9 +393,9 @@ static bool base_clock(ck *c, part *parts, base *b, int k, comp *comps, int firs
             }
         }
         b->fine_interval = mo_sym_mul(period, mo_clk_num(loc, fine));
-        double t0 = flat->experiment.has_start ? flat->experiment.start : 0;
+        /* the first tick at the simulation's start (16.3), which -startTime may move at run time */
         mo_expr **args = MO_NEWN(mo_expr *, 2);
-        args[0] = mo_sym_num(loc, t0);
+        args[0] = mo_sym_call(loc, MO_START_TIME, 0, NULL);
         args[1] = b->fine_interval;
         b->cond = mo_sym_call(loc, "sample", 2, args);
     }

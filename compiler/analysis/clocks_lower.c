@@ -63,6 +63,9 @@ static mo_expr *rewrite(lower *w, const mo_expr *e)
                                                  "(spec 16.5.1)", vname(c, e->var)));
             return mo_sym_var(e->loc, e->var + ph);
         }
+        if (w->left_limit && e->var >= 0 && e->var < nv) {   /* 16.5.1: the left limit of unclocked u */
+            return mo_sym_call1(e->loc, "pre", (mo_expr *)e);
+        }
         return (mo_expr *)e;
     }
     const char *f = fn_name(e);

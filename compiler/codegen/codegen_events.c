@@ -314,6 +314,10 @@ bool mo_cg_event_call(mo_cg *cg, const mo_expr *e)
         mo_buf_puts(o, "d->initial");
         return true;
     }
+    if (!strcmp(fn, MO_START_TIME) && e->n == 0) {
+        mo_buf_puts(o, "d->start_time");
+        return true;
+    }
     if (!strcmp(fn, "terminal") && e->n == 0) {
         mo_buf_puts(o, "d->terminal");
         return true;

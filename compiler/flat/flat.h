@@ -349,6 +349,9 @@ bool mo_sync_op(const char *name);
 /* The equation lhs = rhs of a clocked when-clause (16.6) with the clock c is lhs = $when(rhs, c) in the
  * flat model (flatten_when.c; a name no Modelica text can call): analysis/clocks.c reads the clock. */
 #define MO_CLOCKED_WHEN "$when"
+/* The simulation's start time as the simulator runs it (-startTime): the first tick of a periodic clock
+ * (analysis/clocks.c), read by the generated code as d->start_time. */
+#define MO_START_TIME "$startTime"
 
 /* ---- events (flatten_when.c): when-clauses, reinit, assert, terminate ----
  * A when-equation is a chain of branches (when c1 then ... elsewhen c2 then ...) in priority order.

@@ -396,7 +396,12 @@ mo_redecl mo_class_mod(const void *key, mo_found f, const mo_mod *mod, mo_class 
         *w = *f.cls;
         w->loc = loc;
         w->form = MO_FORM_SHORT;
-        w->short_mod = (mo_mod *)mod;
+        /* an argument's modification is allocated without its loc (MO_MOD_ARG_BYTES): a whole node here,
+         * since a short class's modification is read with its loc */
+        mo_mod *m = MO_NEW(mo_mod);
+        memcpy(m, mod, MO_MOD_ARG_BYTES);
+        m->loc = loc;
+        w->short_mod = m;
         mo_name *n = MO_NEW(mo_name);   /* (for messages: the target is fixed, never looked up) */
         mo_name_init(n, loc, false, 1);
         n->ids[0] = f.cls->name;

@@ -155,4 +155,26 @@ package Clocked
     der(xi) = 3 * ui;
     annotation(experiment(StopTime = 1));
   end Discretized;
+  model LeftLimit "sample(u) is the left limit of u at a tick (16.5.1): u changed by an event at that instant"
+    discrete Real d(start = 0, fixed = true);
+    Real st = if time >= 0.3 then 1 else 0 "a step whose start is on a tick";
+    Real y(start = -1), ys(start = -1);
+  equation
+    when sample(0, 0.1) then
+      d = pre(d) + 1;
+    end when;
+    y = sample(d, Clock(0.1));
+    ys = sample(st, Clock(0.1));
+    annotation(experiment(StopTime = 1));
+  end LeftLimit;
+  model StartTick "the first tick is at the simulation's start, also when -startTime moves it (16.3)"
+    Integer n(start = 0);
+    Real ts(start = -1);
+  equation
+    when Clock(0.1) then
+      n = previous(n) + 1;
+      ts = sample(time);
+    end when;
+    annotation(experiment(StartTime = 0.05, StopTime = 0.4));
+  end StartTick;
 end Clocked;

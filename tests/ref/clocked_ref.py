@@ -58,10 +58,14 @@ def eventclock(t):
     n = math.floor(t - 0.25 + 1e-9) + 1 if t >= 0.25 else 0   # ticks at 0.25, 1.25, 2.25
     return {'n': n, 'ts': 0.25 + (n - 1) if n else 0, 'iv': 0 if n == 0 else 0.5 if n == 1 else 1}
 
+def leftlimit(t):
+    K = math.floor(t / 0.1 + 1e-9)   # d counts the ticks 0 .. K; the samples read it before each tick
+    return {'d': K + 1, 'y': K, 'ys': 1 if K >= 4 else 0}
+
 forms = {'Periodic': (periodic, 0.1), 'SubClocks': (subclocks, 0.05), 'ClockConnectors': (connectors, 0.25),
          'EventClock': (eventclock, 0.25), 'ClockedWhen': (clockedwhen, 0.1),
          'WhenInferred': (wheninferred, 0.1), 'InferredFactor': (inferredfactor, 0.05),
-         'Discretized': (discretized, 0.1)}
+         'Discretized': (discretized, 0.1), 'LeftLimit': (leftlimit, 0.1)}
 f, grid = forms[model]
 bad = 0
 checked = 0

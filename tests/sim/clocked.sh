@@ -3,18 +3,33 @@
 # (sample, previous, hold into a continuous state), rational clock with sub-clocks (subSample,
 # superSample, shiftSample, backSample, interval, firstTick), clocks passed through connectors, and an
 # event clock, clocked when-clauses (with Clock() per instance), an inferred factor, partitions
-# discretized by ExplicitEuler and ImplicitEuler, against the closed forms of their difference equations (tests/ref/clocked_ref.py) at
+# discretized by ExplicitEuler and ImplicitEuler, sample(u) reading the left limit of a u that changes at the tick, against the closed forms of their difference equations (tests/ref/clocked_ref.py) at
 # every output point between ticks; and the flat model keeps the operators as written.
 set -u
 D=$OUT/clocked
 rm -rf "$D"; mkdir -p "$D"
 status=0
-for m in Periodic SubClocks ClockConnectors EventClock ClockedWhen WhenInferred InferredFactor Discretized; do
+for m in Periodic SubClocks ClockConnectors EventClock ClockedWhen WhenInferred InferredFactor Discretized LeftLimit; do
     "$MO2C" tests/models/Clocked.mo "Clocked.$m" -o "$D/$m" || { echo "FAIL: mo2c $m"; status=1; continue; }
     log=$(cd "$D" && "./$m" -stepSize=0.01 -tolerance=1e-10 -r="$m.csv" 2>&1) ||
         { echo "FAIL: $m: $log"; status=1; continue; }
     python3 tests/ref/clocked_ref.py "$m" "$D/$m.csv" || status=1
 done
+# -startTime moves the first tick with it: ticks at 0.33, 0.43, 0.53 (n counts them, ts holds the last)
+"$MO2C" tests/models/Clocked.mo Clocked.StartTick -o "$D/StartTick" || exit 1
+(cd "$D" && ./StartTick -startTime=0.33 -stopTime=0.6 -stepSize=0.01 -r=StartTick.csv > /dev/null) || exit 1
+python3 - "$D/StartTick.csv" <<'PY' || status=1
+import csv, math, sys
+bad = 0
+for r in csv.DictReader(open(sys.argv[1])):
+    t = float(r['time']); k = (t - 0.33) / 0.1
+    if abs(k - round(k)) < 1e-6:
+        continue   # at a tick
+    K = math.floor(k)
+    if int(float(r['n'])) != K + 1 or abs(float(r['ts']) - (0.33 + 0.1 * K)) > 1e-9:
+        print(f"FAIL: StartTick t={t}: n = {r['n']}, ts = {r['ts']}; expected {K + 1}, {0.33 + 0.1 * K}"); bad += 1
+sys.exit(1 if bad else 0)
+PY
 "$MO2C" --flat tests/models/Clocked.mo Clocked.SubClocks > "$D/sub.flat" || exit 1
 for line in '  Clock c "0.1 s";' '  yb = backSample(ysh, 1, 2); // tests/models/Clocked.mo:36:5' \
             '  c = Clock(1, 10); // tests/models/Clocked.mo:19:15 binding'; do
