@@ -1,5 +1,5 @@
 /*
- * func.h - internal API of the user-defined functions (functions.c, funcall.c, funcdiff.c,
+ * func.h - internal API of the user-defined functions (functions.c, funcall.c, funcallee.c, funcdiff.c,
  * codegen_fn.c). The hooks that shared stages call are declared in their own headers: inst.h
  * (flatten.c), sym.h (diff.c), codegen.h (codegen*.c), flat.h (flatprint.c).
  *
@@ -127,7 +127,37 @@ bool mo_fctx_record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const 
                         mo_expr **args);
 /* (mo_func_expr_rank: flat.h) */
 
+/* funcallee.c: what the name fn of a call finds (from the context; a.f through the component a):
+ * MO_CAL_NONE for a name that finds no class (a built-in or unknown: the caller decides). */
+typedef enum { MO_CAL_NONE, MO_CAL_USER, MO_CAL_BUILTIN, MO_CAL_RECORD, MO_CAL_ERROR } mo_callee_kind;
+
+typedef struct mo_callee {
+    mo_callee_kind kind;
+    mo_class *cls;            /* MO_CAL_USER, MO_CAL_RECORD (the long class) */
+    mo_class *written;        /* MO_CAL_RECORD: the class the name finds (a short class keeps its modifiers) */
+    const char *builtin;      /* MO_CAL_BUILTIN: the built-in's name */
+    mo_class *via;            /* MO_CAL_USER: the package that inherits cls from cls->parent and that the name
+                               * reached it through (mo_func.via), or NULL */
+} mo_callee;
+
+mo_callee mo_fctx_find_callee(mo_fctx *c, const mo_expr *fn);
+/* The callee the class cls, found for the call name fn, is; key: where to cache the answer (NULL:
+ * nowhere). */
+mo_callee mo_fctx_class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const char *key);
+/* The component a call c.f(x) or c.P.g(x) is made through (5.3.2): its instance, and in *ncomp how many
+ * leading identifiers of fn name it; NULL after an error. */
+mo_inst *mo_fctx_call_component(mo_fctx *c, const mo_expr *fn, int *ncomp_out);
+/* The function made from the generic f (cls named through written) for the functions that call gives its
+ * functional inputs; NULL after an error. */
+mo_func *mo_fctx_specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_class *cls, mo_class *written);
+/* The argument given for functional input p of f: the values of the inputs its function binds, into
+ * p's slots of args; false after an error. */
+bool mo_fctx_functional_arg(mo_fctx *c, mo_func *f, const mo_fparam *p, const mo_expr *given, mo_expr **args);
+
 /* funcall.c */
+/* The argument given for input slot s of f, resolved and checked against the slot; NULL after an
+ * error. */
+mo_expr *mo_fctx_slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *given);
 /* Resolve a call in a context: a user function (normalised: one positional argument per input slot),
  * a function class declared external "builtin" (a built-in call), or not a class at all (returns false:
  * the caller handles built-ins). True with *out NULL after an error. */
@@ -135,7 +165,7 @@ bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out);
 /* The same up to a user function: true with *user the function (arguments not resolved yet), or with
  * *user NULL and *out as mo_fctx_call's (NULL after an error); false when no class is found. */
 bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func **user);
-/* The user function a call names (looked up from the context), or NULL when it names none (no error
+/* funcallee.c: the user function a call names (looked up from the context), or NULL when it names none (no error
  * reported for "not a class"; errors for classes that are not functions). *err set after an error. */
 mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err);
 /* The arguments of a call of f as one expression per input slot (named arguments, defaults and record
@@ -150,25 +180,25 @@ bool mo_func_string_arg(mo_fctx *c, const mo_func *f, const mo_expr *a, mo_loc l
 const mo_expr **mo_fctx_bind(const mo_expr *call, const mo_func *f);
 bool mo_fctx_check_arg(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg, mo_loc loc);
 bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr **args);
-/* A record constructor call R(...) in a function body: 1 with R's long class in *rec and the value
+/* funcallee.c: a record constructor call R(...) in a function body: 1 with R's long class in *rec and the value
  * of each of its fields (layout order) in *fields; 0 when call is no record constructor; -1 after an
  * error. An operator record's 'constructor' functions come first (spec 14.2). */
 int mo_fctx_record_ctor(mo_fctx *c, const mo_expr *call, mo_class **rec, mo_expr ***fields);
-/* The record class the value of a call is: a record constructor's (*user NULL), or that of the first
+/* funcallee.c: the record class the value of a call is: a record constructor's (*user NULL), or that of the first
  * output of the user function it calls (*user); NULL when it is no record (nothing reported) or after an
  * error (*err). */
 mo_class *mo_fctx_call_record(mo_fctx *c, const mo_expr *call, mo_func **user, bool *err);
-/* A call of f with slot arguments args whose value is output slot k (element el of it in the flat model,
+/* funcallee.c: a call of f with slot arguments args whose value is output slot k (element el of it in the flat model,
  * 0 for a scalar). */
 mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, int el);
-/* The fields of the record output o of f called with args: a call per field, all sharing one argument
+/* funcallee.c: the fields of the record output o of f called with args: a call per field, all sharing one argument
  * array (the generated C calls f once for them: codegen_farr.c). */
 mo_expr **mo_func_record_calls(mo_loc loc, const mo_func *f, const mo_fparam *o, mo_expr **args);
-/* The reference rec.field to a field of the record that the reference rec names (a copy of rec with one
+/* funcall.c: the reference rec.field to a field of the record that the reference rec names (a copy of rec with one
  * more part, located at rec). */
 mo_expr *mo_ref_field(const mo_expr *rec, const char *field);
 
-/* The functional input (12.4.2) of fn that the one-identifier reference ref names, or NULL. */
+/* funcallee.c: the functional input (12.4.2) of fn that the one-identifier reference ref names, or NULL. */
 const mo_fparam *mo_func_functional(const mo_func *fn, const mo_expr *ref);
 /* A call e of the functional input fp inside a function made for a call: the call of the function its
  * argument gave, its arguments by name (the type's order), the bound inputs from fp's slots. */

@@ -7,12 +7,9 @@
  * Modelica.Math.sin), or a precise error: unknown function (with "did you mean"), too many arguments,
  * unknown or repeated named argument, missing argument, argument of the wrong type.
  *
- * Callee lookup follows the class lookup of chapter 5 (lookup.c) from the class whose text holds the
- * call; a name that finds no class is a built-in (flatten.c checks the list) or unknown. Lookups are
- * cached per (class, name), so a model with 10^5 calls of sin asks the library path once per class.
- *
- * Calls written in a model, whose arrays are scalarised, and equations with several outputs:
- * funcall_model.c.
+ * What a call's name finds (its callee: lookups cached per (class, name)) and the functions that
+ * functional arguments give: funcallee.c. Calls written in a model, whose arrays are scalarised, and
+ * equations with several outputs: funcall_model.c.
  */
 #include "aval.h"
 #include "func.h"
@@ -208,440 +205,6 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
     }
 }
 
-/* ---- callees ---- */
-typedef enum { CAL_NONE, CAL_USER, CAL_BUILTIN, CAL_RECORD, CAL_ERROR } callee_kind;
-
-typedef struct callee {
-    callee_kind kind;
-    mo_class *cls;            /* CAL_USER, CAL_RECORD (the long class) */
-    mo_class *written;        /* CAL_RECORD: the class the name finds (a short class keeps its modifiers) */
-    const char *builtin;      /* CAL_BUILTIN: the built-in's name */
-    mo_class *via;            /* CAL_USER: the package that inherits cls from cls->parent and that the name
-                               * reached it through (mo_func.via), or NULL */
-} callee;
-
-static mo_map callee_cache;   /* "class-pointer name" -> callee* (only answers that report nothing) */
-
-static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const char *key);
-static mo_func *specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_class *cls, mo_class *written);
-static bool functional_arg(mo_fctx *c, mo_func *f, const mo_fparam *p, const mo_expr *given, mo_expr **args);
-static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *given);
-static callee component_callee(mo_fctx *c, const mo_expr *fn);
-
-/* The package P that a call P.f reaches the function cls through, when P inherits cls from the package
- * that declares it (so that cls reads P's values of that package's constants, 5.3); for an unqualified
- * call inside a function built for such a P, or in the binding of a package constant flattened for P
- * (env: the flattener's package environment), or in a class that P inherits (its view from P), P again
- * when P has cls as a member. NULL when there is none. A short class without modifiers is its target. */
-static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *cls, mo_class *env)
-{
-    mo_class *via = NULL;
-    if (n->n == 1) {
-        if (env && env != cls->parent && mo_lookup_member(env, n->ids[0]).cls == cls)
-            via = env;
-        /* else the enclosing class that has the name: a package that inherits it, or the view of one
-         * (a class that such a package inherits, lookup.c's views, pkgview.c) */
-        for (mo_class *e = c->owner; !via && e && !n->global; e = e->parent) {
-            mo_found g = mo_lookup_member(e, n->ids[0]);
-            if (g.cls == cls)
-                via = mo_view_target(e);
-            if (g.cls || g.comp)
-                break;
-        }
-    } else {
-        mo_name prefix = *n;
-        prefix.n--;
-        mo_found g;
-        if (mo_lookup_name(c->owner, &prefix, &g) >= 0 || !g.cls)
-            return NULL;
-        via = g.cls;
-        while (via && via->form == MO_FORM_SHORT && !(via->short_mod && via->short_mod->nargs))
-            via = mo_short_target(via);
-    }
-    return via && via != cls->parent && via->kind == MO_CL_PACKAGE ? via : NULL;
-}
-
-/* An unqualified name that found cls in an enclosing class that package env (the package a function is
- * built for, or a package constant's binding flattened for) inherits: the class env has under that name
- * (its redeclaration: PartialMedium's setState_pT calls setState_pTX, which DryAirNasa redeclares). */
-static mo_class *as_env_has(mo_fctx *c, const mo_name *n, mo_class *cls, mo_class *env)
-{
-    for (mo_class *e = c->owner; e; e = e->parent) {
-        mo_found g = mo_lookup_member(e, n->ids[0]);
-        if (!g.cls && !g.comp)
-            continue;
-        if (g.cls != cls || e == env || !mo_view_inherits(env, e))
-            return cls;
-        mo_found h = mo_lookup_member(env, n->ids[0]);
-        return h.cls ? h.cls : cls;
-    }
-    return cls;
-}
-
-static callee find_callee(mo_fctx *c, const mo_expr *fn)
-{
-    callee r = {CAL_NONE, NULL, NULL, NULL, NULL};
-    /* a.f(x): a function declared in the class of the component a (5.3.2), never cached (the class of a
-     * depends on the instance) */
-    if (c->inst && fn->nparts > 1 && !fn->global && mo_layout_find(c->inst->lay, fn->parts[0].id))
-        return component_callee(c, fn);
-    /* (inside a function built for a package that inherits it, or a package constant's binding flattened
-     * for one, that package is part of the answer: the key has it) */
-    mo_class *env = c->fn ? c->fn->via : mo_flatten_pkg_via();
-    const char *key = mo_intern_cstr(mo_sprintf("%p %p %s%s", (void *)c->owner, (void *)env, fn->global ? "." : "",
-                                                mo_ref_str(fn)));
-    callee *hit = mo_map_get(&callee_cache, key);
-    if (hit)
-        return *hit;
-    mo_name n;
-    mo_name_init(&n, fn->loc, fn->global, fn->nparts);
-    for (int i = 0; i < fn->nparts; i++) {
-        n.ids[i] = fn->parts[i].id;
-        mo_name_set_loc(&n, i, mo_ref_part_loc(fn, i));
-        if (fn->parts[i].nsubs) {
-            mo_error(fn->loc, "a function name cannot have subscripts");
-            r.kind = CAL_ERROR;
-            return r;
-        }
-    }
-    mo_found f;
-    if (mo_lookup_name(c->owner, &n, &f) >= 0 || !f.cls) {
-        hit = MO_NEW(callee);
-        *hit = r;
-        mo_map_put(&callee_cache, key, hit);
-        return r;   /* a component or nothing: built-in or unknown */
-    }
-    if (n.n == 1 && !n.global && env && f.cls)
-        f.cls = as_env_has(c, &n, f.cls, env);
-    r = class_callee(c, fn, f.cls, NULL);
-    if (r.kind == CAL_USER && r.written == r.cls && r.cls->parent)
-        r.via = inherited_via(c, &n, r.cls, env);
-    if (r.kind != CAL_ERROR && !(f.cls->flags & MO_PF_OUTER)) {
-        hit = MO_NEW(callee);
-        *hit = r;
-        mo_map_put(&callee_cache, key, hit);
-    }
-    return r;
-}
-
-/* The callee a class found for the call name fn is; key: where to cache the answer (NULL: nowhere). */
-static callee class_callee(mo_fctx *c, const mo_expr *fn, mo_class *cls, const char *key)
-{
-    callee r = {CAL_NONE, NULL, NULL, NULL, NULL};
-    callee *hit;
-    bool outer = cls->flags & MO_PF_OUTER;   /* its inner depends on the instance: never cached */
-    if (outer && !(cls = mo_outer_class(c->inst, cls, fn->loc))) {
-        r.kind = CAL_ERROR;
-        return r;
-    }
-    mo_class *written = cls;
-    bool modified = false;    /* a short class with modifiers on the way: a record's fields' values */
-    while (cls && cls->form == MO_FORM_SHORT) {
-        modified |= cls->short_mod && cls->short_mod->nargs;
-        if (cls->kind == MO_CL_CLASS) {   /* class f2 = f: a class, whatever it extends, is no function */
-            mo_error(fn->loc, "'%s' is declared 'class %s = %s', which is no function: only a function can be "
-                     "called (specification 4.7, 12.1)", mo_ref_str(fn), cls->name, mo_name_str(cls->short_base));
-            r.kind = CAL_ERROR;
-            return r;
-        }
-        cls = mo_short_target(cls);
-    }
-    if (!cls) {
-        r.kind = CAL_ERROR;
-        return r;
-    }
-    if (mo_builtin_type(cls) >= 0 || cls->form == MO_FORM_ENUM) {
-        /* Integer(e), String(x): conversions of the predefined types, built-in (flatten_expr.c) */
-        if (key) {
-            hit = MO_NEW(callee);
-            *hit = r;
-            mo_map_put(&callee_cache, key, hit);
-        }
-        return r;
-    }
-    if (mo_class_is_extobj(cls)) {   /* Obj(args): its constructor (12.9.7; call_of checks where) */
-        mo_found g = mo_lookup_member(cls, mo_intern_cstr("constructor"));
-        if (!g.cls || g.cls->kind != MO_CL_FUNCTION) {
-            mo_error(fn->loc, "external object class '%s' has no function 'constructor'", mo_ref_str(fn));
-            r.kind = CAL_ERROR;
-            return r;
-        }
-        cls = written = g.cls;
-    }
-    if (modified && cls->kind != MO_CL_RECORD && cls->kind != MO_CL_OPERATOR_RECORD && cls->kind != MO_CL_FUNCTION) {
-        mo_error(fn->loc, "not supported yet: a %s defined by a short class with modifiers",
-                 mo_class_kind_name(cls->kind));
-        r.kind = CAL_ERROR;
-        return r;
-    }
-    r.cls = cls;
-    r.written = written;
-    if (cls->kind == MO_CL_FUNCTION || cls->kind == MO_CL_OPERATOR_FUNCTION) {
-        const mo_external *x = cls->external;
-        if (x && x->language && !strcmp(x->language, "builtin")) {
-            const char *b = x->fn_name ? x->fn_name : cls->name;
-            if (!mo_func_is_builtin(b)) {
-                mo_error(fn->loc, "'%s' is declared external \"builtin\" but '%s' is no built-in function",
-                         mo_ref_str(fn), b);
-                mo_note(cls->loc, "'%s' is declared here", cls->name);
-                r.kind = CAL_ERROR;
-                return r;
-            }
-            r.kind = CAL_BUILTIN;
-            r.builtin = mo_intern_cstr(b);
-        } else {
-            r.kind = CAL_USER;
-        }
-    } else if (cls->kind == MO_CL_RECORD || cls->kind == MO_CL_OPERATOR_RECORD) {
-        r.kind = CAL_RECORD;
-    } else {
-        mo_error(fn->loc, "'%s' is a %s, not a function", mo_ref_str(fn), mo_class_kind_name(cls->kind));
-        mo_note(cls->loc, "'%s' is declared here", cls->name);
-        r.kind = CAL_ERROR;
-        return r;
-    }
-    if (outer || !key)
-        return r;
-    hit = MO_NEW(callee);
-    *hit = r;
-    mo_map_put(&callee_cache, key, hit);
-    return r;
-}
-
-/* a.b.F.f(x): the leading identifiers name scalar components (the instance's, subscripts evaluated),
- * the rest classes declared in the class of the last of them, the last a function (5.3.2). */
-/* The component a call c.f(x) or c.P.g(x) is made through (5.3.2): its instance, and in *ncomp how many
- * leading identifiers of fn name it; NULL after an error. */
-static mo_inst *call_component(mo_fctx *c, const mo_expr *fn, int *ncomp_out)
-{
-    int ncomp = 1;   /* how many leading identifiers are components */
-    mo_inst *ci = c->inst;
-    if (mo_uses_conditional(ci, fn))
-        return NULL;
-    for (; ncomp < fn->nparts; ncomp++) {
-        intptr_t k = mo_layout_find(ci->lay, fn->parts[ncomp - 1].id);
-        if (!k || !mo_ensure_slot(c->fr, ci, (int)k - 1))
-            return NULL;
-        mo_slot s = mo_slot_of(ci, (int)k - 1);
-        ci = s.kind == MO_SK_INST ? s.child : s.kind == MO_SK_ARRAY && s.arr->total && s.arr->elems[0].kind == MO_SK_INST
-                                                  ? s.arr->elems[0].child : NULL;
-        if (!ci || !mo_layout_find(ci->lay, fn->parts[ncomp].id))
-            break;
-    }
-    if (ncomp == fn->nparts) {
-        mo_error(fn->loc, "'%s' is a component, not a function", mo_ref_str(fn));
-        return NULL;
-    }
-    mo_expr *prefix = mo_expr_dup(fn);
-    prefix->nparts = ncomp;
-    mo_sref sr;
-    bool disabled = false;
-    if (mo_find_slots(c->fr, c->inst, c->owner, prefix, &sr, &disabled) <= 0)
-        return NULL;
-    if (sr.nd || sr.one.kind != MO_SK_INST || disabled) {
-        mo_error(fn->loc, "in the call '%s', '%s' must be a scalar component (5.3.2)", mo_ref_str(fn),
-                 mo_ref_str(prefix));
-        return NULL;
-    }
-    *ncomp_out = ncomp;
-    return sr.one.child;
-}
-
-static callee component_callee(mo_fctx *c, const mo_expr *fn)
-{
-    callee r = {CAL_ERROR, NULL, NULL, NULL, NULL};
-    int ncomp;
-    mo_inst *ci = call_component(c, fn, &ncomp);
-    if (!ci)
-        return r;
-    mo_class *cls = ci->lay->cls;
-    for (int i = ncomp; i < fn->nparts && cls; i++) {
-        mo_found f = mo_lookup_member(cls, fn->parts[i].id);
-        if (!f.cls) {
-            mo_error(mo_ref_part_loc(fn, i), "'%s' has no class '%s'%s", mo_class_full_name(cls), fn->parts[i].id,
-                     f.comp ? " (a component: only the leading names of a call may be components)" : "");
-            return r;
-        }
-        if (f.elem && (f.elem->flags & MO_PF_PROTECTED)) {
-            mo_error(mo_ref_part_loc(fn, i), "'%s' is protected in '%s': a protected element cannot be reached "
-                     "with dot notation (specification 4.1)", fn->parts[i].id, mo_class_full_name(cls));
-            return r;
-        }
-        if (f.cls->kind == MO_CL_OPERATOR || f.cls->kind == MO_CL_OPERATOR_FUNCTION) {
-            mo_error(mo_ref_part_loc(fn, i), "'%s' is an %s: a call through a component must find a non-operator "
-                     "function (specification 5.3.2)", fn->parts[i].id, mo_class_kind_name(f.cls->kind));
-            return r;
-        }
-        cls = f.cls;
-    }
-    r = class_callee(c, fn, cls, NULL);
-    if (r.kind != CAL_USER && r.kind != CAL_ERROR) {
-        mo_error(fn->loc, "'%s' must be a function, not a %s (5.3.2)", mo_ref_str(fn), mo_class_kind_name(cls->kind));
-        r.kind = CAL_ERROR;
-    }
-    return r;
-}
-
-mo_func *mo_fctx_callee(mo_fctx *c, const mo_expr *call, bool *err)
-{
-    *err = false;
-    if (!call->fn || call->fn->kind != MO_EX_REF)
-        return NULL;
-    callee k = find_callee(c, call->fn);
-    if (k.kind == CAL_ERROR) {
-        *err = true;
-        return NULL;
-    }
-    if (k.kind == CAL_RECORD) {   /* in a model, a record value (records.c), not a function */
-        if (c->fn) {
-            mo_error(call->loc, "not supported yet: the record constructor '%s' here", mo_ref_str(call->fn));
-            *err = true;
-        }
-        return NULL;
-    }
-    if (k.kind != CAL_USER)
-        return NULL;
-    mo_func *f = mo_func_of_via(c->fr, k.cls, k.written, k.via, call->loc);
-    if (f && f->generic)
-        f = specialize(c, call, f, k.cls, k.written);
-    *err = f == NULL;
-    return f;
-}
-
-mo_class *mo_fctx_call_record(mo_fctx *c, const mo_expr *call, mo_func **user, bool *err)
-{
-    *user = NULL;
-    *err = false;
-    if (!call->fn || call->fn->kind != MO_EX_REF || call->niters || (c->fn && mo_func_functional(c->fn, call->fn)))
-        return NULL;
-    callee k = find_callee(c, call->fn);
-    if (k.kind == CAL_ERROR) {
-        *err = true;
-        return NULL;
-    }
-    if (k.kind == CAL_RECORD)
-        return k.cls;
-    if (k.kind != CAL_USER)
-        return NULL;
-    mo_func *f = mo_func_of_via(c->fr, k.cls, k.written, k.via, call->loc);
-    *err = !f;
-    if (!f || f->generic || !f->outputs.n || !f->outputs.v[0].record)
-        return NULL;
-    *user = f;
-    return (mo_class *)f->outputs.v[0].record;
-}
-
-/* R(a, b = 2) in a function body: the value of each field of R (layout order): positional arguments to
- * the fields that are not final, then named ones, then the fields' own bindings (which may use
- * constants, not other fields, here). */
-static bool default_ctor(mo_fctx *c, const mo_expr *call, mo_class *rec, mo_expr **fields)
-{
-    mo_layout *lay = mo_layout_of(rec);
-    if (!lay)
-        return false;
-    const mo_expr **given = MO_NEWN(const mo_expr *, lay->n + 1);
-    int next = 0;
-    for (int a = 0; a < call->n; a++) {
-        while (next < lay->n && (lay->items[next].elem->flags & MO_PF_FINAL))
-            next++;
-        if (next == lay->n) {
-            mo_error(call->a[a]->loc, "too many arguments for the constructor of record '%s'", rec->name);
-            return false;
-        }
-        given[next++] = call->a[a];
-    }
-    for (int a = 0; a < call->nnamed; a++) {
-        intptr_t k = mo_layout_find(lay, call->named[a].name);
-        if (!k) {
-            mo_error(call->named[a].loc, "record '%s' has no field '%s'", mo_class_full_name(rec), call->named[a].name);
-            mo_suggest_in_layout(lay, call->named[a].name);
-            return false;
-        }
-        given[k - 1] = call->named[a].value;
-    }
-    for (int i = 0; i < lay->n; i++) {
-        mo_element *fe = lay->items[i].elem;
-        if (given[i]) {
-            fields[i] = mo_fctx_expr(c, given[i]);
-        } else if (fe->mod && fe->mod->binding) {
-            mo_fctx k2 = {c->fr, NULL, lay->items[i].owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false, NULL};
-            fields[i] = mo_fctx_expr(&k2, fe->mod->binding);
-        } else {
-            mo_error(call->loc, "missing value of field '%s' in the constructor of '%s'", fe->name,
-                     mo_class_full_name(rec));
-            mo_note(fe->loc, "'%s' is declared here", fe->name);
-            return false;
-        }
-        if (!fields[i])
-            return false;
-    }
-    return true;
-}
-
-int mo_fctx_record_ctor(mo_fctx *c, const mo_expr *call, mo_class **rec, mo_expr ***fields)
-{
-    if (!call->fn || call->fn->kind != MO_EX_REF || call->niters)
-        return 0;
-    callee k = find_callee(c, call->fn);
-    if (k.kind != CAL_RECORD)
-        return k.kind == CAL_ERROR ? -1 : 0;
-    if (k.written != k.cls && k.written->short_mod && k.written->short_mod->nargs) {
-        mo_error(call->loc, "not supported yet: the constructor of a record defined with modifiers, in a function");
-        return -1;
-    }
-    *rec = k.cls;
-    mo_layout *lay = mo_layout_of(k.cls);
-    if (!lay)
-        return -1;
-    *fields = MO_NEWN(mo_expr *, lay->n + 1);
-    mo_class *ctor;
-    if (k.cls->kind != MO_CL_OPERATOR_RECORD || !mo_op_functions(k.cls, "'constructor'", &ctor, 1))
-        return default_ctor(c, call, k.cls, *fields) ? 1 : -1;
-    /* an operator record's constructors (spec 14.2): the one the arguments' types match */
-    int na = call->n + call->nnamed;
-    mo_argty *a = MO_NEWN(mo_argty, na + 1);
-    for (int i = 0; i < na; i++) {
-        mo_expr *x = mo_fctx_expr(c, i < call->n ? call->a[i] : call->named[i - call->n].value);
-        if (!x)
-            return -1;
-        a[i] = (mo_argty){NULL, mo_func_expr_type(c->fr->flat, c->fn, x), mo_func_expr_rank(c->fn, x),
-                          i < call->n ? NULL : call->named[i - call->n].name};
-    }
-    bool err;
-    mo_class *fc = mo_op_constructor(k.cls, na, a, call->loc, &err);
-    mo_func *f = fc ? mo_func_of(c->fr, fc, call->loc) : NULL;
-    mo_expr **args = f ? mo_fctx_args(c, call, f) : NULL;
-    if (!args)
-        return -1;
-    const mo_fparam *o = &f->outputs.v[0];
-    if (o->count != lay->n)
-        mo_unreachable("a constructor's output and its record differ");
-    *fields = mo_func_record_calls(call->loc, f, o, args);
-    return 1;
-}
-
-mo_expr **mo_func_record_calls(mo_loc loc, const mo_func *f, const mo_fparam *o, mo_expr **args)
-{
-    mo_expr **fields = MO_NEWN(mo_expr *, o->count + 1);
-    for (int i = 0; i < o->count; i++) {
-        fields[i] = mo_func_call_expr(loc, f, args, o->first - f->nin + i, 0);
-        if (i)
-            fields[i]->a = fields[0]->a;
-    }
-    return fields;
-}
-
-mo_expr *mo_func_call_expr(mo_loc loc, const mo_func *f, mo_expr **args, int k, int el)
-{
-    mo_expr *e = mo_expr_call(loc, f->name, f->nin, args);
-    e->func = f;
-    e->func_out = (unsigned short)k;
-    e->func_el = el;
-    if (k > 0 && k < f->nout)
-        e->str = f->vars.v[f->nin + k].name;
-    return e;
-}
-
 /* ---- arguments ---- */
 
 bool mo_fctx_check_arg(mo_fctx *c, const mo_func *f, int slot, const mo_expr *arg, mo_loc loc)
@@ -710,16 +273,16 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
     if (arg->kind == MO_EX_REF) {
         for (int s = p->first; s < p->first + p->count; s++) {
             mo_expr *ref = mo_ref_field(arg, f->vars.v[s].name + pl);
-            if (!(args[s] = slot_arg(c, f, s, ref)) || !mo_fctx_check_arg(c, f, s, args[s], arg->loc))
+            if (!(args[s] = mo_fctx_slot_arg(c, f, s, ref)) || !mo_fctx_check_arg(c, f, s, args[s], arg->loc))
                 return false;
         }
         return true;
     }
     if (arg->kind == MO_EX_CALL && arg->fn && arg->fn->kind == MO_EX_REF) {
-        callee k = find_callee(c, arg->fn);
-        if (k.kind == CAL_ERROR)
+        mo_callee k = mo_fctx_find_callee(c, arg->fn);
+        if (k.kind == MO_CAL_ERROR)
             return false;
-        if (k.kind == CAL_USER) {
+        if (k.kind == MO_CAL_USER) {
             bool err;
             mo_func *g = mo_fctx_callee(c, arg, &err);
             if (!g)
@@ -744,7 +307,7 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
             }
             return true;
         }
-        if (k.kind == CAL_RECORD) {
+        if (k.kind == MO_CAL_RECORD) {
             /* R(a, b = 2): positional then named fields, then the fields' own bindings */
             mo_layout *lay = mo_layout_of(k.cls);
             if (!lay)
@@ -766,10 +329,10 @@ static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const m
                         v = arg->named[q].value;
                 mo_element *fe = lay->items[it - 1].elem;
                 if (v) {
-                    args[s] = slot_arg(c, f, s, v);
+                    args[s] = mo_fctx_slot_arg(c, f, s, v);
                 } else if (fe->mod && fe->mod->binding) {
                     mo_fctx k2 = {c->fr, NULL, lay->items[it - 1].owner, c->fn, NULL, c->const_depth + 1, NULL, 0, false, NULL};
-                    args[s] = slot_arg(&k2, f, s, fe->mod->binding);
+                    args[s] = mo_fctx_slot_arg(&k2, f, s, fe->mod->binding);
                 } else {
                     mo_error(arg->loc, "missing value of field '%s' of record '%s'", field, k.cls->name);
                     return false;
@@ -800,7 +363,7 @@ bool mo_func_string_arg(mo_fctx *c, const mo_func *f, const mo_expr *a, mo_loc l
 
 /* The argument of input slot s: a scalar, or an array of the slot's number of dimensions (in a model,
  * the array of its elements: funcall_model.c). */
-static mo_expr *slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *given)
+mo_expr *mo_fctx_slot_arg(mo_fctx *c, const mo_func *f, int s, const mo_expr *given)
 {
     const mo_fvar *v = &f->vars.v[s];
     if (!c->fn && v->nd)
@@ -896,7 +459,7 @@ static mo_expr *instance_default(mo_fctx *c, const mo_expr *call, const mo_func 
         return NULL;
     }
     if (call->fn && call->fn->kind == MO_EX_REF && call->fn->nparts > 1 && !call->fn->global &&
-        mo_layout_find(ci->lay, call->fn->parts[0].id) && !(ci = call_component(c, call->fn, &ncomp)))
+        mo_layout_find(ci->lay, call->fn->parts[0].id) && !(ci = mo_fctx_call_component(c, call->fn, &ncomp)))
         return NULL;
     bool holds = ci->lay->cls == v->inst_owner;   /* the class holding the modifier, or one it extends */
     for (int i = 0; !holds && i < ci->lay->n; i++)
@@ -909,7 +472,7 @@ static mo_expr *instance_default(mo_fctx *c, const mo_expr *call, const mo_func 
         return NULL;
     }
     mo_fctx k = {c->fr, ci, v->inst_owner, NULL, NULL, c->const_depth, NULL, 0, false, NULL};
-    return slot_arg(&k, f, s, v->inst_default);
+    return mo_fctx_slot_arg(&k, f, s, v->inst_default);
 }
 
 bool mo_fctx_complete(mo_fctx *c, const mo_expr *call, const mo_func *f, mo_expr **args)
@@ -957,12 +520,12 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
         if (!given[q])
             continue;
         if (p->fn_type) {
-            if (!functional_arg(c, f, p, given[q], args))
+            if (!mo_fctx_functional_arg(c, f, p, given[q], args))
                 return NULL;
         } else if (p->record) {
             if (!record_arg(c, f, p, given[q], args))
                 return NULL;
-        } else if (!(args[p->first] = slot_arg(c, f, p->first, given[q])) ||
+        } else if (!(args[p->first] = mo_fctx_slot_arg(c, f, p->first, given[q])) ||
                    !mo_fctx_check_arg(c, f, p->first, args[p->first], given[q]->loc)) {
             return NULL;
         }
@@ -970,171 +533,9 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
     return mo_fctx_complete(c, call, f, args) ? args : NULL;
 }
 
-/* ---- functional inputs (12.4.2) ---- */
-
-const mo_fparam *mo_func_functional(const mo_func *fn, const mo_expr *ref)
-{
-    if (!fn || !ref || ref->kind != MO_EX_REF || ref->nparts != 1 || ref->global || ref->parts[0].nsubs)
-        return NULL;
-    for (int q = 0; q < fn->inputs.n; q++)
-        if (fn->inputs.v[q].fn_type && fn->inputs.v[q].name == ref->parts[0].id)
-            return &fn->inputs.v[q];
-    return NULL;
-}
-
-/* What an argument gives a functional input p of f: a function, the inputs of it that a partial
- * application binds, and their values (AST expressions of the caller's, or, passed on from the caller's
- * own functional input, its slots, resolved). */
-typedef struct fnval {
-    mo_fnbind b;
-    const mo_expr **values;
-    bool *resolved;
-} fnval;
-
-static bool function_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const mo_fparam *p, fnval *out)
-{
-    memset(out, 0, sizeof *out);
-    out->b.input = p->name;
-    const mo_expr *ref = g->kind == MO_EX_PARTIAL_FN ? g->fn : g;
-    if (!ref || ref->kind != MO_EX_REF) {
-        mo_error(g->loc, "the argument '%s' of '%s' must be a function: its name, or function g(a = 1)", p->name,
-                 f->name);
-        return false;
-    }
-    int extra = g->kind == MO_EX_PARTIAL_FN ? g->nnamed : 0;
-    const mo_fparam *fp = mo_func_functional(c->fn, ref);
-    int n0 = fp ? fp->count : 0;
-    out->b.bound = MO_NEWN(const char *, n0 + extra + 1);
-    out->values = MO_NEWN(const mo_expr *, n0 + extra + 1);
-    out->resolved = MO_NEWN(bool, n0 + extra + 1);
-    if (fp) {   /* the caller's own functional input, passed on */
-        if (!fp->fn_actual)
-            mo_unreachable("a generic function's body is never resolved");
-        out->b.actual = fp->fn_actual;
-        out->b.written = fp->fn_written;
-        for (int k = 0; k < n0; k++) {
-            mo_expr *v = mo_expr_new(MO_EX_VAR, ref->loc);
-            v->var = fp->first + k;
-            out->b.bound[k] = fp->fn_bound[k];
-            out->values[k] = v;
-            out->resolved[k] = true;
-        }
-    } else {
-        callee k = find_callee(c, ref);
-        if (k.kind == CAL_ERROR)
-            return false;
-        if (k.kind != CAL_USER) {
-            mo_error(ref->loc, "'%s' given for input '%s' of '%s' is not a function", mo_ref_str(ref), p->name, f->name);
-            return false;
-        }
-        out->b.actual = k.cls;
-        out->b.written = k.written;
-    }
-    out->b.nbound = n0;
-    for (int i = 0; i < extra; i++) {   /* function g(a = 1, b = x) */
-        const mo_named_arg *na = &g->named[i];
-        for (int k = 0; k < out->b.nbound; k++)
-            if (out->b.bound[k] == na->name) {
-                mo_error(na->loc, "input '%s' is bound twice", na->name);
-                return false;
-            }
-        out->b.bound[out->b.nbound] = na->name;
-        out->values[out->b.nbound++] = na->value;
-    }
-    return true;
-}
-
-/* The function made from the generic f for the functions a call gives its functional inputs. */
-static mo_func *specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_class *cls, mo_class *written)
-{
-    const mo_expr **given = mo_fctx_bind(call, f);
-    if (!given)
-        return NULL;
-    mo_fnbind *binds = MO_NEWN(mo_fnbind, f->inputs.n + 1);
-    int nb = 0;
-    for (int q = 0; q < f->inputs.n; q++) {
-        const mo_fparam *p = &f->inputs.v[q];
-        if (!p->fn_type)
-            continue;
-        fnval fv;
-        if (!given[q]) {
-            mo_error(call->loc, "missing argument '%s' (a function) in call of '%s'", p->name, f->name);
-            mo_note(p->loc, "'%s' is declared here", p->name);
-            return NULL;
-        }
-        if (!function_value(c, given[q], f, p, &fv))
-            return NULL;
-        binds[nb++] = fv.b;
-    }
-    return mo_func_spec(c->fr, cls, written, NULL, nb, binds, call->loc);
-}
-
-/* The argument of functional input p: the values of the inputs its function binds, into p's slots. */
-static bool functional_arg(mo_fctx *c, mo_func *f, const mo_fparam *p, const mo_expr *given, mo_expr **args)
-{
-    fnval fv;
-    if (!function_value(c, given, f, p, &fv))
-        return false;
-    if (fv.b.nbound != p->count || fv.b.actual != p->fn_actual)
-        mo_unreachable("a function made for other arguments");
-    for (int k = 0; k < p->count; k++)
-        if (!(args[p->first + k] = fv.resolved[k] ? (mo_expr *)fv.values[k] : slot_arg(c, f, p->first + k, fv.values[k])))
-            return false;
-    return true;
-}
-
-mo_expr *mo_fctx_call_functional(mo_fctx *c, const mo_expr *e, const mo_fparam *fp)
-{
-    mo_func *a = mo_func_of_written(c->fr, fp->fn_actual, fp->fn_written, e->loc);
-    if (!a)
-        return NULL;
-    /* by name: the function given may order its inputs otherwise than the type (function Sine2(A = 2)) */
-    mo_layout *tl = mo_layout_of((mo_class *)fp->fn_type);
-    if (!tl)
-        return NULL;
-    const char **tin = MO_NEWN(const char *, tl->n + 1), *tout = NULL;
-    int nt = 0;
-    for (int i = 0; i < tl->n; i++) {
-        unsigned fl = tl->items[i].elem->flags;
-        if (fl & MO_PF_INPUT)
-            tin[nt++] = tl->items[i].elem->name;
-        else if ((fl & MO_PF_OUTPUT) && !tout)
-            tout = tl->items[i].elem->name;
-    }
-    if (e->n > nt) {
-        mo_error(e->a[nt]->loc, "too many arguments in call of '%s': its type '%s' has %d input%s", fp->name,
-                 fp->fn_type->name, nt, nt == 1 ? "" : "s");
-        return NULL;
-    }
-    mo_expr *call = mo_expr_new(MO_EX_CALL, e->loc);
-    *call = *e;
-    call->n = 0;
-    call->nnamed = e->n + e->nnamed + fp->count;
-    call->named = MO_NEWN(mo_named_arg, call->nnamed + 1);
-    int k = 0;
-    for (int i = 0; i < e->n; i++)
-        call->named[k++] = (mo_named_arg){tin[i], e->a[i]->loc, e->a[i]};
-    for (int i = 0; i < e->nnamed; i++)
-        call->named[k++] = e->named[i];
-    for (int i = 0; i < fp->count; i++) {
-        mo_expr *v = mo_expr_new(MO_EX_VAR, e->loc);
-        v->var = fp->first + i;
-        call->named[k++] = (mo_named_arg){fp->fn_bound[i], e->loc, v};
-    }
-    mo_expr **args = mo_fctx_args(c, call, a);
-    if (!args)
-        return NULL;
-    for (int q = 0; q < a->outputs.n; q++)
-        if (a->outputs.v[q].name == tout && !a->outputs.v[q].record)
-            return mo_func_call_expr(e->loc, a, args, a->outputs.v[q].first - a->nin, 0);
-    mo_error(e->loc, "'%s' given for '%s' has no scalar output '%s' of its type '%s'", a->name, fp->name,
-             tout ? tout : "?", fp->fn_type->name);
-    return NULL;
-}
-
 /* ---- calls ---- */
 
-static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_func **user);
+static bool call_of(mo_fctx *c, const mo_expr *e, mo_callee k, mo_expr **out, mo_func **user);
 
 bool mo_fctx_call(mo_fctx *c, const mo_expr *e, mo_expr **out)
 {
@@ -1180,7 +581,7 @@ bool mo_fctx_call_or_user(mo_fctx *c, const mo_expr *e, mo_expr **out, mo_func *
         return false;
     if (e->fn->nparts == 1 && !e->fn->global && !strcmp(e->fn->parts[0].id, "der"))
         return false;
-    return call_of(c, e, find_callee(c, e->fn), out, user);
+    return call_of(c, e, mo_fctx_find_callee(c, e->fn), out, user);
 }
 
 int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_expr **user,
@@ -1192,8 +593,8 @@ int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
         return 0;
     if (e->fn->nparts == 1 && !e->fn->global && !strcmp(e->fn->parts[0].id, "der"))
         return 0;
-    callee k = find_callee(&c, e->fn);
-    if (k.kind == CAL_RECORD)
+    mo_callee k = mo_fctx_find_callee(&c, e->fn);
+    if (k.kind == MO_CAL_RECORD)
         return mo_rv_construct(fr, inst, owner, e, k.written, out) ? 2 : -1;
     mo_func *f;
     if (!call_of(&c, e, k, user, &f))
@@ -1210,22 +611,22 @@ int mo_func_flatten_class_call(mo_front *fr, mo_inst *inst, mo_class *owner, mo_
 {
     mo_fctx c = {fr, inst, owner, NULL, NULL, 0, NULL, 0, false, NULL};
     *user = NULL;
-    callee k = class_callee(&c, e->fn, fcls, NULL);
+    mo_callee k = mo_fctx_class_callee(&c, e->fn, fcls, NULL);
     mo_func *f;
-    if (k.kind != CAL_USER || !call_of(&c, e, k, user, &f))
+    if (k.kind != MO_CAL_USER || !call_of(&c, e, k, user, &f))
         return -1;
     if (!f)
         return *user ? 1 : -1;
     return !(f->nout && f->outputs.v[0].record) && mo_func_model_call(&c, e, f, out) ? 2 : -1;
 }
 
-/* A call of the callee k: true with *out the call of a built-in, or *user the user function (its
+/* A call of the mo_callee k: true with *out the call of a built-in, or *user the user function (its
  * arguments not resolved yet), both NULL after an error; false when k is no class (a built-in name). */
-static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_func **user)
+static bool call_of(mo_fctx *c, const mo_expr *e, mo_callee k, mo_expr **out, mo_func **user)
 {
     *user = NULL;
     switch (k.kind) {
-    case CAL_NONE:
+    case MO_CAL_NONE:
         /* in a function body, a built-in kept by name (fnexpr.c): the number of arguments the back
          * end prints (in a model, flatten_expr.c checks it after the reductions min(v), max(v); in a
          * function, fnexpr.c handles those) */
@@ -1234,12 +635,12 @@ static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_fu
             !mo_func_builtin_arity(e, e->fn->parts[0].id))
             return true;
         return false;
-    case CAL_ERROR:
+    case MO_CAL_ERROR:
         return true;
-    case CAL_RECORD:
+    case MO_CAL_RECORD:
         mo_error(e->loc, "not supported yet: the record constructor '%s' here", mo_ref_str(e->fn));
         return true;
-    case CAL_BUILTIN: {
+    case MO_CAL_BUILTIN: {
         if (e->nnamed) {
             mo_error(e->named[0].loc, "not supported yet: named arguments in a call of '%s'", k.builtin);
             return true;
@@ -1261,7 +662,7 @@ static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_fu
         *out = r;
         return true;
     }
-    case CAL_USER:
+    case MO_CAL_USER:
         if (mo_func_known_call(c, e, k.cls, out))
             return true;   /* a value (fnknown.c) */
         if (c->fn && k.cls->parent && mo_class_is_extobj(k.cls->parent) && !strcmp(k.cls->name, "constructor")) {
@@ -1276,7 +677,7 @@ static bool call_of(mo_fctx *c, const mo_expr *e, callee k, mo_expr **out, mo_fu
     }
     *user = mo_func_of_via(c->fr, k.cls, k.written, k.via, e->loc);
     if (*user && (*user)->generic)
-        *user = specialize(c, e, *user, k.cls, k.written);
+        *user = mo_fctx_specialize(c, e, *user, k.cls, k.written);
     return true;
 }
 
