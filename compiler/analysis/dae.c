@@ -199,10 +199,27 @@ typedef struct folds {
     unsigned char *in;
 } folds;
 
+/* A call of a user function that is a constant now that folded parameters are literals: the inlined
+ * value of the element it stands for, when that simplifies to a number (MultiBody's Revolute:
+ * R_rel = planarRotation(e, phi, w) with e = {0, 0, 1} folded has R_rel.T[1, 3] = 0 whatever phi is, and
+ * a coefficient R_rel.T[1, 3] left in the derivative equations made matching divide by it). Functions
+ * are pure (12.3), so the number is the call's value. Recursion over one expression only. */
+static mo_expr *fold_call(void *ctx, const mo_expr *e)
+{
+    mo_expr *r = mo_dae_map_operands(e, fold_call, ctx);
+    if (r && r->kind == MO_EX_CALL && r->func && (r->func->inlinable || r->func->inline_arrays)) {
+        mo_expr *v = r->func->inline_arrays ? mo_func_inline_arrays(r) : mo_func_inline(r);
+        double x;
+        if (v && mo_sym_is_num(mo_simplify(v), &x))
+            return mo_sym_num(e->loc, x);
+    }
+    return r;
+}
+
 /* e with the folded parameters as literals, simplified: copied only when it reads one. */
 static const mo_expr *fold(const mo_expr *e, const folds *f)
 {
-    return f->sub && mo_sym_reads_any(e, f->in) ? mo_expr_subst(e, f->sub) : e;
+    return f->sub && mo_sym_reads_any(e, f->in) ? fold_call(NULL, mo_expr_subst(e, f->sub)) : e;
 }
 
 static bool lower_eq(mo_dae *dae, const mo_feq *fe, bool initial, const folds *f)

@@ -17,6 +17,15 @@
  * it: its start value is not its value). An Evaluate = true parameter, or a final one folded for its 0, whose
  * binding uses other parameters is folded with their values too: they become structural as well
  * (-override refuses them; OpenModelica evaluates every final parameter so).
+ * A protected parameter (no modifier from outside can change it) is folded too when its binding is made
+ * only of literals, constants and folded parameters and reads one folded because of Evaluate = true
+ * (itself, or through the bindings of folded parameters): the modeller asked for that value when the
+ * model is compiled, and what follows from it alone is known as well. MultiBody's Revolute has
+ * n = {0, 0, 1} (Evaluate = true) and the protected e = normalizeWithAssert(n): folded, e[1] = e[2] = 0
+ * remove der(R_rel.w[2]) = e[2]*der(w)'s right-hand side, which matching would otherwise solve for der(w)
+ * (a division by zero). (Every protected one made of folded values would fold the space phasor's
+ * TransformationMatrix of the MSL's machines, whose exact zeros then led state selection to a singular
+ * choice: Blocks.Examples.Noise.ActuatorWithNoise.)
  *
  * Input: the DAE after classification, param_order and mo_dae_init_params, before the equations are
  * lowered. Output: an array var -> literal value (NULL for the others), or NULL when no parameter is
@@ -53,18 +62,21 @@ static mo_expr *literal(const mo_var *fv, double x)
     return mo_sym_num(loc, x);
 }
 
-/* Are all variables of e constants or parameters folded already? */
+/* Are all variables of e constants or parameters folded already? *evaluated: one of them is folded
+ * because of Evaluate = true, itself or through the bindings of folded parameters (evald). */
 static bool made_of_folded(const mo_dae *dae, const mo_expr *e, mo_expr *const *sub, unsigned char *seen,
-                           mo_int_vec *tmp)
+                           mo_int_vec *tmp, const unsigned char *evald, bool *evaluated)
 {
     tmp->n = 0;
     mo_expr_collect_vars(e, seen, tmp);
     bool all = true;
+    *evaluated = false;
     for (int i = 0; i < tmp->n; i++) {
         int v = tmp->v[i];
         seen[v] = 0;
         if (!sub[v] && dae->vars.v[v].kind != MO_DV_CONSTANT)
             all = false;
+        *evaluated = *evaluated || evald[v];
     }
     return all;
 }
@@ -73,7 +85,7 @@ mo_expr **mo_dae_fold_params(mo_dae *dae)
 {
     const mo_flat *flat = dae->flat;
     mo_expr **sub = NULL;
-    unsigned char *seen = NULL;
+    unsigned char *seen = NULL, *evald = NULL;
     mo_int_vec tmp = {0};
     for (int i = 0; i < dae->nparam_order; i++) {
         int p = dae->param_order[i];
@@ -81,11 +93,12 @@ mo_expr **mo_dae_fold_params(mo_dae *dae)
         if (d->kind != MO_DV_PARAMETER || d->unfixed_param || d->flat < 0)
             continue;
         const mo_var *fv = &flat->vars.v[d->flat];
-        if (!(fv->flags & (MO_FV_EVALUATE | MO_FV_FINAL_VALUE)) || !foldable_type(fv))
+        if (!(fv->flags & (MO_FV_EVALUATE | MO_FV_FINAL_VALUE | MO_PF_PROTECTED)) || !foldable_type(fv))
             continue;
         if (!sub) {
             sub = MO_NEWN(mo_expr *, dae->vars.n);
             seen = MO_NEWN(unsigned char, dae->vars.n);
+            evald = MO_NEWN(unsigned char, dae->vars.n);
             if (!dae->fold_vals)
                 dae->fold_vals = mo_dae_start_values(dae);
         }
@@ -93,13 +106,21 @@ mo_expr **mo_dae_fold_params(mo_dae *dae)
         double x = dae->fold_vals[p];
         if (!isfinite(x))
             continue;
-        if (!(fv->flags & MO_FV_EVALUATE)) {   /* a final value: of literals, or 0 (see the top) */
+        bool evaluated = fv->flags & MO_FV_EVALUATE;
+        if (!evaluated) {
             if (!b)
                 continue;
-            if ((x != 0 || fv->type != MO_T_REAL) && !made_of_folded(dae, b, sub, seen, &tmp))
+            bool made = made_of_folded(dae, b, sub, seen, &tmp, evald, &evaluated);
+            evaluated = made && evaluated;
+            if (fv->flags & MO_FV_FINAL_VALUE) {   /* a final value: of literals, or 0 (see the top) */
+                if ((x != 0 || fv->type != MO_T_REAL) && !made)
+                    continue;
+            } else if (!evaluated) {   /* protected: only what follows from a value to evaluate */
                 continue;
+            }
         }
         sub[p] = literal(fv, x);
+        evald[p] = evaluated;
         d->structural = true;
         if (b)
             mo_dae_mark_structural(dae, b);

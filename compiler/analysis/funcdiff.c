@@ -6,7 +6,9 @@
  *     value is the derivative of the call's output (the specification's convention: the inputs of f,
  *     then the derivatives of its Real inputs not listed in noDerivative/zeroDerivative; the outputs
  *     are the derivatives of f's Real outputs, in order). Because f_der is linear in the derivative
- *     inputs, the same call serves time derivatives (dx = der(x)) and partial ones (dx = d x / d v).
+ *     inputs, the same call serves time derivatives (dx = der(x)) and partial ones (dx = d x / d v),
+ *     except for what f_der assumes of the motion of its noDerivative inputs: a partial derivative
+ *     subtracts f_der(x, 0).
  *   - mo_func_der2_call: for a call of g_der that names g's second derivative (derivative(order = 2) =
  *     g_der2), g_der2 of its arguments and the time derivatives of its last ones (its derivative inputs).
  *   - mo_func_inline: the call's value as an expression of its arguments, when the function's
@@ -46,13 +48,12 @@ static mo_expr *zeros_like(const mo_expr *a, mo_loc loc)
     return r;
 }
 
-mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs, bool partial)
+/* The call of f's derivative function g on the call's arguments and the derivatives dargs (NULL: zero);
+ * NULL when an input's annotation forbids it. *seeded: some derivative argument is not zero; *no_der:
+ * some Real input is listed in noDerivative. */
+static mo_expr *der_call(const mo_expr *call, mo_expr *const *dargs, bool partial, bool *seeded, bool *no_der)
 {
     const mo_func *f = call->func, *g = f->derivative;
-    if (!g)
-        return NULL;
-    if (f->vars.v[f->nin + call->func_out].type != MO_T_REAL)
-        return mo_sym_num(call->loc, 0);
     mo_expr **args = MO_NEWN(mo_expr *, g->nin + 1);
     int n = 0;
     for (int s = 0; s < f->nin; s++)
@@ -62,15 +63,19 @@ mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs, bool parti
         for (int s = p->first; s < p->first + p->count; s++) {
             if (f->vars.v[s].type != MO_T_REAL)
                 continue;
-            if (p->zero_der && !(dargs[s] && all_zero(dargs[s])))
+            bool zero = !dargs[s] || all_zero(dargs[s]);   /* (NULL: zero) */
+            if (p->zero_der && !zero)
                 return NULL;   /* the annotation holds only where this input is constant */
             /* noDerivative: the derivative function assumes how such an input moves in time (Move's
              * position(q_qd_qdd) reads der(q) from q_qd_qdd[2]), so it gives no partial derivative
              * with respect to a variable the input depends on */
-            if (partial && p->no_der && !(dargs[s] && all_zero(dargs[s])))
+            if (partial && p->no_der && !zero)
                 return NULL;
-            if (!p->no_der)
-                args[n++] = dargs[s] ? dargs[s] : zeros_like(call->a[s], call->loc);
+            *no_der = *no_der || p->no_der;
+            if (p->no_der)
+                continue;
+            args[n++] = dargs[s] ? dargs[s] : zeros_like(call->a[s], call->loc);
+            *seeded = *seeded || !zero;
         }
     }
     if (n != g->nin)
@@ -80,6 +85,28 @@ mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs, bool parti
         k += f->vars.v[f->nin + j].type == MO_T_REAL;
     /* the derivative of element func_el of an array output is that element of the derivative's output */
     return mo_func_call_expr(call->loc, g, args, k, call->func_el);
+}
+
+mo_expr *mo_func_der_call(const mo_expr *call, mo_expr *const *dargs, bool partial)
+{
+    const mo_func *f = call->func;
+    if (!f->derivative)
+        return NULL;
+    if (f->vars.v[f->nin + call->func_out].type != MO_T_REAL)
+        return mo_sym_num(call->loc, 0);
+    bool seeded = false, no_der = false;
+    mo_expr *r = der_call(call, dargs, partial, &seeded, &no_der);
+    if (!r || !partial || !no_der)
+        return r;
+    /* A partial derivative through a function with noDerivative inputs (those the check above found
+     * independent of the variable): the derivative function also adds what it assumes of their motion
+     * in time (Frames.resolve2_der(R, v1, v1_der) = resolve2(R, v1_der) - cross(R.w, resolve2(R, v1)):
+     * R turns at R.w), a term that does not depend on the derivative arguments. The partial derivative
+     * is the part that does, g(x, dx) - g(x, 0): 0 when no derivative argument is seeded. */
+    if (!seeded)
+        return mo_sym_num(call->loc, 0);
+    mo_expr **none = MO_NEWN(mo_expr *, f->nin + 1);
+    return mo_sym_sub(r, der_call(call, none, partial, &seeded, &no_der));
 }
 
 mo_expr *mo_func_der2_call(const mo_expr *call, mo_expr *const *dtail)

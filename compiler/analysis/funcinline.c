@@ -10,10 +10,10 @@
  * differentiated).
  * How: every slot's value is an array value (aval.h: dimensions and row-major elements), the inputs'
  * from the arguments; each assignment's value is computed over them with the flattener's array
- * operations (arrays.c: + - * / of arrays, matrix products, if-expressions, {...}; arrays_builtin.c:
- * transpose, cross, outerProduct, skew, symmetric), plus identity(n), zeros/ones/fill of literal sizes,
- * size, sum/product of an array, subscripts by literals and ':', scalar built-ins (element by element
- * over an array), and calls of other functions: inlined in turn when they can be, else kept as flat
+ * operations (arrays.c: + - * / of arrays, matrix products, if-expressions, {...}, [a, b; c, d];
+ * arrays_builtin.c: transpose, cross, outerProduct, skew, symmetric), plus identity(n), zeros/ones/fill
+ * of literal sizes, size, sum/product of an array, subscripts by literals and ':', scalar built-ins
+ * (element by element over an array), and calls of other functions: inlined in turn when they can be, else kept as flat
  * calls when their outputs are scalars. The MSL's Frames.planarRotation (R := Orientation(T =
  * outerProduct(e, e) + (identity(3) - outerProduct(e, e))*cos(angle) - skew(e)*sin(angle), w = e*der_angle))
  * and angularVelocity2 (w := R.w) are such functions.
@@ -264,6 +264,21 @@ static bool val(ictx *c, const mo_expr *e, mo_aval *out)
             if (!val(c, e->a[i], &v[i]) || v[i].rec)
                 return false;
         return mo_av_array(e->loc, e->n, v, out);
+    }
+    case MO_EX_MATRIX: {   /* [a, b; c, d]: rows, each an MO_EX_ARRAY of blocks */
+        int *ncols = MO_NEWN(int, e->n + 1);
+        mo_aval **rows = MO_NEWN(mo_aval *, e->n + 1);
+        for (int i = 0; i < e->n; i++) {
+            const mo_expr *row = e->a[i];
+            if (row->kind != MO_EX_ARRAY || row->niters)
+                return false;
+            ncols[i] = row->n;
+            rows[i] = MO_NEWN(mo_aval, row->n + 1);
+            for (int j = 0; j < row->n; j++)
+                if (!val(c, row->a[j], &rows[i][j]) || rows[i][j].rec)
+                    return false;
+        }
+        return mo_av_matrix(e->loc, e->n, ncols, rows, out);
     }
     case MO_EX_INDEX:
         return subscript(c, e, out);

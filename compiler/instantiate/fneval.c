@@ -1,6 +1,9 @@
 /*
  * fneval.c - calls of user-defined functions evaluated when the model is compiled, where flattening needs
- * a value: an array size, the condition of an if-equation or of a conditional component (eval.c asks).
+ * a value: an array size, the condition of an if-equation or of a conditional component (eval.c asks),
+ * and where the back end folds parameters (Evaluate = true and what follows from them: fold.c through
+ * mo_dae_start_values): MultiBody's Revolute has e = normalizeWithAssert(n), whose zero elements must
+ * vanish from the equations before matching.
  *
  * Input: a function built by functions.c (its slots, bindings and statements) and the values of its
  * inputs. Output: the values of its outputs, or false when the call cannot be evaluated here (then eval.c
@@ -10,9 +13,10 @@
  * (a, b) := g(x), if, for over ranges, while, break, return and assert, over the scalar built-ins eval.c
  * knows (element by element on arrays), array constructors (with iterators too: {(k - 1)*2*pi/m for k in
  * 1:m}, Electrical.Polyphase.Functions.symmetricOrientation), ranges, subscripts (indices, ranges, ':'),
- * + - of arrays, array * / scalar, size, cat, fill, zeros, ones, sum, and calls of such functions
- * (Modelica.Math.FastFourierTransform.realFFTsamplePoints: Integer arithmetic in while loops; outputs
- * sized by their assignments, xpos := cat(1, xpos, x[i:i]), whose size a call from a model needs).
+ * + - of arrays, array * / scalar, products of vectors and matrices, size, cat, fill, zeros, ones, sum,
+ * and calls of such functions (Modelica.Math.FastFourierTransform.realFFTsamplePoints: Integer
+ * arithmetic in while loops; outputs sized by their assignments, xpos := cat(1, xpos, x[i:i]), whose size
+ * a call from a model needs).
  * Strings, external functions and functional inputs are not evaluated, nor a call whose assert fails (the
  * simulator reports that one when it runs).
  * Bounds: calls nest at most FN_MAX_DEPTH deep and one evaluation runs at most FN_MAX_STEPS statements and
@@ -109,6 +113,42 @@ static bool eval_int(run *r, val *vals, const mo_expr *e, long *out, int depth)
     return true;
 }
 
+/* a * b of two arrays (10.6.4): the scalar product of vectors, matrix times vector, vector times matrix,
+ * matrix times matrix; false for other ranks or sizes that do not agree. */
+static bool product(run *r, const val *a, const val *b, val *out)
+{
+    if (a->nd > 2 || b->nd > 2)
+        return false;
+    /* as (m x k) * (k x n): a vector on the left is one row (its result has no row dimension), on the
+     * right one column (no column dimension) */
+    int m = a->nd == 2 ? a->dims[0] : 1, k = a->dims[a->nd - 1];
+    int n = b->nd == 2 ? b->dims[1] : 1;
+    if (b->dims[0] != k)
+        return false;
+    int dims[2], nd = 0;
+    if (a->nd == 2)
+        dims[nd++] = m;
+    if (b->nd == 2)
+        dims[nd++] = n;
+    if (nd == 0) {
+        double x = 0;
+        for (int i = 0; i < k; i++)
+            x += a->el[i] * b->el[i];
+        *out = scalar(x);
+        return true;
+    }
+    if (!make(r, out, nd, dims))
+        return false;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            double x = 0;
+            for (int l = 0; l < k; l++)
+                x += a->el[(long)i * k + l] * b->el[(long)l * n + j];
+            out->el[(long)i * n + j] = x;
+        }
+    return true;
+}
+
 /* a op b, element by element where one or both are arrays (of one size) */
 static bool binary(run *r, mo_op op, const val *a, const val *b, val *out)
 {
@@ -120,10 +160,12 @@ static bool binary(run *r, mo_op op, const val *a, const val *b, val *out)
         return true;
     }
     bool ew = op == MO_OP_EADD || op == MO_OP_ESUB || op == MO_OP_EMUL || op == MO_OP_EDIV || op == MO_OP_EPOW;
+    if (a->nd && b->nd && op == MO_OP_MUL)
+        return product(r, a, b, out);
     if (a->nd && b->nd) {
         if ((op != MO_OP_ADD && op != MO_OP_SUB && !ew) || a->nd != b->nd ||
             memcmp(a->dims, b->dims, sizeof(int) * (size_t)a->nd))
-            return false;   /* (products of arrays: not done here) */
+            return false;
     } else if (!ew && op != MO_OP_MUL && !(op == MO_OP_DIV && !b->nd)) {
         return false;
     }

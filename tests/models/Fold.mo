@@ -128,4 +128,74 @@ package Fold
     der(y) = N.re*x + N.im*y;
     x = -y;
   end Winding;
+  // A protected parameter whose binding calls functions of the folded n (MultiBody's Revolute: n with
+  // Evaluate = true, protected e = normalizeWithAssert(n)): run when the model is compiled (fneval.c:
+  // the assert, v*v of vectors, v/length), e = {0, 0, 1} is folded, so w[1] = e[1]*v is w[1] = 0 and
+  // w[3] = e[3]*v makes v an alias of x. P*u (matrix times vector) and u*P (vector times matrix) in a
+  // function, also folded: q = {1*1 + 2*1, 3*1 + 4*1} = {3, 7}, r = {1 + 3, 2 + 4} = {4, 6}, so
+  // y = {7, 13}*x. The size of
+  // z is the length of {3, 4}, evaluated by flattening (eval.c) through the same function: 5. With the
+  // folded u = {1, 0}, the call planar(u, x) inlined (funcinline.c, the matrix constructor included)
+  // is 0 for R[1, 2] and R[2, 1] whatever x is: constants (dae.c), not calls that matching could solve
+  // for x (MultiBody's Revolute: R_rel = planarRotation(e, phi, w)). ub = normalize(b) is protected too,
+  // but b has no Evaluate = true: ub is a parameter, so Rb[1, 2] stays a call.
+  model Call
+    function len
+      input Real v[:];
+      output Real r;
+    algorithm
+      r := sqrt(v*v);
+    end len;
+    function normalize
+      input Real v[:];
+      output Real r[size(v, 1)];
+    algorithm
+      assert(len(v) > 0, "zero vector");
+      r := v/len(v);
+    end normalize;
+    function products "P*u, or u*P when left"
+      input Real P[2, 2];
+      input Real u[2];
+      input Boolean left;
+      output Real q[2];
+    algorithm
+      q := if left then u*P else P*u;
+    end products;
+    function planar "a planar rotation about the unit vector e = {cos, sin} of an axis (as MultiBody's
+      Frames.planarRotation): R[1, 2] = e[2]*sin(a) is 0 for e = {1, 0} whatever a is"
+      input Real e[2];
+      input Real a;
+      output Real R[2, 2];
+    algorithm
+      R := [e[1]*cos(a), e[2]*sin(a); -e[2]*sin(a), e[1]*cos(a)];
+      annotation(Inline = true);
+    end planar;
+    parameter Real n[3] = {0, 0, 2} annotation(Evaluate = true);
+    parameter Real P[2, 2] = [1, 2; 3, 4] annotation(Evaluate = true);
+    parameter Real a[2] = {3, 0} annotation(Evaluate = true);
+    parameter Real b[2] = {3, 0} "no Evaluate: the protected ub that it gives is not folded";
+    Real R[2, 2] = planar(u, x);
+    Real Rb[2, 2] = planar(ub, x);
+    Real x(start = 1, fixed = true);
+    Real v;
+    Real w[3];
+    Real y[2];
+    Real z[integer(len({3, 4}))] = fill(1, integer(len({3, 4})));
+  protected
+    parameter Real e[3] = normalize(n);
+    parameter Real q[2] = products(P, {1, 1}, false);
+    parameter Real r[2] = products(P, {1, 1}, true);
+    parameter Real u[2] = normalize(a);
+    parameter Real ub[2] = normalize(b);
+  equation
+    der(x) = -x;
+    for k in 1:3 loop
+      w[k] = e[k]*v;
+    end for;
+    w[3] = x;
+    for k in 1:2 loop
+      y[k] = (q[k] + r[k])*x;
+    end for;
+    annotation(experiment(StopTime = 1));
+  end Call;
 end Fold;

@@ -12,6 +12,14 @@
 # Fold.Winding: a final parameter that is 0 (N.im of N = polar(2, o[1]), o from a function with a
 # comprehension, which fneval.c evaluates) is folded (FundamentalWave's windings), against y = exp(-2 t);
 # -override of o[1] is refused.
+# Fold.Call: protected parameters bound to calls of functions with array inputs and outputs (MultiBody's
+# Revolute: e = normalizeWithAssert(n)), run when the model is compiled and folded: w[1] = e[1]*v is
+# w[1] = 0, v an alias of x, y = {7, 13}*x (matrix-vector products); the simulator agrees with
+# x = exp(-t), R[1, 1] = cos(x); -override of e[1] is refused. R = planar(u, x) with u = {1, 0} folded:
+# R[1, 2] and R[2, 1] are the constant 0 (the call inlined, a matrix constructor, and simplified); the
+# protected ub = normalize(b) is not folded (b has no Evaluate = true), so Rb[1, 2] is a variable.
+# Before, the calls were left to the simulator and the size of z (a call from an array dimension) was
+# refused.
 source tests/ref/lib.sh
 build_ref_tools || exit 1
 D=$OUT/fold_params
@@ -50,4 +58,20 @@ if simulate "$D" W -tolerance=1e-10 -r=W.csv; then closed_form "$D/W.csv" y 'exp
 log=$(cd "$D" && ./W '-override=o[1]=1' 2>&1); rc=$?
 want="error: -override: parameter 'o[1]' cannot be overridden"
 [ $rc = 1 ] && grep -qF -- "$want" <<<"$log" || { echo "FAIL: -override=o[1]=1 (exit $rc): $log"; status=1; }
+"$MO2C" --dump=dae tests/models/Fold.mo Fold.Call > "$D/call.dae" 2>&1 || { echo "FAIL: mo2c Fold.Call"; cat "$D/call.dae"; exit 1; }
+for want in "alias              v = x" "alias              w[1] = 0.0" "alias              w[2] = 0.0" \
+            "e18: y[1] = 7.0 * x" "e19: y[2] = 13.0 * x" "alias              z[5] = 1.0" \
+            "alias              R[1,2] = 0.0" "alias              R[2,1] = 0.0" "algebraic  y[3]    Rb[1,2]"; do
+    grep -qxF "  $want" "$D/call.dae" || { echo "FAIL: Fold.Call's DAE has no line '$want'"; status=1; }
+done
+"$MO2C" tests/models/Fold.mo Fold.Call -o "$D/Call" || { echo "FAIL: mo2c Fold.Call"; exit 1; }
+simulate "$D" Call -tolerance=1e-10 -r=Call.csv || exit 1
+awk 'BEGIN { print "time,v,y[2],\"R[1,1]\""
+             for (i = 0; i <= 500; i++) { t = i / 500; x = exp(-t); printf "%.17g,%.17g,%.17g,%.17g\n", t, x, 13 * x, cos(x) } }' \
+    > "$D/Call.ref.csv"
+"$REFBIN/csvcmp" --abs 1e-6 "$D/Call.ref.csv" "$D/Call.csv" v "y[2]" "R[1,1]" > "$D/cmp.call" ||
+    { echo "FAIL: Call"; cat "$D/cmp.call"; status=1; }
+log=$(cd "$D" && ./Call -override=e[1]=1 2>&1); rc=$?
+grep -qF -- "error: -override: parameter 'e[1]' cannot be overridden" <<<"$log" && [ $rc = 1 ] ||
+    { echo "FAIL: -override=e[1]=1 (exit $rc): $log"; status=1; }
 exit $status
