@@ -18,14 +18,14 @@
  * binding uses other parameters is folded with their values too: they become structural as well
  * (-override refuses them; OpenModelica evaluates every final parameter so).
  * A protected parameter (no modifier from outside can change it) is folded too when its binding is made
- * only of literals, constants and folded parameters and reads one folded because of Evaluate = true
- * (itself, or through the bindings of folded parameters): the modeller asked for that value when the
- * model is compiled, and what follows from it alone is known as well. MultiBody's Revolute has
+ * only of literals, constants and folded parameters, reads one folded because of Evaluate = true
+ * (itself, or through the bindings of folded parameters) and calls a function: the modeller asked for
+ * that value when the model is compiled, and what a function computes from it alone is known as well. MultiBody's Revolute has
  * n = {0, 0, 1} (Evaluate = true) and the protected e = normalizeWithAssert(n): folded, e[1] = e[2] = 0
  * remove der(R_rel.w[2]) = e[2]*der(w)'s right-hand side, which matching would otherwise solve for der(w)
- * (a division by zero). (Every protected one made of folded values would fold the space phasor's
- * TransformationMatrix of the MSL's machines, whose exact zeros then led state selection to a singular
- * choice: Blocks.Examples.Noise.ActuatorWithNoise.)
+ * (a division by zero). (Without the last two conditions the space phasor's TransformationMatrix of the
+ * MSL's machines, a comprehension of cos and sin of multiples of 2*pi/m, would be folded, whose exact
+ * zeros then lead state selection to a singular choice: Blocks.Examples.Noise.ActuatorWithNoise.)
  *
  * Input: the DAE after classification, param_order and mo_dae_init_params, before the equations are
  * lowered. Output: an array var -> literal value (NULL for the others), or NULL when no parameter is
@@ -81,6 +81,22 @@ static bool made_of_folded(const mo_dae *dae, const mo_expr *e, mo_expr *const *
     return all;
 }
 
+/* Does e call a user-defined function? Recursion over one expression only. */
+static bool calls_function(const mo_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_CALL && e->func)
+        return true;
+    for (int i = 0; i < e->n; i++)
+        if (calls_function(e->a[i]))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (calls_function(e->named[i].value))
+            return true;
+    return false;
+}
+
 mo_expr **mo_dae_fold_params(mo_dae *dae)
 {
     const mo_flat *flat = dae->flat;
@@ -115,7 +131,7 @@ mo_expr **mo_dae_fold_params(mo_dae *dae)
             if (fv->flags & MO_FV_FINAL_VALUE) {   /* a final value: of literals, or 0 (see the top) */
                 if ((x != 0 || fv->type != MO_T_REAL) && !made)
                     continue;
-            } else if (!evaluated) {   /* protected: only what follows from a value to evaluate */
+            } else if (!evaluated || !calls_function(b)) {   /* protected: see the top */
                 continue;
             }
         }
