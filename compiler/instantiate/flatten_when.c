@@ -409,6 +409,8 @@ static int by_lhs_var(const void *a, const void *b)
 static void same_order(const feq_vec *first, feq_vec *b)
 {
     int n = first->n;
+    if (n == 0)
+        return;   /* (branches without equations: nothing to pair, and their vectors may be NULL) */
     for (int k = 0; k < n; k++)
         if (first->v[k].lhs->kind != MO_EX_VAR || b->v[k].lhs->kind != MO_EX_VAR)
             return;
