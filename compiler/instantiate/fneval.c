@@ -303,43 +303,66 @@ static bool subscript(run *r, val *vals, const mo_expr *e, long n, bool *one, va
     return true;
 }
 
+/* The elements x[s1, ..., sk] selects (index_of reads them, assign_part writes them): each subscript
+ * one index (one[k]) or a vector of them; pos runs over the result's nd dimensions in row-major order. */
+typedef struct {
+    int ns, nd;
+    val idx[MO_MAX_DIMS];
+    bool one[MO_MAX_DIMS];
+    int dims[MO_MAX_DIMS];
+    long count;
+} selection;
+
+static bool select_of(run *r, val *vals, const mo_expr *e, const val *x, selection *s, int depth)
+{
+    s->ns = e->n - 1;
+    s->nd = 0;
+    if (s->ns != x->nd)
+        return false;
+    for (int k = 0; k < s->ns; k++) {
+        if (!subscript(r, vals, e->a[k + 1], x->dims[k], &s->one[k], &s->idx[k], depth))
+            return false;
+        if (!s->one[k])
+            s->dims[s->nd++] = (int)s->idx[k].n;
+    }
+    s->count = 1;
+    for (int k = 0; k < s->nd; k++)
+        s->count *= s->dims[k];
+    return true;
+}
+
+/* The element of x at position pos of the selection, then pos stepped to the next one. */
+static long select_step(const selection *s, const val *x, long *pos)
+{
+    long flat = 0;
+    for (int k = 0, j = 0; k < s->ns; k++)
+        flat = flat * x->dims[k] + (long)at(&s->idx[k], s->one[k] ? 0 : pos[j++]) - 1;
+    for (int k = s->ns - 1, j = s->nd - 1; k >= 0; k--) {
+        if (s->one[k])
+            continue;
+        if (++pos[j] < s->dims[j])
+            break;
+        pos[j--] = 0;
+    }
+    return flat;
+}
+
 /* x[s1, ..., sk]: the selected elements (a scalar when every subscript is one index) */
 static bool index_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
 {
     val x;
-    int ns = e->n - 1;
-    if (!eval_fx(r, vals, e->a[0], &x, depth) || ns != x.nd)
+    selection s;
+    if (!eval_fx(r, vals, e->a[0], &x, depth) || !select_of(r, vals, e, &x, &s, depth))
         return false;
-    val idx[MO_MAX_DIMS];
-    bool one[MO_MAX_DIMS];
-    int dims[MO_MAX_DIMS], nd = 0;
-    for (int k = 0; k < ns; k++) {
-        if (!subscript(r, vals, e->a[k + 1], x.dims[k], &one[k], &idx[k], depth))
-            return false;
-        if (!one[k])
-            dims[nd++] = (int)idx[k].n;
-    }
-    long count = 1;
-    for (int k = 0; k < nd; k++)
-        count *= dims[k];
-    if (nd && !make(r, out, nd, dims))
+    if (s.nd && !make(r, out, s.nd, s.dims))
         return false;
     long pos[MO_MAX_DIMS] = {0};
-    for (long i = 0; i < count; i++) {
-        long flat = 0;
-        for (int k = 0, j = 0; k < ns; k++)
-            flat = flat * x.dims[k] + (long)at(&idx[k], one[k] ? 0 : pos[j++]) - 1;
-        if (nd)
+    for (long i = 0; i < s.count; i++) {
+        long flat = select_step(&s, &x, pos);
+        if (s.nd)
             out->el[i] = x.el[flat];
         else
             *out = scalar(x.el[flat]);
-        for (int k = ns - 1, j = nd - 1; k >= 0; k--) {
-            if (one[k])
-                continue;
-            if (++pos[j] < dims[j])
-                break;
-            pos[j--] = 0;
-        }
     }
     return true;
 }
@@ -522,22 +545,10 @@ static bool assign_part(run *r, val *vals, const mo_expr *t, const val *v, int d
     if (t->kind != MO_EX_INDEX || t->a[0]->kind != MO_EX_VAR)
         return false;
     val *x = &vals[t->a[0]->var];
-    int ns = t->n - 1;
-    if (ns != x->nd)
+    selection s;
+    if (!select_of(r, vals, t, x, &s, depth))
         return false;
-    val idx[MO_MAX_DIMS];
-    bool one[MO_MAX_DIMS];
-    int dims[MO_MAX_DIMS], nd = 0;
-    for (int k = 0; k < ns; k++) {
-        if (!subscript(r, vals, t->a[k + 1], x->dims[k], &one[k], &idx[k], depth))
-            return false;
-        if (!one[k])
-            dims[nd++] = (int)idx[k].n;
-    }
-    long count = 1;
-    for (int k = 0; k < nd; k++)
-        count *= dims[k];
-    if (v->nd != nd || (nd && memcmp(v->dims, dims, sizeof(int) * (size_t)nd)))
+    if (v->nd != s.nd || (s.nd && memcmp(v->dims, s.dims, sizeof(int) * (size_t)s.nd)))
         return false;
     /* a copy first: another slot may share the target's elements (b := a makes them one array) */
     double *el = x->el;
@@ -546,19 +557,8 @@ static bool assign_part(run *r, val *vals, const mo_expr *t, const val *v, int d
         return false;
     memcpy(copy.el, el, sizeof(double) * (size_t)x->n);
     long pos[MO_MAX_DIMS] = {0};
-    for (long i = 0; i < count; i++) {
-        long flat = 0;
-        for (int k = 0, j = 0; k < ns; k++)
-            flat = flat * x->dims[k] + (long)at(&idx[k], one[k] ? 0 : pos[j++]) - 1;
-        copy.el[flat] = at(v, i);
-        for (int k = ns - 1, j = nd - 1; k >= 0; k--) {
-            if (one[k])
-                continue;
-            if (++pos[j] < dims[j])
-                break;
-            pos[j--] = 0;
-        }
-    }
+    for (long i = 0; i < s.count; i++)
+        copy.el[select_step(&s, x, pos)] = at(v, i);
     *x = copy;
     return true;
 }
