@@ -87,10 +87,28 @@ for f in tests/flat/*.mo; do
 done
 
 # --- scripted tests (simulation, CLI, regression) ---
+# They take most of the run's time, so JOBS of them (default: one per core) run side by side, each with
+# its own scratch directory as OUT so that no two write the same file; results are reported in file
+# order as soon as every script before them has ended.
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+scripts=()
 for t in tests/sim/*.sh; do
-    [ -e "$t" ] || continue; want "$t" || continue
-    log=$(timeout 600 bash "$t" 2>&1); record "$t" $? "$log"
+    [ -e "$t" ] || continue; want "$t" || continue; scripts+=("$t")
 done
+report_done() { # record, in order, the scripts that have ended since the last call
+    while [ "$next" -lt "${#scripts[@]}" ] && [ -e "$OUT/sim/$next.rc" ]; do
+        record "${scripts[$next]}" "$(cat "$OUT/sim/$next.rc")" "$(cat "$OUT/sim/$next.log")"
+        next=$((next+1))
+    done
+}
+mkdir -p "$OUT/sim"; next=0
+for i in "${!scripts[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; report_done; done
+    mkdir -p "$OUT/sim/$i"
+    ( export OUT=$OUT/sim/$i
+      timeout 600 bash "${scripts[$i]}" >"$OUT.log" 2>&1; echo $? >"$OUT.rc.tmp"; mv "$OUT.rc.tmp" "$OUT.rc" ) &
+done
+wait; report_done
 
 echo
 if [ $failed -gt 0 ]; then printf 'failed: %s\n' "${failures[@]}"; fi
