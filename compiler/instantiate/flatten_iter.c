@@ -322,9 +322,11 @@ bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_itera
             return false;
         if (local == 0) {
             mo_found f;
-            if (mo_lookup_name(owner, &nm, &f) < 0 && f.cls &&
-                (f.cls->form == MO_FORM_ENUM || mo_builtin_type(f.cls) == MO_T_BOOLEAN))
-                return type_values(f.cls, r->loc, vals, n);
+            mo_class *c = mo_lookup_name(owner, &nm, &f) < 0 && !f.comp ? f.cls : NULL;
+            while (c && c->form == MO_FORM_SHORT && c->nshort_dims == 0)   /* type E2 = E */
+                c = mo_short_target(c);
+            if (c && (c->form == MO_FORM_ENUM || mo_builtin_type(c) == MO_T_BOOLEAN))
+                return type_values(c, r->loc, vals, n);
         }
     }
     mo_aval v;

@@ -692,6 +692,17 @@ static mo_expr *fn_builtin_call(mo_fctx *c, const mo_expr *e)
         if (k)
             return k > 0 ? r : NULL;
     }
+    if (name && !strcmp(name, "Integer") && e->n == 1 && !e->nnamed && !e->niters) {
+        /* the ordinal of an enumeration value (enumeration values are Integers in functions already) */
+        mo_expr *v = fn_expr(c, e->a[0]);
+        if (!v)
+            return NULL;
+        if (!has_enum(c->fn, v)) {
+            mo_error(e->a[0]->loc, "Integer() takes an enumeration value");
+            return NULL;
+        }
+        return v->kind == MO_EX_INT ? mo_expr_int(e->loc, v->ival) : v;
+    }
     if (name && !strcmp(name, "String") && !e->niters)
         return e->n >= 1 && mo_fctx_maybe_record(c, e->a[0]) ? mo_fctx_record_op(c, e) : fn_string(c, e);
     if (!name || e->niters || e->nnamed) {

@@ -445,6 +445,40 @@ static bool stmt_call(mo_fbuild *b, const mo_stmt *s, mo_fstmt *o)
     return true;
 }
 
+/* for e in E, E an enumeration or Boolean type (11.2.2.1), perhaps through short classes: the range of its
+ * values (enumeration values are Integers in functions: 1:n, their names from *ecls); NULL for other ranges. */
+static mo_expr *type_range(mo_fbuild *b, const mo_expr *range, const mo_class **ecls)
+{
+    if (range->kind != MO_EX_REF || (range->nparts == 1 && mo_map_get(&b->names, range->parts[0].id)))
+        return NULL;
+    mo_name nm;
+    mo_name_init(&nm, range->loc, range->global, range->nparts);
+    for (int i = 0; i < range->nparts; i++) {
+        if (range->parts[i].nsubs)
+            return NULL;
+        nm.ids[i] = range->parts[i].id;
+        mo_name_set_loc(&nm, i, mo_ref_part_loc(range, i));
+    }
+    mo_found f;
+    mo_class *c = mo_lookup_name(b->ctx.owner, &nm, &f) < 0 && !f.comp ? f.cls : NULL;
+    while (c && c->form == MO_FORM_SHORT && c->nshort_dims == 0)
+        c = mo_short_target(c);
+    if (!c || (c->form != MO_FORM_ENUM && mo_builtin_type(c) != MO_T_BOOLEAN))
+        return NULL;
+    mo_expr *r = mo_expr_new(c->form == MO_FORM_ENUM ? MO_EX_RANGE : MO_EX_ARRAY, range->loc);
+    r->n = 2;
+    r->a = MO_NEWN(mo_expr *, 2);
+    if (c->form == MO_FORM_ENUM) {
+        r->a[0] = mo_expr_int(range->loc, 1);
+        r->a[1] = mo_expr_int(range->loc, c->nliterals);
+        *ecls = c;
+    } else {
+        r->a[0] = mo_expr_bool(range->loc, false);
+        r->a[1] = mo_expr_bool(range->loc, true);
+    }
+    return r;
+}
+
 static bool stmt_for(mo_fbuild *b, const mo_stmt *s, int iter, mo_fstmt *o)
 {
     const mo_iterator *it = &s->iters[iter];
@@ -452,7 +486,10 @@ static bool stmt_for(mo_fbuild *b, const mo_stmt *s, int iter, mo_fstmt *o)
         mo_error(it->loc, "not supported yet: iterator '%s' without a range", it->name);
         return false;
     }
-    mo_expr *r = mo_fctx_expr(&b->ctx, it->range);
+    const mo_class *ecls = NULL;
+    mo_expr *r = type_range(b, it->range, &ecls);
+    if (!r)
+        r = mo_fctx_expr(&b->ctx, it->range);
     if (!r)
         return false;
     int type = MO_T_INTEGER;
@@ -478,6 +515,7 @@ static bool stmt_for(mo_fbuild *b, const mo_stmt *s, int iter, mo_fstmt *o)
     o->kind = MO_ST_FOR;
     o->range = r;
     o->iter = mo_func_add_slot(b->f, it->name, it->loc, MO_FV_ITER, type);
+    b->f->vars.v[o->iter].enum_cls = ecls;
     void *saved = mo_map_get(&b->names, it->name);
     mo_map_put(&b->names, it->name, (void *)(intptr_t)(o->iter + 1));
     o->bodies = MO_NEWN(mo_fstmt_list, 1);

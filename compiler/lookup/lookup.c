@@ -758,6 +758,12 @@ int mo_lookup_name(mo_class *cls, const mo_name *name, mo_found *out)
         }
         mo_found g = mo_lookup_member(f.cls, name->ids[k]);
         if (!g.cls && !g.comp) {
+            /* a literal through a short class of an enumeration (type K = E; K.a): callers see E itself */
+            mo_class *t = f.cls;
+            while (t && t->form == MO_FORM_SHORT)
+                t = mo_short_target(t);
+            if (t && t->form == MO_FORM_ENUM)
+                f.cls = t;
             *out = f;
             return k;
         }

@@ -49,9 +49,12 @@ def scan(path, prefix):
                 out.append(full)
             stack.append(name); i = k + 1; continue
         i += 1
-for dp, dn, fn in os.walk(os.path.join(root, 'Modelica')):
-    for f in sorted(fn):
-        if f.endswith('.mo'): scan(os.path.join(dp, f), [])
+# the top-level libraries the prefixes name (Modelica, ModelicaTest, ...), each a directory or one file
+for top in sorted({p.split('.')[0] for p in prefixes}):
+    if os.path.isfile(os.path.join(root, top + '.mo')): scan(os.path.join(root, top + '.mo'), [])
+    for dp, dn, fn in os.walk(os.path.join(root, top)):
+        for f in sorted(fn):
+            if f.endswith('.mo'): scan(os.path.join(dp, f), [])
 for c in sorted(set(out)):
     if only_exp and c not in withexp: continue
     if any(c == p or c.startswith(p + '.') for p in prefixes): print(c)
