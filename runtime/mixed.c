@@ -16,6 +16,18 @@
  * that flip fewer of them (from the values at the call) first, and the first that agrees with its own
  * solution is kept (MAX_SEARCH relations at most: 2^n solutions in the worst case).
  *
+ * Agreeing is asked twice. First with ties (agree): a relation on its threshold keeps the value the
+ * event gave it, which the event iteration, comparing exactly, gives it back at the next pass. When no
+ * mode agrees so, exactly, each relation by the sign of its operands' difference as the event iteration
+ * compares it: a mode found so is one the event iteration keeps as well. An ideal diode whose current
+ * reaches 0 at the event (its 's' is the voltage while off, the current while on) solves, off, to an
+ * 's' of 1e-10 (not a tie: on) and, on, to 2e-15 (a tie, kept at the event's 'off'), so no mode agrees
+ * with ties, while 'on' agrees exactly; the event iteration settles there, and the next step's event
+ * turns the diode off (the diode bridges of the Machines' SMPM_Braking and SMEE_Rectifier). The order
+ * matters the other way round too: a lossy gear about to slip (HeatLosses at t = 0.04) agrees exactly
+ * in a mode that the next step leaves at once, without end (chattering), and with its tie in the one
+ * the motion goes on in.
+ *
  * None agreeing, at an event, is no error yet: the friction elements of the MSL need the event
  * iteration itself. A one-way clutch about to slip (HeatLosses at t = 0.53) is stuck with 'sa' above
  * tau0_max by the event's location error (1.4e-10), while sliding, coupled to a lossy gear, gives an 'sa'
@@ -36,15 +48,16 @@ enum { FIXED_PASSES = 20, MAX_SEARCH = 12, STACK_RELS = 64 };
 #define ABS_TIE 1e-12
 
 /* 1 when the relations compared at the current solution agree with d->rel, after copying them there.
- * A relation whose operands are equal to the accuracy the loop is solved to (algebra.c: 1e-10
- * relative, 1e-12 absolute) is a tie: at the event that it caused it sits on its threshold in every
- * mode, and rounding could otherwise refuse them all. A tie keeps the value the relation had at the
- * call (start: the event iteration's, which compares exactly), never the other one: the event iteration
- * (events.c) would compare it again at this solution and give it back the value of its sign, the
- * loop would take its tie again, and the passes would alternate without end (HeatLosses at t = 0.71:
- * a one-way clutch locked with 'sa' 1e-13 above tau0_max, a tie, while sliding gives an 'sa' below).
- * live: 2n doubles of scratch. */
-static int agree(mo2c_data *d, int n, const int *rel, const unsigned char *start,
+ * exact: each relation by the sign of its operands' difference, as the event iteration (events.c)
+ * compares it. Otherwise a relation whose operands are equal to the accuracy the loop is solved to
+ * (algebra.c: 1e-10 relative, 1e-12 absolute) is a tie: at the event that it caused it sits on its
+ * threshold in every mode, and rounding could otherwise refuse them all. A tie keeps the value the
+ * relation had at the call (start: the event iteration's, which compares exactly), never the other
+ * one: the event iteration would compare it again at this solution and give it back the value of its
+ * sign, the loop would take its tie again, and the passes would alternate without end (HeatLosses at
+ * t = 0.71: a one-way clutch locked with 'sa' 1e-13 above tau0_max, a tie, while sliding gives an 'sa'
+ * below). live: 2n doubles of scratch. */
+static int agree(mo2c_data *d, int n, const int *rel, const unsigned char *start, int exact,
                  int (*rels)(mo2c_data *, double *), double *live, int *err)
 {
     *err = rels(d, live) != 0;
@@ -53,7 +66,7 @@ static int agree(mo2c_data *d, int n, const int *rel, const unsigned char *start
     int same = 1;
     for (int k = 0; k < n; k++) {
         double zc = live[2 * k], scale = live[2 * k + 1];
-        unsigned char v = fabs(zc) <= REL_TIE * scale + ABS_TIE ? start[k]
+        unsigned char v = !exact && fabs(zc) <= REL_TIE * scale + ABS_TIE ? start[k]
                         : (unsigned char)mo2c_rt_rel_value(d->model->rel_op[rel[k]], zc);
         if (v != d->rel[rel[k]]) {
             d->rel[rel[k]] = v;
@@ -71,13 +84,14 @@ static int popcount(unsigned m)
     return c;
 }
 
-/* The loop solved with relations that agree with it, from the relations in start (see above). */
+/* The loop solved with relations that agree with it (exact: see agree), from its solution with the
+ * relations in start (see above); 1 when none agree, -1 on failure. */
 static int settle(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *),
-                  int (*rels)(mo2c_data *, double *), const unsigned char *start, double *live)
+                  int (*rels)(mo2c_data *, double *), const unsigned char *start, int exact, double *live)
 {
     int err;
     for (int pass = 0; pass < FIXED_PASSES; pass++) {
-        if (agree(d, n, rel, start, rels, live, &err))
+        if (agree(d, n, rel, start, exact, rels, live, &err))
             return 0;
         if (err)
             return -1;
@@ -94,12 +108,20 @@ static int settle(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *)
                 d->rel[rel[k]] = (unsigned char)(start[k] ^ ((m >> k) & 1u));
             if (solve(d) != 0)
                 continue;   /* no solution in this mode: try the next */
-            if (agree(d, n, rel, start, rels, live, &err))
+            if (agree(d, n, rel, start, exact, rels, live, &err))
                 return 0;
             if (err)
                 return -1;
         }
     return 1;
+}
+
+/* The loop solved in the mode of the relations in start. */
+static int restart(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *), const unsigned char *start)
+{
+    for (int k = 0; k < n; k++)
+        d->rel[rel[k]] = start[k];
+    return solve(d) != 0 ? -1 : 0;
 }
 
 int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *),
@@ -109,7 +131,7 @@ int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data 
         return -1;
     if (!d->in_event && !d->initial)
         return 0;
-    unsigned char sbuf[STACK_RELS], *start = sbuf;
+    unsigned char sbuf[STACK_RELS] = {0}, *start = sbuf;   /* (zeroed: gcc -O2 sees no n > 0) */
     double lbuf[2 * STACK_RELS], *live = lbuf;
     if (n > STACK_RELS) {
         start = malloc((size_t)n);
@@ -122,12 +144,12 @@ int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data 
     }
     for (int k = 0; k < n; k++)
         start[k] = d->rel[rel[k]];
-    int rc = settle(d, n, rel, solve, rels, start, live);
-    if (rc > 0 && d->in_event && !d->initial) {   /* left to the event iteration (see the top) */
-        for (int k = 0; k < n; k++)
-            d->rel[rel[k]] = start[k];
-        rc = solve(d) != 0 ? -1 : 0;
-    }
+    /* ties kept first, then a mode that agrees exactly (see the top) */
+    int rc = settle(d, n, rel, solve, rels, start, 0, live);
+    if (rc > 0 && (rc = restart(d, n, rel, solve, start)) == 0)
+        rc = settle(d, n, rel, solve, rels, start, 1, live);
+    if (rc > 0 && d->in_event && !d->initial)   /* left to the event iteration (see the top) */
+        rc = restart(d, n, rel, solve, start);
     if (start != sbuf) {
         free(start);
         free(live);

@@ -5,7 +5,9 @@
  * sa = 0.3, both relations true has no solution. The fixed-point iteration cycles between the two
  * sliding modes; the search must find the locked one. Also: one solve between events; when no mode
  * agrees with its solution, the mode the event began with (the event iteration goes on) and at
- * initialization the error; a relation on its threshold accepted either way, a failing solve passed on.
+ * initialization the error; a relation on its threshold accepted either way, a failing solve passed on;
+ * an ideal diode whose only consistent mode has its relation on the threshold (a tie at the other
+ * value than the event's) taken by exact comparison.
  */
 #include "mo2c_rt.h"
 
@@ -47,6 +49,22 @@ static int tie(mo2c_data *d)
     (void)d;
     nsolve++;
     sa = 1.0 + 1e-15;
+    return 0;
+}
+
+/* an ideal diode's s (voltage while off, current while on; rel[5]: s < 0, off) as a diode bridge has
+ * it at the event where its current reaches 0: off, 1e-10 (forward, not a tie); on, 2e-15 (a tie) */
+static int diode(mo2c_data *d)
+{
+    nsolve++;
+    sa = d->rel[5] ? 1e-10 : 2e-15;
+    return 0;
+}
+
+static int diode_rel(mo2c_data *d, double *r)
+{
+    (void)d;
+    r[0] = sa, r[1] = fabs(sa);
     return 0;
 }
 
@@ -110,6 +128,11 @@ int main(void)
     rel[2] = 0;
     nsolve = 0;
     CHECK(mo2c_mixed_loop(&d, 2, idx, tie, rels, "w") == 0 && nsolve == 1 && rel[2] == 0, "tie: %d", nsolve);
+
+    /* the diode: with ties no mode agrees (off says on, on keeps the event's off); exactly, on does */
+    rel[5] = 1;
+    CHECK(mo2c_mixed_loop(&d, 1, idx + 1, diode, diode_rel, "w") == 0 && rel[5] == 0 && sa == 2e-15,
+          "diode: rel %d s %g", rel[5], sa);
 
     /* a solve that fails is passed on with its message */
     rc = mo2c_mixed_loop(&d, 2, idx, broken, rels, "w");
