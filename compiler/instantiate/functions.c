@@ -429,6 +429,16 @@ static bool field_values(mo_fbuild *b, mo_layout_item *it)
     return true;
 }
 
+/* An array slot declared with a size 0 (output Real cr[0]: Blocks' filter coefficients): it has no
+ * element to assign. */
+static bool empty_array(const mo_fvar *v)
+{
+    for (int k = 0; k < v->nd; k++)
+        if (v->dims[k] && v->dims[k]->kind == MO_EX_INT && v->dims[k]->ival == 0)
+            return true;
+    return false;
+}
+
 /* A record variable's fields start at the values its record class gives them (the fields' declarations,
  * and the modifiers of the class's extends clauses: record Ideal extends Coeff(nc = 5, a = {...}), the
  * Media library's coefficients), each read in the record's own scope (its other fields, then the classes
@@ -602,7 +612,7 @@ static bool build(mo_fbuild *b, mo_class *cls)
     if (!mo_func_init_order(f))
         return false;
     for (int k = 0; k < f->nout; k++)
-        if (f->nin + k >= b->cap || !b->assigned[f->nin + k]) {
+        if ((f->nin + k >= b->cap || !b->assigned[f->nin + k]) && !empty_array(&f->vars.v[f->nin + k])) {
             const mo_fvar *v = &f->vars.v[f->nin + k];
             mo_error(v->loc, "output '%s' of function '%s' is never assigned", v->name, f->name);
             return false;
