@@ -216,10 +216,49 @@ static mo_expr *fold_call(void *ctx, const mo_expr *e)
     return r;
 }
 
-/* e with the folded parameters as literals, simplified: copied only when it reads one. */
+/* Is e free of variables (literals and constants only, no time, no parameter)? */
+static bool literal_only(const mo_expr *e)
+{
+    if (!e)
+        return true;
+    if (e->kind == MO_EX_VAR || e->kind == MO_EX_TIME || e->kind == MO_EX_DER || e->kind == MO_EX_REF ||
+        mo_sym_is_input(e))
+        return false;
+    for (int i = 0; i < e->n; i++)
+        if (!literal_only(e->a[i]))
+            return false;
+    for (int i = 0; i < e->nnamed; i++)
+        if (!literal_only(e->named[i].value))
+            return false;
+    return true;
+}
+
+/* Does e call an inlinable user function with literal arguments only (MultiBody's World: frame_b.R =
+ * Frames.nullRotation(), whose T[1, 2] is 0)? Recursion over one expression only. */
+static bool calls_with_literals(const mo_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_CALL && e->func && (e->func->inlinable || e->func->inline_arrays) && literal_only(e))
+        return true;
+    for (int i = 0; i < e->n; i++)
+        if (calls_with_literals(e->a[i]))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (calls_with_literals(e->named[i].value))
+            return true;
+    return false;
+}
+
+/* e with the folded parameters as literals, simplified, and calls of literals that are numbers: copied
+ * only when it reads a folded parameter or makes such a call. A variable that the world's
+ * nullRotation() sets to 0 is then an alias of 0 (no unknown), not a coefficient that matching may
+ * divide by (DoublePendulumInitTip's InitPosition read world.frame_b.R.T[1, 2]). */
 static const mo_expr *fold(const mo_expr *e, const folds *f)
 {
-    return f->sub && mo_sym_reads_any(e, f->in) ? fold_call(NULL, mo_expr_subst(e, f->sub)) : e;
+    if (f->sub && mo_sym_reads_any(e, f->in))
+        return fold_call(NULL, mo_expr_subst(e, f->sub));
+    return calls_with_literals(e) ? fold_call(NULL, e) : e;
 }
 
 static bool lower_eq(mo_dae *dae, const mo_feq *fe, bool initial, const folds *f)

@@ -752,6 +752,10 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
     }
     if (k == 2)
         return true;   /* a record: a constructor, or a function whose result is one */
+    if (k == 3) {      /* a function declared external "builtin": that built-in */
+        e = user;
+        name = user->fn->parts[0].id;
+    }
     if (strcmp(name, "String") == 0 && e->n >= 1) {   /* String(r) of an operator record (14.3) */
         int r = mo_rv_string(fr, inst, owner, e, out);
         if (r)

@@ -69,6 +69,7 @@ static mo_class *type_cached(const mo_class *owner, const mo_name *n, uint64_t h
     return NULL;
 }
 static mo_map short_mods;   /* short class -> its modifier as a tree (the same for every instance) */
+static mo_map short_mods_scalar;   /* the same, for a scalar component of the class (no 'each' added) */
 static mo_map constraints_checked;   /* replaceable short classes whose constraining type was checked */
 
 /* Does the modifier (a short class's) give a value somewhere without 'each'? */
@@ -85,15 +86,19 @@ static bool has_split_value(const mo_fmod *m)
 /* The modifier of a short class or of a type extension (cached: the same for every instance). A type's
  * own modifiers hold for every element of an array of it (type T = Real(min = 0); T x[3]): 'each' is
  * about modifiers written at the declaration, not these (spec 7.2.5); an array type's modifiers are
- * about its own elements (type V = Real[3](start = {1, 2, 3})). */
-static mo_fmod *type_mod(mo_class *c, const mo_mod *m, mo_class *scope)
+ * about its own elements (type V = Real[3](start = {1, 2, 3})). For a scalar component (array_of false)
+ * no 'each' is added: there is no array for it to be spent on, and it would wrongly stay on the
+ * modified element (model PP = P(c = {1, 2, 3}); PP p; with P's Integer c[3]). */
+static mo_fmod *type_mod(mo_class *c, const mo_mod *m, mo_class *scope, bool array_of)
 {
-    mo_fmod *sm = mo_map_get(&short_mods, (const char *)c);
+    bool each = array_of && c->nshort_dims == 0;
+    mo_map *cache = each ? &short_mods : &short_mods_scalar;
+    mo_fmod *sm = mo_map_get(cache, (const char *)c);
     if (!sm && m) {
         sm = mo_fmod_from_ast(m, NULL, scope, true);
-        for (int i = 0; sm && c->nshort_dims == 0 && i < sm->n; i++)
+        for (int i = 0; sm && each && i < sm->n; i++)
             sm->sub[i]->each = true;
-        mo_map_put(&short_mods, (const char *)c, sm);
+        mo_map_put(cache, (const char *)c, sm);
     }
     return sm;
 }
@@ -150,6 +155,7 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
     t->mod = mod;
     if (!constraint_dims_ok(e, it->owner, c))
         return false;
+    int outer_dims = e->ndims + e->ntype_dims;   /* with t->ntdims: the dimensions around c's elements */
     for (;;) {
         t->connector |= c->kind == MO_CL_CONNECTOR || c->kind == MO_CL_EXPANDABLE_CONNECTOR;
         if (c->form != MO_FORM_SHORT) {
@@ -162,7 +168,7 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
                     return false;
                 break;
             }
-            t->mod = mo_fmod_merge(t->mod, type_mod(c, x->mod, c));
+            t->mod = mo_fmod_merge(t->mod, type_mod(c, x->mod, c, outer_dims > 0 || t->ntdims > 0));
             c = base;
             continue;
         }
@@ -176,7 +182,7 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
         if (c->nshort_dims > 0) {
             /* values of an array type's modifiers split over its own dimensions only: with dimensions
              * before them (T x[2], or T[2] in another type) they would need 'each' for those alone */
-            const mo_fmod *sm = type_mod(c, c->short_mod, c->parent);
+            const mo_fmod *sm = type_mod(c, c->short_mod, c->parent, false);
             if (sm && has_split_value(sm) && (t->ntdims > 0 || e->ndims + e->ntype_dims > 0)) {
                 mo_error(e->type->loc, "not supported yet: an array of the array type '%s', whose modifier "
                          "gives values for its elements", c->name);
@@ -197,7 +203,7 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
             t->tdims = d;
             t->tdim_scope = ds;
         }
-        t->mod = mo_fmod_merge(t->mod, type_mod(c, c->short_mod, c->parent));
+        t->mod = mo_fmod_merge(t->mod, type_mod(c, c->short_mod, c->parent, outer_dims > 0 || t->ntdims > 0));
         t->prefixes |= c->short_prefixes;
         c = mo_short_target(c);
         if (!c)

@@ -14,9 +14,9 @@
  * knows (element by element on arrays), array constructors (with iterators too: {(k - 1)*2*pi/m for k in
  * 1:m}, Electrical.Polyphase.Functions.symmetricOrientation), ranges, subscripts (indices, ranges, ':'),
  * + - of arrays, array * / scalar, products of vectors and matrices, size, cat, fill, zeros, ones, sum,
- * and calls of such functions (Modelica.Math.FastFourierTransform.realFFTsamplePoints: Integer
- * arithmetic in while loops; outputs sized by their assignments, xpos := cat(1, xpos, x[i:i]), whose size
- * a call from a model needs).
+ * identity, diagonal, transpose, outerProduct, cross, skew, and calls of such functions
+ * (Modelica.Math.FastFourierTransform.realFFTsamplePoints: Integer arithmetic in while loops; outputs
+ * sized by their assignments, xpos := cat(1, xpos, x[i:i]), whose size a call from a model needs).
  * Strings, external functions and functional inputs are not evaluated, nor a call whose assert fails (the
  * simulator reports that one when it runs).
  * Bounds: calls nest at most FN_MAX_DEPTH deep and one evaluation runs at most FN_MAX_STEPS statements and
@@ -407,6 +407,82 @@ static bool cat_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
     return ok;
 }
 
+/* The vector and matrix built-ins of 10.3.6 over evaluated arguments a (and b): 1 with *out, 0 when they
+ * do not fit, -1 when n is none of them. MultiBody's Frames.planarRotation builds its T from
+ * outerProduct(e, e), identity(3) and skew(e): its zero elements are folded (fold.c) only when its value
+ * is known. */
+static int matrix_builtin(run *r, const char *n, int nargs, const val *a, const val *b, val *out)
+{
+    int d2[2];
+    if (!strcmp(n, "identity")) {
+        if (nargs != 1 || a->nd || a->s != floor(a->s) || a->s < 0 || a->s * a->s > FN_MAX_ELEMENTS)
+            return 0;
+        d2[0] = d2[1] = (int)a->s;
+        if (!make(r, out, 2, d2))
+            return 0;
+        for (long i = 0; i < out->n; i++)
+            out->el[i] = i / d2[0] == i % d2[0];
+        return 1;
+    }
+    if (!strcmp(n, "diagonal")) {
+        if (nargs != 1 || a->nd != 1 || (double)a->n * (double)a->n > FN_MAX_ELEMENTS)
+            return 0;
+        d2[0] = d2[1] = (int)a->n;
+        if (!make(r, out, 2, d2))
+            return 0;
+        for (long i = 0; i < out->n; i++)
+            out->el[i] = i / d2[0] == i % d2[0] ? a->el[i / d2[0]] : 0;
+        return 1;
+    }
+    if (!strcmp(n, "transpose")) {
+        if (nargs != 1 || a->nd != 2)
+            return 0;
+        d2[0] = a->dims[1];
+        d2[1] = a->dims[0];
+        if (!make(r, out, 2, d2))
+            return 0;
+        for (long i = 0; i < d2[0]; i++)
+            for (long j = 0; j < d2[1]; j++)
+                out->el[i * d2[1] + j] = a->el[j * d2[0] + i];
+        return 1;
+    }
+    if (!strcmp(n, "outerProduct")) {
+        if (nargs != 2 || a->nd != 1 || b->nd != 1 || (double)a->n * (double)b->n > FN_MAX_ELEMENTS)
+            return 0;
+        d2[0] = (int)a->n;
+        d2[1] = (int)b->n;
+        if (!make(r, out, 2, d2))
+            return 0;
+        for (long i = 0; i < a->n; i++)
+            for (long j = 0; j < b->n; j++)
+                out->el[i * b->n + j] = a->el[i] * b->el[j];
+        return 1;
+    }
+    if (!strcmp(n, "cross") || !strcmp(n, "skew")) {
+        bool cross = n[0] == 'c';
+        if (nargs != (cross ? 2 : 1) || a->nd != 1 || a->n != 3 || (cross && (b->nd != 1 || b->n != 3)))
+            return 0;
+        const double *x = a->el;
+        if (cross) {
+            const double *y = b->el;
+            d2[0] = 3;
+            if (!make(r, out, 1, d2))
+                return 0;
+            out->el[0] = x[1] * y[2] - x[2] * y[1];
+            out->el[1] = x[2] * y[0] - x[0] * y[2];
+            out->el[2] = x[0] * y[1] - x[1] * y[0];
+            return 1;
+        }
+        d2[0] = d2[1] = 3;
+        if (!make(r, out, 2, d2))
+            return 0;
+        const double m[9] = {0, -x[2], x[1], x[2], 0, -x[0], -x[1], x[0], 0};
+        memcpy(out->el, m, sizeof m);
+        return 1;
+    }
+    return -1;
+}
+
 static bool builtin(run *r, val *vals, const mo_expr *e, const char *n, val *out, int depth)
 {
     if (e->niters || e->nnamed)
@@ -439,6 +515,9 @@ static bool builtin(run *r, val *vals, const mo_expr *e, const char *n, val *out
         *out = scalar(a.dims[(int)b.s - 1]);
         return true;
     }
+    int m = matrix_builtin(r, n, e->n, &a, &b, out);
+    if (m >= 0)
+        return m;
     if ((!strcmp(n, "sum") || !strcmp(n, "product")) && e->n == 1) {
         double x = n[0] == 'p';
         for (long i = 0; i < a.n; i++)

@@ -596,6 +596,19 @@ int mo_func_flatten_value(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
     mo_callee k = mo_fctx_find_callee(&c, e->fn);
     if (k.kind == MO_CAL_RECORD)
         return mo_rv_construct(fr, inst, owner, e, k.written, out) ? 2 : -1;
+    if (k.kind == MO_CAL_BUILTIN && !e->nnamed) {
+        /* Modelica.Math.sin(u) is sin(u): the caller flattens it as the built-in, which applies element
+         * by element to array arguments as a vectorized call would (12.4.6) */
+        mo_expr *r = mo_expr_new(MO_EX_CALL, e->loc);
+        *r = *e;
+        r->fn = mo_expr_new(MO_EX_REF, e->fn->loc);
+        r->fn->nparts = 1;
+        r->fn->parts = MO_NEWN(mo_ref_part, 1);
+        r->fn->parts[0].id = k.builtin;
+        mo_ref_part_set_loc(r->fn, 0, e->fn->loc);
+        *user = r;
+        return 3;
+    }
     mo_func *f;
     if (!call_of(&c, e, k, user, &f))
         return 0;

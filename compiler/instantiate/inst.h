@@ -350,7 +350,9 @@ bool mo_in_when_condition(void); /* inside the condition of a when-equation */
  * mo_func_flatten_value: a call whose name finds a function class (user function, or external
  *   "builtin") or a record: 1 with the flat call in *user, 2 with a value in *out (a record
  *   constructor, a function whose result is a record, or an array result as one call per element),
- *   0 when no class is found, -1 after an error.
+ *   3 with *user the call rewritten to name the built-in of a function declared external "builtin"
+ *   (its arguments as written, for the caller's built-in path), 0 when no class is found, -1 after an
+ *   error.
  * mo_func_unknown: report "unknown function" with a "did you mean" note.
  * mo_func_equation: (a, b) = f(x) and record = f(x): 1 when done, -1 after an error, 0 when q is not
  *   such an equation. */
