@@ -202,11 +202,13 @@ static bool same_mod(const mo_mod *a, const mo_mod *b)
     return true;
 }
 
-/* Two component declarations alike in everything but where they are written */
-static bool same_declaration(const mo_element *a, const mo_element *b)
+/* Two component declarations alike in everything but where they are written (and their modifications,
+ * when with_mod is false) */
+static bool same_shape(const mo_element *a, const mo_element *b, bool with_mod)
 {
     if (a->flags != b->flags || a->ntype_dims != b->ntype_dims || a->ndims != b->ndims ||
-        !same_name(a->type, b->type) || !same_expr(a->condition, b->condition) || !same_mod(a->mod, b->mod))
+        !same_name(a->type, b->type) || !same_expr(a->condition, b->condition) ||
+        (with_mod && !same_mod(a->mod, b->mod)))
         return false;
     for (int i = 0; i < a->ntype_dims; i++)
         if (!same_expr(a->type_dims[i], b->type_dims[i]))
@@ -215,6 +217,11 @@ static bool same_declaration(const mo_element *a, const mo_element *b)
         if (!same_expr(a->dims[i], b->dims[i]))
             return false;
     return !(a->flags & MO_PF_REPLACEABLE);   /* (a constraining clause: not compared) */
+}
+
+static bool same_declaration(const mo_element *a, const mo_element *b)
+{
+    return same_shape(a, b, true);
 }
 
 /* Two equation sections alike: equations, connects and calls of the same expressions (anything else, an
@@ -284,6 +291,88 @@ bool mo_same_class_def(const mo_class *a, const mo_class *b)
         if (!same_section(&a->sections[i], &b->sections[i]))
             return false;
     return true;
+}
+
+/* ---- inherited declarations identical after modification (spec 7.1: an element inherited twice, or
+ * declared and inherited, must be identical; Fluid's SimpleGenericOrifice inherits m_flow from two bases,
+ * one of them modified by its extends clause to what the other declares) ---- */
+typedef struct eff_entry {
+    const char *path;         /* "" for the binding, "start", "a.b" ... (interned) */
+    const mo_expr *value;
+    bool each, final_;
+} eff_entry;
+typedef MO_VEC(eff_entry) eff_vec;
+
+/* Record modification m at path prefix into v, an outer one replacing what an inner one set (false: a
+ * redeclaration or a binding break, which this comparison does not follow). */
+static bool eff_add(eff_vec *v, const char *prefix, const mo_mod *m, bool each, bool final_)
+{
+    if (!m)
+        return true;
+    if (m->binding_break)
+        return false;
+    if (m->binding) {
+        int k = 0;
+        while (k < v->n && v->v[k].path != prefix)
+            k++;
+        eff_entry x = {prefix, m->binding, each, final_};
+        if (k < v->n)
+            v->v[k] = x;
+        else
+            MO_PUSH(*v, x);
+    }
+    for (int i = 0; i < m->nargs; i++) {
+        const mo_arg *a = &m->args[i];
+        if (a->kind != MO_ARG_MOD)
+            return false;
+        const char *p = prefix;
+        for (int j = 0; j < a->name.n; j++)
+            p = *p ? mo_intern_cstr(mo_sprintf("%s.%s", p, a->name.ids[j])) : a->name.ids[j];
+        if (!eff_add(v, p, a->mod, a->each, a->final_))
+            return false;
+    }
+    return true;
+}
+
+/* The modification of item it after the extends clauses it came through, innermost first so that
+ * outer ones win; false when one of them does what eff_add does not follow. */
+static bool effective_mod(const mo_layout_ext *exts, const mo_layout_item *it, eff_vec *v)
+{
+    if (!eff_add(v, "", it->elem->mod, false, false))
+        return false;
+    for (int node = it->ext; node >= 0; node = exts[node].parent) {
+        const mo_mod *m = exts[node].mod;
+        for (int i = 0; m && i < m->nargs; i++) {
+            const mo_arg *a = &m->args[i];
+            if (a->name.ids[0] != it->elem->name)
+                continue;
+            if (a->kind != MO_ARG_MOD)
+                return false;
+            const char *p = "";
+            for (int j = 1; j < a->name.n; j++)
+                p = *p ? mo_intern_cstr(mo_sprintf("%s.%s", p, a->name.ids[j])) : a->name.ids[j];
+            if (!eff_add(v, mo_intern_cstr(p), a->mod, a->each, a->final_))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Are two items of one name the same declaration once the modifications on their way are applied? */
+static bool same_after_modification(const mo_layout_ext *exts, const mo_layout_item *a, const mo_layout_item *b)
+{
+    if (!same_shape(a->elem, b->elem, false))
+        return false;
+    eff_vec x = {0}, y = {0};
+    bool same = effective_mod(exts, a, &x) && effective_mod(exts, b, &y) && x.n == y.n;
+    for (int i = 0; same && i < x.n; i++) {
+        int k = 0;
+        while (k < y.n && y.v[k].path != x.v[i].path)
+            k++;
+        same = k < y.n && y.v[k].each == x.v[i].each && y.v[k].final_ == x.v[i].final_ &&
+               same_expr(y.v[k].value, x.v[i].value);
+    }
+    return same;   /* (x and y are arena memory) */
 }
 
 /* ---- layouts: the components and equations of a class after inheritance ----
@@ -576,7 +665,8 @@ static mo_layout *build_layout(mo_class *cls, mo_scope *s)
         intptr_t k = (intptr_t)mo_map_get(&lay->index, it.elem->name);
         if (k) {
             /* the same element twice (diamond), or two identical declarations: the first is kept */
-            if (lay->items[k - 1].elem != it.elem && !same_declaration(lay->items[k - 1].elem, it.elem)) {
+            if (lay->items[k - 1].elem != it.elem && !same_declaration(lay->items[k - 1].elem, it.elem) &&
+                !same_after_modification(b.exts.v, &lay->items[k - 1], &it)) {
                 duplicate(it.elem, lay->items[k - 1].elem->loc);
                 ok = false;
             }

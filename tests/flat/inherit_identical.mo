@@ -1,20 +1,19 @@
-// An element inherited from two base classes, or inherited and declared again, with the same
-// declaration is kept once (spec 7.1; the MSL's battery records extend two icons that both declare
-// constant String CellType = "Cell Data").
-model InheritIdentical
-  record R1
-    constant String kind = "cell" "a description";
-    parameter Real a = 1;
-  end R1;
-  record R2
-    constant String kind = "cell" "another description";
-    parameter Real b = 2;
-  end R2;
+// An element inherited from two bases is one element when the declarations are identical once the
+// modifications on the way are applied (specification 7.1); description strings may differ. MSL Fluid's
+// SimpleGenericOrifice inherits m_flow so from PartialTwoPortTransport (modified) and PartialLumpedFlow.
+// tests/errors/inherit_not_identical.mo: different after modification.
+package D
+  model A
+    Real x(start = 1) "in A";
+  end A;
+  model B
+    Real x(start = 1, min = 0) "in B";
+  end B;
   model M
-    extends R1;
-    extends R2;
-    parameter Real a = 1;
-    Real x = a + b;
+    extends A(x(min = 0));
+    extends B;
+  equation
+    x = time;
   end M;
-  M m;
-end InheritIdentical;
+end D;
+// MODEL: D.M
