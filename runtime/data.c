@@ -43,13 +43,14 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
     d->cond = zalloc((size_t)model->ncond, 1);
     d->pre = zalloc(ny, sizeof(double));
     d->pre_x = zalloc(nx, sizeof(double));
+    d->pre_dx = zalloc(nx, sizeof(double));
     size_t ns = (size_t)model->nsample;
     d->sample_tick = zalloc(ns, sizeof(double));
     d->sample_time = zalloc(ns, sizeof(double));
     for (size_t i = 0; d->sample_tick && i < ns; i++)
         d->sample_tick[i] = -1;   /* no tick fired yet */
     if (!d->sample_tick || !d->sample_time || !d->x || !d->dx || !d->y || !d->p || !d->p_overridden || !d->x_start_overridden || !d->x_start ||
-        !s->work || !d->rel || !d->cond || !d->pre || !d->pre_x) {
+        !s->work || !d->rel || !d->cond || !d->pre || !d->pre_x || !d->pre_dx) {
         mo2c_data_free(d);
         return NULL;
     }
@@ -81,6 +82,7 @@ void mo2c_data_free(mo2c_data *d)
     free(d->cond);
     free(d->pre);
     free(d->pre_x);
+    free(d->pre_dx);
     free(d->sample_tick);
     free(d->sample_time);
     free(d);

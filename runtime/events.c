@@ -24,7 +24,7 @@
  * next_time_event(t), and at that time no search is needed.
  *
  * At an event at time te: the point just before (old relations) is kept; the relations take their new
- * values; then event iteration: pre = y, pre_x = x; rhs; update(fire); rhs; zero crossings - repeated
+ * values; then event iteration: pre = y, pre_x = x, pre_dx = dx; rhs; update(fire); rhs; zero crossings - repeated
  * until neither the relations nor any discrete y (mo2c_model.y_discrete) nor x change (at most MAX_PASSES passes, else the event is
  * reported as not converging, naming what kept changing); then the condition memory is refreshed
  * outside the event (sample() false again) and the integrator restarts from te. The rows before and
@@ -119,6 +119,7 @@ void mo2c_save_pre(mo2c_data *d)
 {
     memcpy(d->pre, d->y, (size_t)d->model->ny * sizeof *d->pre);
     memcpy(d->pre_x, d->x, (size_t)d->model->nx * sizeof *d->pre_x);
+    memcpy(d->pre_dx, d->dx, (size_t)d->model->nx * sizeof *d->pre_dx);
 }
 
 /* a message vsnprintf returned n for, cut to its buffer of size bytes: its end says so */
@@ -482,6 +483,7 @@ static int settle(mo2c_rt_events *ev, double t, double *x)
         return fail(d, t, "an assert failed");
     memcpy(d->pre, d->y, (size_t)ev->ny * sizeof *d->pre);
     memcpy(d->pre_x, x, (size_t)ev->nx * sizeof *d->pre_x);
+    memcpy(d->pre_dx, d->dx, (size_t)ev->nx * sizeof *d->pre_dx);
     ev->tp = t;
     memcpy(ev->xp, x, (size_t)ev->nx * sizeof *x);
     return 0;

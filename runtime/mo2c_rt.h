@@ -182,6 +182,8 @@ struct mo2c_data {
     double *pre;                      /* ny: y before the current event-iteration pass (pre(v)); between
                                          events equal to y for the discrete variables */
     double *pre_x;                    /* nx: x before the current pass (pre of a state) */
+    double *pre_dx;                   /* nx: dx before the current pass (the left limit of a derivative
+                                         that a clocked partition samples, 16.5.1) */
     int initial;                      /* initial(): 1 during the event iteration at the start */
     int terminal;                     /* terminal(): 1 in the last update, after the stop time */
     int in_event;                     /* 1 during event iteration (sample() is true only then) */
@@ -276,7 +278,7 @@ int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data 
 /* Events, for generated code (runtime/events.c).
  * mo2c_sample: sample(start, interval), true at the instants start + k*interval during event iteration.
  * mo2c_sample_next: the first such instant strictly after t.
- * mo2c_save_pre: pre = y and pre_x = x (initialization: pre(v) is the start value).
+ * mo2c_save_pre: pre = y, pre_x = x and pre_dx = dx (initialization: pre(v) is the start value).
  * mo2c_assert: holds = 0 is a failure (level 1: mo2c_fail with "assertion failed: MESSAGE", returns -1)
  *   or a warning (level 2: "warning: at time T: MESSAGE" printed when *warned was 0, returns 0);
  *   fmt and the arguments are printf's.

@@ -251,7 +251,8 @@ bool mo_cg_event_binary(mo_cg *cg, const mo_expr *e)
     return true;
 }
 
-/* pre(v): the value of v before the event (d->pre for y slots, d->pre_x for states). */
+/* pre(v): the value of v before the event (d->pre for y slots, d->pre_x for states, d->pre_dx for
+ * derivatives: the left limit that sample(der(x)) of a clocked partition reads, clocks_lower.c). */
 static bool print_pre(mo_cg *cg, const mo_expr *a)
 {
     if (a->kind != MO_EX_VAR)   /* the front end requires a variable (flatten_expr.c) */
@@ -265,7 +266,7 @@ static bool print_pre(mo_cg *cg, const mo_expr *a)
         return true;
     }
     const mo_dvar *dv = &dae->vars.v[k];
-    const char *arr = dv->kind == MO_DV_STATE ? "d->pre_x" :
+    const char *arr = dv->kind == MO_DV_STATE ? "d->pre_x" : dv->kind == MO_DV_DERIVATIVE ? "d->pre_dx" :
                       (dv->kind == MO_DV_ALGEBRAIC || dv->kind == MO_DV_DISCRETE) ? "d->pre" : NULL;
     if (!arr || dv->slot < 0) {
         if (dv->kind == MO_DV_PARAMETER || dv->kind == MO_DV_CONSTANT) {

@@ -664,6 +664,10 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
                      !((e->flags & MO_PF_REPLACEABLE) && e->constrainedby);
     mo_fmod *mod = NULL;
     mo_redecl_check chk = {0};   /* what its class must be (redeclare_inst.c) */
+    /* A redeclaration keeps the old declaration's condition (redeclare_inst.c), whose names are those of
+     * the class that declares it, not of the class that writes the redeclaration. */
+    const mo_expr *decl_cond = e->condition;
+    mo_class *decl_owner = it->owner;
     if (!by_syntax) {
         mod = mo_redeclared_item(inst, it, outer, &chk);
         e = it->elem;   /* the new declaration, when redeclared */
@@ -671,7 +675,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     if (mo_error_count())
         return false;
     if (e->condition) {
-        mo_expr *c = mo_flatten_expr(fr, inst, it->owner, e->condition);
+        mo_expr *c = mo_flatten_expr(fr, inst, e->condition == decl_cond ? decl_owner : it->owner, e->condition);
         double d;
         if (!c)
             return false;

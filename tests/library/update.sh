@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Rewrite the lists of known failures (compliance_failures.tsv, msl_flat_failures.tsv,
-# msl323_flat_failures.tsv, msl_examples_failures.tsv, multibody_failures.tsv, maplib_failures.tsv,
-# units_findings.tsv) from a fresh run of build/mo2c, after a change that makes cases pass (or, said
-# in the commit, fail). Run from anywhere; needs ../shared beside the project.
+# msl323_flat_failures.tsv, msl_examples_failures.tsv, multibody_failures.tsv, clocked_failures.tsv,
+# maplib_failures.tsv, units_findings.tsv) from a fresh run of build/mo2c, after a change that makes
+# cases pass (or, said in the commit, fail). Run from anywhere; needs ../shared beside the project.
 set -eu
 cd "$(dirname "$0")/../.."
 MO2C=${MO2C:-$PWD/build/mo2c}; SHARED=${SHARED:-$(cd .. && pwd)/shared}
@@ -32,6 +32,11 @@ MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$T/e.tsv"
 MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$T/mb.tsv" Modelica.Mechanics.MultiBody
 { echo "# MSL 4.0.0 MultiBody examples that do not compile or do not run to their stop time yet: example, then how, and the first error (tests/sim/library_multibody.sh)"
   awk -F'\t' '$1 != "ok" { print $2 "\t" $1 ": " $3 }' "$T/mb.tsv"; } > tests/library/multibody_failures.tsv
+E=Modelica.Clocked.Examples   # the subset of tests/sim/library_clocked.sh
+MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$T/ck.tsv" $E.CascadeControlledDrive $E.SimpleControlledDrive \
+    $E.Systems $E.Elementary.ClockSignals $E.Elementary.RealSignals
+{ echo "# MSL 4.0.0 Clocked examples (tests/sim/library_clocked.sh's subset) that do not compile or do not run to their stop time yet: example, then how, and the first error"
+  awk -F'\t' '$1 != "ok" { print $2 "\t" $1 ": " $3 }' "$T/ck.tsv"; } > tests/library/clocked_failures.tsv
 "$MO2C" regress "$SHARED/maplib" -L "$SHARED/msl/4.0.0" --timeout 120 > "$T/r.log" 2>&1 || true
 # the cases listed "either: ..." (expect.sh: they may pass or fail) stay listed as they are
 grep -P '^[^#\t]+\teither: ' tests/library/maplib_failures.tsv > "$T/either.tsv" || true
@@ -42,9 +47,10 @@ grep -P '^[^#\t]+\teither: ' tests/library/maplib_failures.tsv > "$T/either.tsv"
 MSL=$SHARED/msl/4.0.0 tests/library/msl_units.sh "$T/u.tsv"
 { echo "# MSL examples in which the unit check finds an inconsistency of the library: example, then the first finding (tests/sim/library_units.sh)"
   awk -F'\t' '$1 != "ok" { print $2 "\t" $3 }' "$T/u.tsv"; } > tests/library/units_findings.tsv
-for f in compliance msl_flat msl323_flat msl_examples multibody maplib; do
+for f in compliance msl_flat msl323_flat msl_examples multibody clocked maplib; do
     echo "$f: $(grep -vc '^#' "tests/library/${f}_failures.tsv") failing"
 done
 echo "msl_examples: $(grep -c '^ok' "$T/e.tsv") of $(wc -l < "$T/e.tsv") examples run to their stop time"
 echo "multibody: $(grep -c '^ok' "$T/mb.tsv") of $(wc -l < "$T/mb.tsv") examples run to their stop time"
+echo "clocked: $(grep -c '^ok' "$T/ck.tsv") of $(wc -l < "$T/ck.tsv") examples run to their stop time"
 

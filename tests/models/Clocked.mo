@@ -159,12 +159,20 @@ package Clocked
     discrete Real d(start = 0, fixed = true);
     Real st = if time >= 0.3 then 1 else 0 "a step whose start is on a tick";
     Real y(start = -1), ys(start = -1);
+    Real p(start = 0, fixed = true), w "der(p)", yw(start = -1);
+    Real q(start = 0, fixed = true), dq "der(q), which the step changes on a tick", yq(start = -1);
   equation
     when sample(0, 0.1) then
       d = pre(d) + 1;
     end when;
     y = sample(d, Clock(0.1));
     ys = sample(st, Clock(0.1));
+    w = der(p);
+    der(p) = 1 - p;
+    dq = der(q);
+    der(q) = st;
+    yw = sample(w, Clock(0.1)) "the left limit of a derivative";
+    yq = sample(dq, Clock(0.1));
     annotation(experiment(StopTime = 1));
   end LeftLimit;
   model StartTick "the first tick is at the simulation's start, also when -startTime moves it (16.3)"

@@ -60,7 +60,8 @@ def eventclock(t):
 
 def leftlimit(t):
     K = math.floor(t / 0.1 + 1e-9)   # d counts the ticks 0 .. K; the samples read it before each tick
-    return {'d': K + 1, 'y': K, 'ys': 1 if K >= 4 else 0}
+    return {'d': K + 1, 'y': K, 'ys': 1 if K >= 4 else 0, 'yw': math.exp(-0.1 * K), 'yq': 1 if K >= 4 else 0,
+            'p': 1 - math.exp(-t), 'q': max(0, t - 0.3)}
 
 forms = {'Periodic': (periodic, 0.1), 'SubClocks': (subclocks, 0.05), 'ClockConnectors': (connectors, 0.25),
          'EventClock': (eventclock, 0.25), 'ClockedWhen': (clockedwhen, 0.1),
