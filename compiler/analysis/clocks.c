@@ -26,13 +26,14 @@
  *     body. previous(x) becomes pre(x), sample(u) the left limit of u (held clocked variables read as
  *     pre()), hold(x) the (discrete) variable x itself, a sub-clock operator the value of its argument,
  *     interval() the period (an event clock: the time since its last tick), firstTick() a test of the
- *     counter. Clocked variables become discrete.
+ *     counter. Clocked variables become discrete. Equations that form a system at the tick are solved
+ *     by the continuous-time system instead: a variable $tick(v) per unknown, its equations added to the
+ *     model's, and the when-equation assigns v := $tick(v) (clocks_lower.c).
  *   - Clock variables become protected constants (their equations only define clocks).
  *   - a partition whose clock has a solverMethod (16.8) is discretized: der(x) becomes a variable of its
  *     own, x = pre(x) + h * der(x) (ExplicitEuler: pre(der(x)); ImplicitTrapezoid: the mean) its equation.
- * Not yet (located errors "not supported yet"): the other solver methods, systems of equations within a
- * tick (each equation is solved for one variable in turn), clocks whose interval changes while the
- * model runs, inferred factors between clocks that are not rational, interval() of a sub-sampled event
+ * Not yet (located errors "not supported yet"): the other solver methods, index reduction within a
+ * clocked partition, clocks whose interval changes while the model runs, inferred factors between clocks that are not rational, interval() of a sub-sampled event
  * clock. Cost: linear in the equations' size plus, per clocked partition, its matching (augmenting paths:
  * quadratic in the partition's size at worst).
  */
@@ -218,9 +219,14 @@ int mo_clk_new_var(ck *c, const char *name, mo_basetype type, mo_loc loc, const 
     attr->comment = comment;
     attr->start = start;
     attr->fixed = mo_expr_bool(loc, true);
+    return mo_clk_push_var(c, name, type, MO_VAR_DISCRETE, attr);
+}
+
+int mo_clk_push_var(ck *c, const char *name, mo_basetype type, mo_variability variability, const mo_var_attr *attr)
+{
     mo_var v = {.name = mo_intern_cstr(name), .attr = attr, .flags = MO_PF_PROTECTED,
-                .variability = MO_VAR_DISCRETE, .type = (unsigned char)type, .state_select = MO_SS_DEFAULT,
-                .attr_own = true};
+                .variability = (unsigned char)variability, .type = (unsigned char)type,
+                .state_select = MO_SS_DEFAULT, .attr_own = true};
     MO_PUSH(c->flat->vars, v);
     return c->flat->vars.n - 1;
 }
@@ -635,6 +641,7 @@ bool mo_clocks_lower(mo_flat *flat)
         return false;
     if (!mo_clk_discretized(&c, bases.v, base_of))
         return false;
+    mo_clk_sampled_ders(&c);
     c.ph = flat->vars.n;
     /* the equations and unknowns of each base partition, lowered */
     mo_int_vec *beqs = MO_NEWN(mo_int_vec, bases.n + 1), *bunk = MO_NEWN(mo_int_vec, bases.n + 1);
@@ -674,6 +681,8 @@ bool mo_clocks_lower(mo_flat *flat)
         flat->eqs.v[m++] = q;
     }
     flat->eqs.n = m;
+    for (int i = 0; i < c.tick_eqs.n; i++)
+        MO_PUSH(flat->eqs, c.tick_eqs.v[i]);
     for (int v = 0; v < nv; v++) {
         mo_var *x = &flat->vars.v[v];
         if (x->flags & MO_FV_CLOCK) {   /* its equations only defined clocks */

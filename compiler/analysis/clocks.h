@@ -78,6 +78,9 @@ typedef struct ck {
     const char *instance;     /* the instance path of the equation being scanned */
     MO_VEC(source) solvers;   /* the solver clocks Clock(c, solverMethod) of Clock variables c */
     int *dvar;                /* per variable x of a discretized partition: the variable of der(x), or -1 */
+    int *sder;                /* per continuous-time x whose der(x) a clocked sample() reads: $der(x), or -1 */
+    MO_VEC(mo_feq) tick_eqs;  /* the equations of the partitions solved as systems (clocks_lower.c), added
+                               * to the model's after the clocked ones are taken out (also $der(x) = der(x)) */
     bool cur_clocked;
     int errors;
 } ck;
@@ -123,6 +126,8 @@ void mo_clk_err(ck *c, mo_loc loc, const char *msg);    /* an error at loc, coun
 mo_expr *mo_clk_num(mo_loc loc, mo_rat r);              /* r as an expression (n or n / d) */
 /* a hidden discrete variable of the clocks (protected, fixed start value) */
 int mo_clk_new_var(ck *c, const char *name, mo_basetype type, mo_loc loc, const char *comment, mo_expr *start);
+/* a protected variable of this pass with the attributes attr */
+int mo_clk_push_var(ck *c, const char *name, mo_basetype type, mo_variability variability, const mo_var_attr *attr);
 
 /* clocks_lower.c */
 /* der(x) in the equations of the discretized partitions (those of a clock with a solverMethod): a variable
@@ -130,6 +135,8 @@ int mo_clk_new_var(ck *c, const char *name, mo_basetype type, mo_loc loc, const 
 bool mo_clk_discretized(ck *c, base *bases, const int *base_of);
 /* base partition b's equations eqs[0 .. n) over its unknowns unk[0 .. nu) into its when-equation */
 void mo_clk_lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const int *unk, int nu);
+/* der(x) read by sample() in clocked equations: a variable of its own (c->sder), before c->ph is set */
+void mo_clk_sampled_ders(ck *c);
 /* an unclocked equation's side without hold() */
 mo_expr *mo_clk_unclocked(ck *c, part *parts, const mo_expr *e);
 

@@ -8,6 +8,9 @@
  * a discretized partition its own variable, with the integration of x added), matched to their unknowns
  * (augmenting paths, breadth first), checked for systems of equations (Kahn's order), solved, and put in
  * the when-equation's body, guarded for sub-partitions that skip ticks.
+ * A partition whose equations cannot be solved one variable at a time in some order (a system at the tick:
+ * an implicit solverMethod on der(x) = f(x), a nonlinear equation, equations coupled within the tick) is
+ * solved by the continuous-time system instead (tick_system below).
  */
 #include "clocks.h"
 
@@ -113,6 +116,9 @@ static mo_expr *rewrite(lower *w, const mo_expr *e)
         }
         return mo_sym_mul(w->b->fine_interval, mo_clk_num(e->loc, mo_rat_div(w->parts[root].per, w->b->g)));
     }
+    if (e->kind == MO_EX_DER && w->left_limit && c->sder && e->a[0]->kind == MO_EX_VAR && e->a[0]->var < nv &&
+        c->sder[e->a[0]->var] >= 0)   /* sample(der(x)): its left limit (mo_clk_sampled_ders) */
+        return mo_sym_call1(e->loc, "pre", mo_sym_var(e->loc, c->sder[e->a[0]->var]));
     if (e->kind == MO_EX_DER && w->b) {   /* a discretized partition: the variable of der(x) (16.8.3) */
         if (c->dvar && e->a[0]->kind == MO_EX_VAR && c->dvar[e->a[0]->var] >= 0)
             return mo_sym_var(e->loc, c->dvar[e->a[0]->var]);
@@ -225,10 +231,8 @@ static void integration(lower *w, int x, mo_loc loc, mo_expr **lhs, mo_expr **rh
 }
 
 /* Can the solved equations v = sol[i] be put in an order where each comes after those that assign what it
- * reads (pre() apart)? Kahn's algorithm; else an error naming a variable of a cycle (a system of equations
- * within a tick, which whenorder.c would report less precisely). */
-static bool acyclic(ck *c, int ne, mo_expr **sol, const int *unk, const int *var_of, const mo_loc *loc,
-                    const int *local)
+ * reads (pre() apart)? Kahn's algorithm; else they form a system within a tick. */
+static bool acyclic(ck *c, int ne, mo_expr **sol, const int *var_of, const int *local)
 {
     int *indeg = MO_NEWN(int, ne), *queue = MO_NEWN(int, ne);
     mo_int_vec *readers = MO_NEWN(mo_int_vec, ne);
@@ -259,14 +263,104 @@ static bool acyclic(ck *c, int ne, mo_expr **sol, const int *unk, const int *var
             if (!--indeg[readers[j].v[k]])
                 queue[tail++] = readers[j].v[k];
     }
-    for (int i = 0; tail < ne && i < ne; i++)
-        if (indeg[i]) {
-            mo_clk_err(c, loc[i], mo_sprintf("not supported yet: a system of equations at a clock tick (through '%s'; "
-                                             "each clocked equation is solved for one variable in turn)",
-                                             vname(c, unk[var_of[i]])));
-            return false;
+    return tail == ne;
+}
+
+/* ---- a system of equations at a tick ---- */
+
+typedef struct ticker {
+    const lower *w;
+    const int *local;         /* variable -> local unknown + 1 */
+    const int *tick;          /* local unknown -> its variable $tick(v) */
+} ticker;
+
+/* e as the partition's system reads it before the tick's when-equation runs: each unknown v its variable
+ * $tick(v), the tick counter and the time of an event clock's tick as that when-equation is about to
+ * assign them (pre(counter) + 1, time); what pre() reads stays. */
+static mo_expr *at_tick(void *ctx, const mo_expr *e)
+{
+    const ticker *t = ctx;
+    const base *b = t->w->b;
+    if (e->kind == MO_EX_VAR) {
+        int v = e->var;
+        if (v >= 0 && v < t->w->c->ph && t->local[v])
+            return mo_sym_var(e->loc, t->tick[t->local[v] - 1]);
+        if (v >= 0 && v == b->counter)
+            return mo_sym_add(mo_sym_call1(e->loc, "pre", (mo_expr *)e), mo_sym_num(e->loc, 1));
+        if (v >= 0 && v == b->last)
+            return mo_expr_new(MO_EX_TIME, e->loc);
+        return (mo_expr *)e;
+    }
+    if (is_fn(e, "pre"))
+        return (mo_expr *)e;
+    return map_args(e, at_tick, ctx);
+}
+
+static bool has_relation(const mo_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_BINARY && e->op >= MO_OP_LT && e->op <= MO_OP_NE)
+        return true;
+    for (int i = 0; i < e->n; i++)
+        if (has_relation(e->a[i]))
+            return true;
+    return false;
+}
+
+/* a side of an equation of the system: relations in clocked equations make no events (they are read at
+ * the ticks only) */
+static mo_expr *tick_side(ticker *t, int ph, const mo_expr *e)
+{
+    mo_expr *r = at_tick(t, unplace(&ph, e));
+    return has_relation(r) ? mo_sym_call1(r->loc, "noEvent", r) : r;
+}
+
+/* the variable $tick(v) of unknown v: v's type, start value (the first guess) and nominal */
+static int tick_var(ck *c, int v)
+{
+    const mo_var *x = &c->flat->vars.v[v];
+    mo_var_attr *attr = MO_NEW(mo_var_attr);
+    attr->loc = x->attr->loc;
+    attr->comment = "the value at a clock tick of a variable of a clocked system of equations (clocks_lower.c)";
+    attr->start = x->attr->start;
+    attr->nominal = x->attr->nominal;
+    attr->enum_type = x->attr->enum_type;
+    return mo_clk_push_var(c, mo_sprintf("$tick(%s)", x->name), (mo_basetype)x->type,
+                           x->type == MO_T_REAL ? MO_VAR_CONTINUOUS : MO_VAR_DISCRETE, attr);
+}
+
+/* The equations L[i] = R[i] of a base partition over its unknowns unk[0 .. ne) that form a system at the
+ * tick: each unknown v gets a variable $tick(v) of the continuous-time system, whose equations are the
+ * partition's over them (previous(v) is pre(v); sample(u) the left limit pre(u)). The continuous-time
+ * system solves them with its own BLT, tearing and Newton from the values before each event, so at a tick
+ * they hold the tick's solution before its when-equation runs, which assigns v := $tick(v) (br). Between
+ * ticks they follow the held values and nothing reads them. An equation of a sub-partition that skips the
+ * tick (eq_root[i]: active() false) holds instead the unknown paired with it in its sub-partition
+ * (var_of[i]): $tick(v) = pre(v). */
+static void tick_system(lower *w, int ne, mo_expr **L, mo_expr **R, const mo_loc *loc, const char *const *inst,
+                        const int *unk, const int *eq_root, const int *var_of, const int *local, mo_wbranch *br)
+{
+    ck *c = w->c;
+    int *tick = MO_NEWN(int, ne);
+    for (int i = 0; i < ne; i++)
+        tick[i] = tick_var(c, unk[i]);
+    ticker t = {w, local, tick};
+    for (int i = 0; i < ne; i++) {
+        mo_feq q = {.loc = loc[i], .instance = inst[i], .origin = MO_ORIGIN_EQUATION,
+                    .lhs = tick_side(&t, c->ph, L[i]), .rhs = tick_side(&t, c->ph, R[i])};
+        mo_expr *on = active(w, eq_root[i], loc[i]);
+        if (on) {
+            on = at_tick(&t, on);
+            int v = var_of[i];
+            q.lhs = mo_sym_if(loc[i], on, q.lhs, mo_sym_var(loc[i], tick[v]));
+            q.rhs = mo_sym_if(loc[i], on, q.rhs, mo_sym_call1(loc[i], "pre", mo_sym_var(loc[i], unk[v])));
         }
-    return true;
+        MO_PUSH(c->tick_eqs, q);
+        mo_wstmt s = {.kind = MO_WS_ASSIGN, .loc = loc[i], .lhs = mo_sym_var(loc[i], unk[i]),
+                      .rhs = mo_sym_var(loc[i], tick[i])};
+        MO_PUSH(br->body, s);
+    }
 }
 
 /* Base partition b's equations eqs[0 .. n) into its when-equation, over the unknowns unk[0 .. nu);
@@ -296,48 +390,66 @@ void mo_clk_lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const
     lower w = {c, parts, b, -1, false, false};
     mo_expr **L = MO_NEWN(mo_expr *, ne), **R = MO_NEWN(mo_expr *, ne);
     mo_loc *loc = MO_NEWN(mo_loc, ne);
-    MO_VEC(int) cand = {0};
-    int *cfirst = MO_NEWN(int, ne + 1);
+    const char **inst = MO_NEWN(const char *, ne);
+    MO_VEC(int) cand = {0}, scand = {0};   /* the unknowns each equation can be solved for; those it has */
+    int *cfirst = MO_NEWN(int, ne + 1), *sfirst = MO_NEWN(int, ne + 1);
     unsigned char *seen = MO_NEWN(unsigned char, 2 * c->ph + 1);
     mo_int_vec vs = {0};
+    /* the sub-partition of each unknown and of each equation (a system pairs them within one) */
+    int *root = MO_NEWN(int, ne), *eq_root = MO_NEWN(int, ne);
+    for (int j = 0; j < ne; j++)
+        root[j] = find(c->uf, j < nu ? unk.v[j] : states.v[j - nu]);
+    for (int i = 0; i < ne; i++)
+        eq_root[i] = i < n ? find(c->uf, c->eq_var[eqs[i]]) : find(c->uf, states.v[i - n]);
     for (int i = 0; i < ne; i++) {
         if (i < n) {
             const mo_feq *q = &flat->eqs.v[eqs[i]];
-            w.eq_root = find(c->uf, c->eq_var[eqs[i]]);
+            w.eq_root = eq_root[i];
             L[i] = rewrite(&w, q->lhs);
             R[i] = rewrite(&w, q->rhs);
             loc[i] = q->loc;
+            inst[i] = q->instance;
         } else {
             loc[i] = flat->vars.v[c->dvar[states.v[i - n]]].attr->loc;
+            inst[i] = q0->instance;
             integration(&w, states.v[i - n], loc[i], &L[i], &R[i]);
         }
         cfirst[i] = cand.n;
+        sfirst[i] = scand.n;
         vs.n = 0;
         mo_expr_collect_vars(L[i], seen, &vs);
         mo_expr_collect_vars(R[i], seen, &vs);
         for (int k = 0; k < vs.n; k++) {
             seen[vs.v[k]] = 0;
-            if (vs.v[k] < c->ph && local[vs.v[k]] && mo_solve_for(L[i], R[i], vs.v[k]))
-                MO_PUSH(cand, local[vs.v[k]] - 1);
+            if (vs.v[k] < c->ph && local[vs.v[k]]) {
+                if (root[local[vs.v[k]] - 1] == eq_root[i])
+                    MO_PUSH(scand, local[vs.v[k]] - 1);
+                if (mo_solve_for(L[i], R[i], vs.v[k]))
+                    MO_PUSH(cand, local[vs.v[k]] - 1);
+            }
         }
     }
     cfirst[ne] = cand.n;
+    sfirst[ne] = scand.n;
     if (c->errors)
         return;
     int *var_of = MO_NEWN(int, ne), *eq_of = MO_NEWN(int, ne);
-    if (!match(ne, cfirst, cand.v, var_of, eq_of)) {
+    /* each equation solved for a variable of its own in turn, else a system (tick_system), whose
+     * equations are paired with unknowns of their own sub-partition (structurally) */
+    bool system = !match(ne, cfirst, cand.v, var_of, eq_of);
+    mo_expr **sol = MO_NEWN(mo_expr *, ne);
+    for (int i = 0; i < ne && !system; i++)
+        sol[i] = mo_solve_for(L[i], R[i], unk.v[var_of[i]]);
+    system = system || !acyclic(c, ne, sol, var_of, local);
+    if (system && !match(ne, sfirst, scand.v, var_of, eq_of)) {
         for (int i = 0; i < ne; i++)
             if (var_of[i] < 0) {
-                mo_clk_err(c, loc[i], "not supported yet: this clocked equation cannot be solved for a variable of its "
-                                      "own (systems of equations at a clock tick)");
+                mo_clk_err(c, loc[i], "not supported yet: the equations of this clocked partition are structurally "
+                                      "singular (no variable of its own for this one; index reduction within a "
+                                      "clocked partition)");
                 return;
             }
     }
-    mo_expr **sol = MO_NEWN(mo_expr *, ne);
-    for (int i = 0; i < ne; i++)
-        sol[i] = mo_solve_for(L[i], R[i], unk.v[var_of[i]]);
-    if (!acyclic(c, ne, sol, unk.v, var_of, loc, local))
-        return;
     mo_fwhen wh = {.loc = q0->loc, .instance = q0->instance, .nbranches = 1, .branches = MO_NEW(mo_wbranch)};
     mo_wbranch *br = &wh.branches[0];
     br->cond = b->cond;
@@ -353,10 +465,14 @@ void mo_clk_lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const
                       .rhs = mo_expr_new(MO_EX_TIME, q0->loc)};
         MO_PUSH(br->body, s);
     }
+    if (system) {
+        tick_system(&w, ne, L, R, loc, inst, unk.v, eq_root, var_of, local, br);
+        ne = 0;
+    }
     for (int i = 0; i < ne; i++) {
         int v = unk.v[var_of[i]];
         mo_expr *val = unplace(&c->ph, sol[i]);
-        mo_expr *guard = active(&w, find(c->uf, v < c->nv ? v : states.v[var_of[i] - nu]), loc[i]);
+        mo_expr *guard = active(&w, root[var_of[i]], loc[i]);
         if (guard)
             val = mo_sym_if(loc[i], guard, val, mo_sym_call1(loc[i], "pre", mo_sym_var(loc[i], v)));
         mo_wstmt s = {.kind = MO_WS_ASSIGN, .loc = loc[i], .lhs = mo_sym_var(loc[i], v), .rhs = val};
@@ -372,7 +488,7 @@ void mo_clk_lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const
  * x, made before the placeholders of pre() are numbered (c->ph). */
 static void find_ders(ck *c, const base *b, const mo_expr *e)
 {
-    if (!e || e->kind == MO_EX_VAR)
+    if (!e || e->kind == MO_EX_VAR || clocked_sample(c->flat, e))   /* (sample(der(x)): sampled_ders) */
         return;
     if (e->kind == MO_EX_DER && e->a[0]->kind == MO_EX_VAR) {
         int x = e->a[0]->var;
@@ -404,6 +520,47 @@ bool mo_clk_discretized(ck *c, base *bases, const int *base_of)
         find_ders(c, b, c->flat->eqs.v[i].rhs);
     }
     return c->errors == 0;
+}
+
+/* der(x) inside sample() of a clocked equation: x is a continuous-time variable, whose derivative's left
+ * limit the tick reads (16.5.1). A variable $der(x) = der(x) of the continuous-time system for each, so
+ * that it can be read as pre($der(x)) (an alias of der(x): the runtime's pre_dx). */
+static void sampled_ders(ck *c, const mo_feq *q, const mo_expr *e, bool inside)
+{
+    if (!e || e->kind == MO_EX_VAR)
+        return;
+    if (inside && e->kind == MO_EX_DER && e->a[0]->kind == MO_EX_VAR && c->sder[e->a[0]->var] < 0) {
+        int x = e->a[0]->var;
+        const mo_var *xv = &c->flat->vars.v[x];
+        mo_var_attr *attr = MO_NEW(mo_var_attr);
+        attr->loc = e->loc;
+        attr->comment = "der(x) read by sample() of a clocked equation (clocks_lower.c)";
+        c->sder[x] = mo_clk_push_var(c, mo_sprintf("$der(%s)", xv->name), MO_T_REAL, MO_VAR_CONTINUOUS, attr);
+        mo_feq d = {.loc = e->loc, .instance = q->instance, .origin = MO_ORIGIN_EQUATION,
+                    .lhs = mo_sym_var(e->loc, c->sder[x]), .rhs = (mo_expr *)e};
+        MO_PUSH(c->tick_eqs, d);
+        return;
+    }
+    inside = inside || clocked_sample(c->flat, e);
+    for (int i = 0; i < e->n; i++)
+        sampled_ders(c, q, e->a[i], inside);
+}
+
+void mo_clk_sampled_ders(ck *c)
+{
+    for (int i = 0; i < c->flat->eqs.n; i++) {
+        int v = c->eq_var[i];
+        if (v < 0 || !(c->mark[find(c->uf, v)] & 1))
+            continue;
+        const mo_feq *q = &c->flat->eqs.v[i];
+        if (!c->sder) {
+            c->sder = MO_NEWN(int, c->nv + 1);
+            for (int x = 0; x < c->nv; x++)
+                c->sder[x] = -1;
+        }
+        sampled_ders(c, q, q->lhs, false);
+        sampled_ders(c, q, q->rhs, false);
+    }
 }
 
 mo_expr *mo_clk_unclocked(ck *c, part *parts, const mo_expr *e)

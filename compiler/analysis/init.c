@@ -5,7 +5,8 @@
  * Input: the DAE of dae.c (aliases removed and substituted, der() lowered). Output:
  *   - every pre(v), edge(v) and change(v) of the equations and initial equations replaced by the
  *     variable pre(v) (kind MO_DV_PRE, made once per v, dvar.pre_of = v): in the continuous system it is
- *     a known value (the runtime's d->pre or d->pre_x slot of v), in the initial system an unknown;
+ *     a known value (the runtime's d->pre, d->pre_x or d->pre_dx slot of v), in the initial system an
+ *     unknown;
  *     edge(b) becomes b and not pre(b), change(v) becomes v <> pre(v); pre of a parameter expression is
  *     the expression itself;
  *   - initial equations (dae->init_eqs) for the rules of 8.6:
@@ -99,7 +100,8 @@ static mo_expr *pre_of(ictx *c, const mo_expr *call, const mo_expr *a)
         return (mo_expr *)a;
     if (a->kind == MO_EX_VAR) {
         mo_dkind k = dae->vars.v[a->var].kind;
-        if (k == MO_DV_DERIVATIVE || dae->vars.v[a->var].der_of >= 0) {
+        /* der(x) of a state: the runtime's pre_dx (the left limit that a clocked sample(der(x)) reads) */
+        if (k != MO_DV_DERIVATIVE && dae->vars.v[a->var].der_of >= 0) {
             mo_error(call->loc, "not supported yet: pre, edge or change of a derivative ('%s')",
                      dae->vars.v[a->var].name);
             c->ok = false;

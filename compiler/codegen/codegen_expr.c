@@ -85,8 +85,8 @@ void mo_cg_number(mo_buf *b, double v)
 
 /* ---- variables ---- */
 
-/* The array holding variable v (kept, not an alias): pre(v) lives in the runtime's pre_x (of a state)
- * or pre (of a y slot). */
+/* The array holding variable v (kept, not an alias): pre(v) lives in the runtime's pre_x (of a state),
+ * pre_dx (of a derivative) or pre (of a y slot). */
 static const char *slot_array(const mo_dae *dae, int v)
 {
     switch (dae->vars.v[v].kind) {
@@ -96,7 +96,8 @@ static const char *slot_array(const mo_dae *dae, int v)
     case MO_DV_PARAMETER: case MO_DV_CONSTANT: return "p";
     case MO_DV_PRE: {
         mo_dkind k = dae->vars.v[dae->vars.v[v].pre_of].kind;
-        return k == MO_DV_STATE ? "d->pre_x" : k == MO_DV_ALGEBRAIC || k == MO_DV_DISCRETE ? "d->pre" : NULL;
+        return k == MO_DV_STATE ? "d->pre_x" : k == MO_DV_DERIVATIVE ? "d->pre_dx"
+               : k == MO_DV_ALGEBRAIC || k == MO_DV_DISCRETE ? "d->pre" : NULL;
     }
     default: return NULL;
     }

@@ -160,7 +160,7 @@ package Clocked
     Real st = if time >= 0.3 then 1 else 0 "a step whose start is on a tick";
     Real y(start = -1), ys(start = -1);
     Real p(start = 0, fixed = true), w "der(p)", yw(start = -1);
-    Real q(start = 0, fixed = true), dq "der(q), which the step changes on a tick", yq(start = -1);
+    Real q(start = 0, fixed = true), dq "der(q), which the step changes on a tick", yq(start = -1), yd(start = -1);
   equation
     when sample(0, 0.1) then
       d = pre(d) + 1;
@@ -173,8 +173,31 @@ package Clocked
     der(q) = st;
     yw = sample(w, Clock(0.1)) "the left limit of a derivative";
     yq = sample(dq, Clock(0.1));
+    yd = sample(der(q), Clock(0.1));
     annotation(experiment(StopTime = 1));
   end LeftLimit;
+  model TickSystem "systems of equations at a tick: ImplicitEuler on a nonlinear and a linear der(x) = f(x), two equations coupled within the tick"
+    Clock c = Clock(Clock(0.1), solverMethod = "ImplicitEuler");
+    Real u = sample(time, c);
+    Real x(start = 1) "x_k = x_(k-1) + h (u_k - x_k^3)";
+    Real xl(start = 2) "xl_k = xl_(k-1) - h u_k xl_k";
+    Real y(start = 0), z(start = 0) "y + z = u, y - 2 z = previous(y)";
+  equation
+    der(x) = u - x^3;
+    der(xl) = -u*xl;
+    y + z = u;
+    y - 2*z = previous(y);
+    annotation(experiment(StopTime = 1));
+  end TickSystem;
+  model TickSubSystem "a system of equations at the ticks of a sub-clock: held between them"
+    Clock c = Clock(0.1);
+    Real u = sample(time, c);
+    Real y(start = 0), z(start = 0) "y + z = u, y - z = previous(y) + 1 every second tick";
+  equation
+    y + z = subSample(u, 2);
+    y - z = previous(y) + 1;
+    annotation(experiment(StopTime = 1));
+  end TickSubSystem;
   model StartTick "the first tick is at the simulation's start, also when -startTime moves it (16.3)"
     Integer n(start = 0);
     Real ts(start = -1);

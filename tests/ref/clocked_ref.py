@@ -60,13 +60,42 @@ def eventclock(t):
 
 def leftlimit(t):
     K = math.floor(t / 0.1 + 1e-9)   # d counts the ticks 0 .. K; the samples read it before each tick
-    return {'d': K + 1, 'y': K, 'ys': 1 if K >= 4 else 0, 'yw': math.exp(-0.1 * K), 'yq': 1 if K >= 4 else 0,
+    return {'d': K + 1, 'y': K, 'ys': 1 if K >= 4 else 0, 'yw': math.exp(-0.1 * K), 'yq': 1 if K >= 4 else 0, 'yd': 1 if K >= 4 else 0,
             'p': 1 - math.exp(-t), 'q': max(0, t - 0.3)}
+
+def ticksystem(t):
+    # ImplicitEuler with h = 0.1, u_k = 0.1 k, the start values at the first tick (t = 0):
+    # x_k + h x_k^3 = x_(k-1) + h u_k (increasing in x_k: one root, by bisection); xl_k = xl_(k-1) / (1 + h u_k);
+    # y_k + z_k = u_k, y_k - 2 z_k = y_(k-1): z_k = (u_k - y_(k-1)) / 3, y_k = u_k - z_k (y_(-1) = 0)
+    K = math.floor(t / 0.1 + 1e-9)
+    x, xl, y, z = 1.0, 2.0, 0.0, 0.0
+    for k in range(K + 1):
+        u = 0.1 * k
+        if k > 0:
+            rhs = x + 0.1 * u
+            lo, hi = -10.0, 10.0
+            for _ in range(200):
+                mid = 0.5 * (lo + hi)
+                lo, hi = (mid, hi) if mid + 0.1 * mid ** 3 < rhs else (lo, mid)
+            x = 0.5 * (lo + hi)
+            xl = xl / (1 + 0.1 * u)
+        z = (u - y) / 3
+        y = u - z
+    return {'u': 0.1 * K, 'x': x, 'xl': xl, 'y': y, 'z': z}
+
+def ticksubsystem(t):
+    # at the sub-clock's ticks t_j = 0.2 j: y_j + z_j = 0.2 j, y_j - z_j = y_(j-1) + 1 (y_(-1) = 0)
+    J = math.floor(t / 0.2 + 1e-9)
+    y = 0.0
+    for j in range(J + 1):
+        y = (0.2 * j + y + 1) / 2
+    return {'u': 0.1 * math.floor(t / 0.1 + 1e-9), 'y': y, 'z': 0.2 * J - y}
 
 forms = {'Periodic': (periodic, 0.1), 'SubClocks': (subclocks, 0.05), 'ClockConnectors': (connectors, 0.25),
          'EventClock': (eventclock, 0.25), 'ClockedWhen': (clockedwhen, 0.1),
          'WhenInferred': (wheninferred, 0.1), 'InferredFactor': (inferredfactor, 0.05),
-         'Discretized': (discretized, 0.1), 'LeftLimit': (leftlimit, 0.1)}
+         'Discretized': (discretized, 0.1), 'LeftLimit': (leftlimit, 0.1),
+         'TickSystem': (ticksystem, 0.1), 'TickSubSystem': (ticksubsystem, 0.1)}
 f, grid = forms[model]
 bad = 0
 checked = 0

@@ -3,13 +3,16 @@
 # (sample, previous, hold into a continuous state), rational clock with sub-clocks (subSample,
 # superSample, shiftSample, backSample, interval, firstTick), clocks passed through connectors, and an
 # event clock, clocked when-clauses (with Clock() per instance), an inferred factor, partitions
-# discretized by ExplicitEuler and ImplicitEuler, sample(u) reading the left limit of a u that changes at the tick, against the closed forms of their difference equations (tests/ref/clocked_ref.py) at
-# every output point between ticks; and the flat model keeps the operators as written.
+# discretized by ExplicitEuler and ImplicitEuler, sample(u) reading the left limit of a u that changes at
+# the tick (and of derivatives), systems of equations at a tick (ImplicitEuler on a nonlinear der(x) =
+# f(x), coupled equations, on a sub-clock), against the closed forms of their difference equations (tests/ref/clocked_ref.py)
+# at every output point between ticks; and the flat model keeps the operators as written.
 set -u
 D=$OUT/clocked
 rm -rf "$D"; mkdir -p "$D"
 status=0
-for m in Periodic SubClocks ClockConnectors EventClock ClockedWhen WhenInferred InferredFactor Discretized LeftLimit; do
+for m in Periodic SubClocks ClockConnectors EventClock ClockedWhen WhenInferred InferredFactor Discretized LeftLimit \
+         TickSystem TickSubSystem; do
     "$MO2C" tests/models/Clocked.mo "Clocked.$m" -o "$D/$m" || { echo "FAIL: mo2c $m"; status=1; continue; }
     log=$(cd "$D" && "./$m" -stepSize=0.01 -tolerance=1e-10 -r="$m.csv" 2>&1) ||
         { echo "FAIL: $m: $log"; status=1; continue; }
