@@ -370,13 +370,13 @@ static mo_libpath make_libpath(const options *o, const char *argv0)
     return lp;
 }
 
-/* Is arg a dotted class name (A.B.C, identifiers only, quoted ones too: P.'a.b') rather than a file? A
- * file of that name that exists wins. */
+/* Is arg a dotted class name (A.B.C, identifiers only, quoted ones too: P.'a.b') rather than a file?
+ * A file is named with a .mo ending or as a path (a '/' makes arg no class name). A file in the working
+ * directory that happens to bear the name (the simulator First built there earlier, or one named
+ * Modelica.X.First) does not turn the name into a file: it is not Modelica text, and reading it would
+ * fail with a lexical error far from the cause (load.c notes the file when the class is not found). */
 static bool is_class_name(const char *arg)
 {
-    struct stat st;
-    if (stat(arg, &st) == 0)
-        return false;
     const char *p = arg;
     for (;;) {
         if (*p == '\'') {

@@ -349,6 +349,10 @@ static const mo_class *load_by_name(const char *model, const mo_libpath *path)
         } else {
             mo_error_plain("model '%s' not found: '%s' is not a class", model, model);
         }
+        struct stat st;
+        if (stat(model, &st) == 0 && S_ISREG(st.st_mode))
+            mo_note((mo_loc){0}, "a name without '/' or a .mo ending is a model name; to read the file "
+                    "'%s', write './%s'", model, model);
         return NULL;
     }
     return f.cls;

@@ -29,6 +29,17 @@ fi
 (cd "$D" && MODELICAPATH="$L/dirlib" "$MO2C" --emit-c Mylib.Sub.Thing) && [ -s "$D/Thing.c" ] \
     || { echo "FAIL: --emit-c by name"; fail=1; }
 
+# a file in the working directory that bears the model's name (the simulator built there just now, or
+# one named by the full name) does not make the name a file: only a path or a .mo ending does
+cp "$D/Thing" "$D/Mylib.Sub.Thing" 2>/dev/null || printf '\001\002' > "$D/Mylib.Sub.Thing"
+out=$(cd "$D" && "$MO2C" -L "$L/dirlib" --flat Mylib.Sub.Thing 2>&1)
+check "name beside a file of the full name" "$out" "parameter Real k = 1 + 1;"
+out=$(cd "$D" && "$MO2C" -L "$L/dirlib" --flat Thing 2>&1); rc=$?
+[ $rc = 1 ] || { echo "FAIL: name beside a file of that name: exit $rc"; fail=1; }
+check "name beside a file: not found" "$out" "error: model 'Thing' not found: no library 'Thing' in the library path"
+check "name beside a file: the note" "$out" "note: a name without '/' or a .mo ending is a model name; to read the file 'Thing', write './Thing'"
+out=$(cd "$D" && "$MO2C" -L "$L/dirlib" --flat ./Thing 2>&1)
+check "a path is a file" "$out" "./Thing:1:"
 out=$("$MO2C" -L "$L/versioned" --flat Vlib.M 2>&1)
 check "versioned directory, newest" "$out" "Real x(start = 1, fixed = true);"
 
