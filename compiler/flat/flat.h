@@ -231,9 +231,10 @@ typedef struct mo_fparam {    /* one declared input or output */
     /* A functional input (12.4.2): the function type it takes (a partial function class), else NULL. In
      * a function made for a call (mo_func.generic false), the function the argument gives (fn_actual,
      * named through fn_written), whose inputs fn_bound[0 .. count) the argument binds (a partial
-     * application, function g(a = 1)): those are its slots, "input.a". */
+     * application, function g(a = 1)): those are its slots, "input.a"; fn_via: the package it reads the
+     * constants of its own package through (mo_func.via), or NULL. */
     const mo_class *fn_type;
-    mo_class *fn_actual, *fn_written;
+    mo_class *fn_actual, *fn_written, *fn_via;
     const char **fn_bound;
     bool no_der;              /* derivative annotation: listed in zeroDerivative or noDerivative */
     bool zero_der;            /* listed in zeroDerivative (the annotation needs der(input) = 0) */

@@ -58,7 +58,7 @@ mo_func *mo_func_of_via(mo_front *fr, mo_class *cls, mo_class *written, mo_class
  * of the inputs that a partial application (function g(a = 1)) binds. */
 typedef struct mo_fnbind {
     const char *input;        /* the functional input */
-    mo_class *actual, *written;
+    mo_class *actual, *written, *via;   /* via: as mo_func.via */
     int nbound;
     const char **bound;
 } mo_fnbind;

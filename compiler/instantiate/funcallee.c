@@ -27,6 +27,10 @@ static mo_callee component_callee(mo_fctx *c, const mo_expr *fn);
 static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *cls, mo_class *env)
 {
     mo_class *via = NULL;
+    /* a function local to the one built for env (MixtureGasNasa's T_hX, built for FlueGasLambdaOnePlus,
+     * gives its f_nonlinear to solveOneNonlinearEquation): env's constants too */
+    if (n->n == 1 && !n->global && env && c->fn && c->fn->via == env && cls->parent == c->fn->cls)
+        return env;
     if (n->n == 1) {
         if (env && env != cls->parent && mo_lookup_member(env, n->ids[0]).cls == cls)
             via = env;
@@ -49,7 +53,9 @@ static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *cls, mo_c
         while (via && via->form == MO_FORM_SHORT && !(via->short_mod && via->short_mod->nargs))
             via = mo_short_target(via);
     }
-    return via && via != cls->parent && via->kind == MO_CL_PACKAGE ? via : NULL;
+    /* (a package that has cls only because a package that extends it redeclares cls, as the copy of
+     * PartialMedium specialized for ReferenceMoistAir has its setState_phX, does not inherit it) */
+    return via && via != cls->parent && via->kind == MO_CL_PACKAGE && mo_view_inherits(via, cls->parent) ? via : NULL;
 }
 
 /* An unqualified name that found cls in an enclosing class that package env (the package a function is
@@ -475,6 +481,7 @@ static bool function_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const
             mo_unreachable("a generic function's body is never resolved");
         out->b.actual = fp->fn_actual;
         out->b.written = fp->fn_written;
+        out->b.via = fp->fn_via;
         for (int k = 0; k < n0; k++) {
             mo_expr *v = mo_expr_new(MO_EX_VAR, ref->loc);
             v->var = fp->first + k;
@@ -492,6 +499,7 @@ static bool function_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const
         }
         out->b.actual = k.cls;
         out->b.written = k.written;
+        out->b.via = k.via;
     }
     out->b.nbound = n0;
     for (int i = 0; i < extra; i++) {   /* function g(a = 1, b = x) */
@@ -549,7 +557,7 @@ bool mo_fctx_functional_arg(mo_fctx *c, mo_func *f, const mo_fparam *p, const mo
 
 mo_expr *mo_fctx_call_functional(mo_fctx *c, const mo_expr *e, const mo_fparam *fp)
 {
-    mo_func *a = mo_func_of_written(c->fr, fp->fn_actual, fp->fn_written, e->loc);
+    mo_func *a = mo_func_of_via(c->fr, fp->fn_actual, fp->fn_written, fp->fn_via, e->loc);
     if (!a)
         return NULL;
     /* by name: the function given may order its inputs otherwise than the type (function Sine2(A = 2)) */

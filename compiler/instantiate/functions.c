@@ -286,7 +286,7 @@ static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_t
         f->generic = true;
         return true;
     }
-    mo_func *a = mo_func_of_written(b->ctx.fr, bd->actual, bd->written, e->loc);
+    mo_func *a = mo_func_of_via(b->ctx.fr, bd->actual, bd->written, bd->via, e->loc);
     if (!a)
         return false;
     if (a->generic) {
@@ -296,6 +296,7 @@ static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_t
     }
     param->fn_actual = bd->actual;
     param->fn_written = bd->written;
+    param->fn_via = bd->via;
     param->fn_bound = bd->bound;
     const char *tnames[64];
     int nt = input_names(fn_type, tnames, 64);
@@ -473,6 +474,53 @@ static bool field_defaults(mo_fbuild *b, const mo_frecvar *rv)
     return ok;
 }
 
+/* Is a modifier written in owner one that may use the components of a model (not a package's or a
+ * function's)? */
+static bool in_model(const mo_class *owner)
+{
+    return owner->kind != MO_CL_PACKAGE && owner->kind != MO_CL_FUNCTION && owner->kind != MO_CL_OPERATOR &&
+           owner->kind != MO_CL_OPERATOR_FUNCTION;
+}
+
+/* The binding of a record variable (Complex[2] t = {Complex(1, 2), Complex(3, 4)}; a
+ * record's own field defaults are overridden): each field's slot is bound to that field of the value
+ * (fnrecord.c), as r := v would assign them, and initialized in the order of the bindings' dependences
+ * (mo_func_init_order); an input's binding is its default, which a call that omits the input takes
+ * field by field (mo_fctx_complete). */
+static bool record_binding(mo_fbuild *b, const mo_frecvar *rv, const char *name, const mo_expr *binding)
+{
+    mo_frec v;
+    int k = mo_fctx_record(&b->ctx, binding, &v);
+    if (k <= 0) {
+        if (k == 0)
+            mo_error(binding->loc, "'%s' is a record: its binding must be a record", name);
+        return false;
+    }
+    mo_layout *lay = mo_layout_of(v.rec);
+    if (!lay || lay->n != rv->count || v.nd != rv->nd) {
+        mo_error(binding->loc, "cannot bind %s of type '%s' to '%s', %s of type '%s'",
+                 v.nd ? "an array of records" : "a record", mo_class_full_name(v.rec), name,
+                 rv->nd ? "an array of records" : "a record", mo_class_full_name(rv->rec));
+        return false;
+    }
+    size_t pl = strlen(name) + 1;   /* the field slots are named r.f */
+    for (int q = 0; q < rv->count; q++) {
+        int s = rv->first + q;
+        const char *field = b->f->vars.v[s].name + pl;
+        intptr_t at = mo_layout_find(lay, mo_intern_cstr(field));
+        if (!at) {
+            mo_error(binding->loc, "record '%s' has no field '%s' of '%s'", mo_class_full_name(v.rec), field, name);
+            return false;
+        }
+        mo_expr *fv = v.fields[at - 1];
+        if (!mo_fbuild_check_binding(b, binding->loc, s, fv))
+            return false;
+        b->f->vars.v[s].binding = fv;
+        mo_fbuild_mark_assigned(b, s);
+    }
+    return true;
+}
+
 static bool build(mo_fbuild *b, mo_class *cls)
 {
     mo_func *f = b->f;
@@ -551,13 +599,26 @@ static bool build(mo_fbuild *b, mo_class *cls)
             }
         if (!binding)
             continue;
-        int s = mo_fbuild_slot(b, e->name);
-        if (s < 0) {
-            mo_error(binding->loc, "not supported yet: a binding of the record variable '%s'", e->name);
+        int s = mo_fbuild_slot(b, e->name);   /* -1 for a record variable: its fields have the slots */
+        if (s < 0 && !rv) {
+            mo_error(binding->loc, "not supported yet: a binding of '%s' here", e->name);
             return false;
         }
-        if (from_short && f->vars.v[s].kind == MO_FV_INPUT && owner->kind != MO_CL_PACKAGE &&
-            owner->kind != MO_CL_FUNCTION && owner->kind != MO_CL_OPERATOR && owner->kind != MO_CL_OPERATOR_FUNCTION) {
+        if (s < 0 && rv->count == 0)           /* a record without fields: nothing to bind */
+            continue;
+        bool input = f->vars.v[s >= 0 ? s : rv->first].kind == MO_FV_INPUT;
+        if (s < 0 && from_short && input && in_model(owner)) {
+            mo_error(binding->loc, "not supported yet: a default of the record input '%s' given by a modifier in "
+                     "a model", e->name);
+            return false;
+        }
+        if (s < 0) {
+            b->ctx.owner = owner;
+            if (!record_binding(b, rv, e->name, binding))
+                return false;
+            continue;
+        }
+        if (from_short && input && in_model(owner)) {
             f->vars.v[s].inst_default = binding;   /* over the components of a model: at each call */
             f->vars.v[s].inst_owner = owner;
             continue;
@@ -662,6 +723,28 @@ mo_func *mo_func_of_via(mo_front *fr, mo_class *cls, mo_class *written, mo_class
     return mo_func_spec(fr, cls, written, via, 0, NULL, use);
 }
 
+/* The package that declares function cls: its parent, or for a function local to functions (T_hX's
+ * f_nonlinear in MixtureGasNasa), the package that declares the outermost of them. */
+static mo_class *declaring_package(mo_class *cls)
+{
+    mo_class *p = cls->parent;
+    while (p && (p->kind == MO_CL_FUNCTION || p->kind == MO_CL_OPERATOR_FUNCTION) && p->parent)
+        p = p->parent;
+    return p;
+}
+
+/* The name of cls built for via: via's, then the path of cls below the package that declares it
+ * (FlueGasLambdaOnePlus.T_hX.f_nonlinear). */
+static const char *via_name(mo_class *via, mo_class *cls)
+{
+    const char *all = mo_class_full_name(cls);
+    mo_class *pkg = declaring_package(cls);
+    const char *p = pkg ? mo_class_full_name(pkg) : "";
+    size_t n = strlen(p);
+    const char *below = pkg && strncmp(all, p, n) == 0 && all[n] == '.' ? all + n + 1 : cls->name;
+    return mo_sprintf("%s.%s", mo_class_full_name(via), below);
+}
+
 mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *via, int nbinds,
                       const mo_fnbind *binds, mo_loc use)
 {
@@ -681,7 +764,7 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *
         mo_buf k = {0};
         mo_buf_printf(&k, "%p", (void *)written);
         for (int i = 0; i < nbinds; i++) {
-            mo_buf_printf(&k, " %s=%p(", binds[i].input, (void *)binds[i].written);
+            mo_buf_printf(&k, " %s=%p via %p(", binds[i].input, (void *)binds[i].written, (void *)binds[i].via);
             for (int q = 0; q < binds[i].nbound; q++)
                 mo_buf_printf(&k, "%s%s", q ? "," : "", binds[i].bound[q]);
             mo_buf_puts(&k, ")");
@@ -692,7 +775,7 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *
     if (f)
         return f->cname ? f : NULL;   /* no cname: it failed before */
     f = MO_NEW(mo_func);
-    f->name = mo_intern_cstr(via ? mo_sprintf("%s.%s", mo_class_full_name(via), cls->name) : mo_class_full_name(written));
+    f->name = mo_intern_cstr(via ? via_name(via, cls) : mo_class_full_name(written));
     f->via = via;
     f->loc = written->loc;
     f->cls = cls;
@@ -719,7 +802,7 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *
     f->cname = c_name(fr->flat->funcs.n, f->name);
     MO_PUSH(fr->flat->funcs, f);
     mo_class *env[2];   /* the constants of cls's package read through via (flatten_expr.c) */
-    mo_flatten_pkg_env(via ? cls->parent : NULL, via, env);
+    mo_flatten_pkg_env(via ? declaring_package(cls) : NULL, via, env);
     bool built = short_mods(&b, written) && build(&b, cls);
     mo_flatten_pkg_env(env[0], env[1], NULL);
     if (!built || mo_error_count() > before) {

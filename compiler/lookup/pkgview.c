@@ -84,13 +84,16 @@ const mo_class *mo_view_base(const mo_class *c)
 }
 
 /* Class e (or a copy of it) as package p has it: a copy whose enclosing class is the view from p of
- * the class that declares e's original. */
+ * the class that declares e's original. A class that p's bases answer with although none of them
+ * declares it (the class a package that extends p redeclares: 'redeclare record extends
+ * ThermodynamicState' in ReferenceMoistAir, which extends PartialRealCondensingGases) is not p's to
+ * view: its text reads the constants of the package that redeclares it. */
 static mo_class *seen_from(mo_class *e, mo_class *p)
 {
     mo_scope *es = mo_scope_of(e);
     mo_class *orig = es->orig ? es->orig : e;
     mo_class *b = orig->parent;
-    if (!b || b == p)
+    if (!b || b == p || !mo_view_inherits(p, b))
         return e;
     return mo_specialize(e, view_of(b, p), 0, NULL);
 }
