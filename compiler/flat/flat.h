@@ -232,10 +232,15 @@ typedef struct mo_fparam {    /* one declared input or output */
      * a function made for a call (mo_func.generic false), the function the argument gives (fn_actual,
      * named through fn_written), whose inputs fn_bound[0 .. count) the argument binds (a partial
      * application, function g(a = 1)): those are its slots, "input.a"; fn_via: the package it reads the
-     * constants of its own package through (mo_func.via), or NULL. */
+     * constants of its own package through (mo_func.via), or NULL. A bound input that is a record has a
+     * slot per field, "input.a.field": fn_slots[k] (fn_nbound of them) describes the slots of
+     * fn_bound[k] as a parameter named "input.a" (a record variable of the function, mo_frecvar). */
     const mo_class *fn_type;
     mo_class *fn_actual, *fn_written, *fn_via;
+    const char *fn_name;      /* the name of the function the argument gives (mo_func.name) */
     const char **fn_bound;
+    int fn_nbound;
+    struct mo_fparam *fn_slots;
     bool no_der;              /* derivative annotation: listed in zeroDerivative or noDerivative */
     bool zero_der;            /* listed in zeroDerivative (the annotation needs der(input) = 0) */
 } mo_fparam;

@@ -147,9 +147,10 @@ static void put_func(mo_buf *b, const mo_func *f)
         const mo_fparam *p = &f->inputs.v[q];
         if (!p->fn_actual)
             continue;
-        mo_buf_printf(b, "  input %s %s = function %s(", p->fn_type->name, p->name, mo_class_full_name(p->fn_written));
-        for (int k = 0; k < p->count; k++)
-            mo_buf_printf(b, "%s%s = %s", k ? ", " : "", p->fn_bound[k], f->vars.v[p->first + k].name);
+        mo_buf_printf(b, "  input %s %s = function %s(", p->fn_type->name, p->name, p->fn_name);
+        for (int k = 0; k < p->fn_nbound; k++)   /* (a record's: named as its record variable) */
+            mo_buf_printf(b, "%s%s = %s", k ? ", " : "", p->fn_bound[k],
+                          p->fn_slots[k].record ? p->fn_slots[k].name : f->vars.v[p->fn_slots[k].first].name);
         mo_buf_puts(b, ");\n");
     }
     bool prot = false;

@@ -126,6 +126,9 @@ mo_expr *mo_fctx_record_op(mo_fctx *c, const mo_expr *e);
 bool mo_fctx_record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const mo_frec *v, mo_loc loc,
                         mo_expr **args);
 /* (mo_func_expr_rank: flat.h) */
+/* funcall.c: the argument slots of the record input p of f from the expression arg, in a function body
+ * or in a model; false after an error. */
+bool mo_fctx_record_input(mo_fctx *c, const mo_func *f, const mo_fparam *p, const mo_expr *arg, mo_expr **args);
 
 /* funcallee.c: what the name fn of a call finds (from the context; a.f through the component a):
  * MO_CAL_NONE for a name that finds no class (a built-in or unknown: the caller decides). */

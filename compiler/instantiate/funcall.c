@@ -260,7 +260,7 @@ bool mo_func_record_arg(const mo_func *f, const mo_fparam *p, const mo_aval *v, 
 /* Values of the fields of a record input from the argument: any expression whose value is a record (a
  * record variable, a record constructor, a call of a function whose first output is a record, a + b of
  * operator records, if-expressions; in a function body: fnrecord.c). */
-static bool record_arg(mo_fctx *c, const mo_func *f, const mo_fparam *p, const mo_expr *arg, mo_expr **args)
+bool mo_fctx_record_input(mo_fctx *c, const mo_func *f, const mo_fparam *p, const mo_expr *arg, mo_expr **args)
 {
     if (c->fn) {   /* in a function body: any expression whose value is a record (fnrecord.c) */
         mo_frec v;
@@ -523,7 +523,7 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
             if (!mo_fctx_functional_arg(c, f, p, given[q], args))
                 return NULL;
         } else if (p->record) {
-            if (!record_arg(c, f, p, given[q], args))
+            if (!mo_fctx_record_input(c, f, p, given[q], args))
                 return NULL;
         } else if (!(args[p->first] = mo_fctx_slot_arg(c, f, p->first, given[q])) ||
                    !mo_fctx_check_arg(c, f, p->first, args[p->first], given[q]->loc)) {

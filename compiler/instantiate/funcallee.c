@@ -472,7 +472,7 @@ static bool function_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const
     }
     int extra = g->kind == MO_EX_PARTIAL_FN ? g->nnamed : 0;
     const mo_fparam *fp = mo_func_functional(c->fn, ref);
-    int n0 = fp ? fp->count : 0;
+    int n0 = fp ? fp->fn_nbound : 0;
     out->b.bound = MO_NEWN(const char *, n0 + extra + 1);
     out->values = MO_NEWN(const mo_expr *, n0 + extra + 1);
     out->resolved = MO_NEWN(bool, n0 + extra + 1);
@@ -483,8 +483,13 @@ static bool function_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const
         out->b.written = fp->fn_written;
         out->b.via = fp->fn_via;
         for (int k = 0; k < n0; k++) {
+            if (fp->fn_slots[k].record) {
+                mo_error(g->loc, "not supported yet: passing on '%s', whose function binds the record input '%s'",
+                         mo_ref_str(ref), fp->fn_bound[k]);
+                return false;
+            }
             mo_expr *v = mo_expr_new(MO_EX_VAR, ref->loc);
-            v->var = fp->first + k;
+            v->var = fp->fn_slots[k].first;
             out->b.bound[k] = fp->fn_bound[k];
             out->values[k] = v;
             out->resolved[k] = true;
@@ -546,12 +551,18 @@ bool mo_fctx_functional_arg(mo_fctx *c, mo_func *f, const mo_fparam *p, const mo
     fnval fv;
     if (!function_value(c, given, f, p, &fv))
         return false;
-    if (fv.b.nbound != p->count || fv.b.actual != p->fn_actual)
+    if (fv.b.nbound != p->fn_nbound || fv.b.actual != p->fn_actual)
         mo_unreachable("a function made for other arguments");
-    for (int k = 0; k < p->count; k++)
-        if (!(args[p->first + k] = fv.resolved[k] ? (mo_expr *)fv.values[k]
-                                                  : mo_fctx_slot_arg(c, f, p->first + k, fv.values[k])))
+    for (int k = 0; k < p->fn_nbound; k++) {
+        const mo_fparam *sp = &p->fn_slots[k];
+        if (sp->record) {   /* function f(data = d): d's fields into the slots f.data.field */
+            if (!mo_fctx_record_input(c, f, sp, fv.values[k], args))
+                return false;
+        } else if (!(args[sp->first] = fv.resolved[k] ? (mo_expr *)fv.values[k]
+                                                       : mo_fctx_slot_arg(c, f, sp->first, fv.values[k]))) {
             return false;
+        }
+    }
     return true;
 }
 
@@ -581,16 +592,26 @@ mo_expr *mo_fctx_call_functional(mo_fctx *c, const mo_expr *e, const mo_fparam *
     mo_expr *call = mo_expr_new(MO_EX_CALL, e->loc);
     *call = *e;
     call->n = 0;
-    call->nnamed = e->n + e->nnamed + fp->count;
+    call->nnamed = e->n + e->nnamed + fp->fn_nbound;
     call->named = MO_NEWN(mo_named_arg, call->nnamed + 1);
     int k = 0;
     for (int i = 0; i < e->n; i++)
         call->named[k++] = (mo_named_arg){tin[i], e->a[i]->loc, e->a[i]};
     for (int i = 0; i < e->nnamed; i++)
         call->named[k++] = e->named[i];
-    for (int i = 0; i < fp->count; i++) {
-        mo_expr *v = mo_expr_new(MO_EX_VAR, e->loc);
-        v->var = fp->first + i;
+    for (int i = 0; i < fp->fn_nbound; i++) {
+        const mo_fparam *sp = &fp->fn_slots[i];
+        mo_expr *v;
+        if (sp->record) {   /* the record variable "f.data" over its slots (declare_functional) */
+            v = mo_expr_new(MO_EX_REF, e->loc);
+            v->nparts = 1;
+            v->parts = MO_NEWN(mo_ref_part, 1);
+            v->parts[0].id = sp->name;
+            mo_ref_part_set_loc(v, 0, e->loc);
+        } else {
+            v = mo_expr_new(MO_EX_VAR, e->loc);
+            v->var = sp->first;
+        }
         call->named[k++] = (mo_named_arg){fp->fn_bound[i], e->loc, v};
     }
     mo_expr **args = mo_fctx_args(c, call, a);

@@ -297,6 +297,7 @@ static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_t
     param->fn_actual = bd->actual;
     param->fn_written = bd->written;
     param->fn_via = bd->via;
+    param->fn_name = a->name;
     param->fn_bound = bd->bound;
     const char *tnames[64];
     int nt = input_names(fn_type, tnames, 64);
@@ -312,27 +313,44 @@ static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_t
             return false;
         }
     }
+    param->fn_nbound = bd->nbound;
+    param->fn_slots = MO_NEWN(mo_fparam, bd->nbound + 1);
     for (int q = 0; q < bd->nbound; q++) {
         const mo_fparam *ap = NULL;
         for (int k = 0; k < a->inputs.n; k++)
             if (a->inputs.v[k].name == bd->bound[q])
                 ap = &a->inputs.v[k];
-        if (!ap || ap->record || ap->fn_type) {
+        if (!ap || ap->fn_type) {
             mo_error(e->loc, "%s '%s' of '%s' in the function given for input '%s' of '%s'",
-                     ap ? "not supported yet: binding the record or function input" : "no input", bd->bound[q],
+                     ap ? "not supported yet: binding the function input" : "no input", bd->bound[q],
                      a->name, e->name, f->name);
             return false;
         }
-        const mo_fvar *av = &a->vars.v[ap->first];
-        int s = mo_func_add_slot(f, join(e->name, bd->bound[q]), e->loc, MO_FV_INPUT, av->type);
-        f->vars.v[s].enum_cls = av->enum_cls;
-        if (av->nd) {   /* its size: the argument's */
-            f->vars.v[s].nd = av->nd;
-            f->vars.v[s].dims = MO_NEWN(mo_expr *, av->nd);
-            f->has_arrays = true;
+        /* a slot per slot of a's input: a record's fields, "f.data.MM", each sized by its argument */
+        mo_fparam *sp = &param->fn_slots[q];
+        sp->name = join(e->name, bd->bound[q]);
+        sp->loc = e->loc;
+        sp->record = ap->record;
+        sp->rec_nd = ap->rec_nd;
+        sp->first = f->vars.n;
+        sp->count = ap->count;
+        for (int k = ap->first; k < ap->first + ap->count; k++) {
+            const mo_fvar *av = &a->vars.v[k];
+            int s = mo_func_add_slot(f, join(e->name, av->name), e->loc, MO_FV_INPUT, av->type);
+            f->vars.v[s].enum_cls = av->enum_cls;
+            if (av->nd) {
+                f->vars.v[s].nd = av->nd;
+                f->vars.v[s].dims = MO_NEWN(mo_expr *, av->nd);
+                f->has_arrays = true;
+            }
+        }
+        if (ap->record) {   /* passed to a as the record variable "f.data" (mo_fctx_call_functional) */
+            mo_frecvar *rv = MO_NEW(mo_frecvar);
+            *rv = (mo_frecvar){(mo_class *)ap->record, sp->first, sp->count, ap->rec_nd};
+            mo_map_put(&b->recs, sp->name, rv);
         }
     }
-    param->count = bd->nbound;
+    param->count = f->vars.n - param->first;
     return true;
 }
 

@@ -1,8 +1,10 @@
 // Functions given to functions (12.4.2; tests/sim/function_calls.sh checks the closed forms): a function
 // type, functions given by name, partial applications binding inputs to time-varying values (also with
 // the type's input last in the function given), a functional input passed on to another function,
-// calls through a component (5.3.2: c.f(x), c.P.g(x)), and a function defined by a short class with
-// modifiers (function h2 = h(k = 3)).
+// calls through a component (5.3.2: c.f(x), c.P.g(x)), a function defined by a short class with
+// modifiers (function h2 = h(k = 3)), and partial applications that bind a record input (function
+// lineRec(c = Coef(...)), as the MSL's SingleGasNasa.T_h binds f_nonlinear's data), in a model and
+// inside a function.
 package FunctionHigherOrder
   partial function Integrand
     input Real x;
@@ -50,6 +52,26 @@ package FunctionHigherOrder
     y := a*x + b;
   end lineLast;
 
+  record Coef
+    Real a;
+    Real b[2];
+    String name = "c";
+  end Coef;
+
+  function lineRec "y = c.a x + c.b[1] + c.b[2]"
+    extends Integrand;
+    input Coef c;
+  algorithm
+    y := c.a*x + c.b[1] + c.b[2];
+  end lineRec;
+
+  function insideRec "(2 - 0)(f(0) + f(2))/2 = 2 c.a + 2 (c.b[1] + c.b[2])"
+    input Coef c;
+    output Real r;
+  algorithm
+    r := trapezoid(0, 2, function lineRec(c = c));
+  end insideRec;
+
   function inside "a partial application inside a function"
     input Real k;
     output Real r;
@@ -93,5 +115,7 @@ package FunctionHigherOrder
     Real ins = inside(time);                            // 2k + 2 (a line: exact)
     Real cf = c.f(time) + c.P.g(time);                  // 110 t
     Real hh = h2(time) + h2(time, 2);                   // 3t + 2t
+    Real lr = trapezoid(0, 1, function lineRec(c = Coef(time, {1, 2}))); // (3 + t + 3)/2
+    Real lr2 = insideRec(Coef(time, {1, 2}));           // 2t + 6
   end Main;
 end FunctionHigherOrder;
