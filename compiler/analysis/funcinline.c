@@ -130,15 +130,10 @@ static bool subscript(ictx *c, const mo_expr *e, mo_aval *out)
 }
 
 /* A call of another user function: inlined, or kept as a flat call when its output is a scalar. */
-static bool user_call(ictx *c, const mo_expr *e, mo_aval *out)
+/* Output e->func_out of g called with args (of g's ranks): g inlined, else a flat call of a scalar. */
+static bool call_one(ictx *c, const mo_expr *e, mo_aval *args, mo_aval *out)
 {
     const mo_func *g = e->func;
-    if (e->n != g->nin || c->depth >= INLINE_DEPTH)
-        return false;
-    mo_aval *args = MO_NEWN(mo_aval, g->nin + 1);
-    for (int s = 0; s < g->nin; s++)
-        if (!val(c, e->a[s], &args[s]) || args[s].rec || args[s].nd != g->vars.v[s].nd)
-            return false;
     if (g->inlinable || g->inline_arrays) {
         mo_aval *slots;
         if (!run(g, args, c->depth + 1, &slots))
@@ -152,6 +147,46 @@ static bool user_call(ictx *c, const mo_expr *e, mo_aval *out)
     for (int s = 0; s < g->nin; s++)
         a[s] = args[s].nd ? mo_func_model_nested(&args[s], e->loc) : args[s].one;
     mo_av_scalar(out, mo_func_call_expr(e->loc, g, a, e->func_out, 0));
+    return true;
+}
+
+/* A call of a user function; a function of scalar inputs and one scalar output given arrays for some of
+ * them is applied element by element (12.4.6: smoothStep(x, state_a.X, state_b.X, x_small) in the
+ * MSL's setSmoothState), the arrays of the same dimensions. */
+static bool user_call(ictx *c, const mo_expr *e, mo_aval *out)
+{
+    const mo_func *g = e->func;
+    if (e->n != g->nin || c->depth >= INLINE_DEPTH)
+        return false;
+    mo_aval *args = MO_NEWN(mo_aval, g->nin + 1);
+    const mo_aval *shape = NULL;   /* the first argument given element by element */
+    for (int s = 0; s < g->nin; s++) {
+        if (!val(c, e->a[s], &args[s]) || args[s].rec)
+            return false;
+        if (args[s].nd == g->vars.v[s].nd)
+            continue;
+        if (g->vars.v[s].nd || g->nout != 1 || g->vars.v[g->nin].nd)
+            return false;
+        if (shape && (shape->nd != args[s].nd || memcmp(shape->dims, args[s].dims, sizeof(int) * (size_t)shape->nd)))
+            return false;
+        shape = &args[s];
+    }
+    if (!shape)
+        return call_one(c, e, args, out);
+    if (!mo_av_alloc(out, shape->nd, shape->dims, e->loc))
+        return false;
+    mo_aval *one = MO_NEWN(mo_aval, g->nin + 1);
+    for (int i = 0; i < out->n; i++) {
+        for (int s = 0; s < g->nin; s++)
+            if (args[s].nd != g->vars.v[s].nd)
+                mo_av_scalar(&one[s], args[s].el[i]);
+            else
+                one[s] = args[s];
+        mo_aval r;
+        if (!call_one(c, e, one, &r) || r.nd)
+            return false;
+        out->el[i] = r.one;
+    }
     return true;
 }
 

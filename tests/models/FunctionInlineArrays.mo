@@ -1,6 +1,8 @@
 // Index reduction through functions with array and record outputs (funcinline.c), through a second
 // derivative annotation (derivative(order = 2), spec 12.7.1) and through the operators of an operator
-// record shaped like Complex (a record result assigned from its constructor). tests/sim/function_inline_arrays.sh.
+// record shaped like Complex (a record result assigned from its constructor), and through a scalar function
+// applied element by element to arrays inside a function (12.4.6: the MSL's setSmoothState applies
+// smoothStep to the mass fractions). tests/sim/function_inline_arrays.sh.
 package FunctionInlineArrays
   record Frame
     Real T[2, 2];
@@ -142,4 +144,28 @@ package FunctionInlineArrays
     der(b.im) = f.im;
     a + b = Cx(sin(time), 1 - cos(time));
   end ComplexSum;
+
+  function smoothStep "y1 for x > xs, y2 for x < -xs, a cubic between (the MSL's Media.Common.smoothStep)"
+    input Real x;
+    input Real y1;
+    input Real y2;
+    input Real xs;
+    output Real y;
+  algorithm
+    y := smooth(1, if x > xs then y1 else if x < -xs then y2 else (x/xs)*((x/xs)^2 - 3)*(y2 - y1)/4 + (y1 + y2)/2);
+  end smoothStep;
+
+  function blend
+    input Real x;
+    input Real a[2];
+    input Real b[2];
+    output Real s[2];
+  algorithm
+    s := smoothStep(x, a, b, 0.2);
+  end blend;
+
+  model Blend "ds = der(s): the derivative of blend's body, element by element"
+    Real s[2] = blend(time - 0.5, {time, 2*time}, {3*time, 4});
+    Real ds[2] = der(s);
+  end Blend;
 end FunctionInlineArrays;
