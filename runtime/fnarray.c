@@ -490,6 +490,40 @@ void mo2c_aints_back(mo2c_arr *a, const int *v)
         a->v[i] = v[i];
 }
 
+/* The column-major position of the row-major element i of a: the subscripts read from the last
+ * dimension, weighed from the first. */
+static int col_index(const mo2c_arr *a, int i)
+{
+    int c = 0, w = 1, sub[MO2C_MAX_DIMS];
+    for (int k = a->nd - 1; k >= 0; k--) {
+        sub[k] = i % a->dim[k];
+        i /= a->dim[k];
+    }
+    for (int k = 0; k < a->nd; k++) {
+        c += sub[k] * w;
+        w *= a->dim[k];
+    }
+    return c;
+}
+
+double *mo2c_acols(mo2c_data *d, const mo2c_arr *a, const char *where)
+{
+    double *v = fstack_alloc(d, sizeof(double) * (size_t)(a->n > 0 ? a->n : 1));
+    if (!v) {
+        mo2c_fail(d, "out of memory for an array of %d Reals in %s", a->n, where_or_unknown(where));
+        return NULL;
+    }
+    for (int i = 0; i < a->n; i++)
+        v[col_index(a, i)] = a->v[i];
+    return v;
+}
+
+void mo2c_acols_back(mo2c_arr *a, const double *v)
+{
+    for (int i = 0; i < a->n; i++)
+        a->v[i] = v[col_index(a, i)];
+}
+
 /* ---- products ---- */
 
 int mo2c_amul(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const mo2c_arr *b, const char *where)

@@ -449,6 +449,10 @@ void *mo2c_eo_get(mo2c_data *d, double h, const char *where);
  * destructor failed (ModelicaError: the message in d->error), else 0. */
 int mo2c_eo_drop(mo2c_data *d, double h);
 void mo2c_aints_back(mo2c_arr *a, const int *v);
+/* The elements of a in column-major order, for a "FORTRAN 77" external function (12.9.1.2), on the
+ * function stack (NULL after mo2c_fail), and back into a in row-major order (mo2c_acols_back). */
+double *mo2c_acols(mo2c_data *d, const mo2c_arr *a, const char *where);
+void mo2c_acols_back(mo2c_arr *a, const double *v);
 
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */
 int mo2c_main(const mo2c_model *model, int argc, char **argv);

@@ -12,6 +12,8 @@
  *     Integer, Boolean, enumeration  int  (arrays as int copies on the function stack, copied back)
  *     String         const char *  (output: const char **; the text is copied into the output)
  *     size(a, k)     size_t
+ * A "FORTRAN 77" function (mo_fext.fortran) gets every argument by address, size(a, k) as an int, and
+ * Real matrices as copies in column-major order (mo2c_acols), copied back after the call unless inputs.
  * Without an Include annotation the C function gets a prototype of these types; with one, the included
  * text declares it (its own parameter types may be narrower, say const int *).
  * The C function's name is checked by the front end (a C identifier, none of the generated code's);
@@ -37,7 +39,7 @@ static const char *c_type(const mo_fvar *v, bool byref, bool proto)
 static const char *field_type(const mo_func *f, const mo_fxarg *a)
 {
     if (a->kind == MO_XA_SIZE)
-        return "size_t";
+        return f->ext->fortran ? "int" : "size_t";
     if (a->kind == MO_XA_VALUE)
         return a->value->kind == MO_EX_STRING ? "const char *" : a->value->kind == MO_EX_REAL ? "double" : "int";
     return c_type(&f->vars.v[a->slot], false, false);
@@ -45,6 +47,8 @@ static const char *field_type(const mo_func *f, const mo_fxarg *a)
 
 static bool by_address(const mo_func *f, const mo_fxarg *a)
 {
+    if (f->ext->fortran)   /* every argument, inputs and constants too */
+        return a->kind != MO_XA_SLOT || !f->vars.v[a->slot].nd;
     return a->kind == MO_XA_SLOT && f->vars.v[a->slot].kind != MO_FV_INPUT && !f->vars.v[a->slot].nd;
 }
 
@@ -68,7 +72,8 @@ static void thunk(const mo_func *f, mo_buf *o)
         mo_buf_printf(o, "extern %s %s(", ret_type(f), x->cname);
         for (int i = 0; i < x->nargs; i++) {
             const mo_fxarg *a = &x->args[i];
-            const char *t = a->kind == MO_XA_SLOT ? c_type(&f->vars.v[a->slot], by_address(f, a), true) : field_type(f, a);
+            const char *t = a->kind == MO_XA_SLOT ? c_type(&f->vars.v[a->slot], by_address(f, a), true)
+                            : by_address(f, a) ? mo_sprintf("%s *", field_type(f, a)) : field_type(f, a);
             mo_buf_printf(o, "%s%s", i ? ", " : "", t);
         }
         mo_buf_puts(o, x->nargs ? ");\n" : "void);\n");
@@ -131,6 +136,12 @@ void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs)
         const char *slot = mo_fg_slot(f, a->slot);
         if (a->kind == MO_XA_SIZE) {
             mo_buf_printf(o, "a_.a%d = (size_t)%s->dim[%d];\n", i, slot, a->dim);
+        } else if (v->nd > 1 && x->fortran) {   /* a Real matrix: a copy in column-major order */
+            mo_buf_printf(o, "double *c%d_ = mo2c_acols(d, %s, %s);\n", i, slot, w);
+            mo_fg_indent(o, 2);
+            mo_buf_printf(o, "if (!c%d_)\n            goto fail_;\n", i);
+            mo_fg_indent(o, 2);
+            mo_buf_printf(o, "a_.a%d = c%d_;\n", i, i);
         } else if (v->nd && v->type == MO_T_REAL) {
             mo_buf_printf(o, "a_.a%d = %s->v;\n", i, slot);
         } else if (v->nd) {   /* Integer or Boolean elements as ints */
@@ -159,6 +170,9 @@ void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs)
         const mo_fvar *v = &f->vars.v[a->slot];
         if (!v->nd) {
             store(g, o, a->slot, mo_sprintf("a_.a%d", i));
+        } else if (v->nd > 1 && x->fortran) {
+            mo_fg_indent(o, 2);
+            mo_buf_printf(o, "mo2c_acols_back(%s, c%d_);\n", mo_fg_slot(f, a->slot), i);
         } else if (v->type != MO_T_REAL) {
             mo_fg_indent(o, 2);
             mo_buf_printf(o, "mo2c_aints_back(%s, i%d_);\n", mo_fg_slot(f, a->slot), i);

@@ -28,6 +28,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 /* The libraries of the Modelica Standard Library built from sources, each known by a file of its. */
@@ -171,9 +172,13 @@ static bool read_annotation(const mo_mod *ann, mo_fext *x, mo_str_vec *incdirs,
             continue;
         if (!ok)
             return false;
-        for (int k = 0; !strcmp(n, "Library") && k < x->libs.n; k++)
+        for (int k = 0; !strcmp(n, "Library") && k < x->libs.n; k++) {
             if (!header_safe(x->libs.v[k], true, v->loc))
                 return false;
+            /* the system's LAPACK and BLAS, however a library spells them (the compliance suite: "Lapack") */
+            if (!strcasecmp(x->libs.v[k], "lapack") || !strcasecmp(x->libs.v[k], "blas"))
+                x->libs.v[k] = strcasecmp(x->libs.v[k], "lapack") ? "blas" : "lapack";
+        }
         *any = true;
     }
     return true;
@@ -283,6 +288,34 @@ static bool explicit_arg(mo_fctx *c, const mo_func *f, const mo_expr *e, mo_fxar
 
 typedef MO_VEC(mo_fxarg) xarg_vec;
 
+/* A "FORTRAN 77" call (12.9.1.2) as gfortran names and passes it: the name in lower case with '_'
+ * appended, every argument by address, arrays in column-major order (codegen_fnext.c copies Real
+ * matrices so); what that does not cover is an error. */
+static bool fortran_ok(const mo_func *f, mo_fext *x, const mo_class *cls)
+{
+    for (int i = 0; i < x->nargs; i++) {
+        const mo_fxarg *a = &x->args[i];
+        const mo_fvar *v = a->kind == MO_XA_SLOT ? &f->vars.v[a->slot] : NULL;
+        bool str = v ? v->type == MO_T_STRING : a->kind == MO_XA_VALUE && a->value->kind == MO_EX_STRING;
+        if (str || (v && (v->extobj || (v->nd > 1 && v->type != MO_T_REAL)))) {
+            mo_error(cls->loc, "not supported yet: %s as arguments of the external \"FORTRAN 77\" function '%s'",
+                     str ? "Strings" : v->extobj ? "external objects" : "Integer or Boolean matrices", f->name);
+            return false;
+        }
+    }
+    if (x->ret >= 0 && (f->vars.v[x->ret].type == MO_T_STRING || f->vars.v[x->ret].extobj)) {
+        mo_error(cls->loc, "not supported yet: a String or external object as the value of the external \"FORTRAN "
+                 "77\" function '%s'", f->name);
+        return false;
+    }
+    char *n = mo_sprintf("%s_", x->cname);
+    for (char *p = n; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p - 'A' + 'a');
+    x->cname = n;
+    return true;
+}
+
 /* The default call: inputs then outputs, each array followed by its sizes; the only output, when it is
  * a scalar, is the value. */
 static bool default_call(const mo_func *f, mo_fext *x, mo_class *cls)
@@ -329,8 +362,6 @@ bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls)
     x->ret = -1;
     if (!strcmp(lang, "FORTRAN 77")) {
         x->fortran = true;
-        mo_error(cls->loc, "not supported yet: external \"FORTRAN 77\" functions ('%s')", f->name);
-        return false;
     } else if (lang[0] != 'C') {
         mo_error(cls->loc, "the language of external function '%s' must be \"C\" or \"FORTRAN 77\", not \"%s\"",
                  f->name, lang);
@@ -372,6 +403,8 @@ bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls)
                  "needed, and none of the generated code's own names)", x->cname, f->name);
         return false;
     }
+    if (x->fortran && !fortran_ok(f, x, cls))
+        return false;
     /* annotations: on the external clause, else (older libraries) on the class */
     mo_str_vec incdirs = {0}, libdirs = {0};
     bool any = false;
