@@ -24,6 +24,9 @@ SHARED=${SHARED:-$(cd "$ROOT/.." && pwd)/shared}
 [ -d "$SHARED" ] || SHARED=""
 export MO2C BUILD ROOT OUT SHARED
 filter=${1:-}
+# how many scripted tests run side by side (below)
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+[[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || { rm -rf "$OUT"; echo "tests/run.sh: JOBS must be a positive number, not '$JOBS'" >&2; exit 2; }
 passed=0; failed=0; skipped=0; failures=()
 
 record() { # name status [detail]; status 77 = skipped (a case whose inputs are absent, e.g. ../shared)
@@ -90,7 +93,6 @@ done
 # They take most of the run's time, so JOBS of them (default: one per core) run side by side, each with
 # its own scratch directory as OUT so that no two write the same file; results are reported in file
 # order as soon as every script before them has ended.
-JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 scripts=()
 for t in tests/sim/*.sh; do
     [ -e "$t" ] || continue; want "$t" || continue; scripts+=("$t")

@@ -422,7 +422,7 @@ static bool build(mo_dae *dae, int index, const mo_falg *f, dctx *c, lower_ctx *
     if (c->ins.n)
         memcpy(a.ins, c->ins.v, sizeof(int) * (size_t)c->ins.n);
     if (a.nin > 1)
-        qsort(a.ins, (size_t)a.nin, sizeof(int), cmp_int);
+        mo_qsort(a.ins, (size_t)a.nin, sizeof(int), cmp_int);
     for (int k = 0; k < c->ins.n; k++)
         c->in[c->ins.v[k]] = 0;
     rctx r = {c, unstable};

@@ -99,7 +99,7 @@ static int cb_differentiate(void *ctx, mo_pantelides_io *io, int e)
     MO_PUSH(dae->eqs, q);
     c->tmp.n = 0;
     mo_dae_eq_deps(dae, &dae->eqs.v[dae->eqs.n - 1], seen_ws(c), &c->tmp);
-    qsort(c->tmp.v, (size_t)c->tmp.n, sizeof(int), cmp_int);
+    mo_qsort(c->tmp.v, (size_t)c->tmp.n, sizeof(int), cmp_int);
     int ne = mo_pantelides_add_eq(io, e, c->tmp.v, c->tmp.n);
     MO_PUSH(c->geq, dae->eqs.n - 1);
     if (ne != c->geq.n - 1)
@@ -200,9 +200,9 @@ static void report_structure(ictx *c, const mo_graph *g, bool balanced)
     for (int i = 0; i < qe.n; i++)
         MO_PUSH(se, c->geq.v[qe.v[i]]);
     if (se.n > 1)   /* (an empty vector has no array: qsort must not see its NULL) */
-        qsort(se.v, (size_t)se.n, sizeof(int), cmp_int);
+        mo_qsort(se.v, (size_t)se.n, sizeof(int), cmp_int);
     if (sv.n > 1)
-        qsort(sv.v, (size_t)sv.n, sizeof(int), cmp_int);
+        mo_qsort(sv.v, (size_t)sv.n, sizeof(int), cmp_int);
     mo_error(where, "the model is structurally singular: %s involve only %s",
              plural(se.n, "equation"), plural(sv.n, "unknown"));
     mo_dae_note_eqs(dae, se.v, se.n, "is involved");

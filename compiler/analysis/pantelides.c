@@ -264,9 +264,9 @@ static int match_equation(pant *p, int i, long limit)
         if (io->ndiff + p->ceqs.n > limit)
             return fail(io, MO_PANT_LIMIT, i);
         if (p->cvars.n > 1)
-            qsort(p->cvars.v, (size_t)p->cvars.n, sizeof(int), cmp_int);
+            mo_qsort(p->cvars.v, (size_t)p->cvars.n, sizeof(int), cmp_int);
         if (p->ceqs.n > 1)
-            qsort(p->ceqs.v, (size_t)p->ceqs.n, sizeof(int), cmp_int);
+            mo_qsort(p->ceqs.v, (size_t)p->ceqs.n, sizeof(int), cmp_int);
         if (io->new_derivative) {
             for (int c = 0; c < p->cvars.n; c++) {
                 int v = p->cvars.v[c];

@@ -468,7 +468,7 @@ static void files_with(const char *dir, const char *ext, argv_t *out)
             arg_push(out, xsprintf("%s/%s", dir, e->d_name));
     }
     closedir(dp);
-    qsort(out->v + from, (size_t)(out->n - from), sizeof *out->v, cmp_str);
+    mo_qsort(out->v + from, (size_t)(out->n - from), sizeof *out->v, cmp_str);
 }
 
 /* The cache directory ($XDG_CACHE_HOME/mo2c, else ~/.cache/mo2c), made when missing; NULL after an error. */

@@ -122,7 +122,7 @@ int mo_cg_jac_sparse(mo_cg *cg, const mo_cg_jac_deps *deps, const char *work, in
         }
         if ((long)pool.n + set.n > cap)
             return 0;
-        qsort(set.v, (size_t)set.n, sizeof(int), cmp_int);
+        mo_qsort(set.v, (size_t)set.n, sizeof(int), cmp_int);
         int v = deps->var.v[b];
         dep_from[v] = pool.n;
         dep_len[v] = set.n;

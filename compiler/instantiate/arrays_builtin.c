@@ -513,6 +513,11 @@ int mo_av_builtin(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e
         /* the ordinal of an enumeration value: enumeration values are already integers in the flat model */
         if (!arity(e, name, 1, 1) || !flat_arg(fr, inst, owner, e, 0, &a))
             return -1;
+        const char *t = a.nd == 0 ? mo_flat_nonboolean(fr->flat, a.one) : NULL;
+        if (t && strcmp(t, "an enumeration") != 0) {   /* (integer() rounds a number down) */
+            mo_error(e->a[0]->loc, "Integer() takes an enumeration value, not %s", t);
+            return -1;
+        }
         *out = a;
         if (a.nd == 0 && a.one->kind == MO_EX_INT && a.one->text)
             out->one = mo_expr_int(loc, a.one->ival);

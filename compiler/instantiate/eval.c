@@ -371,6 +371,7 @@ const char *mo_flat_nonboolean(const mo_flat *flat, const mo_expr *e)
     case MO_EX_INT:
         return e->text && !(e->text[0] >= '0' && e->text[0] <= '9') ? names[MO_T_ENUM] : names[MO_T_INTEGER];
     case MO_EX_REAL:
+    case MO_EX_TIME:
         return names[MO_T_REAL];
     case MO_EX_STRING:
         return names[MO_T_STRING];

@@ -663,7 +663,7 @@ bool mo_flatten_alg(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_secti
     if (!ok)
         return false;
     if (b.outs.n > 1)
-        qsort(b.outs.v, (size_t)b.outs.n, sizeof(int), cmp_int);
+        mo_qsort(b.outs.v, (size_t)b.outs.n, sizeof(int), cmp_int);
     alg->nout = b.outs.n;
     alg->outs = b.outs.v;
     MO_PUSH(fr->flat->algs, *alg);

@@ -418,9 +418,9 @@ static void same_order(const feq_vec *first, feq_vec *b)
     for (int k = 0; k < n; k++)
         i0[k] = ib[k] = k;
     order_base = first->v;
-    qsort(i0, (size_t)n, sizeof *i0, by_lhs_var);
+    mo_qsort(i0, (size_t)n, sizeof *i0, by_lhs_var);
     order_base = b->v;
-    qsort(ib, (size_t)n, sizeof *ib, by_lhs_var);
+    mo_qsort(ib, (size_t)n, sizeof *ib, by_lhs_var);
     for (int r = 0; r < n; r++)
         if (first->v[i0[r]].lhs->var != b->v[ib[r]].lhs->var || (r && first->v[i0[r]].lhs->var ==
                                                                   first->v[i0[r - 1]].lhs->var))

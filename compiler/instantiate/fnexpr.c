@@ -594,6 +594,34 @@ static bool has_enum(const mo_func *fn, const mo_expr *e)
     return false;
 }
 
+/* Is e a value of an enumeration type: a slot of one, a literal, an element of an array of one, or a
+ * conditional of such values? (Integer(e) takes only those, 4.9.5.1) */
+static bool enum_valued(const mo_func *fn, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_VAR:
+        return fn && e->var >= 0 && e->var < fn->vars.n && fn->vars.v[e->var].enum_cls;
+    case MO_EX_INT:
+        return e->text && strchr(e->text, '.');   /* E.x (fnexpr.c and flatten_expr.c spell them so) */
+    case MO_EX_INDEX:
+        return enum_valued(fn, e->a[0]) && !mo_func_expr_rank(fn, e);
+    case MO_EX_IF:
+        for (int i = 1; i < e->n; i += 2)
+            if (!enum_valued(fn, e->a[i]))
+                return false;
+        return enum_valued(fn, e->a[e->n - 1]);
+    default:
+        return false;
+    }
+}
+
+/* Is e (as written) Integer(x), whose value is a number, not a name, although x is an enumeration? */
+static bool integer_of_enum(const mo_expr *e)
+{
+    return e->kind == MO_EX_CALL && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 && !e->fn->global &&
+           e->fn->parts[0].id == mo_intern_cstr("Integer") && e->n == 1 && !e->nnamed && !e->niters;
+}
+
 /* String(v, significantDigits = d, minimumLength = w, leftJustified = l, format = f): the value and the
  * named arguments resolved (a format becomes the C conversion rebuilt from its checked pieces). */
 static mo_expr *fn_string(mo_fctx *c, const mo_expr *e)
@@ -617,7 +645,7 @@ static mo_expr *fn_string(mo_fctx *c, const mo_expr *e)
         mo_error(e->a[0]->loc, "the value of String() must be a scalar number, Boolean or enumeration value");
         return NULL;
     }
-    bool enumv = has_enum(c->fn, v);
+    bool enumv = has_enum(c->fn, v) && !integer_of_enum(e->a[0]);
     if (enumv && !(v->kind == MO_EX_VAR || (v->kind == MO_EX_INT && v->text))) {
         mo_error(e->a[0]->loc, "not supported yet: String() of an enumeration expression in a function (of a "
                                "variable or a literal it is)");
@@ -697,11 +725,13 @@ static mo_expr *fn_builtin_call(mo_fctx *c, const mo_expr *e)
         mo_expr *v = fn_expr(c, e->a[0]);
         if (!v)
             return NULL;
-        if (!has_enum(c->fn, v)) {
+        if (!enum_valued(c->fn, v)) {
             mo_error(e->a[0]->loc, "Integer() takes an enumeration value");
             return NULL;
         }
-        return v->kind == MO_EX_INT ? mo_expr_int(e->loc, v->ival) : v;
+        /* a variable's ordinal stays visible as integer(v), an identity on it, so that String() of it
+         * prints the number, not the literal's name (as flatten_str.c does in models) */
+        return v->kind == MO_EX_INT ? mo_expr_int(e->loc, v->ival) : mo_expr_call(e->loc, "integer", 1, &v);
     }
     if (name && !strcmp(name, "String") && !e->niters)
         return e->n >= 1 && mo_fctx_maybe_record(c, e->a[0]) ? mo_fctx_record_op(c, e) : fn_string(c, e);

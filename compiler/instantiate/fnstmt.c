@@ -493,6 +493,11 @@ static bool stmt_for(mo_fbuild *b, const mo_stmt *s, int iter, mo_fstmt *o)
     if (!r)
         return false;
     int type = MO_T_INTEGER;
+    if (r->kind == MO_EX_RANGE && r->n == 2 && !ecls) {   /* E.b:E.c, or k1:k2 of enumeration slots */
+        const mo_expr *lo = r->a[0];
+        ecls = lo->kind == MO_EX_VAR && lo->var >= 0 && lo->var < b->f->vars.n ? b->f->vars.v[lo->var].enum_cls
+                                                                                  : mo_enum_literal_class(lo);
+    }
     if (r->kind == MO_EX_RANGE) {
         for (int i = 0; i < r->n; i++) {
             int t = mo_func_expr_type(NULL, b->f, r->a[i]);

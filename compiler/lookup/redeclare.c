@@ -352,7 +352,7 @@ mo_class *mo_specialize(mo_class *cls, mo_class *parent, int n, const mo_redecl 
     for (int i = 0; i < cs->nredecl; i++)
         if (!find_redecl(m, k, cs->redecl[i].name))
             m[k++] = cs->redecl[i];
-    qsort(m, (size_t)k, sizeof *m, cmp_redecl);
+    mo_qsort(m, (size_t)k, sizeof *m, cmp_redecl);
     return spec_exact(orig, parent, k, m);
 }
 

@@ -152,7 +152,7 @@ static void find_models(const char *dir, const char *rel, void *models_vec)
     }
     closedir(d);
     if (subs.n)
-        qsort(subs.v, (size_t)subs.n, sizeof subs.v[0], cmp_str);
+        mo_qsort(subs.v, (size_t)subs.n, sizeof subs.v[0], cmp_str);
     for (int i = 0; i < subs.n; i++)
         find_models(mo_sprintf("%s/%s", dir, subs.v[i]),
                     *rel ? mo_sprintf("%s.%s", rel, subs.v[i]) : subs.v[i], models);
@@ -772,7 +772,7 @@ int mo_regress_main(int argc, char **argv)
         fputc('\n', stderr);
         return 2;
     }
-    qsort(all.v, (size_t)all.n, sizeof all.v[0], cmp_model);
+    mo_qsort(all.v, (size_t)all.n, sizeof all.v[0], cmp_model);
     MO_VEC(rmodel) models = {0};
     for (int i = 0; i < all.n; i++)
         if (o.shard_n == 0 || i % o.shard_n + 1 == o.shard_k)

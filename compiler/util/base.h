@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <sys/types.h>
 
 /* ---- internal bugs (never user errors) ---- */
@@ -39,6 +40,14 @@ char *mo_alloc_text(size_t n);                    /* n zeroed bytes, unaligned: 
 char *mo_sprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 size_t mo_arena_bytes(void);                      /* bytes handed out so far (for --stats) */
 void mo_arena_free_all(void);
+
+/* qsort of n elements, which may be none at a NULL base (an empty MO_VEC): qsort itself requires a valid
+ * pointer even for n = 0 (UBSan: "null pointer passed as argument 1"). Use this, never qsort. */
+static inline void mo_qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (n > 1)
+        qsort(base, n, size, cmp);
+}
 
 /* ---- growable array of pointers or values: MO_VEC(T) is a struct { T *v; int n, cap; } ----
  * Push amortises by doubling from the arena (the old block is abandoned, still O(total) memory). */
