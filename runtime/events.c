@@ -30,6 +30,16 @@
  * outside the event (sample() false again) and the integrator restarts from te. The rows before and
  * after are written (unless -noEventEmit) when the event changed something visible.
  *
+ * A model without states has no integrator whose steps would look between the output points: a
+ * relation of a variable that moves with time (y > 0.5 with y = sin(20*pi*time)) could cross and cross
+ * back within one output interval unseen. Its steps are probes (mo2c_rt_events_probe): the zero
+ * crossings at the step's middle and end; a step is kept when each crossing function of a relation that
+ * is no time event bends little over it (its middle departs from the mean of its ends by at most
+ * PROBE_BEND of the three values' size), which no hidden pair of crossings does, else it is halved (down
+ * to PROBE_MIN of the output interval, below which a pair of crossings may be missed); a step that bent
+ * very little is doubled for the next one. A crossing seen at the middle or the end ends the step there,
+ * and after_step locates it as with states.
+ *
  * Chattering: a relation that flips back at once (der(x) = if x > 0 then -1 else 1 at x = 0 makes an
  * event every 2.5e-13 s) or a sample() interval far below the output grid would make the run write rows
  * without end and never reach the stop time. CHATTER_EVENTS events in a row within a vanishing window
@@ -49,7 +59,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_PASSES = 100, MAX_LOCATE = 200, CHATTER_EVENTS = 1000, BUSY_EVENTS = 100 };
+enum { MAX_PASSES = 100, MAX_LOCATE = 200, CHATTER_EVENTS = 1000, BUSY_EVENTS = 100, PROBE_FIRST = 16 };
+#define PROBE_BEND 0.1    /* a probe's step is kept when it bends at most this much (see the top) */
+#define PROBE_MIN 1e-4    /* its shortest step, of the output interval */
+#define PROBE_ABS 1e-12   /* an absolute bend always kept (rounding of a crossing function that is 0) */
 
 struct mo2c_rt_events {
     mo2c_data *d;
@@ -68,6 +81,8 @@ struct mo2c_rt_events {
     double row_t;             /* time of the last event rows written, NAN when none */
     int have_row;
     double grid_h;            /* the output interval (for the chattering window) */
+    int probe;                /* no states and some relation that is no time event: probe (see the top) */
+    double probe_h;           /* the next probe's step (0: the first after the start or an event) */
     double burst_t0;          /* time of the first event of the current burst, and its events */
     int burst_n;
     double busy_t0;           /* the first event of the current output interval's worth, and the count */
@@ -194,6 +209,8 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     ev->ny = m->ny;
     ev->row_t = NAN;
     ev->grid_h = o->step;
+    for (int r = 0; r < m->nrel && m->nx == 0; r++)
+        ev->probe |= !m->rel_time[r];
     ev->burst_t0 = NAN;
     ev->busy_t0 = NAN;
     size_t nr = (size_t)m->nrel + 1, nx = (size_t)m->nx + 1, ny = (size_t)m->ny + 1;
@@ -619,11 +636,65 @@ int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int time
         return -1;
     mo2c_save_pre(d);
     d->in_event = 1;
+    ev->probe_h = 0.0;   /* what the event changed may move faster */
     if (iterate(ev, te, x) != 0 || settle(ev, te, x) != 0)
         return -1;
     if (emit_rows(ev, te, w) != 0)
         return -1;
     return terminated(ev, te) ? 2 : 1;
+}
+
+/* The largest bend of the crossing functions that are no time events over a probe's step (za, zm, zb:
+ * at its start, middle and end), relative to their size (see the top). */
+static double bend(const mo2c_rt_events *ev, const double *za, const double *zm, const double *zb)
+{
+    const mo2c_model *m = ev->d->model;
+    double worst = 0.0;
+    for (int r = 0; r < ev->nrel; r++) {
+        if (m->rel_time[r])
+            continue;
+        double dev = fabs(zm[r] - 0.5 * (za[r] + zb[r]));
+        if (dev <= PROBE_ABS)
+            continue;
+        double b = dev / (fabs(za[r]) + fabs(zm[r]) + fabs(zb[r]));
+        if (b > worst)
+            worst = b;
+    }
+    return worst;
+}
+
+int mo2c_rt_events_probe(mo2c_rt_events *ev, double *t, double goal)
+{
+    double t0 = *t, span = goal - t0;
+    if (!ev->probe || !(span > 0)) {
+        *t = goal;
+        return 0;
+    }
+    double *x = ev->d->x, *zm = ev->sl, *zb = ev->sr;   /* (scratch of locate, which runs after) */
+    if (ev->tp != t0 && eval_point(ev, t0, x, ev->zp, 0) != 0)
+        return -1;
+    ev->tp = t0;
+    double grid = ev->grid_h > 0 ? ev->grid_h : span;
+    double h = ev->probe_h > 0 ? ev->probe_h : grid / PROBE_FIRST, hmin = PROBE_MIN * grid;
+    for (;;) {
+        double tb = h < span ? t0 + h : goal, tm = t0 + 0.5 * (tb - t0);
+        if (eval_point(ev, tm, x, zm, 0) != 0)
+            return -1;
+        if (changed_at(ev, zm, NULL)) {   /* after_step locates it in [t0, tm] */
+            *t = tm;
+            return 0;
+        }
+        if (eval_point(ev, tb, x, zb, 0) != 0)
+            return -1;
+        double b = changed_at(ev, zb, NULL) ? 0.0 : bend(ev, ev->zp, zm, zb);
+        if (b <= PROBE_BEND || h <= hmin) {
+            if (tb < goal || b <= 0.25 * PROBE_BEND)   /* (a step cut short by the goal keeps its size) */
+                ev->probe_h = b <= 0.25 * PROBE_BEND ? 2.0 * h : h;
+            *t = tb;
+            return 0;
+        }
+        h = fmax(0.5 * (tb - t0), hmin);
+    }
 }
 
 int mo2c_rt_events_row_at(const mo2c_rt_events *ev, double t)

@@ -256,6 +256,8 @@ void mo2c_rt_format_init(void);
  *   after_step: after an accepted step to *t (timed: *t is the time event next_time gave): locate a
  *     crossing (unless the integrator does: then a step ends at the crossing it found, or the event is
  *     at the step's end), handle the event (t, x moved to it, rows written).
+ *   probe: a model without states (no integrator steps): *t moved towards goal, no farther than a
+ *     crossing of a relation could hide (0, or -1 after printing an error).
  *   row_at: event rows were written at exactly t (the output point at t is then not repeated).
  *   end: the last update with terminal() true.
  * start and after_step return 0 (nothing happened), 1 (an event: restart the integrator), 2 (terminate()
@@ -272,6 +274,7 @@ int mo2c_rt_events_start(mo2c_rt_events *ev, double t);
 double mo2c_rt_events_next_time(mo2c_rt_events *ev, double t);
 void mo2c_rt_events_step_start(mo2c_rt_events *ev, double t, const double *x);
 int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_rt_writer *w);
+int mo2c_rt_events_probe(mo2c_rt_events *ev, double *t, double goal);
 int mo2c_rt_events_row_at(const mo2c_rt_events *ev, double t);
 int mo2c_rt_events_end(mo2c_rt_events *ev, double t);
 void mo2c_rt_events_stats(const mo2c_rt_events *ev);

@@ -515,8 +515,9 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     rc = 1;
                     break;
                 }
-            } else {
-                t = goal;   /* no states: only time moves */
+            } else if (mo2c_rt_events_probe(ev, &t, goal) != 0) {   /* no states: only time moves */
+                rc = 1;
+                break;
             }
             if (ev) {
                 int r = mo2c_rt_events_after_step(ev, &t, d->x, timed && t == goal, w);
