@@ -84,6 +84,18 @@ static int amplifier(mo2c_data *d, const double *z, double *F)
     return 0;
 }
 
+/* an ideal diode off in a loop (its s has the coefficient Goff = 1e-5) beside terms of 40 A: the
+ * residual cannot go below their rounding (ulp(40) = 7e-15), so the Newton step, that rounding over
+ * 1e-5, stays near 1e-10 in an unknown of 1e-3 (DiodeCenterTapmPulse at t = 0.00167) */
+static int rounded(mo2c_data *d, const double *z, double *F)
+{
+    (void)d;
+    volatile double big = 40.0;   /* (no folding of (40 + a) - 40 to a) */
+    F[0] = (big + 1e-5 * z[0]) - big - 1e-8 - 1e-5 * (z[0] - z[1]);
+    F[1] = z[1] - z[0];
+    return 0;
+}
+
 static void test_checked_math(mo2c_data *d)
 {
     int ok = 1;
@@ -161,6 +173,10 @@ static void test_nonlinear(mo2c_data *d)
     rc = mo2c_solve_nonlinear(d, 2, zb, amplifier, NULL, "w");
     CHECK(rc == 0 && fabs(zb[1] - 45000.0 / 7501.0) < 1e-9 && fabs(zb[0] - (3.0 - 0.5 * zb[1])) < 1e-12,
           "amplifier back into the band: rc %d z %.17g %.17g %s", rc, zb[0], zb[1], d->error);
+    double zr[2] = {2e-3, 0.0};
+    rc = mo2c_solve_nonlinear(d, 2, zr, rounded, NULL, "w");
+    CHECK(rc == 0 && fabs(zr[0] - 1e-3) < 1e-9 && fabs(zr[1] - zr[0]) < 1e-15,
+          "rounding floor: rc %d z %.17g %.17g %s", rc, zr[0], zr[1], d->error);
 }
 
 int main(void)
