@@ -128,7 +128,7 @@ static int run_pipeline(const options *o, const char *argv0, build_job *job)
 
     mo_flat *flat = mo_flatten(cls);
     mo_stats_stage("flatten");
-    if (!flat)
+    if (!flat || !mo_func_partials(flat))
         return 1;
     mo_check_params(flat);
     if (mo_check_types(flat) + mo_check_variability(flat) + mo_check_discrete(flat) || mo_when_order(flat))

@@ -333,6 +333,11 @@ typedef struct mo_func {
                                * calls are expanded after index reduction (mo_dae_inline) */
     bool has_arrays;          /* some slot is an array */
     const mo_fext *ext;       /* an external function: its C call (no body), else NULL */
+    /* f = der(g, u1, ...) (12.7.2): g, and g's input slots u1, ... in order (f has g's slots); its body
+     * is made by mo_func_partials (funcdiff.c) right after flattening */
+    const struct mo_func *pder_of;
+    int npder;
+    int *pder_wrt;
     bool generic;             /* functional inputs not bound: a signature only; a call uses a function
                                * made for the functions its arguments give (funcall.c) */
     int cg_mark;              /* codegen_fn.c's scratch mark (emitted or not) */

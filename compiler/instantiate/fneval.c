@@ -92,7 +92,7 @@ static bool make(run *r, val *v, int nd, const int *dims)
 /* Can fn run here at all? (no Strings, objects, external code or functional inputs) */
 static bool evaluable(const mo_func *fn)
 {
-    if (fn->ext || fn->generic)
+    if (fn->ext || fn->generic || (fn->pder_of && !fn->body.n))   /* (a partial derivative: no body yet) */
         return false;
     for (int i = 0; i < fn->vars.n; i++) {
         const mo_fvar *v = &fn->vars.v[i];
