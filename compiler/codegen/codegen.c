@@ -315,8 +315,13 @@ static void block_assign(gen *g, mo_buf *o, const mo_system *sys, const mo_block
     const mo_dae *dae = g->dae;
     int v = b->vars[0], e = b->eqs[0];
     int from = g->cg.nchecked;
+    bool start = is_start_equation(dae, sys, e, v);
+    if (!start) {   /* calls that this statement and later ones read, run once before it (codegen_sites.c) */
+        g->cg.where_id = e;
+        mo_cg_sites_prepare(&g->cg, o, b->solution, indent);
+    }
     mo_buf_puts(o, indent);
-    if (is_start_equation(dae, sys, e, v)) {
+    if (start) {
         mo_buf_puts(o, "if (!");
         mo_cg_put_slot(&g->cg, o, "d->x_start_overridden", dae->vars.v[v].slot);
         mo_buf_printf(o, ")\n%s    ", indent);
@@ -349,6 +354,7 @@ static int block_stmt(void *ctx, int k, mo_buf *o, const char *indent)
     const mo_block *b = &c->sys->blocks.v[c->blocks[k]];
     if (b->kind != MO_BLOCK_EXPLICIT)
         return 0;
+    mo_cg_sites_scope(c->g->cg.sites, c->s, c->s->nparts);   /* (the part this statement goes to) */
     block_assign(c->g, o, c->sys, b, indent);
     return 1;
 }
@@ -389,7 +395,12 @@ static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char
             seq[n++] = k;
     block_seq c = {g, sys, sysname, seq, s};
     mo_cg_seq q = {&g->cg, &c, n, block_stmt, block_other, block_comment, block_instance};
+    const mo_expr **sol = MO_NEWN(const mo_expr *, n + 1);
+    for (int k = 0; k < n; k++)
+        sol[k] = sys->blocks.v[seq[k]].kind == MO_BLOCK_EXPLICIT ? sys->blocks.v[seq[k]].solution : NULL;
+    g->cg.sites = mo_cg_sites_new(n, sol);
     mo_cg_seq_emit(&q, s);
+    g->cg.sites = NULL;
 }
 
 /* Alias variables whose value is an expression of parameters get a y slot, computed after the blocks. */
