@@ -54,6 +54,7 @@
  */
 #include "rt_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -70,6 +71,7 @@ struct mo2c_rt_events {
     int emit;                 /* write the rows just before and after each event */
     int no_root;              /* -noRootFinding: an event at the end of the step that saw it */
     int by_integrator;        /* the integrator locates crossings (SUNDIALS): a step ends at one */
+    int right_limit;          /* the step ended at a time event: relations of time take their values just after */
     int nrel, nx, ny;
     double tp;                /* start of the step under way, its states and zero crossings */
     double *xp, *zp;
@@ -297,6 +299,13 @@ static int eval_point(mo2c_rt_events *ev, double t, const double *x, double *z, 
         return fail(d, t, "computing the outputs failed");
     if (ev->nrel && m->zero_crossings(d, t, x, d->dx, z) != 0)
         return fail(d, t, "a zero-crossing function failed");
+    /* At a time event at T a relation of time and T takes the value it has just after T (time > T true,
+     * time <= T false): the integration that follows runs with that value. Compared at T itself, time > T
+     * would change right after the event and, the next step ending at the next time event, be seen only
+     * there, too late (y = if time > 0.25 then 2 else 10 stayed 10 until a time event at 0.3). */
+    for (int r = 0; ev->right_limit && r < ev->nrel; r++)
+        if (m->rel_time[r] && z[r] == 0.0)
+            z[r] = m->rel_time[r] == 1 ? DBL_MIN : -DBL_MIN;
     return 0;
 }
 
@@ -582,7 +591,17 @@ static int emit_rows(mo2c_rt_events *ev, double t, mo2c_rt_writer *w)
     return rc ? -1 : 0;
 }
 
+static int after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_rt_writer *w);
+
 int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_rt_writer *w)
+{
+    ev->right_limit = timed;
+    int rc = after_step(ev, t, x, timed, w);
+    ev->right_limit = 0;
+    return rc;
+}
+
+static int after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_rt_writer *w)
 {
     mo2c_data *d = ev->d;
     const mo2c_model *m = d->model;

@@ -97,7 +97,8 @@ typedef struct mo2c_model {
     int nrel;                 /* relations with a zero-crossing function */
     int ncond;                /* condition memory slots d->cond (when-branches, warning asserts) */
     const int *rel_op;        /* nrel MO2C_REL_* */
-    const unsigned char *rel_time; /* nrel flags: zc[r] = time - T with T from next_time_event */
+    const unsigned char *rel_time; /* nrel: a relation of time and T from next_time_event: 1 for zc[r] =
+                                    * time - T, 2 for zc[r] = T - time; 0 for other relations */
     const char *const *rel_text;   /* nrel: the relation as Modelica text, for messages */
     /* zc[0..nrel) at (t, x) with the current frozen relations; y and dx must be those of rhs(d, t, x, dx)
      * just called. */
@@ -225,8 +226,7 @@ double mo2c_mod(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_rem(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_idiv(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_semiLinear(mo2c_data *d, double x, double k_pos, double k_neg, const char *where, int *ok);
-/* Integer a op b (op '+', '-' or '*'; 'a': abs(a), 'd': div(a, b) of Integers, 'i': integer(a) of a Real, whose
- * results are checked alike) in 32-bit machine arithmetic, checked with __builtin_*_overflow
+/* Integer a op b (op '+', '-' or '*') in 32-bit machine arithmetic, checked with __builtin_*_overflow
  * (mathfn.c): Modelica's Integers are the 32-bit range of spec 4.9.2, which a double holds exactly, so
  * Integer values stay in the model's double slots (events, pre, results unchanged) and only their
  * arithmetic changes; a result (or an operand) outside the range fails naming `where`, *ok = 0. */

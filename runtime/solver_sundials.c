@@ -26,6 +26,7 @@
  */
 #include "rt_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,6 +420,12 @@ int mo2c_rt_sun_step(mo2c_rt_sun *sv, double *t, double goal)
     sunrealtype tr = *t;
     int flag;
     sv->msg[0] = '\0';
+    /* a goal within rounding of t (an output point 0.30000000000000004 after a time event at 0.3): the
+     * states do not move, and CVODE and IDA refuse to start a step so short ("tout too close to t0") */
+    if (goal - *t <= 64 * DBL_EPSILON * fmax(1.0, fabs(goal))) {
+        *t = goal;
+        return 0;
+    }
     if (sv->kind == SUN_IDA) {
         IDASetStopTime(sv->mem, goal);
         flag = IDASolve(sv->mem, goal, &tr, sv->y, sv->yp, IDA_ONE_STEP);

@@ -33,7 +33,8 @@ struct mo_cg_events {
     mo_map rel_index;                 /* interned relation text -> index + 1 */
     MO_VEC(const mo_expr *) rels;     /* the first node of each relation */
     MO_VEC(const char *) rel_text;
-    MO_VEC(const mo_expr *) rel_T;    /* "time op T": T, else NULL */
+    MO_VEC(const mo_expr *) rel_T;    /* "time op T" or "T op time": T, else NULL */
+    MO_VEC(unsigned char) rel_dir;    /* 1: time on the left (zc = time - T grows), 2: on the right */
     mo_map sample_index;              /* interned text of the call -> index in samples + 1 */
     MO_VEC(const mo_expr *) samples;  /* sample(start, interval) calls, one per distinct text; the index
                                          is the call's memory slot (d->sample_tick) */
@@ -146,11 +147,16 @@ static void scan(mo_cg_events *ev, const mo_expr *e, int noevent)
             MO_PUSH(ev->rels, e);
             MO_PUSH(ev->rel_text, key);
             const mo_expr *T = NULL;
-            if (e->a[0]->kind == MO_EX_TIME && !continuous(ev->dae, e->a[1]))
+            unsigned char dir = 0;
+            if (e->a[0]->kind == MO_EX_TIME && !continuous(ev->dae, e->a[1])) {
                 T = e->a[1];
-            else if (e->a[1]->kind == MO_EX_TIME && !continuous(ev->dae, e->a[0]))
+                dir = 1;
+            } else if (e->a[1]->kind == MO_EX_TIME && !continuous(ev->dae, e->a[0])) {
                 T = e->a[0];
+                dir = 2;
+            }
             MO_PUSH(ev->rel_T, T);
+            MO_PUSH(ev->rel_dir, dir);
             mo_map_put(&ev->rel_index, key, (void *)(intptr_t)ev->rels.n);
         }
         ev->any = true;
@@ -768,7 +774,7 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields)
     }
     mo_buf_puts(funcs, n ? "};\nstatic const unsigned char rel_time[] = {" : "0};\nstatic const unsigned char rel_time[] = {");
     for (int r = 0; r < n; r++)
-        mo_buf_printf(funcs, "%s%d", r ? ", " : "", ev->rel_T.v[r] != NULL);
+        mo_buf_printf(funcs, "%s%d", r ? ", " : "", ev->rel_dir.v[r]);
     mo_buf_puts(funcs, n ? "};\nstatic const char *const rel_text[] = {\n" : "0};\nstatic const char *const rel_text[] = {\n");
     for (int r = 0; r < n; r++) {
         mo_buf_puts(funcs, "    \"");
