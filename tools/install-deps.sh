@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what mo2c needs on a Debian machine, when it is missing: a C compiler, make, re2c, bison,
-# GSL's development files, python3-scipy (tests read MAT files with it), SuiteSparse's KLU (static) and
+# GSL's development files, python3-scipy (tests read MAT files with it), LAPACK (the MSL's Matrices.LAPACK
+# functions link it), SuiteSparse's KLU (static) and
 # SUNDIALS' CVODE and IDA (static). Debian's libsundials-dev depends on MPI, PETSc, hypre, gfortran and
 # cmake (140 packages), and its split runtime packages have no headers (libsundials-sunlinsol3 alone pulls
 # PETSc, 64 packages), so the script downloads the one 1 MB libsundials-dev archive and unpacks only its
@@ -30,6 +31,7 @@ command -v python3 >/dev/null 2>&1 || need+=(python3)   # tests: reference gener
 [ -f /usr/include/gsl/gsl_odeiv2.h ] || need+=(libgsl-dev)
 /usr/bin/python3 -c 'import scipy.io' >/dev/null 2>&1 || need+=(python3-scipy)   # tests: MAT files as scipy reads them
 [ -f /usr/include/suitesparse/klu.h ] || need+=(libsuitesparse-dev)   # KLU, with its static libraries
+ls /usr/lib/*/liblapack.so /usr/lib/liblapack.so 2>/dev/null | grep -q . || need+=(liblapack-dev)   # external "FORTRAN 77" (MSL Matrices.LAPACK)
 sundials=1
 for dir in /usr /usr/local; do
     [ -f $dir/include/cvode/cvode.h ] && [ -f $dir/include/sunlinsol/sunlinsol_klu.h ] && sundials=0
