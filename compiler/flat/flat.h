@@ -241,6 +241,12 @@ typedef struct mo_fparam {    /* one declared input or output */
     const char **fn_bound;
     int fn_nbound;
     struct mo_fparam *fn_slots;
+    /* An input that is an array of Strings (functions have no such slots): known when the model is
+     * compiled, in a function made for a call (mo_func.generic false) the Strings the call gives
+     * (str_n literals, a vector), no slots (count 0); element i in the body is chosen among them. */
+    bool str_array;
+    int str_n;
+    struct mo_expr *const *str_values;
     bool no_der;              /* derivative annotation: listed in zeroDerivative or noDerivative */
     bool zero_der;            /* listed in zeroDerivative (the annotation needs der(input) = 0) */
 } mo_fparam;
@@ -333,8 +339,9 @@ typedef struct mo_func {
                                * calls are expanded after index reduction (mo_dae_inline) */
     bool has_arrays;          /* some slot is an array */
     const mo_fext *ext;       /* an external function: its C call (no body), else NULL */
-    bool generic;             /* functional inputs not bound: a signature only; a call uses a function
-                               * made for the functions its arguments give (funcall.c) */
+    bool generic;             /* functional inputs or arrays of String inputs not bound: a signature
+                               * only; a call uses a function made for the functions and Strings its
+                               * arguments give (funcallee.c) */
     int cg_mark;              /* codegen_fn.c's scratch mark (emitted or not) */
 } mo_func;
 

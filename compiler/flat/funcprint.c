@@ -145,6 +145,14 @@ static void put_func(mo_buf *b, const mo_func *f)
     mo_buf_puts(b, "\n");
     for (int q = 0; q < f->inputs.n; q++) {   /* functional inputs: the function the call gave */
         const mo_fparam *p = &f->inputs.v[q];
+        if (p->str_array) {   /* a vector of Strings: the one the call gave */
+            mo_buf_printf(b, "  input String %s[%d] = {", p->name, p->str_n);
+            for (int k = 0; k < p->str_n; k++) {
+                mo_buf_puts(b, k ? ", " : "");
+                put_expr(b, f, p->str_values[k]);
+            }
+            mo_buf_puts(b, "};\n");
+        }
         if (!p->fn_actual)
             continue;
         mo_buf_printf(b, "  input %s %s = function %s(", p->fn_type->name, p->name, p->fn_name);

@@ -226,9 +226,30 @@ static mo_expr *constant_field(mo_fctx *c, const mo_expr *e, int k)
         return NULL;
     }
     if (n == 1 && v.nd == 1 && v.n > 0 && v.el[0]->kind == MO_EX_STRING)
-        return mo_fctx_string_choice(c, &v, subs[0]);
+        return mo_fctx_string_choice(c, &v, subs[0], true);
     mo_expr *base = v.nd ? mo_func_model_nested(&v, e->loc) : v.one;
     return n ? fn_index(c, base, subs, n, e->loc) : base;
+}
+
+/* An input of the function that is a vector of Strings (mo_fparam.str_values, given by the call): the
+ * whole vector as an array constructor (size() measures it), or an element chosen at run time. */
+static mo_expr *string_input(mo_fctx *c, const mo_expr *e)
+{
+    const mo_fparam *p = NULL;
+    for (int q = 0; q < c->fn->inputs.n; q++)
+        if (c->fn->inputs.v[q].str_array && c->fn->inputs.v[q].name == e->parts[0].id)
+            p = &c->fn->inputs.v[q];
+    if (!p || e->nparts != 1 || (p->str_n && !p->str_values))
+        mo_unreachable("a vector of Strings of a function made for no call");
+    mo_aval v = {.nd = 1, .dims = {p->str_n}, .n = p->str_n, .el = (mo_expr **)p->str_values};
+    const mo_ref_part *r = &e->parts[0];
+    if (r->nsubs == 1 && mo_ref_part_subs(r)[0]->kind != MO_EX_COLON)
+        return mo_fctx_string_choice(c, &v, mo_ref_part_subs(r)[0], true);
+    if (r->nsubs) {
+        mo_error(e->loc, "not supported yet: these subscripts of the vector of Strings '%s'", r->id);
+        return NULL;
+    }
+    return mo_func_model_nested(&v, e->loc);
 }
 
 static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
@@ -245,6 +266,8 @@ static mo_expr *fn_ref(mo_fctx *c, const mo_expr *e)
             base->var = (int)k - 1;
             if (e->nparts == 2 && e->parts[0].nsubs)   /* r[i].x: a field of an element of r */
                 subs = field_subs(c, e, &nsubs);
+        } else if (k == -3) {
+            return string_input(c, e);
         } else if (k == -2) {
             mo_error(e->loc, "'%s' is a function: it can be called or given to a function, not used as a value", name);
             return NULL;

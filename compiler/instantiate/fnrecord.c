@@ -73,13 +73,45 @@ static const mo_element *record_data(mo_fctx *c, const mo_expr *e)
     return cls && mo_rv_is_record_class(cls) ? f.comp : NULL;
 }
 
-mo_expr *mo_fctx_string_choice(mo_fctx *c, const struct mo_aval *v, const mo_expr *at)
+mo_expr *mo_fctx_string_choice(mo_fctx *c, const struct mo_aval *v, const mo_expr *at, bool checked)
 {
     mo_expr *i = mo_fctx_expr(c, at);
     if (!i)
         return NULL;
-    if (v->n == 1)
-        return v->el[0];
+    int t = mo_func_expr_type(NULL, c->fn, i);
+    if (mo_func_expr_rank(c->fn, i) || (t >= 0 && t != MO_T_INTEGER)) {
+        mo_error(at->loc, "not supported yet: this subscript of a vector of Strings in a function");
+        return NULL;
+    }
+    double lit;
+    if (mo_sym_is_num(i, &lit) && lit >= 1 && lit <= v->n && lit == (int)lit)
+        return v->el[(int)lit - 1];
+    if (checked) {   /* {1, 2, ..., n}[i] is i, or an index out of bounds when the function runs */
+        mo_expr *ks = mo_expr_new(MO_EX_ARRAY, at->loc);
+        ks->n = v->n;
+        ks->a = MO_NEWN(mo_expr *, v->n + 1);
+        for (int q = 0; q < v->n; q++)
+            ks->a[q] = mo_expr_int(at->loc, q + 1);
+        if (!v->n)   /* (no constructor is empty: fill(0, 0)) */
+            ks = mo_expr_call(at->loc, "fill", 2, (mo_expr *[]){mo_expr_int(at->loc, 0), mo_expr_int(at->loc, 0)});
+        mo_expr *x = mo_expr_new(MO_EX_INDEX, at->loc);
+        x->n = 2;
+        x->a = MO_NEWN(mo_expr *, 2);
+        x->a[0] = ks;
+        x->a[1] = i;
+        i = x;
+    }
+    if (v->n <= 1) {   /* one String (or none): the choice is there to check the subscript */
+        mo_expr *s = v->n ? v->el[0] : mo_expr_string(at->loc, "");
+        if (!checked)
+            return s;
+        mo_expr *x = mo_expr_new(MO_EX_IF, at->loc);
+        x->n = 3;
+        x->a = MO_NEWN(mo_expr *, 3);
+        x->a[0] = mo_expr_binary(at->loc, MO_OP_EQ, i, mo_expr_int(at->loc, v->n));
+        x->a[1] = x->a[2] = s;
+        return x;
+    }
     mo_expr *x = mo_expr_new(MO_EX_IF, at->loc);
     x->n = 2 * v->n - 1;
     x->a = MO_NEWN(mo_expr *, x->n);
@@ -120,7 +152,7 @@ static int data_value(mo_fctx *c, const mo_expr *e, mo_frec *out)
         }
         mo_expr *base = fv->nd ? mo_func_model_nested(fv, e->loc) : fv->one;
         if (ns == 1 && fv->nd == 1 && fv->n > 0 && fv->el[0]->kind == MO_EX_STRING)
-            base = mo_fctx_string_choice(c, fv, subs[0]);
+            base = mo_fctx_string_choice(c, fv, subs[0], false);
         else if (ns)
             base = mo_fctx_index(c, base, subs, ns, e->loc);
         if (!base)

@@ -96,6 +96,10 @@ static bool target_slots(mo_fbuild *b, const mo_expr *ref, int *first, int *coun
         mo_error(ref->loc, "unknown variable '%s'", name);
         return false;
     }
+    if (k == -3) {   /* an input that is a vector of Strings (no slot) */
+        mo_error(ref->loc, "cannot assign to input '%s' of function '%s'", name, b->f->name);
+        return false;
+    }
     if (k > 0) {
         *first = (int)k - 1;
         *count = 1;

@@ -55,12 +55,15 @@ mo_func *mo_func_of_written(mo_front *fr, mo_class *cls, mo_class *written, mo_l
  * via.name, whose body reads the constants of cls's package as via gives them. */
 mo_func *mo_func_of_via(mo_front *fr, mo_class *cls, mo_class *written, mo_class *via, mo_loc use);
 /* What a call gives a functional input (12.4.2): a function (cls named through written), and the names
- * of the inputs that a partial application (function g(a = 1)) binds. */
+ * of the inputs that a partial application (function g(a = 1)) binds; or what it gives an input that is
+ * a vector of Strings: nstrs literals strs (actual NULL). */
 typedef struct mo_fnbind {
     const char *input;        /* the functional input */
     mo_class *actual, *written, *via;   /* via: as mo_func.via */
     int nbound;
     const char **bound;
+    int nstrs;
+    mo_expr *const *strs;
 } mo_fnbind;
 /* The function cls (named through written) made for a call that gives its functional inputs the
  * functions binds says (one function per distinct set of them, memoized). */
@@ -103,10 +106,11 @@ void mo_fctx_iter_end(mo_fctx *c, const mo_expr *e, void **saved);
 /* The n subscripts subs of base (a resolved array) resolved, 'end' measuring base: an MO_EX_INDEX. */
 mo_expr *mo_fctx_index(mo_fctx *c, mo_expr *base, mo_expr *const *subs, int n, mo_loc loc);
 /* Element `at` (an AST subscript, resolved in c) of the vector v of String literals (a constant's, read by
- * the model flattener), chosen at run time: if at == 1 then v[1] elseif ... else v[n] (functions have no
- * arrays of Strings yet; the range of `at` is checked where it indexes the other fields of the same
- * record). NULL after an error. */
-mo_expr *mo_fctx_string_choice(mo_fctx *c, const struct mo_aval *v, const mo_expr *at);
+ * the model flattener, or an input's given by the call), chosen at run time: if at == 1 then v[1] elseif
+ * ... else v[n] (functions have no array slots of Strings). checked: the subscript goes through
+ * {1, ..., n}[at], out of bounds an error when the function runs; unchecked where the same subscript
+ * indexes the other fields of a record. NULL after an error. */
+mo_expr *mo_fctx_string_choice(mo_fctx *c, const struct mo_aval *v, const mo_expr *at, bool checked);
 
 /* fnrecord.c: record values in function bodies. */
 /* The value of e as a record (or an array of records): 1 with *out, 0 when e is no expression whose value

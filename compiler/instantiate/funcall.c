@@ -517,7 +517,7 @@ mo_expr **mo_fctx_args(mo_fctx *c, const mo_expr *call, mo_func *f)
     mo_expr **args = MO_NEWN(mo_expr *, f->nin + 1);
     for (int q = 0; q < f->inputs.n; q++) {
         const mo_fparam *p = &f->inputs.v[q];
-        if (!given[q])
+        if (!given[q] || p->str_array)   /* (Strings: in the function made for them) */
             continue;
         if (p->fn_type) {
             if (!mo_fctx_functional_arg(c, f, p, given[q], args))
@@ -789,6 +789,10 @@ bool mo_func_apply(mo_front *fr, mo_class *fn, mo_loc loc, int n, const mo_aval 
     mo_func *f = mo_func_of(fr, fn, loc);
     if (!f)
         return false;
+    if (f->generic) {
+        mo_error(loc, "not supported yet: '%s', which takes functions or vectors of Strings, here", f->name);
+        return false;
+    }
     if (n > f->inputs.n)
         mo_unreachable("more arguments than a matched function has inputs");
     mo_expr **args = MO_NEWN(mo_expr *, f->nin + 1);

@@ -384,7 +384,7 @@ bool mo_func_model_call(mo_fctx *c, const mo_expr *e, mo_func *f, struct mo_aval
     if (!given)
         return false;
     for (int q = 0; q < f->inputs.n; q++)
-        if (f->inputs.v[q].fn_type) {
+        if (f->inputs.v[q].fn_type || f->inputs.v[q].str_array) {
             mo_expr **args = mo_fctx_args(c, e, f);   /* funcall.c, never element-wise */
             return args && mo_func_model_result(c, f, args, e->loc, out);
         }

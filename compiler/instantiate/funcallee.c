@@ -10,6 +10,7 @@
  */
 #include "aval.h"
 #include "func.h"
+#include "str.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -520,7 +521,48 @@ static bool function_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const
     return true;
 }
 
-/* The function made from the generic f for the functions a call gives its functional inputs. */
+/* What the argument g gives the input p of f that is a vector of Strings: String literals, known when the
+ * model is compiled (in a model, the flattened value; in a function, a constant or such an input of its
+ * own passed on). */
+static bool strings_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const mo_fparam *p, mo_fnbind *out)
+{
+    memset(out, 0, sizeof *out);
+    out->input = p->name;
+    mo_aval v = {0};
+    if (c->fn) {
+        mo_expr *x = mo_fctx_expr(c, g);
+        if (!x)
+            return false;
+        v.nd = x->kind == MO_EX_ARRAY && !x->niters ? 1 : 0;
+        v.n = v.nd ? x->n : 1;
+        v.el = v.nd ? x->a : NULL;
+        v.one = v.nd ? NULL : x;
+    } else if (!mo_flatten_val(c->fr, c->inst, c->owner, g, &v)) {
+        return false;
+    }
+    bool known = v.nd == 1;
+    for (int k = 0; known && k < v.n; k++) {
+        const char *str = c->fn || v.el[k]->kind == MO_EX_STRING ? NULL : mo_str_value(c->fr->flat, v.el[k]);
+        if (str)   /* a String parameter or constant of the model */
+            v.el[k] = mo_expr_string(v.el[k]->loc, str);
+        known = v.el[k]->kind == MO_EX_STRING;
+    }
+    int t = v.nd && v.n ? mo_func_expr_type(NULL, c->fn, v.el[0]) : v.nd ? MO_T_STRING : -1;
+    if (!known) {
+        if (v.nd != 1 || (t >= 0 && t != MO_T_STRING))
+            mo_error(g->loc, "argument '%s' of '%s' must be a vector of Strings", p->name, f->name);
+        else
+            mo_error(g->loc, "not supported yet: a vector of Strings known only when the simulation runs as "
+                     "argument '%s' of '%s'", p->name, f->name);
+        return false;
+    }
+    out->nstrs = v.n;
+    out->strs = v.el;
+    return true;
+}
+
+/* The function made from the generic f for the functions a call gives its functional inputs and the
+ * Strings it gives its inputs that are vectors of Strings. */
 mo_func *mo_fctx_specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_class *cls, mo_class *written)
 {
     const mo_expr **given = mo_fctx_bind(call, f);
@@ -530,13 +572,19 @@ mo_func *mo_fctx_specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_clas
     int nb = 0;
     for (int q = 0; q < f->inputs.n; q++) {
         const mo_fparam *p = &f->inputs.v[q];
-        if (!p->fn_type)
+        if (!p->fn_type && !p->str_array)
             continue;
         fnval fv;
         if (!given[q]) {
-            mo_error(call->loc, "missing argument '%s' (a function) in call of '%s'", p->name, f->name);
+            mo_error(call->loc, "missing argument '%s' (%s) in call of '%s'", p->name,
+                     p->fn_type ? "a function" : "a vector of Strings", f->name);
             mo_note(p->loc, "'%s' is declared here", p->name);
             return NULL;
+        }
+        if (p->str_array) {
+            if (!strings_value(c, given[q], f, p, &binds[nb++]))
+                return NULL;
+            continue;
         }
         if (!function_value(c, given[q], f, p, &fv))
             return NULL;

@@ -17,7 +17,8 @@
  * functional inputs (12.4.2), defaults
  * of inputs (over earlier inputs), initial values of outputs and locals, values given by short classes
  * with modifiers (function f2 = f(x = 3)), arrays of records (a structure of arrays: a slot per field
- * with the array's dimensions first). Not supported (a "not supported yet" error): nested records,
+ * with the array's dimensions first), vectors of Strings as inputs, when the call gives Strings known
+ * then (a function made per call). Not supported (a "not supported yet" error): nested records, other
  * arrays of Strings. Equations in functions are errors.
  */
 #include "aval.h"
@@ -133,6 +134,7 @@ int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind
 
 
 static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_type, int ndims, mo_fparam *param);
+static bool declare_strings(mo_fbuild *b, const mo_element *e, const mo_fbuild_dims *dims, mo_fparam *param);
 
 /* The dimensions and type of a component e written in owner: those of the declaration (Real x[2]),
  * then of the type (Real[3] x), then of short classes (decl_type). */
@@ -187,12 +189,14 @@ static bool declare(mo_fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fpar
         return false;
     if (fn_type)
         return declare_functional(b, e, fn_type, dims.n, param);
-    if (bt == MO_T_STRING && dims.n) {
-        mo_error(e->loc, "not supported yet: arrays of Strings in functions");
-        return false;
-    }
     if (mo_map_get(&b->names, e->name)) {
         mo_error(e->loc, "duplicate declaration of '%s'", e->name);
+        return false;
+    }
+    if (bt == MO_T_STRING && dims.n) {
+        if (kind == MO_FV_INPUT)
+            return declare_strings(b, e, &dims, param);
+        mo_error(e->loc, "not supported yet: arrays of Strings in functions, but for inputs");
         return false;
     }
     int first = f->vars.n;
@@ -351,6 +355,43 @@ static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_t
         }
     }
     param->count = f->vars.n - param->first;
+    return true;
+}
+
+/* An input that is a vector of Strings: no slot; in a function made for a call, the Strings the call
+ * gives (known when the model is compiled: mo_fctx_specialize), read by the body as constants (fnexpr.c);
+ * otherwise the function stays a signature (generic). */
+static bool declare_strings(mo_fbuild *b, const mo_element *e, const mo_fbuild_dims *dims, mo_fparam *param)
+{
+    if (dims->n != 1) {
+        mo_error(e->loc, "not supported yet: arrays of Strings of %d dimensions in functions", dims->n);
+        return false;
+    }
+    mo_map_put(&b->names, e->name, (void *)(intptr_t)-3);
+    param->name = e->name;
+    param->loc = e->loc;
+    param->first = b->f->vars.n;
+    param->str_array = true;
+    const mo_fnbind *bd = NULL;
+    for (int i = 0; i < b->nbinds; i++)
+        if (b->binds[i].input == e->name && !b->binds[i].actual)
+            bd = &b->binds[i];
+    if (!bd) {
+        b->f->generic = true;
+        return true;
+    }
+    const mo_expr *size = dims->v[0].size;
+    if (size->kind != MO_EX_COLON && (size->kind != MO_EX_INT || size->ival != bd->nstrs)) {
+        if (size->kind == MO_EX_INT)
+            mo_error(e->loc, "input '%s' of '%s' has %d elements, the argument %d", e->name, b->f->name,
+                     (int)size->ival, bd->nstrs);
+        else
+            mo_error(size->loc, "not supported yet: a size other than ':' or a number of an array of Strings "
+                     "input");
+        return false;
+    }
+    param->str_n = bd->nstrs;
+    param->str_values = bd->strs;
     return true;
 }
 
@@ -778,10 +819,17 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *
     if (written != cls)
         via = NULL;   /* (a short class names a function of its own package) */
     const char *key = via ? mo_intern_cstr(mo_sprintf("%p via %p", (void *)written, (void *)via)) : (const char *)written;
-    if (nbinds) {   /* made for the functions given to its functional inputs */
+    if (nbinds) {   /* made for the functions given to its functional inputs, the Strings to its others */
         mo_buf k = {0};
         mo_buf_printf(&k, "%p", (void *)written);
         for (int i = 0; i < nbinds; i++) {
+            if (!binds[i].actual) {   /* Strings: each as its length and its bytes */
+                mo_buf_printf(&k, " %s={", binds[i].input);
+                for (int q = 0; q < binds[i].nstrs; q++)
+                    mo_buf_printf(&k, "%zu:%s", strlen(binds[i].strs[q]->str), binds[i].strs[q]->str);
+                mo_buf_puts(&k, "}");
+                continue;
+            }
             mo_buf_printf(&k, " %s=%p via %p(", binds[i].input, (void *)binds[i].written, (void *)binds[i].via);
             for (int q = 0; q < binds[i].nbound; q++)
                 mo_buf_printf(&k, "%s%s", q ? "," : "", binds[i].bound[q]);
