@@ -227,6 +227,15 @@ mo_expr *mo_simplify(mo_expr *e);                            /* constant folding
 mo_expr *mo_diff_time(mo_dae *dae, const mo_expr *e);
 /* d e / d var (partial), for Jacobians and for solving; NULL when not differentiable. */
 mo_expr *mo_diff_var(const mo_expr *e, int var);
+/* d/dt of e, an expression of the body of fn whose slot s has the derivative slot dslot[s] (-1: none,
+ * the slot is constant or not Real): arrays whole; NULL when not differentiable (nothing reported).
+ * Functions it calls without a derivative get one made from their bodies, added to flat. */
+mo_expr *mo_diff_fn(mo_flat *flat, const mo_func *fn, const int *dslot, const mo_expr *e);
+/* funcad.c: f's derivative function made from its body, f_der(inputs, derivatives of the Real inputs) =
+ * the derivatives of its Real outputs, added to flat and set as f->derivative (the first time; NULL when
+ * f's body cannot be differentiated so: an external function, a statement or expression diff.c cannot
+ * differentiate). */
+const mo_func *mo_func_auto_der(mo_flat *flat, const mo_func *f);
 /* Does var occur in e? */
 bool mo_expr_has_var(const mo_expr *e, int var);
 /* Solve lhs = rhs for var when it occurs linearly (coefficient not depending on var): returns the

@@ -28,9 +28,33 @@ typedef struct diff_ctx {
     int var;                  /* partial mode (dae == NULL): the variable differentiated for */
     bool report;              /* report errors (time mode) */
     int inlined;              /* nesting of inlined user functions (a recursive one stops at 32) */
+    /* function mode (fn != NULL): an expression of the body of fn, whose slot s has the derivative slot
+     * dslot[s] (-1: constant, or not Real); arrays stay whole (element-wise operators stay so) */
+    const mo_func *fn;
+    const int *dslot;
+    mo_flat *flat;            /* where derivative functions made from bodies go (funcad.c), or NULL */
 } diff_ctx;
 
 static mo_expr *diff(diff_ctx *c, const mo_expr *e);
+
+/* Function mode: the rank of e in fn's body, and a product or other binary operation of operands of which
+ * one may be an array (element-wise operators stay element-wise; mo_sym_binary would make them scalar). */
+static int rank(diff_ctx *c, const mo_expr *e) { return c->fn ? mo_func_expr_rank(c->fn, e) : 0; }
+
+static mo_expr *ew(diff_ctx *c, mo_op op, mo_expr *a, mo_expr *b)
+{
+    double x;
+    bool az = mo_sym_is_num(a, &x) && x == 0, bz = mo_sym_is_num(b, &x) && x == 0;
+    if ((op == MO_OP_EMUL || op == MO_OP_MUL || op == MO_OP_EDIV) && (az || (bz && op != MO_OP_EDIV)))
+        return mo_sym_num01(0);
+    if ((op == MO_OP_EADD || op == MO_OP_ESUB) && bz)
+        return a;
+    if (op == MO_OP_EADD && az)
+        return b;
+    if (!c->fn || (!rank(c, a) && !rank(c, b)))
+        return mo_sym_binary(a->loc, op, a, b);
+    return mo_expr_binary(a->loc, op, a, b);
+}
 
 static mo_expr *zero(const mo_expr *e) { (void)e; return mo_sym_num01(0); }
 static mo_expr *num(const mo_expr *e, double v) { return v == 0 || v == 1 ? mo_sym_num01(v == 1) : mo_sym_num(e->loc, v); }
@@ -72,6 +96,8 @@ static bool invariant(diff_ctx *c, const mo_expr *e)
 {
     switch (e->kind) {
     case MO_EX_VAR:
+        if (c->fn)
+            return e->var < 0 || c->dslot[e->var] < 0;
         if (!c->dae)
             return e->var != c->var;
         if (e->var < 0)
@@ -83,7 +109,7 @@ static bool invariant(diff_ctx *c, const mo_expr *e)
         mo_dkind k = c->dae->vars.v[v].kind;
         return k == MO_DV_CONSTANT || k == MO_DV_PARAMETER || k == MO_DV_DISCRETE || k == MO_DV_PRE;
     case MO_EX_TIME: case MO_EX_DER:
-        return !c->dae;
+        return !c->dae && !c->fn;
     case MO_EX_CALL:
         if (c->dae && mo_sym_is_input(e))
             return false;
@@ -106,14 +132,14 @@ static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
     /* functions are pure (12.3): a call of arguments constant in time is constant. (Only in time mode:
      * in partial mode a Jacobian that differentiates no call falls back to differences, which the
      * friction loops of the MSL's clutches depend on.) */
-    if (c->dae && invariant(c, e))
+    if ((c->dae || c->fn) && invariant(c, e))
         return zero(e);
     if (f->derivative) {
         mo_expr **d = MO_NEWN(mo_expr *, f->nin + 1);
         bool ok = true;
         for (int s = 0; ok && s < f->nin; s++)
             ok = f->vars.v[s].type != MO_T_REAL || (d[s] = diff(c, e->a[s])) != NULL;
-        mo_expr *r = ok ? mo_func_der_call(e, d, c->dae == NULL) : NULL;
+        mo_expr *r = ok ? mo_func_der_call(e, d, !c->dae && !c->fn) : NULL;
         if (r)
             return r;
     }
@@ -126,22 +152,28 @@ static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
         if (ok)
             return mo_func_der2_call(e, d);
     }
-    mo_expr *inl = c->inlined >= 32 ? NULL : f->inline_arrays ? mo_func_inline_arrays(e) : mo_func_inline(e);
+    /* (inlined bodies are flat-model expressions: not inside a function's body) */
+    mo_expr *inl = c->inlined >= 32 || c->fn ? NULL : f->inline_arrays ? mo_func_inline_arrays(e) : mo_func_inline(e);
     if (inl) {
         c->inlined++;
         mo_expr *r = diff(c, inl);
         c->inlined--;
         return r;
     }
+    /* a derivative function made from the body (funcad.c): f's derivative from now on */
+    mo_flat *flat = c->flat ? c->flat : c->dae ? (mo_flat *)c->dae->flat : NULL;
+    if (!f->derivative && !f->derivative2 && flat && mo_func_auto_der(flat, f))
+        return diff_user(c, e);
     if (c->report) {
         mo_error(e->loc, "cannot differentiate a call of '%s'", f->name);
         if (f->has_arrays)
-            mo_note(f->loc, "'%s' has no derivative annotation, and a function with arrays is inlined only when "
+            mo_note(f->loc, "'%s' has no derivative annotation, a function with arrays is inlined only when "
                     "its algorithm is a chain of assignments of whole variables over array operations and "
-                    "built-ins that can be expanded element by element", f->name);
+                    "built-ins that can be expanded element by element, and its algorithm has what no derivative "
+                    "is made of yet", f->name);
         else
-            mo_note(f->loc, "'%s' has no derivative annotation, and its algorithm is not a chain of "
-                    "assignments that could be inlined", f->name);
+            mo_note(f->loc, "'%s' has no derivative annotation, its algorithm is not a chain of assignments "
+                    "that could be inlined, and it has what no derivative is made of yet", f->name);
     }
     return NULL;
 }
@@ -152,6 +184,12 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
     if (e->func)
         return diff_user(c, e);
     const char *fn = mo_sym_fn_name(e);
+    if (c->fn && fn && e->niters && !strcmp(fn, "sum") && e->n >= 1) {   /* sum(x[i] for i in r): of dx[i] */
+        mo_expr *r = mo_expr_dup(e);
+        r->a = MO_NEWN(mo_expr *, e->n);
+        memcpy(r->a, e->a, sizeof(mo_expr *) * (size_t)e->n);
+        return (r->a[0] = diff(c, e->a[0])) ? r : NULL;
+    }
     if (!fn || e->nnamed || e->niters)
         return fail(c, e, fn);
     mo_loc L = e->loc;
@@ -167,6 +205,33 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
         if (c->report)
             mo_error(L, "not supported yet: delay in an equation that index reduction differentiates");
         return NULL;
+    }
+    if (c->fn) {   /* array built-ins in a function's body: linear ones apply to the derivatives */
+        if (!strcmp(fn, "size") || !strcmp(fn, "ndims") || !strcmp(fn, "zeros") || !strcmp(fn, "ones") ||
+            !strcmp(fn, "identity"))
+            return zero(e);
+        int from = !strcmp(fn, "cat") ? 1 : 0, upto = !strcmp(fn, "fill") ? 1 : e->n;
+        if (!strcmp(fn, "sum") || !strcmp(fn, "cat") || !strcmp(fn, "fill") || !strcmp(fn, "transpose") ||
+            !strcmp(fn, "vector") || !strcmp(fn, "matrix") || !strcmp(fn, "scalar") || !strcmp(fn, "diagonal") ||
+            !strcmp(fn, "skew")) {
+            mo_expr *r = mo_expr_dup(e);
+            r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
+            for (int i = 0; i < e->n; i++)
+                if (!(r->a[i] = i >= from && i < upto ? diff(c, e->a[i]) : e->a[i]))
+                    return NULL;
+            return r;
+        }
+        if ((!strcmp(fn, "cross") || !strcmp(fn, "outerProduct")) && e->n == 2) {   /* bilinear */
+            mo_expr *da = diff(c, e->a[0]), *db = da ? diff(c, e->a[1]) : NULL;
+            if (!db)
+                return NULL;
+            mo_expr *p = mo_expr_call(L, fn, 2, (mo_expr *[]){da, e->a[1]});
+            mo_expr *q = mo_expr_call(L, fn, 2, (mo_expr *[]){e->a[0], db});
+            p->fn = q->fn = e->fn;
+            return mo_expr_binary(L, MO_OP_ADD, p, q);
+        }
+        if (!strcmp(fn, "product") || !strcmp(fn, "linspace") || (e->n == 1 && (!strcmp(fn, "min") || !strcmp(fn, "max"))))
+            return fail(c, e, fn);
     }
     /* functions that are piecewise constant or Boolean */
     if (!strcmp(fn, "sign") || !strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "integer") ||
@@ -207,7 +272,7 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
             return da;
         } else
             return fail(c, e, fn);
-        return mo_sym_mul(f, da);
+        return ew(c, rank(c, a) ? MO_OP_EMUL : MO_OP_MUL, f, da);   /* (sin(A): element by element) */
     }
     if (e->n == 2) {
         mo_expr *a = e->a[0], *b = e->a[1];
@@ -259,6 +324,28 @@ static mo_expr *diff_binary(diff_ctx *c, const mo_expr *e)
     if (!da || !db)
         return NULL;
     double n;
+    if (c->fn && (rank(c, a) || rank(c, b))) {   /* arrays in a function's body */
+        mo_op op = e->op;
+        switch (op) {
+        case MO_OP_ADD: case MO_OP_EADD: case MO_OP_SUB: case MO_OP_ESUB:
+            if (op == MO_OP_SUB || op == MO_OP_ESUB)
+                return mo_sym_is_num(da, &n) && n == 0 ? mo_expr_unary(e->loc, MO_OP_NEG, db) : ew(c, op, da, db);
+            return ew(c, op, da, db);
+        case MO_OP_MUL: case MO_OP_EMUL:   /* (a b)' = a' b + a b', matrix products too */
+            return ew(c, MO_OP_EADD, ew(c, op, da, b), ew(c, op, a, db));
+        case MO_OP_DIV: case MO_OP_EDIV:   /* (a/b)' = a'/b - (a b')/b^2, element by element */
+            if (mo_sym_is_num(db, &n) && n == 0)
+                return ew(c, op, da, b);
+            return ew(c, MO_OP_ESUB, ew(c, op, da, b),
+                      ew(c, MO_OP_EDIV, ew(c, MO_OP_EMUL, a, db), ew(c, MO_OP_EMUL, b, b)));
+        case MO_OP_EPOW:   /* a.^k with k free of the variable: k a.^(k - 1) a' */
+            if (mo_sym_is_num(db, &n) && n == 0 && !rank(c, b))
+                return ew(c, MO_OP_EMUL, ew(c, MO_OP_EMUL, b, ew(c, MO_OP_EPOW, a, mo_sym_sub(b, num(e, 1)))), da);
+            return fail(c, e, NULL);
+        default:
+            return fail(c, e, NULL);
+        }
+    }
     switch (e->op) {
     case MO_OP_ADD: case MO_OP_EADD:
         return mo_sym_add(da, db);
@@ -286,7 +373,7 @@ static mo_expr *diff_binary(diff_ctx *c, const mo_expr *e)
     }
 }
 
-static mo_expr *diff(diff_ctx *c, const mo_expr *e)
+static mo_expr *diff_node(diff_ctx *c, const mo_expr *e)
 {
     switch (e->kind) {
     case MO_EX_REAL: case MO_EX_INT: case MO_EX_BOOL:
@@ -294,6 +381,8 @@ static mo_expr *diff(diff_ctx *c, const mo_expr *e)
     case MO_EX_TIME:
         return num(e, c->dae ? 1 : 0);
     case MO_EX_VAR:
+        if (c->fn)
+            return e->var >= 0 && c->dslot[e->var] >= 0 ? mo_sym_var(e->loc, c->dslot[e->var]) : zero(e);
         if (c->dae)
             return e->var >= 0 ? diff_time_var(c, e, e->var) : fail(c, e, NULL);
         return num(e, e->var == c->var ? 1 : 0);
@@ -327,33 +416,63 @@ static mo_expr *diff(diff_ctx *c, const mo_expr *e)
     }
     case MO_EX_CALL:
         return diff_call(c, e);
-    case MO_EX_INDEX: {   /* x[k], k known only at run time (flat.h): k is piecewise constant */
+    case MO_EX_INDEX: {   /* x[k], k known only at run time (flat.h), or x[i, j] in a function: piecewise constant */
         mo_expr *r = mo_expr_dup(e);
-        r->a = MO_NEWN(mo_expr *, 2);
-        r->a[1] = e->a[1];
+        r->a = MO_NEWN(mo_expr *, e->n);
+        for (int i = 1; i < e->n; i++)
+            r->a[i] = e->a[i];
         return (r->a[0] = diff(c, e->a[0])) ? r : NULL;
     }
-    case MO_EX_ARRAY: {   /* the argument of an array input of a user function: element by element */
+    case MO_EX_ARRAY: case MO_EX_MATRIX: {   /* element by element (a comprehension: of its body, a[0]) */
         mo_expr *r = mo_expr_dup(e);
         r->a = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
+        int n = e->kind == MO_EX_ARRAY && e->niters ? 1 : e->n;
         for (int i = 0; i < e->n; i++)
-            if (!(r->a[i] = diff(c, e->a[i])))
+            if (!(r->a[i] = i < n ? diff(c, e->a[i]) : e->a[i]))
                 return NULL;
         return r;
     }
+    case MO_EX_RANGE:
+        return zero(e);
     default:
         return fail(c, e, NULL);
     }
 }
 
+/* Function mode: an Integer, Boolean or String value has derivative 0, and the derivative of an array is
+ * an array of its sizes (zeros(size(e, 1), ...) where the rules gave the number 0). */
+static mo_expr *diff(diff_ctx *c, const mo_expr *e)
+{
+    if (!c->fn)
+        return diff_node(c, e);
+    int t = mo_func_expr_type(NULL, c->fn, e);
+    mo_expr *d = t >= 0 && t != MO_T_REAL ? zero(e) : diff_node(c, e);
+    double z;
+    int r = d ? rank(c, e) : 0;
+    if (!r || !mo_sym_is_num(d, &z) || z != 0)
+        return d;
+    mo_expr **sizes = MO_NEWN(mo_expr *, r);
+    for (int k = 0; k < r; k++) {
+        sizes[k] = mo_expr_call(e->loc, "size", 2, (mo_expr *[]){(mo_expr *)e, mo_expr_int(e->loc, k + 1)});
+        sizes[k]->var = -1;
+    }
+    return mo_expr_call(e->loc, "zeros", r, sizes);
+}
+
 mo_expr *mo_diff_time(mo_dae *dae, const mo_expr *e)
 {
-    diff_ctx c = {dae, -1, true, 0};
+    diff_ctx c = {dae, -1, true, 0, NULL, NULL, NULL};
     return diff(&c, e);
 }
 
 mo_expr *mo_diff_var(const mo_expr *e, int var)
 {
-    diff_ctx c = {NULL, var, false, 0};
+    diff_ctx c = {NULL, var, false, 0, NULL, NULL, NULL};
+    return diff(&c, e);
+}
+
+mo_expr *mo_diff_fn(mo_flat *flat, const mo_func *fn, const int *dslot, const mo_expr *e)
+{
+    diff_ctx c = {NULL, -1, false, 0, fn, dslot, flat};
     return diff(&c, e);
 }

@@ -1,6 +1,7 @@
-// Index reduction must differentiate a call of a function with arrays that has no derivative annotation
-// and whose algorithm is a loop (a chain of assignments of whole variables, y := sum(u .* u), inlines:
-// funcinline.c): the call is refused with a note that says why.
+// Index reduction must differentiate a call of a function with arrays that has no derivative annotation,
+// whose algorithm is a loop (a chain of assignments of whole variables, y := sum(u .* u), inlines:
+// funcinline.c) and reads product(u), of which no derivative is made yet (funcad.c): the call is refused
+// with a note that says why.
 package P
   function g
     input Real u[2];
@@ -10,6 +11,7 @@ package P
     for i in 1:2 loop
       y := y + u[i]^2;
     end for;
+    y := y + product(u);
   end g;
   model M
     Real p;
@@ -20,5 +22,5 @@ package P
   end M;
 end P;
 // ARGS: --dump=dae %f P.M
-// ERROR: %f:18:9: error: cannot differentiate a call of 'P.g'
-// ERROR: %f:5:12: note: 'P.g' has no derivative annotation, and a function with arrays is inlined only when its algorithm is a chain of assignments of whole variables over array operations and built-ins that can be expanded element by element
+// ERROR: %f:20:9: error: cannot differentiate a call of 'P.g'
+// ERROR: %f:6:12: note: 'P.g' has no derivative annotation, a function with arrays is inlined only when its algorithm is a chain of assignments of whole variables over array operations and built-ins that can be expanded element by element, and its algorithm has what no derivative is made of yet

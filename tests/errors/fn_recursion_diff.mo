@@ -1,5 +1,6 @@
-// Recursion is allowed (the C function calls itself), but a recursive function without a derivative
-// annotation cannot be differentiated for index reduction: the error names the function at its call.
+// A function without a derivative annotation that is no chain of assignments gets a derivative made from
+// its algorithm (funcad.c), unless the algorithm reads what none is made of yet (max of an array): then the
+// error names the function at its call.
 package P
   function fact "n! by recursion"
     input Real n;
@@ -13,7 +14,7 @@ package P
   algorithm
     y := 0;
     for i in 1:3 loop
-      y := y + x;
+      y := y + max({x, i});
     end for;
   end loopy;
   model M "index 2: the constraint must be differentiated"
@@ -24,5 +25,5 @@ package P
   end M;
 end P;
 // ARGS: %f P.M -o /dev/null
-// ERROR: %f:23:5: error: cannot differentiate a call of 'P.loopy'
-// ERROR: %f:10:12: note: 'P.loopy' has no derivative annotation, and its algorithm is not a chain of assignments that could be inlined
+// ERROR: %f:24:5: error: cannot differentiate a call of 'P.loopy'
+// ERROR: %f:11:12: note: 'P.loopy' has no derivative annotation, its algorithm is not a chain of assignments that could be inlined, and it has what no derivative is made of yet

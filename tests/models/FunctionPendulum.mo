@@ -3,6 +3,9 @@
 //   - Annotated: radius2(x, y) carries annotation(derivative = radius2_der); radius2_der is a chain of
 //     assignments, so its own derivative is found by inlining it;
 //   - Inlined: radius2Plain has no annotation; it is a chain of assignments and is inlined.
+//   - Body: radius2Loop has no annotation and cannot be inlined (an array, a call with two outputs of a
+//     function with a loop, an if-statement, a variable assigned twice): its derivative is made from its
+//     body (analysis/funcad.c), and that derivative's own derivative the same way.
 // Reference: tests/ref/pendulum_ref.c (the polar form, integrated independently), as for Pendulum.mo.
 package FunctionPendulum
   function radius2 "squared distance from the pivot"
@@ -37,6 +40,36 @@ package FunctionPendulum
     r2 := xx + y^2;
   end radius2Plain;
 
+  function parts "the squares of p's elements by a loop, and their sum"
+    input Real p[:];
+    output Real s;
+    output Real sq[size(p, 1)];
+  algorithm
+    s := 0;
+    for i in 1:size(p, 1) loop
+      sq[i] := p[i]*p[i];
+      s := s + sq[i];
+    end for;
+  end parts;
+
+  function radius2Loop "the squared distance through parts"
+    input Real x;
+    input Real y;
+    output Real r2;
+  protected
+    Real q[2] = {x, y};
+    Real s;
+    Real sq[2];
+  algorithm
+    (s, sq) := parts(q);
+    if s >= 0 then
+      r2 := sq[1];
+      r2 := r2 + sq[2];
+    else
+      r2 := -1;
+    end if;
+  end radius2Loop;
+
   partial model Base
     parameter Real m = 1 "mass";
     parameter Real L = 1 "rod length";
@@ -66,4 +99,11 @@ package FunctionPendulum
     radius2Plain(y = y, x = x) = L^2;
     annotation(experiment(StopTime = 10, Interval = 0.01, Tolerance = 1e-8));
   end Inlined;
+
+  model Body "constraint through a function whose derivative is made from its algorithm"
+    extends Base;
+  equation
+    radius2Loop(x, y) = L^2;
+    annotation(experiment(StopTime = 10, Interval = 0.01, Tolerance = 1e-8));
+  end Body;
 end FunctionPendulum;

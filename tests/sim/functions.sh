@@ -8,7 +8,9 @@
 #    functions f_<n>_<name>.
 # 3. tests/models/FunctionPendulum.mo: the index-3 pendulum whose constraint is a user function, once
 #    through a derivative annotation (radius2_der must appear in the C) and once inlined, both against
-#    the independent polar integration tests/ref/pendulum_ref.c (tube 1e-3, as tests/sim/pendulum.sh).
+#    the independent polar integration tests/ref/pendulum_ref.c (tube 1e-3, as tests/sim/pendulum.sh);
+#    and a third time through a function with a loop, arrays and a call with two outputs, whose
+#    derivatives (first and second) are made from the algorithms (Body: der(...)_der in the C).
 # 4. tests/models/FunctionBuiltins.mo: recursion and the built-ins mod, rem, div, semiLinear.
 source tests/ref/lib.sh
 build_ref_tools || exit 1
@@ -27,13 +29,15 @@ grep -q '^static int f_[0-9]*_Functions_cosTaylor(mo2c_data \*d' "$D/Main.c" || 
 grep -q 'while loop of function %s did not end' "$D/Main.c" && grep -q '"Functions.cosTaylor", (long)MO2C_MAX_WHILE' "$D/Main.c" || { echo "no while guard"; status=1; }
 
 "$REFBIN/pendulum_ref" "$D/pref.csv" 10 1000 || exit 1
-for m in Annotated Inlined; do
+for m in Annotated Inlined Body; do
     "$MO2C" tests/models/FunctionPendulum.mo FunctionPendulum.$m -o "$D/$m" || { echo "mo2c $m failed"; status=1; continue; }
     simulate "$D" $m -outputFormat=csv -r=$m.csv || { status=1; continue; }
     "$REFBIN/csvcmp" --tube 1e-3 "$D/pref.csv" "$D/$m.csv" x y u v || status=1
 done
 "$MO2C" tests/models/FunctionPendulum.mo FunctionPendulum.Annotated --emit-c -o "$D/Annotated.c" || exit 1
 grep -q 'radius2_der_v(d' "$D/Annotated.c" || { echo "the derivative annotation was not used"; status=1; }
+"$MO2C" tests/models/FunctionPendulum.mo FunctionPendulum.Body --emit-c -o "$D/Body.c" || exit 1
+grep -q 'radius2Loop_der_der_v(d' "$D/Body.c" || { echo "no second derivative made from radius2Loop's algorithm"; status=1; }
 
 # 4. Recursion and the built-ins mod, rem, div, semiLinear, Modelica.Math.sin: x(1) = 111 exactly (up to
 #    the integration of a constant).
