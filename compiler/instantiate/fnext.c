@@ -375,6 +375,9 @@ bool mo_func_external(mo_fctx *c, mo_func *f, mo_class *cls)
         if (f->inputs.v[q].fn_type) {
             mo_error(f->inputs.v[q].loc, "an external function cannot take a function ('%s')", f->inputs.v[q].name);
             return false;
+        } else if (f->inputs.v[q].str_array) {   /* (no slot: functions.c) */
+            mo_error(f->inputs.v[q].loc, "not supported yet: arrays of Strings as arguments of external functions");
+            return false;
         }
     if (!e->fn_name) {
         if (!default_call(f, x, cls))
