@@ -233,21 +233,16 @@ static bool literal_only(const mo_expr *e)
     return true;
 }
 
+static bool call_with_literals(const mo_expr *e)
+{
+    return e->kind == MO_EX_CALL && e->func && (e->func->inlinable || e->func->inline_arrays) && literal_only(e);
+}
+
 /* Does e call an inlinable user function with literal arguments only (MultiBody's World: frame_b.R =
- * Frames.nullRotation(), whose T[1, 2] is 0)? Recursion over one expression only. */
+ * Frames.nullRotation(), whose T[1, 2] is 0)? */
 static bool calls_with_literals(const mo_expr *e)
 {
-    if (!e)
-        return false;
-    if (e->kind == MO_EX_CALL && e->func && (e->func->inlinable || e->func->inline_arrays) && literal_only(e))
-        return true;
-    for (int i = 0; i < e->n; i++)
-        if (calls_with_literals(e->a[i]))
-            return true;
-    for (int i = 0; i < e->nnamed; i++)
-        if (calls_with_literals(e->named[i].value))
-            return true;
-    return false;
+    return mo_expr_any(e, call_with_literals);
 }
 
 /* e with the folded parameters as literals, simplified, and calls of literals that are numbers: copied

@@ -81,20 +81,15 @@ static bool made_of_folded(const mo_dae *dae, const mo_expr *e, mo_expr *const *
     return all;
 }
 
-/* Does e call a user-defined function? Recursion over one expression only. */
+static bool user_call(const mo_expr *e)
+{
+    return e->kind == MO_EX_CALL && e->func;
+}
+
+/* Does e call a user-defined function? */
 static bool calls_function(const mo_expr *e)
 {
-    if (!e)
-        return false;
-    if (e->kind == MO_EX_CALL && e->func)
-        return true;
-    for (int i = 0; i < e->n; i++)
-        if (calls_function(e->a[i]))
-            return true;
-    for (int i = 0; i < e->nnamed; i++)
-        if (calls_function(e->named[i].value))
-            return true;
-    return false;
+    return mo_expr_any(e, user_call);
 }
 
 mo_expr **mo_dae_fold_params(mo_dae *dae)

@@ -213,6 +213,21 @@ static mo_expr **copy_array(mo_expr *const *a, int n)
     return c;
 }
 
+bool mo_expr_any(const mo_expr *e, bool (*pred)(const mo_expr *))
+{
+    if (!e)
+        return false;
+    if (pred(e))
+        return true;
+    for (int i = 0; i < e->n; i++)
+        if (mo_expr_any(e->a[i], pred))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (mo_expr_any(e->named[i].value, pred))
+            return true;
+    return false;
+}
+
 mo_expr *mo_expr_copy(const mo_expr *e)
 {
     if (!e)
