@@ -12,7 +12,8 @@
 #   - the simulator: -stopTime=1 with no result file (-outputFormat=empty), its wall and CPU time and
 #     accepted steps.
 # Asserts nothing about time. Environment: BUILD (default build), BUILD_TIMEOUT (seconds allowed for one
-# build, default 1200), STOP (simulated seconds, default 1), SOLVER (default: the simulator's own), GEN
+# build, default 1200), STOP (simulated seconds, default 1), SOLVER (default: the simulator's own), RUN
+# (0: build only, no simulation; default 1), GEN
 # (chain or array, default chain; or FAMILY/FORM: a family of bench/gen_scalable.sh, e.g. heat/comp, whose
 # size parameter is N; bench/scalable.sh runs them all).
 set -u
@@ -25,6 +26,7 @@ NS=${*:-100 1000 10000}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1200}
 STOP=${STOP:-1}
 SOLVER=${SOLVER:-}
+RUN=${RUN:-1}
 GEN=${GEN:-chain}
 case $GEN in
     chain) gen=bench/gen_chain.sh; stem=Chain ;;
@@ -62,7 +64,9 @@ for n in $NS; do
         <<<"$stats" | awk -F'|' '{ printf "      cc %-11s %9.2f s wall %9.2f s cpu %8.1f MB peak\n", $1, $2, $3, $4
                                  if ($4 > peak) peak = $4; cpu += $3 }
                                END { if (NR) printf "      cc total: %.2f s cpu, largest peak %.1f MB\n", cpu, peak }'
-    if [ $rc = 0 ] && [ -x "$B/$stem$n" ]; then
+    if [ $rc = 0 ] && [ "$RUN" = 0 ]; then
+        echo "    simulator: not run (RUN=0)"
+    elif [ $rc = 0 ] && [ -x "$B/$stem$n" ]; then
         out=$( { (cd "$B" && /usr/bin/time -f 'TIME %e %U %S' "./$stem$n" -stopTime="$STOP" -outputFormat=empty \
                  ${SOLVER:+-s=$SOLVER} -lv=LOG_STATS); } 2>&1 )
         steps=$(sed -n 's/.*| steps: //p' <<<"$out")

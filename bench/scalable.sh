@@ -7,15 +7,20 @@
 # roots, 32 100 316). A larger N is built end to end only when the previous one's whole build (mo2c and
 # the C compiler, CPU time) times 10 stays under LIMIT seconds (default 60): the build of a size is
 # expected to take about ten times the previous one's; otherwise mo2c alone writes the C file (--stats
-# --emit-c: each stage, the C file's size) and the C compiler and the run are left out.
+# --emit-c: each stage, the C file's size) and the C compiler and the run are left out. A size is
+# simulated only when the previous size's run (CPU time) scaled by (N / previous N)^1.5 stays under
+# RUN_LIMIT seconds (default 60): the cascade's run grows that fast (its steps grow as sqrt(N): the
+# front that travels down the cascade sharpens, README), the others' linearly; otherwise the row says
+# "skipped" with the predicted time.
 # At the end a table, one row per build: mo2c's CPU time and peak memory, the C file's size, the C
 # compiler's CPU time, the build's wall time, the run's CPU time and steps.
-# Environment: LIMIT, FAMILIES (default "cascaded oscillator heat network"), FORMS (default "array comp"),
+# Environment: LIMIT, RUN_LIMIT, FAMILIES (default "cascaded oscillator heat network"), FORMS (default "array comp"),
 # and those of chain_e2e.sh (BUILD, BUILD_TIMEOUT). Asserts nothing about time.
 set -u
 cd "$(dirname "$0")/.."
 NS=${*:-1000 10000 100000}
 LIMIT=${LIMIT:-60}
+RUN_LIMIT=${RUN_LIMIT:-60}
 BUILD=${BUILD:-$PWD/build}
 MO2C=${MO2C:-$BUILD/mo2c}
 B=$BUILD/bench
@@ -33,7 +38,7 @@ for fam in $FAMILIES; do
         network) stop=1; solver= ;;
     esac
     for form in $FORMS; do
-        last=0
+        last=0; last_run=""; last_size=""
         for n in $NS; do
             size=$n
             [ "$fam" = network ] && size=$(awk -v n="$n" 'BEGIN { printf "%d", sqrt(n) + 0.5 }')
@@ -52,8 +57,14 @@ for fam in $FAMILIES; do
                 rows+="$row"$'\n'
                 continue
             fi
-            out=$(STOP=$stop SOLVER=$solver GEN=$fam/$form bash bench/chain_e2e.sh "$size")
+            run=1; predicted=""
+            if [ -n "$last_run" ]; then   # the previous run's CPU time scaled by (N / previous N)^1.5
+                predicted=$(awk -v r="$last_run" -v n="$size" -v m="$last_size" 'BEGIN { printf "%.0f", r * (n / m) ^ 1.5 }')
+                awk -v p="$predicted" -v l="$RUN_LIMIT" 'BEGIN { exit !(p > l) }' && run=0
+            fi
+            out=$(RUN=$run STOP=$stop SOLVER=$solver GEN=$fam/$form bash bench/chain_e2e.sh "$size")
             echo "== $fam/$form"; echo "$out"
+            [ $run = 0 ] && echo "    (run skipped: about $predicted s of CPU predicted, over RUN_LIMIT = $RUN_LIMIT)"
             row=$(awk -v id="$fam|$form|$size" '
                 /^== N = / { split($0, a, "generated C "); cmb = a[2] }
                 /^    mo2c / { mcpu = $3; mwall = $2 }
@@ -62,10 +73,13 @@ for fam in $FAMILIES; do
                 /^    simulator:/ { if (match($0, /[0-9.]+ s cpu/)) rc = substr($0, RSTART, RLENGTH - 6)
                                     if (match($0, /, [0-9]+ steps/)) st = substr($0, RSTART + 2, RLENGTH - 8) }
                 /simulator FAILED/ { rc = "failed" }
+                /simulator: not run/ { rc = "skipped" }
                 END { printf "%s|%s|%.0f|%s|%s|%.1f|%s|%s\n", id, mcpu, peak, cmb, ccc == "" ? "-" : ccc,
                              mwall + ccw, rc == "" ? "-" : rc, st == "" ? "-" : st }' <<<"$out")
             rows+="$row"$'\n'
             last=$(awk -F'|' '{ printf "%.1f", $4 + $7 }' <<<"$row")   # the build's CPU time: the load does not decide
+            last_run=$(awk -F'|' '$9 + 0 > 0 { printf "%s", $9 }' <<<"$row"); last_size=$size
+            [ $run = 0 ] && last_run=$predicted   # (so that larger sizes are skipped too)
         done
     done
 done

@@ -128,7 +128,7 @@ static int run_pipeline(const options *o, const char *argv0, build_job *job)
 
     mo_flat *flat = mo_flatten(cls);
     mo_stats_stage("flatten");
-    if (!flat)
+    if (!flat || !mo_func_partials(flat))
         return 1;
     mo_check_params(flat);
     if (mo_check_types(flat) + mo_check_variability(flat) + mo_check_discrete(flat) || mo_when_order(flat))
@@ -155,6 +155,7 @@ static int run_pipeline(const options *o, const char *argv0, build_job *job)
      * debug builds check the DAE's invariants after each stage (check.c) */
     mo_bounds_asserts(flat);   /* min and max, checked while the model runs (check/bounds.c) */
     mo_event_calls(flat);   /* floor(x), div(x, y), ...: discrete values changed at events (evcalls.c) */
+    mo_run_index_vars(flat);   /* x[k] that several equations read: one variable each (runindex.c) */
     mo_dae *dae = mo_dae_build(flat);
     mo_stats_stage("dae-init");   /* pre() as variables, the initial equations (dae.c marks its parts) */
     if (!dae)

@@ -43,8 +43,30 @@ double mo2c_idiv(mo2c_data *d, double a, double b, const char *where, int *ok)
     return trunc(a / b);
 }
 
+/* abs(a) or div(a, b) of Integers, integer(a) of a Real (op 'a', 'd', 'i'): the value, or a failure when it
+ * leaves the Integer range (a zero divisor fails in mo2c_idiv) */
+static double int_call(mo2c_data *d, double a, double b, int op, const char *where, int *ok)
+{
+    double r = op == 'a' ? fabs(a) : op == 'i' ? floor(a) : mo2c_idiv(d, a, b, where, ok);
+    if (r >= INT32_MIN && r <= INT32_MAX)
+        return r;
+    if (*ok) {
+        char call[96];
+        if (op == 'd')
+            snprintf(call, sizeof call, "div(%.17g, %.17g)", a, b);
+        else
+            snprintf(call, sizeof call, "%s(%.17g)", op == 'a' ? "abs" : "integer", a);
+        mo2c_fail(d, "Integer overflow: %s is outside the Integer range %d..%d in equation %s", call, INT32_MIN,
+                  INT32_MAX, where && *where ? where : "(unknown equation)");
+    }
+    *ok = 0;
+    return 0.0;
+}
+
 double mo2c_iop(mo2c_data *d, double a, double b, int op, const char *where, int *ok)
 {
+    if (op == 'a' || op == 'd' || op == 'i')
+        return int_call(d, a, b, op, where, ok);
     int32_t r = 0;
     bool over = !(a >= INT32_MIN && a <= INT32_MAX && b >= INT32_MIN && b <= INT32_MAX);
     if (!over) {

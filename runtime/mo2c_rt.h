@@ -226,7 +226,8 @@ double mo2c_mod(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_rem(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_idiv(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_semiLinear(mo2c_data *d, double x, double k_pos, double k_neg, const char *where, int *ok);
-/* Integer a op b (op '+', '-' or '*') in 32-bit machine arithmetic, checked with __builtin_*_overflow
+/* Integer a op b (op '+', '-' or '*'; 'a': abs(a), 'd': div(a, b) of Integers, 'i': integer(a) of a Real, whose
+ * results are checked alike) in 32-bit machine arithmetic, checked with __builtin_*_overflow
  * (mathfn.c): Modelica's Integers are the 32-bit range of spec 4.9.2, which a double holds exactly, so
  * Integer values stay in the model's double slots (events, pre, results unchanged) and only their
  * arithmetic changes; a result (or an operand) outside the range fails naming `where`, *ok = 0. */

@@ -324,13 +324,30 @@ static bool base_clock(ck *c, part *parts, base *b, int k, comp *comps, int firs
     mo_flat *flat = c->flat;
     const int *roots = gr->roots + gr->first[k], nroots = gr->first[k + 1] - gr->first[k];
     const mo_expr *src = NULL;
-    int ncomps = 0;
+    int ncomps = 0, nsrc = 0;
     for (int q = first_comp; q >= 0; q = comps[q].next, ncomps++)
-        if (!comps[q].src) {
-            mo_clk_err(c, b->loc, "the clock of this clocked partition cannot be inferred: no clock constructor "
-                                  "reaches it (spec 16.7.4)");
-            return false;
-        }
+        nsrc += comps[q].src != NULL;
+    if (ncomps == 1 && !nsrc) {
+        /* 16.3.1: no clock at all (only inferred ones, Clock()): the default clock, associated with the
+         * fastest sub-partition; Clock(1.0) as the specification says tools typically choose, with a
+         * warning. (As the rational Clock(1, 1): the same ticks, in exact arithmetic.) */
+        int fastest = roots[0];
+        for (int i = 1; i < nroots; i++)
+            if (mo_rat_sub(parts[roots[i]].per, parts[fastest].per).n < 0)
+                fastest = roots[i];
+        mo_warning(b->loc, "no clock constructor reaches the clocked partition of this equation: it runs on the "
+                           "default clock, Clock(1.0) (spec 16.3.1)");
+        mo_expr **one = MO_NEWN(mo_expr *, 2);
+        one[0] = mo_expr_int(b->loc, 1);
+        one[1] = mo_expr_int(b->loc, 1);
+        comps[first_comp].src = mo_expr_call(b->loc, "Clock", 2, one);
+        comps[first_comp].src_root = fastest;
+    } else if (nsrc < ncomps) {
+        mo_clk_err(c, b->loc, "not supported yet: a clocked partition whose parts are joined only by inferred "
+                              "factors (subSample(u), superSample(u), noClock) and not all reached by a clock "
+                              "constructor (spec 16.7.4)");
+        return false;
+    }
     if (ncomps == 1) {   /* periods relative to the constructor's sub-partition */
         src = comps[first_comp].src;
         b->src_per = parts[comps[first_comp].src_root].per;

@@ -36,6 +36,8 @@
  * aliases, so are their derivatives (merged too).
  *
  * Attributes go to the variable kept: a fixed start value wins over a free one, then the first given;
+ * the stateSelect of the class is the strongest wish for a state among its members (always, prefer),
+ * else the first one given;
  * two fixed start values that disagree (with the sign of the alias) are an error naming both variables.
  */
 #include "daeutil.h"
@@ -604,7 +606,8 @@ static bool merge_attributes(alias *A, const double *pvals)
         }
         if (!R->nominal && M->nominal)
             R->nominal = M->nominal;
-        if (R->state_select == MO_SS_DEFAULT && M->state_select != MO_SS_DEFAULT)
+        /* the strongest wish for a state wins (always over prefer), then a wish against one */
+        if (R->state_select == MO_SS_DEFAULT || (M->state_select > MO_SS_DEFAULT && M->state_select > R->state_select))
             R->state_select = M->state_select;
     }
     return ok;

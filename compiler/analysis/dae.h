@@ -172,6 +172,9 @@ typedef struct mo_dae {
 } mo_dae;
 
 /* ---- stage entry points (each returns NULL / non-zero after reporting errors) ---- */
+/* funcdiff.c, right after flattening: the bodies of partial derivatives of functions (f = der(g, u),
+ * 12.7.2), g inlined and differentiated; false after an error */
+bool mo_func_partials(mo_flat *flat);
 mo_dae *mo_dae_build(const mo_flat *flat);                  /* dae.c */
 int mo_dae_index(mo_dae *dae);                               /* index.c */
 int mo_dae_sort(mo_dae *dae);                                /* sort.c */

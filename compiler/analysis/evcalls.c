@@ -146,6 +146,16 @@ static mo_expr *rewrite(void *ctx, const mo_expr *e)
     ectx *c = ctx;
     if (e->kind == MO_EX_CALL && (is_call(e, "noEvent", 1) || is_call(e, "smooth", 2)))
         return (mo_expr *)e;
+    if (e->kind == MO_EX_INDEX) {   /* x[k]: the elements hold no call (variables, flat.h), the index may */
+        mo_expr *k = rewrite(c, e->a[1]);
+        if (k == e->a[1])
+            return (mo_expr *)e;
+        mo_expr *r = mo_expr_dup(e);
+        r->a = MO_NEWN(mo_expr *, 2);
+        r->a[0] = e->a[0];
+        r->a[1] = k;
+        return r;
+    }
     mo_expr *r = mo_dae_map_operands(e, rewrite, c);
     if (!r || r->kind != MO_EX_CALL || r->func)
         return r;

@@ -22,6 +22,10 @@ bool mo_dae_events_check(const mo_dae *dae);
  * (specification 3.7.1.1), so that their values change only at events. Run after mo_flat_unshare,
  * before mo_dae_build. */
 void mo_event_calls(mo_flat *flat);
+/* runindex.c: each x[k] (a subscript known only at run time) that two or more equations read, read
+ * through a protected variable of its own and one equation computing it, so that the back end sees the
+ * elements of x once. Run after mo_flat_unshare and the unit check, before mo_dae_build. */
+void mo_run_index_vars(mo_flat *flat);
 /* clocks.c: the synchronous language (chapter 16) lowered to when-equations, after mo_flat_unshare; false
  * after errors. */
 bool mo_clocks_lower(mo_flat *flat);

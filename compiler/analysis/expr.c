@@ -97,11 +97,27 @@ static bool is_neg(const mo_expr *e)
     return e->kind == MO_EX_UNARY && e->op == MO_OP_NEG;
 }
 
+/* The value v of +, -, * or unary minus of the literals a and b (b NULL: of a alone) as a literal: an
+ * Integer one when both are Integers, so that the code generator still checks the arithmetic around it
+ * as Integer arithmetic (codegen_expr.c, int_typed: div(n, -1)); NULL when that leaves the Integer range
+ * of spec 4.9.2 (the operation stays, and the simulator reports the overflow). */
+static mo_expr *folded(const mo_expr *a, const mo_expr *b, double v)
+{
+    if (a->kind != MO_EX_INT || (b && b->kind != MO_EX_INT))
+        return mo_sym_num(a->loc, v);
+    if (!(v >= -2147483648.0 && v <= 2147483647.0))
+        return NULL;
+    mo_expr *e = node(MO_EX_INT, a->loc);
+    e->ival = (long long)v;
+    return e;
+}
+
 mo_expr *mo_sym_neg(mo_expr *a)
 {
     double v;
-    if (mo_sym_is_num(a, &v))
-        return mo_sym_num(a->loc, -v);
+    mo_expr *f;
+    if (mo_sym_is_num(a, &v) && (f = folded(a, NULL, -v)))
+        return f;
     if (is_neg(a))
         return a->a[0];
     /* -(a - b) -> b - a keeps trees shallow and reads naturally */
@@ -115,8 +131,9 @@ mo_expr *mo_sym_neg(mo_expr *a)
 mo_expr *mo_sym_add(mo_expr *a, mo_expr *b)
 {
     double x, y;
-    if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y))
-        return y == 0 && is_made_num(a) ? a : x == 0 && is_made_num(b) ? b : mo_sym_num(a->loc, x + y);
+    mo_expr *f;
+    if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y) && (f = folded(a, b, x + y)))
+        return y == 0 && is_made_num(a) ? a : x == 0 && is_made_num(b) ? b : f;
     if (is_val(a, 0))
         return b;
     if (is_val(b, 0))
@@ -131,8 +148,9 @@ mo_expr *mo_sym_add(mo_expr *a, mo_expr *b)
 mo_expr *mo_sym_sub(mo_expr *a, mo_expr *b)
 {
     double x, y;
-    if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y))
-        return y == 0 && is_made_num(a) ? a : mo_sym_num(a->loc, x - y);
+    mo_expr *f;
+    if (mo_sym_is_num(a, &x) && mo_sym_is_num(b, &y) && (f = folded(a, b, x - y)))
+        return y == 0 && is_made_num(a) ? a : f;
     if (is_val(b, 0))
         return a;
     if (is_val(a, 0))
@@ -148,8 +166,9 @@ mo_expr *mo_sym_mul(mo_expr *a, mo_expr *b)
 {
     double x, y;
     bool ca = mo_sym_is_num(a, &x), cb = mo_sym_is_num(b, &y);
-    if (ca && cb)
-        return mo_sym_num(a->loc, x * y);
+    mo_expr *f;
+    if (ca && cb && (f = folded(a, b, x * y)))
+        return f;
     if ((ca && x == 0) || (cb && y == 0)) /* a zero operand serves as the result: no new node */
         return ca && x == 0 && is_made_num(a) ? a : cb && y == 0 && is_made_num(b) ? b : mo_sym_num(a->loc, 0);
     if (ca && x == 1)
@@ -256,9 +275,12 @@ static bool fold_call(const char *fn, int n, const double *v, double *r)
         else if (!strcmp(fn, "log") && x > 0) *r = log(x);
         else if (!strcmp(fn, "log10") && x > 0) *r = log10(x);
         else if (!strcmp(fn, "sqrt") && x >= 0) *r = sqrt(x);
-        else if (!strcmp(fn, "abs")) *r = fabs(x);
+        /* (abs and integer outside the Integer range stay calls: the generated code checks an Integer's
+         * overflow, mo2c_iop, and computes a Real's abs as folding would) */
+        else if (!strcmp(fn, "abs") && fabs(x) <= 2147483647.0) *r = fabs(x);
         else if (!strcmp(fn, "sign")) *r = (x > 0) - (x < 0);
-        else if (!strcmp(fn, "floor") || !strcmp(fn, "integer")) *r = floor(x);
+        else if (!strcmp(fn, "floor")) *r = floor(x);
+        else if (!strcmp(fn, "integer") && floor(x) >= -2147483648.0 && floor(x) <= 2147483647.0) *r = floor(x);
         else if (!strcmp(fn, "ceil")) *r = ceil(x);
         else if (!strcmp(fn, "noEvent")) *r = x;
         else return false;

@@ -15,6 +15,8 @@
  *     algorithm is a chain of single assignments (mo_func.inlinable), so that it can be differentiated
  *     symbolically like any expression.
  * Both return NULL when they do not apply; diff.c then reports the call.
+ *   - mo_func_partials: the bodies of partial derivatives of functions (f = der(g, u), 12.7.2), right
+ *     after flattening: g's call inlined over f's slots and differentiated by u.
  *   - mo_dae_inline: after index reduction, the calls of functions whose annotation asks for inlining
  *     (Inline, LateInline, InlineAfterIndexReduction) replaced by their inlined value, so that sorting
  *     sees what the value really depends on (Move's position(q_qd_qdd) reads q_qd_qdd[1] only). Array arguments (nested
@@ -140,6 +142,61 @@ mo_expr *mo_func_inline(const mo_expr *call)
     return env[f->nin + call->func_out];
 }
 
+
+/* ---- partial derivatives of functions (12.7.2) ---- */
+
+/* f = der(g, u1, ...): each output of f, the derivative of g's output by u1, then u2 ... (the call of g
+ * over f's own slots inlined, then differentiated symbolically); false after an error. A partial
+ * derivative of a partial derivative is filled after the one it differentiates. */
+static bool fill_partial(mo_func *f, int depth)
+{
+    mo_func *g = (mo_func *)f->pder_of;
+    if (f->body.n)
+        return true;
+    if (g->pder_of && (depth > 64 || !fill_partial(g, depth + 1)))
+        return false;
+    if (!g->inlinable) {
+        mo_error(f->loc, "not supported yet: the partial derivative of '%s', whose algorithm is not a chain of "
+                 "single assignments of scalars (specification 12.7.2)", g->name);
+        return false;
+    }
+    mo_fstmt_list body = {f->nout, MO_NEWN(mo_fstmt *, f->nout + 1)};
+    for (int k = 0; k < f->nout; k++) {
+        mo_expr **args = MO_NEWN(mo_expr *, g->nin + 1);
+        for (int s = 0; s < g->nin; s++)
+            args[s] = mo_sym_var(f->loc, s);
+        mo_expr *v = mo_func_inline(mo_func_call_expr(f->loc, g, args, k, 0));
+        for (int i = 0; v && i < f->npder; i++)
+            v = mo_diff_var(v, f->pder_wrt[i]);
+        if (!v) {
+            mo_error(f->loc, "not supported yet: the partial derivative of '%s': its output '%s' cannot be "
+                     "differentiated symbolically", g->name, g->vars.v[g->nin + k].name);
+            return false;
+        }
+        mo_fstmt *st = MO_NEW(mo_fstmt);
+        st->kind = MO_ST_ASSIGN;
+        st->loc = f->loc;
+        st->text = mo_sprintf("%s := (the derivative of %s's output by its input%s)", f->vars.v[f->nin + k].name,
+                              g->name, f->npder > 1 ? "s" : "");
+        st->ntargets = 1;
+        st->targets = MO_NEWN(int, 1);
+        st->targets[0] = f->nin + k;
+        st->value = v;
+        body.v[k] = st;
+    }
+    f->body = body;
+    f->inlinable = true;   /* (single assignments of scalars, as g's) */
+    return true;
+}
+
+bool mo_func_partials(mo_flat *flat)
+{
+    bool ok = true;
+    for (int i = 0; i < flat->funcs.n; i++)
+        if (flat->funcs.v[i]->pder_of)
+            ok = fill_partial(flat->funcs.v[i], 0) && ok;
+    return ok;
+}
 
 /* ---- inlining after index reduction ---- */
 

@@ -23,10 +23,15 @@
  * differentiated from and the integrals of the chosen variables. The Jacobian is evaluated at the
  * start values (parameters from their bindings; symbolic derivatives by mo_diff_var, except in 1-row
  * problems and in big components where a central difference is enough and far cheaper) and the choice
- * is sparse Gaussian elimination with column pivoting, where among the columns within a factor 10 of
- * the largest entry we take the one whose integral we least want as a state (stateSelect never/avoid
- * first, variables made by the compiler before declared ones, free start values before fixed ones),
- * then the largest entry. When the Jacobian is singular at the start values (e.g. everything starts at
+ * is sparse Gaussian elimination with column pivoting by priority classes (the stateSelect of the
+ * integral: never, avoid, default, prefer, always; columns without an integral last): the columns of a
+ * class serve only the rows that those of the earlier classes leave without a pivot, so a state declared
+ * always or prefer is kept whenever the Jacobian allows; within a class, among the columns within a
+ * factor 10 of the largest entry we take the one whose integral we least want as a state (variables made
+ * by the compiler before declared ones, free start values before fixed ones), then the largest entry.
+ * Before Pantelides, a variable declared always without a derivative gets one (so that the equations
+ * that determine it are differentiated and it can be kept), and so do those declared prefer when a
+ * differentiated variable is declared never (the prefer ones are then the states it leaves to others). When the Jacobian is singular at the start values (e.g. everything starts at
  * 0) we retry with generic entries on the same sparsity, which gives a structurally valid choice. Each
  * level is split into the connected components of its equations, and the elimination only touches the
  * rows that hold the pivot column, so a chain of 10^4 dampers (one component) costs linear time.
@@ -212,12 +217,14 @@ static void report_structure(ictx *c, const mo_graph *g, bool balanced)
 
 /* ---- dummy derivatives ---- */
 
-/* How much we want the integral of column variable c to stay a state. */
+/* How much we want the integral of column variable c to stay a state. A column without one (an
+ * algebraic variable, or one differentiated by index reduction but no derivative itself) comes last:
+ * taking it as a dummy would make no state algebraic, and the reduced system would lack an unknown. */
 static int keep_score(const mo_dae *dae, int c)
 {
     int i = dae->vars.v[c].der_of;
     if (i < 0)
-        return -100000;
+        return 10000000;
     const mo_dvar *I = &dae->vars.v[i];
     int s = 0;
     switch (I->state_select) {
@@ -253,92 +260,140 @@ static void srow_put(srow *r, int c, double v)
     r->val[r->n++] = v;
 }
 
-/* Choose nr of the nc columns with a nonsingular submatrix: sparse Gaussian elimination, rows in
- * order, the pivot of each row chosen as the file comment says. Only rows holding the pivot column are
- * touched (colrows lists them, with stale entries skipped), so a component whose rows each get their
- * own column costs linear time. rows[] is modified. chosen[] gets nr column indices. False when the
- * matrix has rank < nr. */
-static bool choose_columns(srow *rows, int nr, int nc, const int *score, int *chosen)
+/* The class of a keep_score: what stateSelect (and the structure) asks for, before the finer wishes
+ * (fixed start values, declared before made) that only break ties between columns of similar size. */
+static int score_tier(int score)
 {
-    unsigned char *used = MO_NEWN(unsigned char, nc);
-    int *pos = MO_NEWN(int, nc); /* scatter: column -> index in the row being updated + 1 */
-    MO_VEC(int) *colrows = mo_alloc(sizeof(*colrows) * (size_t)nc);
-    for (int i = 0; i < nr; i++)
-        for (int k = 0; k < rows[i].n; k++)
-            MO_PUSH(colrows[rows[i].col[k]], i);
-    double *scale = MO_NEWN(double, nr); /* largest entry of each row before elimination */
-    for (int i = 0; i < nr; i++)
-        for (int k = 0; k < rows[i].n; k++)
-            if (fabs(rows[i].val[k]) > scale[i])
-                scale[i] = fabs(rows[i].val[k]);
-    for (int i = 0; i < nr; i++) {
-        srow *row = &rows[i];
-        double big = 0;
-        for (int k = 0; k < row->n; k++)
-            if (!used[row->col[k]] && fabs(row->val[k]) > big)
-                big = fabs(row->val[k]);
-        if (!(big > 1e-8 * scale[i]) || !(big > 1e-300))
-            return false;
-        int best = -1;
-        double bv = 0;
-        for (int k = 0; k < row->n; k++) {
-            int j = row->col[k];
-            double a = fabs(row->val[k]);
-            if (used[j] || !(a >= 0.1 * big))
-                continue;
-            if (best < 0 || score[j] < score[best] || (score[j] == score[best] && a > bv * (1 + 1e-9)) ||
-                (score[j] == score[best] && a >= bv * (1 - 1e-9) && j < best)) {
-                best = j;
-                bv = a;
-            }
-        }
-        used[best] = 1;
-        chosen[i] = best;
-        double piv = 0;
-        for (int k = 0; k < row->n; k++)
-            if (row->col[k] == best)
-                piv = row->val[k];
-        /* eliminate the pivot column from the later rows that hold it */
-        for (int t = 0; t < colrows[best].n; t++) {
-            int i2 = colrows[best].v[t];
-            if (i2 <= i)
-                continue;
-            srow *r2 = &rows[i2];
-            for (int k = 0; k < r2->n; k++)
-                pos[r2->col[k]] = k + 1;
-            double f = pos[best] ? r2->val[pos[best] - 1] / piv : 0;
-            if (f != 0) {
-                for (int k = 0; k < row->n; k++) {
-                    int c = row->col[k];
-                    /* an entry eliminated before (or cancelled) is 0: it adds nothing, and copying it
-                     * as fill would grow every row of a chain by one, making the elimination cubic
-                     * (zeros are never pivots, so skipping them changes no choice) */
-                    if (row->val[k] == 0 || c == best)
-                        continue;
-                    if (pos[c]) {
-                        r2->val[pos[c] - 1] -= f * row->val[k];
-                    } else {
-                        srow_put(r2, c, -f * row->val[k]);
-                        pos[c] = r2->n;
-                        MO_PUSH(colrows[c], i2);
-                    }
-                }
-                r2->val[pos[best] - 1] = 0;
-            }
-            for (int k = 0; k < r2->n; k++)
-                pos[r2->col[k]] = 0;
-            /* drop the zeros (the pivot column, cancellations) so that rows keep their size along a
-             * chain; a zero is never a pivot and adds nothing, so no choice changes */
-            int w = 0;
-            for (int k = 0; k < r2->n; k++)
-                if (r2->val[k] != 0) {
-                    r2->col[w] = r2->col[k];
-                    r2->val[w++] = r2->val[k];
-                }
-            r2->n = w;
+    return (int)floor((score + 50) / 100.0);
+}
+
+/* The elimination of choose_columns. */
+typedef struct elim {
+    srow *rows;
+    const int *score, *tier;
+    unsigned char *used, *done;  /* columns taken as pivots; rows that have theirs */
+    int *pos;                    /* scatter: column -> index in the row being updated + 1 */
+    mo_int_vec *colrows;         /* column -> the rows holding it (stale entries skipped) */
+    double *scale;               /* largest entry of each row before elimination */
+    int *chosen;
+} elim;
+
+/* Row i takes its pivot among the unused columns of tier <= top, if it has one that is not negligible,
+ * and the pivot column is eliminated from the rows still without one. False when it has none. */
+static bool pivot_row(elim *E, int i, int top)
+{
+    srow *row = &E->rows[i];
+    double big = 0;
+    for (int k = 0; k < row->n; k++)
+        if (!E->used[row->col[k]] && E->tier[row->col[k]] <= top && fabs(row->val[k]) > big)
+            big = fabs(row->val[k]);
+    if (!(big > 1e-8 * E->scale[i]) || !(big > 1e-300))
+        return false;
+    int best = -1;
+    double bv = 0;
+    const int *score = E->score;
+    for (int k = 0; k < row->n; k++) {
+        int j = row->col[k];
+        double a = fabs(row->val[k]);
+        if (E->used[j] || E->tier[j] > top || !(a >= 0.1 * big))
+            continue;
+        if (best < 0 || score[j] < score[best] || (score[j] == score[best] && a > bv * (1 + 1e-9)) ||
+            (score[j] == score[best] && a >= bv * (1 - 1e-9) && j < best)) {
+            best = j;
+            bv = a;
         }
     }
+    E->used[best] = 1;
+    E->done[i] = 1;
+    E->chosen[i] = best;
+    double piv = 0;
+    for (int k = 0; k < row->n; k++)
+        if (row->col[k] == best)
+            piv = row->val[k];
+    int *pos = E->pos;
+    for (int t = 0; t < E->colrows[best].n; t++) {
+        int i2 = E->colrows[best].v[t];
+        if (E->done[i2])
+            continue;
+        srow *r2 = &E->rows[i2];
+        for (int k = 0; k < r2->n; k++)
+            pos[r2->col[k]] = k + 1;
+        double f = pos[best] ? r2->val[pos[best] - 1] / piv : 0;
+        if (f != 0) {
+            for (int k = 0; k < row->n; k++) {
+                int c = row->col[k];
+                /* an entry eliminated before (or cancelled) is 0: it adds nothing, and copying it as
+                 * fill would grow every row of a chain by one, making the elimination cubic (zeros
+                 * are never pivots, so skipping them changes no choice) */
+                if (row->val[k] == 0 || c == best)
+                    continue;
+                if (pos[c]) {
+                    r2->val[pos[c] - 1] -= f * row->val[k];
+                } else {
+                    srow_put(r2, c, -f * row->val[k]);
+                    pos[c] = r2->n;
+                    MO_PUSH(E->colrows[c], i2);
+                }
+            }
+            r2->val[pos[best] - 1] = 0;
+        }
+        for (int k = 0; k < r2->n; k++)
+            pos[r2->col[k]] = 0;
+        /* drop the zeros (the pivot column, cancellations) so that rows keep their size along a
+         * chain; a zero is never a pivot and adds nothing, so no choice changes */
+        int w = 0;
+        for (int k = 0; k < r2->n; k++)
+            if (r2->val[k] != 0) {
+                r2->col[w] = r2->col[k];
+                r2->val[w++] = r2->val[k];
+            }
+        r2->n = w;
+    }
     return true;
+}
+
+/* Choose nr of the nc columns with a nonsingular submatrix: sparse Gaussian elimination, the pivot of
+ * each row chosen as the file comment says, by tiers (score_tier): the columns of the lowest tier (those
+ * whose integrals we least want as states) first, every row in order taking a pivot among them if it
+ * has one that is not negligible; the rows left over then take theirs among the columns of the next
+ * tier, and so on, so a column whose integral has stateSelect = always becomes a dummy only when the
+ * others cannot fill the rank (4.9.7.1). Only rows holding the pivot column are touched, so a component
+ * whose rows each get their own column costs linear time (a few passes when it has several tiers).
+ * rows[] is modified. chosen[] gets nr column indices. False when the matrix has rank < nr. */
+static bool choose_columns(srow *rows, int nr, int nc, const int *score, int *chosen)
+{
+    elim E = {.rows = rows, .score = score, .chosen = chosen};
+    E.used = MO_NEWN(unsigned char, nc);
+    E.done = MO_NEWN(unsigned char, nr);
+    E.pos = MO_NEWN(int, nc);
+    E.colrows = mo_alloc(sizeof(*E.colrows) * (size_t)nc);
+    for (int i = 0; i < nr; i++)
+        for (int k = 0; k < rows[i].n; k++)
+            MO_PUSH(E.colrows[rows[i].col[k]], i);
+    E.scale = MO_NEWN(double, nr);
+    for (int i = 0; i < nr; i++)
+        for (int k = 0; k < rows[i].n; k++)
+            if (fabs(rows[i].val[k]) > E.scale[i])
+                E.scale[i] = fabs(rows[i].val[k]);
+    /* the tiers present, ascending */
+    int *tier = MO_NEWN(int, nc), *tiers = MO_NEWN(int, nc + 1), nt = 0;
+    for (int j = 0; j < nc; j++)
+        tier[j] = score_tier(score[j]);
+    E.tier = tier;
+    for (int j = 0; j < nc; j++) {
+        int k = 0;
+        while (k < nt && tiers[k] != tier[j])
+            k++;
+        if (k == nt)
+            tiers[nt++] = tier[j];
+    }
+    qsort(tiers, (size_t)nt, sizeof(int), cmp_int);
+    int left = nr;
+    for (int ti = 0; ti < nt && left > 0; ti++)
+        for (int i = 0; i < nr; i++)
+            if (!E.done[i] && pivot_row(&E, i, tiers[ti]))
+                left--;
+    return left == 0;
 }
 
 enum { SYMBOLIC_ROWS = 32 }; /* components up to this many rows get exact symbolic entries */
@@ -619,6 +674,18 @@ int mo_dae_index(mo_dae *dae)
     memset(c, 0, sizeof *c);
     c->dae = dae;
     c->failed_eq = -1;
+    /* A variable declared StateSelect.always that no equation differentiates (MultiBody's w_rel of a
+     * Spherical joint with enforceStates, a RollingWheel's der_angles) must still be a state (4.9.7.1):
+     * it gets a derivative that no equation mentions yet, so Pantelides differentiates the equations
+     * that determine it and the dummy derivatives then keep it, as the highest derivatives' wish wins */
+    bool never_state = false;
+    for (int v = 0; v < dae->vars.n; v++)
+        never_state |= mo_dae_is_unknown(dae, v) && dae->vars.v[v].der >= 0 &&
+                       dae->vars.v[v].state_select == MO_SS_NEVER;
+    for (int v = 0, n = dae->vars.n; v < n; v++)
+        if (mo_dae_is_unknown(dae, v) && dae->vars.v[v].der < 0 && (dae->vars.v[v].state_select == MO_SS_ALWAYS ||
+            (never_state && dae->vars.v[v].state_select == MO_SS_PREFER)))
+            mo_dae_new_der(dae, v);
     /* the incidence graph of the active equations over all variables (only unknowns have edges) */
     MO_VEC(int) ee = {0};
     MO_VEC(int) ev = {0};

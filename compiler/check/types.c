@@ -306,6 +306,10 @@ static ty type_of(tctx *c, const mo_expr *e)
     case MO_EX_CALL:
         r = call(c, e);
         break;
+    case MO_EX_INDEX:   /* (its elements are alike: flat.h) */
+        (void)type_of(c, e->a[1]);
+        (void)type_of(c, mo_choice_sample(e));
+        break;
     default:
         for (int i = 0; i < e->n; i++)
             (void)type_of(c, e->a[i]);

@@ -70,6 +70,9 @@ typedef struct uctx {
     size_t *last_starts, last_nlines;
     const char *last_unit;    /* var_unit's last unit string and what it gave */
     int last_slot;
+    const mo_expr *last_choice;   /* the elements of the last x[k] looked at and their unit: references
+                               * to one x share them (flatten_ref.c), each looked at once in a row */
+    uval last_choice_unit;
 } uctx;
 
 static const uval unknown_val = {U_UNKNOWN, {{0}, 1}, NULL, -1};
@@ -494,11 +497,17 @@ static uval unit_of(uctx *c, const mo_expr *e)
     case MO_EX_INDEX: {
         /* x[k] known only at run time (flat.h): the elements k chooses from agree */
         (void)unit_of(c, e->a[1]);
+        if (e->a[0] == c->last_choice) {
+            r = c->last_choice_unit;
+            break;
+        }
         for (int i = 0; i < e->a[0]->n; i++) {
             uval b = unit_of(c, e->a[0]->a[i]);
             r = i ? agree(c, e->loc, "the elements of an array subscripted at run time", r, b) : b;
         }
         r.var = -1;
+        c->last_choice = e->a[0];
+        c->last_choice_unit = r;
         break;
     }
     default:

@@ -120,6 +120,11 @@ static void der_of_discrete(dctx *c, const mo_expr *root, int shift)
             c->errors++;
             continue;
         }
+        if (e->kind == MO_EX_INDEX) {   /* (its elements are alike: flat.h) */
+            MO_PUSH(c->stack, e->a[1]);
+            MO_PUSH(c->stack, mo_choice_sample(e));
+            continue;
+        }
         for (int i = 0; i < e->n; i++)
             if (e->a[i])
                 MO_PUSH(c->stack, e->a[i]);

@@ -149,32 +149,156 @@ static void loop_locals(const gen *g, mo_buf *o, const mo_system *sys)
     mo_buf_puts(o, LOCALS_VOID);
 }
 
+/* The statements of a loop's residual and Jacobian functions, written as sequences (codegen_loops.c) so
+ * that the repeated units of a large loop (a ladder network: the same few assignments per rung) become C
+ * loops: the code grows with the number of distinct equations, not with the loop's size. Every number
+ * that changes from unit to unit is printed by mo_cg_put_int. */
+typedef struct loop_seq {
+    gen *g;
+    const mo_system *sys;
+    const mo_block *b;
+    const int *eq_of;         /* PD: the inner assignment or residual (ninner + i) each entry belongs to */
+} loop_seq;
+
+static const mo_deq *inner_eq(const loop_seq *c, int m)
+{
+    return mo_block_eq(c->g->dae, c->sys, c->b->torn->inner_eqs[m]);
+}
+
+/* TEAR: tear variable k from z */
+static int tear_stmt(void *ctx, int k, mo_buf *o, const char *indent)
+{
+    loop_seq *c = ctx;
+    mo_buf_puts(o, indent);
+    target(c->g, o, c->b->torn->tear_vars[k], mo_block_eq(c->g->dae, c->sys, c->b->torn->res_eqs[0])->loc);
+    mo_buf_puts(o, " = z[");
+    mo_cg_put_int(&c->g->cg, o, k);
+    mo_buf_puts(o, "];\n");
+    return 1;
+}
+
+/* INNER: inner assignment m */
+static int inner_stmt(void *ctx, int m, mo_buf *o, const char *indent)
+{
+    loop_seq *c = ctx;
+    mo_buf_puts(o, indent);
+    target(c->g, o, c->b->torn->inner_vars[m], inner_eq(c, m)->loc);
+    mo_buf_puts(o, " = ");
+    expr(c->g, o, c->b->torn->inner_eqs[m], c->b->torn->inner_solutions[m]);
+    mo_buf_puts(o, ";\n");
+    return 1;
+}
+
+static void inner_comment(void *ctx, int m, mo_buf *o, const char *indent)
+{
+    loop_seq *c = ctx;
+    eq_comment(c->g, o, indent, inner_eq(c, m));
+}
+
+static const char *inner_instance(void *ctx, int m)
+{
+    return inner_eq(ctx, m)->instance;
+}
+
+static const mo_deq *res_eq(const loop_seq *c, int i)
+{
+    return mo_block_eq(c->g->dae, c->sys, c->b->torn->res_eqs[i]);
+}
+
+/* RES: residual i */
+static int res_stmt(void *ctx, int i, mo_buf *o, const char *indent)
+{
+    loop_seq *c = ctx;
+    const mo_deq *q = res_eq(c, i);
+    mo_buf_printf(o, "%sF[", indent);
+    mo_cg_put_int(&c->g->cg, o, i);
+    mo_buf_puts(o, "] = ");
+    expr(c->g, o, c->b->torn->res_eqs[i], mo_sym_sub(q->lhs, q->rhs));
+    mo_buf_puts(o, ";\n");
+    return 1;
+}
+
+static void res_comment(void *ctx, int i, mo_buf *o, const char *indent)
+{
+    loop_seq *c = ctx;
+    eq_comment(c->g, o, indent, res_eq(c, i));
+}
+
+static const char *res_instance(void *ctx, int i)
+{
+    return res_eq(ctx, i)->instance;
+}
+
+/* PD: partial derivative q of the inner assignments and residuals, into pd */
+static int pd_stmt(void *ctx, int q, mo_buf *o, const char *indent)
+{
+    loop_seq *c = ctx;
+    const mo_torn *t = c->b->torn;
+    int k = c->eq_of[q];
+    mo_buf_printf(o, "%spd[", indent);
+    mo_cg_put_int(&c->g->cg, o, q);
+    mo_buf_puts(o, "] = ");
+    expr(c->g, o, k < t->ninner ? t->inner_eqs[k] : t->res_eqs[k - t->ninner], t->jac_d[q]);
+    mo_buf_puts(o, ";\n");
+    return 1;
+}
+
+/* DV: in column c, the derivative of inner variable k (into dv), or residual k - ninner's (into J) */
+static int dv_stmt(void *ctx, int k, mo_buf *o, const char *indent)
+{
+    loop_seq *c = ctx;
+    const mo_torn *t = c->b->torn;
+    mo_cg *cg = &c->g->cg;
+    int nt = t->ntear, ni = t->ninner;
+    mo_buf_printf(o, "%s%s[", indent, k < ni ? "dv" : "J");
+    mo_cg_put_int(cg, o, k < ni ? nt + k : (k - ni) * nt);
+    mo_buf_puts(o, k < ni ? "] = " : " + c] = ");
+    if (t->jac_start[k] == t->jac_start[k + 1])
+        mo_buf_puts(o, "0.0");
+    for (int q = t->jac_start[k]; q < t->jac_start[k + 1]; q++) {
+        mo_buf_puts(o, q > t->jac_start[k] ? " + pd[" : "pd[");
+        mo_cg_put_int(cg, o, q);
+        mo_buf_puts(o, "] * dv[");
+        mo_cg_put_int(cg, o, t->jac_var[q]);
+        mo_buf_puts(o, "]");
+    }
+    mo_buf_puts(o, ";\n");
+    return 1;
+}
+
+static int no_other(void *ctx, int k, mo_buf *o)
+{
+    (void)ctx, (void)k, (void)o;
+    return 1;
+}
+
+/* n statements of one kind into o at indent, runs of repeated units as C loops (never cut in parts). */
+static void loop_seq_emit(loop_seq *c, mo_buf *o, const char *indent, int n,
+                          int (*stmt)(void *, int, mo_buf *, const char *),
+                          void (*comment)(void *, int, mo_buf *, const char *), const char *(*instance)(void *, int))
+{
+    mo_cg_split s;
+    memset(&s, 0, sizeof s);
+    s.caller = o;
+    s.indent = indent;
+    mo_cg_seq q = {&c->g->cg, c, n, stmt, no_other, comment, instance};
+    mo_cg_seq_emit(&q, &s);
+}
+
 static void loop_prologue(gen *g, mo_buf *o, const mo_system *sys, const mo_block *b)
 {
-    const mo_dae *dae = g->dae;
     loop_locals(g, o, sys);
-    for (int j = 0; j < b->torn->ntear; j++) {
-        mo_buf_puts(o, "    ");
-        target(g, o, b->torn->tear_vars[j], mo_block_eq(dae, sys, b->torn->res_eqs[0])->loc);
-        mo_buf_printf(o, " = z[%d];\n", j);
-    }
+    loop_seq c = {g, sys, b, NULL};
+    loop_seq_emit(&c, o, "    ", b->torn->ntear, tear_stmt, NULL, NULL);
     if (b->torn->loop_alg)   /* a loop through an algorithm section: it computes its outputs (solve.c) */
         mo_cg_alg(&g->cg, o, b->torn->loop_alg - 1, MO_CG_ALG_CONT);
-    for (int m = 0; m < b->torn->ninner; m++) {
-        const mo_deq *q = mo_block_eq(dae, sys, b->torn->inner_eqs[m]);
-        eq_comment(g, o, "    ", q);
-        mo_buf_puts(o, "    ");
-        target(g, o, b->torn->inner_vars[m], q->loc);
-        mo_buf_puts(o, " = ");
-        expr(g, o, b->torn->inner_eqs[m], b->torn->inner_solutions[m]);
-        mo_buf_puts(o, ";\n");
-    }
+    loop_seq_emit(&c, o, "    ", b->torn->ninner, inner_stmt, inner_comment, inner_instance);
 }
 
 /* The loop's Jacobian d res / d tear (dae.h: jac_start): the partial derivatives of the inner
  * assignments and residuals evaluated once into pd, then per column c the derivatives dv of the tear
  * variables (the unit vector c) and of the inner variables in their order, and the column's entries:
- * code linear in the loop's size, nt passes at run time. */
+ * code linear in the loop's size (and loops over its repeated units), nt passes at run time. */
 static void emit_loop_jacobian(gen *g, mo_buf *L, const mo_system *sys, const mo_block *b, const char *fn)
 {
     int nt = b->torn->ntear, ni = b->torn->ninner, npd = b->torn->jac_start[ni + nt];
@@ -182,25 +306,15 @@ static void emit_loop_jacobian(gen *g, mo_buf *L, const mo_system *sys, const mo
     loop_prologue(g, L, sys, b);
     mo_buf_printf(L, "    double *dv = malloc(sizeof(double) * %d), *pd = dv + %d;\n", nt + ni + npd, nt + ni);
     mo_buf_puts(L, "    if (!dv)\n        return mo2c_fail(d, \"out of memory\");\n");
+    int *eq_of = MO_NEWN(int, npd + 1);
     for (int k = 0; k < ni + nt; k++)
-        for (int q = b->torn->jac_start[k]; q < b->torn->jac_start[k + 1]; q++) {
-            mo_buf_printf(L, "    pd[%d] = ", q);
-            expr(g, L, k < ni ? b->torn->inner_eqs[k] : b->torn->res_eqs[k - ni], b->torn->jac_d[q]);
-            mo_buf_puts(L, ";\n");
-        }
+        for (int q = b->torn->jac_start[k]; q < b->torn->jac_start[k + 1]; q++)
+            eq_of[q] = k;
+    loop_seq c = {g, sys, b, eq_of};
+    loop_seq_emit(&c, L, "    ", npd, pd_stmt, NULL, NULL);
     mo_buf_printf(L, "    for (int c = 0; c < %d; c++) {\n", nt);
     mo_buf_printf(L, "        for (int j = 0; j < %d; j++)\n            dv[j] = j == c;\n", nt);
-    for (int k = 0; k < ni + nt; k++) {
-        if (k < ni)
-            mo_buf_printf(L, "        dv[%d] = ", nt + k);
-        else
-            mo_buf_printf(L, "        J[%d + c] = ", (k - ni) * nt);
-        if (b->torn->jac_start[k] == b->torn->jac_start[k + 1])
-            mo_buf_puts(L, "0.0");
-        for (int q = b->torn->jac_start[k]; q < b->torn->jac_start[k + 1]; q++)
-            mo_buf_printf(L, "%spd[%d] * dv[%d]", q > b->torn->jac_start[k] ? " + " : "", q, b->torn->jac_var[q]);
-        mo_buf_puts(L, ";\n");
-    }
+    loop_seq_emit(&c, L, "        ", ni + nt, dv_stmt, NULL, NULL);
     mo_buf_puts(L, "    }\n    free(dv);\n    return ok ? 0 : -1;\n}\n\n");
 }
 
@@ -217,13 +331,8 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
                   b->kind == MO_BLOCK_LINEAR ? "linear" : "nonlinear", id, b->n, nt);
     mo_buf_printf(L, "static int %s_residual(mo2c_data *d, const double *z, double *F)\n{\n", fn);
     loop_prologue(g, L, sys, b);
-    for (int i = 0; i < nt; i++) {
-        const mo_deq *q = mo_block_eq(dae, sys, b->torn->res_eqs[i]);
-        eq_comment(g, L, "    ", q);
-        mo_buf_printf(L, "    F[%d] = ", i);
-        expr(g, L, b->torn->res_eqs[i], mo_sym_sub(q->lhs, q->rhs));
-        mo_buf_puts(L, ";\n");
-    }
+    loop_seq c = {g, sys, b, NULL};
+    loop_seq_emit(&c, L, "    ", nt, res_stmt, res_comment, res_instance);
     mo_buf_puts(L, "    return ok ? 0 : -1;\n}\n\n");
     if (b->torn->jac_start)
         emit_loop_jacobian(g, L, sys, b, fn);
@@ -315,8 +424,13 @@ static void block_assign(gen *g, mo_buf *o, const mo_system *sys, const mo_block
     const mo_dae *dae = g->dae;
     int v = b->vars[0], e = b->eqs[0];
     int from = g->cg.nchecked;
+    bool start = is_start_equation(dae, sys, e, v);
+    if (!start) {   /* calls that this statement and later ones read, run once before it (codegen_sites.c) */
+        g->cg.where_id = e;
+        mo_cg_sites_prepare(&g->cg, o, b->solution, indent);
+    }
     mo_buf_puts(o, indent);
-    if (is_start_equation(dae, sys, e, v)) {
+    if (start) {
         mo_buf_puts(o, "if (!");
         mo_cg_put_slot(&g->cg, o, "d->x_start_overridden", dae->vars.v[v].slot);
         mo_buf_printf(o, ")\n%s    ", indent);
@@ -349,6 +463,7 @@ static int block_stmt(void *ctx, int k, mo_buf *o, const char *indent)
     const mo_block *b = &c->sys->blocks.v[c->blocks[k]];
     if (b->kind != MO_BLOCK_EXPLICIT)
         return 0;
+    mo_cg_sites_scope(c->g->cg.sites, c->s, c->s->nparts);   /* (the part this statement goes to) */
     block_assign(c->g, o, c->sys, b, indent);
     return 1;
 }
@@ -389,7 +504,12 @@ static void emit_blocks(gen *g, mo_cg_split *s, const mo_system *sys, const char
             seq[n++] = k;
     block_seq c = {g, sys, sysname, seq, s};
     mo_cg_seq q = {&g->cg, &c, n, block_stmt, block_other, block_comment, block_instance};
+    const mo_expr **sol = MO_NEWN(const mo_expr *, n + 1);
+    for (int k = 0; k < n; k++)
+        sol[k] = sys->blocks.v[seq[k]].kind == MO_BLOCK_EXPLICIT ? sys->blocks.v[seq[k]].solution : NULL;
+    g->cg.sites = mo_cg_sites_new(n, sol);
     mo_cg_seq_emit(&q, s);
+    g->cg.sites = NULL;
 }
 
 /* Alias variables whose value is an expression of parameters get a y slot, computed after the blocks. */

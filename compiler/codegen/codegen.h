@@ -51,7 +51,22 @@ typedef struct mo_cg {
     int loop_ntables;         /* tables of where strings made so far (mo_w<n>) */
     bool where_table;         /* a large model's where strings are mo_W[id], filled in at start-up by
                                * fill_where() (codegen_vars.c), instead of one constant W<id> each */
+    struct mo_cg_sites *sites;/* writing a sequence of blocks: calls run once for several statements
+                               * (codegen_sites.c), or NULL */
 } mo_cg;
+
+/* codegen_sites.c: a call of a user function whose elements several statements of a sequence read (the
+ * equations of (a, b) = f(x) over arrays), run once per evaluation. mo_cg_sites_new counts the reads in
+ * the solutions of the sequence's explicit blocks (NULL entries skipped); while the sequence is written
+ * (cg->sites set), mo_cg_sites_scope names the C function statements go to (a split sequence's part),
+ * mo_cg_sites_prepare writes, before a statement whose value is e, the sites it reads where it is always
+ * evaluated, and mo_cg_site_read prints a read of a written site instead of the call (false: print the
+ * call). */
+typedef struct mo_cg_sites mo_cg_sites;
+mo_cg_sites *mo_cg_sites_new(int n, const mo_expr *const *solutions);
+void mo_cg_sites_scope(mo_cg_sites *s, const void *fn, int part);
+void mo_cg_sites_prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent);
+bool mo_cg_site_read(mo_cg *cg, const mo_expr *e);
 
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
  * ASCII kept, every other byte as a three-digit octal escape. */

@@ -127,6 +127,7 @@ bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b)
 enum { P_TERNARY = 1, P_OR, P_AND, P_EQ, P_REL, P_ADD, P_MUL, P_UNARY, P_ATOM };
 
 static void emit(mo_cg *cg, const mo_expr *e, int min_prec);
+static bool int_typed(const mo_cg *cg, const mo_expr *e);
 
 static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
 {
@@ -220,6 +221,21 @@ static void emit_call(mo_cg *cg, const mo_expr *e)
             mo_buf_puts(o, ")");
             return;
         }
+    if ((e->n == 1 && (!strcmp(fn, "integer") || (!strcmp(fn, "abs") && int_typed(cg, e->a[0])))) ||
+        (e->n == 2 && !strcmp(fn, "div") && int_typed(cg, e->a[0]) && int_typed(cg, e->a[1]))) {
+        /* Integer results that can leave the 32-bit range (abs(-2147483648), div(-2147483648, -1),
+         * integer(1e10)): checked as +, - and * are (mo2c_iop) */
+        mo_buf_puts(o, "mo2c_iop(d, ");
+        emit(cg, e->a[0], 0);
+        mo_buf_puts(o, ", ");
+        if (e->n == 2)
+            emit(cg, e->a[1], 0);
+        else
+            mo_buf_puts(o, "0.0");
+        mo_buf_printf(o, ", '%c'", fn[0]);
+        where_arg(cg);
+        return;
+    }
     if (e->n == 1 && (!strcmp(fn, "abs") || !strcmp(fn, "integer") || !strcmp(fn, "sign"))) {
         mo_buf_puts(o, !strcmp(fn, "abs") ? "fabs(" : !strcmp(fn, "integer") ? "floor(" : "mo_sign(");
         emit(cg, e->a[0], 0);

@@ -118,9 +118,12 @@ static void call_args(mo_cg *cg, const mo_func *f, const mo_expr *e)
 
 void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
 {
+    if (mo_cg_site_read(cg, e))   /* run once for several statements (codegen_sites.c) */
+        return;
     const mo_func *f = e->func;
     mo_fg_use(f);
-    ((mo_func *)f)->cg_mark |= MARK_VALUE;
+    if (!cg->loop_collect)   /* (text looked at and thrown away: the call printed for good may be a site's) */
+        ((mo_func *)f)->cg_mark |= MARK_VALUE;
     mo_buf_printf(cg->out, "%s_v(d, %d, %d", f->cname, e->func_out, e->func_el);
     call_args(cg, f, e);
     mo_buf_puts(cg->out, ", &ok)");

@@ -8,6 +8,10 @@
  * (the callee's fn is a one-part MO_EX_REF). A subscript known only at run time (x[k], k a discrete
  * variable: specification 10.5) is an MO_EX_INDEX whose a[0] is an MO_EX_ARRAY of the n elements it
  * chooses from and a[1] the index (1 to n; an Integer expression); str is the reference as written.
+ * The elements are alike (one array's: variables of one declaration, or choices among them), and the
+ * references to one array share its MO_EX_ARRAY (flatten_ref.c): a walk that looks for a kind of node
+ * looks at the index and at the first element only (mo_choice_sample), or M references to x[k] over N
+ * elements cost it N M.
  *
  * Guarantees after flattening (flatten.c, connect.c):
  *   - arrays are scalarised: each element is its own variable, named x[1], x[2,3], a[1].b;
@@ -20,6 +24,12 @@
 #define MO2C_FLAT_H
 
 #include "ast.h"
+
+/* x[k] (MO_EX_INDEX, above): the element that stands for all those it chooses from in a walk, or NULL */
+static inline const mo_expr *mo_choice_sample(const mo_expr *e)
+{
+    return e->a[0]->kind == MO_EX_ARRAY && e->a[0]->n ? e->a[0]->a[0] : e->a[0];
+}
 
 typedef enum mo_variability { MO_VAR_CONSTANT, MO_VAR_PARAMETER, MO_VAR_DISCRETE, MO_VAR_CONTINUOUS } mo_variability;
 typedef enum mo_basetype { MO_T_REAL, MO_T_INTEGER, MO_T_BOOLEAN, MO_T_STRING, MO_T_ENUM } mo_basetype;
@@ -339,6 +349,11 @@ typedef struct mo_func {
                                * calls are expanded after index reduction (mo_dae_inline) */
     bool has_arrays;          /* some slot is an array */
     const mo_fext *ext;       /* an external function: its C call (no body), else NULL */
+    /* f = der(g, u1, ...) (12.7.2): g, and g's input slots u1, ... in order (f has g's slots); its body
+     * is made by mo_func_partials (funcdiff.c) right after flattening */
+    const struct mo_func *pder_of;
+    int npder;
+    int *pder_wrt;
     bool generic;             /* functional inputs or arrays of String inputs not bound: a signature
                                * only; a call uses a function made for the functions and Strings its
                                * arguments give (funcallee.c) */

@@ -64,6 +64,8 @@ typedef struct mo_sref {
      * ndyn: how many are not NULL (0 from mo_find_slots). */
     int ndyn;
     mo_expr *dyn[MO_MAX_DIMS];
+    int scratch;              /* mo_find_slots_dyn: reused buffers in use before it (mo_sref_done) */
+    bool in_place;            /* mo_find_slots_dyn: slots are the elements of an array slot themselves */
 } mo_sref;
 
 /* flatten.c: resolve ref written in owner, seen from inst. 1 when found, 0 when its first identifier is
@@ -71,9 +73,20 @@ typedef struct mo_sref {
  * component. */
 int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
                   bool *disabled);
-/* The same, with subscripts known only at run time allowed when dyn (mo_sref.dyn): for values. */
+/* The same, with subscripts known only at run time allowed when dyn (mo_sref.dyn): for values. The
+ * slots of a reference with such subscripts lie in reused buffers: read them, then mo_sref_done(out)
+ * (also after an error), before the next such reference at the same level is resolved. */
 int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
                       bool *disabled, bool dyn);
+void mo_sref_done(const mo_sref *s);
+/* The value of a reference with subscripts known only at run time (mo_sref.dyn): v holds every element
+ * of their dimensions; the value keeps the others, each element chosen at run time (MO_EX_INDEX). */
+bool mo_run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v);
+/* The same from the reference's slots (each MO_SK_VAR): the array of the elements chosen from is made
+ * once per distinct set of variables and shared by the references that choose from it (never modify
+ * it: the back end rewrites by copying, expr.c). */
+bool mo_run_time_slots(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v);
+
 /* flatten_ref.c: the subscripts of p (written in owner, seen from inst) applied to v, the value of the
  * array named id (a package constant's: P.table[i, j]). Indices known now select elements; one known only
  * at run time keeps its dimension whole, and *s says which (nd, dims and dyn of the value left, for
@@ -103,9 +116,6 @@ bool mo_constant_field(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ex
                        mo_expr ***subs, int *nsubs);
 
 /* flatten_expr.c */
-/* The value of a reference with subscripts known only at run time (mo_sref.dyn): v holds every element
- * of their dimensions; the value keeps the others, each element chosen at run time (MO_EX_INDEX). */
-bool mo_run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v);
 /* While a function that package via inherits from base is built (mo_func.via), base's constants are
  * read as via gives them (NULL, NULL: as declared); the previous setting into saved (NULL: not kept). */
 void mo_flatten_pkg_env(mo_class *base, mo_class *via, mo_class *saved[2]);

@@ -6,8 +6,8 @@
  * and constants carry their bindings. Output: a double (Integer and Boolean values are exact in it).
  * Fails (returns false, no diagnostics) when a variable is not a parameter or constant with a binding,
  * when parameters depend on each other in a cycle, when bindings lead through more than EVAL_MAX_DEPTH
- * others, at a call of a user-defined function, or when +, - or * of Integers leaves the 32-bit range
- * (spec 4.9.2: the simulator would fail there); the caller says what it needed, and mo_eval_report_why
+ * others, at a call of a user-defined function, or when an Integer operation (+, -, *, abs, div, integer)
+ * leaves the 32-bit range (spec 4.9.2: the simulator would fail there); the caller says what it needed, and mo_eval_report_why
  * tells it the reason when it was one of the last four.
  * The parameters an evaluation reached are marked MO_VAR_EVALUATED (flat.h) when it succeeds: whatever
  * flattening does with the value (a size, a branch, a folded String) is fixed when the model is
@@ -52,6 +52,20 @@ static int why_var = -1;            /* the variable met again (CYCLE), too deep 
 static const mo_expr *why_call;     /* CALL: the call of a user-defined function; OVERFLOW: the operation */
 static double why_args[2];          /* OVERFLOW: its operands (0 and the operand of a unary minus) */
 
+const char *mo_int_op_text(const mo_expr *e, double a, double b)
+{
+    if (e->kind == MO_EX_CALL) {
+        const char *f = e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 ? e->fn->parts[0].id : "?";
+        if (!strcmp(f, "sum") || !strcmp(f, "product"))   /* a step of the reduction */
+            return mo_sprintf("%.17g %c %.17g", a, f[0] == 's' ? '+' : '*', b);
+        if (!strcmp(f, "div"))
+            return mo_sprintf("div(%.17g, %.17g)", a, b);
+        return mo_sprintf("%s(%.17g)", f, a);
+    }
+    return mo_sprintf("%.17g %c %.17g", a, e->op == MO_OP_MUL || e->op == MO_OP_EMUL ? '*'
+                      : e->op == MO_OP_ADD || e->op == MO_OP_EADD ? '+' : '-', b);
+}
+
 bool mo_eval_failed_in_bindings(void)
 {
     return why == WHY_CYCLE || why == WHY_DEEP;
@@ -63,9 +77,10 @@ bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what)
     switch (why) {
     case WHY_CALL:   /* (functions are not evaluated here: eval_call knows the built-in ones only) */
         if (mo_fn_eval_overflow()) {
-            mo_error(mo_fn_eval_overflow()->loc, "Integer overflow: +, - or * of Integers leaves the range "
+            mo_error(mo_fn_eval_overflow()->loc, "Integer overflow: %s is outside the Integer range "
                      "-2147483648..2147483647 (specification 4.9.2) when '%s' is evaluated at compile time (in %s)",
-                     why_call->func->name, name ? mo_sprintf("the value of '%s'", name) : what);
+                     mo_fn_eval_overflow_text(), why_call->func->name,
+                     name ? mo_sprintf("the value of '%s'", name) : what);
             mo_note(why_call->loc, "in this call");
             if (name)
                 mo_note(loc, "%s needs it here", what);
@@ -93,9 +108,8 @@ bool mo_eval_report_why(const mo_flat *flat, mo_loc loc, const char *what)
         mo_note(flat->vars.v[why_var].attr->loc, "'%s' is declared here", name);
         return true;
     case WHY_OVERFLOW:
-        mo_error(why_call->loc, "Integer overflow: %.17g %c %.17g is outside the Integer range -2147483648..2147483647 "
-                 "(specification 4.9.2)", why_args[0], why_call->op == MO_OP_MUL || why_call->op == MO_OP_EMUL ? '*'
-                 : why_call->op == MO_OP_ADD || why_call->op == MO_OP_EADD ? '+' : '-', why_args[1]);
+        mo_error(why_call->loc, "Integer overflow: %s is outside the Integer range -2147483648..2147483647 "
+                 "(specification 4.9.2)", mo_int_op_text(why_call, why_args[0], why_args[1]));
         mo_note(loc, "%s needs its value here", what);
         return true;
     case WHY_NONE:
@@ -203,7 +217,8 @@ static bool arg_scalar(void *ctx, const mo_expr *e, double *out)
     return eval(c->flat, e, out, c->depth);
 }
 
-/* Is v, the value of e, an Integer outside the 32-bit range of spec 4.9.2 (+, - or * of Integers)? Then
+/* Is v, the value of e, an Integer outside the 32-bit range of spec 4.9.2 (+, - or * of Integers, abs and
+ * div of Integers, integer() of a Real; a, b its operands as mo_int_op_text wants them)? Then
  * e is not evaluated here: the simulator checks the same arithmetic (mo2c_iop) and fails naming the
  * equation, never a value the generated code would not compute. */
 static bool int_overflow(const mo_flat *flat, const mo_expr *e, double a, double b, double v)
@@ -238,7 +253,7 @@ static bool eval_call(const mo_flat *flat, const mo_expr *e, double *out, int de
     double a = 0, b = 0;
     if (!eval(flat, e->a[0], &a, depth) || (e->n == 2 && !eval(flat, e->a[1], &b, depth)))
         return false;
-    return mo_eval_builtin(e->fn->parts[0].id, e->n, a, b, out);
+    return mo_eval_builtin(e->fn->parts[0].id, e->n, a, b, out) && !int_overflow(flat, e, a, b, *out);
 }
 
 static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)

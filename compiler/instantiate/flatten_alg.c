@@ -454,6 +454,48 @@ static bool iter_values(abuild *b, const mo_iterator *it, const mo_stmt_list *bo
     return mo_iter_values(b->fr, b->inst, b->owner, it, &use, vals, n);
 }
 
+/* Does a statement of l assign a variable marked in set? (Recursion as deep as the statements nest.) */
+static const mo_astmt *assigns_marked(const mo_astmt_list *l, const unsigned char *set)
+{
+    for (int i = 0; i < l->n; i++) {
+        const mo_astmt *s = l->v[i];
+        if (s->kind == MO_AS_ASSIGN)
+            for (int k = 0; k < s->n; k++)
+                if (set[s->targets[k]])
+                    return s;
+        int nb = s->kind == MO_AS_IF ? s->n + 1 : s->kind == MO_AS_EVENT || s->kind == MO_AS_ASSIGN ||
+                                                  s->kind == MO_AS_BREAK ? 0 : s->kind == MO_AS_WHILE ? 1 : s->n;
+        for (int k = 0; k < nb; k++) {
+            const mo_astmt *t = assigns_marked(&s->bodies[k], set);
+            if (t)
+                return t;
+        }
+    }
+    return NULL;
+}
+
+/* A range of variables (for i in y loop: 11.2.2.1 evaluates it once, when the loop starts) is unrolled
+ * with the variables in place of the iterator's values: right as long as the body assigns none of them. */
+static bool range_kept(abuild *b, const mo_stmt *st, int iter, mo_expr **vals, int n, const mo_astmt *s)
+{
+    unsigned char *set = NULL;
+    for (int i = 0; i < n; i++)
+        if (vals[i]->kind == MO_EX_VAR) {
+            if (!set)
+                set = MO_NEWN(unsigned char, b->fr->flat->vars.n + 1);
+            set[vals[i]->var] = 1;
+        }
+    const mo_astmt *t = NULL;
+    for (int i = 0; set && !t && i < s->n; i++)
+        t = assigns_marked(&s->bodies[i], set);
+    if (!t)
+        return true;
+    mo_error(t->loc, "not supported yet: a for-statement whose body assigns a variable of its range (the range "
+                     "is evaluated once, when the loop starts: spec 11.2.2.1)");
+    mo_note(st->iters[iter].range->loc, "the range");
+    return false;
+}
+
 /* for i in r1, j in r2 loop ...: nested loops, each unrolled; iter is the iterator being expanded. */
 static bool for_stmt(abuild *b, const mo_stmt *st, int iter, mo_astmt *s)
 {
@@ -477,7 +519,7 @@ static bool for_stmt(abuild *b, const mo_stmt *st, int iter, mo_astmt *s)
         }
         mo_iter_pop();
     }
-    return ok;
+    return ok && range_kept(b, st, iter, vals, n, s);
 }
 
 static bool when_stmt(abuild *b, const mo_stmt *st, mo_astmt *s)

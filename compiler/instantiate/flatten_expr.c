@@ -298,66 +298,6 @@ bool mo_uses_conditional(const mo_inst *inst, const mo_expr *e)
     return false;
 }
 
-/* Element `at` of the array value of the dimensions in dyn[from ..] of v (strides: each dimension's
- * stride in v's elements), selected at run time: MO_EX_INDEX nodes over the elements (flat.h). The
- * depth is the number of run-time subscripts (at most MO_MAX_DIMS). */
-static mo_expr *pick(const mo_sref *s, const int *strides, const mo_aval *v, int at, int from, mo_loc loc,
-                     const char *what)
-{
-    int d = from;
-    while (d < s->nd && !s->dyn[d])
-        d++;
-    if (d == s->nd)
-        return v->el[at];
-    mo_expr *arr = mo_expr_new(MO_EX_ARRAY, loc);
-    arr->n = s->dims[d];
-    arr->a = MO_NEWN(mo_expr *, arr->n);
-    for (int i = 0; i < arr->n; i++)
-        arr->a[i] = pick(s, strides, v, at + i * strides[d], d + 1, loc, what);
-    mo_expr *x = mo_expr_new(MO_EX_INDEX, loc);
-    x->n = 2;
-    x->a = MO_NEWN(mo_expr *, 2);
-    x->a[0] = arr;
-    x->a[1] = s->dyn[d];
-    x->str = what;   /* for the run-time message of an index out of range */
-    return x;
-}
-
-/* The value of a reference with subscripts known only at run time (mo_sref.dyn): v holds every element
- * of their dimensions; the value keeps the other dimensions, each element an MO_EX_INDEX choosing among
- * the elements of the run-time dimensions (x[k, j]: {x[1, j], x[2, j], ...}[k]). */
-bool mo_run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v)
-{
-    int strides[MO_MAX_DIMS], keep[MO_MAX_DIMS], nkeep = 0;
-    for (int d = s->nd - 1, st = 1; d >= 0; d--) {
-        strides[d] = st;
-        st *= s->dims[d];
-    }
-    for (int d = 0; d < s->nd; d++)
-        if (!s->dyn[d])
-            keep[nkeep++] = d;
-    mo_aval out;
-    int dims[MO_MAX_DIMS];
-    for (int j = 0; j < nkeep; j++)
-        dims[j] = s->dims[keep[j]];
-    if (!mo_av_alloc(&out, nkeep, dims, loc))
-        return false;
-    int pos[MO_MAX_DIMS] = {0};
-    for (int j = 0; j < out.n; j++) {
-        int at = 0;
-        for (int k = 0; k < nkeep; k++)
-            at += pos[k] * strides[keep[k]];
-        mo_expr *x = pick(s, strides, v, at, 0, loc, what);
-        if (nkeep)
-            out.el[j] = x;
-        else
-            mo_av_scalar(&out, x);
-        mo_index_next(pos, dims, nkeep);
-    }
-    *v = out;
-    return true;
-}
-
 static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_aval *out)
 {
     /* a for-iterator hides a component of the same name (the loop's scope is the innermost) */
@@ -370,21 +310,32 @@ static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     mo_sref s;
     bool disabled = false;
     int r = inst ? mo_find_slots_dyn(fr, inst, owner, e, &s, &disabled, true) : 0;
-    if (r < 0)
-        return false;
-    if (r == 0)
-        return resolve_lexical(fr, inst, owner, e, out);
-    if (disabled) {
-        mo_error(e->loc, "'%s' is a disabled conditional component", mo_ref_str(e));
+    if (r < 0) {
+        mo_sref_done(&s);
         return false;
     }
-    if (mo_uses_conditional(inst, e))
+    if (r == 0)
+        return resolve_lexical(fr, inst, owner, e, out);
+    if (disabled || mo_uses_conditional(inst, e)) {
+        if (disabled)
+            mo_error(e->loc, "'%s' is a disabled conditional component", mo_ref_str(e));
+        mo_sref_done(&s);
         return false;
+    }
     const mo_slot *first = s.nd ? (s.n ? &s.slots[0] : NULL) : &s.one;
-    if (s.ndyn && first && first->kind == MO_SK_INST) {
-        mo_error(e->loc, "not supported yet: a subscript known only at run time selecting a component that is "
-                 "not a scalar ('%s')", mo_ref_str(e));
-        return false;
+    if (s.ndyn) {   /* x[k]: its slots are in reused buffers until mo_sref_done (flatten_ref.c) */
+        bool ok = true;
+        mo_expr *x;
+        if (first && first->kind == MO_SK_INST) {
+            mo_error(e->loc, "not supported yet: a subscript known only at run time selecting a component that "
+                     "is not a scalar ('%s')", mo_ref_str(e));
+            ok = false;
+        }
+        if (ok && first && first->kind != MO_SK_VAR)   /* (the elements of an array are alike) */
+            ok = slot_value(first, e, &x);   /* (reports) */
+        ok = ok && mo_run_time_slots(&s, e->loc, mo_ref_str(e), out);
+        mo_sref_done(&s);
+        return ok;
     }
     if (first && first->kind == MO_SK_INST && mo_rv_is_record_class(first->child->lay->cls))
         return mo_rv_of_slots(fr, &s, e->loc, out);   /* a record, or an array of records */
@@ -400,7 +351,7 @@ static bool flatten_ref(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     for (int i = 0; i < s.n; i++)
         if (!slot_value(&s.slots[i], e, &out->el[i]))
             return false;
-    return s.ndyn ? mo_run_time_subscripts(&s, e->loc, mo_ref_str(e), out) : true;
+    return true;
 }
 
 /* ---- calls ---- */

@@ -348,6 +348,9 @@ bool mo_iter_values(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_itera
             (*vals)[i] = mo_expr_string(x->loc, str);
         } else if (mo_eval_flat(fr->flat, x, &d)) {
             (*vals)[i] = literal(x->loc, d, false);
+        } else if (use && use->stmts && x->kind == MO_EX_VAR) {
+            (*vals)[i] = x;   /* a for-statement's range need not be a parameter expression (11.2.2.1):
+                               * the variable itself, which flatten_alg.c checks the body leaves alone */
         } else {
             mo_error(r->loc, "the range of a for-loop must be a parameter expression");
             return false;

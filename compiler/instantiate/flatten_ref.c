@@ -30,6 +30,57 @@ static bool item_protected(const mo_layout *lay, int i)
     return false;
 }
 
+/* ---- subscripts known only at run time without a copy of the array per reference ----
+ * x[k] chooses among all the elements of x, so M references to x[k] (a for-equation reading it in each
+ * of its M equations) over N elements would hold M N slots, nodes and indices: the index set of the
+ * whole dimension is one shared identity array (iota), the slots lie in reused buffers (scratch, given
+ * back by mo_sref_done), and the array of the elements chosen from is made once per distinct set of
+ * variables (interned; mo_run_time_slots). M references cost M small nodes and one array of N. */
+
+/* 0, 1, ..., n - 1 (read only: shared by every caller; grown by doubling) */
+static int *iota(int n)
+{
+    static int *v;
+    static int cap;
+    if (n > cap) {
+        int c = n > 2 * cap ? n : 2 * cap;
+        v = MO_NEWN(int, c + 1);
+        for (int i = 0; i <= c; i++)
+            v[i] = i;
+        cap = c;
+    }
+    return v;
+}
+
+/* A stack of slot buffers for references with run-time subscripts (a reference's subscripts may hold
+ * another such reference, resolved while the first one's buffers are in use: last taken, first given
+ * back). Arena memory, each buffer grown by doubling and reused. */
+typedef struct sbuf {
+    mo_slot *v;
+    size_t cap;
+} sbuf;
+static MO_VEC(sbuf) scratch;
+static int scratch_used;
+
+static mo_slot *scratch_take(size_t n)
+{
+    if (scratch_used == scratch.n) {
+        sbuf b = {NULL, 0};
+        MO_PUSH(scratch, b);
+    }
+    sbuf *b = &scratch.v[scratch_used++];
+    if (b->cap < n) {
+        b->cap = n > 2 * b->cap ? n : 2 * b->cap;
+        b->v = MO_NEWN(mo_slot, b->cap);
+    }
+    return b->v;
+}
+
+void mo_sref_done(const mo_sref *s)
+{
+    scratch_used = s->scratch;
+}
+
 /* A subscript known only at run time (subscript_indices): every index of the dimension, and the value. */
 static bool dynamic_subscript(mo_front *fr, const mo_expr *sub, mo_expr *value, int dim, bool boolean,
                               bool *scalar, int **idx, int *n, mo_expr **dyn)
@@ -54,9 +105,7 @@ static bool dynamic_subscript(mo_front *fr, const mo_expr *sub, mo_expr *value, 
     *dyn = value;
     *scalar = false;
     *n = dim;
-    *idx = MO_NEWN(int, dim + 1);
-    for (int i = 0; i < dim; i++)
-        (*idx)[i] = i;
+    *idx = iota(dim);
     return true;
 }
 
@@ -81,9 +130,7 @@ static bool subscript_indices(mo_front *fr, mo_inst *inst, mo_class *owner, cons
     if (sub->kind == MO_EX_COLON) {
         *scalar = false;
         *n = dim;
-        *idx = MO_NEWN(int, dim + 1);
-        for (int i = 0; i < dim; i++)
-            (*idx)[i] = i;
+        *idx = iota(dim);
         return true;
     }
     bool enumerated = dtype && dtype->form == MO_FORM_ENUM;
@@ -154,6 +201,7 @@ typedef struct sel {
     int nidx[MO_MAX_DIMS];
     int one[MO_MAX_DIMS];
     mo_expr *dyn[MO_MAX_DIMS];  /* per dimension kept, its run-time subscript (NULL: none) */
+    bool whole;               /* every element in order (':', run-time or no subscripts only) */
 } sel;
 
 /* dyn: run-time subscripts allowed (they keep their dimension, x->dyn says which) */
@@ -169,6 +217,7 @@ static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
     x->nd = 0;
     x->count = 1;
     x->ndim = a->ndims;
+    x->whole = true;
     for (int k = 0; k < a->ndims; k++) {
         bool scalar = false;
         mo_expr *d = NULL;
@@ -177,11 +226,10 @@ static bool make_sel(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
                                    a->dim_types ? a->dim_types[k] : NULL, part->id, &scalar, &x->idx[k],
                                    &x->nidx[k], &x->one[k], dyn ? &d : NULL))
                 return false;
+            x->whole &= !scalar && (d || mo_ref_part_subs(part)[k]->kind == MO_EX_COLON);
         } else {   /* missing trailing subscripts select everything */
             x->nidx[k] = a->dims[k];
-            x->idx[k] = MO_NEWN(int, a->dims[k] + 1);
-            for (int i = 0; i < a->dims[k]; i++)
-                x->idx[k][i] = i;
+            x->idx[k] = iota(a->dims[k]);
         }
         if (!scalar) {
             x->dyn[x->nd] = d;
@@ -227,6 +275,8 @@ int mo_find_slots(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *r
 int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_sref *out,
                       bool *disabled, bool dyn)
 {
+    out->scratch = scratch_used;
+    out->in_place = false;
     intptr_t k = inst ? mo_layout_find(inst->lay, ref->parts[0].id) : 0;
     if (!k || !visible_from(inst->lay, (int)k - 1, owner))
         return 0;
@@ -238,6 +288,8 @@ int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
     int ncur = 1;
     out->nd = 0;
     out->ndyn = 0;
+    bool reused = false;   /* a run-time subscript met: the slots from here on lie in scratch buffers */
+    bool in_place = false; /* ... or are an array's own elements (out->in_place) */
     for (int p = 0; p < ref->nparts; p++) {
         const mo_ref_part *part = &ref->parts[p];
         mo_slot *next = NULL;
@@ -286,16 +338,22 @@ int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
                     return -1;
                 }
                 int per = array ? x.count : 1;
-                next = ncur == 1 && per == 1 ? &out->one : MO_NEWN(mo_slot, (size_t)ncur * (size_t)per + 1);
+                for (int j = 0; array && j < x.nd; j++)
+                    reused |= x.dyn[j] != NULL;
+                size_t total = (size_t)ncur * (size_t)per + 1;
+                /* x[k] over one whole array: its own elements, read only */
+                in_place = reused && array && ncur == 1 && x.whole && per > 1;
+                next = in_place ? s.arr->elems : ncur == 1 && per == 1 ? &out->one
+                       : reused ? scratch_take(total) : MO_NEWN(mo_slot, total);
             } else if ((s.kind == MO_SK_ARRAY) != array ||
                        (array && (s.arr->ndims != x.ndim || s.arr->total != cur[0].child->slots[k - 1].arr->total))) {
                 mo_error(mo_ref_part_loc(ref, p), "not supported yet: '%s' has different sizes in the elements of an array",
                          part->id);
                 return -1;
             }
-            if (array)
+            if (array && !in_place)
                 gather_sel(&x, s.arr, next + (size_t)c * (size_t)x.count);
-            else
+            else if (!array)
                 next[c] = s;
         }
         if (array) {
@@ -316,6 +374,7 @@ int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
                 }
     }
     out->n = ncur;
+    out->in_place = in_place;
     if (out->nd == 0) {
         out->one = cur[0];
         out->slots = NULL;
@@ -380,9 +439,7 @@ bool mo_av_subscript(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
         } else {   /* a dimension without a subscript: whole */
             scalar[d] = false;
             nidx[d] = v->dims[d];
-            idx[d] = MO_NEWN(int, nidx[d] + 1);
-            for (int i = 0; i < nidx[d]; i++)
-                idx[d][i] = i;
+            idx[d] = iota(nidx[d]);
         }
     }
     /* the value left: the dimensions not chosen by a scalar subscript known now (a run-time one keeps
@@ -412,4 +469,212 @@ bool mo_av_subscript(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ref_
     memcpy(s->dims, dims, sizeof(int) * (size_t)nd);
     *v = out;
     return true;
+}
+
+/* ---- the value chosen at run time ---- */
+
+/* Where the elements come from: an array value (v), or slots, each a variable */
+typedef struct elems {
+    const mo_aval *v;
+    const mo_slot *slots;
+    bool in_place;            /* slots are an array's own elements (mo_sref.in_place): their address
+                               * names them for good */
+    mo_loc loc;
+} elems;
+
+/* The arrays of variables that references with run-time subscripts choose from, by their variables
+ * (open addressing; NULL: empty). */
+static struct {
+    mo_expr **v;
+    size_t cap, n;
+} interned;
+
+static uint64_t hash_step(uint64_t h, int var)
+{
+    h = (h ^ (uint64_t)(unsigned)var) * 0x100000001b3ull;
+    return h ^ (h >> 29);
+}
+
+static uint64_t hash_of_array(const mo_expr *arr)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < arr->n; i++)
+        h = hash_step(h, arr->a[i]->var);
+    return h;
+}
+
+/* The arrays made for elements of array slots, by the address of their first slot and their stride
+ * (open addressing; first NULL: empty): a reference to x[k] finds its array without reading x. */
+typedef struct placed {
+    const mo_slot *first;
+    int stride, n;
+    mo_expr *arr;
+} placed;
+static struct {
+    placed *v;
+    size_t cap, n;
+} by_place;
+
+static size_t place_hash(const mo_slot *first, int stride, int n)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)first * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)(unsigned)stride << 32) ^ (unsigned)n;
+    return (size_t)(h ^ (h >> 31));
+}
+
+static placed *place_slot(const mo_slot *first, int stride, int n)
+{
+    if (2 * (by_place.n + 1) > by_place.cap) {
+        size_t cap = by_place.cap ? 2 * by_place.cap : 64;
+        placed *v = MO_NEWN(placed, cap);
+        memset(v, 0, sizeof *v * cap);
+        for (size_t j = 0; j < by_place.cap; j++)
+            if (by_place.v[j].first) {
+                size_t q = place_hash(by_place.v[j].first, by_place.v[j].stride, by_place.v[j].n) & (cap - 1);
+                while (v[q].first)
+                    q = (q + 1) & (cap - 1);
+                v[q] = by_place.v[j];
+            }
+        by_place.v = v;
+        by_place.cap = cap;
+    }
+    size_t q = place_hash(first, stride, n) & (by_place.cap - 1);
+    while (by_place.v[q].first && !(by_place.v[q].first == first && by_place.v[q].stride == stride &&
+                                    by_place.v[q].n == n))
+        q = (q + 1) & (by_place.cap - 1);
+    return &by_place.v[q];
+}
+
+/* The array {x[at], x[at + stride], ...} of n variables of slots, found by its variables (made the first
+ * time). */
+static mo_expr *interned_by_variables(const elems *x, int at, int stride, int n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < n; i++)
+        h = hash_step(h, x->slots[at + i * stride].var);
+    if (2 * (interned.n + 1) > interned.cap) {   /* grow and put every array in again */
+        size_t cap = interned.cap ? 2 * interned.cap : 64;
+        mo_expr **v = MO_NEWN(mo_expr *, cap);
+        memset(v, 0, sizeof *v * cap);
+        for (size_t j = 0; j < interned.cap; j++)
+            if (interned.v[j]) {
+                size_t q = hash_of_array(interned.v[j]) & (cap - 1);
+                while (v[q])
+                    q = (q + 1) & (cap - 1);
+                v[q] = interned.v[j];
+            }
+        interned.v = v;
+        interned.cap = cap;
+    }
+    size_t q = h & (interned.cap - 1);
+    for (; interned.v[q]; q = (q + 1) & (interned.cap - 1)) {
+        const mo_expr *a = interned.v[q];
+        int i = 0;
+        if (a->n == n)
+            while (i < n && a->a[i]->var == x->slots[at + i * stride].var)
+                i++;
+        if (a->n == n && i == n)
+            return interned.v[q];
+    }
+    mo_expr *arr = mo_expr_new(MO_EX_ARRAY, x->loc);
+    arr->n = n;
+    arr->a = MO_NEWN(mo_expr *, n);
+    for (int i = 0; i < n; i++)
+        arr->a[i] = mo_var_expr(x->loc, x->slots[at + i * stride].var);
+    interned.v[q] = arr;
+    interned.n++;
+    return arr;
+}
+
+/* The same, found by the address of the slots when they are an array's own. */
+static mo_expr *interned_array(const elems *x, int at, int stride, int n)
+{
+    placed *p = x->in_place ? place_slot(x->slots + at, stride, n) : NULL;
+    if (p && p->first)
+        return p->arr;
+    mo_expr *arr = interned_by_variables(x, at, stride, n);
+    if (p) {
+        *p = (placed){x->slots + at, stride, n, arr};
+        by_place.n++;
+    }
+    return arr;
+}
+
+/* Element `at` of the array value of the dimensions in dyn[from ..] of x (strides: each dimension's
+ * stride in x's elements), selected at run time: MO_EX_INDEX nodes over the elements (flat.h). The
+ * depth is the number of run-time subscripts (at most MO_MAX_DIMS). */
+static mo_expr *pick(const mo_sref *s, const int *strides, const elems *x, int at, int from, const char *what)
+{
+    int d = from;
+    while (d < s->nd && !s->dyn[d])
+        d++;
+    if (d == s->nd)
+        return x->v ? x->v->el[at] : mo_var_expr(x->loc, x->slots[at].var);
+    int last = d + 1;   /* the innermost run-time subscript: its elements are the values themselves */
+    while (last < s->nd && !s->dyn[last])
+        last++;
+    mo_expr *arr;
+    if (last == s->nd && x->slots) {
+        arr = interned_array(x, at, strides[d], s->dims[d]);
+    } else {
+        arr = mo_expr_new(MO_EX_ARRAY, x->loc);
+        arr->n = s->dims[d];
+        arr->a = MO_NEWN(mo_expr *, arr->n);
+        for (int i = 0; i < arr->n; i++)
+            arr->a[i] = pick(s, strides, x, at + i * strides[d], d + 1, what);
+    }
+    mo_expr *r = mo_expr_new(MO_EX_INDEX, x->loc);
+    r->n = 2;
+    r->a = MO_NEWN(mo_expr *, 2);
+    r->a[0] = arr;
+    r->a[1] = s->dyn[d];
+    r->str = what;   /* for the run-time message of an index out of range */
+    return r;
+}
+
+/* The value of s from its elements x: the dimensions without a run-time subscript kept, each element an
+ * MO_EX_INDEX choosing among the elements of the run-time dimensions (x[k, j]: {x[1, j], x[2, j], ...}[k]). */
+static bool run_time_value(const mo_sref *s, const elems *x, const char *what, mo_aval *out)
+{
+    int strides[MO_MAX_DIMS], keep[MO_MAX_DIMS], nkeep = 0;
+    for (int d = s->nd - 1, st = 1; d >= 0; d--) {
+        strides[d] = st;
+        st *= s->dims[d];
+    }
+    for (int d = 0; d < s->nd; d++)
+        if (!s->dyn[d])
+            keep[nkeep++] = d;
+    int dims[MO_MAX_DIMS];
+    for (int j = 0; j < nkeep; j++)
+        dims[j] = s->dims[keep[j]];
+    if (!mo_av_alloc(out, nkeep, dims, x->loc))
+        return false;
+    int pos[MO_MAX_DIMS] = {0};
+    for (int j = 0; j < out->n; j++) {
+        int at = 0;
+        for (int k = 0; k < nkeep; k++)
+            at += pos[k] * strides[keep[k]];
+        mo_expr *e = pick(s, strides, x, at, 0, what);
+        if (nkeep)
+            out->el[j] = e;
+        else
+            mo_av_scalar(out, e);
+        mo_index_next(pos, dims, nkeep);
+    }
+    return true;
+}
+
+bool mo_run_time_subscripts(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v)
+{
+    elems x = {v, NULL, false, loc};
+    mo_aval out;
+    if (!run_time_value(s, &x, what, &out))
+        return false;
+    *v = out;
+    return true;
+}
+
+bool mo_run_time_slots(const mo_sref *s, mo_loc loc, const char *what, mo_aval *v)
+{
+    elems x = {NULL, s->slots, s->in_place, loc};
+    return run_time_value(s, &x, what, v);
 }

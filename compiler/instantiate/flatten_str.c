@@ -709,6 +709,10 @@ static const mo_expr *find_string(const mo_flat *flat, const mo_expr *e)
     if (e->kind == MO_EX_STRING || (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_STRING) ||
         is_string_call(e))
         return e;
+    if (e->kind == MO_EX_INDEX) {   /* (its elements are alike: flat.h) */
+        const mo_expr *r = find_string(flat, e->a[1]);
+        return r ? r : find_string(flat, mo_choice_sample(e));
+    }
     for (int i = 0; i < e->n; i++) {
         /* a String input of a user function: known at compile time (funcall.c checked it), a literal in C */
         if (e->kind == MO_EX_CALL && e->func && i < e->func->nin && e->func->vars.v[i].type == MO_T_STRING)
@@ -730,6 +734,8 @@ bool mo_str_has_var(const mo_flat *flat, const mo_expr *e)
         return false;
     if (e->kind == MO_EX_VAR)
         return flat->vars.v[e->var].type == MO_T_STRING && flat->vars.v[e->var].variability > MO_VAR_PARAMETER;
+    if (e->kind == MO_EX_INDEX)   /* (its elements are alike: flat.h) */
+        return mo_str_has_var(flat, e->a[1]) || mo_str_has_var(flat, mo_choice_sample(e));
     for (int i = 0; i < e->n; i++)
         if (mo_str_has_var(flat, e->a[i]))
             return true;

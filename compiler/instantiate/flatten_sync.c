@@ -147,6 +147,15 @@ static bool clock_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_ex
     }
     mo_expr **f = MO_NEWN(mo_expr *, 2);
     if (form == 0) {   /* intervalCounter and resolution: evaluable Integers (16.3) */
+        const mo_expr *v = first && e->n && a[0] == e->a[0] ? first : NULL;
+        while (v && v->kind == MO_EX_INDEX)
+            v = v->a[0];
+        if (v && v->kind == MO_EX_VAR && fr->flat->vars.v[v->var].variability > MO_VAR_PARAMETER) {
+            /* a clocked component expression is allowed (16.3): the interval changes from tick to tick */
+            mo_error(a[0]->loc, "not supported yet: a rational clock whose intervalCounter is a clocked variable "
+                                "(Clock(n, resolution) whose interval changes from tick to tick, spec 16.3)");
+            return false;
+        }
         long long n, r = 1;
         if (!mo_eval_int(fr, inst, owner, a[0], "the intervalCounter of Clock", &n) ||
             (pc->n > 1 && !mo_eval_int(fr, inst, owner, a[1], "the resolution of Clock", &r)))

@@ -92,7 +92,7 @@ static bool make(run *r, val *v, int nd, const int *dims)
 /* Can fn run here at all? (no Strings, objects, external code or functional inputs) */
 static bool evaluable(const mo_func *fn)
 {
-    if (fn->ext || fn->generic)
+    if (fn->ext || fn->generic || (fn->pder_of && !fn->body.n))   /* (a partial derivative: no body yet) */
         return false;
     for (int i = 0; i < fn->vars.n; i++) {
         const mo_fvar *v = &fn->vars.v[i];
@@ -178,25 +178,33 @@ static bool binary(run *r, mo_op op, const val *a, const val *b, val *out)
     return true;
 }
 
-/* Is v, the value of e, an Integer outside the 32-bit range of spec 4.9.2 (+, - or * of Integers)? Then the
- * call is not evaluated here: the simulator's function checks the same arithmetic and fails naming the
- * statement (codegen_expr.c), never a value the generated code would not compute. */
+/* Is v, the value of e, an Integer outside the 32-bit range of spec 4.9.2 (+, -, * of Integers, abs and div
+ * of Integers, integer() of a Real, element by element on arrays; a and b its operands, NULL for a unary
+ * minus's first)? Then the call is not evaluated here: the simulator's function checks the same arithmetic
+ * and fails naming the statement (codegen_expr.c), never a value the generated code would not compute. */
 static const mo_expr *overflowed;   /* the operation of the last evaluation that overflowed, or NULL */
+static const char *overflow_text;   /* it with its operands (mo_int_op_text) */
 
-static bool int_overflow(const run *r, const mo_expr *e, const val *v)
+static bool int_overflow(const run *r, const mo_expr *e, const val *a, const val *b, const val *v)
 {
-    bool out = false;
-    for (long i = 0; i < v->n && !out; i++)
-        out = !(at(v, i) >= -2147483648.0 && at(v, i) <= 2147483647.0) && !isnan(at(v, i));
-    if (!out || !r->fn || mo_func_expr_type(NULL, r->fn, e) != MO_T_INTEGER)
+    long i = 0;
+    while (i < v->n && !(!(at(v, i) >= -2147483648.0 && at(v, i) <= 2147483647.0) && !isnan(at(v, i))))
+        i++;
+    if (i == v->n || !r->fn || mo_func_expr_type(NULL, r->fn, e) != MO_T_INTEGER)
         return false;
     overflowed = e;
+    overflow_text = mo_int_op_text(e, a ? at(a, a->nd ? i : 0) : 0, b ? at(b, b->nd ? i : 0) : 0);
     return true;
 }
 
 const mo_expr *mo_fn_eval_overflow(void)
 {
     return overflowed;
+}
+
+const char *mo_fn_eval_overflow_text(void)
+{
+    return overflow_text;
 }
 
 /* {a, b, c}: the elements stacked along a new first dimension */
@@ -519,22 +527,29 @@ static bool builtin(run *r, val *vals, const mo_expr *e, const char *n, val *out
     if (m >= 0)
         return m;
     if ((!strcmp(n, "sum") || !strcmp(n, "product")) && e->n == 1) {
-        double x = n[0] == 'p';
-        for (long i = 0; i < a.n; i++)
-            x = n[0] == 'p' ? x * at(&a, i) : x + at(&a, i);
-        *out = scalar(x);
+        /* step by step, each partial result of Integers checked as the simulator checks it
+         * (mo2c_areduce_int): sum({2147483647, 1, -1}) fails there */
+        val x = scalar(n[0] == 'p');
+        for (long i = 0; i < a.n; i++) {
+            val y = x, el = scalar(at(&a, i));
+            x = scalar(n[0] == 'p' ? y.s * el.s : y.s + el.s);
+            if (int_overflow(r, e, &y, &el, &x))
+                return false;
+        }
+        *out = x;
         return true;
     }
     if (b.nd || (a.nd && e->n != 1))
         return false;
     if (!a.nd)
-        return mo_eval_builtin(n, e->n, a.s, b.s, &out->s) && (*out = scalar(out->s), true);
+        return mo_eval_builtin(n, e->n, a.s, b.s, &out->s) && (*out = scalar(out->s), true) &&
+               !int_overflow(r, e, &a, &b, out);
     if (!make(r, out, a.nd, a.dims))   /* a scalar function of an array: element by element */
         return false;
     for (long i = 0; i < a.n; i++)
         if (!mo_eval_builtin(n, 1, a.el[i], 0, &out->el[i]))
             return false;
-    return true;
+    return !int_overflow(r, e, &a, NULL, out);
 }
 
 /* A call of a user function: its output func_out (whole). */
@@ -569,7 +584,7 @@ static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
             return false;
         if (!a.nd) {
             *out = scalar(e->op == MO_OP_NEG ? -a.s : e->op == MO_OP_NOT ? !a.s : a.s);
-            return !int_overflow(r, e, out);
+            return !int_overflow(r, e, NULL, &a, out);
         }
         if (!make(r, out, a.nd, a.dims))
             return false;
@@ -585,7 +600,8 @@ static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
             *out = scalar(e->op == MO_OP_OR);
             return true;
         }
-        return eval_fx(r, vals, e->a[1], &b, depth) && binary(r, e->op, &a, &b, out) && !int_overflow(r, e, out);
+        return eval_fx(r, vals, e->a[1], &b, depth) && binary(r, e->op, &a, &b, out) &&
+               !int_overflow(r, e, &a, &b, out);
     }
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2) {

@@ -112,8 +112,8 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
         case MO_OP_LT: case MO_OP_LE: case MO_OP_GT: case MO_OP_GE: case MO_OP_EQ: case MO_OP_NE:
         case MO_OP_AND: case MO_OP_OR:
             return MO_T_BOOLEAN;
-        case MO_OP_DIV: case MO_OP_EDIV:
-            return MO_T_REAL;
+        case MO_OP_DIV: case MO_OP_EDIV: case MO_OP_POW: case MO_OP_EPOW:
+            return MO_T_REAL;   /* 10.6.4, 10.6.7: / and ^ give Real even for Integers */
         default: {
             int ta = mo_func_expr_type(flat, fn, e->a[0]), tb = mo_func_expr_type(flat, fn, e->a[1]);
             if (ta == MO_T_STRING || tb == MO_T_STRING)   /* + of Strings (other operators are errors) */

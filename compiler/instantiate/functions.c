@@ -580,6 +580,67 @@ static bool record_binding(mo_fbuild *b, const mo_frecvar *rv, const char *name,
     return true;
 }
 
+/* function f = der(g, u1, ...) (12.7.2): g's inputs and outputs, the derivatives of g's outputs by the
+ * inputs u1, ... in order; the body comes later (mo_func_partials, funcdiff.c: the back end's symbolic
+ * differentiation). g's slots are scalar Reals, Integers or Booleans, its outputs Reals. */
+static bool partial_of(mo_fbuild *b, mo_class *cls)
+{
+    mo_func *f = b->f;
+    mo_class *gc = mo_lookup_class(cls->parent, cls->der_fn, "function");
+    if (!gc)
+        return false;
+    if (gc->kind != MO_CL_FUNCTION) {
+        mo_error(cls->der_fn->loc, "'%s' is a %s, not a function (specification 12.7.2)", mo_name_str(cls->der_fn),
+                 mo_class_kind_name(gc->kind));
+        return false;
+    }
+    const mo_func *g = mo_func_of(b->ctx.fr, gc, cls->der_fn->loc);
+    if (!g)
+        return false;
+    for (int i = 0; i < g->vars.n; i++) {
+        const mo_fvar *v = &g->vars.v[i];
+        if (i < g->nin + g->nout && (v->nd || v->type == MO_T_STRING || v->extobj || v->inst_default ||
+                                     (i >= g->nin && v->type != MO_T_REAL))) {
+            mo_error(cls->loc, "not supported yet: the partial derivative of '%s', whose %s '%s' is no scalar "
+                     "Real, Integer or Boolean (outputs: Real)", g->name, i < g->nin ? "input" : "output", v->name);
+            return false;
+        }
+    }
+    if (g->ext || g->generic) {
+        mo_error(cls->loc, "not supported yet: the partial derivative of %s '%s'", g->ext ? "the external function"
+                 : "the function with functional inputs", g->name);
+        return false;
+    }
+    f->pder_of = g;
+    f->npder = cls->nder_ids;
+    f->pder_wrt = MO_NEWN(int, cls->nder_ids + 1);
+    for (int k = 0; k < cls->nder_ids; k++) {
+        int s = -1;
+        for (int i = 0; i < g->nin && s < 0; i++)
+            if (!strcmp(g->vars.v[i].name, cls->der_ids[k]))
+                s = i;
+        if (s < 0 || g->vars.v[s].type != MO_T_REAL) {
+            mo_error(cls->loc, "'%s' is not a scalar Real input of '%s': der(%s, ...) differentiates by those "
+                     "(specification 12.7.2)", cls->der_ids[k], g->name, g->name);
+            return false;
+        }
+        f->pder_wrt[k] = s;
+    }
+    for (int i = 0; i < g->nin + g->nout; i++) {
+        mo_fvar v = g->vars.v[i];
+        if (i >= g->nin)
+            v.binding = NULL;
+        MO_PUSH(f->vars, v);
+    }
+    for (int k = 0; k < g->inputs.n; k++)
+        MO_PUSH(f->inputs, g->inputs.v[k]);
+    for (int k = 0; k < g->outputs.n; k++)
+        MO_PUSH(f->outputs, g->outputs.v[k]);
+    f->nin = g->nin;
+    f->nout = g->nout;
+    return mo_func_init_order(f);
+}
+
 static bool build(mo_fbuild *b, mo_class *cls)
 {
     mo_func *f = b->f;
@@ -587,10 +648,8 @@ static bool build(mo_fbuild *b, mo_class *cls)
         mo_error(cls->loc, "cannot call partial function '%s'", f->name);
         return false;
     }
-    if (cls->form == MO_FORM_DER) {
-        mo_error(cls->loc, "not supported yet: partial derivatives of functions ('%s' = der(...))", f->name);
-        return false;
-    }
+    if (cls->form == MO_FORM_DER)
+        return partial_of(b, cls);
     mo_layout *lay = mo_layout_of(cls);
     if (!lay)
         return false;

@@ -471,9 +471,14 @@ bool mo_eval_read_parameter(const mo_flat *flat);   /* did the last evaluation r
  * their domains). */
 bool mo_eval_builtin(const char *f, int n, double a, double b, double *out);
 bool mo_eval_binary(mo_op op, double a, double b, double *out);
-/* fneval.c: the +, - or * of Integers whose value left the 32-bit range (spec 4.9.2) in the last
- * mo_fn_eval that failed so (it runs no further: the simulator would fail there), else NULL. */
+/* fneval.c: the Integer operation (+, -, *, abs, div, integer, a step of sum or product) whose value left
+ * the 32-bit range (spec 4.9.2) in the last mo_fn_eval that failed so (it runs no further: the simulator
+ * would fail there), else NULL; and the operation with its operands ("479001600 * 13"). */
 const mo_expr *mo_fn_eval_overflow(void);
+const char *mo_fn_eval_overflow_text(void);
+/* eval.c: Integer operation e with operands a and b as a message shows it: "a + b", "0 - b" (unary
+ * minus), "abs(a)", "div(a, b)", "integer(a)"; a step of sum or product as "a + b" or "a * b". */
+const char *mo_int_op_text(const mo_expr *e, double a, double b);
 /* fneval.c: the sizes of array output out of fn called with args (one per input slot, arrays nested
  * MO_EX_ARRAY, every element a parameter expression): fn run when the model is compiled, for an output
  * sized by its assignments (':'); false when it cannot run here. */

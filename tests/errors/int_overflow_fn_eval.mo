@@ -11,6 +11,6 @@ model IntOverflowFnEval
   parameter Integer p = fact(13);
   Real x[p];
 end IntOverflowFnEval;
-// ERROR: %f:8:12: error: Integer overflow: +, - or * of Integers leaves the range -2147483648..2147483647 (specification 4.9.2) when 'IntOverflowFnEval.fact' is evaluated at compile time (in the value of 'p')
+// ERROR: %f:8:12: error: Integer overflow: 479001600 * 13 is outside the Integer range -2147483648..2147483647 (specification 4.9.2) when 'IntOverflowFnEval.fact' is evaluated at compile time (in the value of 'p')
 // ERROR: %f:11:25: note: in this call
 // ERROR: %f:12:10: note: an array dimension needs it here

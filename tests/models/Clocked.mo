@@ -208,4 +208,12 @@ package Clocked
     end when;
     annotation(experiment(StartTime = 0.05, StopTime = 0.4));
   end StartTick;
+  model DefaultClock "no clock constructor: the default clock Clock(1.0), with a warning (16.3.1)"
+    Integer k(start = 0);
+    Real y(start = -1);
+  equation
+    k = previous(k) + 1;
+    y = sample(time) * k;
+    annotation(experiment(StopTime = 3.5));
+  end DefaultClock;
 end Clocked;

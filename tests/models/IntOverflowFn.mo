@@ -3,7 +3,9 @@
 // fits, fib(47) = 2971215073 does not. scaled(n) = n * 10^9 in an Integer vector: 2 * 10^9 fits, 3 * 10^9
 // does not (3000000 * 1000). sum and product of Integer vectors and sum over an iterator: the largest
 // value that fits, then one more (2 * 10^9 + 147483648, 2 * 357913942 + 3 * 357913942 after 357913942,
-// 1000000 * 2148).
+// 1000000 * 2148). abs and div of Integers and integer() of a Real, in a function and in an equation:
+// abs(-2147483647) and div(-2147483647, -1) fit, abs and div(., -1) of -2147483648 do not; integer(2147483647.5)
+// fits, integer(2147483648.5) does not.
 package IntOverflowFn
   function fact
     input Integer n;
@@ -94,4 +96,47 @@ package IntOverflowFn
   algorithm
     r := -n;
   end neg;
+  function iabs
+    input Integer n;
+    output Integer r;
+  algorithm
+    r := abs(n);
+  end iabs;
+  model AbsFn
+    Integer n = if time < 0.5 then -2147483647 else -2147483647 - 1;
+    Integer f = iabs(n);
+  end AbsFn;
+  model Abs
+    Integer n = if time < 0.5 then -2147483647 else -2147483647 - 1;
+    Integer f = abs(n);
+  end Abs;
+  function idiv
+    input Integer n;
+    input Integer m;
+    output Integer r;
+  algorithm
+    r := div(n, m);
+  end idiv;
+  model DivFn
+    Integer n = if time < 0.5 then -2147483647 else -2147483647 - 1;
+    Integer f = idiv(n, -1);
+  end DivFn;
+  model Div
+    Integer n = if time < 0.5 then -2147483647 else -2147483647 - 1;
+    Integer f = div(n, -1);
+  end Div;
+  function iint
+    input Real x;
+    output Integer r;
+  algorithm
+    r := integer(x);
+  end iint;
+  model IntegerFn
+    Integer n = if time < 0.5 then 0 else 1;
+    Integer f = iint(2147483647.5 + n);
+  end IntegerFn;
+  model Integer_
+    Integer n = if time < 0.5 then 0 else 1;
+    Integer f = integer(2147483647.5 + n);
+  end Integer_;
 end IntOverflowFn;

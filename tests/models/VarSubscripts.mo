@@ -112,4 +112,25 @@ package VarSubscripts
       word := mem[a, 1:2];
     end when;
   end Memory;
+
+  // x[k] read by the N equations of a for-equation (read through one variable, runindex.c), and under
+  // the guard of an if-expression in two equations, where k - 1 is out of range while k = 1.
+  model Repeated
+    parameter Integer N = 2000;
+    Integer k(start = 1, fixed = true);
+    Real x[N](each start = 1, each fixed = true);
+    Real y[N];
+    Real g[2];
+  equation
+    for i in 1:N loop
+      der(x[i]) = -x[i] * i / N;
+      y[i] = x[k] * i;
+    end for;
+    for i in 1:2 loop
+      g[i] = if k > 1 then x[k - 1] * i else -i;
+    end for;
+    when sample(0.25, 0.25) then
+      k = if pre(k) >= 3 then 1 else pre(k) + 1;
+    end when;
+  end Repeated;
 end VarSubscripts;

@@ -60,7 +60,7 @@ want="error: -override: parameter 'o[1]' cannot be overridden"
 [ $rc = 1 ] && grep -qF -- "$want" <<<"$log" || { echo "FAIL: -override=o[1]=1 (exit $rc): $log"; status=1; }
 "$MO2C" --dump=dae tests/models/Fold.mo Fold.Call > "$D/call.dae" 2>&1 || { echo "FAIL: mo2c Fold.Call"; cat "$D/call.dae"; exit 1; }
 for want in "alias              v = x" "alias              w[1] = 0.0" "alias              w[2] = 0.0" \
-            "e18: y[1] = 7.0 * x" "e19: y[2] = 13.0 * x" "alias              z[5] = 1.0" \
+            "e18: y[1] = 7.0 * x" "e19: y[2] = 13.0 * x" "alias              z[5] = 1" \
             "alias              R[1,2] = 0.0" "alias              R[2,1] = 0.0" "algebraic  y[3]    Rb[1,2]"; do
     grep -qxF "  $want" "$D/call.dae" || { echo "FAIL: Fold.Call's DAE has no line '$want'"; status=1; }
 done

@@ -10,7 +10,8 @@
 # 1836311903, then fib(47) overflows in an element of an Integer array (1836311903 + 1134903170); an
 # Integer vector times 1000 (element by element) overflows at 3 * 10^9 (3000000 * 1000); sum and product
 # of Integer vectors and a sum over an iterator overflow one past their largest value; -n of
-# -2147483648 overflows.
+# -2147483648 overflows; so do abs(-2147483648), div(-2147483648, -1) and integer(2147483648.5), in a
+# function and in an equation (whose message names the file by its name only).
 D=$OUT/int_overflow; rm -rf "$D"; mkdir -p "$D"
 cp tests/models/IntOverflow.mo "$D/" && (cd "$D" && "$MO2C" IntOverflow.mo -o io) || exit 1
 out=$(cd "$D" && ./io -r=io.csv 2>&1); rc=$?
@@ -29,13 +30,19 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     END { if (bad) exit 1; if (last < 0.39) { print "FAIL: the rows end at " last; exit 1 } }' "$D/io.csv" || exit 1
 F=tests/models/IntOverflowFn.mo
 range="is outside the Integer range -2147483648..2147483647 in equation $F"
-for c in "Fact|12,479001600|479001600 * 13 $range:13: r := r * i (function IntOverflowFn.fact)" \
-         "Fib|46,1836311903|1836311903 + 1134903170 $range:25: f[i] := f[i - 1] + f[i - 2] (function IntOverflowFn.fib)" \
-         "Vector|2,2000000000|3000000 * 1000 $range:50: v := v * 1000 (function IntOverflowFn.scaled)" \
-         "SumArray|147483647,2147483647|2000000000 + 147483648 $range:63: r := sum(v) (function IntOverflowFn.sumv)" \
-         "SumIterator|357913941,2147483646|1073741826 + 1073741826 $range:73: r := sum(i * n for i in 1:3) (function IntOverflowFn.sumi)" \
-         "ProductArray|2147,2147000000|1000000 * 2148 $range:85: r := product(v) (function IntOverflowFn.prodv)" \
-         "Negate|-2147483647,2147483647|0 - -2147483648 $range:95: r := -n (function IntOverflowFn.neg)"; do
+for c in "Fact|12,479001600|479001600 * 13 $range:15: r := r * i (function IntOverflowFn.fact)" \
+         "Fib|46,1836311903|1836311903 + 1134903170 $range:27: f[i] := f[i - 1] + f[i - 2] (function IntOverflowFn.fib)" \
+         "Vector|2,2000000000|3000000 * 1000 $range:52: v := v * 1000 (function IntOverflowFn.scaled)" \
+         "SumArray|147483647,2147483647|2000000000 + 147483648 $range:65: r := sum(v) (function IntOverflowFn.sumv)" \
+         "SumIterator|357913941,2147483646|1073741826 + 1073741826 $range:75: r := sum(i * n for i in 1:3) (function IntOverflowFn.sumi)" \
+         "ProductArray|2147,2147000000|1000000 * 2148 $range:87: r := product(v) (function IntOverflowFn.prodv)" \
+         "Negate|-2147483647,2147483647|0 - -2147483648 $range:97: r := -n (function IntOverflowFn.neg)" \
+         "AbsFn|-2147483647,2147483647|abs(-2147483648) $range:103: r := abs(n) (function IntOverflowFn.iabs)" \
+         "Abs|-2147483647,2147483647|abs(-2147483648) ${range/$F/IntOverflowFn.mo}:111: f = abs(n)" \
+         "DivFn|-2147483647,2147483647|div(-2147483648, -1) $range:118: r := div(n, m) (function IntOverflowFn.idiv)" \
+         "Div|-2147483647,2147483647|div(-2147483648, -1) ${range/$F/IntOverflowFn.mo}:126: f = div(n, -1)" \
+         "IntegerFn|0,2147483647|integer(2147483648.5) $range:132: r := integer(x) (function IntOverflowFn.iint)" \
+         "Integer_|0,2147483647|integer(2147483648.5) ${range/$F/IntOverflowFn.mo}:140: f = integer(2147483647.5 + n)"; do
     IFS='|' read -r m row msg <<<"$c"
     "$MO2C" "$F" "IntOverflowFn.$m" -o "$D/$m" || { echo "FAIL: mo2c $m"; exit 1; }
     out=$(cd "$D" && "./$m" -r="$m.csv" 2>&1); rc=$?

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Loops over repeated equations (codegen_loops.c) compute what the scalar code computes: the regression
 # suite (tests/regression) and models made of many repeated units (an array chain of 40 units, a rod
-# of 50 cells, a chain of 30 units declared one by one: clones) are built with --no-loops, their
+# of 50 cells, a chain of 30 units declared one by one: clones, the 12 x 12 distribution network of
+# bench/gen_scalable.sh, whose linear loop's statements are loops too) are built with --no-loops, their
 # results written as references (mo2c regress --update), then built with loops and compared inside a
 # tube of 1e-12, with the default integrator and with cvode (which calls the derivatives from its
 # Jacobian's finite differences and the sparse Jacobian). The repeated models must really have loops:
@@ -26,8 +27,10 @@ echo 'model LoopChain extends ChainArray(N = 40); end LoopChain;' |
 echo 'model LoopRod extends Rod(N = 50); end LoopRod;' | rep LoopRod 'T[1]' 'T[25]' 'T[50]' E Tmean
 bash bench/gen_chain.sh 30 | sed 's/^model Chain30/model LoopClones/; s/^end Chain30;/end LoopClones;/' |
     rep LoopClones inertia1.phi inertia15.w inertia30.phi spring7.tau
+bash bench/gen_scalable.sh network array 12 | sed 's/DistributionSystem_array_12/LoopNetwork/' |
+    rep LoopNetwork 'source.i' 'primary[6].i' 'secondary[12,12].v' 'load[7,3].i' 'load[12,12].v'
 cp -r "$D/rep/." "$D/all/"
-for m in LoopChain LoopRod LoopClones; do
+for m in LoopChain LoopRod LoopClones LoopNetwork; do
     "$MO2C" --emit-c -L tests/models "$D/rep/$m/$m.mo" -o "$D/$m.c" || { echo "FAIL: $m does not compile"; status=1; continue; }
     grep -q 'for (int mo_i' "$D/$m.c" || { echo "FAIL: the C of $m has no loop"; status=1; }
 done

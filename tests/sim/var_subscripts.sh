@@ -94,4 +94,22 @@ if [ $rc -ne 1 ] || ! [[ "$msg" =~ ^error:\ at\ time\ ([0-9.e-]+):\ index\ 4\ ou
 else
     echo "ok   $msg"
 fi
+# Repeated: x_i = exp(-i t / N) (N = 2000), k as in Main; y[i] = x[k] i, g[i] = x[k - 1] i while k > 1,
+# else -i. The N references to x[k] are read through one variable: compiling takes memory linear in N
+# (it was N^2: a copy of the 2000 elements per reference, 500 MB; now under 40 MB of arena).
+"$MO2C" --stats $M VarSubscripts.Repeated -o "$D/Repeated" 2>"$D/repeated.stats" || { echo "mo2c failed on Repeated"; exit 1; }
+arena=$(sed -n 's/^mo2c: stats: codegen *[0-9.]* s *\([0-9.]*\) MB arena.*/\1/p' "$D/repeated.stats")
+if ! awk -v a="$arena" 'BEGIN { exit !(a != "" && a < 40) }'; then
+    echo "FAIL: Repeated: $arena MB of arena after codegen (expected under 40)"; status=1
+else
+    echo "ok   Repeated: $arena MB of arena after codegen"
+fi
+simulate "$D" Repeated -stopTime=0.98 -stepSize=0.007 -noEventEmit -tolerance=1e-10 -r=repeated.csv \
+    '-variableFilter=k|y\[1\]|y\[2000\]|g\[[12]\]' || exit 1
+closed_form "$D/repeated.csv" k "$K" 0 || status=1
+closed_form "$D/repeated.csv" 'y[1]' "exp(-$K * t / 2000)" 1e-7 || status=1
+closed_form "$D/repeated.csv" 'y[2000]' "2000 * exp(-$K * t / 2000)" 1e-7 || status=1
+for i in 1 2; do
+    closed_form "$D/repeated.csv" "g[$i]" "($K > 1 ? $i * exp(-($K - 1) * t / 2000) : -$i)" 1e-7 || status=1
+done
 exit $status
