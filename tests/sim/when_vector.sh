@@ -10,7 +10,9 @@ D=$OUT/when_vector; rm -rf "$D"; mkdir -p "$D"
 simulate "$D" wv -noEventEmit -r=res.csv || exit 1
 status=0
 closed_form "$D/res.csv" n "10*(t > 0.1) + 10*(t > 0.2) + (t > log(2)) + (t > 2)" 0 || status=1
-closed_form "$D/res.csv" m "(t > 0.3) + (t > log(2))" 0 || status=1
+# (the output point t = 0.3 is also the time event of time > 0.3: -noEventEmit writes the values after the
+# event there, and at its time event a relation of time takes its value just after it, so m counts it)
+closed_form "$D/res.csv" m "(t >= 0.3) + (t > log(2))" 0 || status=1
 log=$(cd "$D" && ./wv -override=expected=21 2>&1) && { echo "FAIL: the wrong count at the end passed"; status=1; }
 grep -q "at time 3: assertion failed: n is not the expected count at the end" <<<"$log" ||
     { echo "FAIL: unexpected message: $log"; status=1; }
