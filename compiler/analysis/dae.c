@@ -235,8 +235,9 @@ static bool literal_only(const mo_expr *e)
     return true;
 }
 
-static bool call_with_literals(const mo_expr *e)
+static bool call_with_literals(const mo_expr *e, const void *unused)
 {
+    (void)unused;
     return e->kind == MO_EX_CALL && e->func && (e->func->inlinable || e->func->inline_arrays) && literal_only(e);
 }
 
@@ -244,7 +245,7 @@ static bool call_with_literals(const mo_expr *e)
  * Frames.nullRotation(), whose T[1, 2] is 0)? */
 static bool calls_with_literals(const mo_expr *e)
 {
-    return mo_expr_any(e, call_with_literals);
+    return mo_expr_any(e, call_with_literals, NULL);
 }
 
 /* e with the folded parameters as literals, simplified, and calls of literals that are numbers: copied

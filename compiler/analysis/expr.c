@@ -399,19 +399,14 @@ bool mo_expr_equal(const mo_expr *a, const mo_expr *b)
     return true;
 }
 
+static bool is_var(const mo_expr *e, const void *var)
+{
+    return e->kind == MO_EX_VAR && e->var == *(const int *)var;
+}
+
 bool mo_expr_has_var(const mo_expr *e, int var)
 {
-    if (!e)
-        return false;
-    if (e->kind == MO_EX_VAR)
-        return e->var == var;
-    for (int i = 0; i < e->n; i++)
-        if (mo_expr_has_var(e->a[i], var))
-            return true;
-    for (int i = 0; i < e->nnamed; i++)
-        if (mo_expr_has_var(e->named[i].value, var))
-            return true;
-    return false;
+    return mo_expr_any(e, is_var, &var);
 }
 
 void mo_expr_collect_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out)

@@ -81,15 +81,16 @@ static bool made_of_folded(const mo_dae *dae, const mo_expr *e, mo_expr *const *
     return all;
 }
 
-static bool user_call(const mo_expr *e)
+static bool user_call(const mo_expr *e, const void *unused)
 {
+    (void)unused;
     return e->kind == MO_EX_CALL && e->func;
 }
 
 /* Does e call a user-defined function? */
 static bool calls_function(const mo_expr *e)
 {
-    return mo_expr_any(e, user_call);
+    return mo_expr_any(e, user_call, NULL);
 }
 
 mo_expr **mo_dae_fold_params(mo_dae *dae)

@@ -281,19 +281,14 @@ static bool assign_at(abuild *b, const mo_stmt *st, const mo_expr *t, mo_expr *x
 }
 
 /* Does e read one of the variables marked in in[] (variable + 1 -> 1)? Recursion over one expression. */
+static bool reads_marked(const mo_expr *e, const void *in)
+{
+    return e->kind == MO_EX_VAR && e->var >= 0 && mo_map_has(in, var_key(e->var));
+}
+
 static bool reads_any(const mo_expr *e, const mo_map *in)
 {
-    if (!e)
-        return false;
-    if (e->kind == MO_EX_VAR)
-        return e->var >= 0 && mo_map_has(in, var_key(e->var));
-    for (int i = 0; i < e->n; i++)
-        if (reads_any(e->a[i], in))
-            return true;
-    for (int i = 0; i < e->nnamed; i++)
-        if (reads_any(e->named[i].value, in))
-            return true;
-    return false;
+    return mo_expr_any(e, reads_marked, in);
 }
 
 /* A[k, :] := v, k known only at run time: one x[k] := v_j per element (assign_at), as a group that always

@@ -213,17 +213,17 @@ static mo_expr **copy_array(mo_expr *const *a, int n)
     return c;
 }
 
-bool mo_expr_any(const mo_expr *e, bool (*pred)(const mo_expr *))
+bool mo_expr_any(const mo_expr *e, bool (*pred)(const mo_expr *, const void *), const void *ctx)
 {
     if (!e)
         return false;
-    if (pred(e))
+    if (pred(e, ctx))
         return true;
     for (int i = 0; i < e->n; i++)
-        if (mo_expr_any(e->a[i], pred))
+        if (mo_expr_any(e->a[i], pred, ctx))
             return true;
     for (int i = 0; i < e->nnamed; i++)
-        if (mo_expr_any(e->named[i].value, pred))
+        if (mo_expr_any(e->named[i].value, pred, ctx))
             return true;
     return false;
 }

@@ -525,9 +525,9 @@ mo_expr *mo_expr_unary(mo_loc loc, mo_op op, mo_expr *a);
  * constructors leave it. */
 mo_expr *mo_expr_call(mo_loc loc, const char *fn, int n, mo_expr **args);
 mo_expr *mo_expr_copy(const mo_expr *e);          /* deep copy */
-/* Does pred hold for e or any operand below it (a[] and named arguments' values; not the subscripts of a
- * reference, not iterators' ranges)? NULL e: false. Recursion over one expression only. */
-bool mo_expr_any(const mo_expr *e, bool (*pred)(const mo_expr *));
+/* Does pred(node, ctx) hold for e or any operand below it (a[] and named arguments' values; not the
+ * subscripts of a reference, not iterators' ranges)? NULL e: false. Recursion over one expression only. */
+bool mo_expr_any(const mo_expr *e, bool (*pred)(const mo_expr *, const void *), const void *ctx);
 /* The bytes of e that its kind uses: less than sizeof(mo_expr) for the kinds that may be short (see
  * MO_EXPR_*_BYTES); a copy of that many bytes is the whole node. */
 size_t mo_expr_bytes(const mo_expr *e);
