@@ -49,6 +49,12 @@ typedef struct mo_cg {
     int loop_pos;             /*   k: slots printed so far in this statement */
     mo_int_vec *loop_tables;  /* in a loop: (table, k) for each where string that changes with mo_i */
     int loop_ntables;         /* tables of where strings made so far (mo_w<n>) */
+    struct mo_cg_nums *loop_nums; /* finding runs (with loop_collect): the literal numbers printed, in
+                                   * order, each as '#' in the text */
+    const char *const *loop_numtext; /* in a loop: the text of each literal number of the statement (a
+                                      * constant, an affine index, or "mo_v<n>[mo_i]" of a table) */
+    int loop_numpos;          /*   numbers printed so far in this statement */
+    int loop_nvtables;        /* tables of numbers made so far (mo_v<n>) */
     bool where_table;         /* a large model's where strings are mo_W[id], filled in at start-up by
                                * fill_where() (codegen_vars.c), instead of one constant W<id> each */
     struct mo_cg_sites *sites;/* writing a sequence of blocks: calls run once for several statements
@@ -204,8 +210,9 @@ void mo_cg_seq_emit(const mo_cg_seq *q, mo_cg_split *s);
 /* The where string W<id> of a checked operation: in a loop, "mo_w<k>[mo_i]" of a table of them
  * (codegen_loops.c). */
 void mo_cg_put_where(mo_cg *cg, mo_buf *b, int id);
-/* A literal number (mo_cg_number): in a loop, an integer that grows with the repetition (the index of
- * a for-equation put in as a value) as "(double)(base + step * mo_i)", which is the same double. */
+/* A literal number (mo_cg_number): in a loop, the same for every repetition as itself, an integer that
+ * grows with the repetition (the index of a for-equation put in as a value) as
+ * "(double)(base + step * mo_i)", which is the same double, and any other as an entry of a table. */
 void mo_cg_put_number(mo_cg *cg, mo_buf *b, double v);
 /* The where string of id as a C expression outside loops: "W<id>" or "mo_W[<id>]". */
 const char *mo_cg_where_name(const mo_cg *cg, int id);

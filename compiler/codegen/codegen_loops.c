@@ -16,12 +16,20 @@
  * greedy from the left, the longest run first and the shortest period among equal ones: linear in the
  * sequence (MAX_PERIOD comparisons of interned pointers per statement that starts no run).
  *
+ * Literal numbers are collected apart ('#' in the text): a run's numbers may be the same in every
+ * repetition, an integer that grows by a constant step (a for-equation's index put in as a value), or
+ * anything else (each unit's own parameter value, 1 + mod(i, 7)): then the loop reads them from a
+ * table, static const double mo_v<n>[] = {...}. A run that needs such a table must have at least
+ * MIN_TABLE_REPS repetitions more than the run without one from the same statement (tables read worse
+ * than a few statements; 3999 zeros and a one stay a loop over the zeros and one statement).
+ *
  * Guarantees: a loop executes exactly the statements, in exactly the order, that the scalar code would;
- * its body is the first repetition's code with each slot k printed as base_k + step_k * mo_i. Anything
- * the code prints that is not a slot (a relation's index, a "where" string W<id> of a checked
- * operation, a function name, a number) is part of the shape, so statements that differ in it never
- * share a loop: the result is the same to the last bit with loops on or off (--no-loops), which
- * tests/sim/loops_agree.sh checks over the regression suite.
+ * its body is the first repetition's code with each slot k printed as base_k + step_k * mo_i and each
+ * number as the same double (a table's entry prints it with mo_cg_number, as the scalar code does).
+ * Anything else the code prints (a relation's index, a "where" string W<id> of a checked operation, a
+ * function name) is part of the shape, so statements that differ in it never share a loop: the result
+ * is the same to the last bit with loops on or off (--no-loops), which tests/sim/loops_agree.sh checks
+ * over the regression suite.
  */
 #include "codegen.h"
 
@@ -32,6 +40,7 @@
 enum {
     MAX_PERIOD = 24,   /* statements in one repetition of a run (the equations of one unit) */
     MIN_REPS = 4,      /* fewer repetitions stay scalar, which reads better */
+    MIN_TABLE_REPS = 8,/* ... and fewer when the loop needs a table of numbers */
     MIN_SEQ = 16       /* shorter sequences are not searched (small models keep their code) */
 };
 
@@ -55,6 +64,26 @@ static void collect(mo_cg *cg, int v)
         int *nv = mo_calloc((size_t)cap, sizeof(int));
         if (c->n)
             memcpy(nv, c->v, sizeof(int) * (size_t)c->n);
+        free(c->v);
+        c->v = nv;
+        c->cap = cap;
+    }
+    c->v[c->n++] = v;
+}
+
+/* The literal numbers of a sequence's statements, in order (workspace outside the arena, as the slots). */
+typedef struct mo_cg_nums {
+    double *v;
+    int n, cap;
+} mo_cg_nums;
+
+static void collect_num(mo_cg_nums *c, double v)
+{
+    if (c->n == c->cap) {
+        int cap = c->cap ? 2 * c->cap : 1024;
+        double *nv = mo_calloc((size_t)cap, sizeof(double));
+        if (c->n)
+            memcpy(nv, c->v, sizeof(double) * (size_t)c->n);
         free(c->v);
         c->v = nv;
         c->cap = cap;
@@ -116,25 +145,29 @@ void mo_cg_put_where(mo_cg *cg, mo_buf *b, int id)
 /* Integers this size and smaller are exact doubles, and so are their sums in a loop's index. */
 enum { MAX_INDEX_LITERAL = 1 << 30 };
 
+static bool index_literal(double v)
+{
+    return v == (double)(int)v && fabs(v) <= MAX_INDEX_LITERAL && !(v == 0 && signbit(v));
+}
+
+/* The same C constant (mo_cg_number prints -0.0 and 0.0 apart). */
+static bool same_number(double a, double b)
+{
+    return a == b && signbit(a) == signbit(b);
+}
+
 void mo_cg_put_number(mo_cg *cg, mo_buf *b, double v)
 {
-    bool index = (cg->loop_collect || cg->loop_base) && v == (double)(int)v && fabs(v) <= MAX_INDEX_LITERAL &&
-                 !(v == 0 && signbit(v));
-    if (!index) {
-        mo_cg_number(b, v);
+    if (!isfinite(v) || !(cg->loop_collect ? cg->loop_nums != NULL : cg->loop_numtext != NULL)) {
+        mo_cg_number(b, v);   /* (an infinity or NaN stays in the shape: a macro, never in a table) */
         return;
     }
     if (cg->loop_collect) {
-        collect(cg, (int)v);
+        collect_num(cg->loop_nums, v);
         mo_buf_puts(b, "#");
         return;
     }
-    int base = cg->loop_base[cg->loop_pos], step = cg->loop_step[cg->loop_pos];
-    cg->loop_pos++;
-    if (step == 0)
-        mo_cg_number(b, base);
-    else
-        mo_buf_printf(b, "(double)(%d %c %d * mo_i)", base, step > 0 ? '+' : '-', step > 0 ? step : -step);
+    mo_buf_puts(b, cg->loop_numtext[cg->loop_numpos++]);
 }
 
 void mo_cg_put_int(mo_cg *cg, mo_buf *b, int v)
@@ -168,13 +201,16 @@ typedef struct mo_cg_loops {
     const char **shape;        /* per statement: its interned text with slots as placeholders, or NULL */
     int *off;                  /* per statement: its slots are slots.v[off[k] .. off[k + 1]) */
     mo_int_vec slots;
+    int *noff;                 /* per statement: its numbers are nums.v[noff[k] .. noff[k + 1]) */
+    mo_cg_nums nums;
     int *period, *reps;        /* per statement: the run starting there (period 0: none) */
     int *step;                 /* workspace: the steps of one statement of a run */
 } mo_cg_loops;
 
 /* Does statement k + r * P + j have statement k + j's shape, with slots moved by r times the steps
- * from repetition 0 to 1? */
-static bool repeats(const mo_cg_loops *L, int k, int P, int r, int j)
+ * from repetition 0 to 1? With tables, its numbers may be any; without, each is the same as repetition
+ * 0's or an integer moved by r times its step. */
+static bool repeats(const mo_cg_loops *L, int k, int P, int r, int j, bool tables)
 {
     int a = k + j, b = k + r * P + j, c = k + P + j;
     if (L->shape[b] != L->shape[a])
@@ -184,11 +220,21 @@ static bool repeats(const mo_cg_loops *L, int k, int P, int r, int j)
     for (int q = 0; q < m; q++)
         if ((long long)sb[q] - sa[q] != (long long)r * (sc[q] - sa[q]))
             return false;
+    if (tables)
+        return true;
+    const double *na = L->nums.v + L->noff[a], *nb = L->nums.v + L->noff[b], *nc = L->nums.v + L->noff[c];
+    for (int q = 0; q < L->noff[a + 1] - L->noff[a]; q++) {
+        if (same_number(na[q], nb[q]) && same_number(na[q], nc[q]))
+            continue;
+        if (!index_literal(na[q]) || !index_literal(nb[q]) || !index_literal(nc[q]) ||
+            (long long)nb[q] - (long long)na[q] != (long long)r * ((long long)nc[q] - (long long)na[q]))
+            return false;
+    }
     return true;
 }
 
 /* The repetitions of period P from statement k (1 when there is no run of that period). */
-static int count_reps(const mo_cg_loops *L, int k, int P)
+static int count_reps(const mo_cg_loops *L, int k, int P, bool tables)
 {
     if (k + 2 * P > L->n || L->shape[k + P] != L->shape[k])
         return 1;
@@ -199,7 +245,7 @@ static int count_reps(const mo_cg_loops *L, int k, int P)
     for (; k + (r + 1) * P <= L->n; r++) {
         bool same = true;
         for (int j = 0; j < P && same; j++)
-            same = repeats(L, k, P, r, j);
+            same = repeats(L, k, P, r, j, tables);
         if (!same)
             break;
     }
@@ -211,6 +257,8 @@ static void loops_free(mo_cg_loops *L)
     free(L->shape);
     free(L->off);
     free(L->slots.v);
+    free(L->noff);
+    free(L->nums.v);
     free(L->period);
     free(L->reps);
     free(L->step);
@@ -229,6 +277,7 @@ static mo_cg_loops *find_runs(const mo_cg_seq *q)
     L->n = n;
     L->shape = mo_calloc((size_t)n + 1, sizeof *L->shape);
     L->off = mo_calloc((size_t)n + 1, sizeof *L->off);
+    L->noff = mo_calloc((size_t)n + 1, sizeof *L->noff);
     L->period = mo_calloc((size_t)n + 1, sizeof *L->period);
     L->reps = mo_calloc((size_t)n + 1, sizeof *L->reps);
     mo_buf text = {0};
@@ -236,19 +285,25 @@ static mo_cg_loops *find_runs(const mo_cg_seq *q)
     int nchecked = cg->nchecked;
     cg->names = false;
     cg->loop_collect = &L->slots;
+    cg->loop_nums = &L->nums;
     int maxslots = 0;
     for (int k = 0; k < n; k++) {
         L->off[k] = L->slots.n;
+        L->noff[k] = L->nums.n;
         text.len = 0;
-        if (q->stmt(q->ctx, k, &text, "        "))
+        if (q->stmt(q->ctx, k, &text, "        ")) {
             L->shape[k] = mo_intern(text.s, text.len);
-        else
+        } else {
             L->slots.n = L->off[k];
+            L->nums.n = L->noff[k];
+        }
         if (L->slots.n - L->off[k] > maxslots)
             maxslots = L->slots.n - L->off[k];
     }
     L->off[n] = L->slots.n;
+    L->noff[n] = L->nums.n;
     cg->loop_collect = NULL;
+    cg->loop_nums = NULL;
     cg->names = names;
     cg->nchecked = nchecked;
     L->step = mo_calloc((size_t)maxslots + 1, sizeof *L->step);
@@ -256,9 +311,11 @@ static mo_cg_loops *find_runs(const mo_cg_seq *q)
     for (int k = 0; k < n;) {
         int bestP = 0, bestR = 0;
         for (int P = 1; P <= MAX_PERIOD && k + 2 * P <= n; P++) {
-            int r = count_reps(L, k, P);
+            int r = count_reps(L, k, P, false), rt = count_reps(L, k, P, true);
             if (r >= MIN_REPS && r * P > bestR * bestP)
                 bestP = P, bestR = r;
+            if (rt >= r + MIN_TABLE_REPS && rt * P > bestR * bestP)   /* a table for a few more: no */
+                bestP = P, bestR = rt;
         }
         if (!bestP) {
             k++;
@@ -276,15 +333,51 @@ static mo_cg_loops *find_runs(const mo_cg_seq *q)
     return L;
 }
 
+/* The text of each number of statement a (of period P, reps repetitions) in the loop: the number
+ * itself when every repetition has it, an affine index, or an entry of a table printed to *tables. */
+static const char **number_texts(mo_cg *cg, const mo_cg_loops *L, int a, int P, int reps, mo_buf *tables)
+{
+    int m = L->noff[a + 1] - L->noff[a];
+    const char **text = mo_alloc(sizeof *text * (size_t)(m + 1));
+    for (int q = 0; q < m; q++) {
+        double v0 = L->nums.v[L->noff[a] + q], v1 = L->nums.v[L->noff[a + P] + q];
+        bool same = true, affine = index_literal(v0);
+        for (int r = 1; r < reps && (same || affine); r++) {
+            double v = L->nums.v[L->noff[a + r * P] + q];
+            same = same && same_number(v, v0);
+            affine = affine && index_literal(v) && index_literal(v1) &&
+                     (long long)v - (long long)v0 == (long long)r * ((long long)v1 - (long long)v0);
+        }
+        mo_buf t = {0};
+        if (same) {
+            mo_cg_number(&t, v0);
+        } else if (affine) {
+            int base = (int)v0, step = (int)v1 - (int)v0;
+            mo_buf_printf(&t, "(double)(%d %c %d * mo_i)", base, step > 0 ? '+' : '-', step > 0 ? step : -step);
+        } else {
+            int id = cg->loop_nvtables++;
+            mo_buf_printf(tables, "    static const double mo_v%d[%d] = {", id, reps);
+            for (int r = 0; r < reps; r++) {
+                mo_buf_puts(tables, r ? (r % 8 ? ", " : ",\n        ") : "");
+                mo_cg_number(tables, L->nums.v[L->noff[a + r * P] + q]);
+            }
+            mo_buf_puts(tables, "};\n");
+            mo_buf_printf(&t, "mo_v%d[mo_i]", id);
+        }
+        text[q] = mo_buf_str(&t);
+    }
+    return text;
+}
+
 /* The run at statement k as one loop: a comment naming the instances of its first and last
- * statements, the tables of the where strings that change with mo_i, and the loop over the first
- * repetition's statements (each under its comment) printed with slot q as base_q + step_q * mo_i.
+ * statements, the tables of the where strings and numbers that change with mo_i, and the loop over the
+ * first repetition's statements (each under its comment) printed with slot q as base_q + step_q * mo_i.
  * Returns the weight of the loop. */
 static int emit_run(const mo_cg_seq *q, const mo_cg_loops *L, int k, mo_buf *o)
 {
     mo_cg *cg = q->cg;
     int P = L->period[k], reps = L->reps[k];
-    mo_buf body = {0};
+    mo_buf body = {0}, numtables = {0};
     mo_int_vec tables = {0};
     bool names = cg->names;
     cg->names = false;
@@ -297,6 +390,8 @@ static int emit_run(const mo_cg_seq *q, const mo_cg_loops *L, int k, mo_buf *o)
         cg->loop_base = L->slots.v + L->off[a];
         cg->loop_step = L->step;
         cg->loop_pos = 0;
+        cg->loop_numtext = number_texts(cg, L, a, P, reps, &numtables);
+        cg->loop_numpos = 0;
         if (q->comment)
             q->comment(q->ctx, a, &body, "        ");
         int from = tables.n;
@@ -306,6 +401,8 @@ static int emit_run(const mo_cg_seq *q, const mo_cg_loops *L, int k, mo_buf *o)
     }
     cg->loop_base = cg->loop_step = NULL;
     cg->loop_pos = 0;
+    cg->loop_numtext = NULL;
+    cg->loop_numpos = 0;
     cg->loop_tables = NULL;
     cg->names = names;
     const char *first = q->instance ? q->instance(q->ctx, k) : NULL;
@@ -326,6 +423,7 @@ static int emit_run(const mo_cg_seq *q, const mo_cg_loops *L, int k, mo_buf *o)
                           L->slots.v[L->off[k + r * P + tables.v[t + 2]] + tables.v[t + 1]]);
         mo_buf_puts(o, "};\n");
     }
+    mo_buf_putn(o, numtables.s, numtables.len);
     mo_buf_printf(o, "    for (int mo_i = 0; mo_i < %d; mo_i++) {\n", reps);
     mo_buf_putn(o, body.s, body.len);
     mo_buf_puts(o, "    }\n");

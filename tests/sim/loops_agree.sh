@@ -6,7 +6,8 @@
 # results written as references (mo2c regress --update), then built with loops and compared inside a
 # tube of 1e-12, with the default integrator and with cvode (which calls the derivatives from its
 # Jacobian's finite differences and the sparse Jacobian). The repeated models must really have loops:
-# their C has "for (int mo_i", and the C of the 40-unit chain is smaller with loops than without. An
+# their C has "for (int mo_i", the clones' bindings of per-unit values a table, and the C of the 40-unit
+# chain is smaller with loops than without. An
 # error inside a loop names its own repetition's equation. A 200-unit model, whose variable table is
 # built by loops too (as are its where strings and its sparse Jacobian's pattern), writes the same MAT
 # file both ways, with the default integrator and with cvode.
@@ -36,6 +37,9 @@ for m in LoopChain LoopRod LoopClones LoopNetwork; do
 done
 "$MO2C" --emit-c --no-loops -L tests/models "$D/rep/LoopChain/LoopChain.mo" -o "$D/LoopChain_scalar.c"
 grep -q 'for (int mo_i' "$D/LoopChain_scalar.c" && { echo "FAIL: --no-loops wrote a loop"; status=1; }
+# the clones' parameters differ from unit to unit (c = 1 + mod(i, 7), ...): their bindings are one loop
+# over a table of the values (codegen_loops.c), which the 1e-12 agreement below checks
+grep -q 'static const double mo_v[0-9]*\[' "$D/LoopClones.c" || { echo "FAIL: LoopClones' bindings have no table"; status=1; }
 a=$(stat -c %s "$D/LoopChain.c"); b=$(stat -c %s "$D/LoopChain_scalar.c")
 [ "$a" -lt "$b" ] || { echo "FAIL: LoopChain's C is $a bytes with loops, $b without"; status=1; }
 
