@@ -96,6 +96,9 @@ void mo_cg_expr(mo_cg *cg, const mo_expr *e);
 /* The storage of variable v ("x[3]"), following aliases; false for an alias by value (then the caller
  * prints the value) or a variable without storage. */
 bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b);
+/* The array ("x", "y", "d->pre", ...) and slot that hold variable v itself (after aliases), or false
+ * (an alias by value or of -v, no storage). */
+bool mo_cg_storage(const mo_cg *cg, int v, const char **arr, int *slot);
 /* Append "arr[slot]", or its placeholder or loop form (the loop_ fields above); every slot number the
  * code of a block prints goes through here, so that a run of blocks differing only in slots is seen
  * and written as one loop. */

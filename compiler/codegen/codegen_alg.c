@@ -61,20 +61,31 @@ static void fail_check(agen *g, int in, int from)
 }
 
 /* The storage of variable v for an assignment ("y[3] /" "* name *" "/"), *neg when it holds -v. */
-static void target(agen *g, int v, bool *neg)
+/* The storage array of variable v after aliases ("x", "y", ...), its slot in *slot, *neg when it holds
+ * -v; NULL for a variable without storage (an alias by value). */
+static const char *storage(agen *g, int v, int *slot, bool *neg)
 {
     const mo_dae *dae = g->cg->dae;
     const mo_expr *value;
     int k = mo_dae_resolve(dae, v, neg, &value, NULL);
     const mo_dvar *dv = k >= 0 ? &dae->vars.v[k] : NULL;
-    const char *arr = !dv || dv->slot < 0 ? NULL : dv->kind == MO_DV_STATE ? "x" :
-                      dv->kind == MO_DV_DERIVATIVE ? "dx" :
-                      dv->kind == MO_DV_ALGEBRAIC || dv->kind == MO_DV_DISCRETE ? "y" :
-                      dv->kind == MO_DV_PARAMETER && g->a->params ? "p" : NULL;
+    *slot = dv ? dv->slot : -1;
+    return !dv || dv->slot < 0 ? NULL : dv->kind == MO_DV_STATE ? "x" :
+           dv->kind == MO_DV_DERIVATIVE ? "dx" :
+           dv->kind == MO_DV_ALGEBRAIC || dv->kind == MO_DV_DISCRETE ? "y" :
+           dv->kind == MO_DV_PARAMETER && g->a->params ? "p" : NULL;
+}
+
+/* The storage of variable v for an assignment ("y[3] /" "* name *" "/"), *neg when it holds -v. */
+static void target(agen *g, int v, bool *neg)
+{
+    int slot;
+    const char *arr = storage(g, v, &slot, neg);
     if (!arr)
-        mo_unreachable(mo_sprintf("algorithm section assigns '%s', which has no storage", dae->vars.v[v].name));
-    mo_buf_printf(g->o, "%s[%d] /* ", arr, dv->slot);
-    mo_cg_comment(g->o, dae->vars.v[v].name, 120);
+        mo_unreachable(mo_sprintf("algorithm section assigns '%s', which has no storage",
+                                  g->cg->dae->vars.v[v].name));
+    mo_buf_printf(g->o, "%s[%d] /* ", arr, slot);
+    mo_cg_comment(g->o, g->cg->dae->vars.v[v].name, 120);
     mo_buf_puts(g->o, " */");
 }
 
@@ -126,6 +137,27 @@ static void assign_at(agen *g, const mo_astmt *s, int in)
     mo_buf_puts(o, "\", &ok);\n");
     g->cg->nchecked++;
     fail_check(g, in + 1, from);
+    /* the elements in one array at evenly spaced slots (an array variable's usual storage): one store
+     * at the computed slot, whatever the size (a switch of 4000 cases for an FFT's buffer otherwise) */
+    bool neg = false;
+    int slot0 = -1, step = 0;
+    const char *arr0 = storage(g, s->targets[0], &slot0, &neg);
+    bool even = arr0 && !neg && s->n > 1;
+    for (int k = 1; k < s->n && even; k++) {
+        int slot;
+        const char *arr = storage(g, s->targets[k], &slot, &neg);
+        if (k == 1)
+            step = slot - slot0;
+        even = arr && strcmp(arr, arr0) == 0 && !neg && step != 0 && slot == slot0 + k * step;
+    }
+    if (even) {
+        indent(o, in + 1);
+        mo_buf_printf(o, "%s[%d + %d * i%d_] = v%d_; /* ", arr0, slot0, step, id, id);
+        mo_cg_comment(o, s->index_str ? s->index_str : g->cg->dae->vars.v[s->targets[0]].name, 120);
+        mo_buf_puts(o, " */\n");
+        block_close(g, in);
+        return;
+    }
     indent(o, in + 1);
     mo_buf_printf(o, "switch (i%d_) {\n", id);
     for (int k = 0; k < s->n; k++) {
@@ -157,6 +189,28 @@ static bool one_call(const mo_astmt *s)
     return true;
 }
 
+/* The targets from k on of (a, b) := f(x) that take elements el, el + 1, ... of one array output of f
+ * into slots side by side of one storage array, none negated: how many. */
+static int output_run(agen *g, const mo_astmt *s, int k)
+{
+    const mo_expr *e0 = s->values[k];
+    int slot0;
+    bool neg;
+    const char *arr0 = storage(g, s->targets[k], &slot0, &neg);
+    if (!arr0 || neg)
+        return 1;
+    int n = 1;
+    for (; k + n < s->n; n++) {
+        const mo_expr *e = s->values[k + n];
+        int slot;
+        const char *arr = storage(g, s->targets[k + n], &slot, &neg);
+        if (e->func_out != e0->func_out || e->func_el != e0->func_el + n || !arr || strcmp(arr, arr0) != 0 ||
+            neg || slot != slot0 + n)
+            break;
+    }
+    return n;
+}
+
 /* (a, b) := f(x): f once, its outputs into locals, then the stores (the value wrapper of each element
  * would run f once per element, and print the arguments each time). */
 static void assign_outputs(agen *g, const mo_astmt *s, int in)
@@ -176,11 +230,27 @@ static void assign_outputs(agen *g, const mo_astmt *s, int in)
     mo_cg_fn_call_outputs(g->cg, o, in + 1, c, id, maxel);
     indent(o, in + 1);
     mo_buf_puts(o, "if (ok) {\n");
-    for (int k = 0; k < s->n; k++) {
+    for (int k = 0; k < s->n;) {
         const mo_expr *e = s->values[k];
         bool array = c->func->vars.v[c->func->nin + e->func_out].nd > 0;
+        int n = array ? output_run(g, s, k) : 1;
+        if (n >= 4) {   /* an array output into an array variable: one loop */
+            const char *arr;
+            int slot;
+            bool neg;
+            arr = storage(g, s->targets[k], &slot, &neg);
+            indent(o, in + 2);
+            mo_buf_printf(o, "for (int mo_i = 0; mo_i < %d; mo_i++) /* ", n);
+            mo_cg_comment(o, mo_sprintf("%s and on", g->cg->dae->vars.v[s->targets[k]].name), 120);
+            mo_buf_puts(o, " */\n");
+            indent(o, in + 3);
+            mo_buf_printf(o, "%s[%d + mo_i] = o%d_%d.v[%d + mo_i];\n", arr, slot, id, e->func_out, e->func_el);
+            k += n;
+            continue;
+        }
         store(g, in + 2, s->targets[k], array ? mo_sprintf("o%d_%d.v[%d]", id, e->func_out, e->func_el)
                                               : mo_sprintf("o%d_%d", id, e->func_out));
+        k++;
     }
     indent(o, in + 1);
     mo_buf_puts(o, "}\n");
@@ -467,26 +537,64 @@ static void stmts(agen *g, const mo_astmt_list *l, int in)
         stmt(g, l->v[i], in);
 }
 
+/* y[slot] = d->pre[slot] for the discrete outputs from *k on whose slots follow one another (a
+ * discrete array: one loop for the run); *k moves past them. The slot holds the variable or its negation,
+ * and so does its pre value, so the copy needs no sign. */
+static void copy_pre(agen *g, int *k)
+{
+    const mo_dae *dae = g->cg->dae;
+    int first = *k, slot0 = -1, n = 0;
+    for (; *k < g->a->ninit; (*k)++, n++) {
+        bool neg;
+        const mo_expr *value;
+        int r = mo_dae_resolve(dae, g->a->init[*k], &neg, &value, NULL);
+        if (r < 0 || dae->vars.v[r].kind != MO_DV_DISCRETE || (n && dae->vars.v[r].slot != slot0 + n))
+            break;
+        if (!n)
+            slot0 = dae->vars.v[r].slot;
+    }
+    indent(g->o, 2);
+    if (n < 4) {
+        for (int j = 0; j < n; j++) {
+            if (j)
+                indent(g->o, 2);
+            mo_buf_printf(g->o, "y[%d] /* ", slot0 + j);
+            mo_cg_comment(g->o, dae->vars.v[g->a->init[first + j]].name, 120);
+            mo_buf_printf(g->o, " */ = d->pre[%d];\n", slot0 + j);
+        }
+        return;
+    }
+    mo_buf_printf(g->o, "for (int mo_i = 0; mo_i < %d; mo_i++) /* ", n);
+    mo_cg_comment(g->o, mo_sprintf("%s and on", dae->vars.v[g->a->init[first]].name), 120);
+    mo_buf_printf(g->o, " */\n");
+    indent(g->o, 3);
+    mo_buf_printf(g->o, "y[%d + mo_i] = d->pre[%d + mo_i];\n", slot0, slot0);
+}
+
 /* The outputs that may be read before they are assigned: start values (continuous variables), pre
  * values (discrete ones, at events; elsewhere they keep the values they hold). */
 static void init_outputs(agen *g)
 {
     const mo_dae *dae = g->cg->dae;
-    for (int k = 0; k < g->a->ninit; k++) {
+    for (int k = 0; k < g->a->ninit;) {
         int v = g->a->init[k];
         bool neg;
         const mo_expr *value;
         int r = mo_dae_resolve(dae, v, &neg, &value, NULL);
-        if (r < 0)
+        if (r < 0) {
+            k++;
             continue;
+        }
         const mo_dvar *dv = &dae->vars.v[r];
         int from = g->cg->nchecked;
         if (dv->kind == MO_DV_DISCRETE) {
             if (g->mode != MO_CG_ALG_EVENT)
-                continue;
-            store(g, 2, v, mo_sprintf("%sd->pre[%d]", neg ? "-" : "", dv->slot));
+                k++;
+            else
+                copy_pre(g, &k);
             continue;
         }
+        k++;
         const mo_expr *start = dae->vars.v[v].start;
         indent(g->o, 2);
         target(g, v, &neg);
@@ -512,7 +620,7 @@ void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode)
     g.where_id = cg->alg_where0 + alg;
     const mo_loc *l = &a->src->loc;
     mo_buf_printf(o, "    /* %s ", a->src->initial ? "initial algorithm" : "algorithm");
-    mo_cg_comment(o, mo_sprintf("%s:%d:%d", l->file ? l->file->path : "<mo2c>", l->line, l->col), 300);
+    mo_cg_comment(o, mo_sprintf("%s:%d:%d", l->file ? mo_cg_lib_path(l->file->path) : "<mo2c>", l->line, l->col), 300);
     if (a->src->instance[0]) {
         mo_buf_puts(o, " (");
         mo_cg_comment(o, a->src->instance, 200);

@@ -103,6 +103,18 @@ static const char *slot_array(const mo_dae *dae, int v)
     }
 }
 
+bool mo_cg_storage(const mo_cg *cg, int v, const char **arr, int *slot)
+{
+    bool neg;
+    const mo_expr *value;
+    int k = mo_dae_resolve(cg->dae, v, &neg, &value, NULL);
+    if (k < 0 || neg)
+        return false;
+    *arr = slot_array(cg->dae, k);
+    *slot = cg->dae->vars.v[k].slot;
+    return *arr && *slot >= 0;
+}
+
 bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b)
 {
     const mo_dae *dae = cg->dae;
@@ -117,10 +129,11 @@ bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b)
         }
         return false;
     }
-    const char *arr = slot_array(dae, k);
-    if (!arr || neg || dae->vars.v[k].slot < 0)
+    const char *arr;
+    int slot;
+    if (!mo_cg_storage(cg, v, &arr, &slot))
         return false;
-    mo_cg_put_slot(cg, b, arr, dae->vars.v[k].slot);
+    mo_cg_put_slot(cg, b, arr, slot);
     return true;
 }
 

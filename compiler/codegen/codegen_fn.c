@@ -82,6 +82,47 @@ static void literal_elements(mo_cg *cg, const mo_expr *a, int *count)
         literal_elements(cg, a->a[i], count);
 }
 
+/* The leaves of array value a (nested MO_EX_ARRAY) in order into *leaf, at most max of them; false
+ * when there are more. */
+static bool array_leaves(const mo_expr *a, const mo_expr **leaf, int *n, int max)
+{
+    if (a->kind != MO_EX_ARRAY) {
+        if (*n == max)
+            return false;
+        leaf[(*n)++] = a;
+        return true;
+    }
+    for (int i = 0; i < a->n; i++)
+        if (!array_leaves(a->a[i], leaf, n, max))
+            return false;
+    return true;
+}
+
+/* Are the n elements of array value a variables held side by side in one array (an array variable
+ * passed whole, as it usually is)? Then *arr and *slot give the first. */
+static bool contiguous(const mo_cg *cg, const mo_expr *a, int n, const char **arr, int *slot)
+{
+    if (n < 4 || cg->leaf)   /* (a few elements read as well one by one) */
+        return false;
+    const mo_expr **leaf = MO_NEWN(const mo_expr *, n);
+    int m = 0;
+    if (!array_leaves(a, leaf, &m, n) || m != n)
+        return false;
+    for (int i = 0; i < n; i++) {
+        const char *ai;
+        int si;
+        if (leaf[i]->kind != MO_EX_VAR || leaf[i]->var < 0 || !mo_cg_storage(cg, leaf[i]->var, &ai, &si))
+            return false;
+        if (i == 0) {
+            *arr = ai;
+            *slot = si;
+        } else if (strcmp(ai, *arr) != 0 || si != *slot + i) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
 {
     int dims[MAX_DIMS] = {0}, n = 1;
@@ -90,6 +131,26 @@ static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
         dims[k] = x && x->kind == MO_EX_ARRAY ? x->n : 0;
         n *= dims[k];
         x = x && x->kind == MO_EX_ARRAY && x->a ? x->a[0] : NULL;   /* (an empty level: its template) */
+    }
+    const char *arr = NULL;
+    int slot = 0;
+    if (contiguous(cg, a, n, &arr, &slot)) {
+        /* the storage itself, which the function only reads (its inputs are read-only) */
+        mo_buf_puts(cg->out, "&(mo2c_arr){(double *)&");
+        mo_cg_put_slot(cg, cg->out, arr, slot);
+        if (cg->names) {
+            const mo_expr *first = a;
+            while (first->kind == MO_EX_ARRAY)
+                first = first->a[0];
+            mo_buf_puts(cg->out, " /* ");
+            mo_cg_comment(cg->out, mo_sprintf("%s and on", cg->dae->vars.v[first->var].name), 120);
+            mo_buf_puts(cg->out, " */");
+        }
+        mo_buf_printf(cg->out, ", %d, %d, {", n, nd);
+        for (int k = 0; k < nd; k++)
+            mo_buf_printf(cg->out, "%s%d", k ? ", " : "", dims[k]);
+        mo_buf_puts(cg->out, "}}");
+        return;
     }
     mo_buf_puts(cg->out, "&(mo2c_arr){(double[]){");
     int count = 0;
@@ -616,7 +677,7 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
     mo_buf_puts(o, "/* function ");
     mo_cg_comment(o, f->name, 200);
     mo_buf_puts(o, " at ");
-    mo_cg_comment(o, mo_sprintf("%s:%d:%d", f->loc.file ? f->loc.file->path : "<mo2c>", f->loc.line,
+    mo_cg_comment(o, mo_sprintf("%s:%d:%d", f->loc.file ? mo_cg_lib_path(f->loc.file->path) : "<mo2c>", f->loc.line,
                                 f->loc.col), 300);
     mo_buf_puts(o, " */\n");
     signature(o, f);
