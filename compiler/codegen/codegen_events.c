@@ -46,9 +46,16 @@ struct mo_cg_events {
     unsigned char *rel_taken;         /* relation -> already listed for that loop */
 };
 
+/* A source file as run-time messages name it (the path as given), and as comments cite it (inside its
+ * library tree, the same wherever the library lies). */
 static const char *loc_path(mo_loc loc)
 {
     return loc.file ? loc.file->path : "<mo2c>";
+}
+
+static const char *loc_cite(mo_loc loc)
+{
+    return loc.file ? mo_cg_lib_path(loc.file->path) : "<mo2c>";
 }
 
 static const char *text_of(const mo_dae *dae, const mo_expr *e)
@@ -462,7 +469,7 @@ static void emit_assert(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *ind
     mo_buf c = {0};
     mo_expr_print(&c, s->rhs, mo_flat_var_name, (void *)flat);
     cg->where_name = where(ev, s->loc, mo_sprintf("assert(%s, ...)", mo_buf_str(&c)));
-    mo_buf_printf(o, "%s/* %s:%d: assert(", indent, loc_path(s->loc), s->loc.line);
+    mo_buf_printf(o, "%s/* %s:%d: assert(", indent, loc_cite(s->loc), s->loc.line);
     mo_cg_comment(o, mo_buf_str(&c), 200);
     mo_buf_printf(o, ", ...) */\n%sif (mo2c_assert(d, (", indent);
     expr(cg, o, s->rhs, true);
@@ -478,7 +485,7 @@ static void emit_call(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *inden
     mo_buf c = {0};
     mo_expr_print(&c, s->rhs, mo_flat_var_name, (void *)cg->dae->flat);
     cg->where_name = where(cg->ev, s->loc, mo_buf_str(&c));
-    mo_buf_printf(o, "%s/* %s:%d: ", indent, loc_path(s->loc), s->loc.line);
+    mo_buf_printf(o, "%s/* %s:%d: ", indent, loc_cite(s->loc), s->loc.line);
     mo_cg_comment(o, mo_buf_str(&c), 200);
     mo_buf_printf(o, " */\n%s(void)", indent);
     expr(cg, o, s->rhs, true);
@@ -589,7 +596,7 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
     for (int i = 0; i < flat->whens.n; i++) {
         const mo_fwhen *w = &flat->whens.v[i];
         int c0 = ev->ncond;   /* a memory slot per condition, per element of a vector one */
-        mo_buf_printf(o, "    {   /* %s:%d:%d", loc_path(w->loc), w->loc.line, w->loc.col);
+        mo_buf_printf(o, "    {   /* %s:%d:%d", loc_cite(w->loc), w->loc.line, w->loc.col);
         if (w->instance && *w->instance) {
             mo_buf_puts(o, " (");
             mo_cg_comment(o, w->instance, 120);
