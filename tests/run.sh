@@ -108,7 +108,9 @@ for i in "${!scripts[@]}"; do
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; report_done; done
     mkdir -p "$OUT/sim/$i"
     ( export OUT=$OUT/sim/$i
-      timeout 1200 bash "${scripts[$i]}" >"$OUT.log" 2>&1; echo $? >"$OUT.rc.tmp"; mv "$OUT.rc.tmp" "$OUT.rc" ) &
+      timeout 1200 bash "${scripts[$i]}" >"$OUT.log" 2>&1; rc=$?
+      [ $rc = 124 ] && echo "(the script was stopped after its 1200 s limit)" >>"$OUT.log"
+      echo $rc >"$OUT.rc.tmp"; mv "$OUT.rc.tmp" "$OUT.rc" ) &
 done
 wait; report_done
 
