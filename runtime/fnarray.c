@@ -526,7 +526,7 @@ void mo2c_acols_back(mo2c_arr *a, const double *v)
 
 /* ---- products ---- */
 
-int mo2c_amul(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const mo2c_arr *b, const char *where)
+int mo2c_amul(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const mo2c_arr *b, int integer, const char *where)
 {
     if (a->nd < 1 || a->nd > 2 || b->nd < 1 || b->nd > 2 || (a->nd == 1 && b->nd == 1) ||
         b->dim[0] != a->dim[a->nd - 1]) {
@@ -543,17 +543,20 @@ int mo2c_amul(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const mo2c_arr *b,
         dims[nd++] = m;
     if (tmp_int(d, res, nd, dims, where) != 0)
         return -1;
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < m; j++) {
+    int ok = 1;
+    for (int i = 0; i < n && ok; i++)
+        for (int j = 0; j < m && ok; j++) {
             double s = 0;
-            for (int k = 0; k < inner; k++)
-                s += a->v[(long)i * inner + k] * b->v[(long)k * m + j];
+            for (int k = 0; k < inner && ok; k++) {
+                double x = a->v[(long)i * inner + k], y = b->v[(long)k * m + j];
+                s = integer ? mo2c_iop(d, s, mo2c_iop(d, x, y, '*', where, &ok), '+', where, &ok) : s + x * y;
+            }
             res->v[(long)i * m + j] = s;
         }
-    return 0;
+    return ok ? 0 : -1;
 }
 
-double mo2c_adot(mo2c_data *d, const mo2c_arr *a, const mo2c_arr *b, const char *where, int *ok)
+double mo2c_adot(mo2c_data *d, const mo2c_arr *a, const mo2c_arr *b, int integer, const char *where, int *ok)
 {
     if (a->nd != 1 || b->nd != 1 || a->n != b->n) {
         if (*ok) {
@@ -565,8 +568,9 @@ double mo2c_adot(mo2c_data *d, const mo2c_arr *a, const mo2c_arr *b, const char 
         return 0;
     }
     double s = 0;
-    for (int i = 0; i < a->n; i++)
-        s += a->v[i] * b->v[i];
+    for (int i = 0; i < a->n && *ok; i++)
+        s = integer ? mo2c_iop(d, s, mo2c_iop(d, a->v[i], b->v[i], '*', where, ok), '+', where, ok)
+                    : s + a->v[i] * b->v[i];
     return s;
 }
 

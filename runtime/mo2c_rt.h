@@ -378,8 +378,10 @@ typedef struct mo2c_sub {
 int mo2c_aget(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, int ns, const mo2c_sub *s, const char *where);
 int mo2c_aset(mo2c_data *d, mo2c_arr *a, int ns, const mo2c_sub *s, const mo2c_arr *val, const char *where);
 /* Matrix products (vector * matrix, matrix * vector, matrix * matrix) and the scalar product. */
-int mo2c_amul(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const mo2c_arr *b, const char *where);
-double mo2c_adot(mo2c_data *d, const mo2c_arr *a, const mo2c_arr *b, const char *where, int *ok);
+/* integer: both operands are Integer arrays, whose products and sums must stay in the Integer range
+ * (4.9.2; an overflow fails naming where, as mo2c_iop) */
+int mo2c_amul(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const mo2c_arr *b, int integer, const char *where);
+double mo2c_adot(mo2c_data *d, const mo2c_arr *a, const mo2c_arr *b, int integer, const char *where, int *ok);
 /* sum, product, min, max of the elements (empty: 0, 1, the greatest and the least finite double) */
 enum { MO2C_RED_SUM, MO2C_RED_PRODUCT, MO2C_RED_MIN, MO2C_RED_MAX };
 double mo2c_areduce(const mo2c_arr *a, int op);

@@ -337,7 +337,9 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
     case MO_EX_BINARY:
         if (e->op == MO_OP_MUL && rank(g, e->a[0]) == 1) {   /* the scalar product */
             const char *a = mo_fg_array(g, o, in, e->a[0], false), *b = mo_fg_array(g, o, in, e->a[1], false);
-            put_leaf(g, e, mo_sprintf("mo2c_adot(d, %s, %s, %s, &ok)", a, b, mo_fg_where(g)));
+            bool integer = mo_func_expr_type(NULL, g->f, e) == MO_T_INTEGER;   /* checked for overflow (4.9.2) */
+            g->cg.nchecked += integer;
+            put_leaf(g, e, mo_sprintf("mo2c_adot(d, %s, %s, %d, %s, &ok)", a, b, integer, mo_fg_where(g)));
             return;
         }
         if ((e->op == MO_OP_AND || e->op == MO_OP_OR) && mo_fg_needs(g, e->a[1])) {
@@ -877,7 +879,8 @@ const char *mo_fg_array(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, bool co
         if (e->op == MO_OP_MUL && rank(g, e->a[0]) > 0 && rank(g, e->a[1]) > 0) {
             const char *a = mo_fg_array(g, o, in, e->a[0], false), *b = mo_fg_array(g, o, in, e->a[1], false);
             const char *p = new_tmp(g, o, in, &k);
-            checked_call(o, in, mo_sprintf("mo2c_amul(d, %s, %s, %s, %s)", p, a, b, w));
+            int integer = mo_func_expr_type(NULL, g->f, e) == MO_T_INTEGER;   /* checked for overflow (4.9.2) */
+            checked_call(o, in, mo_sprintf("mo2c_amul(d, %s, %s, %s, %d, %s)", p, a, b, integer, w));
             return p;
         }
         return elementwise(g, o, in, e, mo_sprintf("operator '%s'", mo_op_text(e->op)));

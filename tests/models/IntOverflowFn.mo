@@ -139,4 +139,30 @@ package IntOverflowFn
     Integer n = if time < 0.5 then 0 else 1;
     Integer f = integer(2147483647.5 + n);
   end Integer_;
+  function matsq "the square of an Integer matrix, element [1, 1]"
+    input Integer n;
+    output Integer r;
+  protected
+    Integer A[2, 2] = [n, 1; 1, n];
+    Integer B[2, 2];
+  algorithm
+    B := A * A;
+    r := B[1, 1];
+  end matsq;
+  model MatMul
+    Integer n = if time < 0.5 then 46340 else 46341;
+    Integer f = matsq(n);
+  end MatMul;
+  function dot "the scalar product of an Integer vector with itself"
+    input Integer n;
+    output Integer r;
+  protected
+    Integer v[2] = {n, 1000};
+  algorithm
+    r := v * v;
+  end dot;
+  model Dot
+    Integer n = if time < 0.5 then 46330 else 46331;
+    Integer f = dot(n);
+  end Dot;
 end IntOverflowFn;

@@ -11,7 +11,8 @@
 # Integer vector times 1000 (element by element) overflows at 3 * 10^9 (3000000 * 1000); sum and product
 # of Integer vectors and a sum over an iterator overflow one past their largest value; -n of
 # -2147483648 overflows; so do abs(-2147483648), div(-2147483648, -1) and integer(2147483648.5), in a
-# function and in an equation (whose message names the file by its name only).
+# function and in an equation (whose message names the file by its name only); so do the matrix product
+# of Integer matrices (46341^2) and the scalar product of Integer vectors (46331^2 + 10^6) in a function.
 D=$OUT/int_overflow; rm -rf "$D"; mkdir -p "$D"
 cp tests/models/IntOverflow.mo "$D/" && (cd "$D" && "$MO2C" IntOverflow.mo -o io) || exit 1
 out=$(cd "$D" && ./io -r=io.csv 2>&1); rc=$?
@@ -42,7 +43,9 @@ for c in "Fact|12,479001600|479001600 * 13 $range:15: r := r * i (function IntOv
          "DivFn|-2147483647,2147483647|div(-2147483648, -1) $range:118: r := div(n, m) (function IntOverflowFn.idiv)" \
          "Div|-2147483647,2147483647|div(-2147483648, -1) ${range/$F/IntOverflowFn.mo}:126: f = div(n, -1)" \
          "IntegerFn|0,2147483647|integer(2147483648.5) $range:132: r := integer(x) (function IntOverflowFn.iint)" \
-         "Integer_|0,2147483647|integer(2147483648.5) ${range/$F/IntOverflowFn.mo}:140: f = integer(2147483647.5 + n)"; do
+         "Integer_|0,2147483647|integer(2147483648.5) ${range/$F/IntOverflowFn.mo}:140: f = integer(2147483647.5 + n)" \
+         "MatMul|46340,2147395601|46341 * 46341 $range:149: B := A * A (function IntOverflowFn.matsq)" \
+         "Dot|46330,2147468900|2146561561 + 1000000 $range:162: r := v * v (function IntOverflowFn.dot)"; do
     IFS='|' read -r m row msg <<<"$c"
     "$MO2C" "$F" "IntOverflowFn.$m" -o "$D/$m" || { echo "FAIL: mo2c $m"; exit 1; }
     out=$(cd "$D" && "./$m" -r="$m.csv" 2>&1); rc=$?
