@@ -70,9 +70,10 @@ typedef struct uctx {
     size_t *last_starts, last_nlines;
     const char *last_unit;    /* var_unit's last unit string and what it gave */
     int last_slot;
-    const mo_expr *last_choice;   /* the elements of the last x[k] looked at and their unit: references
-                               * to one x share them (flatten_ref.c), each looked at once in a row */
-    uval last_choice_unit;
+    mo_map choices;           /* the elements of each x[k] looked at (by address) -> their unit (uval):
+                               * references to one x share them (flatten_ref.c), each looked at once,
+                               * however the references to several arrays interleave (y[i] = x[k + i],
+                               * z[i] = y[k - i] in one for-equation) */
 } uctx;
 
 static const uval unknown_val = {U_UNKNOWN, {{0}, 1}, NULL, -1};
@@ -497,8 +498,9 @@ static uval unit_of(uctx *c, const mo_expr *e)
     case MO_EX_INDEX: {
         /* x[k] known only at run time (flat.h): the elements k chooses from agree */
         (void)unit_of(c, e->a[1]);
-        if (e->a[0] == c->last_choice) {
-            r = c->last_choice_unit;
+        const uval *seen = mo_map_get(&c->choices, (const char *)e->a[0]);
+        if (seen) {
+            r = *seen;
             break;
         }
         for (int i = 0; i < e->a[0]->n; i++) {
@@ -506,8 +508,9 @@ static uval unit_of(uctx *c, const mo_expr *e)
             r = i ? agree(c, e->loc, "the elements of an array subscripted at run time", r, b) : b;
         }
         r.var = -1;
-        c->last_choice = e->a[0];
-        c->last_choice_unit = r;
+        uval *keep = MO_NEW(uval);
+        *keep = r;
+        mo_map_put(&c->choices, (const char *)e->a[0], keep);
         break;
     }
     default:

@@ -57,6 +57,8 @@ typedef struct mo_cg {
     int loop_nvtables;        /* tables of numbers made so far (mo_v<n>) */
     bool where_table;         /* a large model's where strings are mo_W[id], filled in at start-up by
                                * fill_where() (codegen_vars.c), instead of one constant W<id> each */
+    mo_map choices;           /* the elements of each x[k] written (by address) -> how they lie in the
+                               * storage arrays (codegen_expr.c) */
     struct mo_cg_sites *sites;/* writing a sequence of blocks: calls run once for several statements
                                * (codegen_sites.c), or NULL */
 } mo_cg;

@@ -532,19 +532,64 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
         mo_buf_puts(o, ")");
 }
 
-/* x[k] with k known only at run time (flat.h): the elements in a C array, chosen by the runtime's
- * checked index. Every element is evaluated: they are variables (or what aliases made of them). */
+/* The elements of an x[k] (its shared MO_EX_ARRAY, flat.h) as slots base, base + stride, ... of one
+ * storage array, looked at once per array (cg->choices) however many references share it. */
+typedef struct choice_layout {
+    const char *arr;           /* NULL: not in place (an alias by value or negated, a nested choice) */
+    int base, stride;
+} choice_layout;
+
+static const choice_layout *layout_of(mo_cg *cg, const mo_expr *elems)
+{
+    choice_layout *l = mo_map_get(&cg->choices, (const char *)elems);
+    if (l)
+        return l;
+    l = MO_NEW(choice_layout);
+    for (int i = 0; i < elems->n; i++) {
+        const char *arr;
+        int slot;
+        if (elems->a[i]->kind != MO_EX_VAR || !mo_cg_storage(cg, elems->a[i]->var, &arr, &slot) ||
+            (i > 0 && strcmp(arr, l->arr)) || (i == 1 && slot == l->base) ||
+            (i > 1 && slot != l->base + i * l->stride)) {
+            l->arr = NULL;
+            break;
+        }
+        if (i == 0)
+            l->arr = arr, l->base = slot;
+        else if (i == 1)
+            l->stride = slot - l->base;
+    }
+    mo_map_put(&cg->choices, (const char *)elems, l);
+    return l;
+}
+
+/* x[k] with k known only at run time (flat.h), chosen by the runtime's checked index (0 when out of
+ * range, after the failure is recorded): read in place when the elements are evenly spaced slots of one
+ * array, so that a reference costs the same whatever the size of x (N references x[k + i] over N
+ * elements were N^2 elements written); otherwise the elements in a C array, every one evaluated (they
+ * are variables, or what aliases made of them). */
 static void emit_index(mo_cg *cg, const mo_expr *e)
 {
     mo_buf *o = cg->out;
     const mo_expr *arr = e->a[0];
+    const choice_layout *l = arr->n > 1 ? layout_of(cg, arr) : NULL;
     cg->nchecked++;
-    mo_buf_puts(o, arr->n ? "((const double[]){" : "(");
-    for (int i = 0; i < arr->n; i++) {
-        emit(cg, arr->a[i], P_TERNARY);   /* (no comma operator inside) */
-        mo_buf_puts(o, i + 1 < arr->n ? ", " : "");
+    if (l && l->arr) {
+        mo_buf_printf(o, "%s[", l->arr);
+        mo_cg_put_int(cg, o, l->base);   /* (a slot: a loop moves it with the unit, codegen_loops.c) */
+        if (l->stride == 1)
+            mo_buf_puts(o, " + ");
+        else
+            mo_buf_printf(o, " %c %d * ", l->stride < 0 ? '-' : '+', l->stride < 0 ? -l->stride : l->stride);
+    } else {
+        mo_buf_puts(o, arr->n ? "((const double[]){" : "(");
+        for (int i = 0; i < arr->n; i++) {
+            emit(cg, arr->a[i], P_TERNARY);   /* (no comma operator inside) */
+            mo_buf_puts(o, i + 1 < arr->n ? ", " : "");
+        }
+        mo_buf_puts(o, arr->n ? "})[" : "");
     }
-    mo_buf_puts(o, arr->n ? "})[mo2c_index(d, " : "mo2c_index(d, ");
+    mo_buf_puts(o, "mo2c_index(d, ");
     emit(cg, e->a[1], 0);
     mo_buf_printf(o, ", %d, \"", arr->n);
     mo_cg_c_string(o, mo_sprintf("%s at %s:%d", e->str ? e->str : "an array",

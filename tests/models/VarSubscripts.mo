@@ -133,4 +133,27 @@ package VarSubscripts
       k = if pre(k) >= 3 then 1 else pre(k) + 1;
     end when;
   end Repeated;
+
+  // Distinct index expressions over one array in a for-equation: each x[k + i] and y[2 i - 1 + k] is
+  // its own choice among all the elements (the C reads the chosen slot in place, codegen_expr.c).
+  model Shifted
+    parameter Integer N = 1000;
+    Integer k(start = 0, fixed = true);
+    Real x[2 * N](each start = 1, each fixed = true);
+    Real y[N];
+    Real z[div(N, 2) - 1];
+  equation
+    for i in 1:2 * N loop
+      der(x[i]) = -x[i] * i / N;
+    end for;
+    for i in 1:N loop
+      y[i] = x[k + i] * i;
+    end for;
+    for i in 1:div(N, 2) - 1 loop
+      z[i] = y[2 * i - 1 + k] + x[i];
+    end for;
+    when sample(0.25, 0.25) then
+      k = if pre(k) >= 2 then 0 else pre(k) + 1;
+    end when;
+  end Shifted;
 end VarSubscripts;

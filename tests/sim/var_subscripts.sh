@@ -112,4 +112,28 @@ closed_form "$D/repeated.csv" 'y[2000]' "2000 * exp(-$K * t / 2000)" 1e-7 || sta
 for i in 1 2; do
     closed_form "$D/repeated.csv" "g[$i]" "($K > 1 ? $i * exp(-($K - 1) * t / 2000) : -$i)" 1e-7 || status=1
 done
+# Shifted: x_i = exp(-i t / N) (N = 1000), k = j mod 3 after the j-th sample; y[i] = x[k + i] i,
+# z[i] = y[2 i - 1 + k] + x[i]: 1000 and 499 distinct choices among 2000 and 1000 elements. The C reads
+# the chosen slot in place, so its size does not grow with N: N = 700 and 1000 within 10 % (both large
+# enough for the where strings in a table, codegen.c). Each reference was a C array of all the
+# elements (164 KB at N = 1000, 120 KB at 700), and mo2c printed N^2 elements looking for loops.
+"$MO2C" $M VarSubscripts.Shifted -o "$D/Shifted" || { echo "mo2c failed on Shifted"; exit 1; }
+simulate "$D" Shifted -stopTime=0.98 -stepSize=0.007 -noEventEmit -tolerance=1e-10 -r=shifted.csv \
+    '-variableFilter=k|y\[1\]|y\[1000\]|z\[1\]|z\[499\]' || exit 1
+KS='(int(t / 0.25) % 3)'
+closed_form "$D/shifted.csv" k "$KS" 0 || status=1
+closed_form "$D/shifted.csv" 'y[1]' "exp(-($KS + 1) * t / 1000)" 1e-7 || status=1
+closed_form "$D/shifted.csv" 'y[1000]' "1000 * exp(-($KS + 1000) * t / 1000)" 1e-6 || status=1
+closed_form "$D/shifted.csv" 'z[1]' "(1 + $KS) * exp(-(1 + 2 * $KS) * t / 1000) + exp(-t / 1000)" 1e-7 || status=1
+closed_form "$D/shifted.csv" 'z[499]' "(997 + $KS) * exp(-(997 + 2 * $KS) * t / 1000) + exp(-499 * t / 1000)" 1e-6 || status=1
+"$MO2C" $M VarSubscripts.Shifted --emit-c -o "$D/Shifted.c" || exit 1
+cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -O2 -Werror -Iruntime -c -o "$D/Shifted.o" "$D/Shifted.c" || status=1
+sed 's/N = 1000;/N = 700;/; s/model Shifted/model Shifted700/; s/end Shifted;/end Shifted700;/' $M > "$D/Shifted700.mo"
+"$MO2C" "$D/Shifted700.mo" VarSubscripts.Shifted700 --emit-c -o "$D/Shifted700.c" || exit 1
+small=$(stat -c %s "$D/Shifted700.c"); large=$(stat -c %s "$D/Shifted.c")
+if ! awk -v s="$small" -v l="$large" 'BEGIN { exit !(l < 1.1 * s) }'; then
+    echo "FAIL: Shifted: $large bytes of C at N = 1000, $small at N = 700 (expected within 10 %)"; status=1
+else
+    echo "ok   Shifted: $large bytes of C at N = 1000, $small at N = 700"
+fi
 exit $status
