@@ -13,7 +13,10 @@
  * their sets), and then each kept connect pairs the two connectors element by element, with its sides.
  * Potentially present elements that nothing made are absent from the flat model.
  *
- * Not yet (located errors): a new element with subscripts (bus.x[2]), a flow variable added directly
+ * A new element with subscripts (bus.x[2]) is an element of its own, named x[2]; a declared element with
+ * ':' dimensions takes its sizes from the connector it is connected to (or from a connector in the
+ * augmentation set).
+ * Not yet (located errors): slices of new elements, arrays connected to them, a flow variable added directly
  * (spec: only inside a connector), a connect of two undeclared elements, an expandable connector to a
  * non-expandable one.
  * Needs: flatten.c (instances, mo_ensure_slot), connect.c (mo_connect_pair). A component that holds an
@@ -45,6 +48,7 @@ typedef struct exp_inst {
     mo_map index;             /* name -> 1 + position in elems */
     MO_VEC(mark) marks;
     mo_map marked;            /* name -> 1 + position in marks */
+    mo_map subbed;            /* name -> 1: elements added element by element (as "name[2]", ...) */
 } exp_inst;
 
 typedef struct exp_connect {
@@ -59,6 +63,10 @@ typedef struct mo_exp_state {
     mo_map of;                /* (const char *)inst -> exp_inst * */
     MO_VEC(exp_connect) connects;
     mo_map joined;            /* "a b" (instances) of the connects of nested expandable elements made */
+    /* while a declared element with ':' dimensions is made for a connect (size_from), the array it is
+     * connected to, whose sizes it takes (mo_exp_colon_size) */
+    const mo_inst *hint_in;
+    const mo_arr *hint;
 } exp_state;
 
 static exp_inst *info(const mo_front *fr, const mo_inst *in)
@@ -103,6 +111,16 @@ static bool exp_find(const exp_inst *x, const char *name, mo_slot *out)
     if (k)
         *out = x->elems.v[k - 1].slot;
     return k != 0;
+}
+
+/* Record added element a of x (an element added element by element, "name[2]", under its name too) */
+static void put_elem(exp_inst *x, added a)
+{
+    MO_PUSH(x->elems, a);
+    mo_map_put(&x->index, a.name, (void *)(intptr_t)x->elems.n);
+    const char *br = strchr(a.name, '[');
+    if (br)
+        mo_map_put(&x->subbed, mo_intern(a.name, (size_t)(br - a.name)), (void *)1);
 }
 
 /* ---- adding an element ---- */
@@ -170,8 +188,7 @@ static mo_inst *copy_inst(mo_front *fr, mo_inst *parent, const char *path, const
             added a = {lx->elems.v[i].name, {0}};
             if (!copy_shape(fr, c, join(path, a.name), &lx->elems.v[i].slot, &a.slot, use))
                 return NULL;
-            MO_PUSH(x->elems, a);
-            mo_map_put(&x->index, a.name, (void *)(intptr_t)x->elems.n);
+            put_elem(x, a);
         }
         return c;
     }
@@ -211,9 +228,26 @@ static bool copy_shape(mo_front *fr, mo_inst *bus, const char *path, const mo_sl
     return true;
 }
 
-/* Add element name to bus, shaped like slot like (the other side of connect q). */
+/* Add element name to bus, shaped like slot like (the other side of connect q). name may be an element
+ * of an array ("x[2]", spec 9.1.3: "an array variable is created, and a connection to the specific array
+ * element is performed"): each such element is an element of its own, so that the array holds only the
+ * elements that connects name (the others are "not created"); it is a scalar connector. */
 static bool add_element(mo_front *fr, mo_inst *bus, const char *name, const mo_slot *like, const mo_eq *q)
 {
+    exp_inst *x = info_of(fr, bus);
+    const char *br = strchr(name, '[');
+    const char *base = br ? mo_intern(name, (size_t)(br - name)) : name;
+    mo_slot tmp;
+    if (br ? mo_layout_find(bus->lay, base) || exp_find(x, base, &tmp) : mo_map_get(&x->subbed, name) != NULL) {
+        mo_error(q->loc, "not supported yet: element '%s' of expandable connector '%s' both as a whole array and element by element",
+                 base, bus->path);
+        return false;
+    }
+    if (br && like->kind == MO_SK_ARRAY) {
+        mo_error(q->loc, "not supported yet: an array connected to an element of an array of an expandable connector ('%s.%s')",
+                 bus->path, name);
+        return false;
+    }
     if (like->kind == MO_SK_ARRAY && like->arr->ndims != 1) {
         mo_error(q->loc, "not supported yet: adding an array of more than one dimension to an expandable connector");
         return false;
@@ -223,12 +257,10 @@ static bool add_element(mo_front *fr, mo_inst *bus, const char *name, const mo_s
                  mo_flat_var_name(fr->flat, like->var));
         return false;
     }
-    exp_inst *x = info_of(fr, bus);
     added a = {name, {0}};
     if (!copy_shape(fr, bus, join(bus->path, name), like, &a.slot, q->loc))
         return false;
-    MO_PUSH(x->elems, a);
-    mo_map_put(&x->index, name, (void *)(intptr_t)x->elems.n);
+    put_elem(x, a);
     return true;
 }
 
@@ -237,11 +269,95 @@ bool mo_exp_find(const mo_front *fr, const mo_inst *bus, const char *name, mo_sl
     return exp_find(info(fr, bus), name, out);
 }
 
+/* The name of part p of ref, an element of an array added element by element: "x[2]", "x[1,3]", its
+ * subscripts evaluated in inst (spec 9.1.3: they are evaluable expressions); NULL after an error. */
+static const char *sub_name(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, int p)
+{
+    const mo_ref_part *part = &ref->parts[p];
+    mo_expr **subs = mo_ref_part_subs(part);
+    const char *name = part->id;
+    for (int i = 0; i < (int)part->nsubs; i++) {
+        mo_expr_kind k = subs[i]->kind;
+        if (k == MO_EX_COLON || k == MO_EX_RANGE || k == MO_EX_ARRAY) {
+            mo_error(subs[i]->loc, "not supported yet: a slice of an array of an expandable connector that its connects make element by element ('%s')",
+                     mo_ref_str(ref));
+            return NULL;
+        }
+        long long n;
+        if (!mo_eval_int(fr, inst, owner, subs[i], "a subscript of an element of an expandable connector", &n))
+            return NULL;
+        if (n < 1) {
+            mo_error(subs[i]->loc, "subscript %lld of '%s' is not positive", n, mo_ref_str(ref));
+            return NULL;
+        }
+        name = mo_sprintf("%s%c%lld", name, i ? ',' : '[', n);
+    }
+    return mo_intern_cstr(mo_sprintf("%s]", name));
+}
+
+int mo_exp_find_sub(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_inst *bus, const mo_expr *ref, int p,
+                    mo_slot *out)
+{
+    const exp_inst *x = info(fr, bus);
+    if (!x || !ref->parts[p].nsubs || !mo_map_get(&x->subbed, ref->parts[p].id))
+        return 0;
+    const char *name = sub_name(fr, inst, owner, ref, p);
+    if (!name)
+        return -1;
+    if (exp_find(x, name, out))
+        return 1;
+    mo_error(mo_ref_part_loc(ref, p), "'%s.%s' is not present: no connect makes it (specification 9.1.3)", bus->path, name);
+    return -1;
+}
+
+bool mo_exp_colon_size(const mo_front *fr, const mo_inst *inst, int k, int ndims, long long *n)
+{
+    const exp_state *st = fr->exp;
+    if (!st || !st->hint || st->hint_in != inst || st->hint->ndims != ndims)
+        return false;
+    *n = st->hint->dims[k];
+    return true;
+}
+
+/* Make declared element i of bus b, which is connected to slot like: a dimension ':' of it takes its size
+ * from like's (an array of the same number of dimensions; spec 9.1.3, "Real x[:]" in a bus connected to
+ * "RealInput u[3]"). */
+static bool make_declared(mo_front *fr, mo_inst *b, int i, const mo_slot *like)
+{
+    exp_state *st = fr->exp;
+    const mo_inst *saved_in = st->hint_in;
+    const mo_arr *saved = st->hint;
+    st->hint_in = b;
+    st->hint = like->kind == MO_SK_ARRAY ? like->arr : NULL;
+    bool ok = mo_ensure_slot(fr, b, i);
+    st->hint_in = saved_in;
+    st->hint = saved;
+    return ok;
+}
+
+/* ref, written in inst, is bus.name with name declared in bus and not made yet: made with the sizes of
+ * the connector other_ref it is connected to, when it is an array (false after an error). */
+static bool size_from(mo_front *fr, mo_inst *inst, mo_class *owner, mo_inst *bus, const mo_expr *ref,
+                      const mo_expr *other_ref)
+{
+    const mo_ref_part *last = &ref->parts[ref->nparts - 1];
+    intptr_t k = mo_layout_find(bus->lay, last->id);
+    if (!k || last->nsubs || bus->slots[k - 1].state != MO_SLOT_PENDING)
+        return true;
+    mo_slot other;
+    bool disabled = false;
+    if (!mo_resolve_slot(fr, inst, owner, other_ref, &other, &disabled))
+        return false;
+    return disabled || make_declared(fr, bus, (int)k - 1, &other);
+}
+
 /* ---- connects ---- */
 /* Is ref of the form bus.name, bus an expandable connector that neither declares nor has name yet?
- * Then *bus is it. *on is bus whenever ref is bus.name, declared or not. Resolving bus makes what it goes
- * through, as any reference would. */
-static int undeclared(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_inst **bus, mo_inst **on)
+ * Then *bus is it. *on is bus whenever ref is bus.name, declared or not, and *name the element's name
+ * ("name[2]" for an element of an array that connects make element by element). Resolving bus makes
+ * what it goes through, as any reference would. */
+static int undeclared(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *ref, mo_inst **bus, mo_inst **on,
+                      const char **name)
 {
     if (ref->nparts < 2)
         return 0;
@@ -254,14 +370,14 @@ static int undeclared(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
         return r < 0 ? -1 : 0;
     const mo_ref_part *last = &ref->parts[ref->nparts - 1];
     *on = s.one.child;
+    *name = last->id;
     mo_slot tmp;
     if (mo_layout_find(s.one.child->lay, last->id) || exp_find(info(fr, s.one.child), last->id, &tmp))
         return 0;
-    if (last->nsubs) {
-        mo_error(mo_ref_part_loc(ref, ref->nparts - 1), "not supported yet: a new element of an expandable connector with subscripts ('%s')",
-                 mo_ref_str(ref));
+    if (last->nsubs && !(*name = sub_name(fr, inst, owner, ref, ref->nparts - 1)))
         return -1;
-    }
+    if (last->nsubs && exp_find(info(fr, s.one.child), *name, &tmp))
+        return 0;
     *bus = s.one.child;
     return 1;
 }
@@ -294,9 +410,13 @@ bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
 {
     const mo_expr *refs[2] = {q->lhs, q->rhs};
     mo_inst *bus[2] = {NULL, NULL}, *on[2] = {NULL, NULL};
+    const char *names[2] = {NULL, NULL};
     int u[2];
     for (int i = 0; i < 2; i++)
-        if ((u[i] = undeclared(fr, inst, owner, refs[i], &bus[i], &on[i])) < 0)
+        if ((u[i] = undeclared(fr, inst, owner, refs[i], &bus[i], &on[i], &names[i])) < 0)
+            return true;
+    for (int i = 0; i < 2; i++)
+        if (on[i] && !u[i] && !u[1 - i] && !size_from(fr, inst, owner, on[i], refs[i], refs[1 - i]))
             return true;
     if (u[0] && u[1]) {
         mo_error(q->loc, "'%s' and '%s' are both undeclared in their expandable connectors: one must be declared",
@@ -315,10 +435,9 @@ bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
             mo_error(refs[1 - nu]->loc, "'%s' is not a connector", mo_ref_str(refs[1 - nu]));
             return true;
         }
-        const char *name = refs[nu]->parts[refs[nu]->nparts - 1].id;
-        if (!add_element(fr, bus[nu], name, &other, q))
+        if (!add_element(fr, bus[nu], names[nu], &other, q))
             return true;
-        mark_element(fr, inst, bus[nu], name, &other, refs[1 - nu], q);
+        mark_element(fr, inst, bus[nu], names[nu], &other, refs[1 - nu], q);
         return false;   /* now declared: connect.c pairs it as usual */
     }
     /* two expandable connectors: kept for mo_exp_finish */
@@ -331,9 +450,9 @@ bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
     bool ea = a.kind == MO_SK_INST && a.child->expandable, eb = b.kind == MO_SK_INST && b.child->expandable;
     if (!ea && !eb) {   /* an element of a bus (declared, or added before) and a connector */
         if (on[0] && !on[1])
-            mark_element(fr, inst, on[0], q->lhs->parts[q->lhs->nparts - 1].id, &b, q->rhs, q);
+            mark_element(fr, inst, on[0], names[0], &b, q->rhs, q);
         if (on[1] && !on[0])
-            mark_element(fr, inst, on[1], q->rhs->parts[q->rhs->nparts - 1].id, &a, q->lhs, q);
+            mark_element(fr, inst, on[1], names[1], &a, q->lhs, q);
         return false;
     }
     if (ea != eb) {
@@ -375,7 +494,7 @@ static bool ensure_element(mo_front *fr, mo_inst *b, const char *name, const mo_
     intptr_t k = mo_layout_find(b->lay, name);
     if (k) {
         if (b->slots[k - 1].state != MO_SLOT_DONE) {
-            if (!mo_ensure_slot(fr, b, (int)k - 1))
+            if (!make_declared(fr, b, (int)k - 1, like))
                 return false;
             *changed = true;
         }

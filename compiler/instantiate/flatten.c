@@ -618,7 +618,7 @@ static bool eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, mo_
         long long n;
         const mo_class *type = NULL;
         if (d->kind == MO_EX_COLON) {
-            if (!colon_size(fr, t, k, ndims, d, name, &n))
+            if (!mo_exp_colon_size(fr, inst, k, ndims, &n) && !colon_size(fr, t, k, ndims, d, name, &n))
                 return false;
         } else if (!(ks < 0 ? dim_size(fr, inst, it->owner, d, &n, &type)
                             : dim_size(fr, NULL, t->tdim_scope[ks], d, &n, &type))) {

@@ -298,10 +298,16 @@ int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
         for (int c = 0; c < ncur; c++) {
             mo_inst *ci = cur[c].child;
             mo_slot s;
+            bool subs_done = false;   /* part is an element that connects made element by element, x[2] */
             if (p > 0) {
                 k = mo_layout_find(ci->lay, part->id);
                 if (!k && ci->expandable && mo_exp_find(fr, ci, part->id, &s))
                     goto have_slot;   /* an element a connect added (expandable.c) */
+                int sub = !k && ci->expandable ? mo_exp_find_sub(fr, inst, owner, ci, ref, p, &s) : 0;
+                if (sub < 0)
+                    return -1;
+                if ((subs_done = sub > 0))
+                    goto have_slot;
                 if (!k) {
                     mo_error(mo_ref_part_loc(ref, p), "'%s' has no component '%s'", ci->path, part->id);
                     mo_suggest_in_layout(ci->lay, part->id);
@@ -327,7 +333,7 @@ int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
             }
             if (c == 0) {
                 array = s.kind == MO_SK_ARRAY;
-                if (part->nsubs && !array) {
+                if (part->nsubs && !array && !subs_done) {
                     mo_error(mo_ref_part_loc(ref, p), "'%s' is not an array", part->id);
                     return -1;
                 }

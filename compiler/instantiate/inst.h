@@ -419,6 +419,13 @@ bool mo_connect_flow_record_ok(const mo_class *cls, const mo_element *e);
  * connections, once the model is instantiated (false after an error). */
 bool mo_exp_made(mo_front *fr, mo_inst *in);
 bool mo_exp_find(const mo_front *fr, const mo_inst *bus, const char *name, mo_slot *out);
+/* Part p of ref (written in inst) names an element of an array of bus that connects made element by
+ * element (bus.x[2]): 1 and its slot, 0 when bus has no such array, -1 after an error (not present). */
+int mo_exp_find_sub(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_inst *bus, const mo_expr *ref, int p,
+                    mo_slot *out);
+/* The size of dimension k (of ndims) declared ':' of the element of expandable connector inst being made
+ * for a connect, from the connector on its other side (false: no such size) */
+bool mo_exp_colon_size(const mo_front *fr, const mo_inst *inst, int k, int ndims, long long *n);
 bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q);
 bool mo_exp_finish(mo_front *fr);
 /* connect.c, for expandable.c: pair the scalars of slots a and b with the sides aout and bout for connect
