@@ -251,6 +251,10 @@ typedef struct mo_fparam {    /* one declared input or output */
     const char **fn_bound;
     int fn_nbound;
     struct mo_fparam *fn_slots;
+    /* the functions the argument gives fn_actual's own functional inputs (function g(h = f)): fn_actual
+     * is made for them (func.h's mo_fnbind, fn_nsub of them) */
+    int fn_nsub;
+    const struct mo_fnbind *fn_sub;
     /* An input that is an array of Strings (functions have no such slots): known when the model is
      * compiled, in a function made for a call (mo_func.generic false) the Strings the call gives
      * (str_n literals, a vector), no slots (count 0); element i in the body is chosen among them. */

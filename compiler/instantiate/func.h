@@ -64,6 +64,10 @@ typedef struct mo_fnbind {
     const char **bound;
     int nstrs;
     mo_expr *const *strs;
+    /* the functions a partial application gives actual's own functional inputs (function g(h = f),
+     * 12.4.2.1): actual is made for them; each binds no inputs */
+    int nsub;
+    const struct mo_fnbind *sub;
 } mo_fnbind;
 /* The function cls (named through written) made for a call that gives its functional inputs the
  * functions binds says (one function per distinct set of them, memoized). */

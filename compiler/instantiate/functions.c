@@ -290,7 +290,7 @@ static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_t
         f->generic = true;
         return true;
     }
-    mo_func *a = mo_func_of_via(b->ctx.fr, bd->actual, bd->written, bd->via, e->loc);
+    mo_func *a = mo_func_spec(b->ctx.fr, bd->actual, bd->written, bd->via, bd->nsub, bd->sub, e->loc);
     if (!a)
         return false;
     if (a->generic) {
@@ -303,6 +303,8 @@ static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_t
     param->fn_via = bd->via;
     param->fn_name = a->name;
     param->fn_bound = bd->bound;
+    param->fn_nsub = bd->nsub;
+    param->fn_sub = bd->sub;
     const char *tnames[64];
     int nt = input_names(fn_type, tnames, 64);
     for (int k = 0; k < nt && k < 64; k++) {
@@ -863,6 +865,29 @@ static const char *via_name(mo_class *via, mo_class *cls)
     return mo_sprintf("%s.%s", mo_class_full_name(via), below);
 }
 
+/* The part of a memo key that says what binds give a function's inputs. Recursion: as deep as partial
+ * applications that give functions to functional inputs nest in the text (function g(h = function k(...))). */
+static void binds_key(mo_buf *k, int nbinds, const mo_fnbind *binds)
+{
+    for (int i = 0; i < nbinds; i++) {
+        if (!binds[i].actual) {   /* Strings: each as its length and its bytes */
+            mo_buf_printf(k, " %s={", binds[i].input);
+            for (int q = 0; q < binds[i].nstrs; q++)
+                mo_buf_printf(k, "%zu:%s", strlen(binds[i].strs[q]->str), binds[i].strs[q]->str);
+            mo_buf_puts(k, "}");
+            continue;
+        }
+        mo_buf_printf(k, " %s=%p via %p(", binds[i].input, (void *)binds[i].written, (void *)binds[i].via);
+        for (int q = 0; q < binds[i].nbound; q++)
+            mo_buf_printf(k, "%s%s", q ? "," : "", binds[i].bound[q]);
+        if (binds[i].nsub) {
+            mo_buf_puts(k, ";");
+            binds_key(k, binds[i].nsub, binds[i].sub);
+        }
+        mo_buf_puts(k, ")");
+    }
+}
+
 mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *via, int nbinds,
                       const mo_fnbind *binds, mo_loc use)
 {
@@ -880,20 +905,8 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *
     const char *key = via ? mo_intern_cstr(mo_sprintf("%p via %p", (void *)written, (void *)via)) : (const char *)written;
     if (nbinds) {   /* made for the functions given to its functional inputs, the Strings to its others */
         mo_buf k = {0};
-        mo_buf_printf(&k, "%p", (void *)written);
-        for (int i = 0; i < nbinds; i++) {
-            if (!binds[i].actual) {   /* Strings: each as its length and its bytes */
-                mo_buf_printf(&k, " %s={", binds[i].input);
-                for (int q = 0; q < binds[i].nstrs; q++)
-                    mo_buf_printf(&k, "%zu:%s", strlen(binds[i].strs[q]->str), binds[i].strs[q]->str);
-                mo_buf_puts(&k, "}");
-                continue;
-            }
-            mo_buf_printf(&k, " %s=%p via %p(", binds[i].input, (void *)binds[i].written, (void *)binds[i].via);
-            for (int q = 0; q < binds[i].nbound; q++)
-                mo_buf_printf(&k, "%s%s", q ? "," : "", binds[i].bound[q]);
-            mo_buf_puts(&k, ")");
-        }
+        mo_buf_printf(&k, "%p via %p", (void *)written, (void *)via);
+        binds_key(&k, nbinds, binds);
         key = mo_intern_cstr(mo_buf_str(&k));
     }
     mo_func *f = mo_map_get(&memo, key);

@@ -4,7 +4,8 @@
 // calls through a component (5.3.2: c.f(x), c.P.g(x)), a function defined by a short class with
 // modifiers (function h2 = h(k = 3)), and partial applications that bind a record input (function
 // lineRec(c = Coef(...)), as the MSL's SingleGasNasa.T_h binds f_nonlinear's data), in a model and
-// inside a function.
+// inside a function; partial applications that give a function's own functional input a function
+// (function once(y1 = y1, s = s), 12.4.2.1's surfaceQuadrature), the type's output named otherwise.
 package FunctionHigherOrder
   partial function Integrand
     input Real x;
@@ -79,6 +80,45 @@ package FunctionHigherOrder
     r := twice(0, 2, function line(a = k, b = 1));
   end inside;
 
+  partial function Surface
+    input Real x;
+    input Real y;
+    output Real z;
+  end Surface;
+
+  function xy
+    extends Surface;
+  algorithm
+    z := x*y;
+  end xy;
+
+  function xPlusY
+    extends Surface;
+  algorithm
+    z := x + y;
+  end xPlusY;
+
+  function once "(y2 - y1) (s(y1, x) + s(y2, x)) / 2: s with y bound, given for Integrand (output z for y)"
+    input Real x;
+    input Real y1;
+    input Real y2;
+    input Surface s;
+    output Real r;
+  algorithm
+    r := trapezoid(y1, y2, function s(y = x));
+  end once;
+
+  function surface "a partial application that gives its function's functional input a function (12.4.2.1)"
+    input Real x1;
+    input Real x2;
+    input Real y1;
+    input Real y2;
+    input Surface s;
+    output Real r;
+  algorithm
+    r := trapezoid(x1, x2, function once(y1 = y1, y2 = y2, s = s));
+  end surface;
+
   function h
     input Real x;
     input Real k = 1;
@@ -117,5 +157,8 @@ package FunctionHigherOrder
     Real hh = h2(time) + h2(time, 2);                   // 3t + 2t
     Real lr = trapezoid(0, 1, function lineRec(c = Coef(time, {1, 2}))); // (3 + t + 3)/2
     Real lr2 = insideRec(Coef(time, {1, 2}));           // 2t + 6
+    Real sxy = surface(0, 1, 0, time, xy);              // g(x) = t (0 + t x)/2, (g(0) + g(1))/2 = t^2/4
+    Real sxp = surface(0, 2, 0, 1, xPlusY) + time;      // g(x) = (2x + 1)/2, 2 (g(0) + g(2))/2 = 3: 3 + t
+    Real sm = trapezoid(0, 1, function once(y1 = 0, y2 = time, s = xPlusY)); // g(x) = t (2x + t)/2: (t^2 + t)/2
   end Main;
 end FunctionHigherOrder;

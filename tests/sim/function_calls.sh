@@ -25,12 +25,13 @@ if [ "$(grep -c '^warning:' <<<"$log")" != 1 ] || ! grep -qxF "$want" <<<"$log";
 fi
 # 1b. FunctionHigherOrder.Main: functions given to functions, calls through a component, a short class with
 #     modifiers, record inputs bound by partial applications: sq = 4, sq2 = 3, ln = t/2, ll = 1 + t,
-#     ins = 2t + 2, cf = 110 t, hh = 5t, lr = t/2 + 3, lr2 = 2t + 6.
+#     ins = 2t + 2, cf = 110 t, hh = 5t, lr = t/2 + 3, lr2 = 2t + 6, sxy = t^2/4, sxp = 3 + t,
+#     sm = (t^2 + t)/2 (functions given to a function's functional input by a partial application).
 "$MO2C" tests/models/FunctionHigherOrder.mo FunctionHigherOrder.Main -o "$D/Higher" || { echo "mo2c failed"; exit 1; }
 simulate "$D" Higher -stopTime=1 -stepSize=0.1 -r=higher.csv || exit 1
 awk -F, 'NR == 1 { m = split($0, hs, "\",\""); for (i = 1; i <= m; i++) { gsub(/"/, "", hs[i]); col[hs[i]] = i }; next }
 function chk(name, want) { d = $col[name] - want; if (d < 0) d = -d; if (d > 1e-9) { printf "FAIL %s = %.17g at t = %g, want %.17g\n", name, $col[name], t, want; bad = 1 } }
-{ t = $1; chk("sq", 4); chk("sq2", 3); chk("ln", t/2); chk("ll", 1 + t); chk("ins", 2*t + 2); chk("cf", 110*t); chk("hh", 5*t); chk("lr", t/2 + 3); chk("lr2", 2*t + 6); n++ }
+{ t = $1; chk("sq", 4); chk("sq2", 3); chk("ln", t/2); chk("ll", 1 + t); chk("ins", 2*t + 2); chk("cf", 110*t); chk("hh", 5*t); chk("lr", t/2 + 3); chk("lr2", 2*t + 6); chk("sxy", t*t/4); chk("sxp", 3 + t); chk("sm", (t*t + t)/2); n++ }
 END { if (n != 11) { print "FAIL: " n " rows"; bad = 1 } if (!bad) print "ok   11 rows of FunctionHigherOrder.Main as their closed forms"; exit bad }' "$D/higher.csv" || status=1
 "$MO2C" tests/models/FunctionHigherOrder.mo FunctionHigherOrder.Main --emit-c -o "$D/Higher.c" || exit 1
 cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -O2 -Werror -Iruntime -c -o "$D/Higher.o" "$D/Higher.c" || status=1
