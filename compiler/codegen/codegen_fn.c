@@ -29,7 +29,8 @@
 
 #include <string.h>
 
-enum { MARK_NONE, MARK_USED, MARK_DONE, MARK_STATE = 3, MARK_VALUE = 4 /* its value wrapper is used */ };
+enum { MARK_NONE, MARK_USED, MARK_DONE, MARK_STATE = 3, MARK_VALUE = 4 /* its value wrapper is used */,
+       MARK_SVALUE = 8 /* its String wrapper is used */ };
 enum { MAX_DIMS = 8 };   /* of an array slot (the front end's MO_MAX_DIMS) */
 
 static const char *sanitized(const char *s)
@@ -188,6 +189,20 @@ void mo_cg_fn_call(mo_cg *cg, const mo_expr *e)
     mo_buf_printf(cg->out, "%s_v(d, %d, %d", f->cname, e->func_out, e->func_el);
     call_args(cg, f, e);
     mo_buf_puts(cg->out, ", &ok)");
+    cg->nchecked++;
+}
+
+void mo_cg_fn_string(mo_cg *cg, const mo_expr *e)
+{
+    const mo_func *f = e->func;
+    mo_fg_use(f);
+    if (!cg->loop_collect)
+        ((mo_func *)f)->cg_mark |= MARK_SVALUE;
+    mo_buf *o = cg->out;
+    mo_buf_printf(o, "%s_s(d, %d", f->cname, e->func_out);
+    call_args(cg, f, e);
+    cg->out = o;
+    mo_buf_puts(o, ", &ok)");
     cg->nchecked++;
 }
 
@@ -719,6 +734,21 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
     mo_buf_puts(o, "    goto done_;\n}\n\n");
 }
 
+/* A wrapper's call of f: one C variable o<k>_ per output, the call into them with the wrapper's
+ * parameters, and the opening of the block that runs when it fails (*ok cleared). */
+static void call_into_outputs(mo_buf *out, const mo_func *f)
+{
+    for (int k = 0; k < f->nout; k++)
+        mo_buf_printf(out, f->vars.v[f->nin + k].nd ? "    mo2c_arr o%d_;\n" : f->vars.v[f->nin + k].type == MO_T_STRING
+                      ? "    const char *o%d_ = NULL;\n" : "    double o%d_;\n", k);
+    mo_buf_printf(out, "    if (%s(d", f->cname);
+    for (int v = 0; v < f->nin; v++)
+        mo_buf_printf(out, ", %s", mo_cg_fn_slot(f, v));
+    for (int k = 0; k < f->nout; k++)
+        mo_buf_printf(out, ", &o%d_", k);
+    mo_buf_puts(out, ") != 0) {\n        *ok = 0;\n");
+}
+
 /* The value wrapper: the function into one C variable per output, then element el of output k. */
 static void value_wrapper(mo_buf *out, const mo_func *f)
 {
@@ -727,18 +757,11 @@ static void value_wrapper(mo_buf *out, const mo_func *f)
     mo_buf_puts(out, " */\n");
     value_signature(out, f);
     mo_buf_puts(out, "\n{\n    (void)k;\n    (void)el;\n    if (!*ok)\n        return 0.0;\n    const size_t m_ = mo2c_fmark(d);\n    double r_ = 0.0;\n");
-    for (int k = 0; k < f->nout; k++)
-        mo_buf_printf(out, f->vars.v[f->nin + k].nd ? "    mo2c_arr o%d_;\n" : f->vars.v[f->nin + k].type == MO_T_STRING
-                      ? "    const char *o%d_;\n" : "    double o%d_;\n", k);
-    mo_buf_printf(out, "    if (%s(d", f->cname);
-    for (int v = 0; v < f->nin; v++)
-        mo_buf_printf(out, ", %s", mo_cg_fn_slot(f, v));
-    for (int k = 0; k < f->nout; k++)
-        mo_buf_printf(out, ", &o%d_", k);
-    mo_buf_puts(out, ") != 0) {\n        *ok = 0;\n    }");
+    call_into_outputs(out, f);
+    mo_buf_puts(out, "    }");
     for (int k = 0; k < f->nout; k++) {
         if (f->vars.v[f->nin + k].type == MO_T_STRING)
-            continue;   /* a model uses no String output (funcall_model.c) */
+            continue;   /* (String outputs: string_wrapper) */
         if (!f->vars.v[f->nin + k].nd) {
             mo_buf_printf(out, " else if (k == %d) {\n        r_ = o%d_;\n    }", k, k);
             continue;
@@ -749,6 +772,25 @@ static void value_wrapper(mo_buf *out, const mo_func *f)
         mo_buf_puts(out, "            *ok = 0;\n        }\n    }");
     }
     mo_buf_puts(out, "\n    mo2c_frelease(d, m_);\n    return r_;\n}\n\n");
+}
+
+/* The String wrapper: the function into one C variable per output, then String output k, left on the
+ * function stack (no release: the model reads it after the call; mo2c_sreset frees it). */
+static void string_wrapper(mo_buf *out, const mo_func *f)
+{
+    mo_buf_puts(out, "/* String output slot k of ");
+    mo_cg_comment(out, f->name, 200);
+    mo_buf_puts(out, ", for the model */\n");
+    mo_buf_printf(out, "static const char *%s_s(mo2c_data *d, int k", f->cname);
+    for (int v = 0; v < f->nin; v++)
+        mo_buf_printf(out, ", %s", slot_param(f, v));
+    mo_buf_puts(out, ", int *ok)\n{\n    if (!*ok)\n        return \"\";\n");
+    call_into_outputs(out, f);
+    mo_buf_puts(out, "        return \"\";\n    }\n");
+    for (int k = 0; k < f->nout; k++)
+        if (f->vars.v[f->nin + k].type == MO_T_STRING && !f->vars.v[f->nin + k].nd)
+            mo_buf_printf(out, "    if (k == %d)\n        return mo2c_str(o%d_);\n", k, k);
+    mo_buf_puts(out, "    return \"\";\n}\n\n");
 }
 
 void mo_cg_functions_header(const mo_flat *flat, mo_buf *h)
@@ -799,6 +841,8 @@ void mo_cg_functions(const mo_dae *dae, mo_buf *out)
         const mo_func *f = flat->funcs.v[i];
         if ((f->cg_mark & MARK_STATE) == MARK_DONE && (f->cg_mark & MARK_VALUE))
             value_wrapper(out, f);
+        if ((f->cg_mark & MARK_STATE) == MARK_DONE && (f->cg_mark & MARK_SVALUE))
+            string_wrapper(out, f);
     }
     if (where.len) {
         mo_buf_puts(out, mo_buf_str(&where));

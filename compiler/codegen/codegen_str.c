@@ -102,6 +102,17 @@ static void conversion(mo_cg *cg, mo_buf *fmt, mo_buf *args, const mo_expr *call
     }
 }
 
+/* An if-expression whose branches are texts known when the model is compiled (a choice made at run time) */
+static bool known_choice(const mo_flat *flat, const mo_expr *e)
+{
+    if (e->kind != MO_EX_IF)
+        return false;
+    for (int k = 1; k < e->n; k += 2)
+        if (!mo_str_value(flat, e->a[k]))
+            return false;
+    return mo_str_value(flat, e->a[e->n - 1]) != NULL;
+}
+
 void mo_cg_message(mo_cg *cg, mo_buf *o, const mo_wstmt *s)
 {
     const mo_flat *flat = cg->dae->flat;
@@ -113,9 +124,9 @@ void mo_cg_message(mo_cg *cg, mo_buf *o, const mo_wstmt *s)
             if (!t)
                 mo_unreachable("a String part unknown at compile time");
             put_text(&fmt, t);
-        } else if (p->kind == MO_EX_CALL) {   /* numbers: at run time, so that -override shows */
+        } else if (p->kind == MO_EX_CALL && !p->func) {   /* numbers: at run time, so that -override shows */
             conversion(cg, &fmt, &args, p);
-        } else if (p->kind == MO_EX_IF) {
+        } else if (known_choice(flat, p)) {
             /* (c1) ? "a" : (c2) ? "b" : "c" */
             mo_buf_puts(&fmt, "%s");
             mo_buf_puts(&args, ", ");
@@ -125,8 +136,14 @@ void mo_cg_message(mo_cg *cg, mo_buf *o, const mo_wstmt *s)
                 mo_buf_puts(&args, " : ");
             }
             put_literal(&args, mo_str_value(flat, p->a[p->n - 1]));
-        } else {
-            mo_unreachable("a message part the front end did not check");
+        } else {   /* built at run time (mo_str_runtime: a function's String result, a join of such) */
+            mo_buf_puts(&fmt, "%s");
+            mo_buf_puts(&args, ", ");
+            bool keep = cg->live;
+            cg->out = &args;
+            cg->live = true;
+            mo_cg_string_arg(cg, p);
+            cg->live = keep;
         }
     }
     put_literal(o, mo_buf_str(&fmt));
@@ -267,10 +284,28 @@ void mo_cg_string_arg(mo_cg *cg, const mo_expr *a)
         mo_buf_puts(o, ", &ok)");
         break;
     case MO_EX_CALL:
-        string_conversion(cg, o, a);
+        if (a->func)
+            mo_cg_fn_string(cg, a);   /* a user function's String output */
+        else
+            string_conversion(cg, o, a);
         break;
     default:
         mo_unreachable("a String argument that mo_str_runtime did not accept");
     }
     cg->out = o;
+}
+
+bool mo_cg_string_relation(mo_cg *cg, const mo_expr *e)
+{
+    if (!mo_str_rt_relation(cg->dae->flat, e))
+        return false;
+    mo_buf *o = cg->out;
+    mo_buf_puts(o, "(strcmp(");
+    mo_cg_string_arg(cg, e->a[0]);
+    mo_buf_puts(o, ", ");
+    cg->out = o;
+    mo_cg_string_arg(cg, e->a[1]);
+    mo_buf_puts(o, e->op == MO_OP_EQ ? ") == 0)" : ") != 0)");
+    cg->out = o;
+    return true;
 }

@@ -419,6 +419,8 @@ bool mo_str_runtime(const mo_flat *flat, const mo_expr *e)
             (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_STRING &&
              flat->vars.v[e->var].variability <= MO_VAR_PARAMETER))
             return true;
+        if (e->kind == MO_EX_CALL && e->func)   /* a user function's String output (its arguments checked) */
+            return is_string(flat, e);
         if (e->kind == MO_EX_BINARY && e->op == MO_OP_ADD) {
             if (!mo_str_runtime(flat, e->a[1]))
                 return false;
@@ -559,6 +561,18 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
     }
     if (r == 0 && rel && enum_name_test(flat, e, x, y, out))
         return 1;
+    if (r == 0 && (!rel || e->op == MO_OP_EQ || e->op == MO_OP_NE) && runtime_part(flat, x) && runtime_part(flat, y)) {
+        /* Strings built when the model runs (a function's String result, String(x) of a variable): joined
+         * or compared then (codegen_str.c); == and <> only, which make no events */
+        fr->flat->rt_strings = true;
+        mo_av_scalar(out, mo_expr_binary(e->loc, e->op, (mo_expr *)x, (mo_expr *)y));
+        return 1;
+    }
+    if (r == 0 && rel && (e->op != MO_OP_EQ && e->op != MO_OP_NE)) {
+        mo_error(e->loc, "not supported yet: ordering String values that are not known when the model is compiled "
+                         "(== and <> compare them)");
+        return -1;
+    }
     if (r == 0) {
         mo_error(e->loc, rel ? "not supported yet: comparing String values that are not known when the model "
                                "is compiled (String parameters and constants can be compared)"
@@ -632,6 +646,15 @@ static bool message_conversion(mo_front *fr, mo_inst *inst, mo_class *owner, con
     return true;
 }
 
+/* Is the value of String(v, ...) a record (an operator record's 'String' gives its text, 14.3)? */
+static bool record_arg(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *call)
+{
+    mo_aval v;
+    int errors = mo_error_count();
+    bool rec = call->n >= 1 && mo_flatten_rv(fr, inst, owner, call->a[0], &v) && v.rec;
+    return rec || mo_error_count() > errors;   /* (an error: said once, by the flattening of the call) */
+}
+
 bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, mo_wstmt *s, const char *fn)
 {
     if (e->kind == MO_EX_STRING) {
@@ -640,9 +663,9 @@ bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
     }
     if (e->kind == MO_EX_BINARY && e->op == MO_OP_ADD)
         return mo_str_message(fr, inst, owner, e->a[0], s, fn) && mo_str_message(fr, inst, owner, e->a[1], s, fn);
-    if (is_call_of(e, "String"))
+    if (is_call_of(e, "String") && !record_arg(fr, inst, owner, e))
         return message_conversion(fr, inst, owner, e, s);
-    mo_expr *f = mo_flatten_expr(fr, inst, owner, e);
+    mo_expr *f = mo_flatten_expr(fr, inst, owner, e);   /* (String(r) of an operator record: its 'String') */
     if (!f)
         return false;
     const mo_flat *flat = fr->flat;
@@ -677,9 +700,19 @@ bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
             return true;
         }
     }
+    if (mo_str_runtime(flat, f)) {   /* a function's String result, a choice of such: built at run time */
+        fr->flat->rt_strings = true;
+        push_part(s, f);
+        return true;
+    }
     mo_error(e->loc, "not supported yet: this message of %s (use string literals, String parameters, + and "
                      "String(x))", fn);
     return false;
+}
+
+bool mo_str_rt_relation(const mo_flat *flat, const mo_expr *e)
+{
+    return e->kind == MO_EX_BINARY && (e->op == MO_OP_EQ || e->op == MO_OP_NE) && is_string(flat, e->a[0]);
 }
 
 void mo_str_print_message(mo_buf *b, const mo_flat *flat, const mo_wstmt *s)
@@ -706,6 +739,8 @@ static const mo_expr *find_string(const mo_flat *flat, const mo_expr *e)
 {
     if (!e)
         return NULL;
+    if (mo_str_rt_relation(flat, e) && mo_str_runtime(flat, e->a[0]) && mo_str_runtime(flat, e->a[1]))
+        return NULL;   /* compared when the model runs (codegen_str.c) */
     if (e->kind == MO_EX_STRING || (e->kind == MO_EX_VAR && flat->vars.v[e->var].type == MO_T_STRING) ||
         is_string_call(e))
         return e;

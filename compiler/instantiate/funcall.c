@@ -350,7 +350,9 @@ bool mo_fctx_record_input(mo_fctx *c, const mo_func *f, const mo_fparam *p, cons
 bool mo_func_string_arg(mo_fctx *c, const mo_func *f, const mo_expr *a, mo_loc loc)
 {
     int errors = mo_error_count();
-    if (mo_func_expr_type(c->fr->flat, NULL, a) == MO_T_STRING && !mo_str_runtime(c->fr->flat, a)) {
+    /* (a String variable: strvars.c makes its value known, or built where it is read, or says why not) */
+    if (mo_func_expr_type(c->fr->flat, NULL, a) == MO_T_STRING && !mo_str_runtime(c->fr->flat, a) &&
+        !mo_str_has_var(c->fr->flat, a)) {
         if (mo_error_count() == errors)   /* (else a String() conversion with a wrong argument: said) */
             mo_error(loc, "not supported yet: this String argument of '%s' (literals, String parameters, "
                      "String(x) conversions, + and if-expressions of them can be)", f->name);

@@ -282,10 +282,12 @@ bool mo_func_model_check_args(mo_fctx *c, const mo_func *f, mo_expr **args, mo_l
 bool mo_func_model_output(mo_fctx *c, const mo_func *f, int k, mo_expr **args, mo_loc use, struct mo_aval *out)
 {
     const mo_fvar *v = &f->vars.v[f->nin + k];
-    if (v->type == MO_T_STRING) {
-        mo_error(use, "not supported yet: the String output '%s' of '%s' in a model", v->name, f->name);
+    if (v->type == MO_T_STRING && v->nd) {
+        mo_error(use, "not supported yet: the String array output '%s' of '%s' in a model", v->name, f->name);
         return false;
     }
+    if (v->type == MO_T_STRING)   /* built when the model uses it (codegen_str.c), as a String argument is */
+        c->fr->flat->rt_strings = true;
     if (!v->nd) {
         mo_av_scalar(out, mo_func_call_expr(use, f, args, k, 0));
         return true;

@@ -4,15 +4,18 @@
  *
  * The model: a String value is known when the model is compiled. String parameters and constants are
  * evaluated by the front end (their bindings become literals), + of strings and comparisons of strings
- * are folded while flattening, so the back end never sees a String in an equation. Two places build
- * strings at run time. String arguments of calls in a model (mo_str_runtime: conversions, + and choices
- * kept as expressions while mo_front.str_arg is set, printed by mo_cg_string_arg). And the message of
- * assert() and terminate(): a list of parts (mo_wstmt.msg), each of which is
+ * are folded while flattening. Strings whose values are known only when the model runs (String(x) of a
+ * variable, a user function's String result, joins and choices of them: mo_str_runtime) are built then,
+ * where they are used: as String arguments of calls in a model (kept as expressions, printed by
+ * mo_cg_string_arg), in comparisons == and <> (mo_str_rt_relation, strcmp in C: no events), and in
+ * messages; a String variable given such a value by its equation is its expression (strvars.c). The
+ * message of assert() and terminate() is a list of parts (mo_wstmt.msg), each of which is
  *   - an MO_EX_STRING literal (String parameters and constants already folded into it);
  *   - a conversion String(v, ...): an MO_EX_CALL named "String" whose a[0] is the value (Real, Integer,
  *     Boolean or enumeration) and whose named arguments are among significantDigits, minimumLength,
  *     leftJustified (numeric expressions) and format (folded into an MO_EX_STRING, already checked);
- *   - an if-expression whose branches are such literals (chosen at run time).
+ *   - an if-expression whose branches are such literals (chosen at run time);
+ *   - any other String built at run time (mo_str_runtime), printed as "%s".
  * String parameters are not result columns and cannot be overridden: their names are listed in the model
  * description (mo2c_model.string_params) so that -override can refuse them by name.
  */
@@ -50,6 +53,10 @@ bool mo_str_has_var(const mo_flat *flat, const mo_expr *e);
  * and choices by if-expressions (codegen_fn.c)? The
  * recursion follows + only, whose depth the front end bounds (STR_MAX_DEPTH). */
 bool mo_str_runtime(const mo_flat *flat, const mo_expr *e);
+/* Is e a comparison (== or <>) of two Strings? Those that reach the back end are built when the model
+ * runs (mo_str_runtime: a function's String result, String(x) of a variable) and compared by
+ * mo_cg_string_relation. */
+bool mo_str_rt_relation(const mo_flat *flat, const mo_expr *e);
 /* --flat: the parts of a message joined by " + ". */
 void mo_str_print_message(mo_buf *b, const mo_flat *flat, const mo_wstmt *s);
 
@@ -80,6 +87,7 @@ void mo_cg_message(mo_cg *cg, mo_buf *o, const mo_wstmt *s);
 /* A String argument of a call in the model (mo_str_runtime accepted it): a C string literal when it is
  * known, else built when the call runs. */
 void mo_cg_string_arg(mo_cg *cg, const mo_expr *a);
+
 /* The start of a generated function of the model (not of a part or a loop's function, which run inside
  * one): the Strings that the last evaluation built for calls are released, when the model builds any. */
 void mo_cg_sreset(const mo_dae *dae, mo_buf *o);

@@ -8,6 +8,11 @@
  * on each other (Kahn's algorithm over the variables, linear), makes each such variable a constant whose
  * binding is its value, drops its equation, and folds what reads it: comparisons of Strings (deferred by
  * flatten_str.c's mo_str_binary when a String variable was an operand) become Boolean literals.
+ * A String variable whose equation gives it a value known only when the model runs (s = f(k) with a
+ * function's String result, s = String(x), joins of such), and that nothing else gives a value (a second
+ * equation, a when-clause, an algorithm), is built where it is read: its expression (with the variables it
+ * reads built in turn, in the same order) replaces every read of it, and codegen_str.c builds the String
+ * there (comparisons, messages, String arguments of calls).
  * A String variable nothing reads (outside its own equations and when-assignments) cannot be seen: it is
  * not a result column (no String is), so its equations and when-assignments are dropped and it keeps its
  * start value. Any other String variable stays, and dae.c reports it as not supported yet.
@@ -30,12 +35,15 @@ static bool is_rel(mo_op op)
     return op == MO_OP_EQ || op == MO_OP_NE || op == MO_OP_LT || op == MO_OP_LE || op == MO_OP_GT || op == MO_OP_GE;
 }
 
-/* e with every String variable made constant replaced by its literal, and comparisons and + of two known
- * Strings folded. Recursion over one expression (depth-limited by the parser). */
-static mo_expr *fold_tree(const mo_flat *flat, mo_expr *e)
+/* e with every String variable made constant replaced by its literal, every one whose value is built at
+ * run time by its expression (subst[v]), and comparisons and + of two known Strings folded. Recursion
+ * over one expression (depth-limited by the parser). */
+static mo_expr *fold_tree(const mo_flat *flat, mo_expr *const *subst, mo_expr *e)
 {
     if (!e)
         return e;
+    if (e->kind == MO_EX_VAR && subst[e->var])   /* a String built at run time, where it is read */
+        return mo_expr_copy(subst[e->var]);
     if (e->kind == MO_EX_VAR) {
         const mo_var *v = &flat->vars.v[e->var];
         return v->type == MO_T_STRING && v->variability == MO_VAR_CONSTANT && v->binding &&
@@ -44,7 +52,7 @@ static mo_expr *fold_tree(const mo_flat *flat, mo_expr *e)
                    : e;
     }
     for (int i = 0; i < e->n; i++)
-        e->a[i] = fold_tree(flat, e->a[i]);
+        e->a[i] = fold_tree(flat, subst, e->a[i]);
     if (e->kind == MO_EX_BINARY && (is_rel(e->op) || e->op == MO_OP_ADD)) {
         const char *s = mo_str_value(flat, e->a[0]), *t = s ? mo_str_value(flat, e->a[1]) : NULL;
         if (!s || !t)
@@ -73,14 +81,14 @@ typedef MO_VEC(int) int_vec;
  * by its equation, or by an assignment flatten_alg.c made one, is read as its value); every String
  * variable they still name (read or assigned) counts as read: the back end reports it. Recursion over
  * the statements' nesting. */
-static void mark_alg(const mo_flat *flat, const mo_astmt_list *l, unsigned char *read)
+static void mark_alg(const mo_flat *flat, mo_expr *const *subst, const mo_astmt_list *l, unsigned char *read)
 {
     for (int i = 0; i < l->n; i++) {
         mo_astmt *st = l->v[i];
         if (st->kind == MO_AS_ASSIGN)
             for (int k = 0; k < st->n; k++) {
                 if (!st->index || !k)   /* (an index's values are one value) */
-                    st->values[k] = fold_tree(flat, st->values[k]);
+                    st->values[k] = fold_tree(flat, subst, st->values[k]);
                 else
                     st->values[k] = st->values[0];
                 mark_reads(flat, st->values[k], read);
@@ -88,16 +96,16 @@ static void mark_alg(const mo_flat *flat, const mo_astmt_list *l, unsigned char 
                     read[st->targets[k]] = 1;
             }
         for (int k = 0; k < st->ncond; k++)
-            mark_reads(flat, st->conds[k] = fold_tree(flat, st->conds[k]), read);
+            mark_reads(flat, st->conds[k] = fold_tree(flat, subst, st->conds[k]), read);
         if (st->event) {
-            mark_reads(flat, st->event->rhs = fold_tree(flat, st->event->rhs), read);
+            mark_reads(flat, st->event->rhs = fold_tree(flat, subst, st->event->rhs), read);
             for (int m = 0; m < st->event->nmsg; m++)
-                mark_reads(flat, st->event->msg[m] = fold_tree(flat, st->event->msg[m]), read);
+                mark_reads(flat, st->event->msg[m] = fold_tree(flat, subst, st->event->msg[m]), read);
         }
         int nb = st->kind == MO_AS_IF ? st->n + 1 : st->kind == MO_AS_WHILE ? 1
                : st->kind == MO_AS_FOR || st->kind == MO_AS_WHEN ? st->n : 0;
         for (int b = 0; st->bodies && b < nb; b++)
-            mark_alg(flat, &st->bodies[b], read);
+            mark_alg(flat, subst, &st->bodies[b], read);
     }
 }
 
@@ -136,6 +144,44 @@ static bool messages_known(const mo_flat *flat)
                 if (!message_known(flat, &flat->whens.v[i].branches[k].body.v[j]))
                     return false;
     return true;
+}
+
+/* Which String variables something besides one equation gives a value (a second equation, a
+ * when-equation, an algorithm section): 1 in many[] (walks of the algorithm sections: recursion over their
+ * nesting). Those keep their equations; the others may be built where they are read. */
+static void alg_targets(const mo_flat *flat, const mo_astmt_list *l, unsigned char *many)
+{
+    for (int i = 0; i < l->n; i++) {
+        const mo_astmt *st = l->v[i];
+        for (int k = 0; st->kind == MO_AS_ASSIGN && k < st->n; k++)
+            if (flat->vars.v[st->targets[k]].type == MO_T_STRING)
+                many[st->targets[k]] = 1;
+        int nb = st->kind == MO_AS_IF ? st->n + 1 : st->kind == MO_AS_WHILE ? 1
+               : st->kind == MO_AS_FOR || st->kind == MO_AS_WHEN ? st->n : 0;
+        for (int b = 0; st->bodies && b < nb; b++)
+            alg_targets(flat, &st->bodies[b], many);
+    }
+}
+
+static unsigned char *defined_elsewhere(const mo_flat *flat, const int *def)
+{
+    unsigned char *many = mo_calloc((size_t)flat->vars.n + 1, 1);
+    for (int i = 0; i < flat->eqs.n; i++) {
+        const mo_feq *q = &flat->eqs.v[i];
+        int v = is_svar(flat, q->lhs) ? q->lhs->var : is_svar(flat, q->rhs) ? q->rhs->var : -1;
+        if (v >= 0 && def[v] != i + 1)
+            many[v] = 1;
+    }
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++)
+            for (int j = 0; j < flat->whens.v[i].branches[k].body.n; j++) {
+                const mo_wstmt *s = &flat->whens.v[i].branches[k].body.v[j];
+                if (s->kind == MO_WS_ASSIGN && is_svar(flat, s->lhs))
+                    many[s->lhs->var] = 1;
+            }
+    for (int i = 0; i < flat->algs.n; i++)
+        alg_targets(flat, &flat->algs.v[i].body, many);
+    return many;
 }
 
 /* A String variable nothing reads, whose equations go: a parameter holding its start value (no String is a
@@ -195,6 +241,8 @@ bool mo_str_vars(mo_flat *flat)
     for (int k = 0; k < deps.n; k++)
         dependents[fill[deps.v[k]]++] = edge_from.v[k];
     int *queue = mo_calloc((size_t)nv, sizeof(int)), qh = 0, qt = 0;
+    mo_expr **subst = mo_calloc((size_t)nv, sizeof(mo_expr *));
+    unsigned char *many = defined_elsewhere(flat, def);
     unsigned char *drop = mo_calloc((size_t)ne, 1);
     for (int v = 0; v < nv; v++)
         if (def[v] && !missing[v])
@@ -203,13 +251,18 @@ bool mo_str_vars(mo_flat *flat)
         int v = queue[qh++];
         mo_feq *q = &flat->eqs.v[def[v] - 1];
         bool left = is_svar(flat, q->lhs) && q->lhs->var == v;
-        mo_expr *other = fold_tree(flat, left ? q->rhs : q->lhs);
+        mo_expr *other = fold_tree(flat, subst, left ? q->rhs : q->lhs);
         const char *s = mo_str_value(flat, other);
-        if (!s)
-            continue;   /* not known when compiled (String(x) of a variable x, say): stays, reported */
-        mo_var *var = &flat->vars.v[v];
-        var->variability = MO_VAR_CONSTANT;
-        var->binding = mo_expr_string(q->loc, s);
+        if (!s && (many[v] || mo_str_has_var(flat, other) || !mo_str_runtime(flat, other)))
+            continue;   /* (String(x) assigned in a when-clause too, say): stays, reported */
+        if (s) {
+            mo_var *var = &flat->vars.v[v];
+            var->variability = MO_VAR_CONSTANT;
+            var->binding = mo_expr_string(q->loc, s);
+        } else {   /* built at run time: its expression stands for it where it is read */
+            subst[v] = other;
+            flat->rt_strings = true;
+        }
         drop[def[v] - 1] = 1;
         for (int k = start[v]; k < start[v + 1]; k++) {
             int w = dependents[k];
@@ -223,8 +276,8 @@ bool mo_str_vars(mo_flat *flat)
         mo_feq *q = &flat->eqs.v[i];
         if (drop[i])
             continue;
-        q->lhs = fold_tree(flat, q->lhs);
-        q->rhs = fold_tree(flat, q->rhs);
+        q->lhs = fold_tree(flat, subst, q->lhs);
+        q->rhs = fold_tree(flat, subst, q->rhs);
         /* s = e: e is read, s is not */
         if (!is_svar(flat, q->lhs))
             mark_reads(flat, q->lhs, read);
@@ -232,35 +285,35 @@ bool mo_str_vars(mo_flat *flat)
     }
     for (int i = 0; i < flat->initial_eqs.n; i++) {
         mo_feq *q = &flat->initial_eqs.v[i];
-        q->lhs = fold_tree(flat, q->lhs);
-        q->rhs = fold_tree(flat, q->rhs);
+        q->lhs = fold_tree(flat, subst, q->lhs);
+        q->rhs = fold_tree(flat, subst, q->rhs);
         mark_reads(flat, q->lhs, read);
         mark_reads(flat, q->rhs, read);
     }
     for (int i = 0; i < flat->whens.n; i++)
         for (int k = 0; k < flat->whens.v[i].nbranches; k++) {
             mo_wbranch *br = &flat->whens.v[i].branches[k];
-            br->cond = fold_tree(flat, br->cond);
+            br->cond = fold_tree(flat, subst, br->cond);
             mark_reads(flat, br->cond, read);
             for (int j = 0; j < br->body.n; j++) {
                 mo_wstmt *s = &br->body.v[j];
-                s->rhs = fold_tree(flat, s->rhs);
+                s->rhs = fold_tree(flat, subst, s->rhs);
                 mark_reads(flat, s->rhs, read);
                 if (s->kind != MO_WS_ASSIGN || !is_svar(flat, s->lhs))
                     mark_reads(flat, s->lhs, read);
                 for (int m = 0; m < s->nmsg; m++)
-                    mark_reads(flat, s->msg[m] = fold_tree(flat, s->msg[m]), read);
+                    mark_reads(flat, s->msg[m] = fold_tree(flat, subst, s->msg[m]), read);
             }
         }
     for (int i = 0; i < flat->asserts.n; i++) {
         mo_wstmt *s = &flat->asserts.v[i];
-        s->rhs = fold_tree(flat, s->rhs);
+        s->rhs = fold_tree(flat, subst, s->rhs);
         mark_reads(flat, s->rhs, read);
         for (int m = 0; m < s->nmsg; m++)
-            mark_reads(flat, s->msg[m] = fold_tree(flat, s->msg[m]), read);
+            mark_reads(flat, s->msg[m] = fold_tree(flat, subst, s->msg[m]), read);
     }
     for (int i = 0; i < flat->algs.n; i++)
-        mark_alg(flat, &flat->algs.v[i].body, read);
+        mark_alg(flat, subst, &flat->algs.v[i].body, read);
     /* String variables nothing reads: their equations and when-assignments go, their start value stays */
     for (int i = 0; i < ne; i++) {
         const mo_feq *q = &flat->eqs.v[i];
@@ -311,5 +364,7 @@ bool mo_str_vars(mo_flat *flat)
     free(queue);
     free(drop);
     free(read);
+    free(subst);
+    free(many);
     return ok;
 }

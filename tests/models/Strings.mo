@@ -93,7 +93,7 @@ package Strings "String parameters and String() in messages (tests/sim/strings.s
     assert(x > 0.2, "x fell below 0.2; s3 = " + s3);
   end Vars;
 
-  model VarRead "a String variable whose value is known only at run time, and read"
+  model VarRead "a String variable whose value is known only at run time, and read: built where it is read"
     Real x = time;
     String s = String(x);
     Boolean b = s == "0";

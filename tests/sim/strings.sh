@@ -114,6 +114,13 @@ if build Vars; then
     awk -F, 'NR > 1 && $1 <= 0.5 { e = $2 - exp(-3 * $1); if (e < 0) e = -e; if (e > m) m = e; n++ }
         END { if (n < 10 || m > 1e-4) { print "Vars: x off by " m " over " n " rows"; exit 1 } }' "$D/Vars.csv" || status=1
 fi
-"$MO2C" "$F" Strings.VarRead -o "$D/VarRead" 2> "$D/VarRead.err" && fail "VarRead: a String variable known only at run time was accepted"
-grep -q "not supported yet: String variable 's'" "$D/VarRead.err" || fail "VarRead said: $(cat "$D/VarRead.err")"
+# --- VarRead: a String variable known only at run time, s = String(time), built where it is read: ---
+#   b = (s == "0") holds at t = 0 only (String(0.25) is "0.25", ...)
+if build VarRead; then
+    run VarRead -stopTime=1 -stepSize=0.25 -r=VarRead.csv
+    [ $rc = 0 ] || fail "VarRead: exit $rc: $out"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "\"b\"") c = i; next }
+             { want = $1 == 0 ? 1 : 0; if ($c != want) { print "VarRead: b = " $c " at t = " $1; bad = 1 }; n++ }
+             END { exit bad || n != 5 || !c }' "$D/VarRead.csv" || fail "VarRead: b"
+fi
 exit $status
