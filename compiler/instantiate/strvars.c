@@ -13,6 +13,9 @@
  * equation, a when-clause, an algorithm), is built where it is read: its expression (with the variables it
  * reads built in turn, in the same order) replaces every read of it, and codegen_str.c builds the String
  * there (comparisons, messages, String arguments of calls).
+ * A discrete String variable that only when-equations assign, each a known text or a choice among known
+ * texts, is held as the position of its text among those it takes (held_as_index: a discrete Integer
+ * the when-equations assign), and every read of it is the choice of its text by that position.
  * A String variable nothing reads (outside its own equations and when-assignments) cannot be seen: it is
  * not a result column (no String is), so its equations and when-assignments are dropped and it keeps its
  * start value. Any other String variable stays, and dae.c reports it as not supported yet.
@@ -35,6 +38,20 @@ static bool is_rel(mo_op op)
     return op == MO_OP_EQ || op == MO_OP_NE || op == MO_OP_LT || op == MO_OP_LE || op == MO_OP_GT || op == MO_OP_GE;
 }
 
+/* pre(s) of a discrete String variable s held as an index (held_as_index): the choice that reads s, c,
+ * with pre() of the index instead */
+static mo_expr *pre_choice(const mo_expr *e, const mo_expr *c)
+{
+    if (c->kind != MO_EX_IF)
+        return mo_expr_copy(c);   /* (one value only) */
+    mo_expr *r = mo_expr_copy(c);
+    for (int i = 0; i + 1 < r->n; i += 2) {   /* idx == k */
+        mo_expr *idx = r->a[i]->a[0];
+        r->a[i]->a[0] = mo_expr_call(e->loc, "pre", 1, &idx);
+    }
+    return r;
+}
+
 /* e with every String variable made constant replaced by its literal, every one whose value is built at
  * run time by its expression (subst[v]), and comparisons and + of two known Strings folded. Recursion
  * over one expression (depth-limited by the parser). */
@@ -44,6 +61,9 @@ static mo_expr *fold_tree(const mo_flat *flat, mo_expr *const *subst, mo_expr *e
         return e;
     if (e->kind == MO_EX_VAR && subst[e->var])   /* a String built at run time, where it is read */
         return mo_expr_copy(subst[e->var]);
+    if (e->kind == MO_EX_CALL && !e->func && e->n == 1 && e->a[0]->kind == MO_EX_VAR && subst[e->a[0]->var] &&
+        e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 && !strcmp(e->fn->parts[0].id, "pre"))
+        return pre_choice(e, subst[e->a[0]->var]);   /* pre(s) of a discrete String held as an index */
     if (e->kind == MO_EX_VAR) {
         const mo_var *v = &flat->vars.v[e->var];
         return v->type == MO_T_STRING && v->variability == MO_VAR_CONSTANT && v->binding &&
@@ -110,14 +130,14 @@ static void mark_alg(const mo_flat *flat, mo_expr *const *subst, const mo_astmt_
 }
 
 /* The String variables of e not known yet: each pushed onto deps (once per occurrence). */
-static void collect(const mo_flat *flat, const mo_expr *e, int_vec *deps)
+static void collect(const mo_flat *flat, mo_expr *const *subst, const mo_expr *e, int_vec *deps)
 {
     if (!e)
         return;
-    if (is_svar(flat, e))
+    if (is_svar(flat, e) && !subst[e->var])
         MO_PUSH(*deps, e->var);
     for (int i = 0; i < e->n; i++)
-        collect(flat, e->a[i], deps);
+        collect(flat, subst, e->a[i], deps);
 }
 
 /* The messages of asserts and terminate hold String values known when compiled, or conversions String(x)
@@ -146,16 +166,16 @@ static bool messages_known(const mo_flat *flat)
     return true;
 }
 
-/* Which String variables something besides one equation gives a value (a second equation, a
- * when-equation, an algorithm section): 1 in many[] (walks of the algorithm sections: recursion over their
- * nesting). Those keep their equations; the others may be built where they are read. */
+/* Which String variables something besides one equation gives a value: in many[], 1 for a second
+ * equation or an algorithm section, 2 for a when-equation (walks of the algorithm sections: recursion
+ * over their nesting). Those keep their equations; the others may be built where they are read. */
 static void alg_targets(const mo_flat *flat, const mo_astmt_list *l, unsigned char *many)
 {
     for (int i = 0; i < l->n; i++) {
         const mo_astmt *st = l->v[i];
         for (int k = 0; st->kind == MO_AS_ASSIGN && k < st->n; k++)
             if (flat->vars.v[st->targets[k]].type == MO_T_STRING)
-                many[st->targets[k]] = 1;
+                many[st->targets[k]] |= 1;
         int nb = st->kind == MO_AS_IF ? st->n + 1 : st->kind == MO_AS_WHILE ? 1
                : st->kind == MO_AS_FOR || st->kind == MO_AS_WHEN ? st->n : 0;
         for (int b = 0; st->bodies && b < nb; b++)
@@ -170,18 +190,132 @@ static unsigned char *defined_elsewhere(const mo_flat *flat, const int *def)
         const mo_feq *q = &flat->eqs.v[i];
         int v = is_svar(flat, q->lhs) ? q->lhs->var : is_svar(flat, q->rhs) ? q->rhs->var : -1;
         if (v >= 0 && def[v] != i + 1)
-            many[v] = 1;
+            many[v] |= 1;
     }
     for (int i = 0; i < flat->whens.n; i++)
         for (int k = 0; k < flat->whens.v[i].nbranches; k++)
             for (int j = 0; j < flat->whens.v[i].branches[k].body.n; j++) {
                 const mo_wstmt *s = &flat->whens.v[i].branches[k].body.v[j];
                 if (s->kind == MO_WS_ASSIGN && is_svar(flat, s->lhs))
-                    many[s->lhs->var] = 1;
+                    many[s->lhs->var] |= 2;
             }
     for (int i = 0; i < flat->algs.n; i++)
         alg_targets(flat, &flat->algs.v[i].body, many);
     return many;
+}
+
+typedef struct texts {
+    MO_VEC(const char *) v;
+    mo_map pos;               /* interned text -> 1 + position in v */
+} texts;
+
+/* Add the texts that String expression e may give to t: a known text, or an if-expression choosing
+ * among such (its conditions are read at run time); false when e gives another value. Recursion over the
+ * choices' nesting. */
+static bool add_texts(const mo_flat *flat, const mo_expr *e, texts *t)
+{
+    if (e->kind == MO_EX_IF) {
+        for (int i = 1; i < e->n; i += 2)
+            if (!add_texts(flat, e->a[i], t))
+                return false;
+        return add_texts(flat, e->a[e->n - 1], t);
+    }
+    const char *x = mo_str_value(flat, e);
+    if (!x)
+        return false;
+    x = mo_intern_cstr(x);
+    if (!mo_map_get(&t->pos, x)) {
+        MO_PUSH(t->v, x);
+        mo_map_put(&t->pos, x, (void *)(intptr_t)t->v.n);
+    }
+    return true;
+}
+
+static mo_expr *int_literal(mo_loc loc, int k)
+{
+    mo_expr *e = mo_expr_new(MO_EX_INT, loc);
+    e->ival = k;
+    e->text = mo_sprintf("%d", k);
+    return e;
+}
+
+/* e (add_texts accepted it) with each text replaced by its position in t (an Integer expression) */
+static mo_expr *positions(const mo_flat *flat, mo_expr *e, const texts *t)
+{
+    if (e->kind != MO_EX_IF)
+        return int_literal(e->loc, (int)(intptr_t)mo_map_get(&t->pos, mo_intern_cstr(mo_str_value(flat, e))));
+    for (int i = 1; i < e->n; i += 2)
+        e->a[i] = positions(flat, e->a[i], t);
+    e->a[e->n - 1] = positions(flat, e->a[e->n - 1], t);
+    return e;
+}
+
+/* The texts String variable v takes: its start value first, then those its when-assignments give
+ * (folded in place), each once; false when one is not known when the model is compiled. */
+static bool texts_of(mo_flat *flat, mo_expr *const *subst, int v, texts *t)
+{
+    const mo_var *var = &flat->vars.v[v];
+    const char *start = var->attr->start ? mo_str_value(flat, var->attr->start) : "";
+    if (!start)
+        return false;
+    memset(t, 0, sizeof *t);
+    add_texts(flat, mo_expr_string(var->attr->loc, start), t);
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++)
+            for (int j = 0; j < flat->whens.v[i].branches[k].body.n; j++) {
+                mo_wstmt *s = &flat->whens.v[i].branches[k].body.v[j];
+                if (s->kind == MO_WS_ASSIGN && is_svar(flat, s->lhs) && s->lhs->var == v &&
+                    !add_texts(flat, s->rhs = fold_tree(flat, subst, s->rhs), t))
+                    return false;
+            }
+    return true;
+}
+
+/* A String variable v that only when-clauses assign, each a text known when the model is compiled (a
+ * discrete String: "on", "off"), is held as the position of its text among those it takes: a new
+ * discrete Integer "v.index" (protected: no result column of its own) that the when-clauses assign, and
+ * every read of v is the choice if v.index == 1 then "on" elseif ... (subst[v]). False when v is not such
+ * a variable. */
+static bool held_as_index(mo_flat *flat, mo_expr **subst, int v)
+{
+    texts t;
+    if (!texts_of(flat, subst, v, &t))
+        return false;
+    int n = t.v.n;
+    const char **txt = t.v.v;
+    mo_loc loc = flat->vars.v[v].attr->loc;
+    mo_var_attr *attr = MO_NEW(mo_var_attr);
+    attr->loc = loc;
+    attr->comment = "the position of the String's value among the texts it takes";
+    attr->start = int_literal(loc, 1);
+    attr->fixed = mo_expr_bool(loc, true);
+    int idx = flat->vars.n;
+    mo_var x = {.name = mo_intern_cstr(mo_sprintf("%s.index", flat->vars.v[v].name)), .attr = attr,
+                .flags = MO_PF_PROTECTED, .variability = MO_VAR_DISCRETE, .type = MO_T_INTEGER,
+                .state_select = MO_SS_DEFAULT, .attr_own = true};
+    MO_PUSH(flat->vars, x);
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++)
+            for (int j = 0; j < flat->whens.v[i].branches[k].body.n; j++) {
+                mo_wstmt *s = &flat->whens.v[i].branches[k].body.v[j];
+                if (s->kind != MO_WS_ASSIGN || !is_svar(flat, s->lhs) || s->lhs->var != v)
+                    continue;
+                s->lhs = mo_expr_var(s->lhs->loc, idx);
+                s->rhs = positions(flat, s->rhs, &t);
+            }
+    mo_expr *c = mo_expr_string(loc, txt[n - 1]);
+    if (n > 1) {   /* if idx == 1 then t1 elseif idx == 2 then t2 ... else tn */
+        c = mo_expr_new(MO_EX_IF, loc);
+        c->n = 2 * n - 1;
+        c->a = MO_NEWN(mo_expr *, c->n);
+        for (int k = 0; k + 1 < n; k++) {
+            c->a[2 * k] = mo_expr_binary(loc, MO_OP_EQ, mo_expr_var(loc, idx), int_literal(loc, k + 1));
+            c->a[2 * k + 1] = mo_expr_string(loc, txt[k]);
+        }
+        c->a[c->n - 1] = mo_expr_string(loc, txt[n - 1]);
+    }
+    subst[v] = c;
+    return true;
 }
 
 /* A String variable nothing reads, whose equations go: a parameter holding its start value (no String is a
@@ -211,6 +345,14 @@ bool mo_str_vars(mo_flat *flat)
         if (v >= 0 && !def[v])
             def[v] = i + 1;
     }
+    /* (room for the index variables that held_as_index adds: reads of them meet subst[]) */
+    mo_expr **subst = mo_calloc((size_t)(2 * nv + 1), sizeof(mo_expr *));
+    unsigned char *many = defined_elsewhere(flat, def);
+    for (int v = 0; v < nv; v++)
+        if (many[v] == 2 && !def[v] && held_as_index(flat, subst, v)) {
+            unseen(flat, v);   /* (its reads and assignments are its index's now) */
+            flat->rt_strings = true;
+        }
     /* Kahn: a variable is ready when every String variable its equation reads is known */
     int *missing = mo_calloc((size_t)nv, sizeof(int));
     int *start = mo_calloc((size_t)nv + 1, sizeof(int));
@@ -221,7 +363,7 @@ bool mo_str_vars(mo_flat *flat)
         const mo_feq *q = &flat->eqs.v[def[v] - 1];
         const mo_expr *other = is_svar(flat, q->lhs) && q->lhs->var == v ? q->rhs : q->lhs;
         int n0 = deps.n;
-        collect(flat, other, &deps);
+        collect(flat, subst, other, &deps);
         for (int k = n0; k < deps.n; k++) {
             MO_PUSH(edge_from, v);   /* deps.v[k] must be known before v */
             start[deps.v[k]]++;
@@ -241,8 +383,6 @@ bool mo_str_vars(mo_flat *flat)
     for (int k = 0; k < deps.n; k++)
         dependents[fill[deps.v[k]]++] = edge_from.v[k];
     int *queue = mo_calloc((size_t)nv, sizeof(int)), qh = 0, qt = 0;
-    mo_expr **subst = mo_calloc((size_t)nv, sizeof(mo_expr *));
-    unsigned char *many = defined_elsewhere(flat, def);
     unsigned char *drop = mo_calloc((size_t)ne, 1);
     for (int v = 0; v < nv; v++)
         if (def[v] && !missing[v])

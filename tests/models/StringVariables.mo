@@ -2,7 +2,8 @@
 // read, from the expression of its equation; tests/sim/string_variables.sh checks the closed forms):
 // a function's String result (s = label(k)), a join of it (t = s + "!"), String() of a Real (u), an
 // operator record's 'String' (14.3: String(c)); read by comparisons (== and <>), by a function's String
-// input (isBang(t)) and by an assert's message.
+// input (isBang(t)) and by an assert's message. Discrete: String variables that when-clauses assign known
+// texts (held as their positions), read with pre() too.
 package StringVariables
   operator record Cx
     Integer a1;
@@ -56,4 +57,22 @@ package StringVariables
     y = if isTwo then 10 else 0;
     assert(k < 4, "k reached " + s + " at " + describe("t", time) + " " + String(c));
   end Main;
+
+  model Discrete "a discrete String: when-clauses assign it known texts (held as their position)"
+    String mode(start = "off");
+    String last(start = "none");
+    Boolean isOn = mode == "on";
+    Real x(start = 0, fixed = true);
+    Integer changes(start = 0, fixed = true);
+  equation
+    der(x) = if isOn then 1 else 0;
+    when sample(0.5, 1) then
+      mode = if pre(mode) == "off" then "on" else "off";
+    end when;
+    when mode <> pre(mode) then
+      changes = pre(changes) + 1;
+      last = pre(mode);
+    end when;
+    assert(time < 2.7, "mode " + mode + " last " + last);
+  end Discrete;
 end StringVariables;
