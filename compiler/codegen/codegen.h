@@ -46,6 +46,7 @@ typedef struct mo_cg {
     mo_int_vec *loop_collect; /* print "y[@]" and append the slot to *loop_collect (finding the runs) */
     const int *loop_base;     /* print the k-th slot as "y[loop_base[k] + loop_step[k] * mo_i]" */
     const int *loop_step;
+    const int *loop_step2;    /*   in a loop of loops: "+ loop_step2[k] * mo_j" as well (else NULL) */
     int loop_pos;             /*   k: slots printed so far in this statement */
     mo_int_vec *loop_tables;  /* in a loop: (table, k) for each where string that changes with mo_i */
     int loop_ntables;         /* tables of where strings made so far (mo_w<n>) */

@@ -35,6 +35,8 @@ for m in LoopChain LoopRod LoopClones LoopNetwork; do
     "$MO2C" --emit-c -L tests/models "$D/rep/$m/$m.mo" -o "$D/$m.c" || { echo "FAIL: $m does not compile"; status=1; continue; }
     grep -q 'for (int mo_i' "$D/$m.c" || { echo "FAIL: the C of $m has no loop"; status=1; }
 done
+# the network's secondary lines are a loop of loops (codegen_loops.c's second level)
+grep -q 'for (int mo_j' "$D/LoopNetwork.c" || { echo "FAIL: the C of LoopNetwork has no loop of loops"; status=1; }
 "$MO2C" --emit-c --no-loops -L tests/models "$D/rep/LoopChain/LoopChain.mo" -o "$D/LoopChain_scalar.c"
 grep -q 'for (int mo_i' "$D/LoopChain_scalar.c" && { echo "FAIL: --no-loops wrote a loop"; status=1; }
 # the clones' parameters differ from unit to unit (c = 1 + mod(i, 7), ...): their bindings are one loop
