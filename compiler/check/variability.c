@@ -222,6 +222,37 @@ static void discrete_valued(dctx *c, const mo_expr *lhs, const mo_expr *rhs, int
     }
 }
 
+/* pre(e) in an equation outside when-clauses (shift: the equation's var_shift) with e continuous-time: pre
+ * applies to discrete-time expressions (3.7.5; in a when-clause every expression is discrete-time, and
+ * there pre of a continuous variable is allowed). */
+static void pre_of_continuous(dctx *c, const mo_expr *root, int shift)
+{
+    if (!root)
+        return;
+    expr_stack stack = {0};
+    MO_PUSH(stack, root);
+    while (stack.n) {
+        const mo_expr *e = stack.v[--stack.n];
+        const char *f = e->kind == MO_EX_CALL ? mo_sym_fn_name(e) : NULL;
+        int w = -1;
+        if (f && !strcmp(f, "pre") && e->n == 1 && e->a[0] && !discrete_expr(c, e->a[0], shift, false, 0, &w)) {
+            mo_error(e->loc, "pre of %s, which is continuous-time: outside a when-clause pre applies to "
+                     "discrete-time expressions (specification 3.7.5)",
+                     w >= 0 ? mo_sprintf("'%s'", mo_flat_var_name((void *)c->flat, w)) : "time or a derivative");
+            c->errors++;
+            continue;
+        }
+        if (e->kind == MO_EX_INDEX) {   /* (its elements are alike: flat.h) */
+            MO_PUSH(stack, e->a[1]);
+            MO_PUSH(stack, mo_choice_sample(e));
+            continue;
+        }
+        for (int i = 0; i < e->n; i++)
+            if (e->a[i])
+                MO_PUSH(stack, e->a[i]);
+    }
+}
+
 int mo_check_discrete(const mo_flat *flat)
 {
     dctx c = {flat, MO_NEWN(unsigned char, flat->vars.n + 1), {0}, 0};
@@ -250,8 +281,14 @@ int mo_check_discrete(const mo_flat *flat)
         mo_astmt_walk(&flat->algs.v[i].body, mark_when_targets, &c, false);
     for (int i = 0; i < flat->eqs.n; i++) {
         const mo_feq *q = &flat->eqs.v[i];
-        if (!mo_feq_packed(q))
-            discrete_valued(&c, q->lhs, q->rhs, q->var_shift);
+        if (mo_feq_packed(q))
+            continue;
+        discrete_valued(&c, q->lhs, q->rhs, q->var_shift);
+        const char *f = mo_sym_fn_name(q->rhs);
+        if (!f || strcmp(f, MO_CLOCKED_WHEN) != 0) {
+            pre_of_continuous(&c, q->lhs, q->var_shift);
+            pre_of_continuous(&c, q->rhs, q->var_shift);
+        }
     }
     /* a declared discrete Real that no when-clause assigns (inputs are assigned from outside) */
     for (int v = 0; v < flat->vars.n; v++) {
