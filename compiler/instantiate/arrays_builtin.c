@@ -184,7 +184,7 @@ static mo_expr *empty_extreme(mo_inst *inst, const mo_expr *e, const char *name)
     if (inst && a->kind == MO_EX_REF && a->nparts == 1 && !a->global)
         k = (intptr_t)mo_map_get(&inst->lay->index, a->parts[0].id);
     mo_comp_type t;
-    if (!k || !mo_resolve_type(&inst->lay->items[k - 1], NULL, &t) || t.basetype < 0 ||
+    if (!k || !mo_resolve_type(&inst->lay->items[k - 1], NULL, &t, inst) || t.basetype < 0 ||
         t.basetype == MO_T_STRING || t.basetype == MO_T_ENUM) {
         mo_error(e->loc, "not supported yet: %s of an empty array other than a Real, Integer or Boolean "
                  "component", name);

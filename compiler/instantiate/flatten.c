@@ -181,7 +181,7 @@ static void check_ext_mod_names(const mo_fmod *m, mo_inst *inst, int k)
         int x = it ? lay->items[it - 1].ext : -1;
         while (x >= 0 && x != k)
             x = lay->exts[x].parent;
-        if (it && x == k)
+        if (it && (x == k || mo_layout_dup_under(lay, c->name, k)))
             continue;
         const mo_layout_ext *e = &lay->exts[k];
         if (!it) {
@@ -193,6 +193,47 @@ static void check_ext_mod_names(const mo_fmod *m, mo_inst *inst, int k)
         if (it)
             mo_note(lay->items[it - 1].elem->loc, "'%s' is declared here, outside the base class", c->name);
     }
+}
+
+/* Is in an instance of cls, or of a class that inherits components from it? Asked for every enclosing
+ * instance of a short class's instance (short_class_scope), hence the cache on (layout, class). */
+bool mo_inst_holds_class(const mo_inst *in, const mo_class *cls)
+{
+    enum { SLOTS = 256 };
+    static struct { const mo_layout *lay; const mo_class *cls; bool holds; } cache[SLOTS];
+    const mo_layout *lay = in->lay;
+    if (lay->cls == cls)
+        return true;
+    size_t h = (((uintptr_t)lay >> 4) ^ ((uintptr_t)cls >> 4) * 31) % SLOTS;
+    if (cache[h].lay == lay && cache[h].cls == cls)
+        return cache[h].holds;
+    bool holds = false;
+    for (int i = 0; !holds && i < lay->n; i++)
+        holds = lay->items[i].owner == cls;
+    cache[h].lay = lay;
+    cache[h].cls = cls;
+    cache[h].holds = holds;
+    return holds;
+}
+
+mo_inst *mo_inst_enclosing(mo_inst *from, const mo_class *cls)
+{
+    for (mo_inst *up = from; up; up = up->parent)
+        if (mo_inst_holds_class(up, cls)) {
+            for (mo_inst *more = up->parent; more; more = more->parent)
+                if (mo_inst_holds_class(more, cls))
+                    return NULL;
+            return up;
+        }
+    return NULL;
+}
+
+mo_inst *mo_short_mod_scope(mo_inst *at, const mo_class *written)
+{
+    if (!at || !written ||
+        (written->kind != MO_CL_MODEL && written->kind != MO_CL_BLOCK && written->kind != MO_CL_CLASS))
+        return NULL;
+    return mo_inst_enclosing(at, written);
 }
 
 static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_class *cls, mo_fmod *mod,
@@ -225,7 +266,8 @@ static mo_inst *new_inst(mo_front *fr, mo_inst *parent, const char *path, mo_cla
         in->extmods = MO_NEWN(mo_fmod *, lay->next);
         for (int k = 0; k < lay->next; k++) {
             const mo_layout_ext *x = &lay->exts[k];
-            mo_fmod *own = mo_fmod_from_ast(x->mod, x->ext ? in : NULL, x->owner, x->ext == NULL);
+            mo_fmod *own = mo_fmod_from_ast(x->mod, x->ext ? in : mo_short_mod_scope(in, x->owner), x->owner,
+                                            x->ext == NULL);
             for (int r = 0; r < lay->nrd; r++)   /* redeclare elements of a class body (layout.c) */
                 if (lay->rds[r].ext == k)
                     own = mo_redeclare_in_body(own, &lay->rds[r], in);
@@ -698,7 +740,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
             return mo_outer_resolve(fr, inst, i, s);
     }
     mo_comp_type t;
-    if (!mo_resolve_type(it, mod, &t))
+    if (!mo_resolve_type(it, mod, &t, inst))
         return false;
     if (!mo_redeclared_type_ok(&chk, e, t.cls))
         return false;
@@ -740,7 +782,7 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
     if (by_syntax && e->mod) {   /* made the usual way after all: with its modifier tree */
         const mo_clone_mark *m = t.mark;
         mod = mo_fmod_from_ast(e->mod, inst, it->owner, true);
-        if (mo_error_count() || !mo_resolve_type(it, mod, &t))
+        if (mo_error_count() || !mo_resolve_type(it, mod, &t, inst))
             return false;
         t.mark = m;
     }
@@ -807,7 +849,7 @@ bool mo_build_inner(mo_front *fr, mo_inst *inst, int i, mo_slot *out, mo_inst *h
 bool mo_decl_type(const mo_layout_item *it, mo_class **cls, int *basetype)
 {
     mo_comp_type t;
-    if (!mo_resolve_type((mo_layout_item *)it, NULL, &t))
+    if (!mo_resolve_type((mo_layout_item *)it, NULL, &t, NULL))
         return false;
     *cls = t.cls;
     *basetype = t.basetype;
@@ -818,7 +860,7 @@ bool mo_decl_dims(mo_front *fr, mo_inst *inst, int i, mo_arr *arr)
 {
     mo_comp_type t;
     mo_layout_item *it = &inst->lay->items[i];
-    return mo_resolve_type(it, NULL, &t) && eval_dims(fr, inst, it, &t, join_path(inst->path, it->elem->name), arr);
+    return mo_resolve_type(it, NULL, &t, inst) && eval_dims(fr, inst, it, &t, join_path(inst->path, it->elem->name), arr);
 }
 
 /* ---- equations ---- */

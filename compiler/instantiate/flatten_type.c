@@ -89,16 +89,20 @@ static bool has_split_value(const mo_fmod *m)
  * about its own elements (type V = Real[3](start = {1, 2, 3})). For a scalar component (array_of false)
  * no 'each' is added: there is no array for it to be spent on, and it would wrongly stay on the
  * modified element (model PP = P(c = {1, 2, 3}); PP p; with P's Integer c[3]). */
-static mo_fmod *type_mod(mo_class *c, const mo_mod *m, mo_class *scope, bool array_of)
+static mo_fmod *type_mod(mo_class *c, const mo_mod *m, mo_class *scope, bool array_of, mo_inst *at)
 {
     bool each = array_of && c->nshort_dims == 0;
+    /* a modifier written in a model's text (redeclare model FM = Flow(mt = eps) in a component's
+     * modifier): its names are components of that model's instance, around the component being made */
+    mo_inst *in = m ? mo_short_mod_scope(at, scope) : NULL;
     mo_map *cache = each ? &short_mods : &short_mods_scalar;
-    mo_fmod *sm = mo_map_get(cache, (const char *)c);
+    mo_fmod *sm = in ? NULL : mo_map_get(cache, (const char *)c);
     if (!sm && m) {
-        sm = mo_fmod_from_ast(m, NULL, scope, true);
+        sm = mo_fmod_from_ast(m, in, scope, true);
         for (int i = 0; sm && each && i < sm->n; i++)
             sm->sub[i]->each = true;
-        mo_map_put(cache, (const char *)c, sm);
+        if (!in)
+            mo_map_put(cache, (const char *)c, sm);
     }
     return sm;
 }
@@ -136,7 +140,7 @@ static bool constraint_dims_ok(const mo_element *e, mo_class *scope, mo_class *t
     return false;
 }
 
-bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
+bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t, mo_inst *at)
 {
     mo_element *e = it->elem;
     uint64_t h = type_hash(it->owner, e->type);
@@ -168,7 +172,7 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
                     return false;
                 break;
             }
-            t->mod = mo_fmod_merge(t->mod, type_mod(c, x->mod, c, outer_dims > 0 || t->ntdims > 0));
+            t->mod = mo_fmod_merge(t->mod, type_mod(c, x->mod, c, outer_dims > 0 || t->ntdims > 0, at));
             c = base;
             continue;
         }
@@ -182,7 +186,7 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
         if (c->nshort_dims > 0) {
             /* values of an array type's modifiers split over its own dimensions only: with dimensions
              * before them (T x[2], or T[2] in another type) they would need 'each' for those alone */
-            const mo_fmod *sm = type_mod(c, c->short_mod, c->parent, false);
+            const mo_fmod *sm = type_mod(c, c->short_mod, c->parent, false, at);
             if (sm && has_split_value(sm) && (t->ntdims > 0 || e->ndims + e->ntype_dims > 0)) {
                 mo_error(e->type->loc, "not supported yet: an array of the array type '%s', whose modifier "
                          "gives values for its elements", c->name);
@@ -203,7 +207,7 @@ bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t)
             t->tdims = d;
             t->tdim_scope = ds;
         }
-        t->mod = mo_fmod_merge(t->mod, type_mod(c, c->short_mod, c->parent, outer_dims > 0 || t->ntdims > 0));
+        t->mod = mo_fmod_merge(t->mod, type_mod(c, c->short_mod, c->parent, outer_dims > 0 || t->ntdims > 0, at));
         t->prefixes |= c->short_prefixes;
         c = mo_short_target(c);
         if (!c)

@@ -463,17 +463,19 @@ static mo_expr *instance_default(mo_fctx *c, const mo_expr *call, const mo_func 
     if (call->fn && call->fn->kind == MO_EX_REF && call->fn->nparts > 1 && !call->fn->global &&
         mo_layout_find(ci->lay, call->fn->parts[0].id) && !(ci = mo_fctx_call_component(c, call->fn, &ncomp)))
         return NULL;
-    bool holds = ci->lay->cls == v->inst_owner;   /* the class holding the modifier, or one it extends */
-    for (int i = 0; !holds && i < ci->lay->n; i++)
-        holds = ci->lay->items[i].owner == v->inst_owner;
-    if (!holds) {
+    /* the instance holding the modifier: the caller's, or, for a redeclaration in the modifier of a
+     * component (Fluid's PumpingSystem: pumps(redeclare function flowCharacteristic = quadraticFlow(
+     * V_flow_nominal = ...))), the enclosing instance of the class where it is written; which one is
+     * ambiguous when two enclosing instances are of that class */
+    mo_inst *at = mo_inst_holds_class(ci, v->inst_owner) ? ci : mo_inst_enclosing(ci->parent, v->inst_owner);
+    if (!at) {
         mo_error(call->loc, "not supported yet: the default of input '%s' of '%s' given in '%s', in a call from "
                  "an instance of '%s'", v->name, f->name, mo_class_full_name(v->inst_owner),
                  mo_class_full_name(ci->lay->cls));
         mo_note(v->inst_default->loc, "the default is given here");
         return NULL;
     }
-    mo_fctx k = {c->fr, ci, v->inst_owner, NULL, NULL, c->const_depth, NULL, 0, false, NULL};
+    mo_fctx k = {c->fr, at, v->inst_owner, NULL, NULL, c->const_depth, NULL, 0, false, NULL};
     return mo_fctx_slot_arg(&k, f, s, v->inst_default);
 }
 

@@ -86,6 +86,9 @@ struct mo_layout {
     int next; mo_layout_ext *exts;
     int nsec; mo_layout_sec *secs;
     int nrd; mo_layout_rd *rds;
+    int ndup; mo_layout_item *dups;   /* items kept once as an earlier item of their name (spec 7.1) */
+    mo_map dup_index;         /* name -> (void *)(intptr_t)(its last duplicate + 1) */
+    int *dup_next;            /* duplicate -> the previous one of its name + 1, 0 for none */
     signed char od_state;     /* cgraph.c: 0 not asked yet, 1 no overdetermined item, 2 od_items says which */
     unsigned char *od_items;
 };
@@ -97,6 +100,9 @@ mo_layout *mo_layout_of(mo_class *cls);   /* NULL after errors */
 bool mo_member_binding(mo_class *cls, const char *id, const mo_expr **value, mo_class **scope);
 /* mo_map_get(&lay->index, name) with a cache in front (name interned): the item + 1, 0 when absent */
 intptr_t mo_layout_find(const mo_layout *lay, const char *name);
+/* Does a duplicate of name (an item kept once as an earlier one: a diamond) come through extends node k?
+ * Its modifier may name it there (Fluid's DynamicPipe inherits PartialTwoPort twice, modifying it in both). */
+bool mo_layout_dup_under(const mo_layout *lay, const char *name, int k);
 
 /* ---- instances ---- */
 /* A flag of instances and variables beside the MO_PF_* prefixes (mo_inst.flags, mo_var.flags): inside a
@@ -150,6 +156,19 @@ struct mo_inst {
      * the instances that follow this one in memory (one block), where the clone's own child is. */
     bool children_after : 1;
 };
+
+/* Is in an instance of cls, or of a class that inherits components from it? */
+bool mo_inst_holds_class(const mo_inst *in, const mo_class *cls);
+/* The nearest instance from `from` outwards that holds cls; NULL when there is none, or when a farther
+ * one holds it too (a modifier written in cls's text: which instance applied it is not known). */
+mo_inst *mo_inst_enclosing(mo_inst *from, const mo_class *cls);
+/* The instance in which the modifier of a short class written in the text of class written is
+ * evaluated, for a component made in instance at: the enclosing instance of that class when it is a
+ * model, block or class (pipe1(redeclare model FlowModel = NominalTurbulentPipeFlow(m_flow_turbulent =
+ * eps)) in Fluid's InverseParameterization reads the model's parameter when pipe1.flowModel is made);
+ * NULL, the class's text only (where a name of an enclosing class must be a constant), for a package's
+ * or a type's short class, or when mo_inst_enclosing does not know which instance. */
+mo_inst *mo_short_mod_scope(mo_inst *at, const mo_class *written);
 
 /* The prefixes a component passes on to its contents: flow and stream too, for a record (flow Complex f). */
 #define MO_INST_FLAGS (MO_PF_PROTECTED | MO_PF_INPUT | MO_PF_OUTPUT | MO_PF_FLOW | MO_PF_STREAM)
@@ -247,7 +266,9 @@ typedef struct mo_comp_type {
     mo_expr **tdims;
     mo_class **tdim_scope;
 } mo_comp_type;
-bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t);
+/* at: the instance that holds the component (NULL: none), where modifiers of short classes written in
+ * a model's text are evaluated (mo_inst_enclosing) */
+bool mo_resolve_type(mo_layout_item *it, mo_fmod *mod, mo_comp_type *t, mo_inst *at);
 
 /* prefixes.c: the prefix rules of 4.4.2.2 for declaration e of type t, a component of home, with the
  * prefixes flags it gets (its own and home's); false after an error. */

@@ -358,13 +358,16 @@ static bool effective_mod(const mo_layout_ext *exts, const mo_layout_item *it, e
     return true;
 }
 
-/* Are two items of one name the same declaration once the modifications on their way are applied? */
-static bool same_after_modification(const mo_layout_ext *exts, const mo_layout_item *a, const mo_layout_item *b)
+/* Are two items of one name the same declaration once the modifications on their way are applied? 1
+ * yes, 0 no, -1 when a modification on the way is one that effective_mod does not follow. */
+static int same_after_modification(const mo_layout_ext *exts, const mo_layout_item *a, const mo_layout_item *b)
 {
     if (!same_shape(a->elem, b->elem, false))
-        return false;
+        return 0;
     eff_vec x = {0}, y = {0};
-    bool same = effective_mod(exts, a, &x) && effective_mod(exts, b, &y) && x.n == y.n;
+    if (!effective_mod(exts, a, &x) || !effective_mod(exts, b, &y))
+        return -1;
+    bool same = x.n == y.n;
     for (int i = 0; same && i < x.n; i++) {
         int k = 0;
         while (k < y.n && y.v[k].path != x.v[i].path)
@@ -394,6 +397,7 @@ typedef struct layout_builder {
     /* the redeclare components of the classes walked, placed once the items are known: ext is the node
      * of the class that holds elem (-1: the class itself) */
     MO_VEC(mo_layout_rd) own_rds;
+    MO_VEC(mo_layout_item) dups;   /* items kept once as an earlier one (keep_first) */
 } layout_builder;
 
 /* One class being walked: its next element, next base, and the extends node it came through. */
@@ -487,7 +491,47 @@ static bool append_base(layout_builder *b, mo_element *ext, mo_class *owner, mo_
         rd.ext += off;
         MO_PUSH(b->rds, rd);
     }
+    for (int i = 0; i < bl->ndup; i++) {
+        mo_layout_item it = bl->dups[i];
+        it.ext = it.ext < 0 ? node : it.ext + off;
+        MO_PUSH(b->dups, it);
+    }
     return true;
+}
+
+/* the extends node written in the class itself that node came through */
+static int top_ext(const mo_layout_ext *exts, int node)
+{
+    while (exts[node].parent >= 0)
+        node = exts[node].parent;
+    return node;
+}
+
+/* Does a duplicate of name (an item kept once as an earlier one) come through extends node k? Each name's
+ * duplicates are chained from the table dup_index (names with duplicates are few). */
+bool mo_layout_dup_under(const mo_layout *lay, const char *name, int k)
+{
+    for (intptr_t d = (intptr_t)mo_map_get(&lay->dup_index, name); d; d = lay->dup_next[d - 1]) {
+        int x = lay->dups[d - 1].ext;
+        while (x >= 0 && x != k)
+            x = lay->exts[x].parent;
+        if (x == k)
+            return true;
+    }
+    return false;
+}
+
+/* lay's duplicates, from the builder's, and their table */
+static void set_dups(mo_layout *lay, layout_builder *b)
+{
+    lay->ndup = b->dups.n;
+    lay->dups = b->dups.v;
+    lay->dup_next = MO_NEWN(int, b->dups.n ? b->dups.n : 1);
+    for (int i = 0; i < b->dups.n; i++) {
+        const char *name = b->dups.v[i].elem->name;
+        lay->dup_next[i] = (int)(intptr_t)mo_map_get(&lay->dup_index, name);
+        mo_map_put(&lay->dup_index, name, (void *)(intptr_t)(i + 1));
+    }
 }
 
 /* A redeclare component r of the body of class owner (reached through extends node node, -1 for the
@@ -592,6 +636,31 @@ mo_layout *mo_layout_of(mo_class *cls)
     return lay && restrictions_hold(cls, lay) ? lay : NULL;
 }
 
+/* Item it of a name that item first already has (spec 7.1): the same element reached twice (a diamond),
+ * or two declarations alike, is kept once when the modifications on their ways agree; it joins b's
+ * duplicates, whose extends clauses may name it in their modifiers (mo_layout_dup_under). Modifications
+ * that differ are an error (the kept item would silently drop the other's); the same element or
+ * declaration reached through modifications effective_mod does not follow is kept once as it is. */
+static bool keep_first(layout_builder *b, const mo_layout_item *first, const mo_layout_item *it)
+{
+    int same = same_after_modification(b->exts.v, first, it);
+    bool alike = first->elem == it->elem || same_declaration(first->elem, it->elem);
+    if (same == 0 && alike) {
+        mo_error(it->elem->loc, "'%s' is inherited twice with different modifications (specification 7.1)",
+                 it->elem->name);
+        for (const mo_layout_item *x = first; x; x = x == first ? it : NULL)
+            if (x->ext >= 0)
+                mo_note(b->exts.v[top_ext(b->exts.v, x->ext)].ext->loc, "one of them is inherited here");
+        return false;
+    }
+    if (same != 1 && !alike) {
+        duplicate(it->elem, first->elem->loc);
+        return false;
+    }
+    MO_PUSH(b->dups, *it);
+    return true;
+}
+
 static mo_layout *build_layout(mo_class *cls, mo_scope *s)
 {
     s->layout_busy = true;
@@ -664,12 +733,8 @@ static mo_layout *build_layout(mo_class *cls, mo_scope *s)
         mo_layout_item it = b.items.v[i];
         intptr_t k = (intptr_t)mo_map_get(&lay->index, it.elem->name);
         if (k) {
-            /* the same element twice (diamond), or two identical declarations: the first is kept */
-            if (lay->items[k - 1].elem != it.elem && !same_declaration(lay->items[k - 1].elem, it.elem) &&
-                !same_after_modification(b.exts.v, &lay->items[k - 1], &it)) {
-                duplicate(it.elem, lay->items[k - 1].elem->loc);
+            if (!keep_first(&b, &lay->items[k - 1], &it))
                 ok = false;
-            }
             continue;
         }
         /* a class of the same name declared in the class clashes too */
@@ -689,6 +754,7 @@ static mo_layout *build_layout(mo_class *cls, mo_scope *s)
         return NULL;
     lay->nrd = b.rds.n;
     lay->rds = b.rds.v;
+    set_dups(lay, &b);
     s->layout = lay;
     return lay;
 }
