@@ -477,6 +477,9 @@ static int block_other(void *ctx, int k, mo_buf *o)
         bool initial = c->g->dae->algs.v[b->alg].src->initial;
         mo_cg_alg(&c->g->cg, o, b->alg, initial ? MO_CG_ALG_INIT : MO_CG_ALG_CONT);
     } else {
+        /* a loop's equations go to functions of their own (its residual), where the sites of the
+         * sequence's function are not declared: none is read there (codegen_sites.c) */
+        mo_cg_sites_scope(c->g->cg.sites, NULL, -1);
         emit_loop(c->g, o, c->s->split ? &c->s->loops : &c->g->loops, c->sys, b, c->sysname);
     }
     return 5;

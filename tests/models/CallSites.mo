@@ -35,4 +35,39 @@ package CallSites
     end for;
     (p, q) = h(x);
   end Tuple;
+
+  // A record constant made by a function that is not evaluated when compiling (it calls an external
+  // one): the equations that read its fields share the call, and so does the algebraic loop, whose
+  // residual is a C function of its own, where the site of the sequence's function is not declared (it
+  // read mo_s0 there: C that did not compile, found in Fluid's HeatingSystem). y1 = 2 sin 2 + 3 t,
+  // y2 = 3 - 2 sin(2) t; z1 + z2 = 2 sin 2 + t, z1 - sin z2 = 3.
+  function csin "external: not evaluated when compiling"
+    input Real x;
+    output Real y;
+  external "C" y = sin(x);
+  end csin;
+
+  record R
+    Real a;
+    Real b;
+  end R;
+
+  function g
+    input Real u;
+    output R r;
+  algorithm
+    r.a := 2 * csin(u);
+    r.b := u + 1;
+  end g;
+
+  constant R c = g(2);
+
+  model Loop
+    Real y1, y2, z1, z2;
+  equation
+    y1 = c.a + c.b * time;
+    y2 = c.b - c.a * time;
+    z1 + z2 = c.a + time;
+    z1 - sin(z2) = c.b;
+  end Loop;
 end CallSites;
