@@ -561,6 +561,11 @@ const char *mo_flat_var_name(void *flat, int var);
 /* flatten_unshare.c: expand packed equations and give every equation expression trees of its own
  * (var_shift 0), for the back end. */
 void mo_flat_unshare(mo_flat *flat);
+/* instantiate/eval.c, after mo_flat_unshare: a fixed attribute that is a parameter expression
+ * (dp_nominal(fixed = not system.use_eps_Re) in Fluid's pipe flow models) becomes its value, which
+ * decides the initialization problem's unknowns (the parameters it reads are evaluated: -override
+ * refuses them); the back end reads fixed as a literal. */
+void mo_flat_fold_fixed(mo_flat *flat);
 /* instantiate/strvars.c, after mo_flat_unshare: String variables whose equations give values known when the
  * model is compiled become constants, and their comparisons literals; String variables nothing reads lose
  * their equations and when-assignments. What is left, dae.c reports. false after an error. */

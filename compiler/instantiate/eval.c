@@ -339,6 +339,17 @@ bool mo_eval_flat(const mo_flat *flat, const mo_expr *e, double *out)
     return true;
 }
 
+void mo_flat_fold_fixed(mo_flat *flat)
+{
+    for (int i = 0; i < flat->vars.n; i++) {
+        mo_var *v = &flat->vars.v[i];
+        const mo_expr *f = v->attr ? v->attr->fixed : NULL;
+        double d;
+        if (f && f->kind != MO_EX_BOOL && mo_eval_flat(flat, f, &d))
+            mo_var_attr_mut(v)->fixed = mo_expr_bool(f->loc, d != 0);
+    }
+}
+
 bool mo_eval_read_parameter(const mo_flat *flat)
 {
     for (int i = 0; i < reached.n; i++)
