@@ -210,8 +210,11 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
         if (!strcmp(fn, "size") || !strcmp(fn, "ndims") || !strcmp(fn, "zeros") || !strcmp(fn, "ones") ||
             !strcmp(fn, "identity"))
             return zero(e);
-        int from = !strcmp(fn, "cat") ? 1 : 0, upto = !strcmp(fn, "fill") ? 1 : e->n;
+        /* (linspace(a, b, n): linear in a and b, n an Integer) */
+        int from = !strcmp(fn, "cat") ? 1 : 0;
+        int upto = !strcmp(fn, "fill") ? 1 : !strcmp(fn, "linspace") ? 2 : e->n;
         if (!strcmp(fn, "sum") || !strcmp(fn, "cat") || !strcmp(fn, "fill") || !strcmp(fn, "transpose") ||
+            !strcmp(fn, "linspace") ||
             !strcmp(fn, "vector") || !strcmp(fn, "matrix") || !strcmp(fn, "scalar") || !strcmp(fn, "diagonal") ||
             !strcmp(fn, "skew")) {
             mo_expr *r = mo_expr_dup(e);
@@ -230,7 +233,7 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
             p->fn = q->fn = e->fn;
             return mo_expr_binary(L, MO_OP_ADD, p, q);
         }
-        if (!strcmp(fn, "product") || !strcmp(fn, "linspace") || (e->n == 1 && (!strcmp(fn, "min") || !strcmp(fn, "max"))))
+        if (!strcmp(fn, "product") || (e->n == 1 && (!strcmp(fn, "min") || !strcmp(fn, "max"))))
             return fail(c, e, fn);
     }
     /* functions that are piecewise constant or Boolean */
