@@ -143,6 +143,8 @@ static int run_pipeline(const options *o, const char *argv0, build_job *job)
 
     mo_flat_unshare(flat);   /* cloned components share equation trees; the back end rewrites its own */
     mo_flat_fold_fixed(flat);   /* fixed = a parameter expression: its value (eval.c) */
+    if (!mo_state_machines(flat))   /* state machines become clocked equations (statemachines.c) */
+        return 1;
     if (!mo_clocks_lower(flat))   /* clocks and clocked partitions become when-equations (clocks.c) */
         return 1;
     if (!mo_str_vars(flat))   /* String variables whose values are known when compiled (strvars.c) */

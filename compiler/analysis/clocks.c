@@ -214,21 +214,12 @@ mo_expr *mo_clk_num(mo_loc loc, mo_rat r)
 /* A hidden discrete variable of the clocks. */
 int mo_clk_new_var(ck *c, const char *name, mo_basetype type, mo_loc loc, const char *comment, mo_expr *start)
 {
-    mo_var_attr *attr = MO_NEW(mo_var_attr);
-    attr->loc = loc;
-    attr->comment = comment;
-    attr->start = start;
-    attr->fixed = mo_expr_bool(loc, true);
-    return mo_clk_push_var(c, name, type, MO_VAR_DISCRETE, attr);
+    return mo_flat_add_discrete(c->flat, name, type, loc, comment, start);
 }
 
 int mo_clk_push_var(ck *c, const char *name, mo_basetype type, mo_variability variability, const mo_var_attr *attr)
 {
-    mo_var v = {.name = mo_intern_cstr(name), .attr = attr, .flags = MO_PF_PROTECTED,
-                .variability = (unsigned char)variability, .type = (unsigned char)type,
-                .state_select = MO_SS_DEFAULT, .attr_own = true};
-    MO_PUSH(c->flat->vars, v);
-    return c->flat->vars.n - 1;
+    return mo_flat_add_var(c->flat, name, type, variability, attr);
 }
 
 /* ---- the pass ---- */

@@ -29,5 +29,8 @@ void mo_run_index_vars(mo_flat *flat);
 /* clocks.c: the synchronous language (chapter 16) lowered to when-equations, after mo_flat_unshare; false
  * after errors. */
 bool mo_clocks_lower(mo_flat *flat);
+/* statemachines.c: the state machines (chapter 17) as clocked equations, before mo_clocks_lower; false
+ * after errors. */
+bool mo_state_machines(mo_flat *flat);
 
 #endif

@@ -212,6 +212,8 @@ static ty call(tctx *c, const mo_expr *e)
                    : !strcmp(f, "interval") ? TY_REAL : first;
         }
     }
+    if (f && (!strcmp(f, MO_SM_ACTIVE) || !strcmp(f, MO_SM_TICKS) || !strcmp(f, MO_SM_TIME)))   /* chapter 17 */
+        return !strcmp(f, MO_SM_ACTIVE) ? TY_BOOLEAN : !strcmp(f, MO_SM_TICKS) ? TY_INTEGER : TY_REAL;
     if (f && !e->nnamed && e->n == 1 && !strcmp(f, "edge")) {
         need_boolean(c, e->a[0], "the argument of edge");
         return TY_BOOLEAN;

@@ -37,7 +37,8 @@ static mo_variability highest(const mo_flat *flat, const mo_expr *root, int *wit
         } else if (e->kind == MO_EX_CALL) {
             const char *f = mo_sym_fn_name(e);
             if (f && (!strcmp(f, "pre") || !strcmp(f, "edge") || !strcmp(f, "change") || !strcmp(f, "sample") ||
-                      !strcmp(f, "initial") || !strcmp(f, "terminal")))
+                      !strcmp(f, "initial") || !strcmp(f, "terminal") || !strcmp(f, MO_SM_ACTIVE) ||
+                      !strcmp(f, MO_SM_TICKS) || !strcmp(f, MO_SM_TIME)))
                 v = MO_VAR_DISCRETE;
         }
         if (v > top) {
@@ -168,7 +169,8 @@ static bool discrete_expr(const dctx *c, const mo_expr *e, int shift, bool no_ev
         break;
     case MO_EX_CALL: {
         const char *f = mo_sym_fn_name(e);
-        static const char *const discrete_fns[] = {"pre", "edge", "change", "sample", "initial", "terminal"};
+        static const char *const discrete_fns[] = {"pre", "edge", "change", "sample", "initial", "terminal",
+                                                   MO_SM_ACTIVE, MO_SM_TICKS, MO_SM_TIME};
         static const char *const event_fns[] = {"integer", "floor", "ceil", "div"};
         for (size_t i = 0; f && i < sizeof discrete_fns / sizeof discrete_fns[0]; i++)
             if (!strcmp(f, discrete_fns[i]))

@@ -421,6 +421,27 @@ typedef struct mo_fwhen {
     mo_wbranch *branches;
 } mo_fwhen;
 
+/* ---- state machines (chapter 17; instantiate/flatten_sm.c) ----
+ * transition(from, to, condition, immediate, reset, synchronize, priority) and initialState(state) are
+ * kept as they are written, with the states named by their instance paths; in expressions,
+ * activeState(state) is the call activeState("path") (an MO_EX_STRING argument), ticksInState() and
+ * timeInState() are calls without arguments. analysis/statemachines.c turns all of them into clocked
+ * equations (17.3) before the clocks are lowered. */
+#define MO_SM_ACTIVE "activeState"
+#define MO_SM_TICKS "ticksInState"
+#define MO_SM_TIME "timeInState"
+
+typedef struct mo_ftrans {
+    mo_loc loc;               /* the transition or initialState equation */
+    const char *instance;     /* instance path of the component that holds it */
+    const char *from;         /* the from-state's instance path (initialState: the state) */
+    const char *to;           /* the to-state's instance path; NULL for initialState */
+    mo_loc from_loc, to_loc;  /* the arguments naming them */
+    mo_expr *cond;            /* a Boolean expression; NULL for initialState */
+    bool immediate, reset, synchronize;
+    int priority;             /* >= 1 */
+} mo_ftrans;
+
 /* ---- algorithm sections of models and blocks (flatten_alg.c) ----
  * An algorithm section is one atomic block of statements (specification 11.1): it computes the
  * variables it assigns (its outputs) from the others it reads, as a whole, in the order written. Its
@@ -508,6 +529,7 @@ typedef struct mo_flat {
     MO_VEC(mo_fwhen) whens;   /* when-equations, in source order (flatten_when.c) */
     MO_VEC(mo_wstmt) asserts; /* assert() outside when-equations (MO_WS_ASSERT statements) */
     MO_VEC(mo_falg) algs;     /* algorithm sections, initial ones included, in source order */
+    MO_VEC(mo_ftrans) transitions; /* transitions and initial states, in source order */
     MO_VEC(mo_clone_names) clone_names; /* ascending first; emptied by mo_flat_unshare, which names
                                          * every variable */
     MO_VEC(mo_attr_later) attr_later;   /* emptied by mo_flat_unshare */
@@ -515,6 +537,14 @@ typedef struct mo_flat {
     bool rt_strings;          /* a call gets a String built at run time (funcall.c): the generated
                                * functions release such Strings when they start (mo2c_sreset) */
 } mo_flat;
+
+/* flatvar.c, for the passes after flattening: a protected variable named name (interned here) with the
+ * attributes attr (a record of its own), appended to the model; its number. mo_flat_add_discrete: a
+ * discrete one with a fixed start value. */
+int mo_flat_add_var(mo_flat *flat, const char *name, mo_basetype type, mo_variability variability,
+                    const mo_var_attr *attr);
+int mo_flat_add_discrete(mo_flat *flat, const char *name, mo_basetype type, mo_loc loc, const char *comment,
+                         mo_expr *start);
 
 /* Where the last clone's names were found (mo_clone_names), for the clone of the variable asked for
  * (outer) and for the templates' clones inside it (inner): a caller that asks in order pays no search.

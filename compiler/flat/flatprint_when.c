@@ -1,6 +1,7 @@
 /*
- * flatprint_when.c - the event part of `mo2c --flat`: when-equations and assert() outside them, printed
- * at the end of the equation section (flatprint.c calls mo_flat_print_events).
+ * flatprint_when.c - the event part of `mo2c --flat`: when-equations, assert() outside them and the state
+ * machines' transitions (chapter 17), printed at the end of the equation section (flatprint.c calls
+ * mo_flat_print_events).
  *
  * Input: a flat model (flat.h). Output, deterministic, in source order:
  *     when h <= 0 then // path:line:col (instance)
@@ -9,6 +10,8 @@
  *     elsewhen ... then
  *     end when;
  *     assert(x < 2, "too high: " + String(x), AssertionLevel.warning); // path:line:col
+ *     initialState(a); // path:line:col (instance)
+ *     transition(a, b, x > 1, immediate = true, reset = true, synchronize = false, priority = 1); // ...
  */
 #include "str.h"
 
@@ -90,5 +93,18 @@ void mo_flat_print_events(FILE *out, const mo_flat *flat)
     }
     for (int i = 0; i < flat->asserts.n; i++)
         mo_flat_put_wstmt(&b, flat, &flat->asserts.v[i], "  ");
+    for (int i = 0; i < flat->transitions.n; i++) {   /* state machines (chapter 17) */
+        const mo_ftrans *t = &flat->transitions.v[i];
+        if (!t->to) {
+            mo_buf_printf(&b, "  initialState(%s);", t->from);
+        } else {
+            mo_buf_printf(&b, "  transition(%s, %s, ", t->from, t->to);
+            put_expr(&b, flat, t->cond);
+            mo_buf_printf(&b, ", immediate = %s, reset = %s, synchronize = %s, priority = %d);",
+                          t->immediate ? "true" : "false", t->reset ? "true" : "false",
+                          t->synchronize ? "true" : "false", t->priority);
+        }
+        mo_flat_put_loc(&b, t->loc, t->instance);
+    }
     fputs(mo_buf_str(&b), out);
 }

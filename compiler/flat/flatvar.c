@@ -103,6 +103,27 @@ size_t mo_flat_name_to(const mo_flat *flat, int var, char *out, size_t cap, mo_n
     return len;
 }
 
+int mo_flat_add_var(mo_flat *flat, const char *name, mo_basetype type, mo_variability variability,
+                    const mo_var_attr *attr)
+{
+    mo_var v = {.name = mo_intern_cstr(name), .attr = attr, .flags = MO_PF_PROTECTED,
+                .variability = (unsigned char)variability, .type = (unsigned char)type,
+                .state_select = MO_SS_DEFAULT, .attr_own = true};
+    MO_PUSH(flat->vars, v);
+    return flat->vars.n - 1;
+}
+
+int mo_flat_add_discrete(mo_flat *flat, const char *name, mo_basetype type, mo_loc loc, const char *comment,
+                         mo_expr *start)
+{
+    mo_var_attr *attr = MO_NEW(mo_var_attr);
+    attr->loc = loc;
+    attr->comment = comment;
+    attr->start = start;
+    attr->fixed = mo_expr_bool(loc, true);
+    return mo_flat_add_var(flat, name, type, MO_VAR_DISCRETE, attr);
+}
+
 bool mo_flat_top_level(const char *name)
 {
     int depth = 0;

@@ -719,6 +719,8 @@ static bool flatten_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_
         if (r)
             return r > 0;
     }
+    if (mo_sm_op(name))   /* chapter 17 (flatten_sm.c) */
+        return mo_sm_call(fr, inst, owner, e, name, out) > 0;
     if (strcmp(name, "cardinality") == 0)
         return mo_cardinality(fr, inst, owner, e, out);
     if (mo_func_connections_op(name))   /* Connections.isRoot, rooted (cgraph.c) */

@@ -754,9 +754,10 @@ static const mo_expr *find_string(const mo_flat *flat, const mo_expr *e)
         /* a String input of a user function: known at compile time (funcall.c checked it), a literal in C */
         if (e->kind == MO_EX_CALL && e->func && i < e->func->nin && e->func->vars.v[i].type == MO_T_STRING)
             continue;
-        /* the solverMethod of a clock (16.3): read by analysis/clocks.c, never reaches C */
-        if (e->kind == MO_EX_CALL && i == 1 && !e->func && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 &&
-            !strcmp(e->fn->parts[0].id, "Clock"))
+        /* the solverMethod of a clock (16.3), the state of activeState (17.1): read by analysis/clocks.c and
+         * statemachines.c, never reach C */
+        if (e->kind == MO_EX_CALL && !e->func && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 &&
+            ((i == 1 && !strcmp(e->fn->parts[0].id, "Clock")) || (i == 0 && !strcmp(e->fn->parts[0].id, MO_SM_ACTIVE))))
             continue;
         const mo_expr *r = find_string(flat, e->a[i]);
         if (r)

@@ -267,6 +267,8 @@ bool mo_flatten_call_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_e
     bool is_reinit = !strcmp(fn, "reinit"), is_assert = !strcmp(fn, "assert"), is_term = !strcmp(fn, "terminate");
     if (mo_func_connections_op(fn))   /* Connections.branch, root, potentialRoot (cgraph.c) */
         return mo_cg_statement(fr, inst, owner, q, fn, initial);
+    if (!strcmp(fn, "transition") || !strcmp(fn, "initialState"))   /* state machines (flatten_sm.c) */
+        return mo_sm_statement(fr, inst, owner, q, initial);
     /* f(x); of a user function: an empty call, evaluated for its asserts (funcall_model.c) */
     mo_expr *call = NULL;
     int user = is_reinit || is_assert || is_term ? 0 : mo_func_empty_call(fr, inst, owner, c, &call);

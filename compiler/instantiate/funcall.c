@@ -184,6 +184,8 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
                 return MO_T_BOOLEAN;
             return strcmp(n, "interval") && e->n >= 1 ? mo_func_expr_type(flat, fn, e->a[0]) : MO_T_REAL;
         }
+        if (!fn && (!strcmp(n, MO_SM_ACTIVE) || !strcmp(n, MO_SM_TICKS) || !strcmp(n, MO_SM_TIME)))   /* chapter 17 */
+            return !strcmp(n, MO_SM_ACTIVE) ? MO_T_BOOLEAN : !strcmp(n, MO_SM_TICKS) ? MO_T_INTEGER : MO_T_REAL;
         if (!strcmp(n, "initial") || !strcmp(n, "terminal") || !strcmp(n, "edge") || !strcmp(n, "change") ||
             !strcmp(n, "sample") || !strncmp(n, "Connections.", 12))   /* (isRoot, rooted: cgraph.c) */
             return MO_T_BOOLEAN;
@@ -738,12 +740,10 @@ void mo_func_unknown(mo_class *owner, const mo_expr *fn, const char *name)
             mo_error(fn->loc, "not supported yet: %s (synchronous language elements, spec chapter 16)", name);
             return;
         }
-    static const char *const machines[] = {"transition", "initialState", "activeState", "ticksInState", "timeInState"};
-    for (size_t i = 0; i < sizeof machines / sizeof machines[0]; i++)
-        if (!strcmp(name, machines[i])) {
-            mo_error(fn->loc, "not supported yet: %s (state machines, spec chapter 17)", name);
-            return;
-        }
+    if (mo_sm_op(name)) {   /* (models handle them before: flatten_sm.c) */
+        mo_error(fn->loc, "%s is not allowed in a function (state machines, spec 17.1)", name);
+        return;
+    }
     if (mo_func_connections_op(name)) {
         mo_error(fn->loc, "not supported yet: '%s' (overdetermined connection graphs, spec 9.4)", name);
         return;

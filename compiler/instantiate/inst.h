@@ -479,6 +479,15 @@ bool mo_stream_finish(mo_front *fr, const mo_stream_sets *ss);
  * made it (for mo_flat_unshare). */
 void mo_connect_unpack(const mo_conn_eqs *c, int i, mo_feq *out);
 
+/* flatten_sm.c: the state machine operators (chapter 17). mo_sm_op: is name one of transition,
+ * initialState, activeState, ticksInState, timeInState? mo_sm_statement: the equation q, transition(...)
+ * or initialState(...), into flat->transitions; false after an error. mo_sm_call: the call e of a query
+ * as an expression, as mo_sync_call returns. */
+bool mo_sm_op(const char *name);
+bool mo_sm_statement(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
+int mo_sm_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
+               struct mo_aval *out);
+
 /* flatten_sync.c: the call e of an operator of the synchronous language (mo_sync_op) in a model: 1 with
  * *out the flat call, -1 after an error, 0 when it is no such call after all (sample(start, interval) of
  * 3.7.5). */

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+# The state machines of tests/models/StateMachines.mo (spec chapter 17) run tick by tick with the
+# semantics model of 17.3.5 (StateMachineSemantics) written out by hand below, and each model's state
+# equations; checked against a result CSV of mo2c at every row half-way between two ticks (at a tick the
+# result holds the values before and after it).
+#   statemachines_ref.py MODEL RESULT.csv       exit 1 with the first mismatches
+import csv, math, sys
+
+class Machine:
+    """17.3.5: transitions (frm, to, immediate, reset, priority, cond) over states 1..n (1 initial);
+    cond(env, ticks, time) with ticksInState() and timeInState() of the state the transition leaves."""
+    def __init__(self, n, trans):
+        # sorted with the lowest priority number last (the highest index fires first)
+        self.t = sorted(trans, key=lambda tr: -tr[4])
+        self.n = n
+        self.next, self.nextReset, self.delayed = 1, False, 0
+        self.nrs = [False] * n
+        self.ticks, self.entered = 0, 0.0
+
+    def enter(self, time, first, env):
+        """the state active at this tick, before the states' equations: (activeState, reset of each state)"""
+        reset = first
+        sel = 1 if reset else self.next
+        sel_reset = reset or self.nextReset
+        tsel = 1 if reset else self.ticks + 1
+        time_sel = 0.0 if reset else time - self.entered
+        imm = 0
+        for i, (frm, to, immediate, rst, prio, cond) in enumerate(self.t, 1):
+            if immediate and frm == sel and cond(env, tsel, time_sel):
+                imm = i
+        fired = max(self.delayed, imm)
+        act = 1 if reset else (self.t[fired - 1][1] if fired else sel)
+        act_reset = reset or (self.t[fired - 1][3] if fired else sel_reset)
+        rs = [reset or x for x in self.nrs]
+        self.nrs = [act != i + 1 and rs[i] for i in range(self.n)]
+        self.ticks = 1 if reset or fired > 0 else self.ticks + 1
+        self.entered = time if reset or fired > 0 else self.entered
+        self.next, self.nextReset, self.act = act, False, act
+        return act, [act == i + 1 and (act_reset or rs[i]) for i in range(self.n)]
+
+    def leave(self, time, env):
+        """after the states' equations: the delayed transition to take at the next tick"""
+        self.delayed = 0
+        for i, (frm, to, immediate, rst, prio, cond) in enumerate(self.t, 1):
+            if not immediate and frm == self.next and cond(env, self.ticks, time - self.entered):
+                self.delayed = i
+
+def spec171(tick_times):
+    # states A0 = 1, A1 = 2, A2 = 3
+    m = Machine(3, [(1, 2, True, True, 1, lambda e, k, s: e['t'] > 0.0095),
+                    (2, 3, False, True, 1, lambda e, k, s: k >= 5)])
+    out = []
+    for j, t in enumerate(tick_times):
+        env = {'t': t}
+        act, _ = m.enter(t, j == 0, env)
+        m.leave(t, env)
+        out.append({'a0': act == 1, 'a1': act == 2, 'a2': act == 3})
+    return out
+
+def outer(tick_times):
+    # stateA = 1, stateB = 2, stateC = 3, stateD = 4
+    env = {'v': 0, 'count': 0}
+    m = Machine(4, [(1, 2, False, True, 1, lambda e, k, s: e['v'] >= 6),
+                    (2, 3, False, True, 1, lambda e, k, s: e['v'] == 0),
+                    (3, 1, False, True, 2, lambda e, k, s: True),
+                    (3, 4, False, True, 1, lambda e, k, s: e['count'] >= 2)])
+    out = []
+    for j, t in enumerate(tick_times):
+        act, _ = m.enter(t, j == 0, env)
+        if act == 1:
+            env['v'] += 2
+        elif act == 2:
+            env['v'] -= 1
+        elif act == 3:
+            env['count'] += 1
+        m.leave(t, env)
+        out.append(dict(env))
+    return out
+
+def resets(tick_times):
+    # a = 1, b = 2, c = 3; tick counts the ticks from 0
+    env = {'a.i': 0, 'a.k': 0, 'a.tin': 0.0, 'b.i': 0, 'b.k': 0, 'b.tin': 0.0, 'c.n': 10, 'c.x': 3.0, 'tick': -1}
+    start = {'a.i': 0, 'b.i': 0, 'c.n': 10, 'c.x': 3.0}
+    m = Machine(3, [(1, 2, False, True, 2, lambda e, k, s: e['a.i'] >= 3),
+                    (1, 3, True, True, 1, lambda e, k, s: e['tick'] == 9),
+                    (2, 1, False, False, 1, lambda e, k, s: e['b.i'] >= 2),
+                    (3, 1, True, True, 1, lambda e, k, s: s >= 0.25),
+                    (3, 3, False, False, 2, lambda e, k, s: k == 3)])
+    out = []
+    for j, t in enumerate(tick_times):
+        env['tick'] += 1
+        act, rst = m.enter(t, j == 0, env)
+        def prev(x):
+            return start[x] if rst[act - 1] else env[x]
+        if act in (1, 2):
+            p = 'a.' if act == 1 else 'b.'
+            env[p + 'i'] = prev(p + 'i') + 1
+            env[p + 'k'] = m.ticks
+            env[p + 'tin'] = t - m.entered
+        else:
+            env['c.n'], env['c.x'] = prev('c.n') + 1, (prev('c.x') + 1) / 2
+        m.leave(t, env)
+        out.append(dict(env, inA=act == 1, inB=act == 2, inC=act == 3))
+    return out
+
+model, path = sys.argv[1], sys.argv[2]
+period = {'Spec171': 0.001, 'Outer': 0.1, 'Resets': 0.1}[model]
+rows = list(csv.DictReader(open(path)))
+stop = float(rows[-1]['time'])
+ticks = [k * period for k in range(int(stop / period + 1e-9) + 1)]
+ref = {'Spec171': spec171, 'Outer': outer, 'Resets': resets}[model](ticks)
+bad = checked = 0
+for r in rows:
+    t = float(r['time'])
+    k = t / period
+    if abs(k - math.floor(k) - 0.5) > 1e-6:
+        continue   # not half-way between ticks
+    want = ref[math.floor(k)]
+    checked += 1
+    for name, w in want.items():
+        if name == 't' or name not in r:
+            continue
+        got = float(r[name])
+        if abs(got - float(w)) > 1e-9 * max(1.0, abs(float(w))):
+            if bad < 10:
+                print(f"FAIL: {model} t={t}: {name} = {got}, expected {float(w)}")
+            bad += 1
+if checked < 10:
+    print(f"FAIL: {model}: only {checked} rows half-way between ticks"); bad += 1
+sys.exit(1 if bad else 0)

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# State machines (spec chapter 17, analysis/statemachines.c): tests/models/StateMachines.mo's example of
+# 17.1 (ticksInState in a delayed transition), the inner machine of 17.3.7's example at the top level
+# (outer outputs defined in several states, delayed transitions, priorities), and a machine with local
+# variables reset by reset transitions, an immediate transition beating a delayed one by priority, a
+# self-transition, ticksInState/timeInState in states and conditions; against the semantics model of
+# 17.3.5 run by hand (tests/ref/statemachines_ref.py) half-way between ticks; and --flat keeps the
+# transitions as written.
+set -u
+D=$OUT/statemachines
+rm -rf "$D"; mkdir -p "$D"
+status=0
+for m in Spec171 Outer Resets; do
+    step=0.05; [ $m = Spec171 ] && step=0.0005
+    "$MO2C" tests/models/StateMachines.mo "StateMachines.$m" -o "$D/$m" || { echo "FAIL: mo2c $m"; status=1; continue; }
+    log=$(cd "$D" && "./$m" -stepSize=$step -r="$m.csv" 2>&1) || { echo "FAIL: $m: $log"; status=1; continue; }
+    python3 tests/ref/statemachines_ref.py "$m" "$D/$m.csv" || status=1
+done
+"$MO2C" --flat tests/models/StateMachines.mo StateMachines.Resets > "$D/resets.flat" || exit 1
+for line in '  transition(a, c, tick == 9, immediate = true, reset = true, synchronize = false, priority = 1); // tests/models/StateMachines.mo:84:5' \
+            '  initialState(a); // tests/models/StateMachines.mo:82:5' \
+            '  inC = activeState("c"); // tests/models/StateMachines.mo:77:19 binding'; do
+    grep -qxF "$line" "$D/resets.flat" || { echo "FAIL: --flat lacks: $line"; status=1; }
+done
+exit $status
