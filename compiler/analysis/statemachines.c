@@ -10,24 +10,29 @@
  *     equations of the semantics model of 17.3.5 (StateMachineSemantics: selectedState, immediate,
  *     delayed, fired, activeState, activeReset, nextState, nextReset, activeResetStates[:],
  *     nextResetStates[:]), written with previous(), so that clock inference puts them in the partition of
- *     the states' equations; reset is true at the machine's first tick (firstTick());
- *   - each state s (an instance named in a transition) gets the Boolean $active(s) (its machine's
- *     activeState is s's number) and $reset(s) (it is active and being reset: a reset transition, or its
- *     first activation after the machine was reset);
- *   - each equation of a state (one whose instance path is s or inside it) is solved for the variable
- *     matched to it (the state's own variables first, then outer ones: 17.3.5, "all equations for the
- *     variables defined in the state must be inside the state"), and the equations of one variable v in
- *     states s1, s2, ... become one (17.3.6):
+ *     the states' equations. A top-level machine is active always and reset at its first tick
+ *     (firstTick()); a machine inside a state P (17.3.7: all its states lie in P) is active while P is and
+ *     reset when P is; a synchronize transition leaving P waits until every machine in P is in a final
+ *     state (one no transition leaves);
+ *   - each state s (an instance named in a transition) gets the Boolean $active(s) (its machine is active
+ *     and its activeState is s's number) and $reset(s) (it is active and being reset: a reset transition,
+ *     or its first activation after its machine was reset);
+ *   - each equation of a state (one whose instance path is s or inside it, s the innermost such state) is
+ *     solved for the variable matched to it (the state's own variables first, then outer ones: 17.3.5,
+ *     "all equations for the variables defined in the state must be inside the state"), and the equations
+ *     of one variable v in states s1, s2, ... (which no two can be active at once: in different states of
+ *     one machine) become one (17.3.6):
  *         v = if $active(s1) then e1 elseif $active(s2) then e2 ... else previous(v)
  *     (a state's variables keep their values while it is inactive), and previous(x) of a variable x
- *     declared in state s, read in s, is the start value of x while $reset(s) (17.3.4);
+ *     declared in state s, read in s or in a state inside s, is the start value of x while $reset(s)
+ *     (17.3.4); an inner outer variable declared in a state is the variable of its outer part (17.3.7's
+ *     example: the merged definitions of v at every level are one);
  *   - ticksInState() is the number of ticks since the state of the machine became active (1 at that
  *     tick), timeInState() the time since then; in the condition of an immediate transition both are
  *     those of the state the machine is in before the transition fires at this tick.
- * Not yet (located "not supported yet"): a state machine inside a state (hierarchical machines: the
- * activation and reset of a sub-machine, inner outer variables between levels), a variable defined in
- * states of two machines, an equation of a state that is no explicit v = e and not linear in v, der()
- * in a state. The operators outside equations (when-clauses, initial equations, asserts) are refused.
+ * Not yet (located "not supported yet"): an equation of a state that is no explicit v = e and not linear in
+ * a Real v, der() in a state, the operators outside the model's equations (when-clauses, initial
+ * equations, asserts; algorithm sections: flatten_sm.c).
  */
 #include "daeutil.h"
 #include "events.h"
@@ -42,6 +47,7 @@ typedef struct smstate {
     const char *path;         /* interned instance path */
     mo_loc loc;               /* where it is first named */
     int machine;
+    int parent;               /* the state it lies in (a machine inside a state: 17.3.7), or -1 */
     int index;                /* its number in its machine, from 1 (the initial state) */
     int act, rst;             /* $active(s), $reset(s) */
 } smstate;
@@ -54,6 +60,7 @@ typedef struct machine {
     MO_VEC(int) trans;        /* its transitions (flat->transitions), by priority descending: the
                                * transition of highest priority has the highest number (17.3.1) */
     int initial;              /* its initialState (flat->transitions), or -1 */
+    int parent;               /* the state it lies in, or -1 (a top-level machine) */
     int v[NV];                /* its variables (V_ENTERED: -1 until timeInState needs it) */
     int *rs, *nrs;            /* activeResetStates, nextResetStates per state number - 1 */
 } machine;
@@ -64,6 +71,8 @@ typedef struct sm {
     mo_map by_path;           /* interned path -> state + 1 */
     MO_VEC(smstate) states;
     MO_VEC(machine) machines;
+    int *alias;               /* per variable before this pass: the inner part of an inner outer variable
+                               * in a state -> its outer part (17.3.7), else -1; NULL when none */
     int errors;
 } sm;
 
@@ -103,6 +112,25 @@ static int innermost(const sm *s, const char *name, bool proper)
     return -1;
 }
 
+/* Is state st the state anc or inside it? */
+static bool within(const sm *s, int st, int anc)
+{
+    for (; st >= 0; st = s->states.v[st].parent)
+        if (st == anc)
+            return true;
+    return false;
+}
+
+/* Can states a and b be active at once? Not when they lie in two different states of one machine. */
+static bool exclusive(const sm *s, int a, int b)
+{
+    for (int x = a; x >= 0; x = s->states.v[x].parent)
+        for (int y = b; y >= 0; y = s->states.v[y].parent)
+            if (x != y && s->states.v[x].machine == s->states.v[y].machine)
+                return true;
+    return false;
+}
+
 static mo_expr *var(int v) { return mo_expr_var((mo_loc){0}, v); }
 static mo_expr *num(long long v) { return mo_expr_int((mo_loc){0}, v); }
 static mo_expr *bin(mo_op op, mo_expr *a, mo_expr *b) { return mo_expr_binary((mo_loc){0}, op, a, b); }
@@ -130,7 +158,7 @@ static int add_state(sm *s, const char *path, mo_loc loc, int *uf)
     int k = (int)(intptr_t)mo_map_get(&s->by_path, key) - 1;
     if (k >= 0)
         return k;
-    smstate st = {key, loc, -1, 0, -1, -1};
+    smstate st = {key, loc, -1, -1, 0, -1, -1};
     MO_PUSH(s->states, st);
     uf[s->states.n - 1] = s->states.n - 1;
     mo_map_put(&s->by_path, key, (void *)(intptr_t)s->states.n);
@@ -163,7 +191,7 @@ static bool build_machines(sm *s)
     for (int i = 0; i < s->states.n; i++) {
         int r = uf_find(uf, i);
         if (!mof[r]) {
-            machine m = {.initial = -1};
+            machine m = {.initial = -1, .parent = -1};
             MO_PUSH(s->machines, m);
             mof[r] = s->machines.n;
         }
@@ -213,11 +241,22 @@ static bool build_machines(sm *s)
                 }
             }
     }
+    for (int i = 0; i < s->states.n; i++) {   /* a machine inside a state: all its states in that one */
+        smstate *st = &s->states.v[i];
+        machine *m = &s->machines.v[st->machine];
+        st->parent = innermost(s, st->path, true);
+        if (m->states.n && i == m->states.v[0])
+            m->parent = st->parent;
+    }
     for (int i = 0; i < s->states.n; i++) {
-        int p = innermost(s, s->states.v[i].path, true);
-        if (p >= 0) {
-            err(s, s->states.v[i].loc, mo_sprintf("not supported yet: a state machine inside the state '%s' "
-                                                  "(hierarchical state machines, spec 17.3)", s->states.v[p].path));
+        const smstate *st = &s->states.v[i];
+        const machine *m = &s->machines.v[st->machine];
+        if (m->states.n && st->parent != m->parent) {
+            err(s, st->loc, mo_sprintf("the state '%s' lies in %s%s%s but the initial state of its state machine "
+                                       "in %s%s%s (spec 17.3.7: a state machine is inside one state)", st->path,
+                                       st->parent < 0 ? "no state" : "'", st->parent < 0 ? "" : s->states.v[st->parent].path,
+                                       st->parent < 0 ? "" : "'", m->parent < 0 ? "no state" : "'",
+                                       m->parent < 0 ? "" : s->states.v[m->parent].path, m->parent < 0 ? "" : "'"));
             return false;
         }
     }
@@ -286,10 +325,18 @@ static mo_expr *ticks_or_time(sm *s, const qctx *c, const mo_expr *e, bool time)
 typedef struct rw_ctx { sm *s; const qctx *c; } rw_ctx;
 static mo_expr *rewrite_operand(void *ctx, const mo_expr *x);
 
+/* v, or the outer part that stands for it (an inner outer variable's inner part in a state) */
+static int unalias(const sm *s, int v)
+{
+    return s->alias && v >= 0 && v < s->nv0 && s->alias[v] >= 0 ? s->alias[v] : v;
+}
+
 static mo_expr *rewrite(sm *s, const qctx *c, mo_expr *e)
 {
     if (!e)
         return NULL;
+    if (e->kind == MO_EX_VAR)
+        return unalias(s, e->var) == e->var ? e : var(unalias(s, e->var));
     const char *f = e->kind == MO_EX_CALL ? mo_sym_fn_name(e) : NULL;
     bool active = f && !strcmp(f, MO_SM_ACTIVE), ticks = f && !strcmp(f, MO_SM_TICKS), time = f && !strcmp(f, MO_SM_TIME);
     if (active || ticks || time) {
@@ -313,14 +360,20 @@ static mo_expr *rewrite(sm *s, const qctx *c, mo_expr *e)
         }
         return ticks_or_time(s, c, e, time);
     }
-    if (f && !strcmp(f, "previous") && e->n == 1 && e->a[0]->kind == MO_EX_VAR && c->state >= 0 &&
-        e->a[0]->var < s->nv0) {   /* a variable of this state, read in it: its start value at a reset */
-        const mo_var *x = &s->flat->vars.v[e->a[0]->var];
-        if (innermost(s, x->name, true) == c->state) {
+    if (f && !strcmp(f, "previous") && e->n == 1 && e->a[0]->kind == MO_EX_VAR && e->a[0]->var < s->nv0) {
+        /* a variable of this state (or of one it lies in), read in it: its start value at a reset */
+        int xv = unalias(s, e->a[0]->var);
+        if (xv != e->a[0]->var)
+            e = prev(var(xv));
+        if (c->state < 0)
+            return e;
+        const mo_var *x = &s->flat->vars.v[xv];
+        int home = innermost(s, x->name, true);
+        if (home >= 0 && within(s, c->state, home)) {
             mo_expr *start = x->attr->start ? x->attr->start
                              : x->type == MO_T_BOOLEAN ? mo_expr_bool(e->loc, false)
                              : x->type == MO_T_REAL ? mo_expr_real(e->loc, 0) : num(x->type == MO_T_ENUM);
-            return ifx(var(s->states.v[c->state].rst), start, e);
+            return ifx(var(s->states.v[home].rst), start, e);
         }
         return e;
     }
@@ -548,11 +601,12 @@ static bool guard_states(sm *s)
     for (int i = 0, j; i < q.n; i = j) {
         int v = q.v[i].var;
         for (j = i + 1; j < q.n && q.v[j].var == v; j++) {
-            const smstate *a = &s->states.v[q.v[i].state], *b = &s->states.v[q.v[j].state];
-            if (a->machine != b->machine) {
+            int a = q.v[i].state, b = q.v[j].state;
+            if (!exclusive(s, a, b)) {
                 err(s, flat->eqs.v[q.v[j].eq].loc,
-                    mo_sprintf("not supported yet: '%s' is defined in the states '%s' and '%s' of two state "
-                               "machines (spec 17.3.6)", flat->vars.v[v].name, a->path, b->path));
+                    mo_sprintf("'%s' is defined in the states '%s' and '%s', which can be active at the same time "
+                               "(spec 17: one definition of a variable at a tick)", flat->vars.v[v].name,
+                               s->states.v[a].path, s->states.v[b].path));
                 return false;
             }
         }
@@ -579,13 +633,31 @@ static bool guard_states(sm *s)
 
 /* ---- the semantics model of 17.3.5 for one machine ---- */
 
+/* Is machine k in a final state (one no transition leaves)? */
+static mo_expr *in_final(sm *s, int k)
+{
+    const machine *m = &s->machines.v[k];
+    mo_expr *e = mo_expr_bool((mo_loc){0}, false);
+    for (int i = 0; i < m->states.n; i++) {
+        bool leaves = false;
+        for (int j = 0; j < m->trans.n && !leaves; j++)
+            leaves = state_of(s, tr(s, m->trans.v[j])->from) == m->states.v[i];
+        if (!leaves)
+            e = bin(MO_OP_OR, e, bin(MO_OP_EQ, var(m->v[V_ACT]), num(i + 1)));
+    }
+    return e;
+}
+
 static void machine_eqs(sm *s, int k)
 {
     machine *m = &s->machines.v[k];
     const int *v = m->v;
     mo_loc loc = tr(s, m->initial)->loc;
-    mo_expr *active = mo_expr_bool(loc, true);   /* (a top-level machine) */
-    add_eq(s, v[V_RESET], mo_expr_call(loc, "firstTick", 0, NULL), loc);
+    /* a top-level machine is always active and reset at its first tick; one inside a state P while P is
+     * active, and reset with P */
+    bool top = m->parent < 0;
+    mo_expr *active = top ? mo_expr_bool(loc, true) : var(s->states.v[m->parent].act);
+    add_eq(s, v[V_RESET], top ? mo_expr_call(loc, "firstTick", 0, NULL) : var(s->states.v[m->parent].rst), loc);
     add_eq(s, v[V_SEL], ifx(var(v[V_RESET]), num(1), prev(var(v[V_NEXT]))), loc);
     add_eq(s, v[V_SELRESET], bin(MO_OP_OR, var(v[V_RESET]), prev(var(v[V_NEXTRESET]))), loc);
     /* the conditions, with the queries of ticks and time of the state they leave */
@@ -596,6 +668,10 @@ static void machine_eqs(sm *s, int k)
         mo_expr *cond = rewrite(s, &c, t->cond);
         if (!cond)
             return;
+        if (t->synchronize)   /* once every machine inside the state left is in a final state (17.1) */
+            for (int j = 0; j < s->machines.n; j++)
+                if (s->machines.v[j].parent == state_of(s, t->from))
+                    cond = bin(MO_OP_AND, cond, in_final(s, j));
         int from = s->states.v[state_of(s, t->from)].index;
         mo_expr *fire = bin(MO_OP_AND, bin(MO_OP_EQ, var(v[t->immediate ? V_SEL : V_NEXT]), num(from)), cond);
         if (t->immediate)
@@ -622,11 +698,16 @@ static void machine_eqs(sm *s, int k)
         add_eq(s, st->act, bin(MO_OP_AND, active, bin(MO_OP_EQ, var(v[V_ACT]), num(i + 1))), loc);
         add_eq(s, st->rst, bin(MO_OP_AND, var(st->act), bin(MO_OP_OR, var(v[V_ACTRESET]), var(m->rs[i]))), loc);
     }
-    /* a state entered (a transition fired, the machine reset) counts from 1 and times from now */
+    /* a state entered (a transition fired, the machine reset, its enclosing state entered again) counts
+     * from 1 and times from now; an inactive machine counts 0 */
     mo_expr *entered = bin(MO_OP_OR, var(v[V_RESET]), bin(MO_OP_GT, var(v[V_FIRED]), num(0)));
-    add_eq(s, v[V_TICKS], ifx(entered, num(1), bin(MO_OP_ADD, prev(var(v[V_TICKS])), num(1))), loc);
+    if (!top)
+        entered = bin(MO_OP_OR, entered, bin(MO_OP_EQ, prev(var(v[V_TICKS])), num(0)));
+    mo_expr *ticks = ifx(entered, num(1), bin(MO_OP_ADD, prev(var(v[V_TICKS])), num(1)));
+    add_eq(s, v[V_TICKS], top ? ticks : ifx(active, ticks, num(0)), loc);
     if (v[V_ENTERED] >= 0)
-        add_eq(s, v[V_ENTERED], ifx(entered, sample_time(), prev(var(v[V_ENTERED]))), loc);
+        add_eq(s, v[V_ENTERED], ifx(top ? entered : bin(MO_OP_AND, active, entered), sample_time(),
+                                    prev(var(v[V_ENTERED]))), loc);
 }
 
 bool mo_state_machines(mo_flat *flat)
@@ -641,6 +722,21 @@ bool mo_state_machines(mo_flat *flat)
     refuse_elsewhere(&s);
     if (s.errors)
         return false;
+    for (int i = 0; i < flat->sm_inner_outer.n; i++) {   /* inner outer variables in states: one (17.3.7) */
+        const mo_io_pair *p = &flat->sm_inner_outer.v[i];
+        if (innermost(&s, flat->vars.v[p->inner].name, true) < 0)
+            continue;
+        if (!s.alias) {
+            s.alias = MO_NEWN(int, s.nv0);
+            for (int v = 0; v < s.nv0; v++)
+                s.alias[v] = -1;
+        }
+        s.alias[p->inner] = p->outer;
+    }
+    for (int v = 0; s.alias && v < s.nv0; v++)   /* (through several levels: bounded by the pairs) */
+        for (int k = 0; k < flat->sm_inner_outer.n && s.alias[v] >= 0 && s.alias[s.alias[v]] >= 0; k++)
+            s.alias[v] = s.alias[s.alias[v]];
+
     int neq = flat->eqs.n;
     for (int i = 0; i < neq; i++) {   /* the queries; previous() of a state's variables at its reset */
         mo_feq *q = &flat->eqs.v[i];
@@ -652,6 +748,9 @@ bool mo_state_machines(mo_flat *flat)
         q->lhs = l;
         q->rhs = r;
     }
+    for (int v = 0; s.alias && v < s.nv0; v++)
+        if (s.alias[v] >= 0)   /* the inner part keeps the value of the one variable */
+            add_eq(&s, v, var(s.alias[v]), flat->vars.v[v].attr->loc);
     if (!guard_states(&s))
         return false;
     for (int k = 0; k < s.machines.n && !s.errors; k++)

@@ -442,6 +442,11 @@ typedef struct mo_ftrans {
     int priority;             /* >= 1 */
 } mo_ftrans;
 
+/* An inner outer variable (5.4) is two: its inner part, which the outer elements below it denote, and
+ * its outer part, the inner element above. In a state, both are one variable defined by the states
+ * below (17.3.7's example: merged as 17.3.6 says); statemachines.c reads the pairs. */
+typedef struct mo_io_pair { int inner, outer; } mo_io_pair;
+
 /* ---- algorithm sections of models and blocks (flatten_alg.c) ----
  * An algorithm section is one atomic block of statements (specification 11.1): it computes the
  * variables it assigns (its outputs) from the others it reads, as a whole, in the order written. Its
@@ -530,6 +535,7 @@ typedef struct mo_flat {
     MO_VEC(mo_wstmt) asserts; /* assert() outside when-equations (MO_WS_ASSERT statements) */
     MO_VEC(mo_falg) algs;     /* algorithm sections, initial ones included, in source order */
     MO_VEC(mo_ftrans) transitions; /* transitions and initial states, in source order */
+    MO_VEC(mo_io_pair) sm_inner_outer; /* with transitions: the scalar inner outer variables (flatten.c) */
     MO_VEC(mo_clone_names) clone_names; /* ascending first; emptied by mo_flat_unshare, which names
                                          * every variable */
     MO_VEC(mo_attr_later) attr_later;   /* emptied by mo_flat_unshare */

@@ -1078,6 +1078,8 @@ static mo_flat *flatten_model(mo_front *fr, const mo_class *cls_in)
     mo_inst *top = new_inst(fr, NULL, mo_intern_cstr(""), cls, mod, cls->loc, MO_VAR_CONTINUOUS, 0);
     if (!top || !fill_inst(fr, top) || mo_error_count())
         return NULL;
+    if (flat->transitions.n && !mo_inner_outer_pairs(fr))   /* state machines (17.3.7) */
+        return NULL;
     read_experiment(fr, top, flat->cls);
     /* expandable connectors first: their element-wise connects count for cardinality; then the connection
      * graph of overdetermined connectors, which pairs the connects it keeps in its spanning trees */

@@ -34,6 +34,8 @@
 static unsigned long outer_count;   /* outer elements resolved (and expandable connectors made) so far */
 static mo_map hidden;               /* &slot of an inner outer element -> mo_slot * of its inner part */
 static mo_map added;                /* name -> added_inner *: inners added at the top of the model */
+typedef struct io_made { mo_inst *p; int k; const mo_slot *inner; } io_made;
+static MO_VEC(io_made) made;        /* the inner parts made, in order (mo_inner_outer_pairs) */
 
 typedef struct added_inner {
     mo_slot slot;
@@ -86,12 +88,31 @@ static bool inner_part(mo_front *fr, mo_inst *p, int k, mo_slot *out)
         mo_map_put(&hidden, key, s);
         if (!mo_build_inner(fr, p, k, s, p))
             return false;
+        io_made m = {p, k, s};
+        MO_PUSH(made, m);
     }
     if (s->state != MO_SLOT_DONE) {
         mo_error(p->lay->items[k].elem->loc, "inner '%s' depends on itself", p->lay->items[k].elem->name);
         return false;
     }
     *out = *s;
+    return true;
+}
+
+bool mo_inner_outer_pairs(mo_front *fr)
+{
+    for (int i = 0; i < made.n; i++) {
+        const io_made *m = &made.v[i];
+        if (m->inner->kind != MO_SK_VAR)
+            continue;   /* (scalars only) */
+        if (!mo_ensure_slot(fr, m->p, m->k))
+            return false;
+        mo_slot o = mo_slot_of(m->p, m->k);
+        if (o.kind == MO_SK_VAR) {
+            mo_io_pair pair = {m->inner->var, o.var};
+            MO_PUSH(fr->flat->sm_inner_outer, pair);
+        }
+    }
     return true;
 }
 

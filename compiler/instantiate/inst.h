@@ -295,7 +295,10 @@ bool mo_decl_dims(mo_front *fr, mo_inst *inst, int i, mo_arr *arr);
  * depend on where it is?). */
 bool mo_outer_resolve(mo_front *fr, mo_inst *inst, int i, mo_slot *s);
 unsigned long mo_context_count(void);
-void mo_context_note(void);   /* the same for other things that depend on where they are (expandable.c) */
+void mo_context_note(void);
+/* innerouter.c, after the model's instances are made, in a model with state machines: the inner and the
+ * outer part of each scalar inner outer variable into flat->sm_inner_outer (17.3.7). False after errors. */
+bool mo_inner_outer_pairs(mo_front *fr);   /* the same for other things that depend on where they are (expandable.c) */
 /* innerouter.c: may declaration it be inner or outer (not in a record or connector: spec 4.6)? False
  * after reporting why not. */
 bool mo_inner_outer_allowed(const mo_layout_item *it);

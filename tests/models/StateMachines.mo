@@ -87,4 +87,88 @@ package StateMachines
     transition(c, c, ticksInState() == 3, immediate = false, reset = false, priority = 2);
     annotation(experiment(StopTime = 2));
   end Resets;
+
+  model Hierarchical "the example of 17.3.7 as written there (but 'outer Integer v' in StateX: an outer input is an
+    error, 5.4), on the default clock"
+    inner Integer v(start = 0);
+    State1 state1;
+    State2 state2;
+    Boolean inD = activeState(state1.stateD);
+    Boolean inY = activeState(state1.stateY);
+    Boolean in2 = activeState(state2);
+  equation
+    initialState(state1);
+    transition(state1, state2, activeState(state1.stateD) and activeState(state1.stateY), immediate = false);
+    transition(state2, state1, v >= 20, immediate = false);
+  public
+    encapsulated block State1 "(encapsulated: Synchronize uses it)"
+      inner Integer count(start = 0);
+      inner outer output Integer v;
+      block StateA
+        outer output Integer v;
+      equation
+        v = previous(v) + 2;
+      end StateA;
+      StateA stateA;
+      block StateB
+        outer output Integer v;
+      equation
+        v = previous(v) - 1;
+      end StateB;
+      StateB stateB;
+      block StateC
+        outer output Integer count;
+      equation
+        count = previous(count) + 1;
+      end StateC;
+      StateC stateC;
+      block StateD
+      end StateD;
+      StateD stateD;
+    equation
+      initialState(stateA);
+      transition(stateA, stateB, v >= 6, immediate = false);
+      transition(stateB, stateC, v == 0, immediate = false);
+      transition(stateC, stateA, true, immediate = false, priority = 2);
+      transition(stateC, stateD, count >= 2, immediate = false);
+    public
+      block StateX
+        outer Integer v;
+        Integer i(start = 0);
+        Integer w; // = v;
+      equation
+        i = previous(i) + 1;
+        w = v;
+      end StateX;
+      StateX stateX;
+      block StateY
+        Integer j(start = 0);
+      equation
+        j = previous(j) + 1;
+      end StateY;
+      StateY stateY;
+    equation
+      initialState(stateX);
+      transition(stateX, stateY, stateX.i > 20, immediate = false, reset = false);
+    end State1;
+    encapsulated block State2
+      outer output Integer v;
+    equation
+      v = previous(v) + 5;
+    end State2;
+    annotation(experiment(StopTime = 80));
+  end Hierarchical;
+
+  model Synchronize "Hierarchical with the transition from state1 to state2 a synchronize transition with the
+    condition true (17.3.7: the same behaviour), on a clock of 1 s"
+    inner Integer v(start = 0);
+    Hierarchical.State1 state1;
+    Hierarchical.State2 state2;
+    Boolean in2 = activeState(state2);
+  equation
+    initialState(state1);
+    transition(state1, state2, sample(true, Clock(1, 1)), immediate = false, synchronize = true);
+    transition(state2, state1, v >= 20, immediate = false);
+    annotation(experiment(StopTime = 80));
+  end Synchronize;
 end StateMachines;

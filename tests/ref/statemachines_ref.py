@@ -17,9 +17,9 @@ class Machine:
         self.nrs = [False] * n
         self.ticks, self.entered = 0, 0.0
 
-    def enter(self, time, first, env):
-        """the state active at this tick, before the states' equations: (activeState, reset of each state)"""
-        reset = first
+    def enter(self, time, reset, env, active=True):
+        """the state active at this tick, before the states' equations: (activeState, reset of each state);
+        a machine inside a state: active while that state is, reset with it"""
         sel = 1 if reset else self.next
         sel_reset = reset or self.nextReset
         tsel = 1 if reset else self.ticks + 1
@@ -32,11 +32,16 @@ class Machine:
         act = 1 if reset else (self.t[fired - 1][1] if fired else sel)
         act_reset = reset or (self.t[fired - 1][3] if fired else sel_reset)
         rs = [reset or x for x in self.nrs]
-        self.nrs = [act != i + 1 and rs[i] for i in range(self.n)]
-        self.ticks = 1 if reset or fired > 0 else self.ticks + 1
-        self.entered = time if reset or fired > 0 else self.entered
-        self.next, self.nextReset, self.act = act, False, act
-        return act, [act == i + 1 and (act_reset or rs[i]) for i in range(self.n)]
+        entered = reset or fired > 0 or self.ticks == 0
+        if active:
+            self.nrs = [act != i + 1 and rs[i] for i in range(self.n)]
+            self.entered = time if entered else self.entered
+            self.ticks = 1 if entered else self.ticks + 1
+            self.next = act
+        else:
+            self.ticks = 0
+        self.nextReset = not active and self.nextReset
+        return act, [active and act == i + 1 and (act_reset or rs[i]) for i in range(self.n)]
 
     def leave(self, time, env):
         """after the states' equations: the delayed transition to take at the next tick"""
@@ -103,12 +108,55 @@ def resets(tick_times):
         out.append(dict(env, inA=act == 1, inB=act == 2, inC=act == 3))
     return out
 
+def hierarchical(tick_times):
+    # top: state1 = 1, state2 = 2; in state1: stateA = 1, stateB = 2, stateC = 3, stateD = 4, and
+    # stateX = 1, stateY = 2 (two machines in parallel)
+    env = {'v': 0, 'state1.count': 0, 'state1.stateX.i': 0, 'state1.stateX.w': 0, 'state1.stateY.j': 0,
+           'inD': False, 'inY': False, 'in2': False}
+    top = Machine(2, [(1, 2, False, True, 1, lambda e, k, s: e['inD'] and e['inY']),
+                      (2, 1, False, True, 1, lambda e, k, s: e['v'] >= 20)])
+    ma = Machine(4, [(1, 2, False, True, 1, lambda e, k, s: e['v'] >= 6),
+                     (2, 3, False, True, 1, lambda e, k, s: e['v'] == 0),
+                     (3, 1, False, True, 2, lambda e, k, s: True),
+                     (3, 4, False, True, 1, lambda e, k, s: e['state1.count'] >= 2)])
+    mx = Machine(2, [(1, 2, False, False, 1, lambda e, k, s: e['state1.stateX.i'] > 20)])
+    out = []
+    for j, t in enumerate(tick_times):
+        act, rst = top.enter(t, j == 0, env)
+        in1, rst1 = act == 1, rst[0]
+        a, rsta = ma.enter(t, rst1, env, in1)
+        x, rstx = mx.enter(t, rst1, env, in1)
+        v, count = env['v'], 0 if rst1 else env['state1.count']   # count is state1's
+        i = 0 if in1 and x == 1 and rstx[0] else env['state1.stateX.i']
+        jj = 0 if in1 and x == 2 and rstx[1] else env['state1.stateY.j']
+        if in1 and a == 1:
+            v += 2
+        elif in1 and a == 2:
+            v -= 1
+        elif in1 and a == 3:
+            count += 1
+        elif act == 2:
+            v += 5
+        if in1 and x == 1:
+            i += 1
+            env['state1.stateX.w'] = v
+        if in1 and x == 2:
+            jj += 1
+        env.update({'v': v, 'state1.count': count, 'state1.stateX.i': i, 'state1.stateY.j': jj,
+                    'inD': in1 and a == 4, 'inY': in1 and x == 2, 'in2': act == 2})
+        top.leave(t, env)
+        ma.leave(t, env)
+        mx.leave(t, env)
+        out.append(dict(env))
+    return out
+
 model, path = sys.argv[1], sys.argv[2]
-period = {'Spec171': 0.001, 'Outer': 0.1, 'Resets': 0.1}[model]
+period = {'Spec171': 0.001, 'Outer': 0.1, 'Resets': 0.1, 'Hierarchical': 1.0, 'Synchronize': 1.0}[model]
 rows = list(csv.DictReader(open(path)))
 stop = float(rows[-1]['time'])
 ticks = [k * period for k in range(int(stop / period + 1e-9) + 1)]
-ref = {'Spec171': spec171, 'Outer': outer, 'Resets': resets}[model](ticks)
+ref = {'Spec171': spec171, 'Outer': outer, 'Resets': resets, 'Hierarchical': hierarchical,
+       'Synchronize': hierarchical}[model](ticks)
 bad = checked = 0
 for r in rows:
     t = float(r['time'])
