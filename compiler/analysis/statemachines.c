@@ -26,7 +26,8 @@
  *     (a state's variables keep their values while it is inactive), and previous(x) of a variable x
  *     declared in state s, read in s or in a state inside s, is the start value of x while $reset(s)
  *     (17.3.4); an inner outer variable declared in a state is the variable of its outer part (17.3.7's
- *     example: the merged definitions of v at every level are one);
+ *     example: the merged definitions of v at every level are one); outputs of states in one connection
+ *     set are one signal, which the set's other members take from the active state (17.3.6);
  *   - ticksInState() is the number of ticks since the state of the machine became active (1 at that
  *     tick), timeInState() the time since then; in the condition of an immediate transition both are
  *     those of the state the machine is in before the transition fires at this tick.
@@ -581,6 +582,75 @@ static bool match_states(sm *s, seq *q, int nq)
     return !s->errors;
 }
 
+typedef MO_VEC(mo_feq) feq_vec;
+
+/* Outputs of several states in one connection set (17.3.6, "merging connections to outputs"): instead of
+ * the equalities between the set's members, its other members take the output of the active state,
+ *     u1 = if $active(s1) then y1 elseif $active(s2) then y2 ... else previous(u1);  u2 = u1; ...
+ * (the states' outputs y1, y2 keep their own guarded equations). The equalities are marked in drop, the
+ * new equations appended to *add. */
+static bool merge_outputs(sm *s, const seq *q, int nq, unsigned char *drop, feq_vec *add)
+{
+    mo_flat *flat = s->flat;
+    int nv = s->nv0, *owner = MO_NEWN(int, nv), *uf = MO_NEWN(int, nv), *nown = MO_NEWN(int, nv);
+    unsigned char *inset = MO_NEWN(unsigned char, nv), *cand = MO_NEWN(unsigned char, flat->eqs.n);
+    for (int v = 0; v < nv; v++) {
+        owner[v] = -1;
+        uf[v] = v;
+        nown[v] = inset[v] = 0;
+    }
+    for (int i = 0; i < nq; i++)
+        if (owner[q[i].var] < 0)
+            owner[q[i].var] = q[i].state;
+    bool any = false;
+    for (int i = 0; i < flat->eqs.n; i++) {
+        const mo_feq *f = &flat->eqs.v[i];
+        cand[i] = f->origin == MO_ORIGIN_CONNECT_EQUAL && f->lhs->kind == MO_EX_VAR && f->rhs->kind == MO_EX_VAR &&
+                  f->lhs->var < nv && f->rhs->var < nv && innermost(s, f->instance, false) < 0;
+        if (!cand[i])
+            continue;
+        inset[f->lhs->var] = inset[f->rhs->var] = 1;
+        uf[uf_find(uf, f->lhs->var)] = uf_find(uf, f->rhs->var);
+        any = true;
+    }
+    if (!any)
+        return true;
+    for (int v = 0; v < nv; v++)
+        if (inset[v] && owner[v] >= 0)
+            nown[uf_find(uf, v)]++;
+    for (int i = 0; i < flat->eqs.n; i++)
+        if (cand[i] && nown[uf_find(uf, flat->eqs.v[i].lhs->var)] >= 2)
+            drop[i] = 1;
+    for (int r = 0; r < nv; r++) {
+        if (nown[r] < 2 || uf_find(uf, r) != r)
+            continue;
+        mo_int_vec outs = {0}, others = {0};
+        for (int v = 0; v < nv; v++)
+            if (inset[v] && uf_find(uf, v) == r)
+                MO_PUSH(*(owner[v] >= 0 ? &outs : &others), v);
+        mo_loc loc = flat->vars.v[outs.v[0]].attr->loc;
+        for (int a = 0; a < outs.n; a++)
+            for (int b = a + 1; b < outs.n; b++)
+                if (!exclusive(s, owner[outs.v[a]], owner[outs.v[b]])) {
+                    err(s, loc, mo_sprintf("the outputs '%s' and '%s' are connected, and their states can be active "
+                                           "at the same time (spec 17.3.6)", flat->vars.v[outs.v[a]].name,
+                                           flat->vars.v[outs.v[b]].name));
+                    return false;
+                }
+        if (!others.n)
+            continue;
+        int u = others.v[0];
+        mo_expr *rhs = prev(var(u));
+        for (int k = outs.n - 1; k >= 0; k--)
+            rhs = ifx(var(s->states.v[owner[outs.v[k]]].act), var(outs.v[k]), rhs);
+        for (int k = 0; k < others.n; k++) {
+            mo_feq e = {loc, "", MO_ORIGIN_EQUATION, 0, var(others.v[k]), k ? var(u) : rhs, NULL};
+            MO_PUSH(*add, e);
+        }
+    }
+    return true;
+}
+
 /* The equations of the states, one per variable, guarded by the states' activity (17.3.6). */
 static bool guard_states(sm *s)
 {
@@ -623,11 +693,16 @@ static bool guard_states(sm *s)
         for (int k = i + 1; k < j; k++)
             drop[q.v[k].eq] = 1;
     }
+    feq_vec add = {0};
+    if (!merge_outputs(s, q.v, q.n, drop, &add))
+        return false;
     int n = 0;
     for (int i = 0; i < flat->eqs.n; i++)
         if (!drop[i])
             flat->eqs.v[n++] = flat->eqs.v[i];
     flat->eqs.n = n;
+    for (int i = 0; i < add.n; i++)
+        MO_PUSH(flat->eqs, add.v[i]);
     return true;
 }
 

@@ -6,7 +6,8 @@
  *     signal, an inside output (an output connector of a component) or a public outside input (an input
  *     connector of the class holding the connect). Sets here are over (variable, side), as the spec
  *     defines them: a block's output is an outside output in the block's own connects, a source only
- *     seen from outside.
+ *     seen from outside. Outputs of the states of state machines may share a set: the state machines
+ *     merge them into one signal (17.3.6, analysis/statemachines.c).
  *   - mo_connect_check_params: connected parameters and constants (never connected, connect.c keeps their
  *     pairs apart) must have the same value: compared now when both are known, and parameters again by
  *     an assert (-override may change them).
@@ -83,6 +84,22 @@ static bool is_source(const mo_front *fr, const skeys *k, int key)
     return f & MO_VF_OUTPUT;
 }
 
+/* Does variable v lie in a state of a state machine (an instance a transition names)? */
+static bool in_state(const mo_flat *flat, int v)
+{
+    const char *name = mo_flat_var_name((void *)flat, v);
+    for (int i = 0; i < flat->transitions.n; i++) {
+        const mo_ftrans *t = &flat->transitions.v[i];
+        for (int j = 0; j < 2; j++) {
+            const char *path = j ? t->to : t->from;
+            size_t n = path ? strlen(path) : 0;
+            if (n && !strncmp(name, path, n) && name[n] == '.')
+                return true;
+        }
+    }
+    return false;
+}
+
 bool mo_connect_check_sources(mo_front *fr)
 {
     enum { CAUSAL = MO_VF_INPUT | MO_VF_OUTPUT };
@@ -117,6 +134,8 @@ bool mo_connect_check_sources(mo_front *fr)
             continue;
         }
         int a = first[r];
+        if (in_state(fr->flat, k.var[a]) && in_state(fr->flat, k.var[i]))
+            continue;   /* outputs of states: one signal merged by the state machines (17.3.6) */
         const char *why[2] = {"an output of a component", "an input of the class holding the connect"};
         mo_error(fr->conn_locs.v[k.conn[i]], "a connection set has two sources of its signal: '%s' (%s) and '%s' (%s)",
                  mo_flat_var_name(fr->flat, k.var[a]), why[k.outside[a]], mo_flat_var_name(fr->flat, k.var[i]),

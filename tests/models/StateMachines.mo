@@ -171,4 +171,41 @@ package StateMachines
     transition(state2, state1, v >= 20, immediate = false);
     annotation(experiment(StopTime = 80));
   end Synchronize;
+
+  model Outputs "outputs of two states connected to one input (17.3.6): the input follows the active state's output"
+    connector IntOut = output Integer;
+    connector IntIn = input Integer;
+    block A
+      IntOut y;
+    equation
+      y = 1;
+    end A;
+    block B
+      IntOut y;
+      Integer n(start = 0);
+    equation
+      n = previous(n) + 1;
+      y = 10 + n;
+    end B;
+    block Use
+      IntIn u;
+      output Integer z;
+    equation
+      z = 2 * u;
+    end Use;
+    A a;
+    B b;
+    Use c;
+    Integer tick(start = 0);
+  equation
+    when Clock(1, 10) then
+      tick = previous(tick) + 1;
+    end when;
+    connect(a.y, c.u);
+    connect(b.y, c.u);
+    initialState(a);
+    transition(a, b, tick > 3, immediate = false);
+    transition(b, a, b.n >= 2, immediate = false);
+    annotation(experiment(StopTime = 1.5));
+  end Outputs;
 end StateMachines;

@@ -150,13 +150,34 @@ def hierarchical(tick_times):
         out.append(dict(env))
     return out
 
+def outputs(tick_times):
+    # a = 1, b = 2; c.u is the output of the active state
+    env = {'tick': 0, 'a.y': 0, 'b.y': 0, 'b.n': 0, 'c.u': 0, 'c.z': 0}
+    m = Machine(2, [(1, 2, False, True, 1, lambda e, k, s: e['tick'] > 3),
+                    (2, 1, False, True, 1, lambda e, k, s: e['b.n'] >= 2)])
+    out = []
+    for j, t in enumerate(tick_times):
+        env['tick'] += 1
+        act, rst = m.enter(t, j == 0, env)
+        if act == 1:
+            env['a.y'] = 1
+        else:
+            env['b.n'] = (0 if rst[1] else env['b.n']) + 1
+            env['b.y'] = 10 + env['b.n']
+        env['c.u'] = env['a.y'] if act == 1 else env['b.y']
+        env['c.z'] = 2 * env['c.u']
+        m.leave(t, env)
+        out.append(dict(env))
+    return out
+
 model, path = sys.argv[1], sys.argv[2]
-period = {'Spec171': 0.001, 'Outer': 0.1, 'Resets': 0.1, 'Hierarchical': 1.0, 'Synchronize': 1.0}[model]
+period = {'Spec171': 0.001, 'Outer': 0.1, 'Resets': 0.1, 'Hierarchical': 1.0, 'Synchronize': 1.0,
+          'Outputs': 0.1}[model]
 rows = list(csv.DictReader(open(path)))
 stop = float(rows[-1]['time'])
 ticks = [k * period for k in range(int(stop / period + 1e-9) + 1)]
 ref = {'Spec171': spec171, 'Outer': outer, 'Resets': resets, 'Hierarchical': hierarchical,
-       'Synchronize': hierarchical}[model](ticks)
+       'Synchronize': hierarchical, 'Outputs': outputs}[model](ticks)
 bad = checked = 0
 for r in rows:
     t = float(r['time'])
