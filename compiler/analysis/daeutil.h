@@ -25,6 +25,12 @@ mo_expr *mo_dae_map_operands(const mo_expr *e, mo_expr *(*f)(void *ctx, const mo
  * (Blocks.Interfaces.Adaptors.Functions.state1({x, dx}, time) is x). */
 void mo_dae_inline(mo_dae *dae);
 
+/* hidden.c: before index reduction, one equation of each pair of linear equations with constant
+ * coefficients whose unknowns without a derivative have proportional coefficients replaced by their
+ * difference, a constraint on the differentiated unknowns that the structure alone does not show (a
+ * zero-sequence inductor in an open star: i0 = 0). Returns how many were replaced. */
+int mo_dae_hidden(mo_dae *dae);
+
 /* The variable der(v), appended when missing (named "der(name)", kind MO_DV_ALGEBRAIC, der_of = v);
  * index reduction and symbolic differentiation (diff.c) both make them here. */
 int mo_dae_new_der(mo_dae *dae, int v);

@@ -674,6 +674,8 @@ int mo_dae_index(mo_dae *dae)
     memset(c, 0, sizeof *c);
     c->dae = dae;
     c->failed_eq = -1;
+    /* constraints that pairs of linear equations hide from the structure, made visible (hidden.c) */
+    mo_dae_hidden(dae);
     /* A variable declared StateSelect.always that no equation differentiates (MultiBody's w_rel of a
      * Spherical joint with enforceStates, a RollingWheel's der_angles) must still be a state (4.9.7.1):
      * it gets a derivative that no equation mentions yet, so Pantelides differentiates the equations
