@@ -518,6 +518,18 @@ double *mo2c_acols(mo2c_data *d, const mo2c_arr *a, const char *where)
     return v;
 }
 
+double *mo2c_acopy(mo2c_data *d, const mo2c_arr *a, const char *where)
+{
+    double *v = fstack_alloc(d, sizeof(double) * (size_t)(a->n > 0 ? a->n : 1));
+    if (!v) {
+        mo2c_fail(d, "out of memory for an array of %d Reals in %s", a->n, where_or_unknown(where));
+        return NULL;
+    }
+    if (a->n > 0)
+        memcpy(v, a->v, sizeof(double) * (size_t)a->n);
+    return v;
+}
+
 void mo2c_acols_back(mo2c_arr *a, const double *v)
 {
     for (int i = 0; i < a->n; i++)

@@ -457,6 +457,10 @@ void mo2c_aints_back(mo2c_arr *a, const int *v);
  * function stack (NULL after mo2c_fail), and back into a in row-major order (mo2c_acols_back). */
 double *mo2c_acols(mo2c_data *d, const mo2c_arr *a, const char *where);
 void mo2c_acols_back(mo2c_arr *a, const double *v);
+/* A copy of a's elements on the function stack (NULL after mo2c_fail): what an external function gets for
+ * a Real array input, so that one that writes into its input (against 12.9.1.3's const) cannot change the
+ * caller's array, which may be the model's own storage (codegen_fn.c passes an array variable whole). */
+double *mo2c_acopy(mo2c_data *d, const mo2c_arr *a, const char *where);
 
 /* The whole simulator: parse argv (OpenModelica's flags), simulate, write results. Returns the exit code. */
 int mo2c_main(const mo2c_model *model, int argc, char **argv);

@@ -142,6 +142,12 @@ void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs)
             mo_buf_printf(o, "if (!c%d_)\n            goto fail_;\n", i);
             mo_fg_indent(o, 2);
             mo_buf_printf(o, "a_.a%d = c%d_;\n", i, i);
+        } else if (v->nd && v->type == MO_T_REAL && v->kind == MO_FV_INPUT) {   /* a copy: mo2c_acopy */
+            mo_buf_printf(o, "double *c%d_ = mo2c_acopy(d, %s, %s);\n", i, slot, w);
+            mo_fg_indent(o, 2);
+            mo_buf_printf(o, "if (!c%d_)\n            goto fail_;\n", i);
+            mo_fg_indent(o, 2);
+            mo_buf_printf(o, "a_.a%d = c%d_;\n", i, i);
         } else if (v->nd && v->type == MO_T_REAL) {
             mo_buf_printf(o, "a_.a%d = %s->v;\n", i, slot);
         } else if (v->nd) {   /* Integer or Boolean elements as ints */

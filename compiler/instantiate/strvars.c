@@ -84,6 +84,26 @@ static mo_expr *fold_tree(const mo_flat *flat, mo_expr *const *subst, mo_expr *e
     return e;
 }
 
+/* Has e more than MAX_BUILT nodes? A String built where it is read is copied into each read, and the
+ * Strings it reads into it in turn: a chain s1 = s0 + s0, s2 = s1 + s1, ... doubles at each level, so
+ * past this size the variable is not built so (it stays, and dae.c reports it as not supported yet).
+ * An explicit stack, stopped at the limit. */
+enum { MAX_BUILT = 2000 };
+static bool too_large(const mo_expr *root)
+{
+    MO_VEC(const mo_expr *) stack = {0};
+    MO_PUSH(stack, root);
+    int seen = 0;
+    while (stack.n && seen <= MAX_BUILT) {
+        const mo_expr *e = stack.v[--stack.n];
+        seen++;
+        for (int i = 0; i < e->n; i++)
+            if (e->a[i])
+                MO_PUSH(stack, e->a[i]);
+    }
+    return seen > MAX_BUILT;
+}
+
 /* Is String variable v read by e (a variable node of it anywhere)? Marks every one found in read[]. */
 static void mark_reads(const mo_flat *flat, const mo_expr *e, unsigned char *read)
 {
@@ -399,6 +419,8 @@ bool mo_str_vars(mo_flat *flat)
             mo_var *var = &flat->vars.v[v];
             var->variability = MO_VAR_CONSTANT;
             var->binding = mo_expr_string(q->loc, s);
+        } else if (too_large(other)) {
+            continue;   /* (each read would copy it: s2 = s1 + s1 doubles at each level) stays, reported */
         } else {   /* built at run time: its expression stands for it where it is read */
             subst[v] = other;
             flat->rt_strings = true;
