@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Every non-partial model and block of the MSL packages named (and everything below them) through
 # mo2c --flat: one line a class, "ok" or "fail", the class, the first error.
-#   tests/library/msl_flat.sh [--examples] OUTFILE [PACKAGE...]   (default: the six packages of list_classes.py)
-# --examples: only the examples (those with an experiment annotation inside an Examples package).
+#   tests/library/msl_flat.sh [--examples|--experiment] OUTFILE [PACKAGE...]   (default: the six packages of list_classes.py)
+# --examples: only the examples (those with an experiment annotation inside an Examples package);
+# --experiment: every class with an experiment annotation (ModelicaTest's tests are not in Examples packages).
 # Needs MO2C and MSL (the library's root, holding Modelica/).
 set -u
 : "${MO2C:?}" "${MSL:?}"
-examples=""
-if [ "$1" = --examples ]; then examples=--experiment; shift; fi
+examples=""; filter=.
+case $1 in
+    --examples) examples=--experiment; filter=.Examples.; shift ;;
+    --experiment) examples=--experiment; shift ;;
+esac
 out=$1; shift
 one() {
     if err=$(timeout 60 "$MO2C" -L "$MSL" --flat "$MSL/Modelica/package.mo" "$1" 2>&1 >/dev/null); then
@@ -22,5 +26,5 @@ one() {
 }
 export -f one
 export MO2C MSL
-python3 "$(dirname "$0")/list_classes.py" $examples "$MSL" "$@" | { if [ -n "$examples" ]; then grep -F .Examples.; else cat; fi; } | xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} |
+python3 "$(dirname "$0")/list_classes.py" $examples "$MSL" "$@" | grep -F "$filter" | xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} |
     sort -t$'\t' -k2 > "$out"
