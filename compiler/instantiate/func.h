@@ -73,6 +73,10 @@ typedef struct mo_fnbind {
  * functions binds says (one function per distinct set of them, memoized). */
 mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *via, int nbinds,
                       const mo_fnbind *binds, mo_loc use);
+/* Do short classes on the way from written to the function cls it names carry modifiers (function
+ * f2 = f(x = 3))? Without, written is another name of cls (function heatCapacity_cp =
+ * specificHeatCapacityCp). */
+bool mo_func_written_modified(mo_class *cls, mo_class *written);
 /* A new slot of f (for-loop and reduction iterators); returns its number. */
 int mo_func_add_slot(mo_func *f, const char *name, mo_loc loc, mo_fvar_kind kind, int type);
 

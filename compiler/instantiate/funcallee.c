@@ -24,8 +24,10 @@ static mo_callee component_callee(mo_fctx *c, const mo_expr *fn);
  * that declares it (so that cls reads P's values of that package's constants, 5.3); for an unqualified
  * call inside a function built for such a P, or in the binding of a package constant flattened for P
  * (env: the flattener's package environment), or in a class that P inherits (its view from P), P again
- * when P has cls as a member. NULL when there is none. A short class without modifiers is its target. */
-static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *cls, mo_class *env)
+ * when P has cls as a member. NULL when there is none. A short class without modifiers is its target:
+ * found, what the name denotes, is cls or such a short class (PartialMedium's function heatCapacity_cp =
+ * specificHeatCapacityCp, called as Medium.heatCapacity_cp, reads Medium's constants too). */
+static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *found, mo_class *cls, mo_class *env)
 {
     mo_class *via = NULL;
     /* a function local to the one built for env (MixtureGasNasa's T_hX, built for FlueGasLambdaOnePlus,
@@ -33,13 +35,13 @@ static mo_class *inherited_via(mo_fctx *c, const mo_name *n, mo_class *cls, mo_c
     if (n->n == 1 && !n->global && env && c->fn && c->fn->via == env && cls->parent == c->fn->cls)
         return env;
     if (n->n == 1) {
-        if (env && env != cls->parent && mo_lookup_member(env, n->ids[0]).cls == cls)
+        if (env && env != cls->parent && mo_lookup_member(env, n->ids[0]).cls == found)
             via = env;
         /* else the enclosing class that has the name: a package that inherits it, or the view of one
          * (a class that such a package inherits, lookup.c's views, pkgview.c) */
         for (mo_class *e = c->owner; !via && e && !n->global; e = e->parent) {
             mo_found g = mo_lookup_member(e, n->ids[0]);
-            if (g.cls == cls)
+            if (g.cls == found)
                 via = mo_view_target(e);
             if (g.cls || g.comp)
                 break;
@@ -112,8 +114,8 @@ mo_callee mo_fctx_find_callee(mo_fctx *c, const mo_expr *fn)
     if (n.n == 1 && !n.global && env && f.cls)
         f.cls = as_env_has(c, &n, f.cls, env);
     r = mo_fctx_class_callee(c, fn, f.cls, NULL);
-    if (r.kind == MO_CAL_USER && r.written == r.cls && r.cls->parent)
-        r.via = inherited_via(c, &n, r.cls, env);
+    if (r.kind == MO_CAL_USER && !mo_func_written_modified(r.cls, r.written) && r.cls->parent)
+        r.via = inherited_via(c, &n, f.cls, r.cls, env);
     if (r.kind != MO_CAL_ERROR && !(f.cls->flags & MO_PF_OUTER)) {
         hit = MO_NEW(mo_callee);
         *hit = r;

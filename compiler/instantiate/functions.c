@@ -888,6 +888,14 @@ static void binds_key(mo_buf *k, int nbinds, const mo_fnbind *binds)
     }
 }
 
+bool mo_func_written_modified(mo_class *cls, mo_class *written)
+{
+    for (mo_class *c = written; c != cls && c && c->form == MO_FORM_SHORT; c = mo_short_target(c))
+        if (c->short_mod && c->short_mod->nargs)
+            return true;
+    return false;
+}
+
 mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *via, int nbinds,
                       const mo_fnbind *binds, mo_loc use)
 {
@@ -895,10 +903,7 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *
         memset(&memo, 0, sizeof memo);
         memo_flat = fr->flat;
     }
-    bool modified = false;
-    for (mo_class *c = written; c != cls && c && c->form == MO_FORM_SHORT; c = mo_short_target(c))
-        modified |= c->short_mod && c->short_mod->nargs;
-    if (!modified)
+    if (!mo_func_written_modified(cls, written))
         written = cls;
     if (written != cls)
         via = NULL;   /* (a short class names a function of its own package) */
@@ -939,8 +944,17 @@ mo_func *mo_func_spec(mo_front *fr, mo_class *cls, mo_class *written, mo_class *
     int before = mo_error_count();
     f->cname = c_name(fr->flat->funcs.n, f->name);
     MO_PUSH(fr->flat->funcs, f);
-    mo_class *env[2];   /* the constants of cls's package read through via (flatten_expr.c) */
-    mo_flatten_pkg_env(via ? declaring_package(cls) : NULL, via, env);
+    /* the constants of cls's package read through via (flatten_expr.c); without via, a function that
+     * extends another (MoistAir's redeclare function extends density_derX, whose inherited output is
+     * Density[nX] dddX in PartialMedium's text) reads the constants its package inherits as its package
+     * has them (nX = 2), not as the base's package does (5.3, 7.1) */
+    mo_class *env[2], *pkg = declaring_package(cls);
+    if (via)
+        mo_flatten_pkg_env(pkg, via, env);
+    else if (pkg && pkg->kind == MO_CL_PACKAGE && mo_scope_of(cls)->has_extends)
+        mo_flatten_pkg_env(pkg, pkg, env);
+    else
+        mo_flatten_pkg_env(NULL, NULL, env);
     bool built = short_mods(&b, written) && build(&b, cls);
     mo_flatten_pkg_env(env[0], env[1], NULL);
     if (!built || mo_error_count() > before) {
