@@ -797,3 +797,29 @@ int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2
     free(F);
     return rc;
 }
+
+/* The modes of a mixed loop are tried as the event iteration asks (mixed.c), and some have no unique
+ * solution: IMC_InverterDrive's diode bridge at its first event, where every diode starts on against
+ * the DC link's capacitor. There the LU step, singular, gives way to the nonlinear solver, whose
+ * least-squares step settles such a mode as it did before the loop was known to be affine. */
+int mo2c_solve_affine(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
+                      const char *where)
+{
+    if (n <= 0)
+        return 0;
+    double *A = malloc(((size_t)n * (size_t)n + (size_t)n) * sizeof *A), *F = A + (size_t)n * (size_t)n;
+    if (!A)
+        return mo2c_fail(d, "out of memory solving the linear system in %s", where_or_unknown(where));
+    int rc = f(d, z, F) != 0 || jac(d, z, A) != 0 ? -1 : 0;
+    if (rc == 0) {
+        for (int i = 0; i < n; i++)
+            F[i] = -F[i];
+        if (mo2c_solve_linear(d, n, A, F, where) == 0)
+            for (int i = 0; i < n; i++)
+                z[i] += F[i];
+        else
+            rc = mo2c_solve_nonlinear(d, n, z, f, jac, where);
+    }
+    free(A);
+    return rc;
+}

@@ -40,6 +40,7 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
     d->x_start = zalloc(nx, sizeof(double));
     s->work = zalloc(3 * nx, sizeof(double));
     d->rel = zalloc((size_t)model->nrel, 1);          /* events (events.c) */
+    d->rel_tie = zalloc((size_t)model->nrel, 1);
     d->cond = zalloc((size_t)model->ncond, 1);
     d->pre = zalloc(ny, sizeof(double));
     d->pre_x = zalloc(nx, sizeof(double));
@@ -50,7 +51,7 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
     for (size_t i = 0; d->sample_tick && i < ns; i++)
         d->sample_tick[i] = -1;   /* no tick fired yet */
     if (!d->sample_tick || !d->sample_time || !d->x || !d->dx || !d->y || !d->p || !d->p_overridden || !d->x_start_overridden || !d->x_start ||
-        !s->work || !d->rel || !d->cond || !d->pre || !d->pre_x || !d->pre_dx) {
+        !s->work || !d->rel || !d->rel_tie || !d->cond || !d->pre || !d->pre_x || !d->pre_dx) {
         mo2c_data_free(d);
         return NULL;
     }
@@ -79,6 +80,7 @@ void mo2c_data_free(mo2c_data *d)
     free(d->x_start_overridden);
     free(d->x_start);
     free(d->rel);
+    free(d->rel_tie);
     free(d->cond);
     free(d->pre);
     free(d->pre_x);

@@ -28,6 +28,12 @@
  * in a mode that the next step leaves at once, without end (chattering), and with its tie in the one
  * the motion goes on in.
  *
+ * A relation that the loop settles on with a tie is marked in d->rel_tie, and the event iteration
+ * (events.c) leaves it as the loop has it: compared exactly, it took the value of its rounding sign,
+ * the next pass's loop gave the tie its kept value back, and the two alternated for 100 passes (the
+ * off thyristor of an ideal triac as the current passes from the other to it: tests/sim/mixed_triac.sh,
+ * PowerConverters' Dimmer_RL). An exact agreement marks none: the event iteration compares as it did.
+ *
  * None agreeing, at an event, is no error yet: the friction elements of the MSL need the event
  * iteration itself. A one-way clutch about to slip (HeatLosses at t = 0.53) is stuck with 'sa' above
  * tau0_max by the event's location error (1.4e-10), while sliding, coupled to a lossy gear, gives an 'sa'
@@ -46,6 +52,11 @@
 enum { FIXED_PASSES = 20, MAX_SEARCH = 12, STACK_RELS = 64 };
 #define REL_TIE 1e-10
 #define ABS_TIE 1e-12
+
+static int is_tie(double zc, double scale)
+{
+    return fabs(zc) <= REL_TIE * scale + ABS_TIE;
+}
 
 /* 1 when the relations compared at the current solution agree with d->rel, after copying them there.
  * exact: each relation by the sign of its operands' difference, as the event iteration (events.c)
@@ -66,7 +77,7 @@ static int agree(mo2c_data *d, int n, const int *rel, const unsigned char *start
     int same = 1;
     for (int k = 0; k < n; k++) {
         double zc = live[2 * k], scale = live[2 * k + 1];
-        unsigned char v = !exact && fabs(zc) <= REL_TIE * scale + ABS_TIE ? start[k]
+        unsigned char v = !exact && is_tie(zc, scale) ? start[k]
                         : (unsigned char)mo2c_rt_rel_value(d->model->rel_op[rel[k]], zc);
         if (v != d->rel[rel[k]]) {
             d->rel[rel[k]] = v;
@@ -124,11 +135,20 @@ static int restart(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *
     return solve(d) != 0 ? -1 : 0;
 }
 
+/* d->rel_tie for the loop's relations: at the solution that agreed with ties (live: its a - b and
+ * |a| + |b|), those on their threshold; none after an exact agreement or none at all. */
+static void mark_ties(mo2c_data *d, int n, const int *rel, const double *live)
+{
+    for (int k = 0; d->rel_tie && k < n; k++)
+        d->rel_tie[rel[k]] = live && is_tie(live[2 * k], live[2 * k + 1]);
+}
+
 int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data *),
                     int (*rels)(mo2c_data *, double *), const char *where)
 {
     if (solve(d) != 0)
         return -1;
+    mark_ties(d, n, rel, NULL);
     if (!d->in_event && !d->initial)
         return 0;
     unsigned char sbuf[STACK_RELS] = {0}, *start = sbuf;   /* (zeroed: gcc -O2 sees no n > 0) */
@@ -146,6 +166,8 @@ int mo2c_mixed_loop(mo2c_data *d, int n, const int *rel, int (*solve)(mo2c_data 
         start[k] = d->rel[rel[k]];
     /* ties kept first, then a mode that agrees exactly (see the top) */
     int rc = settle(d, n, rel, solve, rels, start, 0, live);
+    if (rc == 0)
+        mark_ties(d, n, rel, live);
     if (rc > 0 && (rc = restart(d, n, rel, solve, start)) == 0)
         rc = settle(d, n, rel, solve, rels, start, 1, live);
     if (rc > 0 && d->in_event && !d->initial)   /* left to the event iteration (see the top) */

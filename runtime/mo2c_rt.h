@@ -179,6 +179,9 @@ struct mo2c_data {
     void *solver;                     /* the runtime's private state */
     /* events (allocated by mo2c_data_alloc from the model's sizes; see mo2c_model.nrel) */
     unsigned char *rel;               /* nrel frozen relation values (1 = true) */
+    unsigned char *rel_tie;           /* nrel: 1 when a mixed loop (mixed.c), at its last solution in the
+                                         event iteration, found the relation on its threshold to the
+                                         loop's accuracy and kept its value (events.c leaves it so) */
     unsigned char *cond;              /* ncond: when-conditions at their last evaluation, warned asserts */
     double *pre;                      /* ny: y before the current event-iteration pass (pre(v)); between
                                          events equal to y for the discrete variables */
@@ -259,6 +262,11 @@ typedef int (*mo2c_residual_fn)(mo2c_data *d, const double *z, double *F);
 typedef int (*mo2c_jacobian_fn)(mo2c_data *d, const double *z, double *J);
 int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
                          const char *where);
+/* A mixed loop that is affine in z with its relations frozen (A z = b in each mode): one Newton step
+ * from z, exact to rounding, with the Jacobian jac; where the mode's matrix is singular, the nonlinear
+ * solver from z (its least-squares steps reach a solution if the mode has one). Non-zero on failure. */
+int mo2c_solve_affine(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
+                      const char *where);
 /* Where nonlinear loop number id (n unknowns) starts: generated code fills z from the loop's variables
  * (its last solution, or where a failed solve stopped), then mo2c_loop_start replaces it by the loop's
  * solution at the integrator's last accepted point when the integrator has rejected a try (a step too

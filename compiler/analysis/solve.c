@@ -203,6 +203,42 @@ static bool discrete_valued(const mo_dae *dae, int v)
     return f >= 0 && dae->flat && dae->flat->vars.v[f].type != MO_T_REAL;
 }
 
+/* e with its event relations (a < b, a <= b, a > b, a >= b outside noEvent() and smooth(), as
+ * codegen_events.c finds them) replaced by a constant: what a loop's unknowns are while it is solved,
+ * since generated code reads such a relation's frozen value (d->rel) between events, and at an event
+ * mo2c_mixed_loop solves the loop again in each mode it tries. A loop that is affine so is solved by
+ * one LU step, exact to rounding: Newton stopped 1e-10 relative short of the solution, and an ideal
+ * thyristor off beside one on carrying 1e-6 A has a voltage of -1e-11 that then came out 0 or +6e-15,
+ * the wrong sign for its relation 's < 0' (Dimmer_RL's event iteration never settled). Nodes are copied
+ * only where a relation is replaced; the depth of the recursion is the expression's. */
+static const mo_expr *frozen(const mo_expr *e, int noevent)
+{
+    if (!e || e->n == 0)
+        return e;
+    const char *fn = e->kind == MO_EX_CALL ? mo_sym_fn_name(e) : NULL;
+    if (fn && (!strcmp(fn, "pre") || !strcmp(fn, "edge") || !strcmp(fn, "change")))
+        return e;
+    if (fn && (!strcmp(fn, "noEvent") || !strcmp(fn, "smooth")))
+        noevent++;
+    if (!noevent && e->kind == MO_EX_BINARY && (e->op == MO_OP_LT || e->op == MO_OP_LE || e->op == MO_OP_GT ||
+                                               e->op == MO_OP_GE))
+        return mo_sym_num01(0);
+    mo_expr *c = NULL;
+    for (int i = 0; i < e->n; i++) {
+        const mo_expr *a = frozen(e->a[i], noevent);
+        if (a == e->a[i])
+            continue;
+        if (!c) {
+            c = MO_NEW(mo_expr);
+            *c = *e;
+            c->a = MO_NEWN(mo_expr *, e->n);
+            memcpy(c->a, e->a, (size_t)e->n * sizeof *c->a);
+        }
+        c->a[i] = (mo_expr *)a;
+    }
+    return c ? c : e;
+}
+
 static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, solve_ws *ws)
 {
     int n = b->n;
@@ -213,10 +249,18 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
         ws->local[b->vars[i]] = i;
         ws->in_block[b->vars[i]] = 1;
     }
-    /* linear or not */
-    bool linear = true;
+    /* linear or not; in the ODE system with the discrete unknowns and the event relations as constants:
+     * both stay frozen while the loop is solved (a mixed loop, codegen.c: its modes are settled at
+     * events). Not in the initial system: its code compares relations afresh (codegen_events.c). */
+    bool linear = true, freeze = sys != &dae->init;
+    for (int i = 0; i < n && freeze; i++)
+        if (discrete_valued(dae, b->vars[i]))
+            ws->in_block[b->vars[i]] = 0;
     for (int i = 0; i < n && linear; i++)
-        linear = mo_sym_affine(eq[i]->lhs, ws->in_block) && mo_sym_affine(eq[i]->rhs, ws->in_block);
+        linear = mo_sym_affine(freeze ? frozen(eq[i]->lhs, 0) : eq[i]->lhs, ws->in_block) &&
+                 mo_sym_affine(freeze ? frozen(eq[i]->rhs, 0) : eq[i]->rhs, ws->in_block);
+    for (int i = 0; i < n; i++)
+        ws->in_block[b->vars[i]] = 1;
     b->kind = linear ? MO_BLOCK_LINEAR : MO_BLOCK_NONLINEAR;
 
     /* incidence of the block, both ways (CSR) */

@@ -337,17 +337,29 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
     if (b->torn->jac_start)
         emit_loop_jacobian(g, L, sys, b, fn);
 
-    /* the solution: z from the tear variables' current values, then Newton (or one step when linear) */
+    /* A mixed loop: its Booleans and Integers depend on relations of its own unknowns, which stay
+     * frozen while Newton solves it. At an event the runtime compares them at the solution and solves
+     * again until they agree (mo2c_mixed_loop: the friction elements' locked or sliding mode and their
+     * torque); between events they stay frozen as everywhere. */
+    mo_int_vec idx = {0};
+    mo_buf R = {0};
+    bool mixed = mo_cg_events_loop_rels(&g->cg, &R, sys, b, &idx) != 0;
+
+    /* the solution: z from the tear variables' current values, then Newton (or one step when linear;
+     * a mixed one through mo2c_solve_affine, since some of its modes may be singular) */
     int w = b->torn->res_eqs[0];
     g->cg.where_used[w] = 1;
-    mo_buf S = {0}, R = {0};
+    mo_buf S = {0};
     mo_buf_printf(&S, "    double z[%d], F[%d];\n", nt, nt);
     for (int j = 0; j < nt; j++) {
         mo_buf_printf(&S, "    z[%d] = ", j);
         target(g, &S, b->torn->tear_vars[j], mo_block_eq(dae, sys, w)->loc);
         mo_buf_puts(&S, ";\n");
     }
-    if (linear) {
+    if (linear && mixed) {
+        mo_buf_printf(&S, "    if (mo2c_solve_affine(d, %d, z, %s_residual, %s_jacobian, %s) != 0)\n        return -1;\n",
+                      nt, fn, fn, mo_cg_where_name(&g->cg, w));
+    } else if (linear) {
         /* affine: one Newton step from the current values is exact */
         mo_buf_printf(&S, "    double *A = malloc(sizeof(double) * %d);\n", nt * nt);
         mo_buf_puts(&S, "    if (!A)\n        return mo2c_fail(d, \"out of memory\");\n");
@@ -367,12 +379,7 @@ static void emit_loop(gen *g, mo_buf *o, mo_buf *L, const mo_system *sys, const 
     mo_buf_puts(&S, "    /* once more at the solution, so that every unknown of the loop has its value */\n");
     mo_buf_printf(&S, "    if (%s_residual(d, z, F) != 0)\n        return -1;\n", fn);
 
-    /* A mixed loop: its Booleans and Integers depend on relations of its own unknowns, which stay
-     * frozen while Newton solves it. At an event the runtime compares them at the solution and solves
-     * again until they agree (mo2c_mixed_loop: the friction elements' locked or sliding mode and their
-     * torque); between events they stay frozen as everywhere. */
-    mo_int_vec idx = {0};
-    if (!mo_cg_events_loop_rels(&g->cg, &R, sys, b, &idx)) {
+    if (!mixed) {
         mo_buf_printf(o, "    {   /* %s loop %d: %d equations, %d iterated; the first: */\n",
                       linear ? "linear" : "nonlinear", id, b->n, nt);
         eq_comment(g, o, "        ", mo_block_eq(dae, sys, w));
