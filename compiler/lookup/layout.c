@@ -625,6 +625,23 @@ static bool restrictions_hold(const mo_class *cls, const mo_layout *lay)
 
 static mo_layout *build_layout(mo_class *cls, mo_scope *s);
 
+/* The sections secs[0..n) with the second and later copies of one section left out, in place; their new
+ * number. A class inherited twice (a diamond: D extends B and C, both extending A) brings its sections
+ * twice, and equations of a base that are syntactically the same are discarded (spec 7.1): A's equations
+ * once. A table of the sections seen (a chain of classes each extending the previous one has as many
+ * sections as classes). */
+static int unique_sections(mo_layout_sec *secs, int n)
+{
+    if (n < 2)
+        return n;
+    mo_map seen = {0};
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!mo_map_put_new(&seen, (const char *)secs[i].sec, secs[i].sec))
+            secs[m++] = secs[i];
+    return m;   /* (seen is arena memory) */
+}
+
 mo_layout *mo_layout_of(mo_class *cls)
 {
     mo_scope *s = mo_scope_of(cls);
@@ -724,7 +741,7 @@ static mo_layout *build_layout(mo_class *cls, mo_scope *s)
     lay->cls = cls;
     lay->next = b.exts.n;
     lay->exts = b.exts.v;
-    lay->nsec = b.secs.n;
+    lay->nsec = unique_sections(b.secs.v, b.secs.n);
     lay->secs = b.secs.v;
     /* the builder's vector becomes the items (the loop below only ever moves an item down) */
     lay->items = b.items.v ? b.items.v : MO_NEWN(mo_layout_item, 0);
