@@ -60,21 +60,26 @@ void mo_codegen_no_loops(void)
 
 /* ---- what the code prints: slots, where strings, numbers ---- */
 
-/* A number of the statement being collected (find_runs), appended to *cg->loop_collect. The vector is
- * workspace outside the arena (malloc'd, freed with the runs): it holds a few numbers per statement of
+/* A number of the statement being collected (find_runs), appended to *cg->loop_collect (reserve: room
+ * for one more in a vector of n, doubling). The vector is workspace outside the arena (malloc'd, freed with the runs): it holds a few numbers per statement of
  * the sequence, 80 MB over the sequences of a model of 10^6 equations, that would otherwise stay. */
+static void *reserve(void *v, int n, int *cap, size_t elem)
+{
+    if (n < *cap)
+        return v;
+    int nc = *cap ? 2 * *cap : 1024;
+    void *nv = mo_calloc((size_t)nc, elem);
+    if (n)
+        memcpy(nv, v, elem * (size_t)n);
+    free(v);
+    *cap = nc;
+    return nv;
+}
+
 static void collect(mo_cg *cg, int v)
 {
     mo_int_vec *c = cg->loop_collect;
-    if (c->n == c->cap) {
-        int cap = c->cap ? 2 * c->cap : 1024;
-        int *nv = mo_calloc((size_t)cap, sizeof(int));
-        if (c->n)
-            memcpy(nv, c->v, sizeof(int) * (size_t)c->n);
-        free(c->v);
-        c->v = nv;
-        c->cap = cap;
-    }
+    c->v = reserve(c->v, c->n, &c->cap, sizeof(int));
     c->v[c->n++] = v;
 }
 
@@ -86,15 +91,7 @@ typedef struct mo_cg_nums {
 
 static void collect_num(mo_cg_nums *c, double v)
 {
-    if (c->n == c->cap) {
-        int cap = c->cap ? 2 * c->cap : 1024;
-        double *nv = mo_calloc((size_t)cap, sizeof(double));
-        if (c->n)
-            memcpy(nv, c->v, sizeof(double) * (size_t)c->n);
-        free(c->v);
-        c->v = nv;
-        c->cap = cap;
-    }
+    c->v = reserve(c->v, c->n, &c->cap, sizeof(double));
     c->v[c->n++] = v;
 }
 
