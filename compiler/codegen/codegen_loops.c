@@ -163,8 +163,9 @@ void mo_cg_put_where(mo_cg *cg, mo_buf *b, int id)
     mo_buf_printf(b, "mo_w%d[mo_i]", t);
 }
 
-/* Integers this size and smaller are exact doubles, and so are their sums in a loop's index. */
-enum { MAX_INDEX_LITERAL = 1 << 30 };
+/* Integers this size and smaller are exact doubles, and so are their sums in a loop's index; the step
+ * times mo_i in base + step * mo_i is at most the distance between two of them, 2^30, within int. */
+enum { MAX_INDEX_LITERAL = 1 << 29 };
 
 static bool index_literal(double v)
 {
