@@ -472,13 +472,21 @@ int mo2c_aset(mo2c_data *d, mo2c_arr *a, int ns, const mo2c_sub *s, const mo2c_a
 
 /* ---- Integer arrays of external functions ---- */
 
+/* Room on the function stack for the n elements of size size of an external call's copy of an array
+ * (at least one); NULL after mo2c_fail naming what they are ("Integers", "Reals") and where. */
+static void *stack_elems(mo2c_data *d, int n, size_t size, const char *what, const char *where)
+{
+    void *v = fstack_alloc(d, size * (size_t)(n > 0 ? n : 1));
+    if (!v)
+        mo2c_fail(d, "out of memory for an array of %d %s in %s", n, what, where_or_unknown(where));
+    return v;
+}
+
 int *mo2c_aints(mo2c_data *d, const mo2c_arr *a, const char *where)
 {
-    int *v = fstack_alloc(d, sizeof(int) * (size_t)(a->n > 0 ? a->n : 1));
-    if (!v) {
-        mo2c_fail(d, "out of memory for an array of %d Integers in %s", a->n, where_or_unknown(where));
+    int *v = stack_elems(d, a->n, sizeof(int), "Integers", where);
+    if (!v)
         return NULL;
-    }
     for (int i = 0; i < a->n; i++)
         v[i] = mo2c_cint(a->v[i]);
     return v;
@@ -508,11 +516,9 @@ static int col_index(const mo2c_arr *a, int i)
 
 double *mo2c_acols(mo2c_data *d, const mo2c_arr *a, const char *where)
 {
-    double *v = fstack_alloc(d, sizeof(double) * (size_t)(a->n > 0 ? a->n : 1));
-    if (!v) {
-        mo2c_fail(d, "out of memory for an array of %d Reals in %s", a->n, where_or_unknown(where));
+    double *v = stack_elems(d, a->n, sizeof(double), "Reals", where);
+    if (!v)
         return NULL;
-    }
     for (int i = 0; i < a->n; i++)
         v[col_index(a, i)] = a->v[i];
     return v;
@@ -520,11 +526,9 @@ double *mo2c_acols(mo2c_data *d, const mo2c_arr *a, const char *where)
 
 double *mo2c_acopy(mo2c_data *d, const mo2c_arr *a, const char *where)
 {
-    double *v = fstack_alloc(d, sizeof(double) * (size_t)(a->n > 0 ? a->n : 1));
-    if (!v) {
-        mo2c_fail(d, "out of memory for an array of %d Reals in %s", a->n, where_or_unknown(where));
+    double *v = stack_elems(d, a->n, sizeof(double), "Reals", where);
+    if (!v)
         return NULL;
-    }
     if (a->n > 0)
         memcpy(v, a->v, sizeof(double) * (size_t)a->n);
     return v;
