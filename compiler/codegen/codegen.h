@@ -102,6 +102,9 @@ bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b);
 /* The array ("x", "y", "d->pre", ...) and slot that hold variable v itself (after aliases), or false
  * (an alias by value or of -v, no storage). */
 bool mo_cg_storage(const mo_cg *cg, int v, const char **arr, int *slot);
+/* The same with aliases of -v too: the array, its slot in *slot, *neg when it holds -v and the kept
+ * variable's kind in *kind; NULL for a variable without storage (an alias by value). */
+const char *mo_cg_storage_of(const mo_cg *cg, int v, int *slot, bool *neg, mo_dkind *kind);
 /* Append "arr[slot]", or its placeholder or loop form (the loop_ fields above); every slot number the
  * code of a block prints goes through here, so that a run of blocks differing only in slots is seen
  * and written as one loop. */

@@ -60,20 +60,18 @@ static void fail_check(agen *g, int in, int from)
     mo_buf_puts(g->o, "return -1;\n");
 }
 
-/* The storage of variable v for an assignment ("y[3] /" "* name *" "/"), *neg when it holds -v. */
 /* The storage array of variable v after aliases ("x", "y", ...), its slot in *slot, *neg when it holds
- * -v; NULL for a variable without storage (an alias by value). */
+ * -v; NULL for a variable an algorithm cannot assign (an alias by value, a constant, a pre value, a
+ * parameter outside an initial algorithm that computes parameters). */
 static const char *storage(agen *g, int v, int *slot, bool *neg)
 {
-    const mo_dae *dae = g->cg->dae;
-    const mo_expr *value;
-    int k = mo_dae_resolve(dae, v, neg, &value, NULL);
-    const mo_dvar *dv = k >= 0 ? &dae->vars.v[k] : NULL;
-    *slot = dv ? dv->slot : -1;
-    return !dv || dv->slot < 0 ? NULL : dv->kind == MO_DV_STATE ? "x" :
-           dv->kind == MO_DV_DERIVATIVE ? "dx" :
-           dv->kind == MO_DV_ALGEBRAIC || dv->kind == MO_DV_DISCRETE ? "y" :
-           dv->kind == MO_DV_PARAMETER && g->a->params ? "p" : NULL;
+    mo_dkind kind;
+    const char *arr = mo_cg_storage_of(g->cg, v, slot, neg, &kind);
+    if (!arr)
+        return NULL;
+    bool assignable = kind == MO_DV_STATE || kind == MO_DV_DERIVATIVE || kind == MO_DV_ALGEBRAIC ||
+                      kind == MO_DV_DISCRETE || (kind == MO_DV_PARAMETER && g->a->params);
+    return assignable ? arr : NULL;
 }
 
 /* The storage of variable v for an assignment ("y[3] /" "* name *" "/"), *neg when it holds -v. */

@@ -103,16 +103,24 @@ static const char *slot_array(const mo_dae *dae, int v)
     }
 }
 
+const char *mo_cg_storage_of(const mo_cg *cg, int v, int *slot, bool *neg, mo_dkind *kind)
+{
+    const mo_expr *value;
+    int k = mo_dae_resolve(cg->dae, v, neg, &value, NULL);
+    *slot = -1;
+    if (k < 0 || cg->dae->vars.v[k].slot < 0)
+        return NULL;
+    *slot = cg->dae->vars.v[k].slot;
+    *kind = cg->dae->vars.v[k].kind;
+    return slot_array(cg->dae, k);
+}
+
 bool mo_cg_storage(const mo_cg *cg, int v, const char **arr, int *slot)
 {
     bool neg;
-    const mo_expr *value;
-    int k = mo_dae_resolve(cg->dae, v, &neg, &value, NULL);
-    if (k < 0 || neg)
-        return false;
-    *arr = slot_array(cg->dae, k);
-    *slot = cg->dae->vars.v[k].slot;
-    return *arr && *slot >= 0;
+    mo_dkind kind;
+    *arr = mo_cg_storage_of(cg, v, slot, &neg, &kind);
+    return *arr && !neg;
 }
 
 bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b)
