@@ -297,7 +297,9 @@ void mo_cg_string_arg(mo_cg *cg, const mo_expr *a)
 
 bool mo_cg_string_relation(mo_cg *cg, const mo_expr *e)
 {
-    if (!mo_str_rt_relation(cg->dae->flat, e))
+    /* in a function's body a variable is one of the function's slots, not of the model (codegen_farr.c
+     * compares its Strings itself) */
+    if (cg->fn || !mo_str_rt_relation(cg->dae->flat, e))
         return false;
     mo_buf *o = cg->out;
     mo_buf_puts(o, "(strcmp(");

@@ -30,4 +30,26 @@ package StringAlgorithms
     Boolean never = String(e) == "four";
     Boolean always = String(e) <> "four";
   end EnumName;
+  model FnIntCompare "an Integer of a function body compared with ==, where the model's variable with the
+    same number is a String: the comparison is of Integers (the compiler took it for a String comparison
+    and stopped, MSL Digital.Examples.RAM)"
+    function f
+      input Integer n;
+      output Integer m;
+    protected
+      Integer bit;
+    algorithm
+      m := 0;
+      for i in 1:n loop
+        bit := mod(i, 2);
+        if bit == 1 then
+          m := m + 1;
+        end if;
+      end for;
+    end f;
+    parameter Real a = 1;
+    parameter Real b = 2;
+    parameter String s = "text";
+    Integer k = f(integer(time * 10));
+  end FnIntCompare;
 end StringAlgorithms;
