@@ -47,8 +47,9 @@ static bool is_string(const mo_flat *flat, const mo_expr *e)
         return true;
     case MO_EX_VAR:
         return flat && e->var >= 0 && e->var < flat->vars.n && flat->vars.v[e->var].type == MO_T_STRING;
-    case MO_EX_CALL:   /* String(x), or a user function's String output (e->func, func.h), or pre(s) */
-        if (e->n == 1 && !e->func && call_name(e) && strcmp(call_name(e), "pre") == 0)
+    case MO_EX_CALL:   /* String(x), a user function's String output (e->func, func.h), pre(s), previous(s) */
+        if (e->n == 1 && !e->func && call_name(e) &&
+            (strcmp(call_name(e), "pre") == 0 || strcmp(call_name(e), "previous") == 0))
             return is_string(flat, e->a[0]);
         return is_string_call(e) || (e->func && e->func_out < e->func->nout &&
                                      e->func->vars.v[e->func->nin + e->func_out].type == MO_T_STRING);

@@ -38,18 +38,55 @@ static bool is_rel(mo_op op)
     return op == MO_OP_EQ || op == MO_OP_NE || op == MO_OP_LT || op == MO_OP_LE || op == MO_OP_GT || op == MO_OP_GE;
 }
 
-/* pre(s) of a discrete String variable s held as an index (held_as_index): the choice that reads s, c,
- * with pre() of the index instead */
-static mo_expr *pre_choice(const mo_expr *e, const mo_expr *c)
+/* The name of e when it is pre(s), previous(s) or change(s) of a String variable s built at run time
+ * (subst[s]), else NULL. */
+static const char *shifted_read(mo_expr *const *subst, const mo_expr *e)
 {
-    if (c->kind != MO_EX_IF)
-        return mo_expr_copy(c);   /* (one value only) */
-    mo_expr *r = mo_expr_copy(c);
-    for (int i = 0; i + 1 < r->n; i += 2) {   /* idx == k */
-        mo_expr *idx = r->a[i]->a[0];
-        r->a[i]->a[0] = mo_expr_call(e->loc, "pre", 1, &idx);
+    if (e->kind != MO_EX_CALL || e->func || e->n != 1 || e->a[0]->kind != MO_EX_VAR || !subst[e->a[0]->var] ||
+        !e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1)
+        return NULL;
+    const char *n = e->fn->parts[0].id;
+    return !strcmp(n, "pre") || !strcmp(n, "previous") || !strcmp(n, "change") ? n : NULL;
+}
+
+/* c, the expression that builds a String at run time, as it was before the event (op "pre") or at the
+ * clock's previous tick ("previous"): every variable it reads, parameters aside, becomes op(v), since
+ * pre of an expression of discrete variables is that expression of their pre values (3.7.5). That also
+ * covers a discrete String held as an index (a choice among texts by an Integer). An operand already in
+ * pre, previous or change has no such value (pre(pre(v)) is no Modelica): a located not supported yet,
+ * and *ok false. Recursion over one expression (at most MAX_BUILT nodes, too_large). */
+static mo_expr *shift_tree(const mo_flat *flat, const mo_expr *c, const char *op, mo_loc at, bool *ok)
+{
+    if (c->kind == MO_EX_VAR)
+        return flat->vars.v[c->var].variability > MO_VAR_PARAMETER
+                   ? mo_expr_call(at, op, 1, (mo_expr *[]){mo_expr_copy(c)})
+                   : mo_expr_copy(c);
+    if (c->kind == MO_EX_CALL && !c->func && c->fn && c->fn->kind == MO_EX_REF && c->fn->nparts == 1) {
+        const char *n = c->fn->parts[0].id;
+        if (!strcmp(n, "pre") || !strcmp(n, "previous") || !strcmp(n, "change") || !strcmp(n, "sample") ||
+            !strcmp(n, "edge") || !strcmp(n, "initial")) {
+            if (*ok)
+                mo_error(at, "not supported yet: %s() of a String built from %s() (its value before the event)",
+                         op, n);
+            *ok = false;
+            return mo_expr_copy(c);
+        }
     }
+    mo_expr *r = mo_expr_copy(c);
+    for (int i = 0; i < r->n; i++)
+        if (c->a[i])
+            r->a[i] = shift_tree(flat, c->a[i], op, at, ok);
     return r;
+}
+
+/* pre(s), previous(s) or change(s) (e, named op) of a String variable s that its expression c builds at
+ * run time: c shifted (shift_tree); change(s) is s <> pre(s) (3.7.5). */
+static mo_expr *shifted(const mo_flat *flat, const mo_expr *e, const char *op, const mo_expr *c)
+{
+    bool ok = true;
+    if (!strcmp(op, "change"))
+        return mo_expr_binary(e->loc, MO_OP_NE, mo_expr_copy(c), shift_tree(flat, c, "pre", e->loc, &ok));
+    return shift_tree(flat, c, op, e->loc, &ok);
 }
 
 /* e with every String variable made constant replaced by its literal, every one whose value is built at
@@ -61,9 +98,9 @@ static mo_expr *fold_tree(const mo_flat *flat, mo_expr *const *subst, mo_expr *e
         return e;
     if (e->kind == MO_EX_VAR && subst[e->var])   /* a String built at run time, where it is read */
         return mo_expr_copy(subst[e->var]);
-    if (e->kind == MO_EX_CALL && !e->func && e->n == 1 && e->a[0]->kind == MO_EX_VAR && subst[e->a[0]->var] &&
-        e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 && !strcmp(e->fn->parts[0].id, "pre"))
-        return pre_choice(e, subst[e->a[0]->var]);   /* pre(s) of a discrete String held as an index */
+    const char *op = shifted_read(subst, e);
+    if (op)   /* pre(s), previous(s), change(s) of a String built at run time */
+        return shifted(flat, e, op, subst[e->a[0]->var]);
     if (e->kind == MO_EX_VAR) {
         const mo_var *v = &flat->vars.v[e->var];
         return v->type == MO_T_STRING && v->variability == MO_VAR_CONSTANT && v->binding &&

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# pre(), change() of String variables (tests/models/StringPre.mo) against closed forms at every output
+# point (grid 0.013 with -noEventEmit: no row at an event instant):
+#   PreBuilt    s = String(k), k 0 -> 1 at t = 0.5: same = (pre(s) == s) is 1 then 0, same2 =
+#               (pre(s2) == "k=0") 0 then 1 (pre of a built String read its current value: 1 and 0);
+#   PreChoice   s = if b then String(k) else "none": same 1 then 0, wasNone 0 then 1 (the compiler crashed);
+#   ChangeBuilt change(String(k)), k + 1 at t = 0.1, 0.3, ...: c = the sample instants passed;
+#   ChangeHeld  change(mode) of a String toggled at the same instants: the same count (an internal error).
+source tests/ref/lib.sh
+D=$OUT/string_pre
+rm -rf "$D"; mkdir -p "$D"
+M=tests/models/StringPre.mo
+status=0
+run() {
+    "$MO2C" $M "StringPre.$1" -o "$D/$1" || { echo "mo2c failed on $1"; return 1; }
+    simulate "$D" "$1" -stopTime=1 -stepSize=0.013 -noEventEmit -r="$1.csv"
+}
+if run PreBuilt; then
+    closed_form "$D/PreBuilt.csv" same "(t > 0.5 ? 0 : 1)" 0 || status=1
+    closed_form "$D/PreBuilt.csv" same2 "(t > 0.5 ? 1 : 0)" 0 || status=1
+else status=1; fi
+if run PreChoice; then
+    closed_form "$D/PreChoice.csv" same "(t > 0.5 ? 0 : 1)" 0 || status=1
+    closed_form "$D/PreChoice.csv" wasNone "(t > 0.5 ? 1 : 0)" 0 || status=1
+else status=1; fi
+for m in ChangeBuilt ChangeHeld; do
+    if run $m; then
+        closed_form "$D/$m.csv" c "(t > 0.1 ? int((t - 0.1) / 0.2) + 1 : 0)" 0 || status=1
+    else status=1; fi
+done
+exit $status
