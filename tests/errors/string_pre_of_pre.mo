@@ -1,4 +1,4 @@
-// ERROR: string_pre_of_pre.mo:9:12: error: not supported yet: pre() of a String built from pre()
+// ERROR: string_pre_of_pre.mo:10:12: error: not supported yet: pre() of a String built from pre()
 // ARGS: --emit-c -o /dev/null %f
 model StringPreOfPre
   Integer k(start = 0);
