@@ -33,7 +33,14 @@
  * out +-1e-14 from node voltages of 300 V: PowerConverters' Dimmer_RL, SoftStarter, HBridge_DC_Drive,
  * PolyphaseTwoLevel_RL stopped after 100 passes). Then the condition memory is refreshed
  * outside the event (sample() false again) and the integrator restarts from te. The rows before and
- * after are written (unless -noEventEmit) when the event changed something visible.
+ * after are written (unless -noEventEmit) when the event changed something visible. Events closer
+ * together than the accuracy of a located event's time (1e-12 * max(1, |t|)) are one instant in the
+ * result: the row before the first and the row after the last are written, not the points between,
+ * which last less than their times' error. A relation that an event leaves exactly on its threshold and
+ * the integration moves across at once is one: a friction element breaking loose at w_rel = 0.0 exactly
+ * is in its startBackward phase until 'w_relfric < 0' is seen, 6e-13 s later, an event of its own that
+ * a w_rel of -1e-10 (the reference's) or -8e-22 (Newton's rounding) would have made part of the first
+ * (ModelicaTest.Rotational.AllComponents). So the row after an event is held back until the next row.
  *
  * A model without states has no integrator whose steps would look between the output points: a
  * relation of a variable that moves with time (y > 0.5 with y = sin(20*pi*time)) could cross and cross
@@ -69,6 +76,7 @@ enum { MAX_PASSES = 100, MAX_LOCATE = 200, CHATTER_EVENTS = 1000, BUSY_EVENTS = 
 #define PROBE_BEND 0.1    /* a probe's step is kept when it bends at most this much (see the top) */
 #define PROBE_MIN 1e-4    /* its shortest step, of the output interval */
 #define PROBE_ABS 1e-12   /* an absolute bend always kept (rounding of a crossing function that is 0) */
+#define LOCATE_EPS(t) (1e-12 * fmax(1.0, fabs(t)))   /* the accuracy of a located event's time */
 
 struct mo2c_rt_events {
     mo2c_data *d;
@@ -87,6 +95,8 @@ struct mo2c_rt_events {
     double *ax, *adx, *ay;    /* the point just after (while the row before is written) */
     double row_t;             /* time of the last event rows written, NAN when none */
     int have_row;
+    int pending;              /* the row after the event at row_t (ax, adx, ay) is still to be written */
+    double group_t;           /* the time of the first event of the group the pending row ends */
     double grid_h;            /* the output interval (for the chattering window) */
     int probe;                /* no states and some relation that is no time event: probe (see the top) */
     double probe_h;           /* the next probe's step (0: the first after the start or an event) */
@@ -366,7 +376,7 @@ static int locate(mo2c_rt_events *ev, double *t, double *x)
     memcpy(ev->sr, ev->zr, nz);
     int side = 0;
     for (int it = 0; it < MAX_LOCATE; it++) {
-        double w = tr - tl, eps = 1e-12 * fmax(1.0, fabs(tr));
+        double w = tr - tl, eps = LOCATE_EPS(tr);
         if (w <= eps)
             break;
         /* the earliest secant estimate among the relations that changed at tr */
@@ -571,7 +581,34 @@ void mo2c_rt_events_step_start(mo2c_rt_events *ev, double t, const double *x)
     memcpy(ev->xp, x, (size_t)ev->nx * sizeof *x);
 }
 
-/* Write the rows before and after the event when it changed what the result shows. */
+/* Exchange the current point (d->x, dx, y) with the one just after the last event (ax, adx, ay). */
+static void swap_after(mo2c_rt_events *ev)
+{
+    mo2c_data *d = ev->d;
+    double *cur[] = {d->x, d->dx, d->y}, *aft[] = {ev->ax, ev->adx, ev->ay};
+    int len[] = {ev->nx, ev->nx, ev->ny};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < len[k]; i++) {
+            double v = cur[k][i];
+            cur[k][i] = aft[k][i];
+            aft[k][i] = v;
+        }
+}
+
+int mo2c_rt_events_flush(mo2c_rt_events *ev, mo2c_rt_writer *w)
+{
+    if (!ev || !ev->pending)
+        return 0;
+    ev->pending = 0;
+    swap_after(ev);
+    int rc = mo2c_rt_writer_row(w, ev->row_t);
+    swap_after(ev);
+    return rc ? -1 : 0;
+}
+
+/* The rows before and after the event when it changed what the result shows: the one before at once,
+ * the one after (ax, adx, ay) when the next row comes (mo2c_rt_events_flush), so that an event within
+ * the location accuracy of the first one of a group takes its place (see the top). */
 static int emit_rows(mo2c_rt_events *ev, double t, mo2c_rt_writer *w)
 {
     mo2c_data *d = ev->d;
@@ -580,21 +617,32 @@ static int emit_rows(mo2c_rt_events *ev, double t, mo2c_rt_writer *w)
         return 0;
     if (!memcmp(ev->bx, d->x, nx) && !memcmp(ev->by, d->y, ny) && !memcmp(ev->bdx, d->dx, nx))
         return 0;
-    memcpy(ev->ax, d->x, nx);
-    memcpy(ev->adx, d->dx, nx);
-    memcpy(ev->ay, d->y, ny);
-    memcpy(d->x, ev->bx, nx);
-    memcpy(d->dx, ev->bdx, nx);
-    memcpy(d->y, ev->by, ny);
-    int rc = mo2c_rt_writer_row(w, t);
-    memcpy(d->x, ev->ax, nx);
-    memcpy(d->dx, ev->adx, nx);
-    memcpy(d->y, ev->ay, ny);
-    if (rc == 0)
-        rc = mo2c_rt_writer_row(w, t);
+    int joined = ev->pending && t - ev->group_t <= LOCATE_EPS(t);
+    if (!joined) {
+        if (mo2c_rt_events_flush(ev, w) != 0)
+            return -1;
+        memcpy(ev->ax, d->x, nx);
+        memcpy(ev->adx, d->dx, nx);
+        memcpy(ev->ay, d->y, ny);
+        memcpy(d->x, ev->bx, nx);
+        memcpy(d->dx, ev->bdx, nx);
+        memcpy(d->y, ev->by, ny);
+        int rc = mo2c_rt_writer_row(w, t);
+        memcpy(d->x, ev->ax, nx);
+        memcpy(d->dx, ev->adx, nx);
+        memcpy(d->y, ev->ay, ny);
+        if (rc != 0)
+            return -1;
+        ev->group_t = t;
+    } else {   /* the point between the two is not written: the after point is this event's */
+        memcpy(ev->ax, d->x, nx);
+        memcpy(ev->adx, d->dx, nx);
+        memcpy(ev->ay, d->y, ny);
+    }
+    ev->pending = 1;
     ev->row_t = t;
     ev->have_row = 1;
-    return rc ? -1 : 0;
+    return 0;
 }
 
 static int after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_rt_writer *w);

@@ -259,6 +259,8 @@ void mo2c_rt_format_init(void);
  *   probe: a model without states (no integrator steps): *t moved towards goal, no farther than a
  *     crossing of a relation could hide (0, or -1 after printing an error).
  *   row_at: event rows were written at exactly t (the output point at t is then not repeated).
+ *   flush: write the row just after the last event if it is still held back (before any other row and
+ *     at the end; 0, or -1 when writing failed).
  *   end: the last update with terminal() true.
  * start and after_step return 0 (nothing happened), 1 (an event: restart the integrator), 2 (terminate()
  * was called: the run ends successfully), -1 after printing an error. */
@@ -276,6 +278,7 @@ void mo2c_rt_events_step_start(mo2c_rt_events *ev, double t, const double *x);
 int mo2c_rt_events_after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_rt_writer *w);
 int mo2c_rt_events_probe(mo2c_rt_events *ev, double *t, double goal);
 int mo2c_rt_events_row_at(const mo2c_rt_events *ev, double t);
+int mo2c_rt_events_flush(mo2c_rt_events *ev, mo2c_rt_writer *w);
 int mo2c_rt_events_end(mo2c_rt_events *ev, double t);
 void mo2c_rt_events_stats(const mo2c_rt_events *ev);
 

@@ -565,10 +565,14 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
             d->time = t;
             continue;
         }
-        rc = output_point(d, t, drv, exact);
+        rc = mo2c_rt_events_flush(ev, w) != 0;   /* the row just after the last event comes first */
+        if (!rc)
+            rc = output_point(d, t, drv, exact);
         if (!rc)
             rc = mo2c_rt_writer_row(w, t) != 0;
     }
+    if (mo2c_rt_events_flush(ev, w) != 0)
+        rc = 1;
     if (stop && !rc && t != last_row && !mo2c_rt_events_row_at(ev, t)) {
         /* terminate(): the point of the event ends the result */
         rc = output_point(d, t, NULL, 0);
