@@ -84,8 +84,16 @@ static bool classify(mo_dae *dae)
             break;
         }
         if (fv->attr->fixed) {
+            /* fixed chooses the equations of the initial system: it must be known when the model is
+             * compiled (a parameter computed at initialization is not; taking it as false was a silent
+             * wrong answer) */
             bool eok = true;
             double f = mo_eval(fv->attr->fixed, NULL, &eok);
+            if (!eok) {
+                mo_error(fv->attr->fixed->loc, "the fixed attribute of '%s' must be known when the model is "
+                         "compiled (a parameter with fixed = false is computed at initialization)", fv->name);
+                ok = false;
+            }
             dv.fixed = eok && f != 0;
         }
         MO_PUSH(dae->vars, dv);

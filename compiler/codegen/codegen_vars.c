@@ -177,9 +177,11 @@ void mo_cg_fill_where(mo_cg *cg, const char *const *where, int n, mo_buf *out)
     mo_buf_printf(out, "#include <stdio.h>   /* snprintf, for the texts */\n\n"
                        "/* The equations named when a checked operation fails (division by zero, ...): mo_W[id],\n"
                        " * filled in by fill_where(), which main() calls first (codegen_vars.c). */\n"
-                       "const char *mo_W[%d];\n"
-                       "static char where_pool[%zu];\n"
-                       "static char *where_at = where_pool;\n\n", n > 0 ? n : 1, pool);
+                       "const char *mo_W[%d];\n", n > 0 ? n : 1);
+    if (nids)   /* (without a text to place, an unused static would warn) */
+        mo_buf_printf(out, "static char where_pool[%zu];\n"
+                           "static char *where_at = where_pool;\n", pool);
+    mo_buf_puts(out, "\n");
     where_seq c = {cg, where, ids, {{0}, {0}}};
     write_fill(cg, "fill_where", nids, where_stmt, NULL, &c, out);
 }
