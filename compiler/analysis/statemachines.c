@@ -315,8 +315,13 @@ static mo_expr *ticks_or_time(sm *s, const qctx *c, const mo_expr *e, bool time)
         m->v[V_ENTERED] = new_var(s, mo_sprintf("$sm(%s).enteredAt", tr(s, m->initial)->from), MO_T_REAL, e->loc, 0);
     if (!c->selected)
         return time ? bin(MO_OP_SUB, sample_time(), var(v[V_ENTERED])) : var(v[V_TICKS]);
-    /* before this tick's transition: the selected state's count with this tick, or time since its entry */
-    return ifx(var(v[V_RESET]), time ? mo_expr_real(e->loc, 0) : num(1),
+    /* before this tick's transition: the selected state's count with this tick, or time since its entry;
+     * an inner machine whose enclosing state is entered again (its count was 0 while it was inactive)
+     * starts both again, as the equations of V_TICKS and V_ENTERED do after the transition */
+    mo_expr *again = var(v[V_RESET]);
+    if (m->parent >= 0)
+        again = bin(MO_OP_OR, again, bin(MO_OP_EQ, prev(var(v[V_TICKS])), num(0)));
+    return ifx(again, time ? mo_expr_real(e->loc, 0) : num(1),
                time ? bin(MO_OP_SUB, sample_time(), prev(var(v[V_ENTERED])))
                     : bin(MO_OP_ADD, prev(var(v[V_TICKS])), num(1)));
 }

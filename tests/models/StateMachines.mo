@@ -208,4 +208,36 @@ package StateMachines
     transition(b, a, b.n >= 2, immediate = false);
     annotation(experiment(StopTime = 1.5));
   end Outputs;
+  model Reentry "an inner machine's timeInState in an immediate condition after its enclosing state is
+    entered again without reset: it counts from the new entry (tick 6, t = 0.5), so b follows at 0.9"
+    block A
+      output Real tin;
+      output Integer kin;
+    equation
+      tin = timeInState();
+      kin = ticksInState();
+    end A;
+    block B
+    end B;
+    block P
+      A a;
+      B b;
+    equation
+      initialState(a);
+      transition(a, b, timeInState() > 0.35);
+    end P;
+    block Q
+    end Q;
+    P p;
+    Q q;
+    Integer tick(start = 0);
+    Boolean inB = activeState(p.b);
+  equation
+    when Clock(1, 10) then
+      tick = previous(tick) + 1;
+    end when;
+    initialState(p);
+    transition(p, q, tick == 3, immediate = false);
+    transition(q, p, tick == 5, immediate = false, reset = false);
+  end Reentry;
 end StateMachines;

@@ -19,6 +19,16 @@ for m in Spec171 Outer Resets Hierarchical Synchronize Outputs; do
     log=$(cd "$D" && "./$m" -stepSize=$step -r="$m.csv" 2>&1) || { echo "FAIL: $m: $log"; status=1; continue; }
     python3 tests/ref/statemachines_ref.py "$m" "$D/$m.csv" || status=1
 done
+# Reentry (closed form, half-way between the ticks at 0, 0.1, ...): p is left at 0.2, entered again at 0.5
+# without reset; a's timeInState counts from 0.5, so b is active from 0.9 (it counted from the first
+# entry, and b followed at once at 0.5)
+if "$MO2C" tests/models/StateMachines.mo StateMachines.Reentry -o "$D/Reentry" &&
+   (cd "$D" && ./Reentry -stopTime=1.2 -stepSize=0.05 -r=Reentry.csv >/dev/null); then
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { k = int($1 * 100 + 0.5); if (k % 10 != 5) next; want = $1 > 0.9 ? 1 : 0
+          if ($c["\"inB\""] != want) { print "FAIL: Reentry: inB at t=" $1 " is " $c["\"inB\""] ", want " want; bad = 1 } n++ }
+        END { if (n < 10) { print "FAIL: Reentry: " n " rows"; bad = 1 } exit bad }' "$D/Reentry.csv" || status=1
+else echo "FAIL: Reentry did not build or run"; status=1; fi
 "$MO2C" --flat tests/models/StateMachines.mo StateMachines.Resets > "$D/resets.flat" || exit 1
 for line in '  transition(a, c, tick == 9, immediate = true, reset = true, synchronize = false, priority = 1); // tests/models/StateMachines.mo:84:5' \
             '  initialState(a); // tests/models/StateMachines.mo:82:5' \
