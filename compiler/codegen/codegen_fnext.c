@@ -13,7 +13,9 @@
  *     String         const char *  (output: const char **; the text is copied into the output)
  *     size(a, k)     size_t
  * A "FORTRAN 77" function (mo_fext.fortran) gets every argument by address, size(a, k) as an int, and
- * Real matrices as copies in column-major order (mo2c_acols), copied back after the call unless inputs.
+ * Real matrices as copies in column-major order (mo2c_acols), copied back after the call unless inputs,
+ * and an input or protected String as gfortran passes a CHARACTER argument: its text (not by address),
+ * and its length as a size_t after all the other arguments, in the order of the Strings.
  * Without an Include annotation the C function gets a prototype of these types; with one, the included
  * text declares it (its own parameter types may be narrower, say const int *).
  * The C function's name is checked by the front end (a C identifier, none of the generated code's);
@@ -45,10 +47,18 @@ static const char *field_type(const mo_func *f, const mo_fxarg *a)
     return c_type(&f->vars.v[a->slot], false, false);
 }
 
+/* Is argument a a String (fnext.c lets only inputs, locals and constants be Strings in a Fortran call,
+ * passed as their text and not written back)? */
+static bool is_string(const mo_func *f, const mo_fxarg *a)
+{
+    return a->kind == MO_XA_SLOT ? f->vars.v[a->slot].type == MO_T_STRING
+                                 : a->kind == MO_XA_VALUE && a->value->kind == MO_EX_STRING;
+}
+
 static bool by_address(const mo_func *f, const mo_fxarg *a)
 {
-    if (f->ext->fortran)   /* every argument, inputs and constants too */
-        return a->kind != MO_XA_SLOT || !f->vars.v[a->slot].nd;
+    if (f->ext->fortran)   /* every argument, inputs and constants too, but a CHARACTER's text */
+        return (a->kind != MO_XA_SLOT || !f->vars.v[a->slot].nd) && !is_string(f, a);
     return a->kind == MO_XA_SLOT && f->vars.v[a->slot].kind != MO_FV_INPUT && !f->vars.v[a->slot].nd;
 }
 
@@ -76,6 +86,9 @@ static void thunk(const mo_func *f, mo_buf *o)
                             : by_address(f, a) ? mo_sprintf("%s *", field_type(f, a)) : field_type(f, a);
             mo_buf_printf(o, "%s%s", i ? ", " : "", t);
         }
+        for (int i = 0; x->fortran && i < x->nargs; i++)   /* the hidden lengths of CHARACTER arguments */
+            if (is_string(f, &x->args[i]))
+                mo_buf_puts(o, ", size_t");
         mo_buf_puts(o, x->nargs ? ");\n" : "void);\n");
     }
     if (x->dtor) {   /* the destructor the runtime calls at the end (mo2c_eo_add) */
@@ -90,6 +103,9 @@ static void thunk(const mo_func *f, mo_buf *o)
     mo_buf_printf(o, "%s(", x->cname);
     for (int i = 0; i < x->nargs; i++)
         mo_buf_printf(o, "%s%sa_->a%d", i ? ", " : "", by_address(f, &x->args[i]) ? "&" : "", i);
+    for (int i = 0; x->fortran && i < x->nargs; i++)
+        if (is_string(f, &x->args[i]))
+            mo_buf_printf(o, ", strlen(a_->a%d)", i);
     mo_buf_puts(o, ");\n}\n\n");
 }
 
@@ -161,7 +177,8 @@ void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs)
             mo_fg_indent(o, 2);
             mo_buf_printf(o, "if (!a_.a%d)\n            goto fail_;\n", i);
         } else if (v->type == MO_T_STRING) {
-            mo_buf_printf(o, "a_.a%d = %s;\n", i, v->kind == MO_FV_INPUT ? mo_sprintf("mo2c_str(%s)", slot) : slot);
+            bool text = v->kind == MO_FV_INPUT || x->fortran;   /* else the C function sets it */
+            mo_buf_printf(o, "a_.a%d = %s;\n", i, text ? mo_sprintf("mo2c_str(%s)", slot) : slot);
         } else {
             mo_buf_printf(o, v->type == MO_T_REAL ? "a_.a%d = %s;\n" : "a_.a%d = mo2c_cint(%s);\n", i, slot);
         }
@@ -171,7 +188,7 @@ void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs)
     mo_buf_printf(o, "\", %s_xt_, &a_) != 0)\n            goto fail_;\n", f->cname);
     for (int i = 0; i < x->nargs; i++) {
         const mo_fxarg *a = &x->args[i];
-        if (a->kind != MO_XA_SLOT || f->vars.v[a->slot].kind == MO_FV_INPUT)
+        if (a->kind != MO_XA_SLOT || f->vars.v[a->slot].kind == MO_FV_INPUT || (x->fortran && is_string(f, a)))
             continue;
         const mo_fvar *v = &f->vars.v[a->slot];
         if (!v->nd) {

@@ -236,8 +236,9 @@ static bool passable(const mo_func *f, int s, mo_loc loc, int ret)
         mo_error(loc, "not supported yet: arrays of Strings as arguments of external functions");
         return false;
     }
-    if (v->kind != MO_FV_INPUT && v->nd && mo_fvar_flexible(v)) {
-        mo_error(loc, "the output '%s' of external function '%s' needs sizes known before the call, not ':'",
+    if (v->kind != MO_FV_INPUT && v->nd && mo_fvar_flexible(v) && !v->binding) {   /* (a binding sizes it) */
+        mo_error(loc, "the output '%s' of external function '%s' needs sizes known before the call, not ':' "
+                 "without a binding",
                  v->name, f->name);
         return false;
     }
@@ -290,16 +291,19 @@ typedef MO_VEC(mo_fxarg) xarg_vec;
 
 /* A "FORTRAN 77" call (12.9.1.2) as gfortran names and passes it: the name in lower case with '_'
  * appended, every argument by address, arrays in column-major order (codegen_fnext.c copies Real
- * matrices so); what that does not cover is an error. */
+ * matrices so), an input or protected String as a CHARACTER argument (its text, and its length as a hidden
+ * size_t argument after all the others, in order; LAPACK's options, never written); what that does not
+ * cover is an error. */
 static bool fortran_ok(const mo_func *f, mo_fext *x, const mo_class *cls)
 {
     for (int i = 0; i < x->nargs; i++) {
         const mo_fxarg *a = &x->args[i];
         const mo_fvar *v = a->kind == MO_XA_SLOT ? &f->vars.v[a->slot] : NULL;
-        bool str = v ? v->type == MO_T_STRING : a->kind == MO_XA_VALUE && a->value->kind == MO_EX_STRING;
-        if (str || (v && (v->extobj || (v->nd > 1 && v->type != MO_T_REAL)))) {
+        bool str_out = v && v->type == MO_T_STRING && v->kind == MO_FV_OUTPUT;
+        if (str_out || (v && (v->extobj || (v->nd > 1 && v->type != MO_T_REAL)))) {
             mo_error(cls->loc, "not supported yet: %s as arguments of the external \"FORTRAN 77\" function '%s'",
-                     str ? "Strings" : v->extobj ? "external objects" : "Integer or Boolean matrices", f->name);
+                     str_out ? "String outputs" : v->extobj ? "external objects" : "Integer or Boolean matrices",
+                     f->name);
             return false;
         }
     }

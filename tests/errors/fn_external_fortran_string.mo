@@ -1,9 +1,9 @@
 model FnExternalFortranString
   function f
-    input String s;
-    output Real y;
-  external "FORTRAN 77" y = fs(s);
+    input Real x;
+    output String s;
+  external "FORTRAN 77" fs(x, s);
   end f;
-  Real y = f("a");
+  String s = f(1);
 end FnExternalFortranString;
-// ERROR: %f:2:12: error: not supported yet: Strings as arguments of the external "FORTRAN 77" function 'FnExternalFortranString.f'
+// ERROR: %f:2:12: error: not supported yet: String outputs as arguments of the external "FORTRAN 77" function 'FnExternalFortranString.f'
