@@ -169,6 +169,20 @@ bool mo_cg_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, 
  * cardinality: kept (true) and flattened by mo_cardinality_finish once the counts are known, as one
  * with parameter conditions; false when q is no such equation (or the counts are known already). */
 bool mo_cardinality_defer(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
+/* flatten_later.c: an equation kept to be flattened once the rest of the model is instantiated, with
+ * the iterators in scope where it was met (make; the component it lies in is then no clone template),
+ * and its flattening (false after an error). */
+typedef struct mo_later_eq {
+    mo_inst *inst;
+    mo_class *owner;
+    const mo_eq *q;
+    bool initial;
+    int niters;
+    const char **iter_names;
+    mo_expr **iter_vals;
+} mo_later_eq;
+mo_later_eq mo_later_eq_make(mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
+bool mo_later_eq_flatten(mo_front *fr, const mo_later_eq *d);
 
 /* arrays.c: operators, constructors and built-in functions on array values. */
 bool mo_av_binary(mo_loc loc, mo_op op, const mo_aval *a, const mo_aval *b, mo_aval *out);

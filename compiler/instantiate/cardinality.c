@@ -26,17 +26,8 @@
 static MO_VEC(mo_expr *) placeholders;
 static int *counts;           /* once the model is instantiated: per variable, the pairs it is in */
 
-/* An if-equation waiting for the counts, with the iterators that were in scope. */
-typedef struct deferred {
-    mo_inst *inst;
-    mo_class *owner;
-    const mo_eq *q;
-    bool initial;
-    int niters;
-    const char **iter_names;
-    mo_expr **iter_vals;
-} deferred;
-static MO_VEC(deferred) waiting;
+/* The if-equations waiting for the counts. */
+static MO_VEC(mo_later_eq) waiting;
 
 /* Does e call cardinality (or Connections.isRoot or rooted, which wait for the connection graph the same
  * way)? Recursion over one expression. */
@@ -74,10 +65,7 @@ bool mo_cardinality_defer(mo_front *fr, mo_inst *inst, mo_class *owner, const mo
         uses = uses_cardinality(q->conds[i]);
     if (!uses)
         return false;
-    deferred d = {inst, owner, q, initial, 0, NULL, NULL};
-    d.niters = mo_iter_snapshot(&d.iter_names, &d.iter_vals);
-    MO_PUSH(waiting, d);
-    mo_eval_note_read();   /* no clone template: its equations depend on its own counts */
+    MO_PUSH(waiting, mo_later_eq_make(inst, owner, q, initial));
     return true;
 }
 
@@ -164,15 +152,9 @@ bool mo_cardinality_finish(mo_front *fr)
     counts = count;
     /* the if-equations that waited: their conditions are parameter expressions now */
     for (int i = 0; i < waiting.n; i++) {
-        const deferred *d = &waiting.v[i];
-        mo_eq *one = (mo_eq *)d->q;
-        mo_eq_list l = {1, &one};
+        const mo_later_eq *d = &waiting.v[i];
         int connects = fr->conn_locs.n, np = fr->pairs.n + fr->param_pairs.n;
-        for (int k = 0; k < d->niters; k++)
-            mo_iter_push(d->iter_names[k], d->iter_vals[k]);
-        bool ok = mo_flatten_eqs(fr, d->inst, d->owner, &l, d->initial);
-        for (int k = 0; k < d->niters; k++)
-            mo_iter_pop();
+        bool ok = mo_later_eq_flatten(fr, d);
         if (!ok)
             return false;
         if (fr->conn_locs.n != connects || fr->pairs.n + fr->param_pairs.n != np) {

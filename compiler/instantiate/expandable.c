@@ -11,7 +11,9 @@
  * (union-find), each member gets every element of every other member (declared ones made present, added
  * ones added), repeated until nothing changes (elements that are expandable connectors themselves join
  * their sets), and then each kept connect pairs the two connectors element by element, with its sides.
- * Potentially present elements that nothing made are absent from the flat model.
+ * Potentially present elements that nothing made are absent from the flat model. An equation that reads
+ * an element no connect has added so far waits (mo_exp_defer) and is flattened by mo_exp_finish, once
+ * every connect is known (9.1.3: the connects of the whole model make the elements).
  *
  * A new element with subscripts (bus.x[2]) is an element of its own, named x[2]; a declared element with
  * ':' dimensions takes its sizes from the connector it is connected to (or from a connector in the
@@ -67,6 +69,8 @@ typedef struct mo_exp_state {
      * connected to, whose sizes it takes (mo_exp_colon_size) */
     const mo_inst *hint_in;
     const mo_arr *hint;
+    bool finished;            /* mo_exp_finish has run */
+    MO_VEC(mo_later_eq) later; /* equations that read elements before the connects that add them */
 } exp_state;
 
 static exp_inst *info(const mo_front *fr, const mo_inst *in)
@@ -606,9 +610,86 @@ static bool check_inputs(mo_front *fr)
     return ok;
 }
 
+/* ---- equations written before the connects that add what they read ---- */
+
+/* Does ref (written in inst) name, through expandable connectors, an element that neither their class
+ * declares nor a connect has added so far? It follows scalar components only (else it says no, and
+ * flattening the reference says what is wrong with it). Loops over ref's parts. */
+static bool reads_absent(const mo_front *fr, const mo_inst *inst, const mo_expr *ref)
+{
+    const mo_inst *ci = inst;
+    for (int p = 0; p < ref->nparts; p++) {
+        const mo_ref_part *part = &ref->parts[p];
+        intptr_t k = mo_layout_find(ci->lay, part->id);
+        mo_slot s;
+        if (!k && p > 0 && ci->expandable) {
+            const exp_inst *x = info(fr, ci);
+            if (!x || !exp_find(x, part->id, &s))   /* (an array added element by element is there) */
+                return !x || !mo_map_get(&x->subbed, part->id);
+        } else if (!k || ci->slots[k - 1].state != MO_SLOT_DONE) {
+            return false;
+        } else {
+            s = mo_slot_of(ci, (int)k - 1);
+        }
+        if (p == ref->nparts - 1 || s.kind != MO_SK_INST || part->nsubs)
+            return false;
+        ci = s.child;
+    }
+    return false;
+}
+
+typedef struct absent_ctx { const mo_front *fr; const mo_inst *inst; } absent_ctx;
+
+static bool absent_ref(const mo_expr *e, const void *ctx)
+{
+    const absent_ctx *c = ctx;
+    return e->kind == MO_EX_REF && reads_absent(c->fr, c->inst, e);
+}
+
+/* Does equation q read an element that is absent so far (bit 1), does it hold a connect (bit 2)?
+ * Recursion follows q's nesting (the parser bounds it). */
+static int eq_absent(const absent_ctx *c, const mo_eq *q)
+{
+    switch (q->kind) {
+    case MO_EQ_EQUAL:
+        return mo_expr_any(q->lhs, absent_ref, c) || mo_expr_any(q->rhs, absent_ref, c);
+    case MO_EQ_CALL:
+        return mo_expr_any(q->lhs, absent_ref, c);
+    case MO_EQ_CONNECT:
+        return 2;
+    default: {
+        int r = 0;
+        for (int i = 0; i < q->nconds; i++)
+            r |= mo_expr_any(q->conds[i], absent_ref, c);
+        int nb = q->kind == MO_EQ_IF ? q->nconds + 1 : q->kind == MO_EQ_WHEN ? q->nconds : 1;
+        for (int b = 0; b < nb; b++)
+            for (int i = 0; i < q->bodies[b].n; i++)
+                r |= eq_absent(c, q->bodies[b].v[i]);
+        return r;
+    }
+    }
+}
+
+bool mo_exp_defer(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
+{
+    if (!fr->exp || fr->exp->finished || q->kind == MO_EQ_FOR || q->kind == MO_EQ_CONNECT || mo_in_event_body())
+        return false;
+    absent_ctx c = {fr, inst};
+    if (eq_absent(&c, q) != 1)   /* (an if-equation holding a connect: its branch's equations wait instead) */
+        return false;
+    MO_PUSH(fr->exp->later, mo_later_eq_make(inst, owner, q, initial));
+    return true;
+}
+
+bool mo_exp_pending(const mo_front *fr)
+{
+    return fr->exp && !fr->exp->finished;
+}
+
 bool mo_exp_finish(mo_front *fr)
 {
     exp_state *st = fr->exp;
+    st->finished = true;
     /* every kept connect makes its two connectors alike; repeated until nothing changes, which spreads
      * the elements through each augmentation set (every round adds an element or a connect) */
     for (bool changed = true; changed;) {
@@ -636,5 +717,11 @@ bool mo_exp_finish(mo_front *fr)
                 return false;
         }
     }
-    return mo_error_count() == 0 && check_inputs(fr);
+    if (mo_error_count() || !check_inputs(fr))
+        return false;
+    /* the equations that read elements before the connects that add them: all are added now */
+    for (int i = 0; i < st->later.n; i++)
+        if (!mo_later_eq_flatten(fr, &st->later.v[i]))
+            return false;
+    return true;
 }

@@ -908,6 +908,8 @@ static void emit_eq(void *ctx, mo_expr *a, mo_expr *b)
 
 static bool flatten_eq(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial)
 {
+    if (fr->exp && mo_exp_defer(fr, inst, owner, q, initial))   /* it waits for the connects (expandable.c) */
+        return true;
     switch (q->kind) {
     case MO_EQ_EQUAL: {
         int multi = mo_func_equation(fr, inst, owner, q, initial); /* (a, b) = f(x), record = f(x) */

@@ -308,6 +308,12 @@ int mo_find_slots_dyn(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_exp
                     return -1;
                 if ((subs_done = sub > 0))
                     goto have_slot;
+                if (!k && ci->expandable && mo_exp_pending(fr)) {   /* (an equation would wait: expandable.c) */
+                    mo_error(mo_ref_part_loc(ref, p), "not supported yet: reading '%s' of the expandable connector '%s' "
+                             "outside an equation before the connects that may add it (write the binding as an "
+                             "equation)", part->id, ci->path);
+                    return -1;
+                }
                 if (!k) {
                     mo_error(mo_ref_part_loc(ref, p), "'%s' has no component '%s'", ci->path, part->id);
                     mo_suggest_in_layout(ci->lay, part->id);

@@ -452,6 +452,12 @@ int mo_exp_find_sub(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_inst 
 bool mo_exp_colon_size(const mo_front *fr, const mo_inst *inst, int k, int ndims, long long *n);
 bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q);
 bool mo_exp_finish(mo_front *fr);
+/* An equation (not a for-equation, outside when-equations) that reads an element of an expandable
+ * connector that no connect has added yet (spec 9.1.3: the connects anywhere in the model make the
+ * elements): kept (true) and flattened by mo_exp_finish once every connect is; false otherwise. */
+bool mo_exp_defer(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q, bool initial);
+/* Can connects still add elements to expandable connectors (mo_exp_finish has not run)? */
+bool mo_exp_pending(const mo_front *fr);
 /* connect.c, for expandable.c: pair the scalars of slots a and b with the sides aout and bout for connect
  * q (number conn); whether a slot is a connector, or outside for a connect in inst. */
 bool mo_connect_pair(mo_front *fr, const mo_slot *a, const mo_slot *b, bool aout, bool bout, const mo_eq *q, int conn);

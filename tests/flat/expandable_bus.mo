@@ -4,7 +4,8 @@
 // and 3 of an array gains (element 2 is never made), and give the declared vec[:] its size (2). Closed
 // forms (tests/sim/expandable.sh): y = 2 sin(t) (speed through the bus), z = 3 t (torque), w = 1 + t
 // (through the sub-bus), v = 5 (gains[3] through the bus), r = 4 t + 1 (gains[1] read in an equation),
-// q = {t, 2 t} (vec).
+// q = {t, 2 t} (vec), sensor.e = 4 t (gains[1], which sensor.bus gets by augmentation only). r and
+// sensor.e are written before the connects that add what they read (9.1.3: every connect counts).
 model ExpandableBus
   connector RealInput = input Real;
   connector RealOutput = output Real;
@@ -36,7 +37,9 @@ model ExpandableBus
     RealOutput w;
     RealOutput v;
     RealOutput q[2];
+    Real e;
   equation
+    e = bus.gains[1];
     connect(bus.gains[3], v);
     connect(bus.vec, q);
     connect(bus.speed, gain.u);
@@ -53,10 +56,10 @@ model ExpandableBus
   Real r;
   Real q[2] = sensor.q;
 equation
+  r = bus.gains[1] + 1;
   connect(source.g1, bus.gains[1]);
   connect(source.g3, bus.gains[3]);
   connect(source.a, bus.vec);
-  r = bus.gains[1] + 1;   // (after the connect that adds the element: mo2c reads equations in order)
   connect(source.s, bus.speed);
   connect(source.t, bus.torque);
   connect(source.l, bus.sub.level);
