@@ -12,6 +12,7 @@
  * extends class's first base is the class it extends (redeclare.c).
  * Preconditions: none beyond lookup.h; each class's layout is built once.
  */
+#include "ast_build.h"
 #include "inst.h"
 
 #include <stdint.h>
@@ -299,13 +300,14 @@ bool mo_same_class_def(const mo_class *a, const mo_class *b)
 typedef struct eff_entry {
     const char *path;         /* "" for the binding, "start", "a.b" ... (interned) */
     const mo_expr *value;
+    mo_class *scope;          /* the class whose text holds the modification (its names' scope) */
     bool each, final_;
 } eff_entry;
 typedef MO_VEC(eff_entry) eff_vec;
 
 /* Record modification m at path prefix into v, an outer one replacing what an inner one set (false: a
  * redeclaration or a binding break, which this comparison does not follow). */
-static bool eff_add(eff_vec *v, const char *prefix, const mo_mod *m, bool each, bool final_)
+static bool eff_add(eff_vec *v, const char *prefix, const mo_mod *m, mo_class *scope, bool each, bool final_)
 {
     if (!m)
         return true;
@@ -315,7 +317,7 @@ static bool eff_add(eff_vec *v, const char *prefix, const mo_mod *m, bool each, 
         int k = 0;
         while (k < v->n && v->v[k].path != prefix)
             k++;
-        eff_entry x = {prefix, m->binding, each, final_};
+        eff_entry x = {prefix, m->binding, scope, each, final_};
         if (k < v->n)
             v->v[k] = x;
         else
@@ -328,7 +330,7 @@ static bool eff_add(eff_vec *v, const char *prefix, const mo_mod *m, bool each, 
         const char *p = prefix;
         for (int j = 0; j < a->name.n; j++)
             p = *p ? mo_intern_cstr(mo_sprintf("%s.%s", p, a->name.ids[j])) : a->name.ids[j];
-        if (!eff_add(v, p, a->mod, a->each, a->final_))
+        if (!eff_add(v, p, a->mod, scope, a->each, a->final_))
             return false;
     }
     return true;
@@ -338,7 +340,7 @@ static bool eff_add(eff_vec *v, const char *prefix, const mo_mod *m, bool each, 
  * outer ones win; false when one of them does what eff_add does not follow. */
 static bool effective_mod(const mo_layout_ext *exts, const mo_layout_item *it, eff_vec *v)
 {
-    if (!eff_add(v, "", it->elem->mod, false, false))
+    if (!eff_add(v, "", it->elem->mod, it->owner, false, false))
         return false;
     for (int node = it->ext; node >= 0; node = exts[node].parent) {
         const mo_mod *m = exts[node].mod;
@@ -351,17 +353,48 @@ static bool effective_mod(const mo_layout_ext *exts, const mo_layout_item *it, e
             const char *p = "";
             for (int j = 1; j < a->name.n; j++)
                 p = *p ? mo_intern_cstr(mo_sprintf("%s.%s", p, a->name.ids[j])) : a->name.ids[j];
-            if (!eff_add(v, mo_intern_cstr(p), a->mod, a->each, a->final_))
+            if (!eff_add(v, mo_intern_cstr(p), a->mod, exts[node].owner, a->each, a->final_))
                 return false;
         }
     }
     return true;
 }
 
-/* Are two items of one name the same declaration once the modifications on their way are applied? 1
- * yes, 0 no, -1 when a modification on the way is one that effective_mod does not follow. */
-static int same_after_modification(const mo_layout_ext *exts, const mo_layout_item *a, const mo_layout_item *b)
+/* The names of two modifications written alike in different classes (spec 7.1: the contents must be
+ * identical): a name that is an element of both classes is the one element of the class they are
+ * inherited into; a name of neither (a constant of an enclosing package, a function, a package) must
+ * denote the same declaration from both. */
+typedef struct scopes2 { mo_class *a, *b; const mo_expr **hit; } scopes2;
+
+static bool names_differ(const mo_expr *e, const void *ctx)
 {
+    const scopes2 *sc = ctx;
+    const mo_expr *ref = e->kind == MO_EX_CALL ? e->fn : e->kind == MO_EX_REF ? e : NULL;
+    if (!ref || ref->kind != MO_EX_REF || !ref->nparts)
+        return false;
+    const char *id = ref->parts[0].id;
+    mo_name one;
+    mo_build_single_name(&one, id, ref->loc);
+    one.global = ref->global;
+    mo_found fa, fb;
+    bool ma = !ref->global && (mo_lookup_member(sc->a, id).cls || mo_lookup_member(sc->a, id).comp);
+    bool mb = !ref->global && (mo_lookup_member(sc->b, id).cls || mo_lookup_member(sc->b, id).comp);
+    if (ma || mb)
+        *sc->hit = ma != mb ? ref : NULL;
+    else if (mo_lookup_name(sc->a, &one, &fa) != -1 || mo_lookup_name(sc->b, &one, &fb) != -1)
+        *sc->hit = NULL;   /* (not found: an error where the modification is used) */
+    else
+        *sc->hit = fa.cls != fb.cls || fa.comp != fb.comp ? ref : NULL;
+    return *sc->hit != NULL;
+}
+
+/* Are two items of one name the same declaration once the modifications on their way are applied? 1
+ * yes, 0 no (*hit: a name written alike in both that denotes different elements, else NULL), -1 when a
+ * modification on the way is one that effective_mod does not follow. */
+static int same_after_modification(const mo_layout_ext *exts, const mo_layout_item *a, const mo_layout_item *b,
+                                   const mo_expr **hit)
+{
+    *hit = NULL;
     if (!same_shape(a->elem, b->elem, false))
         return 0;
     eff_vec x = {0}, y = {0};
@@ -372,8 +405,10 @@ static int same_after_modification(const mo_layout_ext *exts, const mo_layout_it
         int k = 0;
         while (k < y.n && y.v[k].path != x.v[i].path)
             k++;
+        scopes2 sc = {x.v[i].scope, k < y.n ? y.v[k].scope : NULL, hit};
         same = k < y.n && y.v[k].each == x.v[i].each && y.v[k].final_ == x.v[i].final_ &&
-               same_expr(y.v[k].value, x.v[i].value);
+               same_expr(y.v[k].value, x.v[i].value) &&
+               (sc.a == sc.b || !mo_expr_any(x.v[i].value, names_differ, &sc));
     }
     return same;   /* (x and y are arena memory) */
 }
@@ -660,11 +695,16 @@ mo_layout *mo_layout_of(mo_class *cls)
  * declaration reached through modifications effective_mod does not follow is kept once as it is. */
 static bool keep_first(layout_builder *b, const mo_layout_item *first, const mo_layout_item *it)
 {
-    int same = same_after_modification(b->exts.v, first, it);
+    const mo_expr *hit;
+    int same = same_after_modification(b->exts.v, first, it, &hit);
     bool alike = first->elem == it->elem || same_declaration(first->elem, it->elem);
     if (same == 0 && alike) {
-        mo_error(it->elem->loc, "'%s' is inherited twice with different modifications (specification 7.1)",
-                 it->elem->name);
+        if (hit)
+            mo_error(it->elem->loc, "'%s' is inherited twice with modifications written alike in which '%s' denotes "
+                     "different elements (specification 7.1)", it->elem->name, hit->parts[0].id);
+        else
+            mo_error(it->elem->loc, "'%s' is inherited twice with different modifications (specification 7.1)",
+                     it->elem->name);
         for (const mo_layout_item *x = first; x; x = x == first ? it : NULL)
             if (x->ext >= 0)
                 mo_note(b->exts.v[top_ext(b->exts.v, x->ext)].ext->loc, "one of them is inherited here");
