@@ -79,6 +79,8 @@ typedef struct ck {
     MO_VEC(source) solvers;   /* the solver clocks Clock(c, solverMethod) of Clock variables c */
     int *dvar;                /* per variable x of a discretized partition: the variable of der(x), or -1 */
     int *sder;                /* per continuous-time x whose der(x) a clocked sample() reads: $der(x), or -1 */
+    int *sm_guard;            /* per variable x integrated in a state (flat->sm_integrated): its entry there,
+                               * or -1; NULL when none */
     MO_VEC(mo_feq) tick_eqs;  /* the equations of the partitions solved as systems (clocks_lower.c), added
                                * to the model's after the clocked ones are taken out (also $der(x) = der(x)) */
     bool cur_clocked;

@@ -228,6 +228,16 @@ static void integration(lower *w, int x, mo_loc loc, mo_expr **lhs, mo_expr **rh
     mo_expr *first = rewrite(w, mo_sym_call(loc, "firstTick", 0, NULL));
     *lhs = mo_sym_var(loc, x);
     *rhs = mo_sym_add(mo_sym_var(loc, x + c->ph), mo_sym_if(loc, first, mo_sym_num(loc, 0), mo_sym_mul(h, d)));
+    if (c->sm_guard && c->sm_guard[x] >= 0) {
+        /* in states (17.3.6): x keeps its value while none of them is active, and starts from its start
+         * value again when the state it is declared in is reset (as previous(x) there, 17.3.4) */
+        const mo_sm_integ *g = &c->flat->sm_integrated.v[c->sm_guard[x]];
+        const mo_var *xv = &c->flat->vars.v[x];
+        *rhs = mo_sym_if(loc, rewrite(w, g->active), *rhs, mo_sym_var(loc, x + c->ph));
+        if (g->rst >= 0)
+            *rhs = mo_sym_if(loc, rewrite(w, mo_sym_var(loc, g->rst)),
+                             xv->attr->start ? rewrite(w, xv->attr->start) : mo_sym_num(loc, 0), *rhs);
+    }
 }
 
 /* Can the solved equations v = sol[i] be put in an order where each comes after those that assign what it
@@ -504,6 +514,14 @@ static void find_ders(ck *c, const base *b, const mo_expr *e)
 
 bool mo_clk_discretized(ck *c, base *bases, const int *base_of)
 {
+    const mo_flat *flat = c->flat;
+    if (flat->sm_integrated.n) {   /* (statemachines.c) */
+        c->sm_guard = MO_NEWN(int, c->nv + 1);
+        for (int x = 0; x < c->nv; x++)
+            c->sm_guard[x] = -1;
+        for (int i = 0; i < flat->sm_integrated.n; i++)
+            c->sm_guard[flat->sm_integrated.v[i].x] = i;
+    }
     for (int i = 0; i < c->flat->eqs.n; i++) {
         int v = c->eq_var[i];
         if (v < 0 || !(c->mark[find(c->uf, v)] & 1))

@@ -28,11 +28,15 @@
  *     (17.3.4); an inner outer variable declared in a state is the variable of its outer part (17.3.7's
  *     example: the merged definitions of v at every level are one); outputs of states in one connection
  *     set are one signal, which the set's other members take from the active state (17.3.6);
+ *   - der(x) in an equation of a state stands for a variable $der(x), solved and merged as the others,
+ *     with der(x) = $der(x) added; x is integrated by clocks_lower.c (the partition's solverMethod, 16.8)
+ *     only while a state that integrates it is active, from its start value at its own state's reset
+ *     (flat->sm_integrated);
  *   - ticksInState() is the number of ticks since the state of the machine became active (1 at that
  *     tick), timeInState() the time since then; in the condition of an immediate transition both are
  *     those of the state the machine is in before the transition fires at this tick.
  * Not yet (located "not supported yet"): an equation of a state that is no explicit v = e and not linear in
- * a Real v, der() in a state, the operators outside the model's equations (when-clauses, initial
+ * a Real v, der() of an expression in a state, the operators outside the model's equations (when-clauses, initial
  * equations, asserts; algorithm sections: flatten_sm.c).
  */
 #include "daeutil.h"
@@ -66,6 +70,8 @@ typedef struct machine {
     int *rs, *nrs;            /* activeResetStates, nextResetStates per state number - 1 */
 } machine;
 
+typedef struct integ { int x, state; } integ;   /* der(x) in an equation of the state */
+
 typedef struct sm {
     mo_flat *flat;
     int nv0;                  /* variables before this pass */
@@ -74,6 +80,11 @@ typedef struct sm {
     MO_VEC(machine) machines;
     int *alias;               /* per variable before this pass: the inner part of an inner outer variable
                                * in a state -> its outer part (17.3.7), else -1; NULL when none */
+    /* per variable x before this pass: the variable standing for der(x) in the equations of the states
+     * x is integrated in, or -1; NULL when no state has der() */
+    int *dof;
+    MO_VEC(integ) integ;      /* der(x) in an equation of the state */
+    unsigned char *is_d;      /* per variable (all of them, once the equations are rewritten): one of dof */
     int errors;
 } sm;
 
@@ -337,6 +348,61 @@ static int unalias(const sm *s, int v)
     return s->alias && v >= 0 && v < s->nv0 && s->alias[v] >= 0 ? s->alias[v] : v;
 }
 
+/* der(x) in an equation of a state: a variable that stands for it, $der(x), which the equations of the
+ * states that integrate x are solved for (merged as any variable's, 17.3.6); x itself is integrated by
+ * clocks_lower.c, guarded by those states (add_ders). */
+static mo_expr *der_in_state(sm *s, const qctx *c, const mo_expr *e)
+{
+    const mo_expr *a = e->a[0];
+    if (a->kind != MO_EX_VAR || a->var < 0 || a->var >= s->nv0 || s->flat->vars.v[a->var].type != MO_T_REAL) {
+        err(s, e->loc, "not supported yet: der() of an expression in a state of a state machine (der(x) of a "
+                       "variable x is)");
+        return NULL;
+    }
+    int x = unalias(s, a->var);
+    if (!s->dof) {
+        s->dof = MO_NEWN(int, s->nv0);
+        for (int v = 0; v < s->nv0; v++)
+            s->dof[v] = -1;
+    }
+    if (s->dof[x] < 0)
+        s->dof[x] = new_var(s, mo_sprintf("$der(%s)", s->flat->vars.v[x].name), MO_T_REAL, e->loc, 0);
+    bool known = false;   /* (a variable is integrated in few states) */
+    for (int i = 0; i < s->integ.n && !known; i++)
+        known = s->integ.v[i].x == x && s->integ.v[i].state == c->state;
+    if (!known) {
+        integ p = {x, c->state};
+        MO_PUSH(s->integ, p);
+    }
+    return var(s->dof[x]);
+}
+
+/* The equations der(x) = $der(x) of the variables integrated in states, unguarded (the guard is on the
+ * integration: mo_sm_integ). */
+static void add_ders(sm *s)
+{
+    for (int i = 0; i < s->integ.n; i++) {
+        int x = s->integ.v[i].x, st = s->integ.v[i].state;
+        if (s->dof[x] < 0)
+            continue;
+        mo_expr *active = var(s->states.v[st].act);
+        for (int j = i + 1; j < s->integ.n; j++)
+            if (s->integ.v[j].x == x)
+                active = bin(MO_OP_OR, active, var(s->states.v[s->integ.v[j].state].act));
+        int home = innermost(s, s->flat->vars.v[x].name, true);
+        mo_sm_integ g = {x, active, home >= 0 && within(s, st, home) ? s->states.v[home].rst : -1};
+        MO_PUSH(s->flat->sm_integrated, g);
+        mo_loc loc = s->flat->vars.v[s->dof[x]].attr->loc;   /* (the first der(x) in a state) */
+        mo_expr *d = mo_expr_new(MO_EX_DER, loc);
+        d->n = 1;
+        d->a = MO_NEWN(mo_expr *, 1);
+        d->a[0] = var(x);
+        mo_feq q = {loc, "", MO_ORIGIN_EQUATION, 0, d, var(s->dof[x]), NULL};
+        MO_PUSH(s->flat->eqs, q);
+        s->dof[x] = -1;   /* (done) */
+    }
+}
+
 static mo_expr *rewrite(sm *s, const qctx *c, mo_expr *e)
 {
     if (!e)
@@ -383,10 +449,8 @@ static mo_expr *rewrite(sm *s, const qctx *c, mo_expr *e)
         }
         return e;
     }
-    if (e->kind == MO_EX_DER && c->state >= 0) {
-        err(s, e->loc, "not supported yet: der() in a state of a state machine (spec 17.1)");
-        return NULL;
-    }
+    if (e->kind == MO_EX_DER && c->state >= 0)
+        return der_in_state(s, c, e);
     rw_ctx rc = {s, c};
     return mo_dae_map_operands(e, rewrite_operand, &rc);
 }
@@ -431,7 +495,8 @@ static void candidates(const sm *s, const mo_expr *e, int st, mo_int_vec *out)
     if (!e)
         return;
     if (e->kind == MO_EX_VAR) {
-        if (e->var < 0 || e->var >= s->nv0)
+        if (e->var < 0 || (e->var >= s->nv0 && !(s->is_d && s->is_d[e->var])) ||
+            (e->var < s->nv0 && s->dof && s->dof[e->var] >= 0))   /* (x integrated: its der(x) instead) */
             return;
         const mo_var *x = &s->flat->vars.v[e->var];
         if (x->variability <= MO_VAR_PARAMETER || (x->flags & MO_FV_CLOCK))
@@ -534,8 +599,8 @@ static void match_state(sm *s, seq *q, int nq, int *local)
     for (int v = 0; v < vars.n; v++)
         eq_of_var[v] = -1;
     mo_int_vec pe = {0}, pv = {0};   /* phase 0: the edges to the state's own variables */
-    for (int j = 0; j < ee.n; j++)
-        if (innermost(s, s->flat->vars.v[vars.v[ev.v[j]]].name, true) == st) {
+    for (int j = 0; j < ee.n; j++)   /* ($der(x) is the own variable of each state that integrates x) */
+        if (innermost(s, s->flat->vars.v[vars.v[ev.v[j]]].name, true) == st || (s->is_d && s->is_d[vars.v[ev.v[j]]])) {
             MO_PUSH(pe, ee.v[j]);
             MO_PUSH(pv, ev.v[j]);
         }
@@ -576,8 +641,8 @@ static int cmp_state(const void *pa, const void *pb)
 static bool match_states(sm *s, seq *q, int nq)
 {
     mo_qsort(q, (size_t)nq, sizeof *q, cmp_state);
-    int *local = MO_NEWN(int, s->nv0 + 1);
-    for (int v = 0; v < s->nv0; v++)
+    int nv = s->flat->vars.n, *local = MO_NEWN(int, nv + 1);
+    for (int v = 0; v < nv; v++)
         local[v] = -1;
     for (int i = 0, j; i < nq; i = j) {
         for (j = i + 1; j < nq && q[j].state == q[i].state; j++)
@@ -597,7 +662,7 @@ typedef MO_VEC(mo_feq) feq_vec;
 static bool merge_outputs(sm *s, const seq *q, int nq, unsigned char *drop, feq_vec *add)
 {
     mo_flat *flat = s->flat;
-    int nv = s->nv0, *owner = MO_NEWN(int, nv), *uf = MO_NEWN(int, nv), *nown = MO_NEWN(int, nv);
+    int nv = flat->vars.n, *owner = MO_NEWN(int, nv), *uf = MO_NEWN(int, nv), *nown = MO_NEWN(int, nv);
     unsigned char *inset = MO_NEWN(unsigned char, nv), *cand = MO_NEWN(unsigned char, flat->eqs.n);
     for (int v = 0; v < nv; v++) {
         owner[v] = -1;
@@ -667,6 +732,13 @@ static bool guard_states(sm *s)
             seq x = {i, st, -1, NULL};
             MO_PUSH(q, x);
         }
+    }
+    if (s->dof) {   /* the variables that stand for der(x) are the states' own */
+        s->is_d = MO_NEWN(unsigned char, flat->vars.n);
+        memset(s->is_d, 0, (size_t)flat->vars.n);
+        for (int x = 0; x < s->nv0; x++)
+            if (s->dof[x] >= 0)
+                s->is_d[s->dof[x]] = 1;
     }
     if (!q.n || !match_states(s, q.v, q.n))
         return !s->errors;
@@ -833,6 +905,7 @@ bool mo_state_machines(mo_flat *flat)
             add_eq(&s, v, var(s.alias[v]), flat->vars.v[v].attr->loc);
     if (!guard_states(&s))
         return false;
+    add_ders(&s);
     for (int k = 0; k < s.machines.n && !s.errors; k++)
         machine_eqs(&s, k);
     flat->transitions.n = 0;

@@ -447,6 +447,17 @@ typedef struct mo_ftrans {
  * below (17.3.7's example: merged as 17.3.6 says); statemachines.c reads the pairs. */
 typedef struct mo_io_pair { int inner, outer; } mo_io_pair;
 
+/* A Real variable x integrated in states of state machines (der(x) in their equations, in a partition
+ * discretized by its clock's solverMethod: 17.1 with 16.8): x keeps its value while none of them is
+ * active (active: a Boolean expression), and starts again from its start value when the state it is
+ * declared in is reset (rst: that state's $reset variable, or -1 when x is declared in no state around
+ * them). statemachines.c makes them, clocks_lower.c integrates so. */
+typedef struct mo_sm_integ {
+    int x;
+    mo_expr *active;
+    int rst;
+} mo_sm_integ;
+
 /* ---- algorithm sections of models and blocks (flatten_alg.c) ----
  * An algorithm section is one atomic block of statements (specification 11.1): it computes the
  * variables it assigns (its outputs) from the others it reads, as a whole, in the order written. Its
@@ -536,6 +547,7 @@ typedef struct mo_flat {
     MO_VEC(mo_falg) algs;     /* algorithm sections, initial ones included, in source order */
     MO_VEC(mo_ftrans) transitions; /* transitions and initial states, in source order */
     MO_VEC(mo_io_pair) sm_inner_outer; /* with transitions: the scalar inner outer variables (flatten.c) */
+    MO_VEC(mo_sm_integ) sm_integrated; /* variables integrated in states (statemachines.c) */
     MO_VEC(mo_clone_names) clone_names; /* ascending first; emptied by mo_flat_unshare, which names
                                          * every variable */
     MO_VEC(mo_attr_later) attr_later;   /* emptied by mo_flat_unshare */

@@ -240,4 +240,37 @@ package StateMachines
     transition(p, q, tick == 3, immediate = false);
     transition(q, p, tick == 5, immediate = false, reset = false);
   end Reentry;
+
+  model Integrate "der() in states (17.1 with 16.8): the machine's partition is discretized by ExplicitEuler;
+    a.x is integrated while a is active and kept while it is not (a is entered again without a reset), b.y
+    starts from its start value at each entry (a reset transition), w is integrated in both states"
+    block Decay
+      output Real x(start = 1);
+      outer output Real w;
+    equation
+      der(x) = -2 * x;
+      der(w) = 1;
+    end Decay;
+    block Grow
+      output Real y(start = 0.5);
+      output Integer n(start = 0);
+      outer output Real w;
+    equation
+      der(y) = 1 + y;
+      n = previous(n) + 1;
+      der(w) = -w;
+    end Grow;
+    Decay a;
+    Grow b;
+    inner Real w(start = 0.25);
+    Integer tick(start = 0);
+  equation
+    when Clock(Clock(1, 10), solverMethod = "ExplicitEuler") then
+      tick = previous(tick) + 1;
+    end when;
+    initialState(a);
+    transition(a, b, tick == 4 or tick == 12, immediate = false);
+    transition(b, a, b.n >= 3, immediate = false, reset = false);
+    annotation(experiment(StopTime = 2));
+  end Integrate;
 end StateMachines;

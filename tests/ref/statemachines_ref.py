@@ -170,14 +170,39 @@ def outputs(tick_times):
         out.append(dict(env))
     return out
 
+def integrate(tick_times):
+    # a = 1, b = 2; ExplicitEuler with h = 0.1: x_k = x_(k-1) + h der(x)_(k-1), the start value when the
+    # state is entered by a reset; a state's variables (der(x) included) keep their values while inactive
+    h = 0.1
+    env = {'tick': 0, 'a.x': 1.0, 'b.y': 0.5, 'b.n': 0, 'w': 0.25}
+    dx = dy = dw = 0.0
+    m = Machine(2, [(1, 2, False, True, 1, lambda e, k, s: e['tick'] in (4, 12)),
+                    (2, 1, False, False, 1, lambda e, k, s: e['b.n'] >= 3)])
+    out = []
+    for j, t in enumerate(tick_times):
+        env['tick'] += 1
+        act, rst = m.enter(t, j == 0, env)
+        env['w'] = 0.25 if j == 0 else env['w'] + h * dw   # (declared in no state: never reset)
+        dw = 1 if act == 1 else -env['w']
+        if act == 1:
+            env['a.x'] = 1.0 if rst[0] else env['a.x'] + h * dx
+            dx = -2 * env['a.x']
+        else:
+            env['b.y'] = 0.5 if rst[1] else env['b.y'] + h * dy
+            dy = 1 + env['b.y']
+            env['b.n'] = (0 if rst[1] else env['b.n']) + 1
+        m.leave(t, env)
+        out.append(dict(env))
+    return out
+
 model, path = sys.argv[1], sys.argv[2]
 period = {'Spec171': 0.001, 'Outer': 0.1, 'Resets': 0.1, 'Hierarchical': 1.0, 'Synchronize': 1.0,
-          'Outputs': 0.1}[model]
+          'Outputs': 0.1, 'Integrate': 0.1}[model]
 rows = list(csv.DictReader(open(path)))
 stop = float(rows[-1]['time'])
 ticks = [k * period for k in range(int(stop / period + 1e-9) + 1)]
 ref = {'Spec171': spec171, 'Outer': outer, 'Resets': resets, 'Hierarchical': hierarchical,
-       'Synchronize': hierarchical, 'Outputs': outputs}[model](ticks)
+       'Synchronize': hierarchical, 'Outputs': outputs, 'Integrate': integrate}[model](ticks)
 bad = checked = 0
 for r in rows:
     t = float(r['time'])
