@@ -842,8 +842,10 @@ static bool emit_ode_part(gen *g, mo_buf *defs, unsigned char want)
     emit_blocks(g, &s, sys, "ode");
     g->mask = NULL;
     mo_cg_split_end(&s);
-    if (want)
+    if (want) {
         mo_cg_state_chains(g->dae, o, "    ", "dx", "x");
+        mo_cg_dss_guards(&g->cg, o, g->need, "    ");
+    }
     mo_buf_puts(o, "    return 0;\n}\n\n");
     mo_buf_putn(defs, fn.s, fn.len);
     return true;

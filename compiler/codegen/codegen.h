@@ -77,6 +77,13 @@ void mo_cg_sites_scope(mo_cg_sites *s, const void *fn, int part);
 void mo_cg_sites_prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent);
 bool mo_cg_site_read(mo_cg *cg, const mo_expr *e);
 
+/* codegen_dss.c: the run-time guards of the static state choice (dynamic state selection is not done).
+ * mo_cg_dss_dummy: the dummy state that block b of dae->ode computes as a nonlinear loop of one
+ * equation, or -1 (mo_cg_needed puts such blocks, and the derivatives of their dummies, in rhs).
+ * mo_cg_dss_guards: at the end of rhs, for each such block of need, the test that stops the run where
+ * the dummy moves through a point where its constraint cannot give it. */
+int mo_cg_dss_dummy(const mo_dae *dae, const mo_block *b);
+void mo_cg_dss_guards(mo_cg *cg, mo_buf *o, const unsigned char *need, const char *indent);
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
  * ASCII kept, every other byte as a three-digit octal escape. */
 void mo_cg_c_string(mo_buf *b, const char *s);

@@ -148,6 +148,16 @@ unsigned char *mo_cg_needed(const mo_dae *dae)
         for (int j = 0; j < s->nmsg; j++)
             reads(dae, s->msg[j], seen, &vs);
     }
+    /* a dummy state computed by a loop of its own, and its derivative: the guard that rhs ends with
+     * reads them (codegen_dss.c) */
+    for (int k = 0; k < nb; k++) {
+        int z = mo_cg_dss_dummy(dae, &sys->blocks.v[k]);
+        if (z >= 0) {
+            mo_loc none = {0};
+            reads(dae, mo_sym_var(none, z), seen, &vs);
+            reads(dae, mo_sym_var(none, dae->vars.v[z].der), seen, &vs);
+        }
+    }
     for (int i = 0; i < vs.n; i++) {
         int v = vs.v[i];
         seen[v] = 0;
