@@ -194,6 +194,40 @@ static bool fixed_coefficient(const mo_dae *dae, const mo_expr *coef, solve_ws *
     return fixed;
 }
 
+/* Is the coefficient 0 in a branch of an if-expression (through products, quotients' numerators and
+ * negations)? So it is when the equation comes from an if-equation whose unknown occurs in some
+ * branches only: the Fluid vessel's s[i] = if regularFlow[i] then level - height elseif inFlow[i] then
+ * m_flow else ..., solved for m_flow, divides by `if regularFlow[i] then 0 else ...`, 0 whenever the
+ * port is below the level (MeasuringTemperature, PumpingSystem stopped at time 0 on it). Such an
+ * equation does not determine the unknown in that mode: it stays a residual. Recursion over the
+ * coefficient's depth. */
+static bool zero_in_a_branch(const mo_expr *c)
+{
+    double z;
+    if (mo_sym_is_num(c, &z))
+        return z == 0;
+    switch (c->kind) {
+    case MO_EX_IF:
+        for (int i = 1; i < c->n; i += 2)
+            if (zero_in_a_branch(c->a[i]))
+                return true;
+        return zero_in_a_branch(c->a[c->n - 1]);
+    case MO_EX_UNARY:
+        return c->op != MO_OP_NOT && zero_in_a_branch(c->a[0]);
+    case MO_EX_BINARY:
+        switch (mo_op_scalar(c->op)) {
+        case MO_OP_MUL:
+            return zero_in_a_branch(c->a[0]) || zero_in_a_branch(c->a[1]);
+        case MO_OP_DIV:
+            return zero_in_a_branch(c->a[0]);
+        default:
+            return false;
+        }
+    default:
+        return false;
+    }
+}
+
 /* Does v take Boolean, Integer or enumeration values (pre(v): those of v)? */
 static bool discrete_valued(const mo_dae *dae, int v)
 {
@@ -340,8 +374,8 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
                     j = ev[i].v[k];
             mo_expr *coef = NULL;
             mo_expr *sol = solve_for_coef(eq[i]->lhs, eq[i]->rhs, b->vars[j], &coef);
-            if (!sol)
-                continue; /* nonlinear in its last unknown: it stays a residual */
+            if (!sol || zero_in_a_branch(coef))
+                continue; /* nonlinear in its last unknown, or absent from a branch: a residual */
             if (!waited && !fixed_coefficient(dae, coef, ws)) {
                 MO_PUSH(later, i);
                 continue;
