@@ -528,94 +528,128 @@ mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub)
 
 /* ---- linearity ---- */
 
-static bool linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
+/* How e depends on var: not at all (coefficient 0, rest e itself), linearly (coefficient and rest
+ * built), or otherwise. Each node is looked at once: a node learns whether var occurs below it from
+ * its operands' answers, and only an operand that linearity cannot look into (a call, a relation) is
+ * searched for var, once. Asking "does var occur here?" again at every level made nested
+ * if-expressions quadratic in their depth (the selection equations of a long state machine's chain,
+ * solved for each of their variables: cubic). */
+typedef enum { LIN_ABSENT, LIN_YES, LIN_NO } lin_kind;
+
+static lin_kind absent(const mo_expr *e, mo_expr **coef, mo_expr **rest)
 {
-    if (!mo_expr_has_var(e, var)) {
-        *coef = mo_sym_num01(0);
-        *rest = (mo_expr *)e;
-        return true;
-    }
+    *coef = mo_sym_num01(0);
+    *rest = (mo_expr *)e;
+    return LIN_ABSENT;
+}
+
+/* an operand linearity does not look into: absent, or not linear */
+static lin_kind opaque(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
+{
+    return mo_expr_has_var(e, var) ? LIN_NO : absent(e, coef, rest);
+}
+
+static lin_kind lin(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
+{
     mo_expr *c1, *r1, *c2, *r2;
+    lin_kind k1, k2;
     switch (e->kind) {
     case MO_EX_VAR:
+        if (e->var != var)
+            return absent(e, coef, rest);
         *coef = mo_sym_num01(1);
         *rest = mo_sym_num01(0);
-        return true;
+        return LIN_YES;
     case MO_EX_UNARY:
-        if (e->op == MO_OP_NOT || !linear(e->a[0], var, &c1, &r1))
-            return false;
+        if (e->op == MO_OP_NOT)
+            return opaque(e, var, coef, rest);
+        if ((k1 = lin(e->a[0], var, &c1, &r1)) != LIN_YES)
+            return k1 == LIN_NO ? LIN_NO : absent(e, coef, rest);
         *coef = e->op == MO_OP_NEG ? mo_sym_neg(c1) : c1;
         *rest = e->op == MO_OP_NEG ? mo_sym_neg(r1) : r1;
-        return true;
-    case MO_EX_BINARY:
-        switch (mo_op_scalar(e->op)) {
-        case MO_OP_ADD: case MO_OP_SUB:
-            if (!linear(e->a[0], var, &c1, &r1) || !linear(e->a[1], var, &c2, &r2))
-                return false;
-            if (mo_op_scalar(e->op) == MO_OP_ADD) {
-                *coef = mo_sym_add(c1, c2);
-                *rest = mo_sym_add(r1, r2);
-            } else {
-                *coef = mo_sym_sub(c1, c2);
-                *rest = mo_sym_sub(r1, r2);
-            }
-            return true;
+        return LIN_YES;
+    case MO_EX_BINARY: {
+        mo_op op = mo_op_scalar(e->op);
+        if (op != MO_OP_ADD && op != MO_OP_SUB && op != MO_OP_MUL && op != MO_OP_DIV)
+            return opaque(e, var, coef, rest);
+        if ((k1 = lin(e->a[0], var, &c1, &r1)) == LIN_NO || (k2 = lin(e->a[1], var, &c2, &r2)) == LIN_NO)
+            return LIN_NO;
+        if (k1 == LIN_ABSENT && k2 == LIN_ABSENT)
+            return absent(e, coef, rest);
+        switch (op) {
+        case MO_OP_ADD:
+            *coef = mo_sym_add(c1, c2);
+            *rest = mo_sym_add(r1, r2);
+            return LIN_YES;
+        case MO_OP_SUB:
+            *coef = mo_sym_sub(c1, c2);
+            *rest = mo_sym_sub(r1, r2);
+            return LIN_YES;
         case MO_OP_MUL:
-            if (!mo_expr_has_var(e->a[0], var)) {
-                if (!linear(e->a[1], var, &c2, &r2))
-                    return false;
+            if (k1 == LIN_ABSENT) {
                 *coef = mo_sym_mul(e->a[0], c2);
                 *rest = mo_sym_mul(e->a[0], r2);
-                return true;
+                return LIN_YES;
             }
-            if (!mo_expr_has_var(e->a[1], var)) {
-                if (!linear(e->a[0], var, &c1, &r1))
-                    return false;
+            if (k2 == LIN_ABSENT) {
                 *coef = mo_sym_mul(c1, e->a[1]);
                 *rest = mo_sym_mul(r1, e->a[1]);
-                return true;
+                return LIN_YES;
             }
-            return false;
-        case MO_OP_DIV:
-            if (mo_expr_has_var(e->a[1], var) || !linear(e->a[0], var, &c1, &r1))
-                return false;
+            return LIN_NO;
+        default:   /* MO_OP_DIV */
+            if (k2 != LIN_ABSENT)
+                return LIN_NO;
             *coef = mo_sym_div(c1, e->a[1]);
             *rest = mo_sym_div(r1, e->a[1]);
-            return true;
-        default:
-            return false;
+            return LIN_YES;
         }
+    }
     case MO_EX_IF: {
         /* linear in every branch, conditions free of var: coefficient and rest are if-expressions */
-        if (!linear(e->a[e->n - 1], var, &c1, &r1))
-            return false;
+        bool any = (k1 = lin(e->a[e->n - 1], var, &c1, &r1)) == LIN_YES;
+        if (k1 == LIN_NO)
+            return LIN_NO;
         for (int i = e->n - 3; i >= 0; i -= 2) {
-            if (mo_expr_has_var(e->a[i], var) || !linear(e->a[i + 1], var, &c2, &r2))
-                return false;
+            if (mo_expr_has_var(e->a[i], var) || (k2 = lin(e->a[i + 1], var, &c2, &r2)) == LIN_NO)
+                return LIN_NO;
+            any = any || k2 == LIN_YES;
             c1 = mo_sym_if(e->loc, e->a[i], c2, c1);
             r1 = mo_sym_if(e->loc, e->a[i], r2, r1);
         }
+        if (!any)
+            return absent(e, coef, rest);
         *coef = c1;
         *rest = r1;
-        return true;
+        return LIN_YES;
     }
     case MO_EX_CALL: {
         const char *fn = mo_sym_fn_name(e);
-        if (fn && e->n == 1 && !strcmp(fn, "noEvent"))
-            return linear(e->a[0], var, coef, rest);
-        return false;
+        if (fn && e->n == 1 && !e->nnamed && !strcmp(fn, "noEvent")) {
+            if ((k1 = lin(e->a[0], var, coef, rest)) == LIN_ABSENT)
+                return absent(e, coef, rest);
+            return k1;
+        }
+        return opaque(e, var, coef, rest);
     }
     case MO_EX_INDEX: {
         /* x[k] (flat.h): linear in every element, k free of var: coefficient and rest are chosen by k */
         const mo_expr *arr = e->a[0];
+        if (e->n != 2 || arr->kind != MO_EX_ARRAY)
+            return opaque(e, var, coef, rest);
         if (mo_expr_has_var(e->a[1], var))
-            return false;
+            return LIN_NO;
         mo_expr *ca = mo_expr_dup(arr), *ra = mo_expr_dup(arr);
         ca->a = MO_NEWN(mo_expr *, arr->n + 1);
         ra->a = MO_NEWN(mo_expr *, arr->n + 1);
-        for (int i = 0; i < arr->n; i++)
-            if (!linear(arr->a[i], var, &ca->a[i], &ra->a[i]))
-                return false;
+        bool any = false;
+        for (int i = 0; i < arr->n; i++) {
+            if ((k1 = lin(arr->a[i], var, &ca->a[i], &ra->a[i])) == LIN_NO)
+                return LIN_NO;
+            any = any || k1 == LIN_YES;
+        }
+        if (!any)
+            return absent(e, coef, rest);
         *coef = mo_expr_dup(e);
         *rest = mo_expr_dup(e);
         (*coef)->a = MO_NEWN(mo_expr *, 2);
@@ -623,16 +657,16 @@ static bool linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
         (*coef)->a[0] = ca;
         (*rest)->a[0] = ra;
         (*coef)->a[1] = (*rest)->a[1] = e->a[1];
-        return true;
+        return LIN_YES;
     }
     default:
-        return false;
+        return opaque(e, var, coef, rest);
     }
 }
 
 bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
 {
-    return linear(e, var, coef, rest);
+    return lin(e, var, coef, rest) != LIN_NO;
 }
 
 bool mo_sym_reads_any(const mo_expr *e, const unsigned char *in_set)
