@@ -89,6 +89,76 @@ static mo_expr *shifted(const mo_flat *flat, const mo_expr *e, const char *op, c
     return shift_tree(flat, c, op, e->loc, &ok);
 }
 
+static mo_expr *int_literal(mo_loc loc, int k)
+{
+    mo_expr *e = mo_expr_new(MO_EX_INT, loc);
+    e->ival = k;
+    e->text = mo_sprintf("%d", k);
+    return e;
+}
+
+/* The comment of the Integer that holds a discrete String as the position of its text (held_as_index):
+ * compared by address, it tells such an index from any other variable. */
+static const char held_comment[] = "the position of the String's value among the texts it takes";
+
+/* s == "text" or s <> "text" (either order), s or pre(s) a String whose value is a choice among texts
+ * by one Integer (if V == 1 then t1 elseif V == 2 then t2 ... else tn: held_as_index builds it, a model
+ * can write it): the comparison of V with the positions of the text, without building the choice (a
+ * strcmp of an n-way choice at each of n reads made the C quadratic). Texts t1..t(n-1) are chosen by
+ * V == j; the last by V == n for an index (it takes no other value), else by V differing from all j.
+ * NULL when e is no such comparison. */
+static mo_expr *held_compare(const mo_flat *flat, mo_expr *const *subst, const mo_expr *e)
+{
+    if (e->kind != MO_EX_BINARY || (e->op != MO_OP_EQ && e->op != MO_OP_NE))
+        return NULL;
+    for (int side = 0; side < 2; side++) {
+        const mo_expr *x = e->a[side];
+        const char *op = shifted_read(subst, x);
+        if (op && strcmp(op, "pre"))
+            continue;
+        if (op)
+            x = x->a[0];
+        const mo_expr *c = x->kind == MO_EX_VAR ? subst[x->var] : NULL;
+        /* the text: a literal or a String parameter or constant (not one held or built: those have subst) */
+        const mo_expr *y = e->a[1 - side];
+        bool text = y->kind == MO_EX_STRING || (y->kind == MO_EX_VAR && !subst[y->var] &&
+                                                flat->vars.v[y->var].variability <= MO_VAR_PARAMETER);
+        const char *lit = text ? mo_str_value(flat, y) : NULL;
+        if (!c || !lit || c->kind != MO_EX_IF || c->a[0]->kind != MO_EX_BINARY || c->a[0]->a[0]->kind != MO_EX_VAR)
+            continue;
+        int v = c->a[0]->a[0]->var, n = (c->n + 1) / 2;
+        bool shape = true;
+        for (int j = 0; j < n && shape; j++) {
+            const mo_expr *cond = j + 1 < n ? c->a[2 * j] : NULL, *t = c->a[j + 1 < n ? 2 * j + 1 : c->n - 1];
+            shape = t->kind == MO_EX_STRING &&
+                    (!cond || (cond->kind == MO_EX_BINARY && cond->op == MO_OP_EQ && cond->a[0]->kind == MO_EX_VAR &&
+                               cond->a[0]->var == v && cond->a[1]->kind == MO_EX_INT && cond->a[1]->ival == j + 1));
+        }
+        if (!shape)
+            continue;
+        bool index = flat->vars.v[v].attr && flat->vars.v[v].attr->comment == held_comment;
+        /* eq: V == j for each text equal to lit (or V <> j for each differing one, when the last text is
+         * lit and V is no index); ne the negation */
+        bool last = !strcmp(c->a[c->n - 1]->str, lit), by_others = last && !index, eq = e->op == MO_OP_EQ;
+        bool want_or = by_others ? !eq : eq;
+        mo_expr *r = NULL;
+        for (int j = 0; j < n; j++) {
+            const char *t = c->a[j + 1 < n ? 2 * j + 1 : c->n - 1]->str;
+            if (j + 1 == n && !index)
+                break;   /* (the last text has no position of its own) */
+            if ((strcmp(t, lit) == 0) == by_others)
+                continue;
+            mo_expr *vx = mo_expr_var(e->loc, v);
+            if (op)
+                vx = mo_expr_call(e->loc, "pre", 1, &vx);
+            mo_expr *term = mo_expr_binary(e->loc, want_or ? MO_OP_EQ : MO_OP_NE, vx, int_literal(e->loc, j + 1));
+            r = r ? mo_expr_binary(e->loc, want_or ? MO_OP_OR : MO_OP_AND, r, term) : term;
+        }
+        return r ? r : mo_expr_bool(e->loc, !want_or);
+    }
+    return NULL;
+}
+
 /* e with every String variable made constant replaced by its literal, every one whose value is built at
  * run time by its expression (subst[v]), and comparisons and + of two known Strings folded. Recursion
  * over one expression (depth-limited by the parser). */
@@ -98,6 +168,9 @@ static mo_expr *fold_tree(const mo_flat *flat, mo_expr *const *subst, mo_expr *e
         return e;
     if (e->kind == MO_EX_VAR && subst[e->var])   /* a String built at run time, where it is read */
         return mo_expr_copy(subst[e->var]);
+    mo_expr *cmp = held_compare(flat, subst, e);
+    if (cmp)
+        return cmp;
     const char *op = shifted_read(subst, e);
     if (op)   /* pre(s), previous(s), change(s) of a String built at run time */
         return shifted(flat, e, op, subst[e->a[0]->var]);
@@ -288,14 +361,6 @@ static bool add_texts(const mo_flat *flat, const mo_expr *e, texts *t)
     return true;
 }
 
-static mo_expr *int_literal(mo_loc loc, int k)
-{
-    mo_expr *e = mo_expr_new(MO_EX_INT, loc);
-    e->ival = k;
-    e->text = mo_sprintf("%d", k);
-    return e;
-}
-
 /* e (add_texts accepted it) with each text replaced by its position in t (an Integer expression) */
 static mo_expr *positions(const mo_flat *flat, mo_expr *e, const texts *t)
 {
@@ -343,7 +408,7 @@ static bool held_as_index(mo_flat *flat, mo_expr **subst, int v)
     mo_loc loc = flat->vars.v[v].attr->loc;
     mo_var_attr *attr = MO_NEW(mo_var_attr);
     attr->loc = loc;
-    attr->comment = "the position of the String's value among the texts it takes";
+    attr->comment = held_comment;
     attr->start = int_literal(loc, 1);
     attr->fixed = mo_expr_bool(loc, true);
     int idx = flat->vars.n;

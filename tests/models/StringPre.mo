@@ -56,4 +56,16 @@ package StringPre "pre, change and previous of String variables whose values are
       c = pre(c) + 1;
     end when;
   end ChangeHeld;
+  model HeldCompare "comparisons of discrete Strings with texts, read as comparisons of an Integer"
+    String mode(start = "b");
+    Integer k(start = 0);
+    String u = if k == 1 then "x" elseif k == 2 then "y" else "x";
+    Boolean isA = mode == "a", notA = mode <> "a", isB = "b" == mode, none = mode == "zz";
+    Boolean uy = u == "y", unx = u <> "x", puy = pre(u) == "y";
+  equation
+    when sample(0.1, 0.2) then
+      mode = if pre(mode) == "a" then "b" elseif pre(mode) == "b" then "c" else "a";
+      k = pre(k) + 1;
+    end when;
+  end HeldCompare;
 end StringPre;

@@ -5,7 +5,10 @@
 #               (pre(s2) == "k=0") 0 then 1 (pre of a built String read its current value: 1 and 0);
 #   PreChoice   s = if b then String(k) else "none": same 1 then 0, wasNone 0 then 1 (the compiler crashed);
 #   ChangeBuilt change(String(k)), k + 1 at t = 0.1, 0.3, ...: c = the sample instants passed;
-#   ChangeHeld  change(mode) of a String toggled at the same instants: the same count (an internal error).
+#   ChangeHeld  change(mode) of a String toggled at the same instants: the same count (an internal error);
+#   HeldCompare mode b -> c -> a -> b ... at those instants (c of them passed): mode == "a" iff c mod 3 = 2,
+#               and so on; u = "y" iff k = 2; the C compares Integers (no strcmp: a strcmp of an n-way
+#               choice at each of n reads made the C quadratic).
 source tests/ref/lib.sh
 D=$OUT/string_pre
 rm -rf "$D"; mkdir -p "$D"
@@ -28,4 +31,16 @@ for m in ChangeBuilt ChangeHeld; do
         closed_form "$D/$m.csv" c "(t > 0.1 ? int((t - 0.1) / 0.2) + 1 : 0)" 0 || status=1
     else status=1; fi
 done
+if run HeldCompare; then
+    c="(t > 0.1 ? int((t - 0.1) / 0.2) + 1 : 0)"
+    closed_form "$D/HeldCompare.csv" isA "($c % 3 == 2 ? 1 : 0)" 0 || status=1
+    closed_form "$D/HeldCompare.csv" notA "($c % 3 == 2 ? 0 : 1)" 0 || status=1
+    closed_form "$D/HeldCompare.csv" isB "($c % 3 == 0 ? 1 : 0)" 0 || status=1
+    closed_form "$D/HeldCompare.csv" none 0 0 || status=1
+    closed_form "$D/HeldCompare.csv" uy "($c == 2 ? 1 : 0)" 0 || status=1
+    closed_form "$D/HeldCompare.csv" unx "($c == 2 ? 1 : 0)" 0 || status=1
+    closed_form "$D/HeldCompare.csv" puy "($c == 2 ? 1 : 0)" 0 || status=1
+    "$MO2C" $M StringPre.HeldCompare --emit-c -o "$D/held.c" || status=1
+    if grep -q strcmp "$D/held.c"; then echo "FAIL: HeldCompare's C compares Strings"; status=1; fi
+else status=1; fi
 exit $status
