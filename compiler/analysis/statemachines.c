@@ -727,7 +727,13 @@ static bool guard_states(sm *s)
     mo_flat *flat = s->flat;
     MO_VEC(seq) q = {0};
     for (int i = 0; i < flat->eqs.n; i++) {
-        int st = innermost(s, flat->eqs.v[i].instance, false);
+        const mo_feq *f = &flat->eqs.v[i];
+        int st = innermost(s, f->instance, false);
+        /* the binding of an input of the state itself (S a(u = 3)) gives the state its input from outside,
+         * as an equation a.u = 3 beside the machine would: not one of the state's equations */
+        if (st >= 0 && f->origin == MO_ORIGIN_BINDING && f->lhs && f->lhs->kind == MO_EX_VAR &&
+            (flat->vars.v[f->lhs->var].flags & MO_PF_INPUT) && !strcmp(f->instance, s->states.v[st].path))
+            st = -1;
         if (st >= 0) {
             seq x = {i, st, -1, NULL};
             MO_PUSH(q, x);

@@ -273,4 +273,23 @@ package StateMachines
     transition(b, a, b.n >= 3, immediate = false, reset = false);
     annotation(experiment(StopTime = 2));
   end Integrate;
+  model InputBinding "a state's input set by a modifier (S a(u = 2 * tick)): an equation from outside"
+    block S
+      input Integer u;
+      output Integer x(start = 0);
+    equation
+      x = previous(x) + u;
+    end S;
+    block T
+    end T;
+    Integer tick(start = 0);
+    S a(u = 2 * tick);
+    T b;
+  equation
+    when Clock(1, 10) then
+      tick = previous(tick) + 1;
+    end when;
+    initialState(a);
+    transition(a, b, tick >= 4, immediate = false);
+  end InputBinding;
 end StateMachines;

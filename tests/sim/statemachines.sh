@@ -30,6 +30,16 @@ if "$MO2C" tests/models/StateMachines.mo StateMachines.Reentry -o "$D/Reentry" &
           if ($c["\"inB\""] != want) { print "FAIL: Reentry: inB at t=" $1 " is " $c["\"inB\""] ", want " want; bad = 1 } n++ }
         END { if (n < 10) { print "FAIL: Reentry: " n " rows"; bad = 1 } exit bad }' "$D/Reentry.csv" || status=1
 else echo "FAIL: Reentry did not build or run"; status=1; fi
+# InputBinding (closed form half-way between ticks): a's input set by a modifier (was refused as "an
+# equation of the state that determines no variable of its own"); a is active at ticks 1..4, so
+# a.x = m (m + 1) with m = min(tick, 4)
+if "$MO2C" tests/models/StateMachines.mo StateMachines.InputBinding -o "$D/InputBinding" &&
+   (cd "$D" && ./InputBinding -stopTime=0.8 -stepSize=0.05 -r=InputBinding.csv >/dev/null); then
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { k = int($1 * 100 + 0.5); if (k % 10 != 5) next; m = int($1 * 10) + 1; if (m > 4) m = 4; want = m * (m + 1)
+          if ($c["\"a.x\""] != want) { print "FAIL: InputBinding: a.x at t=" $1 " is " $c["\"a.x\""] ", want " want; bad = 1 } n++ }
+        END { if (n < 7) { print "FAIL: InputBinding: " n " rows"; bad = 1 } exit bad }' "$D/InputBinding.csv" || status=1
+else echo "FAIL: InputBinding did not build or run"; status=1; fi
 "$MO2C" --flat tests/models/StateMachines.mo StateMachines.Resets > "$D/resets.flat" || exit 1
 for line in '  transition(a, c, tick == 9, immediate = true, reset = true, synchronize = false, priority = 1); // tests/models/StateMachines.mo:84:5' \
             '  initialState(a); // tests/models/StateMachines.mo:82:5' \
