@@ -46,7 +46,7 @@ wait $pid; rc=$?
 [ -z "$(ls "$D/tmp")" ] || fail "SIGTERM left in TMPDIR: $(ls "$D/tmp")"
 [ -z "$(ls "$D/out")" ] || fail "SIGTERM left in the output directory: $(ls "$D/out")"
 ccpid=$(cat "$D/cc.pid")
-for _ in $(seq 50); do kill -0 "$ccpid" 2>/dev/null || break; sleep 0.1; done
+for _ in $(seq 300); do kill -0 "$ccpid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$ccpid" 2>/dev/null; then fail "the C compiler still runs"; kill "$ccpid"; fi
 [ $status = 0 ] && echo ok
 exit $status
