@@ -36,8 +36,9 @@
  *     tick), timeInState() the time since then; in the condition of an immediate transition both are
  *     those of the state the machine is in before the transition fires at this tick.
  * Not yet (located "not supported yet"): an equation of a state that is no explicit v = e and not linear in
- * a Real v, der() of an expression in a state, the operators outside the model's equations (when-clauses, initial
- * equations, asserts; algorithm sections: flatten_sm.c).
+ * a Real v, der() of an expression in a state, a when-equation in a state, the operators in initial
+ * equations and asserts (and algorithm sections: flatten_sm.c); activeState(s) in a when-clause reads
+ * $active(s).
  */
 #include "daeutil.h"
 #include "events.h"
@@ -461,25 +462,35 @@ static mo_expr *rewrite_operand(void *ctx, const mo_expr *x)
     return rewrite(rc->s, rc->c, (mo_expr *)x);
 }
 
-/* The operators are not done outside the model's equations: refused there. */
-static void refuse_elsewhere(sm *s)
+/* The operators outside the model's equations: in a when-clause (not clocked: one in a clocked when-clause
+ * is an equation), activeState(s) reads $active(s); a when-clause in a state is not done (its equations
+ * would go on while the state is suspended); the operators are refused in initial equations and asserts. */
+static void operators_elsewhere(sm *s)
 {
     mo_flat *flat = s->flat;
-    qctx no = {-1, -1, false, "an initial equation"};
+    qctx no = {-1, -1, false, "an initial equation"}, top = {-1, -1, false, NULL};
     for (int i = 0; i < flat->initial_eqs.n; i++)
         if (!rewrite(s, &no, flat->initial_eqs.v[i].lhs) || !rewrite(s, &no, flat->initial_eqs.v[i].rhs))
             return;
-    no.where = "a when-clause";
-    for (int i = 0; i < flat->whens.n; i++)
-        for (int k = 0; k < flat->whens.v[i].nbranches; k++) {
-            const mo_wbranch *br = &flat->whens.v[i].branches[k];
-            if (!rewrite(s, &no, br->cond))
-                return;
-            for (int j = 0; j < br->body.n; j++)
-                if ((br->body.v[j].lhs && !rewrite(s, &no, br->body.v[j].lhs)) ||
-                    (br->body.v[j].rhs && !rewrite(s, &no, br->body.v[j].rhs)))
-                    return;
+    for (int i = 0; i < flat->whens.n; i++) {
+        mo_fwhen *w = &flat->whens.v[i];
+        int st = innermost(s, w->instance, false);
+        if (st >= 0) {
+            err(s, w->loc, mo_sprintf("not supported yet: a when-equation in the state '%s' of a state machine (use a "
+                                      "clocked equation there, spec 17.1)", s->states.v[st].path));
+            return;
         }
+        for (int k = 0; k < w->nbranches; k++) {
+            mo_wbranch *br = &w->branches[k];
+            if (!(br->cond = rewrite(s, &top, br->cond)))
+                return;
+            for (int j = 0; j < br->body.n; j++) {
+                mo_wstmt *x = &br->body.v[j];
+                if ((x->lhs && !(x->lhs = rewrite(s, &top, x->lhs))) || (x->rhs && !(x->rhs = rewrite(s, &top, x->rhs))))
+                    return;
+            }
+        }
+    }
     no.where = "an assert";
     for (int i = 0; i < flat->asserts.n; i++)
         if (!rewrite(s, &no, flat->asserts.v[i].rhs))
@@ -657,26 +668,24 @@ typedef MO_VEC(mo_feq) feq_vec;
 /* Outputs of several states in one connection set (17.3.6, "merging connections to outputs"): instead of
  * the equalities between the set's members, its other members take the output of the active state,
  *     u1 = if $active(s1) then y1 elseif $active(s2) then y2 ... else previous(u1);  u2 = u1; ...
- * (the states' outputs y1, y2 keep their own guarded equations). The equalities are marked in drop, the
- * new equations appended to *add. */
-static bool merge_outputs(sm *s, const seq *q, int nq, unsigned char *drop, feq_vec *add)
+ * (the states' outputs y1, y2 keep their own guarded equations). owner[v]: the state whose output v is,
+ * or -1. The connects are those written outside the states (inside false) or inside them (true: the
+ * states of a machine inside a state, whose outputs are connected there). The equalities are marked in
+ * drop, the new equations appended to *add. */
+static bool merge_outputs(sm *s, const int *owner, bool inside, unsigned char *drop, feq_vec *add)
 {
     mo_flat *flat = s->flat;
-    int nv = flat->vars.n, *owner = MO_NEWN(int, nv), *uf = MO_NEWN(int, nv), *nown = MO_NEWN(int, nv);
+    int nv = flat->vars.n, *uf = MO_NEWN(int, nv), *nown = MO_NEWN(int, nv);
     unsigned char *inset = MO_NEWN(unsigned char, nv), *cand = MO_NEWN(unsigned char, flat->eqs.n);
     for (int v = 0; v < nv; v++) {
-        owner[v] = -1;
         uf[v] = v;
         nown[v] = inset[v] = 0;
     }
-    for (int i = 0; i < nq; i++)
-        if (owner[q[i].var] < 0)
-            owner[q[i].var] = q[i].state;
     bool any = false;
     for (int i = 0; i < flat->eqs.n; i++) {
         const mo_feq *f = &flat->eqs.v[i];
         cand[i] = f->origin == MO_ORIGIN_CONNECT_EQUAL && f->lhs->kind == MO_EX_VAR && f->rhs->kind == MO_EX_VAR &&
-                  f->lhs->var < nv && f->rhs->var < nv && innermost(s, f->instance, false) < 0;
+                  f->lhs->var < nv && f->rhs->var < nv && (innermost(s, f->instance, false) >= 0) == inside;
         if (!cand[i])
             continue;
         inset[f->lhs->var] = inset[f->rhs->var] = 1;
@@ -722,10 +731,30 @@ static bool merge_outputs(sm *s, const seq *q, int nq, unsigned char *drop, feq_
 }
 
 /* The equations of the states, one per variable, guarded by the states' activity (17.3.6). */
+/* Per variable: the state of which it is an output, by its declaration (an output declared in state s or
+ * in a component of s), when s lies in another state (a machine inside a state: 17.3.7), else -1. */
+static int *inner_outputs(const sm *s)
+{
+    int nv = s->flat->vars.n, *owner = MO_NEWN(int, nv);
+    for (int v = 0; v < nv; v++) {
+        const mo_var *x = &s->flat->vars.v[v];
+        int st = v < s->nv0 && (x->flags & MO_PF_OUTPUT) ? innermost(s, x->name, true) : -1;
+        owner[v] = st >= 0 && s->states.v[st].parent >= 0 ? st : -1;
+    }
+    return owner;
+}
+
 static bool guard_states(sm *s)
 {
     mo_flat *flat = s->flat;
     MO_VEC(seq) q = {0};
+    unsigned char *drop = MO_NEWN(unsigned char, flat->eqs.n);
+    memset(drop, 0, (size_t)flat->eqs.n);
+    feq_vec add = {0};
+    /* outputs of the states of a machine inside a state connected there: merged, their connects no
+     * equations of the state around them */
+    if (s->machines.n > 1 && !merge_outputs(s, inner_outputs(s), true, drop, &add))
+        return false;
     for (int i = 0; i < flat->eqs.n; i++) {
         const mo_feq *f = &flat->eqs.v[i];
         int st = innermost(s, f->instance, false);
@@ -734,7 +763,7 @@ static bool guard_states(sm *s)
         if (st >= 0 && f->origin == MO_ORIGIN_BINDING && f->lhs && f->lhs->kind == MO_EX_VAR &&
             (flat->vars.v[f->lhs->var].flags & MO_PF_INPUT) && !strcmp(f->instance, s->states.v[st].path))
             st = -1;
-        if (st >= 0) {
+        if (st >= 0 && !drop[i]) {
             seq x = {i, st, -1, NULL};
             MO_PUSH(q, x);
         }
@@ -746,11 +775,9 @@ static bool guard_states(sm *s)
             if (s->dof[x] >= 0)
                 s->is_d[s->dof[x]] = 1;
     }
-    if (!q.n || !match_states(s, q.v, q.n))
-        return !s->errors;
+    if (q.n && !match_states(s, q.v, q.n))
+        return false;
     mo_qsort(q.v, (size_t)q.n, sizeof *q.v, cmp_seq);
-    unsigned char *drop = MO_NEWN(unsigned char, flat->eqs.n);
-    memset(drop, 0, (size_t)flat->eqs.n);
     for (int i = 0, j; i < q.n; i = j) {
         int v = q.v[i].var;
         for (j = i + 1; j < q.n && q.v[j].var == v; j++) {
@@ -776,8 +803,13 @@ static bool guard_states(sm *s)
         for (int k = i + 1; k < j; k++)
             drop[q.v[k].eq] = 1;
     }
-    feq_vec add = {0};
-    if (!merge_outputs(s, q.v, q.n, drop, &add))
+    int *owner = MO_NEWN(int, flat->vars.n);   /* the state whose equation defines each variable */
+    for (int v = 0; v < flat->vars.n; v++)
+        owner[v] = -1;
+    for (int i = 0; i < q.n; i++)
+        if (owner[q.v[i].var] < 0)
+            owner[q.v[i].var] = q.v[i].state;
+    if (!merge_outputs(s, owner, false, drop, &add))
         return false;
     int n = 0;
     for (int i = 0; i < flat->eqs.n; i++)
@@ -877,7 +909,7 @@ bool mo_state_machines(mo_flat *flat)
         return false;
     for (int k = 0; k < s.machines.n; k++)
         machine_vars(&s, k);
-    refuse_elsewhere(&s);
+    operators_elsewhere(&s);
     if (s.errors)
         return false;
     for (int i = 0; i < flat->sm_inner_outer.n; i++) {   /* inner outer variables in states: one (17.3.7) */

@@ -292,4 +292,59 @@ package StateMachines
     initialState(a);
     transition(a, b, tick >= 4, immediate = false);
   end InputBinding;
+
+  model InnerOutputs "outputs of the states of a machine inside a state, connected to one input there
+    (17.3.6 inside 17.3.7): c.u takes the active state's output, and keeps its value while p is inactive;
+    activeState(q) in a when-clause"
+    connector IntOut = output Integer;
+    connector IntIn = input Integer;
+    block A
+      IntOut y;
+      Integer k(start = 0);
+    equation
+      k = previous(k) + 1;
+      y = 1;
+    end A;
+    block B
+      IntOut y;
+      Integer n(start = 0);
+    equation
+      n = previous(n) + 1;
+      y = 10 + n;
+    end B;
+    block Use
+      IntIn u;
+      output Integer z;
+    equation
+      z = 2 * u;
+    end Use;
+    block P
+      A a;
+      B b;
+      Use c;
+    equation
+      connect(a.y, c.u);
+      connect(b.y, c.u);
+      initialState(a);
+      transition(a, b, a.k >= 3, immediate = false);
+      transition(b, a, b.n >= 2, immediate = false);
+    end P;
+    block Q
+    end Q;
+    P p;
+    Q q;
+    Integer tick(start = 0);
+    discrete Real tq(start = -1) "when q became active last (activeState in a when-clause)";
+  equation
+    when Clock(1, 10) then
+      tick = previous(tick) + 1;
+    end when;
+    when activeState(q) then
+      tq = time;
+    end when;
+    initialState(p);
+    transition(p, q, tick > 12, immediate = false);
+    transition(q, p, tick > 14, immediate = false);
+    annotation(experiment(StopTime = 2));
+  end InnerOutputs;
 end StateMachines;

@@ -195,14 +195,46 @@ def integrate(tick_times):
         out.append(dict(env))
     return out
 
+def inner_outputs(tick_times):
+    # top: p = 1, q = 2; in p: a = 1, b = 2, whose outputs are connected to c.u in p
+    env = {'tick': 0, 'p.a.k': 0, 'p.a.y': 0, 'p.b.y': 0, 'p.b.n': 0, 'p.c.u': 0, 'p.c.z': 0, 'tq': -1.0,
+           'inQ': False}
+    top = Machine(2, [(1, 2, False, True, 1, lambda e, k, s: e['tick'] > 12),
+                      (2, 1, False, True, 1, lambda e, k, s: e['tick'] > 14)])
+    m = Machine(2, [(1, 2, False, True, 1, lambda e, k, s: e['p.a.k'] >= 3),
+                    (2, 1, False, True, 1, lambda e, k, s: e['p.b.n'] >= 2)])
+    out = []
+    for j, t in enumerate(tick_times):
+        env['tick'] += 1
+        act, rst = top.enter(t, j == 0, env)
+        inp = act == 1
+        if act == 2 and not (out and out[-1]['inQ']):   # (the when-clause: at each activation of q)
+            env['tq'] = t
+        env['inQ'] = act == 2
+        a, rsta = m.enter(t, rst[0], env, inp)
+        if inp and a == 1:
+            env['p.a.k'] = (0 if rsta[0] else env['p.a.k']) + 1
+            env['p.a.y'] = 1
+        elif inp:
+            env['p.b.n'] = (0 if rsta[1] else env['p.b.n']) + 1
+            env['p.b.y'] = 10 + env['p.b.n']
+        if inp:   # (p's equations: kept while p is inactive)
+            env['p.c.u'] = env['p.a.y'] if a == 1 else env['p.b.y']
+            env['p.c.z'] = 2 * env['p.c.u']
+        top.leave(t, env)
+        m.leave(t, env)
+        out.append(dict(env))
+    return out
+
 model, path = sys.argv[1], sys.argv[2]
 period = {'Spec171': 0.001, 'Outer': 0.1, 'Resets': 0.1, 'Hierarchical': 1.0, 'Synchronize': 1.0,
-          'Outputs': 0.1, 'Integrate': 0.1}[model]
+          'Outputs': 0.1, 'Integrate': 0.1, 'InnerOutputs': 0.1}[model]
 rows = list(csv.DictReader(open(path)))
 stop = float(rows[-1]['time'])
 ticks = [k * period for k in range(int(stop / period + 1e-9) + 1)]
 ref = {'Spec171': spec171, 'Outer': outer, 'Resets': resets, 'Hierarchical': hierarchical,
-       'Synchronize': hierarchical, 'Outputs': outputs, 'Integrate': integrate}[model](ticks)
+       'Synchronize': hierarchical, 'Outputs': outputs, 'Integrate': integrate,
+       'InnerOutputs': inner_outputs}[model](ticks)
 bad = checked = 0
 for r in rows:
     t = float(r['time'])

@@ -5,7 +5,8 @@
 # variables reset by reset transitions, an immediate transition beating a delayed one by priority, a
 # self-transition, ticksInState/timeInState in states and conditions; the hierarchical and parallel
 # machines of 17.3.7's example (inner outer v, count reset with state1, i and j with their states), also
-# with a synchronize transition; the outputs of two states connected to one input (17.3.6); der() in
+# with a synchronize transition; the outputs of two states connected to one input (17.3.6), also inside a
+# state around their machine; der() in
 # states of a machine discretized by ExplicitEuler (kept while inactive, restarted by a reset); against the
 # semantics model of
 # 17.3.5 run by hand (tests/ref/statemachines_ref.py) half-way between ticks; and --flat keeps the
@@ -14,7 +15,7 @@ set -u
 D=$OUT/statemachines
 rm -rf "$D"; mkdir -p "$D"
 status=0
-for m in Spec171 Outer Resets Hierarchical Synchronize Outputs Integrate; do
+for m in Spec171 Outer Resets Hierarchical Synchronize Outputs Integrate InnerOutputs; do
     case $m in Spec171) step=0.0005;; Hierarchical|Synchronize) step=0.5;; *) step=0.05;; esac
     "$MO2C" tests/models/StateMachines.mo "StateMachines.$m" -o "$D/$m" || { echo "FAIL: mo2c $m"; status=1; continue; }
     log=$(cd "$D" && "./$m" -stepSize=$step -r="$m.csv" 2>&1) || { echo "FAIL: $m: $log"; status=1; continue; }
