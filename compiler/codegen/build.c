@@ -424,9 +424,15 @@ static const char *const msl_sources[][5] = {
 /* The C compiler's arguments for them: zlib for MAT files, the dummy usertab (a weak symbol: tables are
  * given in the model or read from files), the compiler's default dialect (the sources use POSIX
  * functions), no warnings (the code is the library's, not mo2c's); tmpnam and mktemp, which make the
- * linker warn, replaced by the runtime's mo2c_msl_tmpnam and mo2c_msl_mktemp (external.c). */
+ * linker warn, replaced by the runtime's mo2c_msl_tmpnam and mo2c_msl_mktemp (external.c).
+ * HASH_FUNCTION: ModelicaStrings.c leaves uthash's hash to the build (HASH_AP unless it is defined), and
+ * Strings.hashString gives the noise blocks their automatic local seed (hashString(getInstanceName())).
+ * Jenkins' HASH_JEN, uthash's own default, is the one Dymola's library uses: the MAP-LIB reference of
+ * Blocks.Examples.Noise.DrydenContinuousTurbulence draws with the seed 1653520918, its hash of
+ * "DrydenContinuousTurbulence.whiteNoise", so that the same model draws the same noise here. */
 static const char *const msl_cflags[] = {"-O2", "-w", "-DHAVE_ZLIB=1", "-DNDEBUG", "-DDUMMY_FUNCTION_USERTAB=1",
-                                         "-Dtmpnam=mo2c_msl_tmpnam", "-Dmktemp=mo2c_msl_mktemp"};
+                                         "-Dtmpnam=mo2c_msl_tmpnam", "-Dmktemp=mo2c_msl_mktemp",
+                                         "-DHASH_FUNCTION=HASH_JEN"};
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
