@@ -17,3 +17,13 @@ MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$res" \
 cat "$res"
 [ "$(wc -l < "$res")" -eq 4 ] || { echo "FAIL: not 4 examples"; exit 1; }
 if grep -v '^ok' "$res"; then echo "FAIL: above"; exit 1; fi
+# SMEE_LoadDump's arc switches at t = 0.334 leave a loop of 7 unknowns with terms of 1.25e5 at its rounding
+# floor (a residual of 2.8e-11, one ulp; Newton's step 1.8e-12 in a current of 3e-3, just above the step
+# test): "not solved" there until runtime/algebra.c took such a step for rounding too. Its first 0.5 s
+# (the whole run stops at t = 4.0003, see the README).
+D=$OUT/library_machines
+rm -rf "$D"; mkdir -p "$D"
+"$MO2C" -L "$SHARED/msl/4.0.0" Modelica.Electrical.Machines.Examples.SynchronousMachines.SMEE_LoadDump -o "$D/smee" \
+    || { echo "FAIL: SMEE_LoadDump does not compile"; exit 1; }
+log=$(cd "$D" && timeout 300 ./smee -stopTime=0.5 -outputFormat=empty 2>&1)
+grep -q "The simulation finished successfully." <<<"$log" || { echo "FAIL: SMEE_LoadDump to t = 0.5:"; echo "$log" | tail -3; exit 1; }

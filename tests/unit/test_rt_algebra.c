@@ -136,6 +136,14 @@ static void test_linear(mo2c_data *d)
     CHECK(mo2c_solve_linear(d, 3, S3, c3, "w3") != 0, "nearly singular 3x3 accepted: %g %g %g", c3[0], c3[1], c3[2]);
     double one[1] = {4}, r[1] = {2};
     CHECK(mo2c_solve_linear(d, 1, one, r, "w") == 0 && r[0] == 0.5, "1x1");
+    double nan_b[4] = {1, 0, 0, 1}, rn[2] = {1, NAN};
+    CHECK(mo2c_solve_linear(d, 2, nan_b, rn, "m.mo:5: loop {a, b}") != 0 &&
+              strcmp(d->error, "linear system in m.mo:5: loop {a, b}: its right-hand side is nan (a value it reads "
+                               "is not finite)") == 0, "non-finite right-hand side: %s", d->error);
+    double inf_a[1] = {INFINITY}, ri[1] = {1};
+    CHECK(mo2c_solve_linear(d, 1, inf_a, ri, "m.mo:6: x*k = 1") != 0 &&
+              strcmp(d->error, "linear system in m.mo:6: x*k = 1: a coefficient is inf (a value it reads is not "
+                               "finite)") == 0, "non-finite coefficient: %s", d->error);
     double zero[1] = {0}, r0[1] = {1};
     CHECK(mo2c_solve_linear(d, 1, zero, r0, "m.mo:4: 0*x = 1") != 0 &&
               strcmp(d->error, "singular linear system in m.mo:4: 0*x = 1") == 0, "1x1 singular: %s", d->error);
