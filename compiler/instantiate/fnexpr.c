@@ -471,6 +471,24 @@ static mo_expr *fn_iterated(mo_fctx *c, const mo_expr *e)
     mo_fctx_iter_end(c, e, saved);
     if (!ok)
         return NULL;
+    bool sum = e->kind == MO_EX_CALL && !strcmp(e->fn->parts[e->fn->nparts - 1].id, "sum");
+    int rank = mo_func_expr_rank(c->fn, r->a[0]);
+    if (sum && rank > 0 && (e->niters > 1 || rank > 1)) {
+        mo_error(e->loc, "not supported yet: a sum reduction of %s%s in a function", rank_text(rank),
+                 e->niters > 1 ? " over more than one iterator" : "s");
+        return NULL;
+    }
+    if (sum && rank == 1) {
+        /* sum(v for i in r) of vectors v (10.3.4.1: v(r[1]) + v(r[2]) + ...): the column sums of the
+         * matrix {v for i in r}, ones(size(r, 1)) * {v for i in r}, which every consumer of function
+         * bodies knows (an empty r gives an empty vector, whose size a use then checks) */
+        mo_expr *rows = mo_expr_dup(r);
+        rows->kind = MO_EX_ARRAY;
+        rows->fn = NULL;
+        mo_expr *n = mo_expr_call(e->loc, "size", 2, (mo_expr *[]){mo_expr_copy(r->iters[0].range),
+                                                                   mo_expr_int(e->loc, 1)});
+        return mo_expr_binary(e->loc, MO_OP_MUL, mo_expr_call(e->loc, "ones", 1, (mo_expr *[]){n}), rows);
+    }
     if (e->kind == MO_EX_CALL && !want_rank(c, r->a[0], 0, 0, mo_ref_str(e->fn), "expression of a reduction"))
         return NULL;
     return r;

@@ -3,7 +3,8 @@
 # (tests/models/FunctionComprehension.mo; before, mo2c stopped on an internal error, e.g. on the MSL's
 # Machines.Examples.SynchronousMachines.SMEE_DOL through SpacePhasors.Functions.ToSpacePhasor):
 # 1. the values against their closed forms (rot: cos/sin of k*t; grid: the last iterator's range first;
-#    rows: an empty range gives [0, 2], three rows sum to 15);
+#    rows: an empty range gives [0, 2], three rows sum to 15; powers: sum reductions of vectors, Real
+#    and Integer, in the model's equations and in the size of an array, evaluated by mo2c);
 # 2. elements of different sizes are a run-time error naming the statement;
 # 3. both simulators built with the address and undefined-behaviour sanitizers run without a report
 #    (every mark of the function stack released, also on the error).
@@ -28,6 +29,11 @@ for k in (1, 2, 3):
         want["G[%d,%d,2]" % (k, i)] = lambda t, k=k: k
 want["s0"] = lambda t: 0
 want["s3"] = lambda t: 15
+want["p[1]"] = lambda t: 2 * t + 3 * t * t
+want["p[2]"] = lambda t: 16
+want["m[1]"] = lambda t: 6
+want["m[2]"] = lambda t: 12
+want["nz"] = lambda t: 5
 bad = 0
 for name, f in want.items():
     if name not in head:
