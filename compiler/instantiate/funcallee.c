@@ -586,8 +586,22 @@ static bool strings_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const 
     return true;
 }
 
+/* The default of input p of cls, a vector of Strings, when it is one of String literals ({","}: the same
+ * in the caller's scope, where strings_value reads it), else NULL (a missing argument). */
+static const mo_expr *strings_default(mo_class *cls, const mo_fparam *p)
+{
+    const mo_expr *v;
+    mo_class *owner;
+    if (!mo_member_binding(cls, p->name, &v, &owner) || v->kind != MO_EX_ARRAY || v->niters)
+        return NULL;
+    for (int k = 0; k < v->n; k++)
+        if (v->a[k]->kind != MO_EX_STRING)
+            return NULL;
+    return v;
+}
+
 /* The function made from the generic f for the functions a call gives its functional inputs and the
- * Strings it gives its inputs that are vectors of Strings. */
+ * Strings it gives its inputs that are vectors of Strings (or their defaults). */
 mo_func *mo_fctx_specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_class *cls, mo_class *written)
 {
     const mo_expr **given = mo_fctx_bind(call, f);
@@ -600,6 +614,8 @@ mo_func *mo_fctx_specialize(mo_fctx *c, const mo_expr *call, mo_func *f, mo_clas
         if (!p->fn_type && !p->str_array)
             continue;
         fnval fv;
+        if (!given[q] && p->str_array)
+            given[q] = strings_default(cls, p);
         if (!given[q]) {
             mo_error(call->loc, "missing argument '%s' (%s) in call of '%s'", p->name,
                      p->fn_type ? "a function" : "a vector of Strings", f->name);

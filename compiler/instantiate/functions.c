@@ -717,8 +717,8 @@ static bool build(mo_fbuild *b, mo_class *cls)
                 owner = b->mods.v[k].owner;
                 from_short = true;
             }
-        if (!binding)
-            continue;
+        if (!binding || (intptr_t)mo_map_get(&b->names, e->name) == -3)
+            continue;   /* (a vector of Strings: its default is the call's, mo_fctx_specialize) */
         int s = mo_fbuild_slot(b, e->name);   /* -1 for a record variable: its fields have the slots */
         if (s < 0 && !rv) {
             mo_error(binding->loc, "not supported yet: a binding of '%s' here", e->name);

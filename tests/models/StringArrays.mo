@@ -26,6 +26,20 @@ package StringArrays "vectors of Strings as inputs of functions"
     n := if names[k] == "b" then 1 else 0;
   end isB;
 
+  function position "the position of s in names, {\"x\", \"y\", \"z\"} by default"
+    input String s;
+    input String names[:] = {"x", "y", "z"};
+    output Integer i;
+  algorithm
+    i := index(names, s);
+  end position;
+
+  function viaDefault "a call in a function that leaves names to its default: 2"
+    output Integer i;
+  algorithm
+    i := position("y");
+  end viaDefault;
+
   package P
     constant String names[:] = {"w", "c"};
   end P;
@@ -35,6 +49,9 @@ package StringArrays "vectors of Strings as inputs of functions"
     Real x(start = 0, fixed = true);
     Integer k = integer(time*4) + 1;
     Integer j, n, m, q;
+    Integer r = position("z") "3, names by default";
+    Integer r2 = position("b", {"a", "b"}) "2";
+    Integer u = viaDefault() "2";
   equation
     der(x) = index(abc, "b");
     n = count(abc);

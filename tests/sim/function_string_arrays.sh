@@ -4,7 +4,9 @@
 # function passes its vector on. Hand-derived values: der(x) = index({"a","b","c"}, "b") = 2, so x = 2t;
 # n = 10*3 + 3 = 33, m = 10*2 + 2 = 22 ({"w","c"}), q = 10*1 + 0 = 10 ({"a"}); j = isB({"a","b"}, k) with
 # k = integer(4t) + 1: 0 for t < 0.25, 1 up to t = 0.5, where k = 3 is out of bounds: the run stops
-# there with the index error (an element is chosen at run time, and never beyond the vector).
+# there with the index error (an element is chosen at run time, and never beyond the vector). A vector
+# of Strings left to its default {"x", "y", "z"} by a call: r = position("z") = 3, u = 2 (the call in a
+# function), r2 = position("b", {"a", "b"}) = 2.
 # With the MSL beside us: Modelica.Fluid.Examples.TraceSubstances.RoomCO2 flattens, its sources' calls of
 # Fluid.Utilities.checkBoundary made with MoistAir's substanceNames.
 D=$OUT/function_string_arrays
@@ -16,6 +18,7 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     { t = $c["\"time\""]; j = (t < 0.25 - 1e-9) ? 0 : 1
       if ((t > 0.25 + 1e-9 || t < 0.25 - 1e-9) && $c["\"j\""] != j) { print "j = " $c["\"j\""] " at t = " t; bad = 1 }
       if ($c["\"n\""] != 33 || $c["\"m\""] != 22 || $c["\"q\""] != 10) { print "n, m, q = " $c["\"n\""] ", " $c["\"m\""] ", " $c["\"q\""] " at t = " t; bad = 1 }
+      if ($c["\"r\""] != 3 || $c["\"r2\""] != 2 || $c["\"u\""] != 2) { print "r, r2, u = " $c["\"r\""] ", " $c["\"r2\""] ", " $c["\"u\""] " at t = " t; bad = 1 }
       d = $c["\"x\""] - 2*t; if (d > 1e-9 || d < -1e-9) { print "x = " $c["\"x\""] " at t = " t; bad = 1 }
       rows++ }
     END { if (rows < 10) { print "only " rows " rows"; bad = 1 } exit bad }' "$D/res.csv" || status=1
