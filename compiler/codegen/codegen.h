@@ -124,7 +124,7 @@ void mo_cg_fn_call(mo_cg *cg, const mo_expr *e);
 /* A call whose value is the String output e->func_out, for the model: a const char * on the function
  * stack, released when the model's next evaluation starts (mo2c_sreset). */
 void mo_cg_fn_string(mo_cg *cg, const mo_expr *e);
-/* codegen_str.c: when e compares Strings built at run time (== or <>, flatten_str.c's
+/* codegen_str.c: when e compares Strings built at run time (any relation, flatten_str.c's
  * mo_str_rt_relation), strcmp of the two as a C truth value, and true; else false and nothing printed. */
 bool mo_cg_string_relation(mo_cg *cg, const mo_expr *e);
 /* One call of the user function that call names, all its outputs into C locals (for (a, b) := f(x) in

@@ -147,8 +147,8 @@ static void scan(mo_cg_events *ev, const mo_expr *e, int noevent)
         if (is_fn(e, "initial") || is_fn(e, "terminal"))
             ev->any = true;
     }
-    if (e->kind == MO_EX_BINARY && is_rel_op(e->op) && !noevent &&
-        (continuous(ev->dae, e->a[0]) || continuous(ev->dae, e->a[1]))) {
+    if (e->kind == MO_EX_BINARY && is_rel_op(e->op) && !noevent && !mo_str_rt_relation(ev->dae->flat, e) &&
+        (continuous(ev->dae, e->a[0]) || continuous(ev->dae, e->a[1]))) {   /* (Strings: no events, strcmp) */
         const char *key = mo_intern_cstr(text_of(ev->dae, e));
         if (!mo_map_has(&ev->rel_index, key)) {
             MO_PUSH(ev->rels, e);

@@ -457,7 +457,7 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
     mo_buf *o = cg->out;
     mo_expr *a = e->a[0], *b = e->a[1];
     mo_op op = e->op;
-    if (emit_int_op(cg, e) || ((op == MO_OP_EQ || op == MO_OP_NE) && mo_cg_string_relation(cg, e)))
+    if (emit_int_op(cg, e) || (op >= MO_OP_LT && op <= MO_OP_NE && mo_cg_string_relation(cg, e)))
         return;
     if (op == MO_OP_DIV || op == MO_OP_EDIV) {
         if (!is_nonzero_const(b) && mo_cg_div_unchecked(cg, b)) {

@@ -307,7 +307,8 @@ bool mo_cg_string_relation(mo_cg *cg, const mo_expr *e)
     mo_buf_puts(o, ", ");
     cg->out = o;
     mo_cg_string_arg(cg, e->a[1]);
-    mo_buf_puts(o, e->op == MO_OP_EQ ? ") == 0)" : ") != 0)");
+    static const char *const ops[] = {"<", "<=", ">", ">=", "==", "!="};   /* ORDER mo_op: LT .. NE */
+    mo_buf_printf(o, ") %s 0)", ops[e->op - MO_OP_LT]);
     cg->out = o;
     return true;
 }

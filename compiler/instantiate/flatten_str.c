@@ -564,17 +564,13 @@ int mo_str_binary(mo_front *fr, const mo_expr *e, const mo_aval *a, const mo_ava
     }
     if (r == 0 && rel && enum_name_test(flat, e, x, y, out))
         return 1;
-    if (r == 0 && (!rel || e->op == MO_OP_EQ || e->op == MO_OP_NE) && runtime_part(flat, x) && runtime_part(flat, y)) {
+    if (r == 0 && runtime_part(flat, x) && runtime_part(flat, y)) {
         /* Strings built when the model runs (a function's String result, String(x) of a variable): joined
-         * or compared then (codegen_str.c); == and <> only, which make no events */
+         * or compared then (codegen_str.c: strcmp, the byte order of 3.4.4); no relation of Strings makes
+         * events (its value is read where the equation is computed) */
         fr->flat->rt_strings = true;
         mo_av_scalar(out, mo_expr_binary(e->loc, e->op, (mo_expr *)x, (mo_expr *)y));
         return 1;
-    }
-    if (r == 0 && rel && (e->op != MO_OP_EQ && e->op != MO_OP_NE)) {
-        mo_error(e->loc, "not supported yet: ordering String values that are not known when the model is compiled "
-                         "(== and <> compare them)");
-        return -1;
     }
     if (r == 0) {
         mo_error(e->loc, rel ? "not supported yet: comparing String values that are not known when the model "
@@ -715,7 +711,7 @@ bool mo_str_message(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
 
 bool mo_str_rt_relation(const mo_flat *flat, const mo_expr *e)
 {
-    return e->kind == MO_EX_BINARY && (e->op == MO_OP_EQ || e->op == MO_OP_NE) && is_string(flat, e->a[0]);
+    return e->kind == MO_EX_BINARY && e->op >= MO_OP_LT && e->op <= MO_OP_NE && is_string(flat, e->a[0]);
 }
 
 void mo_str_print_message(mo_buf *b, const mo_flat *flat, const mo_wstmt *s)

@@ -7,7 +7,7 @@
  * are folded while flattening. Strings whose values are known only when the model runs (String(x) of a
  * variable, a user function's String result, joins and choices of them: mo_str_runtime) are built then,
  * where they are used: as String arguments of calls in a model (kept as expressions, printed by
- * mo_cg_string_arg), in comparisons == and <> (mo_str_rt_relation, strcmp in C: no events), and in
+ * mo_cg_string_arg), in relations (mo_str_rt_relation: == <> < <= > >=, strcmp in C: no events), and in
  * messages; a String variable given such a value by its equation is its expression (strvars.c). The
  * message of assert() and terminate() is a list of parts (mo_wstmt.msg), each of which is
  *   - an MO_EX_STRING literal (String parameters and constants already folded into it);
@@ -53,7 +53,7 @@ bool mo_str_has_var(const mo_flat *flat, const mo_expr *e);
  * and choices by if-expressions (codegen_fn.c)? The
  * recursion follows + only, whose depth the front end bounds (STR_MAX_DEPTH). */
 bool mo_str_runtime(const mo_flat *flat, const mo_expr *e);
-/* Is e a comparison (== or <>) of two Strings? Those that reach the back end are built when the model
+/* Is e a relation (== <> < <= > >=) of two Strings? Those that reach the back end are built when the model
  * runs (mo_str_runtime: a function's String result, String(x) of a variable) and compared by
  * mo_cg_string_relation. */
 bool mo_str_rt_relation(const mo_flat *flat, const mo_expr *e);

@@ -1,7 +1,7 @@
 // String variables whose values are known only when the model runs (strvars.c: each is built, where it is
 // read, from the expression of its equation; tests/sim/string_variables.sh checks the closed forms):
 // a function's String result (s = label(k)), a join of it (t = s + "!"), String() of a Real (u), an
-// operator record's 'String' (14.3: String(c)); read by comparisons (== and <>), by a function's String
+// operator record's 'String' (14.3: String(c)); read by relations (== <> < >= <=), by a function's String
 // input (isBang(t)) and by an assert's message. Discrete: String variables that when-clauses assign known
 // texts (held as their positions), read with pre() too.
 package StringVariables
@@ -50,6 +50,9 @@ package StringVariables
     Boolean uOk = u == "10";           // isTwo
     Cx c = Cx(k);
     Boolean cOk = String(c) == "<3>";  // 2 <= t < 3
+    Boolean sLt = s < "one";           // "many" (2 <= t < 3), byte order
+    Boolean sGe = s >= "two";          // isTwo
+    Boolean uLe = u <= "1";            // "0" (not isTwo), "10" > "1"
   equation
     when sample(0, 1) then
       k = pre(k) + 1;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # String variables known only at run time (tests/models/StringVariables.mo), built where they are read:
 # k = floor(t) + 1 (a sample every second from t = 0), so between events isTwo = tb = uOk = (k == 2),
-# tOk = (k != 2), cOk = (k == 3), y = 10 when k == 2 else 0 (closed forms, written by awk here), at every
+# tOk = (k != 2), cOk = (k == 3), y = 10 when k == 2 else 0, and the orderings (byte order) sLt =
+# ("many" < "one") = (k == 3), sGe = (s >= "two") = (k == 2), uLe = (u <= "1") = (k != 2) (closed forms,
+# written by awk here), at every
 # output point of a run to t = 2.5 that does not reach the assert; a run to t = 3.5 fails the assert at
 # t = 3 with the message built then, word for word; the C compiles warning-free (-Werror).
 source tests/ref/lib.sh
@@ -16,6 +18,7 @@ function chk(name, want) { if ($col[name] != want) { printf "FAIL %s = %s at t =
   # at an event time the row before the event has the old k, the row after it the new one
   if (k != int(t) + 1 && !(t == int(t) && k == int(t))) { print "FAIL k = " k " at t = " t; bad = 1 }
   chk("isTwo", k == 2); chk("tb", k == 2); chk("uOk", k == 2); chk("tOk", k != 2); chk("cOk", k == 3)
+  chk("sLt", k == 3); chk("sGe", k == 2); chk("uLe", k != 2)
   chk("y", k == 2 ? 10 : 0); n++ }
 END { if (n < 11 || !col["cOk"]) { print "FAIL: " n " rows"; bad = 1 } if (!bad) print "ok   " n " rows of StringVariables.Main as their closed forms"; exit bad }' "$D/res.csv" || status=1
 out=$(cd "$D" && ./Main -stopTime=3.5 -r=res2.csv 2>&1); rc=$?
