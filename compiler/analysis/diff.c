@@ -19,6 +19,7 @@
  * reduction decides, der_of = v).
  */
 #include "daeutil.h"
+#include "func.h"   /* mo_func_add_slot: iterators of the reductions of derivatives in functions */
 #include "sym.h"
 
 #include <string.h>
@@ -178,6 +179,85 @@ static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
     return NULL;
 }
 
+/* A node of kind k over a and b: the range a:b, the element a[b] */
+static mo_expr *node2(mo_expr_kind k, mo_expr *a, mo_expr *b, mo_loc L)
+{
+    mo_expr *r = mo_expr_new(k, L);
+    r->n = 2;
+    r->a = MO_NEWN(mo_expr *, 2);
+    r->a[0] = a;
+    r->a[1] = b;
+    return r;
+}
+
+/* Function mode: the reduction fn(body for k in 1:n) over the new iterator slot k (the layout of fnexpr.c);
+ * body(ctx, k) builds the body over k's node. */
+static mo_expr *reduce_k(diff_ctx *c, const char *fn, mo_expr *n, mo_expr *(*body)(void *, mo_expr *), void *ctx,
+                         mo_loc L)
+{
+    int slot = mo_func_add_slot((mo_func *)c->fn, mo_intern_cstr("ad_k"), L, MO_FV_ITER, MO_T_INTEGER);
+    mo_expr *k = mo_sym_var(L, slot);
+    mo_expr *r = mo_expr_call(L, fn, 2, (mo_expr *[]){body(ctx, k), k});
+    r->niters = 1;
+    r->iters = MO_NEWN(mo_iterator, 1);
+    r->iters[0] = (mo_iterator){"ad_k", L, node2(MO_EX_RANGE, mo_sym_num(L, 1), n, L)};
+    return r;
+}
+
+typedef struct extreme { mo_expr *a, *da, *m; bool ones; } extreme;
+
+/* (if a[k] == m then da[k] else 0), or with ones (if a[k] == m then 1 else 0) */
+static mo_expr *extreme_term(void *ctx, mo_expr *k)
+{
+    extreme *x = ctx;
+    mo_loc L = x->m->loc;
+    return mo_sym_if(L, mo_expr_binary(L, MO_OP_EQ, node2(MO_EX_INDEX, x->a, k, L), x->m),
+                     x->ones ? mo_sym_num(L, 1) : node2(MO_EX_INDEX, x->da, k, L), mo_sym_num01(0));
+}
+
+/* da[k] * product(a[1:k-1]) * product(a[k+1:n]) */
+static mo_expr *product_term(void *ctx, mo_expr *k)
+{
+    extreme *x = ctx;
+    mo_loc L = x->m->loc;
+    mo_expr *one = mo_sym_num(L, 1), *n = mo_expr_call(L, "size", 2, (mo_expr *[]){x->a, mo_sym_num(L, 1)});
+    mo_expr *lo = node2(MO_EX_RANGE, one, mo_expr_binary(L, MO_OP_SUB, k, one), L);
+    mo_expr *hi = node2(MO_EX_RANGE, mo_expr_binary(L, MO_OP_ADD, k, one), n, L);
+    mo_expr *before = mo_expr_call(L, "product", 1, (mo_expr *[]){node2(MO_EX_INDEX, x->a, lo, L)});
+    mo_expr *after = mo_expr_call(L, "product", 1, (mo_expr *[]){node2(MO_EX_INDEX, x->a, hi, L)});
+    return mo_expr_binary(L, MO_OP_MUL, node2(MO_EX_INDEX, x->da, k, L), mo_expr_binary(L, MO_OP_MUL, before, after));
+}
+
+/* Function mode: d min(a), d max(a) and d product(a) of a vector a, or of the reduction over a scalar body
+ * (the vector {body for i in r}). min and max: the mean of da over the elements equal to the result (da
+ * at the extreme almost everywhere; A = {x, x} gives dx); product: the sum of da[k] times the product of
+ * the other elements (zeros too). Each costs n^2 for n elements; NULL when a is no vector. */
+static mo_expr *diff_extreme(diff_ctx *c, const mo_expr *e, const char *fn)
+{
+    mo_loc L = e->loc;
+    mo_expr *a = e->a[0];
+    if (e->niters) {   /* fn(body for i in r) = fn({body for i in r}) */
+        if (e->niters != 1 || rank(c, e->a[0]))
+            return NULL;
+        a = mo_expr_dup(e);
+        a->kind = MO_EX_ARRAY;
+        a->fn = NULL;
+    } else if (e->n != 1 || rank(c, a) != 1) {
+        return NULL;
+    }
+    mo_expr *da = diff(c, a);
+    if (!da)
+        return NULL;
+    mo_expr *n = mo_expr_call(L, "size", 2, (mo_expr *[]){a, mo_sym_num(L, 1)});
+    mo_expr *m = mo_expr_call(L, fn, 1, (mo_expr *[]){a});
+    extreme x = {a, da, m, false};
+    if (!strcmp(fn, "product"))
+        return reduce_k(c, "sum", n, product_term, &x, L);
+    mo_expr *num = reduce_k(c, "sum", n, extreme_term, &x, L);
+    extreme y = {a, da, m, true};
+    return mo_expr_binary(L, MO_OP_DIV, num, reduce_k(c, "sum", n, extreme_term, &y, L));
+}
+
 /* d f(args) by the chain rule. */
 static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
 {
@@ -189,6 +269,11 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
         r->a = MO_NEWN(mo_expr *, e->n);
         memcpy(r->a, e->a, sizeof(mo_expr *) * (size_t)e->n);
         return (r->a[0] = diff(c, e->a[0])) ? r : NULL;
+    }
+    if (c->fn && fn && !e->nnamed && (!strcmp(fn, "product") || ((!strcmp(fn, "min") || !strcmp(fn, "max")) &&
+                                                               (e->n == 1 || e->niters)))) {
+        mo_expr *r = diff_extreme(c, e, fn);
+        return r ? r : fail(c, e, fn);
     }
     if (!fn || e->nnamed || e->niters)
         return fail(c, e, fn);
@@ -233,8 +318,6 @@ static mo_expr *diff_call(diff_ctx *c, const mo_expr *e)
             p->fn = q->fn = e->fn;
             return mo_expr_binary(L, MO_OP_ADD, p, q);
         }
-        if (!strcmp(fn, "product") || (e->n == 1 && (!strcmp(fn, "min") || !strcmp(fn, "max"))))
-            return fail(c, e, fn);
     }
     /* functions that are piecewise constant or Boolean */
     if (!strcmp(fn, "sign") || !strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "integer") ||

@@ -1,7 +1,7 @@
 // Index reduction must differentiate a call of a function with arrays that has no derivative annotation,
 // whose algorithm is a loop (a chain of assignments of whole variables, y := sum(u .* u), inlines:
-// funcinline.c) and reads product(u), of which no derivative is made yet (funcad.c): the call is refused
-// with a note that says why.
+// funcinline.c) and reads product({u, u}) of a matrix, of which no derivative is made yet (funcad.c): the
+// call is refused with a note that says why.
 package P
   function g
     input Real u[2];
@@ -11,7 +11,7 @@ package P
     for i in 1:2 loop
       y := y + u[i]^2;
     end for;
-    y := y + product(u);
+    y := y + product({u, u});
   end g;
   model M
     Real p;

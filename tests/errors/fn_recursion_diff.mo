@@ -1,5 +1,5 @@
 // A function without a derivative annotation that is no chain of assignments gets a derivative made from
-// its algorithm (funcad.c), unless the algorithm reads what none is made of yet (max of an array): then the
+// its algorithm (funcad.c), unless the algorithm reads what none is made of yet (max of a matrix): then the
 // error names the function at its call.
 package P
   function fact "n! by recursion"
@@ -14,7 +14,7 @@ package P
   algorithm
     y := 0;
     for i in 1:3 loop
-      y := y + max({x, i});
+      y := y + max([x, i; 1, 2]);
     end for;
   end loopy;
   model M "index 2: the constraint must be differentiated"
