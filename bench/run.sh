@@ -38,7 +38,9 @@
 #    mo2c's own time and the C compiler's (median and maximum; targets 0.1 s and 1 s for the build).
 # 10. bench/scalable.sh (part scalable): the ScalableTestSuite-style families of bench/gen_scalable.sh, each
 #    as arrays and component by component, at N = 10^3, 10^4, 10^5: mo2c's stages, the C compiler, the run.
-# Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv, stiff, msl, scalable; default all): `bash bench/run.sh smd` gives the
+# 11. bench/choices_bench.sh (part choices): N references x[k + i] over 2N elements (subscripts known only at
+#    run time), built at N in CNS (default 1000 2000 4000 8000): each stage, CPU time and peak memory.
+# Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv, stiff, msl, scalable, choices; default all): `bash bench/run.sh smd` gives the
 # simulator's ratio alone in a few seconds.
 set -u
 cd "$(dirname "$0")/.."
@@ -54,7 +56,7 @@ REPS=${REPS:-5}
 NS=${NS:-100 1000 10000}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 
-PARTS=" ${*:-smd chain array flat init bounded csv stiff msl scalable} "
+PARTS=" ${*:-smd chain array flat init bounded csv stiff msl scalable choices} "
 want() { [[ $PARTS == *" $1 "* ]]; }
 
 if want smd; then
@@ -142,6 +144,12 @@ fi
 if want scalable; then
 echo "== 10. ScalableTestSuite-style families: bench/scalable.sh"
 BUILD=$BUILD bash bench/scalable.sh | sed -n '/^family|/,$p'
+echo
+fi
+
+if want choices; then
+echo "== 11. subscripts known only at run time over big arrays: bench/choices_bench.sh"
+BUILD=$BUILD TIMEOUT=$BUILD_TIMEOUT bash bench/choices_bench.sh ${CNS:-1000 2000 4000 8000}
 echo
 fi
 

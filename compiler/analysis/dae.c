@@ -642,13 +642,19 @@ static bool eliminate_aliases(mo_dae *dae, mo_expr ***subp)
         A->dif[v] = dae->vars.v[v].der >= 0 ? v : -1;
         A->derm[v] = dae->vars.v[v].der_of >= 0 ? v : -1;
     }
-    /* incidence variable -> equations */
+    /* incidence variable -> equations. A choice among unknowns (x[k], flat.h) never joins an alias
+     * equation (try_alias gives up at it), so its elements need not queue the equations that read them:
+     * they are one choice each (daeutil.h), looked at only to find the equations to rebuild below. */
     unsigned char *seen = MO_NEWN(unsigned char, n);
-    mo_int_vec ev = {0};
-    int *estart = MO_NEWN(int, neq + 1);
+    mo_int_vec ev = {0}, cv = {0};
+    mo_dae_choices ch;
+    memset(&ch, 0, sizeof ch);
+    ch.dae = dae;
+    int *estart = MO_NEWN(int, neq + 1), *cstart = MO_NEWN(int, neq + 1);
     for (int e = 0; e < neq; e++) {
-        mo_dae_eq_unknowns(dae, &dae->eqs.v[e], seen, &ev);
+        mo_dae_eq_incidence(dae, &dae->eqs.v[e], MO_INC_INPUTS | MO_INC_UNKNOWNS, seen, &ev, &ch, &cv);
         estart[e + 1] = ev.n;
+        cstart[e + 1] = cv.n;
     }
     A->vstart = MO_NEWN(int, n + 1);
     A->veqs = MO_NEWN(int, ev.n + 1);
@@ -720,6 +726,13 @@ static bool eliminate_aliases(mo_dae *dae, mo_expr ***subp)
             continue;
         d->kind = d->der_of >= 0 ? MO_DV_DERIVATIVE : d->der >= 0 ? MO_DV_STATE : MO_DV_ALGEBRAIC;
     }
+    unsigned char *choice_sub = MO_NEWN(unsigned char, ch.n + 1);   /* choice -> an element is an alias */
+    for (int c = 0; c < ch.n; c++) {
+        int nv;
+        const int *vs = mo_dae_choice_vars(&ch, c, &nv);
+        for (int k = 0; k < nv && !choice_sub[c]; k++)
+            choice_sub[c] = sub[vs[k]] != NULL;
+    }
     for (int e = 0; e < dae->eqs.n; e++) {
         mo_deq *q = &dae->eqs.v[e];
         if (q->removed)
@@ -728,6 +741,8 @@ static bool eliminate_aliases(mo_dae *dae, mo_expr ***subp)
         bool any = false;
         for (int k = estart[e]; k < estart[e + 1] && !any; k++)
             any = sub[ev.v[k]] != NULL;
+        for (int k = cstart[e]; k < cstart[e + 1] && !any; k++)
+            any = choice_sub[cv.v[k]];
         if (!any)
             continue;
         q->lhs = mo_expr_subst(q->lhs, sub);

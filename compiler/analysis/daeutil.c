@@ -10,6 +10,7 @@
 #include "daeutil.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 int mo_dae_add_var(mo_dae *dae, const char *name, mo_dkind kind)
@@ -153,12 +154,85 @@ const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq)
     return mo_buf_str(&b);
 }
 
-void mo_dae_eq_vars(const mo_dae *dae, const mo_deq *eq, bool inputs, unsigned char *seen, mo_int_vec *out)
+/* The variables of e, each once (seen[]), appended to *out. late: a call that mo_dae_inline will inline
+ * is read through its body. ch: each x[k] over an array of elements (flat.h) appended to *chout as its
+ * choice (once per stamp) instead of its elements to *out; NULL: the elements as any operand. */
+static void walk_vars(const mo_expr *e, bool late, unsigned char *seen, mo_int_vec *out, mo_dae_choices *ch,
+                      mo_int_vec *chout)
 {
+    if (!e)
+        return;
+    if (e->kind == MO_EX_VAR && e->var >= 0) {
+        if (!seen[e->var]) {
+            seen[e->var] = 1;
+            MO_PUSH(*out, e->var);
+        }
+        return;
+    }
+    if (late && e->kind == MO_EX_CALL && e->func && e->func->inline_late) {
+        const mo_expr *inl = e->func->inline_arrays ? mo_func_inline_arrays(e) : mo_func_inline(e);
+        if (inl) {
+            walk_vars(inl, late, seen, out, ch, chout);
+            return;
+        }
+    }
+    if (ch && e->kind == MO_EX_INDEX && e->a[0]->kind == MO_EX_ARRAY) {
+        walk_vars(e->a[1], late, seen, out, ch, chout);
+        int id = mo_dae_choice_id(ch, e->a[0]);
+        if (ch->stamp.v[id] != ch->cur) {
+            ch->stamp.v[id] = ch->cur;
+            MO_PUSH(*chout, id);
+        }
+        return;
+    }
+    for (int i = 0; i < e->n; i++)
+        walk_vars(e->a[i], late, seen, out, ch, chout);
+    for (int i = 0; i < e->nnamed; i++)
+        walk_vars(e->named[i].value, late, seen, out, ch, chout);
+}
+
+int mo_dae_choice_id(mo_dae_choices *ch, const mo_expr *arr)
+{
+    intptr_t got = (intptr_t)mo_map_get(&ch->ids, (const char *)arr);
+    if (got)
+        return (int)got - 1;
+    int id = ch->n++;
+    mo_map_put(&ch->ids, (const char *)arr, (void *)(intptr_t)(id + 1));
+    if (ch->seen_n < ch->dae->vars.n) {   /* (index reduction adds variables) */
+        ch->seen_n = 2 * ch->dae->vars.n + 16;
+        ch->seen = MO_NEWN(unsigned char, ch->seen_n);
+    }
+    if (!ch->start.n)
+        MO_PUSH(ch->start, 0);
+    int first = ch->vars.n;
+    for (int i = 0; i < arr->n; i++)   /* (nested choices, x[k, j]: their elements) */
+        walk_vars(arr->a[i], ch->late, ch->seen, &ch->vars, NULL, NULL);
+    for (int i = first; i < ch->vars.n; i++)
+        ch->seen[ch->vars.v[i]] = 0;
+    MO_PUSH(ch->start, ch->vars.n);
+    MO_PUSH(ch->stamp, 0);
+    return id;
+}
+
+const int *mo_dae_choice_vars(const mo_dae_choices *ch, int id, int *n)
+{
+    *n = ch->start.v[id + 1] - ch->start.v[id];
+    return ch->vars.v + ch->start.v[id];
+}
+
+void mo_dae_eq_incidence(const mo_dae *dae, const mo_deq *eq, unsigned how, unsigned char *seen, mo_int_vec *out,
+                         mo_dae_choices *ch, mo_int_vec *chout)
+{
+    if (eq->alg)   /* algorithm sections are never inlined into */
+        how &= ~(unsigned)MO_INC_LATE;
+    if (ch) {
+        ch->cur++;
+        ch->late = how & MO_INC_LATE;
+    }
     int first = out->n;
-    mo_expr_collect_vars(eq->lhs, seen, out);
-    mo_expr_collect_vars(eq->rhs, seen, out);
-    if (inputs && eq->alg_first) {
+    walk_vars(eq->lhs, how & MO_INC_LATE, seen, out, ch, chout);
+    walk_vars(eq->rhs, how & MO_INC_LATE, seen, out, ch, chout);
+    if ((how & MO_INC_INPUTS) && eq->alg_first) {
         /* the inputs of an algorithm section: on its first pseudo-equation (dae.h) */
         const mo_dalg *a = &dae->algs.v[eq->alg - 1];
         for (int k = 0; k < a->nin; k++) {
@@ -169,70 +243,33 @@ void mo_dae_eq_vars(const mo_dae *dae, const mo_deq *eq, bool inputs, unsigned c
             }
         }
     }
-    for (int i = first; i < out->n; i++)
+    int w = first;
+    for (int i = first; i < out->n; i++) {
         seen[out->v[i]] = 0;
+        if (!(how & MO_INC_UNKNOWNS) || mo_dae_is_unknown(dae, out->v[i]))
+            out->v[w++] = out->v[i];
+    }
+    out->n = w;
 }
 
-/* mo_dae_eq_vars keeping the unknowns (mo_dae_is_unknown) only */
-static void eq_unknowns(const mo_dae *dae, const mo_deq *eq, bool inputs, unsigned char *seen, mo_int_vec *out)
+void mo_dae_eq_vars(const mo_dae *dae, const mo_deq *eq, bool inputs, unsigned char *seen, mo_int_vec *out)
 {
-    int first = out->n;
-    mo_dae_eq_vars(dae, eq, inputs, seen, out);
-    int w = first;
-    for (int i = first; i < out->n; i++)
-        if (mo_dae_is_unknown(dae, out->v[i]))
-            out->v[w++] = out->v[i];
-    out->n = w;
+    mo_dae_eq_incidence(dae, eq, inputs ? MO_INC_INPUTS : 0, seen, out, NULL, NULL);
 }
 
 void mo_dae_eq_unknowns(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
 {
-    eq_unknowns(dae, eq, true, seen, out);
-}
-
-/* mo_expr_collect_vars, reading a call that will be inlined after index reduction through its body */
-static void collect_deps(const mo_expr *e, unsigned char *seen, mo_int_vec *out)
-{
-    if (!e)
-        return;
-    if (e->kind == MO_EX_CALL && e->func && e->func->inline_late) {
-        const mo_expr *inl = e->func->inline_arrays ? mo_func_inline_arrays(e) : mo_func_inline(e);
-        if (inl) {
-            collect_deps(inl, seen, out);
-            return;
-        }
-    }
-    if (e->kind == MO_EX_VAR) {
-        mo_expr_collect_vars(e, seen, out);
-        return;
-    }
-    for (int i = 0; i < e->n; i++)
-        collect_deps(e->a[i], seen, out);
-    for (int i = 0; i < e->nnamed; i++)
-        collect_deps(e->named[i].value, seen, out);
+    mo_dae_eq_incidence(dae, eq, MO_INC_INPUTS | MO_INC_UNKNOWNS, seen, out, NULL, NULL);
 }
 
 void mo_dae_eq_deps(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
 {
-    if (eq->alg) {   /* algorithm sections are never inlined into */
-        eq_unknowns(dae, eq, true, seen, out);
-        return;
-    }
-    int first = out->n;
-    collect_deps(eq->lhs, seen, out);
-    collect_deps(eq->rhs, seen, out);
-    int w = first;
-    for (int i = first; i < out->n; i++) {
-        seen[out->v[i]] = 0;
-        if (mo_dae_is_unknown(dae, out->v[i]))
-            out->v[w++] = out->v[i];
-    }
-    out->n = w;
+    mo_dae_eq_incidence(dae, eq, MO_INC_INPUTS | MO_INC_UNKNOWNS | MO_INC_LATE, seen, out, NULL, NULL);
 }
 
 void mo_dae_eq_matchable(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out)
 {
-    eq_unknowns(dae, eq, false, seen, out);
+    mo_dae_eq_incidence(dae, eq, MO_INC_UNKNOWNS, seen, out, NULL, NULL);
 }
 
 static void note_more(int n)

@@ -104,6 +104,41 @@ void mo_dae_eq_deps(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo
  * be matched to (an algorithm computes its outputs, it is never solved for its inputs). */
 void mo_dae_eq_matchable(const mo_dae *dae, const mo_deq *eq, unsigned char *seen, mo_int_vec *out);
 
+/* Choices as one node. x[k + i] over the N elements of x (flat.h) would give each reference N edges in
+ * an incidence graph, N M for M references (quadratic: 800 MB at N = 2000). The graphs of alias
+ * elimination, index reduction and sorting instead take each distinct array of elements, which its
+ * references share (flatten_ref.c), as one choice whose variables are listed once. A choice is found by
+ * the array's address; one mo_dae_choices serves one way of reading (one how, below). Zero it, then set
+ * dae. */
+typedef struct mo_dae_choices {
+    const mo_dae *dae;
+    int n;                       /* choices so far, numbered 0 .. n-1 */
+    mo_map ids;                  /* the array of elements (its address) -> its number + 1 */
+    MO_VEC(int) start;           /* choice -> its first variable in vars (n + 1 entries) */
+    mo_int_vec vars;             /* the variables of each choice's elements, each once per choice */
+    MO_VEC(unsigned) stamp;      /* choice -> the call of mo_dae_eq_incidence that last listed it */
+    unsigned cur;
+    bool late;                   /* the elements read as MO_INC_LATE says */
+    unsigned char *seen;         /* workspace, seen_n entries */
+    int seen_n;
+} mo_dae_choices;
+/* The number of the choice whose elements are arr (an MO_EX_ARRAY), made on first sight. */
+int mo_dae_choice_id(mo_dae_choices *ch, const mo_expr *arr);
+/* The variables of choice id's elements (*n of them), unfiltered. */
+const int *mo_dae_choice_vars(const mo_dae_choices *ch, int id, int *n);
+/* The incidence of an equation, each variable once, appended to *out; how is a set of:
+ *   MO_INC_INPUTS    the inputs of an algorithm section on its first pseudo-equation (dae.h);
+ *   MO_INC_UNKNOWNS  only the unknowns (mo_dae_is_unknown);
+ *   MO_INC_LATE      a call of a function that mo_dae_inline will inline read through its body (not in
+ *                    algorithm sections).
+ * With ch, each x[k] over an array of elements is its choice, appended to *chout once per equation,
+ * its index's variables to *out; without, its elements are variables like any other. seen[] is caller
+ * workspace of dae->vars.n entries, all 0 on entry and on return. The four functions above are this
+ * function without ch. */
+enum { MO_INC_INPUTS = 1, MO_INC_UNKNOWNS = 2, MO_INC_LATE = 4 };
+void mo_dae_eq_incidence(const mo_dae *dae, const mo_deq *eq, unsigned how, unsigned char *seen, mo_int_vec *out,
+                         mo_dae_choices *ch, mo_int_vec *chout);
+
 /* Equation number eq in the numbering of dae->init blocks: dae->eqs first, then dae->init_eqs. */
 const mo_deq *mo_dae_eq_at(const mo_dae *dae, int eq);
 

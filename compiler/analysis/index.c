@@ -688,31 +688,61 @@ int mo_dae_index(mo_dae *dae)
         if (mo_dae_is_unknown(dae, v) && dae->vars.v[v].der < 0 && (dae->vars.v[v].state_select == MO_SS_ALWAYS ||
             (never_state && dae->vars.v[v].state_select == MO_SS_PREFER)))
             mo_dae_new_der(dae, v);
-    /* the incidence graph of the active equations over all variables (only unknowns have edges) */
+    /* the incidence graph of the active equations over all variables (only unknowns have edges), each
+     * choice x[k] first as one node (daeutil.h) */
     MO_VEC(int) ee = {0};
     MO_VEC(int) ev = {0};
+    mo_int_vec chs = {0};
+    MO_VEC(int) ce = {0};
+    mo_dae_choices ch;
+    memset(&ch, 0, sizeof ch);
+    ch.dae = dae;
     for (int e = 0; e < dae->eqs.n; e++) {
         if (dae->eqs.v[e].removed)
             continue;
         int ge = c->geq.n;
         MO_PUSH(c->geq, e);
         c->tmp.n = 0;
-        mo_dae_eq_deps(dae, &dae->eqs.v[e], seen_ws(c), &c->tmp);
+        chs.n = 0;
+        mo_dae_eq_incidence(dae, &dae->eqs.v[e], MO_INC_INPUTS | MO_INC_UNKNOWNS | MO_INC_LATE, seen_ws(c),
+                            &c->tmp, &ch, &chs);
         for (int k = 0; k < c->tmp.n; k++) {
             MO_PUSH(ee, ge);
             MO_PUSH(ev, c->tmp.v[k]);
         }
+        for (int k = 0; k < chs.n; k++) {
+            MO_PUSH(ce, ge);
+            MO_PUSH(ce, chs.v[k]);
+        }
     }
     int nvar = dae->vars.n, neq = c->geq.n, nunk = 0;
-    mo_graph g = mo_graph_build(neq, nvar, ee.v, ev.v, ee.n);
     int *der_of_var = MO_NEWN(int, nvar + 1), *der_of_eq = MO_NEWN(int, neq + 1);
+    unsigned char *fixed = MO_NEWN(unsigned char, nvar + 1);   /* not a highest derivative */
     for (int v = 0; v < nvar; v++) {
         bool unk = mo_dae_is_unknown(dae, v);
         der_of_var[v] = unk ? dae->vars.v[v].der : -1;
         nunk += unk && dae->vars.v[v].der < 0;
+        fixed[v] = !(unk && dae->vars.v[v].der < 0);
     }
     for (int e = 0; e < neq; e++)
         der_of_eq[e] = -1;
+    /* Without the choices' elements: when the equations can be matched to the highest derivatives so,
+     * Pantelides differentiates nothing, as on the whole graph (its edges are more), and the dummy
+     * derivatives have no level to choose in. Otherwise the whole graph. */
+    mo_graph g = mo_graph_build(neq, nvar, ee.v, ev.v, ee.n);
+    int *voe = MO_NEWN(int, neq + 1), *eov = MO_NEWN(int, nvar + 1);
+    if (ce.n && (neq != nunk || mo_match(&g, fixed, voe, eov, 0) != neq)) {
+        for (int k = 0; k < ce.n; k += 2) {
+            int nv;
+            const int *vs = mo_dae_choice_vars(&ch, ce.v[k + 1], &nv);
+            for (int i = 0; i < nv; i++)
+                if (mo_dae_is_unknown(dae, vs[i])) {
+                    MO_PUSH(ee, ce.v[k]);
+                    MO_PUSH(ev, vs[i]);
+                }
+        }
+        g = mo_graph_build(neq, nvar, ee.v, ev.v, ee.n);
+    }
     if (neq != nunk) {
         report_structure(c, &g, false);
         return 1;

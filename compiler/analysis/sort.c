@@ -36,7 +36,11 @@
 
 #include <string.h>
 
-/* A system under construction: equations (numbered as for mo_block_eq) with their unknowns. */
+/* A system under construction: equations (numbered as for mo_block_eq) with their unknowns.
+ * A choice x[k] (flat.h) is first one node (daeutil.h): an equation is not matched to its elements (a
+ * variable chosen at run time), and sorting sees the choice as one equation that depends on them. When
+ * the equations cannot be matched so, the elements become edges of every equation that reads them
+ * (sys_whole), as any variable's. */
 typedef struct sys {
     const mo_dae *dae;
     MO_VEC(int) eqs;          /* local equation -> equation number */
@@ -44,7 +48,23 @@ typedef struct sys {
     unsigned char *unknown;   /* variable -> is an unknown of this system */
     unsigned char *seen;
     mo_int_vec tmp;
+    mo_dae_choices ch;        /* the choices the equations read */
+    mo_int_vec chs;
+    MO_VEC(int) ce, cc;       /* edges (local equation, choice) */
+    bool whole;               /* the elements of the choices are edges in ee, ev too */
 } sys;
+
+/* Edges from local equation le to the unknowns among the elements of choice c. */
+static void choice_edges(sys *s, int le, int c)
+{
+    int nv;
+    const int *vs = mo_dae_choice_vars(&s->ch, c, &nv);
+    for (int i = 0; i < nv; i++)
+        if (s->unknown[vs[i]]) {
+            MO_PUSH(s->ee, le);
+            MO_PUSH(s->ev, vs[i]);
+        }
+}
 
 /* Appends equation q with number eqno (-1: a candidate not numbered yet). */
 static void sys_add_deq(sys *s, const mo_deq *q, int eqno)
@@ -52,12 +72,30 @@ static void sys_add_deq(sys *s, const mo_deq *q, int eqno)
     int le = s->eqs.n;
     MO_PUSH(s->eqs, eqno);
     s->tmp.n = 0;
-    mo_dae_eq_vars(s->dae, q, false, s->seen, &s->tmp);   /* an algorithm is never solved for its inputs */
+    s->chs.n = 0;
+    /* an algorithm is never solved for its inputs */
+    mo_dae_eq_incidence(s->dae, q, 0, s->seen, &s->tmp, &s->ch, &s->chs);
     for (int k = 0; k < s->tmp.n; k++)
         if (s->unknown[s->tmp.v[k]]) {
             MO_PUSH(s->ee, le);
             MO_PUSH(s->ev, s->tmp.v[k]);
         }
+    for (int k = 0; k < s->chs.n; k++) {
+        MO_PUSH(s->ce, le);
+        MO_PUSH(s->cc, s->chs.v[k]);
+        if (s->whole)
+            choice_edges(s, le, s->chs.v[k]);
+    }
+}
+
+/* The elements of the choices as edges of the equations that read them, from now on. */
+static void sys_whole(sys *s)
+{
+    if (s->whole)
+        return;
+    s->whole = true;
+    for (int k = 0; k < s->ce.n; k++)
+        choice_edges(s, s->ce.v[k], s->cc.v[k]);
 }
 
 static void sys_add_eq(sys *s, int eqno)
@@ -79,14 +117,44 @@ static int *grow(const int *old, int oldn, int n)
     return r;
 }
 
-/* The graph to sort: the matching graph g, and the inputs of algorithm sections, which their
- * pseudo-equations are not matched to but depend on (dae.h). */
-static mo_graph blt_graph(sys *s, const mo_graph *g)
+/* The graph to sort: the matching graph g; the inputs of algorithm sections, which their
+ * pseudo-equations are not matched to but depend on (dae.h); and, unless g holds their elements, the
+ * choices: choice c is an equation g->neq + c matched to a variable g->nvar + c of its own, which
+ * depends on the unknowns among its elements and on which the equations that read it depend (N + M
+ * edges for M references to N elements where the elements themselves are N M). *var_of_eq and
+ * *eq_of_var become the matching of the graph returned. */
+static mo_graph blt_graph(sys *s, const mo_graph *g, const int **var_of_eq, const int **eq_of_var)
 {
-    if (!s->dae->algs.n)
+    int nc = s->whole ? 0 : s->ch.n;
+    if (!s->dae->algs.n && !nc)
         return *g;
     MO_VEC(int) ee = {0};
     MO_VEC(int) ev = {0};
+    for (int k = 0; k < s->ce.n && nc; k++)
+        if (s->ce.v[k] >= 0) {
+            MO_PUSH(ee, s->ce.v[k]);
+            MO_PUSH(ev, g->nvar + s->cc.v[k]);
+        }
+    for (int c = 0; c < nc; c++) {
+        int nv;
+        const int *vs = mo_dae_choice_vars(&s->ch, c, &nv);
+        for (int i = 0; i < nv; i++)
+            if (s->unknown[vs[i]]) {
+                MO_PUSH(ee, g->neq + c);
+                MO_PUSH(ev, vs[i]);
+            }
+    }
+    if (nc) {
+        int *voe = MO_NEWN(int, g->neq + nc), *eov = MO_NEWN(int, g->nvar + nc);
+        memcpy(voe, *var_of_eq, sizeof(int) * (size_t)g->neq);
+        memcpy(eov, *eq_of_var, sizeof(int) * (size_t)g->nvar);
+        for (int c = 0; c < nc; c++) {
+            voe[g->neq + c] = g->nvar + c;
+            eov[g->nvar + c] = g->neq + c;
+        }
+        *var_of_eq = voe;
+        *eq_of_var = eov;
+    }
     for (int e = 0; e < g->neq; e++) {
         for (int k = g->start[e]; k < g->start[e + 1]; k++) {
             MO_PUSH(ee, e);
@@ -103,18 +171,32 @@ static mo_graph blt_graph(sys *s, const mo_graph *g)
                 MO_PUSH(ev, s->tmp.v[k]);
             }
     }
-    return mo_graph_build(g->neq, g->nvar, ee.v, ev.v, ee.n);
+    return mo_graph_build(g->neq + nc, g->nvar + nc, ee.v, ev.v, ee.n);
 }
 
 /* Blocks from a complete matching. */
 static void make_blocks(sys *s, const mo_graph *gm, const int *var_of_eq, const int *eq_of_var,
                         mo_system *out)
 {
-    mo_graph gb = blt_graph(s, gm);
+    const int *voe = var_of_eq, *eov = eq_of_var;
+    mo_graph gb = blt_graph(s, gm, &voe, &eov);
     const mo_graph *g = &gb;
-    int n = g->neq;
-    int *order = MO_NEWN(int, n + 1), *bstart = MO_NEWN(int, n + 2);
-    int nb = mo_blt(g, var_of_eq, eq_of_var, order, bstart);
+    int n = gm->neq, ng = g->neq;
+    int *order = MO_NEWN(int, ng + 1), *bstart = MO_NEWN(int, ng + 2);
+    int nb = mo_blt(g, voe, eov, order, bstart);
+    /* the choices' own equations (blt_graph) leave their blocks, and blocks of nothing else go */
+    int w = 0, nkept = 0, from = 0;
+    for (int b = 0; b < nb; b++) {
+        int to = bstart[b + 1], begin = w;
+        for (int i = from; i < to; i++)
+            if (order[i] < n)
+                order[w++] = order[i];
+        from = to;
+        if (w > begin)
+            bstart[nkept++] = begin;
+    }
+    bstart[nkept] = w;
+    nb = nkept;
     out->blocks.n = 0;
     if (out->blocks.cap < nb) { /* exactly nb: growing by doubling would leave as much again behind */
         out->blocks.v = MO_NEWN(mo_block, nb);
@@ -163,6 +245,7 @@ static int sys_open(sys *s, mo_dae *dae, bool init)
     int nvar = dae->vars.n;
     memset(s, 0, sizeof *s);
     s->dae = dae;
+    s->ch.dae = dae;
     s->unknown = MO_NEWN(unsigned char, nvar);
     s->seen = MO_NEWN(unsigned char, nvar);
     int nunk = 0;
@@ -185,6 +268,13 @@ static int sort_ode(mo_dae *dae)
     mo_graph g = sys_graph(&s);
     int *var_of_eq = grow(NULL, 0, g.neq), *eq_of_var = grow(NULL, 0, nvar);
     int m = mo_match(&g, NULL, var_of_eq, eq_of_var, 0);
+    if ((m != g.neq || m != nunk) && s.ce.n) {   /* the choices' elements are needed (sys) */
+        sys_whole(&s);
+        g = sys_graph(&s);
+        var_of_eq = grow(NULL, 0, g.neq);
+        eq_of_var = grow(NULL, 0, nvar);
+        m = mo_match(&g, NULL, var_of_eq, eq_of_var, 0);
+    }
     mo_stats_stage("match");
     if (m != g.neq || m != nunk) {
         /* index.c checked the balance and reduced the index, so this is a singular selection */
@@ -265,6 +355,13 @@ static mo_graph sub_system(sys *s, const mo_graph *all, const int *from, int n, 
     }
     s->eqs.v = eqs;
     s->eqs.n = s->eqs.cap = n;
+    int w = 0;   /* the choices read by the equations kept, renumbered */
+    for (int j = 0; j < s->ce.n; j++)
+        if (s->ce.v[j] < all->neq && to[s->ce.v[j]] >= 0) {
+            s->ce.v[w] = to[s->ce.v[j]];
+            s->cc.v[w++] = s->cc.v[j];
+        }
+    s->ce.n = s->cc.n = w;
     *var_of_eq = voe;
     *eq_of_var = eov;
     return (mo_graph){n, nvar, start, adj};
@@ -341,6 +438,15 @@ static int sort_init(mo_dae *dae)
         }
     }
     int n0 = s.eqs.n;
+    if (s.ce.n) {
+        /* The choices stay one node each (sys) when the system's own equations are matched to every
+         * unknown without their elements: the whole graph then matches them all too, and no candidate
+         * below is taken on either. Otherwise the elements are edges from the start. */
+        mo_graph g0 = sys_graph(&s);
+        int *voe = grow(NULL, 0, g0.neq), *eov = grow(NULL, 0, nvar);
+        if (n0 != nunk || mo_match(&g0, NULL, voe, eov, 0) != n0)
+            sys_whole(&s);
+    }
 
     /* the candidates, each group in declaration order (cand_var[c] is local equation n0 + c's variable):
      * 0. v = start for the continuous variables with a fixed start that are not states (dummy states,
