@@ -178,8 +178,15 @@ static void walk_vars(const mo_expr *e, bool late, unsigned char *seen, mo_int_v
     }
     if (ch && e->kind == MO_EX_INDEX && e->a[0]->kind == MO_EX_ARRAY) {
         walk_vars(e->a[1], late, seen, out, ch, chout);
-        int id = mo_dae_choice_id(ch, e->a[0]);
-        if (ch->stamp.v[id] != ch->cur) {
+        int id = mo_dae_choice_id(ch, e->a[0]), nv;
+        const int *vs = mo_dae_choice_vars(ch, id, &nv);
+        if (nv < MO_CHOICE_NODE_MIN) {   /* (small: its variables, as any) */
+            for (int i = 0; i < nv; i++)
+                if (!seen[vs[i]]) {
+                    seen[vs[i]] = 1;
+                    MO_PUSH(*out, vs[i]);
+                }
+        } else if (ch->stamp.v[id] != ch->cur) {
             ch->stamp.v[id] = ch->cur;
             MO_PUSH(*chout, id);
         }

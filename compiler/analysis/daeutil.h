@@ -131,11 +131,14 @@ const int *mo_dae_choice_vars(const mo_dae_choices *ch, int id, int *n);
  *   MO_INC_UNKNOWNS  only the unknowns (mo_dae_is_unknown);
  *   MO_INC_LATE      a call of a function that mo_dae_inline will inline read through its body (not in
  *                    algorithm sections).
- * With ch, each x[k] over an array of elements is its choice, appended to *chout once per equation,
- * its index's variables to *out; without, its elements are variables like any other. seen[] is caller
+ * With ch, each x[k] over an array of elements whose variables are MO_CHOICE_NODE_MIN or more is its
+ * choice, appended to *chout once per equation, its index's variables to *out; without ch, and for the
+ * smaller choices (a logic table indexed by a signal: the graphs stay as they were, down to the order
+ * sorting finds), its elements' variables are variables like any other. seen[] is caller
  * workspace of dae->vars.n entries, all 0 on entry and on return. The four functions above are this
  * function without ch. */
 enum { MO_INC_INPUTS = 1, MO_INC_UNKNOWNS = 2, MO_INC_LATE = 4 };
+enum { MO_CHOICE_NODE_MIN = 16 };
 void mo_dae_eq_incidence(const mo_dae *dae, const mo_deq *eq, unsigned how, unsigned char *seen, mo_int_vec *out,
                          mo_dae_choices *ch, mo_int_vec *chout);
 

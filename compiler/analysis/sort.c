@@ -130,20 +130,22 @@ static mo_graph blt_graph(sys *s, const mo_graph *g, const int **var_of_eq, cons
         return *g;
     MO_VEC(int) ee = {0};
     MO_VEC(int) ev = {0};
-    for (int k = 0; k < s->ce.n && nc; k++)
-        if (s->ce.v[k] >= 0) {
-            MO_PUSH(ee, s->ce.v[k]);
-            MO_PUSH(ev, g->nvar + s->cc.v[k]);
-        }
+    unsigned char *live = MO_NEWN(unsigned char, nc + 1);   /* choice -> has an unknown (else no edge) */
     for (int c = 0; c < nc; c++) {
         int nv;
         const int *vs = mo_dae_choice_vars(&s->ch, c, &nv);
         for (int i = 0; i < nv; i++)
             if (s->unknown[vs[i]]) {
+                live[c] = 1;
                 MO_PUSH(ee, g->neq + c);
                 MO_PUSH(ev, vs[i]);
             }
     }
+    for (int k = 0; k < s->ce.n && nc; k++)
+        if (s->ce.v[k] >= 0 && live[s->cc.v[k]]) {
+            MO_PUSH(ee, s->ce.v[k]);
+            MO_PUSH(ev, g->nvar + s->cc.v[k]);
+        }
     if (nc) {
         int *voe = MO_NEWN(int, g->neq + nc), *eov = MO_NEWN(int, g->nvar + nc);
         memcpy(voe, *var_of_eq, sizeof(int) * (size_t)g->neq);
