@@ -35,6 +35,8 @@
  * 0) we retry with generic entries on the same sparsity, which gives a structurally valid choice. Each
  * level is split into the connected components of its equations, and the elimination only touches the
  * rows that hold the pivot column, so a chain of 10^4 dampers (one component) costs linear time.
+ * The graph first leaves out the elements of big choices x[k] (daeutil.h): when the equations are
+ * matched to the highest derivatives without them, nothing is differentiated, as on the whole graph.
  */
 #include "daeutil.h"
 #include "graph.h"
