@@ -13,7 +13,8 @@
  * (a, b) := g(x), if, for over ranges, while, break, return and assert, over the scalar built-ins eval.c
  * knows (element by element on arrays), array constructors (with iterators too: {(k - 1)*2*pi/m for k in
  * 1:m}, Electrical.Polyphase.Functions.symmetricOrientation), ranges, subscripts (indices, ranges, ':'),
- * + - of arrays, array * / scalar, products of vectors and matrices, size, cat, fill, zeros, ones, sum,
+ * matrix constructors ([a, b; c, d]), + - of arrays, array * / scalar, products of vectors and matrices,
+ * size, cat, fill, zeros, ones, sum,
  * identity, diagonal, transpose, outerProduct, cross, skew, and calls of such functions
  * (Modelica.Math.FastFourierTransform.realFFTsamplePoints: Integer arithmetic in while loops; outputs
  * sized by their assignments, xpos := cat(1, xpos, x[i:i]), whose size a call from a model needs).
@@ -375,18 +376,13 @@ static bool index_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
     return true;
 }
 
-/* cat(k, a, b, ...) */
-static bool cat_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
+/* The np evaluated parts p, of one number of dimensions and equal but in dimension k (1-based),
+ * concatenated along k into out (10.4.2). */
+static bool cat_vals(run *r, long k, const val *p, int np, val *out)
 {
-    long k;
-    if (e->n < 2 || !eval_int(r, vals, e->a[0], &k, depth))
-        return false;
-    int np = e->n - 1;
-    val *p = malloc(sizeof(val) * (size_t)np);
-    bool ok = true;
+    bool ok = np >= 1 && k >= 1 && k <= p[0].nd;
     for (int i = 0; ok && i < np; i++)
-        ok = eval_fx(r, vals, e->a[i + 1], &p[i], depth) && p[i].nd >= 1 && p[i].nd == p[0].nd && k >= 1 &&
-             k <= p[0].nd;
+        ok = p[i].nd >= 1 && p[i].nd == p[0].nd;
     int dims[MO_MAX_DIMS];
     if (ok) {
         memcpy(dims, p[0].dims, sizeof dims);
@@ -411,7 +407,54 @@ static bool cat_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
                 w += block;
             }
     }
+    return ok;
+}
+
+/* cat(k, a, b, ...) */
+static bool cat_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
+{
+    long k;
+    if (e->n < 2 || !eval_int(r, vals, e->a[0], &k, depth))
+        return false;
+    int np = e->n - 1;
+    val *p = malloc(sizeof(val) * (size_t)np);
+    bool ok = true;
+    for (int i = 0; ok && i < np; i++)
+        ok = eval_fx(r, vals, e->a[i + 1], &p[i], depth);
+    ok = ok && cat_vals(r, k, p, np, out);
     free(p);
+    return ok;
+}
+
+/* [a, b; c, d] (10.4.2): cat(1, cat(2, a, b), cat(2, c, d)), each element first made a matrix (a scalar
+ * 1 x 1, a vector a column: MultiBody's Frames.axisRotation builds its T from [e]*transpose([e]));
+ * elements of more than two dimensions are not evaluated here. */
+static bool matrix_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
+{
+    val *rows = malloc(sizeof(val) * (size_t)(e->n + 1));
+    bool ok = e->n > 0;
+    for (int i = 0; ok && i < e->n; i++) {
+        const mo_expr *row = e->a[i];
+        ok = row->kind == MO_EX_ARRAY && !row->niters && row->n > 0;
+        val *p = malloc(sizeof(val) * (size_t)(row->n + 1));
+        for (int j = 0; ok && j < row->n; j++) {
+            ok = eval_fx(r, vals, row->a[j], &p[j], depth) && p[j].nd <= 2;
+            if (ok && p[j].nd == 0) {
+                double x = p[j].s;
+                int one[2] = {1, 1};
+                ok = make(r, &p[j], 2, one);
+                if (ok)
+                    p[j].el[0] = x;
+            } else if (ok && p[j].nd == 1) {   /* the same elements as a column */
+                p[j].nd = 2;
+                p[j].dims[1] = 1;
+            }
+        }
+        ok = ok && cat_vals(r, 2, p, row->n, &rows[i]);
+        free(p);
+    }
+    ok = ok && cat_vals(r, 1, rows, e->n, out);
+    free(rows);
     return ok;
 }
 
@@ -627,6 +670,8 @@ static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
         const char *n = e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1 ? e->fn->parts[0].id : NULL;
         return n && builtin(r, vals, e, n, out, depth);
     }
+    case MO_EX_MATRIX:
+        return matrix_of(r, vals, e, out, depth);
     default:
         return false;
     }

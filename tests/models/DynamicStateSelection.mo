@@ -14,4 +14,31 @@ package DynamicStateSelection "static state choices that the run outgrows (codeg
     der(v) = -lambda*y - g;
     x^2 + y^2 = L^2;
   end CartesianPendulum;
+  function startPoint "the point of a pendulum of length L at angle theta from the bottom: a rotation matrix built by a matrix constructor, as MultiBody's Frames.axisRotation builds its T"
+    input Real theta;
+    input Real L;
+    output Real r[2];
+  protected
+    Real T[2, 2];
+  algorithm
+    T := [cos(theta), -sin(theta); sin(theta), cos(theta)];
+    r := T * [0; -L] * {1};
+  end startPoint;
+  model SwingingPendulum "a Cartesian pendulum swinging 0.05 rad around the bottom, its start values given by a function: the states are chosen with their values when the model is compiled (|dF/dy| is 20 times |dF/dx| at the start), so x and u stay states and y is the dummy, far from its singular point"
+    parameter Real L = 1 "length";
+    parameter Real g = 9.81;
+    parameter Real theta0 = 0.05 "the angle it is released at, at rest";
+    parameter Real r0[2] = startPoint(theta0, L);
+    Real x(start = r0[1]);
+    Real y(start = r0[2], fixed = true);
+    Real u(start = 0);
+    Real v(start = 0, fixed = true);
+    Real lambda;
+  equation
+    der(x) = u;
+    der(y) = v;
+    der(u) = -lambda*x;
+    der(v) = -lambda*y - g;
+    x^2 + y^2 = L^2;
+  end SwingingPendulum;
 end DynamicStateSelection;

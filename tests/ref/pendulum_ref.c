@@ -1,14 +1,14 @@
 /*
  * pendulum_ref.c - the reference trajectory of tests/models/Pendulum.mo, computed outside mo2c and in
  * other coordinates: the polar form of the same pendulum,
- *     theta'' = -(g / L) sin(theta),  theta(0) = 30 degrees,  theta'(0) = 0   (released at rest)
+ *     theta'' = -(g / L) sin(theta),  theta(0) = 30 degrees (or THETA0),  theta'(0) = 0   (released at rest)
  * integrated with GSL's rk8pd at absolute and relative tolerance 1e-12, then mapped to the Cartesian
  * variables of the model (theta measured from the downward vertical, counter-clockwise):
  *     x = L sin(theta),  y = -L cos(theta),  u = L cos(theta) theta',  v = L sin(theta) theta'
  *     lambda = m (g cos(theta) + L theta'^2) / L   (the rod force per unit length: tension / L, from
  *              m der(u) = -lambda x and the radial balance T = m g cos(theta) + m L theta'^2)
  *
- *   pendulum_ref OUT.csv STOP N     write N + 1 rows at t = STOP * i / N
+ *   pendulum_ref OUT.csv STOP N [THETA0]    write N + 1 rows at t = STOP * i / N; THETA0 in radians
  *
  * Self-test: energy E = L^2 theta'^2 / 2 - g L cos(theta) stays within 1e-10 of its start, and a run at
  * tolerance 1e-10 agrees with the 1e-12 run to 1e-8 at every point; exit status 1 otherwise.
@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 static const double m = 1, L = 1, g = 9.81;
+static double theta0 = M_PI / 6;
 
 static int rhs(double t, const double s[], double ds[], void *params)
 {
@@ -36,7 +37,7 @@ static int integrate(double stop, int n, double tol, double *th)
 {
     gsl_odeiv2_system sys = {rhs, NULL, 2, NULL};
     gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-6, tol, tol);
-    double t = 0, s[2] = {M_PI / 6, 0};
+    double t = 0, s[2] = {theta0, 0};
     th[0] = s[0];
     th[1] = s[1];
     for (int i = 1; i <= n; i++) {
@@ -56,12 +57,14 @@ static int integrate(double stop, int n, double tol, double *th)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: pendulum_ref OUT.csv STOP N\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: pendulum_ref OUT.csv STOP N [THETA0]\n");
         return 2;
     }
     double stop = atof(argv[2]);
     int n = atoi(argv[3]);
+    if (argc == 5)
+        theta0 = atof(argv[4]);
     if (n < 1 || !(stop > 0)) {
         fprintf(stderr, "pendulum_ref: bad STOP or N\n");
         return 2;
