@@ -20,7 +20,8 @@
  * make it an inner assignment, those that divide by a fixed coefficient (numbers, parameters) first:
  * a varying one may be 0 where the loop has a solution (a diode's LossPower = v*i is no way to compute
  * i while v = 0; the diode's current equation is), so such an equation is used only when no other
- * can be, and in a linear loop not at all (an extra unknown of its LU instead); when there is none,
+ * can be, and in a linear loop not at all (an extra unknown of its LU instead), nor where the
+ * coefficient is 0 at the start values its variables declare (zero_at_start); when there is none,
  * make a tear variable of the undetermined unknown
  * occurring in the most unassigned equations (ties: the first in block order), a Real one before any
  * Boolean, Integer or enumeration (Newton cannot iterate those: computed from the Real tear variables
@@ -228,6 +229,30 @@ static bool zero_in_a_branch(const mo_expr *c)
     }
 }
 
+/* Is the varying coefficient coef exactly 0 with the start values, every variable it reads declaring
+ * one (or a parameter)? Then the assignment that divides by it fails at the first evaluation where the
+ * loop's solution is its start: MultiBody's R.T[2,3] = 2 (Q2 Q3 + Q1 Q4) solved for Q4 through 2 Q1,
+ * Q(start = Q_start) and Q1 = 0 for an unrotated body (GyroscopicEffects). A variable without a start
+ * value is 0 by default only, no sign that the run starts there: it does not count. */
+static bool zero_at_start(const mo_dae *dae, const mo_expr *coef, solve_ws *ws)
+{
+    mo_int_vec vs = {0};
+    mo_expr_collect_vars(coef, ws->seen, &vs);
+    bool declared = true;
+    for (int k = 0; k < vs.n; k++) {
+        ws->seen[vs.v[k]] = 0;
+        const mo_dvar *d = &dae->vars.v[vs.v[k]];
+        declared &= d->kind == MO_DV_PARAMETER || d->kind == MO_DV_CONSTANT || d->start != NULL;
+    }
+    if (!declared)
+        return false;
+    if (!ws->pvals)
+        ws->pvals = mo_dae_start_values(dae);
+    bool ok = true;
+    double c = mo_eval_fns(coef, ws->pvals, &ok);
+    return ok && c == 0;
+}
+
 /* Does v take Boolean, Integer or enumeration values (pre(v): those of v)? */
 static bool discrete_valued(const mo_dae *dae, int v)
 {
@@ -380,6 +405,8 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
                 MO_PUSH(later, i);
                 continue;
             }
+            if (waited && zero_at_start(dae, coef, ws))
+                continue;   /* a residual: a new tear variable instead */
             assigned[i] = true;
             for (int k = 0; k < ev[i].n; k++) {
                 int u = ev[i].v[k];
