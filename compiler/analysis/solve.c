@@ -168,6 +168,33 @@ static void torn_jacobian(mo_block *b, mo_expr **res, solve_ws *ws)
     b->torn->jac_d = ds.v;
 }
 
+/* Is e made of numbers, parameters and constants only? Then *val is its value with the parameters'
+ * values, *known whether that could be computed (a value not known here may be 0 too: a winding's N.im,
+ * from a parameter bound to exp(Complex(0, orientation)) with orientation 0). */
+static bool fixed_value(const mo_dae *dae, const mo_expr *e, solve_ws *ws, double *val, bool *known)
+{
+    mo_int_vec vs = {0};
+    mo_expr_collect_vars(e, ws->seen, &vs);
+    bool fixed = true;
+    for (int k = 0; k < vs.n; k++) {
+        ws->seen[vs.v[k]] = 0;
+        mo_dkind kind = dae->vars.v[vs.v[k]].kind;
+        fixed &= kind == MO_DV_PARAMETER || kind == MO_DV_CONSTANT;
+    }
+    *known = false;
+    if (fixed) {
+        if (vs.n && !ws->pvals)
+            ws->pvals = mo_dae_start_values(dae);
+        bool ok = true;
+        *val = mo_eval(e, ws->pvals, &ok);
+        *known = ok;
+        if (!vs.n && !ok)
+            *val = 1;   /* numbers only (as before the parameters' values were looked at): not 0 */
+        *known |= !vs.n;
+    }
+    return fixed;
+}
+
 /* Is the coefficient an equation is divided by, solved for an unknown, fixed for the whole run (a number,
  * parameters and constants) and not 0 with the parameters' values? One that varies (a voltage in
  * P = v*i solved for i) may pass through 0, at the start typically, and the assignment then divides by
@@ -176,51 +203,40 @@ static void torn_jacobian(mo_block *b, mo_expr **res, solve_ws *ws)
  * rolling wheel's constraint is). */
 static bool fixed_coefficient(const mo_dae *dae, const mo_expr *coef, solve_ws *ws)
 {
-    mo_int_vec vs = {0};
-    mo_expr_collect_vars(coef, ws->seen, &vs);
-    bool fixed = true;
-    for (int k = 0; k < vs.n; k++) {
-        ws->seen[vs.v[k]] = 0;
-        mo_dkind kind = dae->vars.v[vs.v[k]].kind;
-        fixed &= kind == MO_DV_PARAMETER || kind == MO_DV_CONSTANT;
-    }
-    if (fixed && vs.n) {
-        if (!ws->pvals)
-            ws->pvals = mo_dae_start_values(dae);
-        bool ok = true;
-        double c = mo_eval(coef, ws->pvals, &ok);
-        fixed = ok && c != 0;   /* (a value not known here may be 0 too: a winding's N.im, from a
-                                 * parameter bound to exp(Complex(0, orientation)) with orientation 0) */
-    }
-    return fixed;
+    double c = 0;
+    bool known;
+    return fixed_value(dae, coef, ws, &c, &known) && known && c != 0;
 }
 
 /* Is the coefficient 0 in a branch of an if-expression (through products, quotients' numerators and
- * negations)? So it is when the equation comes from an if-equation whose unknown occurs in some
- * branches only: the Fluid vessel's s[i] = if regularFlow[i] then level - height elseif inFlow[i] then
- * m_flow else ..., solved for m_flow, divides by `if regularFlow[i] then 0 else ...`, 0 whenever the
- * port is below the level (MeasuringTemperature, PumpingSystem stopped at time 0 on it). Such an
- * equation does not determine the unknown in that mode: it stays a residual. Recursion over the
- * coefficient's depth. */
-static bool zero_in_a_branch(const mo_expr *c)
+ * negations; a branch made of parameters is 0 when their values make it so)? So it is when the equation
+ * comes from an if-equation whose unknown occurs in some branches only: the Fluid vessel's
+ * s[i] = if regularFlow[i] then level - height elseif inFlow[i] then m_flow else ..., solved for m_flow,
+ * divides by `if regularFlow[i] then 0 else ...`, 0 whenever the port is below the level
+ * (MeasuringTemperature, PumpingSystem stopped at time 0 on it), and a closed valve's
+ * m_flow = if open then k*dp else opening_min*k*dp, solved for dp, by opening_min*k with
+ * opening_min = 0 (ControlledTanks). Such an equation does not determine the unknown in that mode: it
+ * stays a residual. Recursion over the coefficient's depth. */
+static bool zero_in_a_branch(const mo_dae *dae, const mo_expr *c, solve_ws *ws)
 {
     double z;
-    if (mo_sym_is_num(c, &z))
-        return z == 0;
+    bool known;
+    if (fixed_value(dae, c, ws, &z, &known))
+        return known && z == 0;
     switch (c->kind) {
     case MO_EX_IF:
         for (int i = 1; i < c->n; i += 2)
-            if (zero_in_a_branch(c->a[i]))
+            if (zero_in_a_branch(dae, c->a[i], ws))
                 return true;
-        return zero_in_a_branch(c->a[c->n - 1]);
+        return zero_in_a_branch(dae, c->a[c->n - 1], ws);
     case MO_EX_UNARY:
-        return c->op != MO_OP_NOT && zero_in_a_branch(c->a[0]);
+        return c->op != MO_OP_NOT && zero_in_a_branch(dae, c->a[0], ws);
     case MO_EX_BINARY:
         switch (mo_op_scalar(c->op)) {
         case MO_OP_MUL:
-            return zero_in_a_branch(c->a[0]) || zero_in_a_branch(c->a[1]);
+            return zero_in_a_branch(dae, c->a[0], ws) || zero_in_a_branch(dae, c->a[1], ws);
         case MO_OP_DIV:
-            return zero_in_a_branch(c->a[0]);
+            return zero_in_a_branch(dae, c->a[0], ws);
         default:
             return false;
         }
@@ -399,7 +415,7 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
                     j = ev[i].v[k];
             mo_expr *coef = NULL;
             mo_expr *sol = solve_for_coef(eq[i]->lhs, eq[i]->rhs, b->vars[j], &coef);
-            if (!sol || zero_in_a_branch(coef))
+            if (!sol || zero_in_a_branch(dae, coef, ws))
                 continue; /* nonlinear in its last unknown, or absent from a branch: a residual */
             if (!waited && !fixed_coefficient(dae, coef, ws)) {
                 MO_PUSH(later, i);

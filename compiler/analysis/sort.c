@@ -22,7 +22,9 @@
  * warning; a discrete-time variable whose start is not fixed gets pre(v) = start when pre(v) is
  * otherwise undetermined (silently, as 8.6 allows); when equations are still missing, states whose
  * start is not fixed get x = start in declaration order (marked assumed; OpenModelica does the same
- * silently, --dump=blt shows them). Too many initial conditions (those a maximum matching leaves
+ * silently, --dump=blt shows them), those with a start value of their own first, then algebraic
+ * variables with a start value and stateSelect prefer or always (the states OpenModelica would pick),
+ * then the other states. Too many initial conditions (those a maximum matching leaves
  * unmatched) are left out with a warning when they are initial equations and every unknown is
  * determined without them (dae->init_checks: the simulator checks they hold, 8.6 removes only
  * consistent ones); otherwise they are an error listing them.
@@ -420,6 +422,15 @@ static bool drop_redundant(mo_dae *dae, sys *s, mo_graph *g, int **var_of_eq, in
     return true;
 }
 
+/* Takes candidate local equation le, v = start, for v that the matching left alone: it matches v. */
+static void take_unmatched(mo_dae *dae, sys *s, const mo_deq *q, int le, int v, mo_int_vec *kept, int *var_of_eq,
+                           int *eq_of_var)
+{
+    accept(dae, s, q, le, kept);
+    var_of_eq[le] = v;
+    eq_of_var[v] = le;
+}
+
 /* Completing the initial system takes one graph with every candidate x = start equation appended after
  * the system's own equations (candidates not taken stay unmatched, and the searches never enter an
  * unmatched equation but their root) and one augmenting-path search per candidate: the graph is built
@@ -456,21 +467,29 @@ static int sort_init(mo_dae *dae)
      *    when they make the matching grow, else a warning;
      * 1. pre(v) = start for the discrete-time variables whose start is not fixed (8.6: such a missing
      *    initial value may be set to the start value without a word), kept when the matching grows;
-     * 2. x = start for the states whose start is not fixed, while equations are missing (assumed). */
+     * 2. x = start for the states whose start is not fixed, while equations are missing (assumed);
+     * 3. v = start for the algebraic variables with a start value (not fixed) that prefer to be states
+     *    (stateSelect prefer or always), while equations are missing (assumed): tried before the states
+     *    without a start value of their own. A Fluid tank's states are its mass and energy (no start),
+     *    its level and medium temperature have the start values and StateSelect.prefer (the states
+     *    OpenModelica picks): m = 0 from the states' default start divided by zero in U = m*u
+     *    (AST_BatchPlant's OneTank at time 0). */
     MO_VEC(int) cand_var = {0};
     MO_VEC(mo_deq) cand_eq = {0};
-    int ngroup[3] = {0, 0, 0};
-    for (int pass = 0; pass < 3; pass++)
+    int ngroup[4] = {0, 0, 0, 0};
+    for (int pass = 0; pass < 4; pass++)
         for (int v = 0; v < nvar; v++) {
             const mo_dvar *d = &dae->vars.v[v];
             bool take = pass == 0 ? (d->kind == MO_DV_ALGEBRAIC || d->kind == MO_DV_DERIVATIVE) && d->fixed &&
                                     !mo_dae_discrete_time(dae, v)
                       : pass == 1 ? d->kind == MO_DV_PRE && mo_dae_discrete_time(dae, d->pre_of) &&
                                     !dae->vars.v[d->pre_of].fixed
-                      : d->kind == MO_DV_STATE && !d->fixed;
+                      : pass == 2 ? d->kind == MO_DV_STATE && !d->fixed
+                      : d->kind == MO_DV_ALGEBRAIC && !d->fixed && d->start && !mo_dae_discrete_time(dae, v) &&
+                        (d->state_select == MO_SS_PREFER || d->state_select == MO_SS_ALWAYS);
             if (!take)
                 continue;
-            mo_deq q = start_eq(dae, v, pass == 2);
+            mo_deq q = start_eq(dae, v, pass >= 2);
             MO_PUSH(cand_var, v);
             MO_PUSH(cand_eq, q);
             ngroup[pass]++;
@@ -506,21 +525,34 @@ static int sort_init(mo_dae *dae)
 
     /* missing equations: x = start for states not yet determined, in declaration order */
     if (m < nunk) {
-        int first = c;
+        int first = c, pref = first + ngroup[2];
         unsigned char *given = MO_NEWN(unsigned char, cand_var.n - first + 1);
-        /* first the states the matching left alone: each such equation matches its state */
-        for (c = first; c < cand_var.n && m < nunk; c++) {
+        /* first the states with a start value the matching left alone: each such equation matches its state */
+        for (c = first; c < pref && m < nunk; c++) {
             int v = cand_var.v[c], le = n0 + c;
-            if (eq_of_var[v] >= 0)
+            if (eq_of_var[v] >= 0 || !dae->vars.v[v].start)
                 continue;
-            accept(dae, &s, &cand_eq.v[c], le, &kept);
+            take_unmatched(dae, &s, &cand_eq.v[c], le, v, &kept, var_of_eq, eq_of_var);
             given[c - first] = 1;
-            var_of_eq[le] = v;
-            eq_of_var[v] = le;
+            m++;
+        }
+        /* then the variables that prefer to be states, when an augmenting path takes them */
+        for (c = pref; c < cand_var.n && m < nunk; c++)
+            if (mo_match_augment(&all, n0 + c, var_of_eq, eq_of_var, &ws)) {
+                accept(dae, &s, &cand_eq.v[c], n0 + c, &kept);
+                m++;
+            }
+        /* then the other states the matching left alone */
+        for (c = first; c < pref && m < nunk; c++) {
+            int v = cand_var.v[c], le = n0 + c;
+            if (given[c - first] || eq_of_var[v] >= 0)
+                continue;
+            take_unmatched(dae, &s, &cand_eq.v[c], le, v, &kept, var_of_eq, eq_of_var);
+            given[c - first] = 1;
             m++;
         }
         /* then states already matched, when an augmenting path frees them */
-        for (c = first; c < cand_var.n && m < nunk; c++) {
+        for (c = first; c < pref && m < nunk; c++) {
             if (given[c - first])
                 continue;
             if (mo_match_augment(&all, n0 + c, var_of_eq, eq_of_var, &ws)) {
