@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Rewrite the lists of known failures (compliance_failures.tsv, msl_flat_failures.tsv,
 # msl323_flat_failures.tsv, modelicatest_failures.tsv, msl_examples_failures.tsv, multibody_failures.tsv,
-# clocked_failures.tsv, maplib_failures.tsv, units_findings.tsv) from a fresh run of build/mo2c, after a change that makes
-# cases pass (or, said in the commit, fail). Run from anywhere; needs ../shared beside the project.
+# fluid_failures.tsv, clocked_failures.tsv, maplib_failures.tsv, units_findings.tsv) from a fresh run of
+# build/mo2c, after a change that makes cases pass (or, said in the commit, fail). Run from anywhere;
+# needs ../shared beside the project.
 set -eu
 cd "$(dirname "$0")/../.."
 MO2C=${MO2C:-$PWD/build/mo2c}; SHARED=${SHARED:-$(cd .. && pwd)/shared}
@@ -35,6 +36,9 @@ MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$T/e.tsv"
 MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$T/mb.tsv" Modelica.Mechanics.MultiBody
 { echo "# MSL 4.0.0 MultiBody examples that do not compile or do not run to their stop time yet: example, then how, and the first error (tests/sim/library_multibody.sh)"
   awk -F'\t' '$1 != "ok" { print $2 "\t" $1 ": " $3 }' "$T/mb.tsv"; } > tests/library/multibody_failures.tsv
+MSL=$SHARED/msl/4.0.0 MO2C_WALK_CPU=10 tests/library/msl_examples.sh "$T/fl.tsv" Modelica.Fluid
+{ echo "# MSL 4.0.0 Fluid examples that do not compile or do not run to their stop time yet: example, then how, and the first error (tests/sim/library_fluid.sh)"
+  awk -F'\t' '$1 != "ok" { print $2 "\t" $1 ": " $3 }' "$T/fl.tsv"; } > tests/library/fluid_failures.tsv
 E=Modelica.Clocked.Examples   # the subset of tests/sim/library_clocked.sh
 MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$T/ck.tsv" $E.CascadeControlledDrive $E.SimpleControlledDrive \
     $E.Systems $E.Elementary.ClockSignals $E.Elementary.RealSignals
@@ -50,11 +54,12 @@ grep -P '^[^#\t]+\teither: ' tests/library/maplib_failures.tsv > "$T/either.tsv"
 MSL=$SHARED/msl/4.0.0 tests/library/msl_units.sh "$T/u.tsv"
 { echo "# MSL examples in which the unit check finds an inconsistency of the library: example, then the first finding (tests/sim/library_units.sh)"
   awk -F'\t' '$1 != "ok" { print $2 "\t" $3 }' "$T/u.tsv"; } > tests/library/units_findings.tsv
-for f in compliance msl_flat msl323_flat modelicatest msl_examples multibody clocked maplib; do
+for f in compliance msl_flat msl323_flat modelicatest msl_examples multibody fluid clocked maplib; do
     echo "$f: $(grep -vc '^#' "tests/library/${f}_failures.tsv") failing"
 done
 echo "modelicatest: $(grep -c '^ok' "$T/mt.tsv") of $(wc -l < "$T/mt.tsv") classes flatten"
 echo "msl_examples: $(grep -c '^ok' "$T/e.tsv") of $(wc -l < "$T/e.tsv") examples run to their stop time"
 echo "multibody: $(grep -c '^ok' "$T/mb.tsv") of $(wc -l < "$T/mb.tsv") examples run to their stop time"
+echo "fluid: $(grep -c '^ok' "$T/fl.tsv") of $(wc -l < "$T/fl.tsv") examples run to their stop time"
 echo "clocked: $(grep -c '^ok' "$T/ck.tsv") of $(wc -l < "$T/ck.tsv") examples run to their stop time"
 
