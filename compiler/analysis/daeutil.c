@@ -163,10 +163,7 @@ static void walk_vars(const mo_expr *e, bool late, unsigned char *seen, mo_int_v
     if (!e)
         return;
     if (e->kind == MO_EX_VAR && e->var >= 0) {
-        if (!seen[e->var]) {
-            seen[e->var] = 1;
-            MO_PUSH(*out, e->var);
-        }
+        mo_expr_note_var(e->var, seen, out);
         return;
     }
     if (late && e->kind == MO_EX_CALL && e->func && e->func->inline_late) {
@@ -182,10 +179,7 @@ static void walk_vars(const mo_expr *e, bool late, unsigned char *seen, mo_int_v
         const int *vs = mo_dae_choice_vars(ch, id, &nv);
         if (nv < MO_CHOICE_NODE_MIN) {   /* (small: its variables, as any) */
             for (int i = 0; i < nv; i++)
-                if (!seen[vs[i]]) {
-                    seen[vs[i]] = 1;
-                    MO_PUSH(*out, vs[i]);
-                }
+                mo_expr_note_var(vs[i], seen, out);
         } else if (ch->stamp.v[id] != ch->cur) {
             ch->stamp.v[id] = ch->cur;
             MO_PUSH(*chout, id);
@@ -244,10 +238,8 @@ void mo_dae_eq_incidence(const mo_dae *dae, const mo_deq *eq, unsigned how, unsi
         const mo_dalg *a = &dae->algs.v[eq->alg - 1];
         for (int k = 0; k < a->nin; k++) {
             int v = mo_dae_resolve(dae, a->ins[k], NULL, NULL, NULL);
-            if (v >= 0 && !seen[v]) {
-                seen[v] = 1;
-                MO_PUSH(*out, v);
-            }
+            if (v >= 0)
+                mo_expr_note_var(v, seen, out);
         }
     }
     int w = first;

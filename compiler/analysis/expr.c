@@ -409,15 +409,20 @@ bool mo_expr_has_var(const mo_expr *e, int var)
     return mo_expr_any(e, is_var, &var);
 }
 
+void mo_expr_note_var(int v, unsigned char *seen, mo_int_vec *out)
+{
+    if (!seen[v]) {
+        seen[v] = 1;
+        MO_PUSH(*out, v);
+    }
+}
+
 void mo_expr_collect_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out)
 {
     if (!e)
         return;
     if (e->kind == MO_EX_VAR && e->var >= 0) {
-        if (!seen[e->var]) {
-            seen[e->var] = 1;
-            MO_PUSH(*out, e->var);
-        }
+        mo_expr_note_var(e->var, seen, out);
         return;
     }
     for (int i = 0; i < e->n; i++)

@@ -46,6 +46,8 @@ bool mo_sym_is_input(const mo_expr *e);
  * dae->vars.n entries, all 0 on entry and on return). */
 typedef MO_VEC(int) mo_int_vec;
 void mo_expr_collect_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out);
+/* Variable v appended to *out unless seen[v] (then marked): the leaf step of such collections. */
+void mo_expr_note_var(int v, unsigned char *seen, mo_int_vec *out);
 /* Replace every MO_EX_VAR v with (sub[v] ? sub[v] : the variable), simplifying. */
 mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub);
 
