@@ -376,9 +376,15 @@ static bool run_list(ictx *c, const mo_fstmt_list *l)
             int s = st->targets[k];
             if (s < 0)
                 continue;
-            mo_expr out_k = *st->value;
-            out_k.func_out = (unsigned short)k;
-            if (!val(c, st->ntargets > 1 ? &out_k : st->value, &c->env[s]) || c->env[s].rec ||
+            /* (a copy only of a call: a literal node is allocated shorter than a whole mo_expr, ast.h) */
+            const mo_expr *value = st->value;
+            mo_expr out_k;
+            if (st->ntargets > 1) {
+                out_k = *st->value;
+                out_k.func_out = (unsigned short)k;
+                value = &out_k;
+            }
+            if (!val(c, value, &c->env[s]) || c->env[s].rec ||
                 c->env[s].nd != c->f->vars.v[s].nd)
                 return false;
             c->set[s] = 1;
