@@ -9,11 +9,7 @@
 # of N (about 2 means linear). Asserts nothing about time.
 # Environment: BUILD (default build), TIMEOUT (seconds per N, default 600).
 set -u
-cd "$(dirname "$0")/.."
-BUILD=${BUILD:-$PWD/build}
-MO2C=$BUILD/mo2c
-B=$BUILD/bench
-mkdir -p "$B"
+source "$(dirname "$0")/common.sh"
 TIMEOUT=${TIMEOUT:-600}
 command -v /usr/bin/time >/dev/null || { echo "bench/choices_bench.sh needs GNU time (/usr/bin/time)"; exit 2; }
 prev=""

@@ -9,11 +9,7 @@
 # means linear). Asserts nothing about time.
 # Environment: BUILD (default build), TIMEOUT (seconds per N, default 600).
 set -u
-cd "$(dirname "$0")/.."
-BUILD=${BUILD:-$PWD/build}
-MO2C=$BUILD/mo2c
-B=$BUILD/bench
-mkdir -p "$B"
+source "$(dirname "$0")/common.sh"
 TIMEOUT=${TIMEOUT:-600}
 prev=""
 for n in ${*:-1000 10000 100000}; do

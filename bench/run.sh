@@ -43,11 +43,7 @@
 # Arguments: the parts to run (smd, chain, array, flat, init, bounded, csv, stiff, msl, scalable, choices; default all): `bash bench/run.sh smd` gives the
 # simulator's ratio alone in a few seconds.
 set -u
-cd "$(dirname "$0")/.."
-BUILD=${BUILD:-$PWD/build}
-MO2C=$BUILD/mo2c
-B=$BUILD/bench
-mkdir -p "$B"
+source "$(dirname "$0")/common.sh"
 STOP=${STOP:-1000}
 RUNS=${RUNS:-10}
 STEP=0.01
