@@ -204,8 +204,7 @@ static const char *size_text(char *buf, size_t cap, const mo2c_arr *a)
     return buf;
 }
 
-/* The dimensions of a: nd sizes given as values (checked), their product in a->n. */
-static int set_dims(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where)
+int mo2c_rt_set_dims(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where)
 {
     if (nd < 0 || nd > MO2C_MAX_DIMS)
         return mo2c_fail(d, "an array of %d dimensions in %s", nd, where_or_unknown(where));
@@ -224,23 +223,42 @@ static int set_dims(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const
     return 0;
 }
 
-static int tmp_of(mo2c_data *d, mo2c_arr *a, const char *where)
+/* The elements of a temporary of a->n elements: doubles, or (str) Strings, all "" (NULL) */
+static int tmp_of(mo2c_data *d, mo2c_arr *a, int str, const char *where)
 {
-    size_t bytes = sizeof(double) * (size_t)(a->n > 0 ? a->n : 1);
-    a->v = fstack_alloc(d, bytes);
-    if (!a->v)
+    size_t bytes = (str ? sizeof(const char *) : sizeof(double)) * (size_t)(a->n > 0 ? a->n : 1);
+    void *p = fstack_alloc(d, bytes);
+    a->v = NULL;
+    a->s = NULL;
+    if (!p)
         return mo2c_fail(d, "out of memory for an array of %d elements in %s", a->n, where_or_unknown(where));
-    memset(a->v, 0, bytes);
+    memset(p, 0, bytes);
+    if (str)
+        a->s = p;
+    else
+        a->v = p;
     return 0;
 }
 
-/* A temporary with the sizes of dims (ints already valid). */
-static int tmp_int(mo2c_data *d, mo2c_arr *a, int nd, const int *dims, const char *where)
+/* A temporary with the sizes of dims (ints already valid), of Strings when str. */
+static int tmp_int(mo2c_data *d, mo2c_arr *a, int nd, const int *dims, int str, const char *where)
 {
     double v[MO2C_MAX_DIMS];
     for (int k = 0; k < nd && k < MO2C_MAX_DIMS; k++)
         v[k] = dims[k];
-    return mo2c_atmp(d, a, nd, v, where);
+    return str ? mo2c_satmp(d, a, nd, v, where) : mo2c_atmp(d, a, nd, v, where);
+}
+
+/* n elements of src from si on into dst from di on (both of Strings, or both of numbers); a String is
+ * borrowed, not copied (dst is a temporary) */
+static void copy_elems(mo2c_arr *dst, long di, const mo2c_arr *src, long si, long n)
+{
+    if (n <= 0)
+        return;
+    if (dst->s)
+        memcpy(dst->s + di, src->s + si, sizeof(const char *) * (size_t)n);
+    else
+        memcpy(dst->v + di, src->v + si, sizeof(double) * (size_t)n);
 }
 
 /* ---- making, assigning and freeing arrays ---- */
@@ -248,22 +266,30 @@ static int tmp_int(mo2c_data *d, mo2c_arr *a, int nd, const int *dims, const cha
 int mo2c_atmp(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where)
 {
     a->v = NULL;
-    if (set_dims(d, a, nd, dims, where) != 0)
+    a->s = NULL;
+    if (mo2c_rt_set_dims(d, a, nd, dims, where) != 0)
         return -1;
-    return tmp_of(d, a, where);
+    return tmp_of(d, a, 0, where);
+}
+
+int mo2c_satmp(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where)
+{
+    a->v = NULL;
+    a->s = NULL;
+    if (mo2c_rt_set_dims(d, a, nd, dims, where) != 0)
+        return -1;
+    return tmp_of(d, a, 1, where);
 }
 
 int mo2c_alike(mo2c_data *d, mo2c_arr *a, const mo2c_arr *shape, const char *where)
 {
-    return tmp_int(d, a, shape->nd, shape->dim, where);
+    return tmp_int(d, a, shape->nd, shape->dim, 0, where);
 }
 
 int mo2c_avar(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where)
 {
-    free(a->v);
-    a->v = NULL;
-    a->n = 0;
-    if (set_dims(d, a, nd, dims, where) != 0)
+    mo2c_afree(a);
+    if (mo2c_rt_set_dims(d, a, nd, dims, where) != 0)
         return -1;
     a->v = calloc((size_t)(a->n > 0 ? a->n : 1), sizeof(double));
     if (!a->v)
@@ -274,7 +300,9 @@ int mo2c_avar(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char 
 void mo2c_afree(mo2c_arr *a)
 {
     free(a->v);
+    mo2c_rt_free_strs(a->s, a->n);
     a->v = NULL;
+    a->s = NULL;
     a->n = 0;
 }
 
@@ -299,6 +327,17 @@ int mo2c_asame(mo2c_data *d, const mo2c_arr *a, const mo2c_arr *b, const char *w
 
 int mo2c_aassign(mo2c_data *d, mo2c_arr *dst, const mo2c_arr *src, int flexible, const char *where)
 {
+    if (src->s && (same_dims(dst, src) || flexible)) {   /* Strings: new copies first, then the old freed */
+        char **c = mo2c_rt_str_copies(d, src->s, src->n, where);
+        if (!c)
+            return -1;
+        mo2c_rt_free_strs(dst->s, dst->n);
+        dst->s = (const char **)c;
+        dst->n = src->n;
+        dst->nd = src->nd;
+        memcpy(dst->dim, src->dim, sizeof dst->dim);
+        return 0;
+    }
     if (same_dims(dst, src)) {
         if (dst->v != src->v)
             memmove(dst->v, src->v, sizeof(double) * (size_t)src->n);
@@ -323,16 +362,22 @@ int mo2c_aassign(mo2c_data *d, mo2c_arr *dst, const mo2c_arr *src, int flexible,
 
 int mo2c_aout(mo2c_data *d, mo2c_arr *out, const mo2c_arr *src, const char *where)
 {
-    if (tmp_int(d, out, src->nd, src->dim, where) != 0)
+    if (tmp_int(d, out, src->nd, src->dim, src->s != NULL, where) != 0)
         return -1;
-    memcpy(out->v, src->v, sizeof(double) * (size_t)src->n);
+    if (!src->s) {
+        memcpy(out->v, src->v, sizeof(double) * (size_t)src->n);
+        return 0;
+    }
+    for (int i = 0; i < src->n; i++)   /* each String onto the stack: src may be a variable about to be freed */
+        if (mo2c_sout(d, &out->s[i], mo2c_str(src->s[i])) != 0)
+            return -1;
     return 0;
 }
 
 int mo2c_acheck(mo2c_data *d, const mo2c_arr *a, int nd, const double *dims, const char *name, const char *where)
 {
     mo2c_arr want = {0};
-    if (set_dims(d, &want, nd, dims, where) != 0)
+    if (mo2c_rt_set_dims(d, &want, nd, dims, where) != 0)
         return -1;
     if (same_dims(a, &want))
         return 0;
@@ -403,7 +448,7 @@ static int make_axes(mo2c_data *d, const mo2c_arr *a, int ns, const mo2c_sub *s,
 }
 
 /* Visit the elements that axes select, in row-major order: fn(offset in a, position in the selection). */
-static void walk(const mo2c_arr *a, const axis *ax, double *sel, int get)
+static void walk(const mo2c_arr *a, const axis *ax, double *sel, const char **ssel, int get)
 {
     int nd = a->nd, pos[MO2C_MAX_DIMS] = {0};
     long stride[MO2C_MAX_DIMS];
@@ -416,10 +461,16 @@ static void walk(const mo2c_arr *a, const axis *ax, double *sel, int get)
         long off = 0;
         for (int k = 0; k < nd; k++)
             off += axis_at(&ax[k], pos[k]) * stride[k];
-        if (get)
+        if (a->s && get) {
+            ssel[j] = a->s[off];
+        } else if (a->s) {   /* (ssel: the variable's new copies, which it now owns) */
+            free((void *)(uintptr_t)a->s[off]);
+            a->s[off] = ssel[j];
+        } else if (get) {
             sel[j] = a->v[off];
-        else
+        } else {
             a->v[off] = sel[j];
+        }
         for (int k = nd - 1; k >= 0; k--) {   /* the odometer */
             if (++pos[k] < ax[k].n)
                 break;
@@ -437,9 +488,9 @@ int mo2c_aget(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, int ns, const mo2c
     for (int k = 0; k < a->nd; k++)
         if (ax[k].kind != MO2C_SUB_ONE)
             dims[nd++] = ax[k].n;
-    if (tmp_int(d, res, nd, dims, where) != 0)
+    if (tmp_int(d, res, nd, dims, a->s != NULL, where) != 0)
         return -1;
-    walk(a, ax, res->v, 1);
+    walk(a, ax, res->v, res->s, 1);
     return 0;
 }
 
@@ -457,6 +508,14 @@ int mo2c_aset(mo2c_data *d, mo2c_arr *a, int ns, const mo2c_sub *s, const mo2c_a
         return mo2c_fail(d, "cannot assign an array of size %s to a part of size %s in %s",
                          size_text(sa, sizeof sa, val), size_text(sb, sizeof sb, &want), where_or_unknown(where));
     }
+    if (a->s) {   /* Strings: copies of all the values first (val may be part of a) */
+        char **c = mo2c_rt_str_copies(d, val->s, val->n, where);
+        if (!c)
+            return -1;
+        walk(a, ax, NULL, (const char **)c, 0);
+        free(c);
+        return 0;
+    }
     const double *from = val->v;
     uintptr_t lo = (uintptr_t)a->v, hi = (uintptr_t)(a->v + (a->n > 0 ? a->n : 1)), p = (uintptr_t)val->v;
     if (p >= lo && p < hi) {   /* x[{3, 2, 1}] := x: read every value before writing any */
@@ -466,7 +525,7 @@ int mo2c_aset(mo2c_data *d, mo2c_arr *a, int ns, const mo2c_sub *s, const mo2c_a
         memcpy(copy.v, val->v, sizeof(double) * (size_t)val->n);
         from = copy.v;
     }
-    walk(a, ax, (double *)from, 0);
+    walk(a, ax, (double *)from, NULL, 0);
     return 0;
 }
 
@@ -557,7 +616,7 @@ int mo2c_amul(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const mo2c_arr *b,
         dims[nd++] = n;
     if (b->nd == 2)
         dims[nd++] = m;
-    if (tmp_int(d, res, nd, dims, where) != 0)
+    if (tmp_int(d, res, nd, dims, 0, where) != 0)
         return -1;
     int ok = 1;
     for (int i = 0; i < n && ok; i++)
@@ -658,18 +717,21 @@ int mo2c_acat(mo2c_data *d, mo2c_arr *res, double kdim, int n, const mo2c_arr *c
             return mo2c_fail(d, "cat makes too large an array in %s", where_or_unknown(where));
         dims[k] += p->dim[k];
     }
-    if (tmp_int(d, res, p0->nd, dims, where) != 0)
+    for (int i = 1; i < n; i++)
+        if ((parts[i]->s != NULL) != (p0->s != NULL))
+            return mo2c_fail(d, "cat of Strings and numbers in %s", where_or_unknown(where));
+    if (tmp_int(d, res, p0->nd, dims, p0->s != NULL, where) != 0)
         return -1;
     long outer = 1, inner = 1;
     for (int j = 0; j < k; j++)
         outer *= dims[j];
     for (int j = k + 1; j < p0->nd; j++)
         inner *= dims[j];
-    double *w = res->v;
+    long w = 0;
     for (long o = 0; o < outer; o++)
         for (int i = 0; i < n; i++) {
             long len = (long)parts[i]->dim[k] * inner;
-            memcpy(w, parts[i]->v + o * len, sizeof(double) * (size_t)len);
+            copy_elems(res, w, parts[i], o * len, len);
             w += len;
         }
     return 0;
@@ -690,10 +752,13 @@ int mo2c_astack(mo2c_data *d, mo2c_arr *res, int n, const mo2c_arr *const *parts
     memcpy(dims + 1, p0->dim, sizeof(int) * (size_t)p0->nd);
     if ((double)n * p0->n > MO2C_MAX_ELEMS)
         return mo2c_fail(d, "an array of %.17g elements is too large in %s", (double)n * p0->n, where_or_unknown(where));
-    if (tmp_int(d, res, p0->nd + 1, dims, where) != 0)
+    for (int i = 1; i < n; i++)
+        if ((parts[i]->s != NULL) != (p0->s != NULL))
+            return mo2c_fail(d, "an array of Strings and numbers in %s", where_or_unknown(where));
+    if (tmp_int(d, res, p0->nd + 1, dims, p0->s != NULL, where) != 0)
         return -1;
     for (int i = 0; i < n; i++)
-        memcpy(res->v + (long)i * p0->n, parts[i]->v, sizeof(double) * (size_t)p0->n);
+        copy_elems(res, (long)i * p0->n, parts[i], 0, p0->n);
     return 0;
 }
 
@@ -713,11 +778,11 @@ int mo2c_afill(mo2c_data *d, mo2c_arr *res, const mo2c_arr *s, int nd, const dou
         all[k] = dims[k];
     for (int k = 0; k < s->nd; k++)
         all[nd + k] = s->dim[k];
-    if (mo2c_atmp(d, res, nd + s->nd, all, where) != 0)
+    if ((s->s ? mo2c_satmp : mo2c_atmp)(d, res, nd + s->nd, all, where) != 0)
         return -1;
     int m = s->n > 0 ? s->n : 1;
-    for (int i = 0; i < res->n; i++)
-        res->v[i] = s->v[i % m];
+    for (int i = 0; i < res->n && s->n > 0; i++)
+        copy_elems(res, i, s, i % m, 1);
     return 0;
 }
 
@@ -730,13 +795,12 @@ int mo2c_atranspose(mo2c_data *d, mo2c_arr *res, const mo2c_arr *a, const char *
     memcpy(dims, a->dim, sizeof dims);
     dims[0] = a->dim[1];
     dims[1] = a->dim[0];
-    if (tmp_int(d, res, a->nd, dims, where) != 0)
+    if (tmp_int(d, res, a->nd, dims, a->s != NULL, where) != 0)
         return -1;
     long inner = a->n / ((long)a->dim[0] * a->dim[1] > 0 ? (long)a->dim[0] * a->dim[1] : 1);
     for (int i = 0; i < a->dim[0]; i++)
         for (int j = 0; j < a->dim[1]; j++)
-            memcpy(res->v + ((long)j * a->dim[0] + i) * inner, a->v + ((long)i * a->dim[1] + j) * inner,
-                   sizeof(double) * (size_t)inner);
+            copy_elems(res, ((long)j * a->dim[0] + i) * inner, a, ((long)i * a->dim[1] + j) * inner, inner);
     return 0;
 }
 

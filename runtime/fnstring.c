@@ -20,6 +20,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 static const char *no_memory(mo2c_data *d, int *ok)
@@ -50,13 +51,22 @@ const char *mo2c_scat(mo2c_data *d, const char *a, const char *b, int *ok)
     return s;
 }
 
-int mo2c_sset(mo2c_data *d, char **var, const char *s)
+/* A heap copy of s (NULL reads as ""); NULL when out of memory */
+static char *str_copy(const char *s)
 {
+    s = s ? s : "";
     size_t n = strlen(s) + 1;
     char *c = malloc(n);
+    if (c)
+        memcpy(c, s, n);
+    return c;
+}
+
+int mo2c_sset(mo2c_data *d, char **var, const char *s)
+{
+    char *c = str_copy(s);   /* (s may be *var itself: copied before it is freed) */
     if (!c)
         return mo2c_fail(d, "out of memory for a String in a function");
-    memcpy(c, s, n);   /* (s may be *var itself: copied before it is freed) */
     free(*var);
     *var = c;
     return 0;
@@ -155,3 +165,71 @@ const char *mo2c_sfmt_str(mo2c_data *d, const char *s, const char *conv, int *ok
     return formatted(d, ok, conv, s);
 }
 #pragma GCC diagnostic pop
+
+/* ---- arrays of Strings (mo2c_rt.h: a variable owns heap copies of its elements) ---- */
+
+/* Heap copies of the n Strings of s, for a variable; NULL after mo2c_fail (nothing kept) */
+char **mo2c_rt_str_copies(mo2c_data *d, const char *const *s, long n, const char *where)
+{
+    char **c = calloc((size_t)(n > 0 ? n : 1), sizeof *c);
+    for (long i = 0; c && i < n; i++)
+        if (!(c[i] = str_copy(s[i]))) {
+            while (i-- > 0)
+                free(c[i]);
+            free(c);
+            c = NULL;
+        }
+    if (!c)
+        mo2c_fail(d, "out of memory for an array of %ld Strings in %s", n, where && *where ? where : "(unknown statement)");
+    return c;
+}
+
+void mo2c_rt_free_strs(const char **s, long n)
+{
+    for (long i = 0; s && i < n; i++)
+        free((void *)(uintptr_t)s[i]);   /* (a variable's elements are its own heap copies) */
+    free((void *)(uintptr_t)s);
+}
+
+int mo2c_savar(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where)
+{
+    mo2c_afree(a);
+    if (mo2c_rt_set_dims(d, a, nd, dims, where) != 0)
+        return -1;
+    a->s = calloc((size_t)(a->n > 0 ? a->n : 1), sizeof(const char *));
+    if (!a->s)
+        return mo2c_fail(d, "out of memory for an array of %d Strings in %s", a->n, where && *where ? where : "(unknown statement)");
+    return 0;
+}
+
+int mo2c_sset_el(mo2c_data *d, mo2c_arr *a, long i, const char *s)
+{
+    char *c = str_copy(s);   /* (s may be the element itself: copied before it is freed) */
+    if (!c)
+        return mo2c_fail(d, "out of memory for a String in a function");
+    free((void *)(uintptr_t)a->s[i]);
+    a->s[i] = c;
+    return 0;
+}
+
+
+const char **mo2c_astrs(mo2c_data *d, const mo2c_arr *a, const char *where)
+{
+    const char **s = mo2c_rt_fstack_bytes(d, sizeof(const char *) * (size_t)(a->n > 0 ? a->n : 1));
+    if (!s) {
+        mo2c_fail(d, "out of memory for an array of %d Strings in %s", a->n, where && *where ? where : "(unknown statement)");
+        return NULL;
+    }
+    s[0] = "";
+    for (int i = 0; i < a->n; i++)
+        s[i] = a->s ? mo2c_str(a->s[i]) : "";
+    return s;
+}
+
+int mo2c_astrs_back(mo2c_data *d, mo2c_arr *a, const char **s, const char *where)
+{
+    mo2c_arr t = *a;   /* (the same sizes: the variable's) */
+    t.v = NULL;
+    t.s = s;
+    return mo2c_aassign(d, a, &t, 0, where);
+}

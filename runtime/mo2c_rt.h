@@ -335,10 +335,11 @@ int mo2c_str_index(double v, int n);
  * operands of different sizes, indices out of bounds). v always has room for one element. */
 enum { MO2C_MAX_DIMS = 8, MO2C_MAX_ELEMS = 2147483647 };
 typedef struct mo2c_arr {
-    double *v;
+    double *v;                /* (NULL in an array of Strings) */
     int n;                    /* elements: the product of dim[0 .. nd) */
     int nd;
     int dim[MO2C_MAX_DIMS];
+    const char **s;           /* an array of Strings: its elements instead of v (fnstring.c), else NULL */
 } mo2c_arr;
 size_t mo2c_fmark(mo2c_data *d);
 void mo2c_frelease(mo2c_data *d, size_t mark);
@@ -429,6 +430,20 @@ const char *mo2c_sreal(mo2c_data *d, double v, double digits, double width, doub
 const char *mo2c_sint(mo2c_data *d, double v, double width, double left, int *ok);
 const char *mo2c_sbool(mo2c_data *d, double v, double width, double left, int *ok);
 const char *mo2c_senum(mo2c_data *d, double v, const char *const *names, int n, double width, double left, int *ok);
+/* Arrays of Strings: an mo2c_arr whose elements are s[] (a NULL element reads as "": mo2c_str). A
+ * variable's elements are heap copies it owns (mo2c_savar makes it, mo2c_afree frees them with it; the
+ * assignments mo2c_aassign, mo2c_aset and mo2c_sset_el copy every new value before freeing any old one,
+ * so a value read from the variable itself stays valid); a temporary's elements (mo2c_satmp, and the
+ * results of the structural operations mo2c_aget, mo2c_acat, mo2c_astack, mo2c_afill, mo2c_atranspose
+ * on arrays of Strings) borrow what lives at least as long as the statement; mo2c_aout copies each
+ * element onto the stack for the caller. */
+int mo2c_satmp(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where);
+int mo2c_savar(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where);
+int mo2c_sset_el(mo2c_data *d, mo2c_arr *a, long i, const char *s);
+/* For an external C function: the elements of a, on the stack and none NULL (NULL after mo2c_fail);
+ * after its call, the elements it set in such a block s taken into the variable a (copies). */
+const char **mo2c_astrs(mo2c_data *d, const mo2c_arr *a, const char *where);
+int mo2c_astrs_back(mo2c_data *d, mo2c_arr *a, const char **s, const char *where);
 const char *mo2c_sfmt_real(mo2c_data *d, double v, const char *conv, int *ok);
 const char *mo2c_sfmt_int(mo2c_data *d, double v, const char *conv, int *ok);
 const char *mo2c_sfmt_str(mo2c_data *d, const char *s, const char *conv, int *ok);   /* Boolean, enumeration */

@@ -285,6 +285,12 @@ void mo2c_rt_events_stats(const mo2c_rt_events *ev);
 /* fnarray.c: release the function stack of d (mo2c_data_free); n bytes on it (NULL when out of memory) */
 void mo2c_rt_fstack_free(mo2c_data *d);
 void *mo2c_rt_fstack_bytes(mo2c_data *d, size_t n);
+/* The dimensions of a: nd sizes given as values (checked), their product in a->n (fnarray.c). */
+int mo2c_rt_set_dims(mo2c_data *d, mo2c_arr *a, int nd, const double *dims, const char *where);
+/* fnstring.c: heap copies of the n Strings of s (NULL after mo2c_fail naming where); free the n
+ * elements of an array of Strings a variable owns, and the block. */
+char **mo2c_rt_str_copies(mo2c_data *d, const char *const *s, long n, const char *where);
+void mo2c_rt_free_strs(const char **s, long n);
 /* external.c: destroy the external objects of d, the last made first (mo2c_data_free) */
 void mo2c_rt_extobjs_free(mo2c_data *d);
 /* fnarray.c: 1 the first time key is seen in this simulation, then 0 (warnings printed once) */

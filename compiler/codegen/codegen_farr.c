@@ -45,7 +45,7 @@ static bool array_to_scalar(const mo_expr *e)
 const char *mo_fg_slot(const mo_func *f, int v)
 {
     const char *n = mo_cg_fn_slot(f, v);
-    if (f->vars.v[v].type == MO_T_STRING && f->vars.v[v].kind != MO_FV_INPUT)
+    if (f->vars.v[v].type == MO_T_STRING && f->vars.v[v].kind != MO_FV_INPUT && !f->vars.v[v].nd)
         return mo_sprintf("mo2c_str(%s)", n);   /* an owned copy, NULL before the first assignment */
     if (!f->vars.v[v].nd || f->vars.v[v].kind == MO_FV_INPUT)
         return n;
@@ -378,7 +378,7 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
                 int k = mo_fg_tmp(g);
                 line(o, in, mo_sprintf("mo2c_arr t%d_ = *%s;", k, p));
                 checked_call(o, in, mo_sprintf("mo2c_areshape(d, &t%d_, 0, %s)", k, mo_fg_where(g)));
-                put_leaf(g, e, mo_sprintf("t%d_.v[0]", k));
+                put_leaf(g, e, mo_sprintf(is_string(g, e) ? "mo2c_str(t%d_.s[0])" : "t%d_.v[0]", k));
                 return;
             }
             const char *op = is(n, "sum") ? "MO2C_RED_SUM" : is(n, "product") ? "MO2C_RED_PRODUCT"
@@ -402,8 +402,9 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 
 /* ---- the hook ---- */
 
-/* element e (an MO_EX_INDEX with scalar subscripts over a slot or a prepared array) as an lvalue */
-static const char *element(mo_fgen *g, const mo_expr *e)
+/* element e (an MO_EX_INDEX with scalar subscripts over a slot or a prepared array): the array and the
+ * element's offset in it */
+static const char *element_at(mo_fgen *g, const mo_expr *e, const char **offset)
 {
     const mo_expr *base = e->a[0];
     const char *p = base->kind == MO_EX_VAR ? mo_fg_slot(g->f, base->var) : get_leaf(g, base);
@@ -422,7 +423,15 @@ static const char *element(mo_fgen *g, const mo_expr *e)
             mo_buf_printf(&h, "(%s) * %s->dim[%d] + %s", prev, p, i - 1, ix);
         }
     }
-    return mo_sprintf("%s->v[%s]", p, mo_buf_str(&h));
+    *offset = mo_buf_str(&h);
+    return p;
+}
+
+/* ... as an lvalue (numbers), or as a value (a String: an element of s[], "" while it is NULL) */
+static const char *element(mo_fgen *g, const mo_expr *e)
+{
+    const char *at, *p = element_at(g, e, &at);
+    return is_string(g, e) ? mo_sprintf("mo2c_str(%s->s[%s])", p, at) : mo_sprintf("%s->v[%s]", p, at);
 }
 
 /* String(v, ...) */
@@ -462,6 +471,8 @@ static const char *string_leaf(mo_fgen *g, const mo_expr *e)
         return c_literal(e->str);
     case MO_EX_VAR:
         return mo_fg_slot(g->f, e->var);
+    case MO_EX_INDEX:
+        return element(g, e);
     case MO_EX_BINARY:
         g->cg.nchecked++;
         return mo_sprintf("mo2c_scat(d, %s, %s, &ok)", print(g, e->a[0]), print(g, e->a[1]));
@@ -517,24 +528,27 @@ static const char *new_tmp(mo_fgen *g, mo_buf *o, int in, int *k)
     return mo_sprintf("(&t%d_)", *k);
 }
 
-/* A temporary of nd dimensions of the sizes sizes[] (C texts of doubles). */
-static const char *tmp_sized(mo_fgen *g, mo_buf *o, int in, int nd, const char **sizes)
+/* A temporary of nd dimensions of the sizes sizes[] (C texts of doubles), of Strings when str. */
+static const char *tmp_sized(mo_fgen *g, mo_buf *o, int in, int nd, const char **sizes, bool str)
 {
     int k;
     const char *p = new_tmp(g, o, in, &k);
     mo_buf b = {0};
     for (int i = 0; i < nd; i++)
         mo_buf_printf(&b, "%s(double)(%s)", i ? ", " : "", sizes[i]);
-    checked_call(o, in, mo_sprintf("mo2c_atmp(d, %s, %d, (const double[]){%s}, %s)", p, nd, nd ? mo_buf_str(&b) : "0",
-                                   mo_fg_where(g)));
+    checked_call(o, in, mo_sprintf("mo2c_%satmp(d, %s, %d, (const double[]){%s}, %s)", str ? "s" : "", p, nd,
+                                   nd ? mo_buf_str(&b) : "0", mo_fg_where(g)));
     return p;
 }
 
-static void fill_loop(mo_fgen *g, mo_buf *o, int in, const char *p, const char *value)
+/* the element field of a temporary: s[] of an array of Strings, else v[] */
+static const char *elems(bool str) { return str ? "s" : "v"; }
+
+static void fill_loop(mo_fgen *g, mo_buf *o, int in, const char *p, const char *value, bool str)
 {
     int j = mo_fg_tmp(g);
     line(o, in, mo_sprintf("for (long t%d_ = 0; t%d_ < %s->n; t%d_++)", j, j, p, j));
-    line(o, in + 1, mo_sprintf("%s->v[t%d_] = %s;", p, j, value));
+    line(o, in + 1, mo_sprintf("%s->%s[t%d_] = %s;", p, elems(str), j, value));
 }
 
 /* e with its operands ops[] (arrays of equal size, or scalars) applied element by element */
@@ -562,7 +576,7 @@ static const char *elementwise(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, 
     checked_call(o, in, mo_sprintf("mo2c_alike(d, %s, %s, %s)", p, shape, mo_fg_where(g)));
     mo_expr *x = mo_expr_dup(e);
     x->a = MO_NEWN(mo_expr *, e->n);
-    for (int i = 0; i < e->n; i++)
+    for (int i = 0; i < e->n; i++)   /* (no operand is a String: fnexpr.c refuses them element-wise) */
         x->a[i] = text_node(g, arr[i] ? mo_sprintf("%s->v[t%d_]", text[i], j) : text[i], e->a[i]->loc,
                             mo_func_expr_type(NULL, g->f, e->a[i]) == MO_T_INTEGER);
     if (x->kind == MO_EX_BINARY)
@@ -638,7 +652,7 @@ static const char *builtin(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
     if (is(n, "size")) {   /* size(A): the vector of its sizes */
         const char *a = mo_fg_array(g, o, in, e->a[0], false);
         int r = rank(g, e->a[0]);
-        const char *p = tmp_sized(g, o, in, 1, (const char *[]){mo_sprintf("%d", r)});
+        const char *p = tmp_sized(g, o, in, 1, (const char *[]){mo_sprintf("%d", r)}, false);
         for (int i = 0; i < r; i++)
             line(o, in, mo_sprintf("%s->v[%d] = %s->dim[%d];", p, i, a, i));
         return p;
@@ -659,9 +673,9 @@ static const char *builtin(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
             return p;
         }
         const char *v = from ? scalar_once(g, o, in, e->a[0]) : is(n, "ones") ? "1.0" : NULL;
-        const char *p = tmp_sized(g, o, in, e->n - from, sizes);
+        const char *p = tmp_sized(g, o, in, e->n - from, sizes, is_string(g, e));
         if (v)
-            fill_loop(g, o, in, p, v);
+            fill_loop(g, o, in, p, v, is_string(g, e));
         return p;
     }
     if (is(n, "identity") || is(n, "linspace")) {
@@ -693,8 +707,8 @@ static const char *builtin(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
         int nd = is(n, "vector") ? 1 : 2;
         if (rank(g, e->a[0]) == 0) {
             const char *v = scalar_once(g, o, in, e->a[0]);
-            const char *p = tmp_sized(g, o, in, nd, (const char *[]){"1", "1"});
-            line(o, in, mo_sprintf("%s->v[0] = %s;", p, v));
+            const char *p = tmp_sized(g, o, in, nd, (const char *[]){"1", "1"}, is_string(g, e));
+            line(o, in, mo_sprintf("%s->%s[0] = %s;", p, elems(is_string(g, e)), v));
             return p;
         }
         const char *a = mo_fg_array(g, o, in, e->a[0], false);
@@ -753,7 +767,8 @@ static const char *array_comprehension(mo_fgen *g, mo_buf *o, int in, const mo_e
     line(o, in, "}");
     int k;
     const char *p = new_tmp(g, o, in, &k);
-    checked_call(o, in, mo_sprintf("mo2c_atmp(d, %s, %d, t%d_, %s)", p, nd, dims, mo_fg_where(g)));
+    checked_call(o, in, mo_sprintf("mo2c_%satmp(d, %s, %d, t%d_, %s)", is_string(g, e) ? "s" : "", p, nd, dims,
+                                   mo_fg_where(g)));
     int c = mo_fg_tmp(g);
     line(o, in, mo_sprintf("long t%d_ = 0;", c));
     int body = open_iterators(g, o, in, e, ranges);
@@ -764,7 +779,8 @@ static const char *array_comprehension(mo_fgen *g, mo_buf *o, int in, const mo_e
                                      v, r, dims, e->niters, mo_fg_where(g)));
     int j = mo_fg_tmp(g);
     line(o, body, mo_sprintf("for (long t%d_ = 0; t%d_ < %s->n; t%d_++)", j, j, v, j));
-    line(o, body + 1, mo_sprintf("%s->v[t%d_++] = %s->v[t%d_];", p, c, v, j));
+    line(o, body + 1, mo_sprintf("%s->%s[t%d_++] = %s->%s[t%d_];", p, elems(is_string(g, e)), c, v,
+                                 elems(is_string(g, e)), j));
     line(o, body, mo_sprintf("mo2c_frelease(d, t%d_);", m));
     close_iterators(g, o, body, e);
     return p;
@@ -780,14 +796,14 @@ static const char *comprehension(mo_fgen *g, mo_buf *o, int in, const mo_expr *e
     const char **sizes = MO_NEWN(const char *, e->niters);
     for (int k = 0; k < e->niters; k++)
         sizes[e->niters - 1 - k] = mo_sprintf("%s->n", ranges[k]);
-    const char *p = tmp_sized(g, o, in, e->niters, sizes);
+    const char *p = tmp_sized(g, o, in, e->niters, sizes, is_string(g, e));
     int c = mo_fg_tmp(g);
     line(o, in, mo_sprintf("long t%d_ = 0;", c));
     int body = open_iterators(g, o, in, e, ranges);
     int m = mo_fg_tmp(g);
     line(o, body, mo_sprintf("const size_t t%d_ = mo2c_fmark(d);", m));
     const char *v = mo_fg_scalar(g, o, body, e->a[0]);
-    line(o, body, mo_sprintf("%s->v[t%d_++] = %s;", p, c, v));
+    line(o, body, mo_sprintf("%s->%s[t%d_++] = %s;", p, elems(is_string(g, e)), c, v));
     line(o, body, mo_sprintf("mo2c_frelease(d, t%d_);", m));
     close_iterators(g, o, body, e);
     return p;
@@ -807,9 +823,10 @@ static const char *matrix(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
             if (rank(g, x) == 0) {
                 const char *v = scalar_once(g, o, in, x);
                 line(o, in, mo_sprintf("mo2c_arr t%d_;", k));
-                checked_call(o, in, mo_sprintf("mo2c_atmp(d, &t%d_, %d, (const double[]){1, 1, 1, 1, 1, 1, 1, 1}, %s)",
-                                               k, nd, mo_fg_where(g)));
-                line(o, in, mo_sprintf("t%d_.v[0] = %s;", k, v));
+                bool str = is_string(g, x);
+                checked_call(o, in, mo_sprintf("mo2c_%satmp(d, &t%d_, %d, (const double[]){1, 1, 1, 1, 1, 1, 1, 1}, %s)",
+                                               str ? "s" : "", k, nd, mo_fg_where(g)));
+                line(o, in, mo_sprintf("t%d_.%s[0] = %s;", k, elems(str), v));
             } else {
                 line(o, in, mo_sprintf("mo2c_arr t%d_ = *%s;", k, mo_fg_array(g, o, in, x, false)));
                 line(o, in, mo_sprintf("mo2c_apromote(&t%d_, %d);", k, nd));
@@ -866,9 +883,9 @@ const char *mo_fg_array(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, bool co
             checked_call(o, in, mo_sprintf("mo2c_astack(d, %s, %d, %s, %s)", p, e->n, ps, w));
             return p;
         }
-        const char *p = tmp_sized(g, o, in, 1, (const char *[]){mo_sprintf("%d", e->n)});
+        const char *p = tmp_sized(g, o, in, 1, (const char *[]){mo_sprintf("%d", e->n)}, is_string(g, e));
         for (int i = 0; i < e->n; i++)
-            line(o, in, mo_sprintf("%s->v[%d] = %s;", p, i, mo_fg_scalar(g, o, in, e->a[i])));
+            line(o, in, mo_sprintf("%s->%s[%d] = %s;", p, elems(is_string(g, e)), i, mo_fg_scalar(g, o, in, e->a[i])));
         return p;
     }
     case MO_EX_MATRIX:
@@ -934,7 +951,12 @@ void mo_fg_store(mo_fgen *g, mo_buf *o, int in, int slot, const mo_expr *sub, co
     if (!array) {   /* one element */
         for (int i = 1; i < sub->n; i++)
             prep(g, o, in, sub->a[i]);
-        line(o, in, mo_sprintf("%s = %s;", element(g, sub), value));
+        if (v->type == MO_T_STRING) {   /* the variable's own copy */
+            const char *at, *p = element_at(g, sub, &at);
+            checked_call(o, in, mo_sprintf("mo2c_sset_el(d, %s, %s, %s)", p, at, value));
+        } else {
+            line(o, in, mo_sprintf("%s = %s;", element(g, sub), value));
+        }
         return;
     }
     const char *subs = subscripts(g, o, in, sub);

@@ -150,7 +150,7 @@ static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
         mo_buf_printf(cg->out, ", %d, %d, {", n, nd);
         for (int k = 0; k < nd; k++)
             mo_buf_printf(cg->out, "%s%d", k ? ", " : "", dims[k]);
-        mo_buf_puts(cg->out, "}}");
+        mo_buf_puts(cg->out, "}, NULL}");
         return;
     }
     mo_buf_puts(cg->out, "&(mo2c_arr){(double[]){");
@@ -161,7 +161,7 @@ static void array_literal(mo_cg *cg, const mo_expr *a, int nd)
     mo_buf_printf(cg->out, "}, %d, %d, {", n, nd);
     for (int k = 0; k < nd; k++)
         mo_buf_printf(cg->out, "%s%d", k ? ", " : "", dims[k]);
-    mo_buf_puts(cg->out, "}}");
+    mo_buf_puts(cg->out, "}, NULL}");
 }
 
 /* ", arg" for each argument of call e of f, as the model passes them. */
@@ -631,7 +631,8 @@ static void declarations(mo_fgen *g, mo_buf *o)
         if (x->nd) {
             const char *sz = sizes(g, o, in, v, false);
             fail_check(g, o, in, from);
-            line(o, in, mo_sprintf("if (mo2c_avar(d, &%s, %d, %s, %s) != 0)", mo_cg_fn_slot(f, v), x->nd, sz, g->wname));
+            line(o, in, mo_sprintf("if (mo2c_%savar(d, &%s, %d, %s, %s) != 0)", x->type == MO_T_STRING ? "s" : "",
+                                   mo_cg_fn_slot(f, v), x->nd, sz, g->wname));
             line(o, in + 1, "goto fail_;");
         }
         if (x->binding) {
@@ -700,7 +701,7 @@ static void definition(const mo_dae *dae, mo_buf *defs, mo_buf *where, const mo_
     mo_cg_c_string(o, f->name);
     mo_buf_puts(o, "\") != 0)\n        return -1;\n    int ok = 1, rc_ = 0;\n    const size_t mf_ = mo2c_fmark(d);\n");
     for (int v = f->nin; v < f->vars.n; v++)
-        mo_buf_printf(o, "    %s = %s;\n", slot_local(f, v), f->vars.v[v].nd ? "{NULL, 0, 0, {0}}" :
+        mo_buf_printf(o, "    %s = %s;\n", slot_local(f, v), f->vars.v[v].nd ? "{NULL, 0, 0, {0}, NULL}" :
                       f->vars.v[v].type == MO_T_STRING ? "NULL" : "0.0");
     mo_buf_puts(o, "    (void)d;");   /* not every function fails, reads every input or local */
     for (int v = 0; v < f->vars.n; v++)

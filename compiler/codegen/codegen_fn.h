@@ -7,7 +7,10 @@
  * (outputs and locals; `mo2c_arr vK_x`), or a pointer to one (inputs: `const mo2c_arr *vK_x`); the value
  * of an array expression is a temporary mo2c_arr on the function stack, made by statements printed
  * before the statement that uses it. Everywhere below an array value is named by a C expression of type
- * pointer to mo2c_arr ("(&v2_y)", "v0_x", "(&t4_)"). The statement that makes temporaries is enclosed in
+ * pointer to mo2c_arr ("(&v2_y)", "v0_x", "(&t4_)"). An array of Strings is an mo2c_arr too, its
+ * elements in s[] (mo2c_satmp, mo2c_savar; an element is read as mo2c_str(p->s[i]) and assigned with
+ * mo2c_sset_el, which copies), so the structural operations (slices, cat, transpose, assignment) serve
+ * both; element-wise arithmetic never meets one (fnexpr.c refuses it). The statement that makes temporaries is enclosed in
  * a block that takes a mark of the function stack and releases it after; loops release their mark at
  * the start of each iteration (a break may have skipped a statement's release); the function releases
  * its own mark on every way out.

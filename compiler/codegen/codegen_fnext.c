@@ -11,6 +11,8 @@
  *     Real           double        (input array: const double *, else double *; scalars by address)
  *     Integer, Boolean, enumeration  int  (arrays as int copies on the function stack, copied back)
  *     String         const char *  (output: const char **; the text is copied into the output)
+ *     String array   const char ** (its elements, "" for one not assigned yet; an output's are set by
+ *                                   the C function and copied into the output after the call)
  *     size(a, k)     size_t
  * A "FORTRAN 77" function (mo_fext.fortran) gets every argument by address, size(a, k) as an int, and
  * Real matrices as copies in column-major order (mo2c_acols), copied back after the call unless inputs,
@@ -32,6 +34,8 @@ static const char *c_type(const mo_fvar *v, bool byref, bool proto)
     if (v->extobj)
         return byref ? "void **" : "void *";
     const char *base = v->type == MO_T_REAL ? "double" : v->type == MO_T_STRING ? "const char *" : "int";
+    if (v->nd && v->type == MO_T_STRING)
+        return "const char **";
     if (v->nd)
         return mo_sprintf(v->kind == MO_FV_INPUT && proto ? "const %s *" : "%s *", base);
     return byref ? mo_sprintf("%s%s*", base, v->type == MO_T_STRING ? "" : " ") : base;
@@ -166,6 +170,10 @@ void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs)
             mo_buf_printf(o, "a_.a%d = c%d_;\n", i, i);
         } else if (v->nd && v->type == MO_T_REAL) {
             mo_buf_printf(o, "a_.a%d = %s->v;\n", i, slot);
+        } else if (v->nd && v->type == MO_T_STRING) {   /* its elements, never NULL */
+            mo_buf_printf(o, "a_.a%d = mo2c_astrs(d, %s, %s);\n", i, slot, w);
+            mo_fg_indent(o, 2);
+            mo_buf_printf(o, "if (!a_.a%d)\n            goto fail_;\n", i);
         } else if (v->nd) {   /* Integer or Boolean elements as ints */
             mo_buf_printf(o, "int *i%d_ = mo2c_aints(d, %s, %s);\n", i, slot, w);
             mo_fg_indent(o, 2);
@@ -196,6 +204,10 @@ void mo_fg_external(mo_fgen *g, mo_buf *o, mo_buf *defs)
         } else if (v->nd > 1 && x->fortran) {
             mo_fg_indent(o, 2);
             mo_buf_printf(o, "mo2c_acols_back(%s, c%d_);\n", mo_fg_slot(f, a->slot), i);
+        } else if (v->type == MO_T_STRING) {   /* copies of what the C function gave */
+            mo_fg_indent(o, 2);
+            mo_buf_printf(o, "if (mo2c_astrs_back(d, %s, a_.a%d, %s) != 0)\n            goto fail_;\n",
+                          mo_fg_slot(f, a->slot), i, w);
         } else if (v->type != MO_T_REAL) {
             mo_fg_indent(o, 2);
             mo_buf_printf(o, "mo2c_aints_back(%s, i%d_);\n", mo_fg_slot(f, a->slot), i);

@@ -443,6 +443,10 @@ mo_expr *mo_fctx_iter_begin(mo_fctx *c, const mo_expr *e, void ***saved_out)
             return NULL;
         r->iters[k].range = range;
         int t = mo_func_expr_type(NULL, c->fn, range);
+        if (t == MO_T_STRING) {   /* (iterators are numbers in the generated C) */
+            mo_error(it->range->loc, "not supported yet: an iterator over Strings in a function");
+            return NULL;
+        }
         int slot = mo_func_add_slot(c->fn, it->name, it->loc, MO_FV_ITER, t == MO_T_REAL ? MO_T_REAL : t < 0 ? MO_T_INTEGER : t);
         r->a[1 + k] = mo_expr_new(MO_EX_VAR, it->loc);
         r->a[1 + k]->var = slot;
@@ -556,6 +560,22 @@ static int fn_array_builtin(mo_fctx *c, const mo_expr *e, const char *name, mo_e
     r->fn = mo_expr_ref1(e->fn->loc, mo_intern_cstr(name), e->fn->loc);
     *out = r;
     const mo_expr *const *a = (const mo_expr *const *)r->a;
+    /* Strings: the value of fill, the parts of cat (all or none), the argument of the built-ins that only
+     * move elements; the others compute with numbers */
+    bool moves = !strcmp(name, "size") || !strcmp(name, "ndims") || !strcmp(name, "transpose") ||
+                 !strcmp(name, "vector") || !strcmp(name, "matrix") || !strcmp(name, "scalar");
+    for (int i = 0; i < r->n; i++) {
+        bool str = mo_func_expr_type(NULL, c->fn, a[i]) == MO_T_STRING;
+        bool may = moves || (!strcmp(name, "fill") && i == 0) || (!strcmp(name, "cat") && i > 0);
+        if (str && !may) {
+            mo_error(a[i]->loc, "'%s' takes no String here", name);
+            return -1;
+        }
+        if (!strcmp(name, "cat") && i > 1 && str != (mo_func_expr_type(NULL, c->fn, a[1]) == MO_T_STRING)) {
+            mo_error(a[i]->loc, "cat of Strings and numbers");
+            return -1;
+        }
+    }
     if (!strcmp(name, "size")) {
         if (!nargs(e, name, 1, 2) || !want_rank(c, a[0], 1, MO_MAX_DIMS, name, "first argument"))
             return -1;
@@ -729,6 +749,12 @@ static mo_expr *fn_string(mo_fctx *c, const mo_expr *e)
             const mo_expr *f = r->named[i].value;
             const char *conv = f->kind == MO_EX_STRING && (t == MO_T_REAL || t == MO_T_INTEGER) && !enumv
                                ? mo_str_parse_format(f->str, t) : NULL;
+            if (!conv && f->kind != MO_EX_STRING && mo_func_expr_type(NULL, c->fn, f) == MO_T_STRING) {
+                /* (valid Modelica: the conversion is rebuilt from a literal when compiled, never taken from
+                 * a String made at run time, codegen_str.c) */
+                mo_error(a->value->loc, "not supported yet: a format of String() that is not a String literal");
+                return NULL;
+            }
             if (!conv) {
                 mo_error(a->value->loc, "the format of String() must be a String literal [flags][width]"
                          "[.precision] with a conversion among %s", t == MO_T_REAL ? "e, E, f, F, g, G" :
@@ -851,6 +877,10 @@ static mo_expr *fn_binary(mo_fctx *c, const mo_expr *e)
                  ta == MO_T_STRING ? "a String" : "a number", tb == MO_T_STRING ? "a String" : "a number");
         return NULL;
     }
+    if (ta == MO_T_STRING && (ra || rb)) {   /* (the generated C's element-wise loops are over numbers) */
+        mo_error(e->loc, "not supported yet: operator '%s' on arrays of Strings in functions", mo_op_text(e->op));
+        return NULL;
+    }
     return r;
 }
 
@@ -900,6 +930,17 @@ static mo_expr *fn_array(mo_fctx *c, const mo_expr *e)
             return NULL;
         }
     }
+    /* Strings and numbers never mix (the generated C holds an array's elements as one or the other) */
+    const mo_expr *first = e->kind == MO_EX_MATRIX ? r->a[0]->a[0] : r->a[0];
+    bool str = mo_func_expr_type(NULL, c->fn, first) == MO_T_STRING;
+    for (int i = 0; i < r->n; i++)
+        for (int j = 0; j < (e->kind == MO_EX_MATRIX ? r->a[i]->n : 1); j++) {
+            const mo_expr *x = e->kind == MO_EX_MATRIX ? r->a[i]->a[j] : r->a[i];
+            if ((mo_func_expr_type(NULL, c->fn, x) == MO_T_STRING) != str) {
+                mo_error(x->loc, "the elements of an array are Strings and numbers");
+                return NULL;
+            }
+        }
     if (e->kind == MO_EX_ARRAY) {
         int rank = mo_func_expr_rank(c->fn, r->a[0]);
         for (int i = 1; i < r->n; i++)

@@ -232,10 +232,6 @@ static bool passable(const mo_func *f, int s, mo_loc loc, int ret)
                  v->nd ? "array" : "that is not the value of the external call");
         return false;
     }
-    if (v->type == MO_T_STRING && v->nd) {
-        mo_error(loc, "not supported yet: arrays of Strings as arguments of external functions");
-        return false;
-    }
     if (v->kind != MO_FV_INPUT && v->nd && mo_fvar_flexible(v) && !v->binding) {   /* (a binding sizes it) */
         mo_error(loc, "the output '%s' of external function '%s' needs sizes known before the call, not ':' "
                  "without a binding",
@@ -300,10 +296,11 @@ static bool fortran_ok(const mo_func *f, mo_fext *x, const mo_class *cls)
         const mo_fxarg *a = &x->args[i];
         const mo_fvar *v = a->kind == MO_XA_SLOT ? &f->vars.v[a->slot] : NULL;
         bool str_out = v && v->type == MO_T_STRING && v->kind == MO_FV_OUTPUT;
-        if (str_out || (v && (v->extobj || (v->nd > 1 && v->type != MO_T_REAL)))) {
+        bool str_arr = v && v->type == MO_T_STRING && v->nd;
+        if (str_out || str_arr || (v && (v->extobj || (v->nd > 1 && v->type != MO_T_REAL)))) {
             mo_error(cls->loc, "not supported yet: %s as arguments of the external \"FORTRAN 77\" function '%s'",
-                     str_out ? "String outputs" : v->extobj ? "external objects" : "Integer or Boolean matrices",
-                     f->name);
+                     str_arr ? "arrays of Strings" : str_out ? "String outputs" : v->extobj ? "external objects"
+                     : "Integer or Boolean matrices", f->name);
             return false;
         }
     }

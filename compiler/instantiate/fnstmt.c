@@ -519,6 +519,10 @@ static bool stmt_for(mo_fbuild *b, const mo_stmt *s, int iter, mo_fstmt *o)
             return false;
         }
         int t = mo_func_expr_type(NULL, b->f, r);
+        if (t == MO_T_STRING) {   /* (iterators are numbers in the generated C) */
+            mo_error(it->range->loc, "not supported yet: a for-loop over Strings in a function");
+            return false;
+        }
         type = t < 0 ? MO_T_REAL : t;
     }
     o->kind = MO_ST_FOR;

@@ -148,9 +148,9 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
         for (int i = 0; i < e->n; i++) {
             const mo_expr *x = e->a[i];
             int u = mo_func_expr_type(flat, fn, x);
-            if (t == -2 || (u == MO_T_BOOLEAN) != (t == MO_T_BOOLEAN))
+            if (t == -2 || (u == MO_T_BOOLEAN) != (t == MO_T_BOOLEAN) || (u == MO_T_STRING) != (t == MO_T_STRING))
                 t = t == -2 ? u : -1;
-            else if (t != MO_T_BOOLEAN)
+            else if (t != MO_T_BOOLEAN && t != MO_T_STRING)
                 t = numeric(t, u);
         }
         return t == -2 ? -1 : t;
@@ -172,6 +172,8 @@ int mo_func_expr_type(const mo_flat *flat, const mo_func *fn, const mo_expr *e)
                           !strcmp(n, "matrix") || !strcmp(n, "scalar") || !strcmp(n, "diagonal") ||
                           !strcmp(n, "symmetric") || ((!strcmp(n, "sum") || !strcmp(n, "product")) && e->n == 1)))
             return mo_func_expr_type(flat, fn, e->a[0]);
+        if (!strcmp(n, "cat") && e->n >= 2 && mo_func_expr_type(flat, fn, e->a[1]) == MO_T_STRING)
+            return MO_T_STRING;   /* (parts of Strings and of numbers: an error when it runs, fnarray.c) */
         if (!strcmp(n, "cat") || !strcmp(n, "cross") || !strcmp(n, "skew") || !strcmp(n, "outerProduct")) {
             int t = MO_T_INTEGER;
             for (int i = !strcmp(n, "cat"); i < e->n; i++)

@@ -554,8 +554,9 @@ static bool strings_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const 
     memset(out, 0, sizeof *out);
     out->input = p->name;
     mo_aval v = {0};
+    mo_expr *x = NULL;
     if (c->fn) {
-        mo_expr *x = mo_fctx_expr(c, g);
+        x = mo_fctx_expr(c, g);
         if (!x)
             return false;
         v.nd = x->kind == MO_EX_ARRAY && !x->niters ? 1 : 0;
@@ -573,6 +574,10 @@ static bool strings_value(mo_fctx *c, const mo_expr *g, const mo_func *f, const 
         known = v.el[k]->kind == MO_EX_STRING;
     }
     int t = v.nd && v.n ? mo_func_expr_type(NULL, c->fn, v.el[0]) : v.nd ? MO_T_STRING : -1;
+    if (!known && x && mo_func_expr_rank(c->fn, x) == 1 && mo_func_expr_type(NULL, c->fn, x) == MO_T_STRING) {
+        out->nstrs = -1;   /* a vector of Strings made when the function runs: an array input (functions.c) */
+        return true;
+    }
     if (!known) {
         if (v.nd != 1 || (t >= 0 && t != MO_T_STRING))
             mo_error(g->loc, "argument '%s' of '%s' must be a vector of Strings", p->name, f->name);

@@ -18,8 +18,10 @@
  * of inputs (over earlier inputs), initial values of outputs and locals, values given by short classes
  * with modifiers (function f2 = f(x = 3)), arrays of records (a structure of arrays: a slot per field
  * with the array's dimensions first), vectors of Strings as inputs, when the call gives Strings known
- * then (a function made per call). Not supported (a "not supported yet" error): nested records, other
- * arrays of Strings. Equations in functions are errors.
+ * then (a function made per call), or a vector made when the caller runs (a function made for such an
+ * argument, whose input is an array slot), arrays of Strings as outputs and locals (array slots of type
+ * String). Not supported (a "not supported yet" error): nested records, String inputs of more than one
+ * dimension, arrays of Strings as record fields. Equations in functions are errors.
  */
 #include "aval.h"
 #include "fnbuild.h"
@@ -193,12 +195,8 @@ static bool declare(mo_fbuild *b, mo_layout_item *it, mo_fvar_kind kind, mo_fpar
         mo_error(e->loc, "duplicate declaration of '%s'", e->name);
         return false;
     }
-    if (bt == MO_T_STRING && dims.n) {
-        if (kind == MO_FV_INPUT)
-            return declare_strings(b, e, &dims, param);
-        mo_error(e->loc, "not supported yet: arrays of Strings in functions, but for inputs");
-        return false;
-    }
+    if (bt == MO_T_STRING && dims.n && kind == MO_FV_INPUT)
+        return declare_strings(b, e, &dims, param);
     int first = f->vars.n;
     if (rec) {
         mo_layout *lay = record_fields(rec, e->loc);
@@ -366,18 +364,25 @@ static bool declare_functional(mo_fbuild *b, const mo_element *e, mo_class *fn_t
 static bool declare_strings(mo_fbuild *b, const mo_element *e, const mo_fbuild_dims *dims, mo_fparam *param)
 {
     if (dims->n != 1) {
-        mo_error(e->loc, "not supported yet: arrays of Strings of %d dimensions in functions", dims->n);
+        mo_error(e->loc, "not supported yet: arrays of Strings of %d dimensions as inputs of functions", dims->n);
         return false;
     }
-    mo_map_put(&b->names, e->name, (void *)(intptr_t)-3);
     param->name = e->name;
     param->loc = e->loc;
     param->first = b->f->vars.n;
-    param->str_array = true;
     const mo_fnbind *bd = NULL;
     for (int i = 0; i < b->nbinds; i++)
         if (b->binds[i].input == e->name && !b->binds[i].actual)
             bd = &b->binds[i];
+    if (bd && bd->nstrs < 0) {   /* made when the caller runs (a function's): an array slot as any other */
+        int s = mo_func_add_slot(b->f, e->name, e->loc, MO_FV_INPUT, MO_T_STRING);
+        mo_map_put(&b->names, e->name, (void *)(intptr_t)(s + 1));
+        slot_dims(b, s, (mo_fbuild_dims *)dims, dims->n, NULL);
+        param->count = 1;
+        return true;
+    }
+    mo_map_put(&b->names, e->name, (void *)(intptr_t)-3);
+    param->str_array = true;
     if (!bd) {
         b->f->generic = true;
         return true;
@@ -870,6 +875,10 @@ static const char *via_name(mo_class *via, mo_class *cls)
 static void binds_key(mo_buf *k, int nbinds, const mo_fnbind *binds)
 {
     for (int i = 0; i < nbinds; i++) {
+        if (!binds[i].actual && binds[i].nstrs < 0) {   /* Strings made at run time */
+            mo_buf_printf(k, " %s=*", binds[i].input);
+            continue;
+        }
         if (!binds[i].actual) {   /* Strings: each as its length and its bytes */
             mo_buf_printf(k, " %s={", binds[i].input);
             for (int q = 0; q < binds[i].nstrs; q++)

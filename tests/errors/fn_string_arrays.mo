@@ -1,17 +1,16 @@
-// Vectors of Strings in functions: inputs only, given Strings known when the model is compiled.
+// Arrays of Strings in functions: an input of more than one dimension is not supported yet (vectors
+// are: tests/sim/function_string_arrays.sh, tests/sim/function_string_locals.sh).
 package P
-  function local "a vector of Strings that is no input"
-    input Integer k;
+  function rows "a matrix of Strings as an input"
+    input String s[:, :];
     output Integer n;
-  protected
-    String s[2] = {"a", "b"};
   algorithm
-    n := k;
-  end local;
+    n := size(s, 1);
+  end rows;
   model Local
-    Integer n = local(1);
+    Integer n = rows({{"a"}, {"b"}});
   end Local;
 end P;
 // ARGS: --flat %f P.Local
-// ERROR: %f:7:12: error: not supported yet: arrays of Strings in functions, but for inputs
-// ERROR: %f:12:17: note: in a call of 'P.local'
+// ERROR: %f:5:18: error: not supported yet: arrays of Strings of 2 dimensions as inputs of functions
+// ERROR: %f:11:17: note: in a call of 'P.rows'

@@ -1,4 +1,4 @@
-# tests/ref/lib.sh - shared by tests/sim/{smd,pendulum,regress}_*.sh (sourced, not run).
+# tests/ref/lib.sh - shared by tests/sim/{smd,pendulum,regress,function}_*.sh (sourced, not run).
 # Builds the reference generators and the compare tool into $OUT/ref (the references are computed
 # outside mo2c: tests/ref/*.c with GSL), and offers `simulate DIR EXE ARGS...`, which runs a simulator in
 # DIR and insists on OpenModelica's success line.
@@ -29,4 +29,19 @@ closed_form() {
         NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; if (!c) { print "no column " col; exit 2 } next }
         { t = $1; want = '"$3"'; d = $c - want; if (d < 0) d = -d; if (d > worst) { worst = d; wt = t; wv = $c; ww = want } }
         END { if (c && worst > tol) { printf "FAIL: %s at t=%s is %s, closed form %s\n", col, wt, wv, ww; exit 1 } }' "$1"
+}
+# asan_sim DIR NAME : DIR/NAME.c (an emitted simulator) compiled with the address and undefined-behaviour
+# sanitizers and linked with the runtime's sources so compiled (their objects made once per DIR) into
+# DIR/NAME_asan
+SAN_CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -Iruntime"
+asan_sim() {
+    local dir=$1 name=$2 f o rt=()
+    for f in runtime/*.c; do
+        o="$dir/rt_$(basename "$f" .c).o"
+        [ -f "$o" ] || cc $SAN_CFLAGS -w -c -o "$o" "$f" || return 1
+        rt+=("$o")
+    done
+    rt+=("$BUILD/libmo2crt.a")   # SUNDIALS and KLU (merged into it), for solver_sundials.o
+    cc $SAN_CFLAGS -c -o "$dir/${name}_asan.o" "$dir/$name.c" || return 1
+    cc -fsanitize=address,undefined -o "$dir/${name}_asan" "$dir/${name}_asan.o" "${rt[@]}" -lgsl -lgslcblas -lm
 }

@@ -32,21 +32,12 @@ simulate "$D" NoDer -outputFormat=csv -r=noder.csv || status=1
 awk -F, 'END { d = $2 - 2; if (d < 0) d = -d; printf "%s x = %.15g (want 2)\n", d < 1e-9 ? "ok  " : "FAIL", $2; exit !(d < 1e-9) }' \
     "$D/noder.csv" || status=1
 
-SAN="-std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -Iruntime"
-cc $SAN -c -o "$D/Main_asan.o" "$D/Main.c" || exit 1
-rt=()
-for f in runtime/*.c; do
-    cc $SAN -w -c -o "$D/rt_$(basename "$f" .c).o" "$f" || exit 1
-    rt+=("$D/rt_$(basename "$f" .c).o")
-done
-rt+=("$BUILD/libmo2crt.a")   # SUNDIALS and KLU (merged into it), for solver_sundials.o
-cc -fsanitize=address,undefined -o "$D/Main_asan" "$D/Main_asan.o" "${rt[@]}" -lgsl -lgslcblas -lm || exit 1
+asan_sim "$D" Main || exit 1
 log=$(cd "$D" && ./Main_asan -stopTime=1 -stepSize=0.1 -r=asan.csv 2>&1)
 if [ $? -ne 0 ] || grep -q Sanitizer <<<"$log"; then echo "FunctionArrays.Main under the sanitizers:"; echo "$log" | head -30; status=1; fi
 
 "$MO2C" tests/models/FunctionArrayFail.mo --emit-c -o "$D/Fail.c" || exit 1
-cc $SAN -c -o "$D/Fail_asan.o" "$D/Fail.c" || exit 1
-cc -fsanitize=address,undefined -o "$D/Fail_asan" "$D/Fail_asan.o" "${rt[@]}" -lgsl -lgslcblas -lm || exit 1
+asan_sim "$D" Fail || exit 1
 want=(""
   "index 4 out of bounds 1..3 in tests/models/FunctionArrayFail.mo:19: y[1] := x[size(x, 1) + 1] (function FunctionArrayFail.callee)"
   "cannot assign an array of size [3] to one of size [2] in tests/models/FunctionArrayFail.mo:21: y := {1, 2, 3} (function FunctionArrayFail.callee)"

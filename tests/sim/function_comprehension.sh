@@ -53,18 +53,10 @@ log=$(cd "$D" && ./Ragged 2>&1); rc=$?
 if [ $rc -ne 1 ] || ! grep -qF -- "$want" <<<"$log"; then echo "Ragged: exit $rc, expected 1 and: $want"; echo "$log" | head; status=1; fi
 simulate "$D" Ragged -override=n=1 -r=r1.csv || status=1
 
-SAN="-std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -Iruntime"
-rt=()
-for f in runtime/*.c; do
-    cc $SAN -w -c -o "$D/rt_$(basename "$f" .c).o" "$f" || exit 1
-    rt+=("$D/rt_$(basename "$f" .c).o")
-done
-rt+=("$BUILD/libmo2crt.a")
 for m in Main Ragged; do
     "$MO2C" $M FunctionComprehension.$m --emit-c -o "$D/$m.c" || exit 1
     cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -O2 -Werror -Iruntime -c -o "$D/$m.o" "$D/$m.c" || status=1
-    cc $SAN -c -o "$D/${m}_asan.o" "$D/$m.c" || exit 1
-    cc -fsanitize=address,undefined -o "$D/${m}_asan" "$D/${m}_asan.o" "${rt[@]}" -lgsl -lgslcblas -lm || exit 1
+    asan_sim "$D" $m || exit 1
     log=$(cd "$D" && ./${m}_asan -stopTime=1 -r=asan.csv 2>&1)
     if grep -q Sanitizer <<<"$log"; then echo "$m under the sanitizers:"; echo "$log" | head -30; status=1; fi
 done
