@@ -76,8 +76,13 @@ static bool classify(mo_dae *dae)
         case MO_VAR_CONTINUOUS:
             /* events.c: assigned in a when-clause -> discrete (held between events); other Integer,
              * Boolean and discrete variables are computed by their equations like algebraic ones */
-            if (fv->type == MO_T_STRING) {
-                mo_error(fv->attr->loc, "not supported yet: String variable '%s'", fv->name);
+            if (fv->type == MO_T_STRING) {   /* (strvars.c took the ones it can do: known texts, built where read) */
+                if (assigned[i])   /* a clocked partition's equations are a when-clause by now (clocks_lower.c) */
+                    mo_error(fv->attr->loc, "not supported yet: String variable '%s', which a when-clause or a "
+                             "clocked partition gives a value made when the simulation runs (a String held from "
+                             "one event or tick to the next; previous() of it)", fv->name);
+                else
+                    mo_error(fv->attr->loc, "not supported yet: String variable '%s'", fv->name);
                 ok = false;
             }
             dv.kind = assigned[i] ? MO_DV_DISCRETE : MO_DV_ALGEBRAIC;

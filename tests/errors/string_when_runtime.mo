@@ -10,4 +10,4 @@ equation
   end when;
 end StringWhenRuntime;
 // ARGS: --emit-c -o /dev/null %f
-// ERROR: %f:5:10: error: not supported yet: String variable 's'
+// ERROR: %f:5:10: error: not supported yet: String variable 's', which a when-clause or a clocked partition gives a value made when the simulation runs (a String held from one event or tick to the next; previous() of it)
