@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* calloc that never asks for zero bytes, so a model without states still gets valid pointers and a
  * NULL result always means out of memory */
@@ -41,6 +42,9 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
     s->work = zalloc(3 * nx, sizeof(double));
     d->rel = zalloc((size_t)model->nrel, 1);          /* events (events.c) */
     d->rel_tie = zalloc((size_t)model->nrel, 1);
+    d->rel_on = zalloc((size_t)model->nrel, 1);
+    if (d->rel_on)
+        memset(d->rel_on, 1, (size_t)model->nrel);   /* watched until rel_live says otherwise */
     d->cond = zalloc((size_t)model->ncond, 1);
     d->pre = zalloc(ny, sizeof(double));
     d->pre_x = zalloc(nx, sizeof(double));
@@ -51,7 +55,7 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
     for (size_t i = 0; d->sample_tick && i < ns; i++)
         d->sample_tick[i] = -1;   /* no tick fired yet */
     if (!d->sample_tick || !d->sample_time || !d->x || !d->dx || !d->y || !d->p || !d->p_overridden || !d->x_start_overridden || !d->x_start ||
-        !s->work || !d->rel || !d->rel_tie || !d->cond || !d->pre || !d->pre_x || !d->pre_dx) {
+        !s->work || !d->rel || !d->rel_tie || !d->rel_on || !d->cond || !d->pre || !d->pre_x || !d->pre_dx) {
         mo2c_data_free(d);
         return NULL;
     }
@@ -81,6 +85,7 @@ void mo2c_data_free(mo2c_data *d)
     free(d->x_start);
     free(d->rel);
     free(d->rel_tie);
+    free(d->rel_on);
     free(d->cond);
     free(d->pre);
     free(d->pre_x);

@@ -332,7 +332,7 @@ static int changed_at(const mo2c_rt_events *ev, const double *z, int *only_time)
     if (only_time)
         *only_time = 1;
     for (int r = 0; r < ev->nrel; r++)
-        if (mo2c_rt_rel_value(m->rel_op[r], z[r]) != ev->d->rel[r]) {
+        if (ev->d->rel_on[r] && mo2c_rt_rel_value(m->rel_op[r], z[r]) != ev->d->rel[r]) {
             any = 1;
             if (only_time && !m->rel_time[r])
                 *only_time = 0;
@@ -382,7 +382,8 @@ static int locate(mo2c_rt_events *ev, double *t, double *x)
         /* the earliest secant estimate among the relations that changed at tr */
         double tm = tr;
         for (int r = 0; r < ev->nrel; r++)
-            if (mo2c_rt_rel_value(m->rel_op[r], ev->zr[r]) != ev->d->rel[r] && ev->sl[r] != ev->sr[r]) {
+            if (ev->d->rel_on[r] && mo2c_rt_rel_value(m->rel_op[r], ev->zr[r]) != ev->d->rel[r] &&
+                ev->sl[r] != ev->sr[r]) {
                 double c = tl + w * ev->sl[r] / (ev->sl[r] - ev->sr[r]);
                 if (c < tm)
                     tm = c;
@@ -526,6 +527,9 @@ static int settle(mo2c_rt_events *ev, double t, double *x)
     memcpy(d->pre, d->y, (size_t)ev->ny * sizeof *d->pre);
     memcpy(d->pre_x, x, (size_t)ev->nx * sizeof *d->pre_x);
     memcpy(d->pre_dx, d->dx, (size_t)ev->nx * sizeof *d->pre_dx);
+    /* the relations to watch until the next event, with pre() as the integration reads it */
+    if (m->rel_live && m->rel_live(d, d->rel_on) != 0)
+        return fail(d, t, "a relation's guard failed");
     ev->tp = t;
     memcpy(ev->xp, x, (size_t)ev->nx * sizeof *x);
     return 0;
@@ -697,7 +701,7 @@ static int after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_
     int cause = -1;
     for (int r = 0; r < ev->nrel; r++) {
         unsigned char v = (unsigned char)mo2c_rt_rel_value(m->rel_op[r], ev->zm[r]);
-        if (v != d->rel[r] && cause < 0)
+        if (v != d->rel[r] && cause < 0 && d->rel_on[r])   /* (an unwatched one caused nothing) */
             cause = r;
         d->rel[r] = v;
     }
@@ -728,7 +732,7 @@ static double bend(const mo2c_rt_events *ev, const double *za, const double *zm,
     const mo2c_model *m = ev->d->model;
     double worst = 0.0;
     for (int r = 0; r < ev->nrel; r++) {
-        if (m->rel_time[r])
+        if (m->rel_time[r] || !ev->d->rel_on[r])
             continue;
         double dev = fabs(zm[r] - 0.5 * (za[r] + zb[r]));
         if (dev <= PROBE_ABS)

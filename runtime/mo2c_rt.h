@@ -112,6 +112,13 @@ typedef struct mo2c_model {
     double (*next_time_event)(mo2c_data *d, double t);
     /* The asserts outside when-clauses at (t, d->x), y and dx computed by rhs; non-zero after a failure. */
     int (*check)(mo2c_data *d, double t);
+    /* Which relations are watched between events: on[r] = 0 where every place that reads relation r
+     * is under a condition that changes only at events (pre(), parameters, initial(): the 'pre(mode) ==
+     * Stuck' of 'pre(mode) == Stuck and sa > tau0_max') and that condition is false now, so that no value
+     * depends on r until the next event, which compares every relation anyway; writes only those
+     * relations (the others stay 1). Called after each event with d->pre as the integration reads it;
+     * NULL when no relation is so guarded. Non-zero after a failure. */
+    int (*rel_live)(mo2c_data *d, unsigned char *on);
 
     /* The algebraic variables rhs leaves out (results show them, nothing during integration reads
      * them), at (t, x) right after rhs(d, t, x, d->dx) or its reuse; NULL when rhs computes every y. */
@@ -182,6 +189,8 @@ struct mo2c_data {
     unsigned char *rel_tie;           /* nrel: 1 when a mixed loop (mixed.c), at its last solution in the
                                          event iteration, found the relation on its threshold to the
                                          loop's accuracy and kept its value (events.c leaves it so) */
+    unsigned char *rel_on;            /* nrel: 1 when relation r is watched between events (see
+                                         mo2c_model.rel_live), 0 while its guards are false */
     unsigned char *cond;              /* ncond: when-conditions at their last evaluation, warned asserts */
     double *pre;                      /* ny: y before the current event-iteration pass (pre(v)); between
                                          events equal to y for the discrete variables */

@@ -140,7 +140,7 @@ static int roots(mo2c_rt_sun *sv, double t, const double *x, double *g)
     if (m->zero_crossings(d, t, x, sv->f, sv->z) != 0)
         return model_fail(sv, t);
     for (int r = 0; r < sv->nroots; r++)
-        g[r] = m->rel_time[r] ? 1.0 : sv->z[r];
+        g[r] = m->rel_time[r] || !d->rel_on[r] ? 1.0 : sv->z[r];
     return 0;
 }
 
@@ -386,7 +386,7 @@ static int relation_changed(mo2c_rt_sun *sv, double t)
     if (roots(sv, t, d->x, sv->z) != 0)
         return -1;
     for (int r = 0; r < sv->nroots; r++)
-        if (!m->rel_time[r] && mo2c_rt_rel_value(m->rel_op[r], sv->z[r]) != d->rel[r])
+        if (!m->rel_time[r] && d->rel_on[r] && mo2c_rt_rel_value(m->rel_op[r], sv->z[r]) != d->rel[r])
             return 1;
     return 0;
 }

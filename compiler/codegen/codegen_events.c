@@ -10,7 +10,17 @@
  * smooth() whose operands involve time or a continuous variable is an "event relation": it gets an
  * index r, a zero-crossing function zc[r] = a - b, and between events the right-hand side reads the
  * frozen value d->rel[r] instead of comparing. The runtime watches the sign of zc[r] after every
- * accepted step, locates the crossing and flips d->rel[r] at the event. Relations are found by a pass
+ * accepted step, locates the crossing and flips d->rel[r] at the event.
+ *
+ * Guarded relations: a relation read only where a condition that changes only at events decides
+ * whether its value counts (the B of 'A and B', of 'A or B' and of 'if A then B else C' with A made of
+ * pre(), parameters, constants, when-assigned variables, initial() and terminal()) is watched only while
+ * that condition lets it count: rel_live() tells the runtime after each event (mo2c_model.rel_live).
+ * While 'pre(mode) == Stuck' is false, a lossy gear's 'sa > tauLossMax_p' changes nothing (startForward
+ * stays false), yet it made events: four in 5 ms while the gear of MSL's ActuatorWithNoise rolled at
+ * 59 rad/s, with rows of their own in the result. Every event compares every relation (events.c), so a
+ * relation whose guard becomes true takes its current value then. A relation read anywhere without
+ * such a guard (when-conditions, algorithms, or more than MAX_GUARDS guarded places) is always watched. Relations are found by a pass
  * over the ODE blocks and the when-conditions before anything is printed (mo_cg_events_new), keyed by
  * their printed text; relations made later (the Jacobian's derivatives of min/max) and every relation
  * printed in initialization code (cg->live) are compared directly. A relation "time op T" with T free
@@ -28,8 +38,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The conditions above one place of a relation: c (negated when neg) and those above it (up). */
+typedef struct guard { const mo_expr *c; bool neg; const struct guard *up; } guard;
+typedef struct guard_use { const guard *g; int next; } guard_use;   /* a guarded place, chained per relation */
+enum { MAX_GUARDS = 8, MAX_GUARD_DEPTH = 8 };
+
 struct mo_cg_events {
     const mo_dae *dae;
+    MO_VEC(unsigned char) rel_always; /* relation -> read somewhere without a guard (see the top) */
+    MO_VEC(int) rel_guard_head;       /* relation -> its first guarded place in guard_uses, -1: none */
+    MO_VEC(int) rel_nguards;
+    MO_VEC(guard_use) guard_uses;
     mo_map rel_index;                 /* interned relation text -> index + 1 */
     MO_VEC(const mo_expr *) rels;     /* the first node of each relation */
     MO_VEC(const char *) rel_text;
@@ -41,6 +60,7 @@ struct mo_cg_events {
     int noevent;                      /* depth inside noEvent() / smooth() while printing */
     int ncond;                        /* condition memory slots (when-branches, warning asserts) */
     bool any;                         /* the model has events: generate the functions */
+    bool has_live;                    /* rel_live() written: some relation is guarded */
     MO_VEC(const char *) where;       /* EW<id> strings: the statement each names */
     unsigned char *in_loop;           /* variable -> unknown of the loop being printed (loop_rels) */
     unsigned char *rel_taken;         /* relation -> already listed for that loop */
@@ -76,6 +96,14 @@ static bool is_fn(const mo_expr *e, const char *name)
     return fn && !strcmp(fn, name);
 }
 
+/* The variable a MO_EX_VAR node stands for after alias elimination; NULL when it is an expression (*val). */
+static const mo_dvar *resolved(const mo_dae *dae, const mo_expr *e, const mo_expr **val)
+{
+    bool neg;
+    int k = mo_dae_resolve(dae, e->var, &neg, val, NULL);
+    return k < 0 ? NULL : &dae->vars.v[k];
+}
+
 /* Does e change continuously in time (time, or a Real state, derivative or algebraic variable)? */
 static bool continuous(const mo_dae *dae, const mo_expr *e)
 {
@@ -87,12 +115,10 @@ static bool continuous(const mo_dae *dae, const mo_expr *e)
     case MO_EX_DER:
         return true;
     case MO_EX_VAR: {
-        bool neg;
         const mo_expr *val;
-        int k = mo_dae_resolve(dae, e->var, &neg, &val, NULL);
-        if (k < 0)
+        const mo_dvar *dv = resolved(dae, e, &val);
+        if (!dv)
             return continuous(dae, val);
-        const mo_dvar *dv = &dae->vars.v[k];
         if (dv->kind != MO_DV_STATE && dv->kind != MO_DV_DERIVATIVE && dv->kind != MO_DV_ALGEBRAIC)
             return false;
         return dv->flat < 0 || dae->flat->vars.v[dv->flat].type == MO_T_REAL;
@@ -109,6 +135,60 @@ static bool continuous(const mo_dae *dae, const mo_expr *e)
         if (continuous(dae, e->a[i]))
             return true;
     return false;
+}
+
+/* Does e change only at events, without reading a relation (see the top)? Recursion over one
+ * condition only. */
+static bool guardable(const mo_dae *dae, const mo_expr *e)
+{
+    switch (e->kind) {
+    case MO_EX_REAL: case MO_EX_INT: case MO_EX_BOOL: case MO_EX_STRING:
+        return true;
+    case MO_EX_VAR: {
+        const mo_expr *val;
+        const mo_dvar *dv = resolved(dae, e, &val);
+        if (!dv)
+            return val && guardable(dae, val);
+        mo_dkind kind = dv->kind;
+        return kind == MO_DV_CONSTANT || kind == MO_DV_PARAMETER || kind == MO_DV_PRE || kind == MO_DV_DISCRETE;
+    }
+    case MO_EX_CALL:
+        return is_fn(e, "pre") || is_fn(e, "initial") || is_fn(e, "terminal");
+    case MO_EX_UNARY:
+    case MO_EX_BINARY:
+    case MO_EX_IF:
+        for (int i = 0; i < e->n; i++)
+            if (!guardable(dae, e->a[i]))
+                return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const guard *guard_push(const mo_expr *c, bool neg, const guard *up)
+{
+    guard *g = MO_NEW(guard);
+    g->c = c;
+    g->neg = neg;
+    g->up = up;
+    return g;
+}
+
+/* A place of relation r under the guards g (NULL: none). */
+static void guard_note(mo_cg_events *ev, int r, const guard *g)
+{
+    int depth = 0;
+    for (const guard *u = g; u; u = u->up)
+        depth++;
+    if (!g || depth > MAX_GUARD_DEPTH || ev->rel_nguards.v[r] >= MAX_GUARDS)
+        ev->rel_always.v[r] = 1;
+    if (ev->rel_always.v[r])
+        return;
+    guard_use u = {g, ev->rel_guard_head.v[r]};
+    MO_PUSH(ev->guard_uses, u);
+    ev->rel_guard_head.v[r] = ev->guard_uses.n - 1;
+    ev->rel_nguards.v[r]++;
 }
 
 static int find_rel(mo_cg_events *ev, const mo_expr *e)
@@ -130,8 +210,46 @@ static int sample_slot(mo_cg_events *ev, const mo_expr *e)
     return k;
 }
 
-/* Register the event relations and sample() calls of e. Recursion over one expression only. */
+static void scan_g(mo_cg_events *ev, const mo_expr *e, int noevent, const guard *g);
+
+/* Register the event relations and sample() calls of e, every place of a relation unguarded. */
 static void scan(mo_cg_events *ev, const mo_expr *e, int noevent)
+{
+    scan_g(ev, e, noevent, NULL);
+}
+
+/* The operands of e under the guards g, and those a condition of e that changes only at events adds:
+ * the other operand of 'and' (true) and 'or' (false), the branches of an if-expression. */
+static void scan_operands(mo_cg_events *ev, const mo_expr *e, int noevent, const guard *g)
+{
+    const mo_dae *dae = ev->dae;
+    if (e->kind == MO_EX_BINARY && (e->op == MO_OP_AND || e->op == MO_OP_OR)) {
+        bool neg = e->op == MO_OP_OR;
+        for (int i = 0; i < 2; i++) {
+            const mo_expr *other = e->a[1 - i];
+            scan_g(ev, e->a[i], noevent, guardable(dae, other) ? guard_push(other, neg, g) : g);
+        }
+        return;
+    }
+    if (e->kind == MO_EX_IF) {   /* {c1, e1, c2, e2, ..., else}: each part under the conditions before */
+        const guard *h = g;
+        int i = 0;
+        for (; i + 1 < e->n; i += 2) {
+            scan_g(ev, e->a[i], noevent, h);
+            bool fixed = guardable(dae, e->a[i]);
+            scan_g(ev, e->a[i + 1], noevent, fixed ? guard_push(e->a[i], false, h) : h);
+            h = fixed ? guard_push(e->a[i], true, h) : h;
+        }
+        if (i < e->n)
+            scan_g(ev, e->a[i], noevent, h);
+        return;
+    }
+    for (int i = 0; i < e->n; i++)
+        scan_g(ev, e->a[i], noevent, g);
+}
+
+/* scan() of e under the guards g. Recursion over one expression only. */
+static void scan_g(mo_cg_events *ev, const mo_expr *e, int noevent, const guard *g)
 {
     if (!e)
         return;
@@ -164,12 +282,40 @@ static void scan(mo_cg_events *ev, const mo_expr *e, int noevent)
             }
             MO_PUSH(ev->rel_T, T);
             MO_PUSH(ev->rel_dir, dir);
+            MO_PUSH(ev->rel_always, 0);
+            MO_PUSH(ev->rel_guard_head, -1);
+            MO_PUSH(ev->rel_nguards, 0);
             mo_map_put(&ev->rel_index, key, (void *)(intptr_t)ev->rels.n);
         }
+        guard_note(ev, (int)(intptr_t)mo_map_get(&ev->rel_index, key) - 1, g);
         ev->any = true;
     }
+    scan_operands(ev, e, noevent, g);
+}
+
+/* Every registered relation in e always watched (noEvent or not: a place the scan did not register). */
+static void mark_always(mo_cg_events *ev, const mo_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == MO_EX_BINARY && is_rel_op(e->op)) {
+        int r = find_rel(ev, e);
+        if (r >= 0)
+            ev->rel_always.v[r] = 1;
+    }
     for (int i = 0; i < e->n; i++)
-        scan(ev, e->a[i], noevent);
+        mark_always(ev, e->a[i]);
+}
+
+static void mark_expr(void *ctx, const mo_expr *e)
+{
+    mark_always(ctx, e);
+}
+
+static void mark_stmt(void *ctx, const mo_astmt *s, bool in_when)
+{
+    (void)in_when;
+    mo_astmt_exprs(s, mark_expr, ctx);
 }
 
 static void scan_system(mo_cg_events *ev, const mo_system *sys)
@@ -235,6 +381,11 @@ mo_cg_events *mo_cg_events_new(const mo_dae *dae)
         mo_astmt_walk(&a->body, scan_stmt, ev, false);
         ev->any |= a->has_when || a->has_assert || a->has_terminate;
     }
+    /* an algorithm's asserts are checked after every step (check()) and print a relation of the same
+     * text as d->rel[r]: such a relation is always watched */
+    for (int i = 0; i < dae->algs.n; i++)
+        if (!dae->algs.v[i].src->initial && dae->algs.v[i].has_assert)
+            mo_astmt_walk(&dae->algs.v[i].body, mark_stmt, ev, false);
     return ev;
 }
 
@@ -739,6 +890,39 @@ static void emit_relations(mo_cg *cg, mo_buf *o)
         mo_buf_puts(o, ");\n    if (c < T)\n        T = c;\n");
     }
     mo_buf_puts(o, "    return T;\n}\n\n");
+
+    /* the guarded relations' watch (see the top) */
+    bool any = false;
+    for (int r = 0; r < n && !any; r++)
+        any = !ev->rel_always.v[r];
+    if (!any)
+        return;
+    mo_buf_puts(o, "/* Relations watched between events: those read only under conditions that change at events\n"
+                   " * (pre(), parameters) while one of those holds. */\n"
+                   "static int rel_live(mo2c_data *d, unsigned char *on)\n{\n"
+                   "    const double t = d->time;\n    const double *x = d->x;\n    const double *dx = d->dx;\n");
+    mo_buf_puts(o, LOCALS);
+    mo_cg_sreset(cg->dae, o);
+    for (int r = 0; r < n; r++) {
+        if (ev->rel_always.v[r])
+            continue;
+        cg->where_name = where(ev, ev->rels.v[r]->loc, mo_sprintf("guard of %s", ev->rel_text.v[r]));
+        mo_buf_printf(o, "    on[%d] = (unsigned char)(", r);
+        for (int u = ev->rel_guard_head.v[r]; u >= 0; u = ev->guard_uses.v[u].next) {
+            mo_buf_puts(o, u == ev->rel_guard_head.v[r] ? "(" : "\n        || (");
+            for (const guard *g = ev->guard_uses.v[u].g; g; g = g->up) {
+                mo_buf_puts(o, g->neg ? "!(" : "(");
+                expr(cg, o, g->c, true);
+                mo_buf_puts(o, g->up ? ") && " : ")");
+            }
+            mo_buf_puts(o, ")");
+        }
+        mo_buf_puts(o, "); /* ");
+        mo_cg_comment(o, ev->rel_text.v[r], 200);
+        mo_buf_puts(o, " */\n");
+    }
+    mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
+    ev->has_live = true;
 }
 
 void mo_cg_events_init_start(mo_cg *cg, mo_buf *o)
@@ -817,6 +1001,8 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields)
                           "    .next_time_event = next_time_event, .check = check,\n", n, ev->ncond);
     if (ev->samples.n)
         mo_buf_printf(fields, "    .nsample = %d,\n", ev->samples.n);
+    if (ev->has_live)
+        mo_buf_puts(fields, "    .rel_live = rel_live,\n");
     /* the discrete y slots, which event iteration compares (mo2c_rt.h) */
     const mo_dae *dae = cg->dae;
     int nd = 0;
