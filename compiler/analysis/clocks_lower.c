@@ -403,8 +403,8 @@ void mo_clk_lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const
     const char **inst = MO_NEWN(const char *, ne);
     MO_VEC(int) cand = {0}, scand = {0};   /* the unknowns each equation can be solved for; those it has */
     int *cfirst = MO_NEWN(int, ne + 1), *sfirst = MO_NEWN(int, ne + 1);
-    unsigned char *seen = MO_NEWN(unsigned char, 2 * c->ph + 1);
-    mo_int_vec vs = {0};
+    unsigned char *seen = MO_NEWN(unsigned char, 2 * c->ph + 1), *nonlin = MO_NEWN(unsigned char, 2 * c->ph + 1);
+    mo_int_vec vs = {0}, nl = {0};
     /* the sub-partition of each unknown and of each equation (a system pairs them within one) */
     int *root = MO_NEWN(int, ne), *eq_root = MO_NEWN(int, ne);
     for (int j = 0; j < ne; j++)
@@ -429,15 +429,21 @@ void mo_clk_lower_base(ck *c, part *parts, base *b, const int *eqs, int n, const
         vs.n = 0;
         mo_expr_collect_vars(L[i], seen, &vs);
         mo_expr_collect_vars(R[i], seen, &vs);
+        /* those it certainly cannot be solved for are found in one walk, not one each */
+        nl.n = 0;
+        mo_sym_nonlinear_vars(L[i], nonlin, &nl);
+        mo_sym_nonlinear_vars(R[i], nonlin, &nl);
         for (int k = 0; k < vs.n; k++) {
             seen[vs.v[k]] = 0;
             if (vs.v[k] < c->ph && local[vs.v[k]]) {
                 if (root[local[vs.v[k]] - 1] == eq_root[i])
                     MO_PUSH(scand, local[vs.v[k]] - 1);
-                if (mo_solve_for(L[i], R[i], vs.v[k]))
+                if (!nonlin[vs.v[k]] && mo_solve_for(L[i], R[i], vs.v[k]))
                     MO_PUSH(cand, local[vs.v[k]] - 1);
             }
         }
+        for (int k = 0; k < nl.n; k++)
+            nonlin[nl.v[k]] = 0;
     }
     cfirst[ne] = cand.n;
     sfirst[ne] = scand.n;

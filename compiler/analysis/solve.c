@@ -58,11 +58,13 @@ const mo_deq *mo_block_eq(const mo_dae *dae, const mo_system *sys, int eq)
     return &dae->eqs.v[eq];
 }
 
-/* mo_solve_for, and the coefficient divided by in *coef_out (when not NULL). */
-static mo_expr *solve_for_coef(const mo_expr *lhs, const mo_expr *rhs, int var, mo_expr **coef_out)
+/* mo_solve_for, and the coefficient divided by in *coef_out (when not NULL); arrays as in
+ * mo_sym_linear_in. */
+static mo_expr *solve_for_coef(const mo_expr *lhs, const mo_expr *rhs, int var, mo_expr **coef_out,
+                               mo_sym_arrays *arrays)
 {
     mo_expr *cl, *rl, *cr, *rr;
-    if (!mo_sym_linear(lhs, var, &cl, &rl) || !mo_sym_linear(rhs, var, &cr, &rr))
+    if (!mo_sym_linear_in(lhs, var, &cl, &rl, arrays) || !mo_sym_linear_in(rhs, var, &cr, &rr, arrays))
         return NULL;
     /* cl*v + rl = cr*v + rr  ->  v = (rr - rl) / (cl - cr) */
     mo_expr *coef = mo_sym_sub(cl, cr);
@@ -76,23 +78,23 @@ static mo_expr *solve_for_coef(const mo_expr *lhs, const mo_expr *rhs, int var, 
 
 mo_expr *mo_solve_for(const mo_expr *lhs, const mo_expr *rhs, int var)
 {
-    return solve_for_coef(lhs, rhs, var, NULL);
+    return solve_for_coef(lhs, rhs, var, NULL, NULL);
 }
 
 /* n / d = other (either side), var in d only and linearly there: d = n / other, then var from d. A
  * reluctance's R_m = 1/G_m solved for the permeance G_m (FluxTubes' leakage elements): Newton from
  * G_m's start value 0 divided by zero at the first step. Where other is 0 the equation has no solution
  * (n != 0) or every d is one (n = 0): dividing by other fails there as the equation itself would. */
-static mo_expr *solve_reciprocal(const mo_expr *lhs, const mo_expr *rhs, int var)
+static mo_expr *solve_reciprocal(const mo_expr *lhs, const mo_expr *rhs, int var, mo_sym_arrays *arrays)
 {
     for (int side = 0; side < 2; side++) {
         const mo_expr *q = side ? rhs : lhs, *other = side ? lhs : rhs;
         double z;
-        if (q->kind != MO_EX_BINARY || mo_op_scalar(q->op) != MO_OP_DIV || mo_expr_has_var(q->a[0], var) ||
-            mo_expr_has_var(other, var) || (mo_sym_is_num(q->a[0], &z) && z == 0))
+        if (q->kind != MO_EX_BINARY || mo_op_scalar(q->op) != MO_OP_DIV || mo_sym_has_var_in(q->a[0], var, arrays) ||
+            mo_sym_has_var_in(other, var, arrays) || (mo_sym_is_num(q->a[0], &z) && z == 0))
             continue;
         mo_expr *c, *r;
-        if (!mo_sym_linear(q->a[1], var, &c, &r) || (mo_sym_is_num(c, &z) && z == 0))
+        if (!mo_sym_linear_in(q->a[1], var, &c, &r, arrays) || (mo_sym_is_num(c, &z) && z == 0))
             continue;
         mo_expr *d = mo_sym_div(q->a[0], (mo_expr *)other);
         return mo_simplify(mo_sym_div(mo_sym_sub(d, r), c));
@@ -107,6 +109,7 @@ typedef struct solve_ws {
     unsigned char *in_block;  /* variable is an unknown of the current block */
     const double *pvals;      /* the parameters' values from their bindings (mo_dae_start_values),
                                * made when a loop first needs them */
+    mo_sym_arrays arrays;     /* what the arrays of choices read, for solving (sym.h) */
 } solve_ws;
 
 static mo_expr *residual(const mo_deq *q)
@@ -414,7 +417,7 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
                 if (!known[ev[i].v[k]])
                     j = ev[i].v[k];
             mo_expr *coef = NULL;
-            mo_expr *sol = solve_for_coef(eq[i]->lhs, eq[i]->rhs, b->vars[j], &coef);
+            mo_expr *sol = solve_for_coef(eq[i]->lhs, eq[i]->rhs, b->vars[j], &coef, &ws->arrays);
             if (!sol || zero_in_a_branch(dae, coef, ws))
                 continue; /* nonlinear in its last unknown, or absent from a branch: a residual */
             if (!waited && !fixed_coefficient(dae, coef, ws)) {
@@ -558,14 +561,23 @@ static int algorithm_block(const mo_dae *dae, const mo_system *sys, mo_block *b)
  * unknowns (in_block) but not for every element k may choose: which element the equation determines
  * is known only at run time, so the block cannot be sorted so (NULL when there is none). A block that
  * solves for all of them (x[k] = e1, x[1] + x[2] = e2) solves them as a whole. */
-static const mo_expr *partial_index(const mo_expr *e, const unsigned char *in_block)
+static const mo_expr *partial_index(const mo_expr *e, const mo_block *b, solve_ws *ws)
 {
+    const unsigned char *in_block = ws->in_block;
     if (!e)
         return NULL;
     if (e->kind == MO_EX_INDEX) {
         const mo_expr *arr = e->a[0];
         bool some = false, all = true;
-        for (int i = 0; i < arr->n; i++) {
+        /* a block smaller than the array asks about its unknowns instead of walking the elements at
+         * each reference (N M for M references to N elements, 1x1 blocks being the common case) */
+        if (arr->kind == MO_EX_ARRAY && b->n < arr->n) {
+            for (int j = 0; j < b->n && !some; j++)
+                some = mo_sym_array_has_var(&ws->arrays, arr, b->vars[j]);
+            if (!some)
+                arr = NULL;
+        }
+        for (int i = 0; arr && i < arr->n; i++) {
             const mo_expr *el = arr->a[i];
             if (el->kind == MO_EX_VAR && el->var >= 0 && in_block[el->var]) {
                 some = true;
@@ -578,7 +590,7 @@ static const mo_expr *partial_index(const mo_expr *e, const unsigned char *in_bl
             return e;
     }
     for (int i = 0; i < e->n; i++) {
-        const mo_expr *r = partial_index(e->a[i], in_block);
+        const mo_expr *r = partial_index(e->a[i], b, ws);
         if (r)
             return r;
     }
@@ -593,8 +605,8 @@ static bool solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, so
         ws->in_block[b->vars[i]] = 1;
     for (int i = 0; i < b->n && !bad; i++) {
         const mo_deq *q = mo_block_eq(dae, sys, b->eqs[i]);
-        if (!(bad = partial_index(q->lhs, ws->in_block)))
-            bad = partial_index(q->rhs, ws->in_block);
+        if (!(bad = partial_index(q->lhs, b, ws)))
+            bad = partial_index(q->rhs, b, ws);
     }
     for (int i = 0; i < b->n; i++)
         ws->in_block[b->vars[i]] = 0;
@@ -608,9 +620,9 @@ static bool solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, so
     }
     if (b->n == 1) {
         const mo_deq *q = mo_block_eq(dae, sys, b->eqs[0]);
-        mo_expr *sol = mo_solve_for(q->lhs, q->rhs, b->vars[0]);
+        mo_expr *sol = solve_for_coef(q->lhs, q->rhs, b->vars[0], NULL, &ws->arrays);
         if (!sol)
-            sol = solve_reciprocal(q->lhs, q->rhs, b->vars[0]);
+            sol = solve_reciprocal(q->lhs, q->rhs, b->vars[0], &ws->arrays);
         if (sol) {
             b->kind = MO_BLOCK_EXPLICIT;
             b->solution = sol;
@@ -627,7 +639,7 @@ static bool solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, so
  * matrix, for blocks of at most SINGULAR_MAX unknowns (n^3; bigger ones are left to the run). */
 enum { SINGULAR_MAX = 60 };
 
-static bool constant_singular(const mo_dae *dae, const mo_system *sys, const mo_block *b)
+static bool constant_singular(const mo_dae *dae, const mo_system *sys, const mo_block *b, mo_sym_arrays *arrays)
 {
     int n = b->n;
     if (n < 2 || n > SINGULAR_MAX)
@@ -638,7 +650,8 @@ static bool constant_singular(const mo_dae *dae, const mo_system *sys, const mo_
         for (int j = 0; j < n; j++) {
             mo_expr *cl, *rl, *cr, *rr;
             double c;
-            if (!mo_sym_linear(q->lhs, b->vars[j], &cl, &rl) || !mo_sym_linear(q->rhs, b->vars[j], &cr, &rr) ||
+            if (!mo_sym_linear_in(q->lhs, b->vars[j], &cl, &rl, arrays) ||
+                !mo_sym_linear_in(q->rhs, b->vars[j], &cr, &rr, arrays) ||
                 !mo_sym_is_num(mo_simplify(mo_sym_sub(cl, cr)), &c) || !(c == c) || c - c != 0)
                 return false;
             a[(size_t)i * n + j] = c;
@@ -681,7 +694,8 @@ static void report_singular(const mo_dae *dae, const mo_system *sys, const mo_bl
 int mo_dae_solve(mo_dae *dae)
 {
     int nv = dae->vars.n;
-    solve_ws ws = {MO_NEWN(int, nv + 1), MO_NEWN(unsigned char, nv + 1), MO_NEWN(unsigned char, nv + 1), NULL};
+    solve_ws ws = {.local = MO_NEWN(int, nv + 1), .seen = MO_NEWN(unsigned char, nv + 1),
+                   .in_block = MO_NEWN(unsigned char, nv + 1), .arrays.seen = MO_NEWN(unsigned char, nv + 1)};
     for (int v = 0; v < nv; v++)
         ws.local[v] = -1;
     mo_system *systems[2] = {&dae->ode, &dae->init};
@@ -694,7 +708,7 @@ int mo_dae_solve(mo_dae *dae)
                 errors++;
             else if (a == 0 && !solve_block(dae, systems[s], b, &ws))
                 errors++;
-            else if (a == 0 && b->kind == MO_BLOCK_LINEAR && constant_singular(dae, systems[s], b)) {
+            else if (a == 0 && b->kind == MO_BLOCK_LINEAR && constant_singular(dae, systems[s], b, &ws.arrays)) {
                 report_singular(dae, systems[s], b);
                 errors++;
             }

@@ -54,6 +54,30 @@ mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub);
 /* Linear decomposition: e = coef * var + rest with coef and rest free of var. False when var occurs
  * nonlinearly (then *coef and *rest are unspecified). */
 bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest);
+/* What the elements of each array of choices (x[k], flat.h) read, listed once per array for a pass that
+ * asks about many variables: mo_sym_linear and mo_expr_has_var walked the N elements at each of M
+ * references, and mo_sym_linear copied them, N M (364 MB at N = 2000 in VarSubscripts.Shifted). An
+ * array is found by its address, so the expressions must not change under it while it is in use
+ * (nothing mutates a node after building it: above). Zero it, then set seen to nvars zeroed bytes (the
+ * variables of the DAE; workspace, all 0 again between calls). */
+typedef struct mo_sym_arrays {
+    mo_map ids;               /* the array of elements (its address) -> its number + 1 */
+    MO_VEC(int) start;        /* array -> its first variable in vars (n + 1 entries) */
+    mo_int_vec vars;          /* the variables each array's elements read, sorted, each once per array */
+    unsigned char *seen;
+} mo_sym_arrays;
+/* mo_sym_linear and mo_expr_has_var reading the arrays of choices through arrays (NULL: walking them). */
+bool mo_sym_linear_in(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, mo_sym_arrays *arrays);
+bool mo_sym_has_var_in(const mo_expr *e, int var, mo_sym_arrays *arrays);
+/* Does an element of arr (the MO_EX_ARRAY of an x[k]) read var? */
+bool mo_sym_array_has_var(mo_sym_arrays *arrays, const mo_expr *arr, int var);
+/* Variables in which e is not linear for a reason seen at one node (read by a condition, a denominator,
+ * a call or a relation), each once, appended to *out (seen[] as for mo_expr_collect_vars): mo_sym_linear
+ * is false for each of them, in one walk of e where asking mo_sym_linear about each variable walks e
+ * once per variable (N^2 for an if-expression of N branches, each condition reading a variable of its
+ * own: a state machine's merged equation). Not every such variable: one in both factors of a product
+ * is not listed. */
+void mo_sym_nonlinear_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out);
 /* Is e affine in the variables marked in in_set (coefficients free of them)? */
 bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set);
 /* Does e read a variable v with in_set[v] set? */

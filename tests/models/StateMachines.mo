@@ -347,4 +347,22 @@ package StateMachines
     transition(q, p, tick > 14, immediate = false);
     annotation(experiment(StopTime = 2));
   end InnerOutputs;
+
+  model Chain "N states in a ring, each adding its number to one outer output (memory linear in N)"
+    parameter Integer N = 2000;
+    inner Integer v(start = 0);
+    block S
+      outer output Integer v;
+      parameter Integer d = 1;
+    equation
+      v = previous(v) + d;
+    end S;
+    S s[N](d = 1:N);
+  equation
+    initialState(s[1]);
+    for i in 1:N - 1 loop
+      transition(s[i], s[i + 1], sample(true, Clock(1, 10)), immediate = false);
+    end for;
+    transition(s[N], s[1], sample(true, Clock(1, 10)), immediate = false);
+  end Chain;
 end StateMachines;

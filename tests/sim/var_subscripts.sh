@@ -125,10 +125,10 @@ done
 # enough for the where strings in a table, codegen.c). Each reference was a C array of all the
 # elements (164 KB at N = 1000, 120 KB at 700), and mo2c printed N^2 elements looking for loops.
 # Each distinct choice is one node of the back end's graphs (daeutil.h): 20 MB of arena after codegen
-# where the graphs' lists of the 2000 elements for each reference took 212 MB. Under 150 MB for now:
-# solve.c's coefficient of each torn equation (zero_in_a_branch, d75a411) copies the elements for each
-# x[k + i] (linear() in expr.c), +84 MB, quadratic; 40 MB once that is mended.
-build_small Shifted 150; rc=$?
+# where the graphs' lists of the 2000 elements for each reference took 212 MB, and solving reads what
+# each array's elements read once (mo_sym_arrays, sym.h) where the linear decomposition of each
+# equation copied the 2000 elements for each x[k + i] (100 MB).
+build_small Shifted; rc=$?
 [ $rc = 2 ] && exit 1
 [ $rc = 0 ] || status=1
 simulate "$D" Shifted -stopTime=0.98 -stepSize=0.007 -noEventEmit -tolerance=1e-10 -r=shifted.csv \
