@@ -450,7 +450,8 @@ static void init_check(agen *g, const mo_wstmt *w, int in)
     }
     mo_buf_puts(o, "if (mo2c_assert(d, (");
     expr(g, w->rhs);
-    mo_buf_printf(o, ") != 0, %d, NULL, ", w->level);
+    /* (a condition whose evaluation failed: the first failure's message stands, fail_check below) */
+    mo_buf_printf(o, ") != 0 || !ok, %d, NULL, ", w->level);
     mo_cg_message(g->cg, o, w);
     mo_buf_puts(o, ") != 0)\n");
     indent(o, in + 1);

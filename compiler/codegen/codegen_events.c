@@ -624,10 +624,12 @@ static void emit_assert(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *ind
     mo_cg_comment(o, mo_buf_str(&c), 200);
     mo_buf_printf(o, ", ...) */\n%sif (mo2c_assert(d, (", indent);
     expr(cg, o, s->rhs, true);
-    mo_buf_printf(o, ") != 0, %d, &d->cond[%d], ", s->level, ev->ncond++);
+    /* a condition whose evaluation failed (a function's assert, a division by zero: !ok) is no failure
+     * of this assert: the first failure's message stands, and the run stops on it below */
+    mo_buf_printf(o, ") != 0 || !ok, %d, &d->cond[%d], ", s->level, ev->ncond++);
     message_args(cg, o, s);
     mo_buf_puts(o, ") != 0)\n");
-    mo_buf_printf(o, "%s    return -1;\n", indent);
+    mo_buf_printf(o, "%s    return -1;\n%sif (!ok)\n%s    return -1;\n", indent, indent, indent);
 }
 
 /* An empty call (a user function called as an equation, its value not used): evaluated for its asserts. */
