@@ -164,6 +164,55 @@ const char *mo2c_sfmt_str(mo2c_data *d, const char *s, const char *conv, int *ok
 {
     return formatted(d, ok, conv, s);
 }
+
+/* String(v, format = f) with f a String variable: f must be what the compiler accepts of a literal
+ * (flatten_str.c: an optional '%', at most 5 flags among "-+ 0#", a width of at most 2 digits, a precision
+ * of at most 2 digits, one conversion letter of the value's type, nothing after it; '#' not with d, i, u);
+ * the conversion is rebuilt from those pieces, so f itself is never a format. */
+const char *mo2c_sfmt_any(mo2c_data *d, double v, const char *f, int real, int *ok)
+{
+    const char *p = f;
+    p += *p == '%';
+    const char *flags = p;
+    while (*p && strchr("-+ 0#", *p))
+        p++;
+    size_t nflags = (size_t)(p - flags);
+    const char *width = p;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    size_t nwidth = (size_t)(p - width);
+    const char *prec = p;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            ;
+    size_t nprec = (size_t)(p - prec);
+    char c = *p;
+    int good = nflags <= 5 && nwidth <= 2 && nprec <= 3 && c && !p[1] && strchr(real ? "eEfFgG" : "dioxXu", c) &&
+               !(memchr(flags, '#', nflags) && strchr("diu", c));
+    if (!good) {
+        if (*ok)
+            mo2c_fail(d, "String(): the format \"%.100s\" is not [flags][width][.precision] and a conversion among %s",
+                      f, real ? "e, E, f, F, g, G" : "d, i, o, x, X, u");
+        *ok = 0;
+        return "";
+    }
+    char conv[16];   /* '%', 5 flags, 2 digits, 3 of precision, "ll", the letter, NUL */
+    size_t k = 0;
+    conv[k++] = '%';
+    memcpy(conv + k, flags, nflags);
+    k += nflags;
+    memcpy(conv + k, width, nwidth);
+    k += nwidth;
+    memcpy(conv + k, prec, nprec);
+    k += nprec;
+    if (!real) {
+        conv[k++] = 'l';
+        conv[k++] = 'l';
+    }
+    conv[k++] = c;
+    conv[k] = 0;
+    return real ? formatted(d, ok, conv, v) : formatted(d, ok, conv, mo2c_str_int(v));
+}
 #pragma GCC diagnostic pop
 
 /* ---- arrays of Strings (mo2c_rt.h: a variable owns heap copies of its elements) ---- */

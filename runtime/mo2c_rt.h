@@ -439,6 +439,8 @@ const char *mo2c_sreal(mo2c_data *d, double v, double digits, double width, doub
 const char *mo2c_sint(mo2c_data *d, double v, double width, double left, int *ok);
 const char *mo2c_sbool(mo2c_data *d, double v, double width, double left, int *ok);
 const char *mo2c_senum(mo2c_data *d, double v, const char *const *names, int n, double width, double left, int *ok);
+/* String(v, format = f) with f a String variable, checked when the call runs (fnstring.c) */
+const char *mo2c_sfmt_any(mo2c_data *d, double v, const char *f, int real, int *ok);
 /* Arrays of Strings: an mo2c_arr whose elements are s[] (a NULL element reads as "": mo2c_str). A
  * variable's elements are heap copies it owns (mo2c_savar makes it, mo2c_afree frees them with it; the
  * assignments mo2c_aassign, mo2c_aset and mo2c_sset_el copy every new value before freeing any old one,

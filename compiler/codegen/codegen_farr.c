@@ -447,6 +447,8 @@ static const char *conversion(mo_fgen *g, const mo_expr *e)
     const char *x = print(g, v), *wd = width ? print(g, width) : "0.0", *lj = left ? print(g, left) : "1.0";
     int t = mo_func_expr_type(NULL, g->f, v);
     g->cg.nchecked++;
+    if (format && format->kind != MO_EX_STRING)   /* a String variable: checked when the call runs */
+        return mo_sprintf("mo2c_sfmt_any(d, %s, %s, %d, &ok)", x, print(g, format), t == MO_T_REAL);
     if (format)
         return mo_sprintf("mo2c_sfmt_%s(d, %s, %s, &ok)", t == MO_T_REAL ? "real" : "int", x, c_literal(format->str));
     if (v->kind == MO_EX_VAR && g->f->vars.v[v->var].enum_cls) {

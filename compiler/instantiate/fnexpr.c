@@ -749,10 +749,13 @@ static mo_expr *fn_string(mo_fctx *c, const mo_expr *e)
             const mo_expr *f = r->named[i].value;
             const char *conv = f->kind == MO_EX_STRING && (t == MO_T_REAL || t == MO_T_INTEGER) && !enumv
                                ? mo_str_parse_format(f->str, t) : NULL;
+            if (!conv && f->kind == MO_EX_VAR && mo_func_expr_type(NULL, c->fn, f) == MO_T_STRING &&
+                (t == MO_T_REAL || t == MO_T_INTEGER) && !enumv)
+                continue;   /* a String slot (an input: format = ".3g"): checked and rebuilt when the call runs
+                             * as a literal is now (mo2c_sfmt_any), never used as a format as it is */
             if (!conv && f->kind != MO_EX_STRING && mo_func_expr_type(NULL, c->fn, f) == MO_T_STRING) {
-                /* (valid Modelica: the conversion is rebuilt from a literal when compiled, never taken from
-                 * a String made at run time, codegen_str.c) */
-                mo_error(a->value->loc, "not supported yet: a format of String() that is not a String literal");
+                mo_error(a->value->loc, "not supported yet: a format of String() that is neither a String literal "
+                         "nor a String variable");
                 return NULL;
             }
             if (!conv) {
