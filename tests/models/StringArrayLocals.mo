@@ -61,6 +61,23 @@ package StringArrayLocals
     s := s + ";" + concat(w) + ";" + String(size(tm, 1)) + String(size(w, 1));
   end mixed;
 
+  function shapes "matrix constructors, vector, scalar, fill of an array, an if-expression of arrays"
+    input Integer n;
+    output String s;
+  protected
+    String m[2, 2] = ["a", "b"; "c", "d"];
+    String v[2] = {"x", "y"};
+    String q[2, 2];
+    String r[4];
+    String z[2, 2, 2];
+  algorithm
+    q := transpose([v, {"p", "q"}]);
+    r := vector(["a", "b", m[2, 1], m[2, 2]]);
+    z := fill(m, 2);
+    s := concat(q[:, 1]) + ";" + concat(r) + ";" + concat(z[2, :, 2]) + ";" + scalar({"k"}) + ";"
+         + concat(if n > 1 then v else m[1, :]);
+  end shapes;
+
   function pick "which of w1, w2 element i of words(n) is: out of bounds an error when it runs"
     input Integer n;
     input Integer i;
@@ -75,11 +92,13 @@ package StringArrayLocals
     Integer k = 1 + integer(3*time);
     String s = mixed(k);
     Integer p = pick(2, k);
+    String t = shapes(k);
   equation
     assert(s == "b|w1|w1;w1;w1z;xyz---;p,q;y;w1!;31" or k <> 1, "mixed(1) = " + s);
     assert(s == "b|w1|w2;w2,w1;w1w2z;xyz---;p,q;y;w2!,w1;32" or k <> 2, "mixed(2) = " + s);
     assert(s == "b|w1|w3;w3,w2,w1;w1w2w3z;xyz---;p,q;y;w3!,w2,w1;33" or k <> 3, "mixed(3) = " + s);
     assert(p == k, "pick(2, k) = " + String(p));
+    assert(t == "x,p;a,b,c,d;b,d;k;" + (if k > 1 then "x,y" else "a,b"), "shapes(k) = " + t);
   end M;
 
   function overStrings

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Arrays of Strings as outputs, locals and inputs of functions, made when the simulation runs
 # (tests/models/StringArrayLocals.mo; the expected texts are written by hand in its asserts):
-# 1. M runs to 0.6 with every assert holding (mixed(k) for k = 1, 2: Strings built in loops, slices,
+# 1. M runs to 0.6 with every assert holding (mixed(k), shapes(k) for k = 1, 2: Strings built in loops, slices,
 #    cat, fill, transpose, a matrix, sorting a vector made at run time, whole and element assignments,
 #    an assignment that reads the variable it assigns), and p = pick(2, k) = k; to 1 it stops at
 #    t = 2/3, where k = 3, with the index error naming the statement.
@@ -21,7 +21,7 @@ M=tests/models/StringArrayLocals.mo
 (cd "$D" && ./M -stopTime=0.6 -r=res.csv >/dev/null) || { echo "the run to 0.6 failed"; status=1; }
 awk -F, 'NR > 1 { t = $1; k = (t < 1/3) ? 1 : 2; if ((t < 1/3 - 1e-9 || t > 1/3 + 1e-9) && ($2 != k || $3 != k)) { print "k, p = " $2 ", " $3 " at t = " t; bad = 1 } rows++ }
     END { if (rows < 10) { print "only " rows " rows"; bad = 1 } exit bad }' "$D/res.csv" || status=1
-want='index 3 out of bounds 1..2 in tests/models/StringArrayLocals.mo:71: j := if w[i] == "w1" then 1 elseif w[i] == "w2" then 2 else 0 (function StringArrayLocals.pick)'
+want='index 3 out of bounds 1..2 in tests/models/StringArrayLocals.mo:88: j := if w[i] == "w1" then 1 elseif w[i] == "w2" then 2 else 0 (function StringArrayLocals.pick)'
 log=$(cd "$D" && ./M -stopTime=1 -r=res2.csv 2>&1); rc=$?
 [ $rc = 1 ] && [[ "$log" == *"$want"* ]] || { echo "the run to 1: exit $rc, expected 1 and: $want"; echo "$log" | tail -3; status=1; }
 
@@ -33,8 +33,8 @@ if [ $? -ne 0 ] || grep -q Sanitizer <<<"$log"; then echo "M under the sanitizer
 log=$(cd "$D" && ./M_asan -stopTime=1 -r=asan2.csv 2>&1); rc=$?
 if [ $rc -ne 1 ] || grep -q Sanitizer <<<"$log"; then echo "M to 1 under the sanitizers: exit $rc"; echo "$log" | head -30; status=1; fi
 
-for m in "ForOverStrings:89:14: error: not supported yet: a for-loop over Strings in a function" \
-         "OutputInModel:101:19: error: not supported yet: the String array output 'w' of 'StringArrayLocals.words' in a model"; do
+for m in "ForOverStrings:108:14: error: not supported yet: a for-loop over Strings in a function" \
+         "OutputInModel:120:19: error: not supported yet: the String array output 'w' of 'StringArrayLocals.words' in a model"; do
     log=$("$MO2C" $M "StringArrayLocals.${m%%:*}" -o "$D/E" 2>&1); rc=$?
     [ $rc = 1 ] && [[ "$log" == *"$M:${m#*:}"* ]] || { echo "${m%%:*}: exit $rc, expected 1 and $M:${m#*:}"; echo "$log" | head -3; status=1; }
 done
