@@ -76,7 +76,112 @@ static mo_expr *shift_tree(const mo_flat *flat, const mo_expr *c, const char *op
     for (int i = 0; i < r->n; i++)
         if (c->a[i])
             r->a[i] = shift_tree(flat, c->a[i], op, at, ok);
+    for (int i = 0; i < r->nnamed; i++)   /* String(x, significantDigits = n): n before the event too */
+        r->named[i].value = shift_tree(flat, c->named[i].value, op, at, ok);
     return r;
+}
+
+/* Does e vary continuously in time: does it read time, a der() or a Real variable (not a parameter; one
+ * that a when-clause assigns counts too, harmlessly: lift_events then makes a variable that needs none)?
+ * pre(), edge() and change() hold their operands' values from before the event. Recursion over one
+ * expression (one a String is built from: depth-limited by the parser). */
+static bool reads_continuous(const mo_flat *flat, const mo_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_TIME || e->kind == MO_EX_DER)
+        return true;
+    if (e->kind == MO_EX_VAR)
+        return flat->vars.v[e->var].type == MO_T_REAL && flat->vars.v[e->var].variability == MO_VAR_CONTINUOUS;
+    if (e->kind == MO_EX_CALL && !e->func && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1) {
+        const char *n = e->fn->parts[0].id;
+        if (!strcmp(n, "pre") || !strcmp(n, "edge") || !strcmp(n, "change"))
+            return false;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (reads_continuous(flat, e->a[i]))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (reads_continuous(flat, e->named[i].value))
+            return true;
+    return false;
+}
+
+/* The name of built-in call e when it is fn of one of the names in list (NULL-terminated), else NULL. */
+static const char *builtin_in(const mo_expr *e, const char *const *list)
+{
+    if (e->kind != MO_EX_CALL || e->func || !e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1)
+        return NULL;
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(e->fn->parts[0].id, list[i]))
+            return list[i];
+    return NULL;
+}
+
+typedef struct lifted {
+    int owner, count;         /* the String variable whose equation is rewritten; variables made for it */
+    MO_VEC(mo_feq) eqs;       /* their equations, appended to the model's when the pass is done */
+} lifted;
+
+/* e, part of the expression of a String variable, with every part whose value changes at events only
+ * while it reads continuous values replaced by a variable of its own that an equation gives that value:
+ * an event-triggering call (integer, floor, ceil, div, mod, rem: 3.7.1.1) and a relation of numbers,
+ * Booleans or enumerations (3.7.1). That variable is what the rest of the compiler knows how to treat:
+ * evcalls.c makes the call change at its events (a zero crossing stops the integrator there), a relation
+ * makes its own, and pre() of the variable is its value before the event, so pre(s) and change(s)
+ * (shift_tree) are right where pre(integer(10*time)) would be today's value. Inside noEvent() and
+ * smooth() nothing is lifted (no event wanted there). Recursion over one expression (depth-limited by
+ * the parser). */
+static mo_expr *lift_events(mo_flat *flat, mo_expr *e, lifted *l)
+{
+    static const char *const quiet[] = {"noEvent", "smooth", NULL};
+    static const char *const calls1[] = {"integer", "floor", "ceil", NULL};
+    static const char *const calls2[] = {"div", "mod", "rem", NULL};
+    if (!e || builtin_in(e, quiet))
+        return e;
+    const char *fn = builtin_in(e, calls1);
+    bool call = (fn && e->n == 1) || (builtin_in(e, calls2) && e->n == 2);
+    bool rel = e->kind == MO_EX_BINARY && is_rel((mo_op)e->op) && !mo_str_rt_relation(flat, e);
+    if ((call || rel) && !e->nnamed && reads_continuous(flat, e)) {
+        /* integer() is an Integer; floor, ceil and div, mod, rem of a continuous (Real) operand are Reals */
+        mo_basetype t = rel ? MO_T_BOOLEAN : fn && !strcmp(fn, "integer") ? MO_T_INTEGER : MO_T_REAL;
+        mo_var_attr *attr = MO_NEW(mo_var_attr);
+        attr->loc = e->loc;
+        attr->comment = "a part of a String's expression that changes at events (strvars.c lift_events)";
+        int k = mo_flat_add_var(flat, mo_sprintf("%s.event%d", flat->vars.v[l->owner].name, ++l->count), t,
+                                t == MO_T_REAL ? MO_VAR_CONTINUOUS : MO_VAR_DISCRETE, attr);
+        mo_feq q = {.loc = e->loc, .instance = "", .origin = MO_ORIGIN_EQUATION, .lhs = mo_expr_var(e->loc, k),
+                    .rhs = e};
+        MO_PUSH(l->eqs, q);
+        return mo_expr_var(e->loc, k);
+    }
+    for (int i = 0; i < e->n; i++)
+        e->a[i] = lift_events(flat, e->a[i], l);
+    for (int i = 0; i < e->nnamed; i++)
+        e->named[i].value = lift_events(flat, e->named[i].value, l);
+    return e;
+}
+
+/* lift_events over the equation that gives each String variable its value (s = e or e = s), before the
+ * pass decides which are built at run time (one whose value is known when compiled has no such part).
+ * The new variables and equations are appended to the model. */
+static void lift_string_events(mo_flat *flat)
+{
+    lifted l = {0};
+    for (int i = 0, ne = flat->eqs.n; i < ne; i++) {
+        mo_feq *q = &flat->eqs.v[i];
+        bool left = is_svar(flat, q->lhs);
+        if (!left && !is_svar(flat, q->rhs))
+            continue;
+        l.owner = left ? q->lhs->var : q->rhs->var;
+        l.count = 0;
+        if (left)
+            q->rhs = lift_events(flat, q->rhs, &l);
+        else
+            q->lhs = lift_events(flat, q->lhs, &l);
+    }
+    for (int i = 0; i < l.eqs.n; i++)
+        MO_PUSH(flat->eqs, l.eqs.v[i]);
 }
 
 /* pre(s), previous(s) or change(s) (e, named op) of a String variable s that its expression c builds at
@@ -458,6 +563,9 @@ bool mo_str_vars(mo_flat *flat)
         any = flat->vars.v[i].type == MO_T_STRING && flat->vars.v[i].variability > MO_VAR_PARAMETER;
     if (!any)
         return true;
+    lift_string_events(flat);
+    nv = flat->vars.n;
+    ne = flat->eqs.n;
     /* the equation that defines each String variable (s = e or e = s; a second one: left alone, dae.c
      * counts) and what it reads */
     int *def = mo_calloc((size_t)nv, sizeof(int));   /* 1 + equation */

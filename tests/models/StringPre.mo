@@ -68,4 +68,51 @@ package StringPre "pre, change and previous of String variables whose values are
       k = pre(k) + 1;
     end when;
   end HeldCompare;
+  model EventCall "s = String(integer(10*time)) becomes \"3\" at t = 0.3, an event of integer() (3.7.1.1)"
+    String s = String(integer(10*time));
+    Real t3(start = -1, fixed = true);
+  equation
+    when s == "3" then
+      t3 = time;
+    end when;
+  end EventCall;
+
+  model EventCallState "the same with a state (the integrator steps): integer(4*time) is 1 from t = 0.25"
+    String s = String(integer(4*time));
+    Real t1(start = -1, fixed = true);
+    Real x(start = 0, fixed = true);
+  equation
+    der(x) = 1;
+    when s == "1" then
+      t1 = time;
+    end when;
+  end EventCallState;
+
+  model PreRelation "s = String(time > 0.5): at the event at t = 0.5 pre(s) is \"false\" (3.7.5)"
+    String s = String(time > 0.5);
+    Boolean was(start = false, fixed = true);
+    Boolean same(start = true, fixed = true);
+    Real x(start = 0, fixed = true);
+  equation
+    der(x) = 1;
+    when time > 0.5 then
+      was = pre(s) == "false";
+      same = pre(s) == s;
+    end when;
+  end PreRelation;
+
+  model NamedArg "n 2 -> 4 at t = 0.5, s = String(1.23456, significantDigits = n): pre(s) is \"1.2\" there"
+    Integer n(start = 2, fixed = true);
+    String s = String(1.23456, significantDigits = n);
+    Boolean was(start = false, fixed = true);
+    Boolean same(start = true, fixed = true);
+  equation
+    when time > 0.5 then
+      n = 4;
+    end when;
+    when time > 0.5 then
+      was = pre(s) == "1.2";
+      same = pre(s) == s;
+    end when;
+  end NamedArg;
 end StringPre;

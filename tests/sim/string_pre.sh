@@ -9,6 +9,11 @@
 #   HeldCompare mode b -> c -> a -> b ... at those instants (c of them passed): mode == "a" iff c mod 3 = 2,
 #               and so on; u = "y" iff k = 2; the C compares Integers (no strcmp: a strcmp of an n-way
 #               choice at each of n reads made the C quadratic).
+#   EventCall   s = String(integer(10*time)), when s == "3": t3 = 0.3 (integer() made no event inside a String:
+#               t3 stayed -1); EventCallState: s = String(integer(4*time)), when s == "1": t1 = 0.25;
+#   PreRelation s = String(time > 0.5): at its event pre(s) == "false" (was 0 then 1, same 1 then 0);
+#   NamedArg    s = String(1.23456, significantDigits = n), n 2 -> 4 at t = 0.5: pre(s) == "1.2" there (the
+#               named argument was read current: was stayed 0).
 source tests/ref/lib.sh
 D=$OUT/string_pre
 rm -rf "$D"; mkdir -p "$D"
@@ -43,4 +48,16 @@ if run HeldCompare; then
     "$MO2C" $M StringPre.HeldCompare --emit-c -o "$D/held.c" || status=1
     if grep -q strcmp "$D/held.c"; then echo "FAIL: HeldCompare's C compares Strings"; status=1; fi
 else status=1; fi
+if run EventCall; then
+    closed_form "$D/EventCall.csv" t3 "(t > 0.3 ? 0.3 : -1)" 1e-6 || status=1
+else status=1; fi
+if run EventCallState; then
+    closed_form "$D/EventCallState.csv" t1 "(t > 0.25 ? 0.25 : -1)" 1e-6 || status=1
+else status=1; fi
+for m in PreRelation NamedArg; do
+    if run $m; then
+        closed_form "$D/$m.csv" was "(t > 0.5 ? 1 : 0)" 0 || status=1
+        closed_form "$D/$m.csv" same "(t > 0.5 ? 0 : 1)" 0 || status=1
+    else status=1; fi
+done
 exit $status
