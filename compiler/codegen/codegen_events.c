@@ -64,6 +64,8 @@ struct mo_cg_events {
     MO_VEC(const char *) where;       /* EW<id> strings: the statement each names */
     unsigned char *in_loop;           /* variable -> unknown of the loop being printed (loop_rels) */
     unsigned char *rel_taken;         /* relation -> already listed for that loop */
+    mo_map str_refused;               /* the locations of String relations refused (one error each) */
+    unsigned char *varies;            /* dae variable -> it changes between events (varies_between) */
 };
 
 /* A source file as run-time messages name it (the path as given), and as comments cite it (inside its
@@ -104,6 +106,13 @@ static const mo_dvar *resolved(const mo_dae *dae, const mo_expr *e, const mo_exp
     return k < 0 ? NULL : &dae->vars.v[k];
 }
 
+/* Is e a call whose value holds between events whatever its operands do (pre, sample, initial ...)? */
+static bool holds(const mo_expr *e)
+{
+    return is_fn(e, "pre") || is_fn(e, "edge") || is_fn(e, "change") || is_fn(e, "initial") ||
+           is_fn(e, "terminal") || is_fn(e, "sample");
+}
+
 /* Does e change continuously in time (time, or a Real state, derivative or algebraic variable)? */
 static bool continuous(const mo_dae *dae, const mo_expr *e)
 {
@@ -124,8 +133,7 @@ static bool continuous(const mo_dae *dae, const mo_expr *e)
         return dv->flat < 0 || dae->flat->vars.v[dv->flat].type == MO_T_REAL;
     }
     case MO_EX_CALL:
-        if (is_fn(e, "pre") || is_fn(e, "edge") || is_fn(e, "change") || is_fn(e, "initial") ||
-            is_fn(e, "terminal") || is_fn(e, "sample"))
+        if (holds(e))
             return false;
         break;
     default:
@@ -189,6 +197,68 @@ static void guard_note(mo_cg_events *ev, int r, const guard *g)
     MO_PUSH(ev->guard_uses, u);
     ev->rel_guard_head.v[r] = ev->guard_uses.n - 1;
     ev->rel_nguards.v[r]++;
+}
+
+/* Does e change between events: does it read time, a state, a derivative or an unknown that varies
+ * (varies[])? A relation outside noEvent() does not (a zero-crossing function stops the integrator where
+ * it changes), nor pre(), edge(), change(). Unlike continuous(), an unknown whose equation reads only
+ * values that hold between events (y = if b then 10 else 0) does not vary. Recursion over one
+ * expression. */
+static bool varies_in(const mo_dae *dae, const unsigned char *varies, const mo_expr *e, int noevent)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case MO_EX_TIME: case MO_EX_DER:
+        return true;
+    case MO_EX_VAR: {
+        const mo_expr *val;
+        const mo_dvar *dv = resolved(dae, e, &val);
+        return dv ? varies[dv - dae->vars.v] : varies_in(dae, varies, val, noevent);
+    }
+    case MO_EX_BINARY:
+        if ((is_rel_op(e->op) || e->op == MO_OP_EQ || e->op == MO_OP_NE) && !noevent &&
+            !mo_str_rt_relation(dae->flat, e))
+            return false;
+        break;
+    case MO_EX_CALL:
+        if (holds(e))
+            return false;
+        if (is_fn(e, "noEvent") || is_fn(e, "smooth"))
+            noevent++;
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (varies_in(dae, varies, e->a[i], noevent))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (varies_in(dae, varies, e->named[i].value, noevent))
+            return true;
+    return false;
+}
+
+/* ev->varies, made the first time it is asked for (only a model with String relations needs it): states
+ * and derivatives vary; the unknowns of the continuous system in its evaluation order, each explicit
+ * one by its solution (varies_in over what was decided before it), those of loops and algorithm sections
+ * all (they are not looked into); discrete variables and parameters do not. One pass, linear. */
+static const unsigned char *varies_between(mo_cg_events *ev)
+{
+    if (ev->varies)
+        return ev->varies;
+    const mo_dae *dae = ev->dae;
+    ev->varies = MO_NEWN(unsigned char, dae->vars.n + 1);   /* (arena: lives as long as ev) */
+    for (int v = 0; v < dae->vars.n; v++) {   /* (an unknown read before its block: taken as varying) */
+        mo_dkind k = dae->vars.v[v].kind;
+        ev->varies[v] = k == MO_DV_STATE || k == MO_DV_DERIVATIVE || k == MO_DV_ALGEBRAIC;
+    }
+    for (int b = 0; b < dae->ode.blocks.n; b++) {
+        const mo_block *bl = &dae->ode.blocks.v[b];
+        if (bl->kind == MO_BLOCK_EXPLICIT && dae->vars.v[bl->vars[0]].kind == MO_DV_ALGEBRAIC)
+            ev->varies[bl->vars[0]] = varies_in(dae, ev->varies, bl->solution, 0);
+    }
+    return ev->varies;
 }
 
 static int find_rel(mo_cg_events *ev, const mo_expr *e)
@@ -264,6 +334,22 @@ static void scan_g(mo_cg_events *ev, const mo_expr *e, int noevent, const guard 
         }
         if (is_fn(e, "initial") || is_fn(e, "terminal"))
             ev->any = true;
+    }
+    /* A relation of Strings is strcmp when the model runs, with no zero-crossing function: one whose
+     * operands vary continuously (String(x) of a state, of time) changes between events, where nothing
+     * sees it (a when-clause never fired, a Boolean changed between steps: a silent wrong answer). Only
+     * those of discrete operands change at events, where the event iteration reads them. */
+    if (e->kind == MO_EX_BINARY && (is_rel_op(e->op) || e->op == MO_OP_EQ || e->op == MO_OP_NE) && !noevent &&
+        mo_str_rt_relation(ev->dae->flat, e) && (varies_in(ev->dae, varies_between(ev), e->a[0], 0) ||
+                                                 varies_in(ev->dae, varies_between(ev), e->a[1], 0))) {
+        const char *at = mo_intern_cstr(mo_sprintf("%p:%d:%u", (const void *)e->loc.file, e->loc.line,
+                                                   (unsigned)e->loc.col));
+        if (!mo_map_has(&ev->str_refused, at)) {
+            mo_map_put(&ev->str_refused, at, (void *)1);
+            mo_error(e->loc, "not supported yet: a relation of Strings that vary continuously in time (String(x) "
+                             "of a continuous x or of time): no event finds where its value changes (in "
+                             "noEvent() it is read at the steps, as it is)");
+        }
     }
     if (e->kind == MO_EX_BINARY && is_rel_op(e->op) && !noevent && !mo_str_rt_relation(ev->dae->flat, e) &&
         (continuous(ev->dae, e->a[0]) || continuous(ev->dae, e->a[1]))) {   /* (Strings: no events, strcmp) */

@@ -93,9 +93,10 @@ package Strings "String parameters and String() in messages (tests/sim/strings.s
     assert(x > 0.2, "x fell below 0.2; s3 = " + s3);
   end Vars;
 
-  model VarRead "a String variable whose value is known only at run time, and read: built where it is read"
+  model VarRead "a String variable whose value is known only at run time, and read: built where it is read
+    (in noEvent(): a String relation of a continuous value makes no event, and is refused outside it)"
     Real x = time;
     String s = String(x);
-    Boolean b = s == "0";
+    Boolean b = noEvent(s == "0");
   end VarRead;
 end Strings;

@@ -115,7 +115,8 @@ if build Vars; then
         END { if (n < 10 || m > 1e-4) { print "Vars: x off by " m " over " n " rows"; exit 1 } }' "$D/Vars.csv" || status=1
 fi
 # --- VarRead: a String variable known only at run time, s = String(time), built where it is read: ---
-#   b = (s == "0") holds at t = 0 only (String(0.25) is "0.25", ...)
+#   b = noEvent(s == "0") holds at t = 0 only (String(0.25) is "0.25", ...); without noEvent() it is refused
+#   (tests/errors/string_relation_continuous.mo)
 if build VarRead; then
     run VarRead -stopTime=1 -stepSize=0.25 -r=VarRead.csv
     [ $rc = 0 ] || fail "VarRead: exit $rc: $out"
