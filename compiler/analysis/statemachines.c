@@ -464,7 +464,8 @@ static mo_expr *rewrite_operand(void *ctx, const mo_expr *x)
 
 /* The operators outside the model's equations: in a when-clause (not clocked: one in a clocked when-clause
  * is an equation), activeState(s) reads $active(s); a when-clause in a state is not done (its equations
- * would go on while the state is suspended); the operators are refused in initial equations and asserts. */
+ * would go on while the state is suspended), nor an algorithm section (its when-statements and
+ * assignments alike); the operators are refused in initial equations and asserts. */
 static void operators_elsewhere(sm *s)
 {
     mo_flat *flat = s->flat;
@@ -489,6 +490,16 @@ static void operators_elsewhere(sm *s)
                 if ((x->lhs && !(x->lhs = rewrite(s, &top, x->lhs))) || (x->rhs && !(x->rhs = rewrite(s, &top, x->rhs))))
                     return;
             }
+        }
+    }
+    /* algorithm sections are not part of the states (they would run regardless); an initial one runs once */
+    for (int i = 0; i < flat->algs.n; i++) {
+        int st = flat->algs.v[i].initial ? -1 : innermost(s, flat->algs.v[i].instance, false);
+        if (st >= 0) {
+            err(s, flat->algs.v[i].loc, mo_sprintf("not supported yet: an algorithm section in the state '%s' of a "
+                                                   "state machine (it would run while the state is inactive; use "
+                                                   "clocked equations there, spec 17.1)", s->states.v[st].path));
+            return;
         }
     }
     no.where = "an assert";
