@@ -12,6 +12,7 @@
  * not IEEE-exact for infinite or NaN x: derivatives would otherwise be unreadable, and a model whose
  * variables are infinite has failed already.
  */
+#include "inst.h"
 #include "sym.h"
 
 #include <math.h>
@@ -260,6 +261,8 @@ mo_expr *mo_sym_binary(mo_loc loc, mo_op op, mo_expr *a, mo_expr *b)
  * the call stays in the tree, and the generated code reports the domain error at run time). */
 static bool fold_call(const char *fn, int n, const double *v, double *r)
 {
+    if (n == 1 && mo_eval_quarter_turn(fn, v[0], r))   /* cos(pi/2) = 0 exactly (eval.c) */
+        return true;
     if (n == 1) {
         double x = v[0];
         if (!strcmp(fn, "sin")) *r = sin(x);

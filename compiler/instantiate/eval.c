@@ -18,6 +18,7 @@
  */
 #include "inst.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,8 +150,31 @@ static const mo_expr *parameter_value(const mo_var *v)
     return v->attr->start;
 }
 
+/* Quarter turns: cos and sin of an angle that is, to the rounding of its computation, a whole number k
+ * of quarter turns (k*pi/2, 0 < |k| <= 64) are exactly 0, 1 or -1. In doubles cos(pi/2) is 6.1e-17: a
+ * winding oriented at pi/2 (MSL FundamentalWave's rotor cage, orientation = {0, pi/2}) left coefficients
+ * of 4.8e-17 where the model has none, and tearing divided by them. The window, |a - k*pi/2| <= 4 eps |a|
+ * (a few units of rounding of a), takes k*pi/2 however it was computed (2*asin(1.0)/2, (k - 1)*2*pi/m);
+ * every other angle keeps the value of the C library. */
+bool mo_eval_quarter_turn(const char *f, double a, double *out)
+{
+    bool is_cos = strcmp(f, "cos") == 0;
+    if (!is_cos && strcmp(f, "sin") != 0)
+        return false;
+    const double half_pi = 1.57079632679489661923;
+    double k = nearbyint(a / half_pi);
+    if (k == 0 || fabs(k) > 64 || !(fabs(a - k * half_pi) <= 4 * DBL_EPSILON * fabs(a)))
+        return false;
+    static const double cos_q[4] = {1, 0, -1, 0}, sin_q[4] = {0, 1, 0, -1};
+    int q = (int)(((long)k % 4 + 4) % 4);
+    *out = is_cos ? cos_q[q] : sin_q[q];
+    return true;
+}
+
 bool mo_eval_builtin(const char *f, int n, double a, double b, double *out)
 {
+    if (n == 1 && mo_eval_quarter_turn(f, a, out))
+        return true;
     if (n == 1) {
         if (strcmp(f, "abs") == 0) *out = fabs(a);
         else if (strcmp(f, "sqrt") == 0) *out = sqrt(a);

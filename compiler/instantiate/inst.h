@@ -516,6 +516,9 @@ bool mo_eval_read_parameter(const mo_flat *flat);   /* did the last evaluation r
  * binary operator op; false when not known here (or a division by zero, or asin, acos, log10 outside
  * their domains). */
 bool mo_eval_builtin(const char *f, int n, double a, double b, double *out);
+/* cos(a) or sin(a) (f) of an a that is k*pi/2 to rounding (0 < |k| <= 64): exactly 0, 1 or -1 in *out;
+ * false otherwise (eval.c). Every compile-time evaluation of cos and sin goes through it. */
+bool mo_eval_quarter_turn(const char *f, double a, double *out);
 bool mo_eval_binary(mo_op op, double a, double b, double *out);
 /* fneval.c: the Integer operation (+, -, *, abs, div, integer, a step of sum or product) whose value left
  * the 32-bit range (spec 4.9.2) in the last mo_fn_eval that failed so (it runs no further: the simulator

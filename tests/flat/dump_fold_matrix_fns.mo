@@ -3,7 +3,7 @@
 // transpose, outerProduct, cross and skew: the Evaluate = true parameters below are folded into the
 // equations as their values (MultiBody's Frames.planarRotation, whose exact zeros fold.c removes from the
 // equations of FixedRotation: Examples.Rotational3DEffects.GyroscopicEffects divided by one at t = 0).
-// planar({0, 1, 0}, pi/2) is {{0, 0, -1}, {0, 1, 0}, {1, 0, 0}} (up to the rounding of cos(pi/2));
+// planar({0, 1, 0}, pi/2) is {{0, 0, -1}, {0, 1, 0}, {1, 0, 0}} (exactly: cos and sin of quarter turns, eval.c);
 // other({1, 2, 3}) is transpose(M) + diagonal({1, 2, 3}) + skew({0, 3, -2}) = {{2, 6, 10}, {0, 7, 8}, {0, 6, 12}}.
 model FoldMatrixFns
   function planar
