@@ -10,7 +10,11 @@
  * smooth() whose operands involve time or a continuous variable is an "event relation": it gets an
  * index r, a zero-crossing function zc[r] = a - b, and between events the right-hand side reads the
  * frozen value d->rel[r] instead of comparing. The runtime watches the sign of zc[r] after every
- * accepted step, locates the crossing and flips d->rel[r] at the event.
+ * accepted step, locates the crossing and flips d->rel[r] at the event. Relations are found by a pass
+ * over the ODE blocks and the when-conditions before anything is printed (mo_cg_events_new), keyed by
+ * their printed text; relations made later (the Jacobian's derivatives of min/max) and every relation
+ * printed in initialization code (cg->live) are compared directly. A relation "time op T" with T free
+ * of continuous variables is also a time event: next_time_event() tells the runtime to stop at T.
  *
  * Guarded relations: a relation read only where a condition that changes only at events decides
  * whether its value counts (the B of 'A and B', of 'A or B' and of 'if A then B else C' with A made of
@@ -20,11 +24,7 @@
  * stays false), yet it made events: four in 5 ms while the gear of MSL's ActuatorWithNoise rolled at
  * 59 rad/s, with rows of their own in the result. Every event compares every relation (events.c), so a
  * relation whose guard becomes true takes its current value then. A relation read anywhere without
- * such a guard (when-conditions, algorithms, or more than MAX_GUARDS guarded places) is always watched. Relations are found by a pass
- * over the ODE blocks and the when-conditions before anything is printed (mo_cg_events_new), keyed by
- * their printed text; relations made later (the Jacobian's derivatives of min/max) and every relation
- * printed in initialization code (cg->live) are compared directly. A relation "time op T" with T free
- * of continuous variables is also a time event: next_time_event() tells the runtime to stop at T.
+ * such a guard (when-conditions, algorithms, or more than MAX_GUARDS guarded places) is always watched.
  *
  * When-clauses run in update(d, t, x, fire): each condition is evaluated, a branch fires when its
  * condition is true and was false at the last evaluation (d->cond[], the condition memory), elsewhen
