@@ -19,6 +19,7 @@
  * the output order does not depend on which worker finishes first.
  */
 #define _XOPEN_SOURCE 700 /* nftw */
+#define _DEFAULT_SOURCE /* wait4 */
 #include "regress.h"
 #include "tube.h"
 
@@ -30,6 +31,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -76,7 +78,7 @@ static void regress_usage(FILE *out)
           "  --update        write new reference CSVs from the results\n"
           "  --no-loops      compile with --no-loops (every equation its own statement)\n"
           "  -L DIR          add DIR to the library path of the compilations\n"
-          "  --timeout S     seconds allowed for each compilation and each simulation (default 600)\n"
+          "  --timeout S     CPU seconds allowed for each compilation and each simulation (default 600)\n"
           "  --solver NAME   simulate with -s=NAME (the simulators' default otherwise)\n"
           "  --keep          keep the scratch directory and print its name\n"
           "  --help          this text\n"
@@ -225,8 +227,15 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* A wall-clock backstop of this many times the CPU timeout catches a child that waits rather than
+ * computes. */
+#define REGRESS_WALL_FACTOR 10
+
 /* Run argv with its output in logpath and (when cwd is not NULL) in directory cwd. Returns the exit
- * status, or -1 on a signal (*sig set), -2 on a timeout, -3 when it could not start. */
+ * status, or -1 on a signal (*sig set), -2 on a timeout, -3 when it could not start.
+ * The timeout is CPU time (RLIMIT_CPU, inherited by the C compiler that mo2c starts, each process its
+ * own), as the library walks cap theirs: a wall-clock limit made the verdict depend on the machine's
+ * load (CauerLowPassSC, 5 s of CPU, "timed out after 120 s" with 8 other jobs on 2 cores). */
 static int run_child(char *const argv[], const char *cwd, const char *logpath, double timeout, int *sig)
 {
     *sig = 0;
@@ -242,6 +251,9 @@ static int run_child(char *const argv[], const char *cwd, const char *logpath, d
         dup2(fd, 1);
         dup2(fd, 2);
         setpgid(0, 0); /* its own group, so a timeout ends whatever it started too */
+        rlim_t cpu = (rlim_t)ceil(timeout);
+        struct rlimit rl = {cpu, cpu + 5}; /* SIGXCPU at the soft limit, SIGKILL at the hard one */
+        setrlimit(RLIMIT_CPU, &rl);
         execv(argv[0], argv);
         dprintf(2, "mo2c regress: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
@@ -251,17 +263,20 @@ static int run_child(char *const argv[], const char *cwd, const char *logpath, d
     long nap = 1000000; /* ns */
     for (;;) {
         int st;
-        pid_t r = waitpid(pid, &st, WNOHANG);
+        struct rusage ru;
+        pid_t r = wait4(pid, &st, WNOHANG, &ru);
         if (r == pid) {
             if (WIFSIGNALED(st)) {
                 *sig = WTERMSIG(st);
-                return -1;
+                /* the CPU limit's signals: SIGXCPU, or SIGKILL at the hard limit (not another SIGKILL) */
+                double cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec;
+                return *sig == SIGXCPU || (*sig == SIGKILL && cpu >= timeout) ? -2 : -1;
             }
             return WEXITSTATUS(st);
         }
         if (r < 0 && errno != EINTR)
             return -3;
-        if (now() - start > timeout) {
+        if (now() - start > REGRESS_WALL_FACTOR * timeout) {
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
             waitpid(pid, &st, 0);
@@ -530,7 +545,7 @@ static void check_model(const ropts *o, const rmodel *m, const char *work, verdi
     int sig, rc = run_child(argv.v, NULL, clog, o->timeout, &sig);
     if (rc != 0) {
         mo_buf_puts(&v->detail, log_tail(clog));
-        fail(v, rc == -2 ? mo_sprintf("compile error: mo2c timed out after %g s", o->timeout)
+        fail(v, rc == -2 ? mo_sprintf("compile error: mo2c timed out after %g s of CPU time", o->timeout)
               : rc == -1 ? mo_sprintf("compile error: mo2c killed by signal %d", sig)
                          : mo_sprintf("compile error: %s", log_line(clog)));
         return;
@@ -556,7 +571,7 @@ static void check_model(const ropts *o, const rmodel *m, const char *work, verdi
     rc = run_child(rargv, work, rlog, o->timeout, &sig);
     if (rc != 0) {
         mo_buf_puts(&v->detail, log_tail(rlog));
-        fail(v, rc == -2 ? mo_sprintf("simulation timed out after %g s", o->timeout)
+        fail(v, rc == -2 ? mo_sprintf("simulation timed out after %g s of CPU time", o->timeout)
               : rc == -1 ? mo_sprintf("simulation killed by signal %d", sig)
               : rc == -3 ? "simulation could not start"
                          : mo_sprintf("simulation failed (exit status %d): %s", rc, log_line(rlog)));
