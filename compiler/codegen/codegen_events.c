@@ -59,6 +59,7 @@ struct mo_cg_events {
                                          is the call's memory slot (d->sample_tick) */
     int noevent;                      /* depth inside noEvent() / smooth() while printing */
     int ncond;                        /* condition memory slots (when-branches, warning asserts) */
+    bool in_alg;                      /* scanning an algorithm: no guards (see guard_note) */
     bool any;                         /* the model has events: generate the functions */
     bool has_live;                    /* rel_live() written: some relation is guarded */
     MO_VEC(const char *) where;       /* EW<id> strings: the statement each names */
@@ -183,13 +184,16 @@ static const guard *guard_push(const mo_expr *c, bool neg, const guard *up)
     return g;
 }
 
-/* A place of relation r under the guards g (NULL: none). */
+/* A place of relation r under the guards g (NULL: none). In an algorithm a guard's variables may be
+ * assigned before and after the relation is read ('k := 1; y := if k == 1 and x > 0.5 ...; k := 0'),
+ * so rel_live(), which sees their values after the section, cannot tell: such a relation is always
+ * watched (its event was missed). */
 static void guard_note(mo_cg_events *ev, int r, const guard *g)
 {
     int depth = 0;
     for (const guard *u = g; u; u = u->up)
         depth++;
-    if (!g || depth > MAX_GUARD_DEPTH || ev->rel_nguards.v[r] >= MAX_GUARDS)
+    if (!g || ev->in_alg || depth > MAX_GUARD_DEPTH || ev->rel_nguards.v[r] >= MAX_GUARDS)
         ev->rel_always.v[r] = 1;
     if (ev->rel_always.v[r])
         return;
@@ -464,7 +468,9 @@ mo_cg_events *mo_cg_events_new(const mo_dae *dae)
         const mo_dalg *a = &dae->algs.v[i];
         if (a->src->initial)
             continue;
+        ev->in_alg = true;
         mo_astmt_walk(&a->body, scan_stmt, ev, false);
+        ev->in_alg = false;
         ev->any |= a->has_when || a->has_assert || a->has_terminate;
     }
     /* an algorithm's asserts are checked after every step (check()) and print a relation of the same
@@ -998,10 +1004,16 @@ static void emit_relations(mo_cg *cg, mo_buf *o)
         mo_buf_printf(o, "    on[%d] = (unsigned char)(", r);
         for (int u = ev->rel_guard_head.v[r]; u >= 0; u = ev->guard_uses.v[u].next) {
             mo_buf_puts(o, u == ev->rel_guard_head.v[r] ? "(" : "\n        || (");
-            for (const guard *g = ev->guard_uses.v[u].g; g; g = g->up) {
-                mo_buf_puts(o, g->neg ? "!(" : "(");
-                expr(cg, o, g->c, true);
-                mo_buf_puts(o, g->up ? ") && " : ")");
+            /* outermost first, as the model evaluates them: 'pre(n) <> 0 and (1/pre(n) > 0.1 and
+             * x > 0.5)' must not divide before its test (guard_note keeps chains short) */
+            const guard *chain[MAX_GUARD_DEPTH];
+            int depth = 0;
+            for (const guard *g = ev->guard_uses.v[u].g; g; g = g->up)
+                chain[depth++] = g;
+            for (int k = depth - 1; k >= 0; k--) {
+                mo_buf_puts(o, chain[k]->neg ? "!(" : "(");
+                expr(cg, o, chain[k]->c, true);
+                mo_buf_puts(o, k > 0 ? ") && " : ")");
             }
             mo_buf_puts(o, ")");
         }
