@@ -3,7 +3,7 @@
 // error and no leak (every array of every function on the way is freed, every stack mark released).
 model FunctionArrayFail
   function callee "mode 1: an index out of bounds; 2: an assignment of the wrong size; 3: an assert;
-    4: a negative size; 5: a division by zero in an element-wise operation"
+    4: a negative size; 5: a division by zero in an element-wise operation; 6: a literal index out of bounds"
     input Real x[:];
     input Integer mode;
     input Real t;
@@ -27,6 +27,8 @@ model FunctionArrayFail
         w := fill(0, -1);
       elseif mode == 5 then
         w := x ./ (x - x);
+      elseif mode == 6 then
+        y[3] := big[100];
       end if;
     end if;
   end callee;

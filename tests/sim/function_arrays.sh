@@ -43,8 +43,11 @@ want=(""
   "cannot assign an array of size [3] to one of size [2] in tests/models/FunctionArrayFail.mo:21: y := {1, 2, 3} (function FunctionArrayFail.callee)"
   'assertion failed in function FunctionArrayFail.callee: too far: %s%s%n */ "quoted" \ ??/ end'
   "invalid array size -1 in tests/models/FunctionArrayFail.mo:27: w := fill(0, -1) (function FunctionArrayFail.callee)"
-  "division by zero in equation tests/models/FunctionArrayFail.mo:29: w := x ./ (x - x) (function FunctionArrayFail.callee)")
-for m in 1 2 3 4 5; do
+  "division by zero in equation tests/models/FunctionArrayFail.mo:29: w := x ./ (x - x) (function FunctionArrayFail.callee)"
+  "index 3 out of bounds 1..2 in tests/models/FunctionArrayFail.mo:31: y[3] := big[100] (function FunctionArrayFail.callee)")
+# a literal subscript within a literal declared size reads the element without mo2c_ix (codegen_farr.c)
+grep -qE '_big\)->v\[99\]' "$D/Fail.c" || { echo "big[100] is not read as ->v[99]"; status=1; }
+for m in 1 2 3 4 5 6; do
     log=$(cd "$D" && ./Fail_asan -override=mode=$m -stopTime=1 -r=fail$m.csv 2>&1); rc=$?
     if [ $rc -ne 1 ] || grep -q Sanitizer <<<"$log" || ! grep -qF -- "${want[$m]}" <<<"$log"; then
         echo "mode $m: exit $rc, expected 1 and: ${want[$m]}"; echo "$log" | head -30; status=1
