@@ -254,8 +254,12 @@ static const unsigned char *varies_between(mo_cg_events *ev)
     const mo_dae *dae = ev->dae;
     ev->varies = MO_NEWN(unsigned char, dae->vars.n + 1);   /* (arena: lives as long as ev) */
     for (int v = 0; v < dae->vars.n; v++) {   /* (an unknown read before its block: taken as varying) */
-        mo_dkind k = dae->vars.v[v].kind;
-        ev->varies[v] = k == MO_DV_STATE || k == MO_DV_DERIVATIVE || k == MO_DV_ALGEBRAIC;
+        const mo_dvar *dv = &dae->vars.v[v];
+        mo_dkind k = dv->kind;
+        /* Integers, Booleans, enumerations and Strings change at events only (3.8.4), even when an
+         * algorithm or a loop computes them: String(k) of an Integer k set in an algorithm is steady */
+        bool real = dv->flat < 0 || dae->flat->vars.v[dv->flat].type == MO_T_REAL;
+        ev->varies[v] = real && (k == MO_DV_STATE || k == MO_DV_DERIVATIVE || k == MO_DV_ALGEBRAIC);
     }
     for (int b = 0; b < dae->ode.blocks.n; b++) {
         const mo_block *bl = &dae->ode.blocks.v[b];

@@ -99,4 +99,19 @@ package Strings "String parameters and String() in messages (tests/sim/strings.s
     String s = String(x);
     Boolean b = noEvent(s == "0");
   end VarRead;
+
+  model IntRead "a String of an Integer that an algorithm computes from a state: it changes at events only,
+    so its relation needs no zero-crossing of its own (k's relation x > 0.5 makes the event)"
+    Real x(start = 0, fixed = true);
+    Integer k;
+    String s = String(k);
+    Real t1(start = -1, fixed = true);
+  algorithm
+    k := if x > 0.5 then 1 else 0;
+  equation
+    der(x) = 1;
+    when s == "1" then
+      t1 = time;
+    end when;
+  end IntRead;
 end Strings;

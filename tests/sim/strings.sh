@@ -124,4 +124,12 @@ if build VarRead; then
              { want = $1 == 0 ? 1 : 0; if ($c != want) { print "VarRead: b = " $c " at t = " $1; bad = 1 }; n++ }
              END { exit bad || n != 5 || !c }' "$D/VarRead.csv" || fail "VarRead: b"
 fi
+# --- IntRead: s = String(k), k an Integer an algorithm computes from x = t: s == "1" from t = 0.5, when the
+#   relation x > 0.5 fires (it was refused as a String varying between events); t1 = 0.5 ---
+if build IntRead; then
+    run IntRead -stopTime=1 -stepSize=0.25 -r=IntRead.csv
+    [ $rc = 0 ] || fail "IntRead: exit $rc: $out"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "\"t1\"") c = i; next }
+             END { d = $c - 0.5; exit !c || d * d > 1e-18 }' "$D/IntRead.csv" || fail "IntRead: t1 is not 0.5"
+fi
 exit $status
