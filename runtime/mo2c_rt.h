@@ -261,6 +261,16 @@ static inline double mo2c_homotopy(const mo2c_data *d, double actual, double sim
     return d->homotopy_s == 0.0 ? actual : (1.0 - d->homotopy_s) * actual + d->homotopy_s * simplified;
 }
 
+/* dss.c: does the state choice of index reduction still hold at this point? J: the Jacobian (nr x nc,
+ * row-major, overwritten) of its nr differentiated equations against its candidates, the nr dummies
+ * first; rate: the candidates' values; ref: each dummy's partial derivatives' size when the choice was
+ * made (it is given up only when its own has fallen 100 times below); work: 3 nr ints; val: 3 + nr
+ * doubles. 1 when it degenerates:
+ * *row is the equation, *col the dummy (0 .. nr), val[0..2] the partial derivative against the dummy,
+ * the largest against another candidate, the dummy's rate; else 0. */
+int mo2c_dss_check(int nr, int nc, double *J, const double *rate, const double *ref, int *work, int *row,
+                   int *col, double *val);
+
 /* Solve the dense linear system A z = b (n x n, row-major, both overwritten; z returned in b).
  * Non-zero when singular. Used by generated code for linear algebraic loops. */
 int mo2c_solve_linear(mo2c_data *d, int n, double *A, double *b, const char *where);

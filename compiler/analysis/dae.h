@@ -151,6 +151,17 @@ typedef struct mo_system {
     MO_VEC(mo_block) blocks;   /* in evaluation order */
 } mo_system;
 
+/* A state choice of index reduction (index.c): nr differentiated equations (rows) that fix nr of their
+ * nc candidate variables (cols), the highest derivatives at one level of the dummy derivative method.
+ * cols[0 .. nr) are the dummies chosen at the start values (their integrals are not states), cols[nr
+ * .. nc) the others; the choice stays good while the rows' Jacobian against the dummies is regular
+ * (codegen_dss.c watches it during the run). Only components with a choice (nc > nr) are kept. */
+typedef struct mo_dset {
+    int nr, nc;
+    int *rows;                 /* into dae->eqs */
+    int *cols;                 /* into dae->vars */
+} mo_dset;
+
 typedef struct mo_dae {
     const mo_flat *flat;
     MO_VEC(mo_dvar) vars;
@@ -169,6 +180,7 @@ typedef struct mo_dae {
     int ndelay;                /* delay() call sites, numbered 1..ndelay in their nodes' func_el (dae.c) */
     double *fold_vals;         /* dae.c: parameter values for folding structural if-expressions, or NULL
                                 * until the first one */
+    MO_VEC(mo_dset) dsets;     /* the state choices of index reduction (index.c), level by level */
 } mo_dae;
 
 /* ---- stage entry points (each returns NULL / non-zero after reporting errors) ---- */

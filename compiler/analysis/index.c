@@ -471,6 +471,22 @@ static bool select_component(mo_dae *dae, double *vals, const int *rows, int nr,
         return false;
     for (int i = 0; i < nr; i++)
         dummy[cols[chosen[i]]] = 1;
+    if (nc > nr) {   /* a choice was made: kept for the run-time guard (codegen_dss.c) */
+        mo_dset s = {nr, nc, MO_NEWN(int, nr), MO_NEWN(int, nc)};
+        memcpy(s.rows, rows, sizeof(int) * (size_t)nr);
+        unsigned char *taken = MO_NEWN(unsigned char, nc);
+        int k = 0;
+        for (int i = 0; i < nr; i++) {
+            s.cols[k++] = cols[chosen[i]];
+            taken[chosen[i]] = 1;
+        }
+        for (int j = 0; j < nc; j++)
+            if (!taken[j])
+                s.cols[k++] = cols[j];
+        if (k != nc)
+            mo_unreachable("index reduction: a candidate column chosen twice");
+        MO_PUSH(dae->dsets, s);
+    }
     return true;
 }
 

@@ -42,6 +42,7 @@ typedef struct gen {
     mo_buf scratch;           /* eq_comment's text, reused: one comment per statement of a large model
                                * would otherwise leave its own growing buffers in the arena */
     unsigned char *need;      /* per ODE block: 1 = rhs computes it, 0 = outputs does (codegen_need.c) */
+    mo_cg_dss *dss;           /* the state choices rhs watches (codegen_dss.c) */
     bool jac_dense;           /* the dense jacobian was written (with jacobian_pass) */
     int jac_nnz;              /* entries of the sparse Jacobian written (codegen_jacsparse.c), 0: none */
     const unsigned char *mask;/* emit_blocks prints only the blocks k with mask[k] == mask_want */
@@ -844,7 +845,7 @@ static bool emit_ode_part(gen *g, mo_buf *defs, unsigned char want)
     mo_cg_split_end(&s);
     if (want) {
         mo_cg_state_chains(g->dae, o, "    ", "dx", "x");
-        mo_cg_dss_guards(&g->cg, o, g->need, "    ");
+        mo_cg_dss_guards(&g->cg, o, g->dss, "    ");
     }
     mo_buf_puts(o, "    return 0;\n}\n\n");
     mo_buf_putn(defs, fn.s, fn.len);
@@ -962,7 +963,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     mo_buf evprotos = {0}, evfuncs = {0}, evfields = {0};
     for (int i = 0; i < dae->flat->funcs.n; i++)
         dae->flat->funcs.v[i]->cg_mark = 0;   /* user functions: none used yet (codegen_fn.c) */
-    g.need = mo_cg_needed(dae);               /* rhs or outputs, per block (codegen_need.c) */
+    g.dss = mo_cg_dss_plan(dae);              /* the state choices watched during the run */
+    g.need = mo_cg_needed(dae, g.dss);        /* rhs or outputs, per block (codegen_need.c) */
     g.cg.live = true;                         /* initialization compares relations directly */
     emit_initialize(&g, &init);
     g.cg.live = false;

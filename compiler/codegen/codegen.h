@@ -78,12 +78,15 @@ void mo_cg_sites_prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *ind
 bool mo_cg_site_read(mo_cg *cg, const mo_expr *e);
 
 /* codegen_dss.c: the run-time guards of the static state choice (dynamic state selection is not done).
- * mo_cg_dss_dummy: the dummy state that block b of dae->ode computes as a nonlinear loop of one
- * equation, or -1 (mo_cg_needed puts such blocks, and the derivatives of their dummies, in rhs).
- * mo_cg_dss_guards: at the end of rhs, for each such block of need, the test that stops the run where
- * the dummy moves through a point where its constraint cannot give it. */
-int mo_cg_dss_dummy(const mo_dae *dae, const mo_block *b);
-void mo_cg_dss_guards(mo_cg *cg, mo_buf *o, const unsigned char *need, const char *indent);
+ * mo_cg_dss_plan: the state choices of index reduction (dae->dsets) whose Jacobian varies during the
+ * run, differentiated (a choice that cannot be is an error); mo_cg_dss_reads: the expressions their
+ * guards read (mo_cg_needed puts the blocks computing them in rhs); mo_cg_dss_guards: at the end of
+ * rhs, the test of each that stops the run where the dummies move through a point where their
+ * constraints cannot give them. */
+typedef struct mo_cg_dss mo_cg_dss;
+mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae);
+const mo_expr *const *mo_cg_dss_reads(const mo_cg_dss *P, int *n);
+void mo_cg_dss_guards(mo_cg *cg, mo_buf *o, const mo_cg_dss *P, const char *indent);
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
  * ASCII kept, every other byte as a three-digit octal escape. */
 void mo_cg_c_string(mo_buf *b, const char *s);
@@ -289,13 +292,14 @@ void mo_cg_fill_where(mo_cg *cg, const char *const *where, int n, mo_buf *out);
 /* codegen_need.c: what the integration needs, and divisions checked once.
  * mo_cg_needed: per block of dae->ode, 1 when the derivatives or the event functions evaluated after
  * every step (zero crossings, asserts) depend on it, transitively; 0 for blocks that only results show
- * (they go to the model's outputs function). Linear in the size of the blocks.
+ * (they go to the model's outputs function), given what the guards of the state choices read (dss).
+ * Linear in the size of the blocks.
  * mo_cg_div_unchecked: may this division by divisor print as a plain '/' (cg->divs set, evaluated
  * unconditionally, divisor a parameter expression)? mo_cg_div_add then records the check of the divisor
  * (its C text, printed tighter than ==, says whether it is new); mo_cg_div_checks gives the divisors
  * recorded, each once, and the where id of the equation of each. */
 typedef struct mo_cg_divs mo_cg_divs;
-unsigned char *mo_cg_needed(const mo_dae *dae);
+unsigned char *mo_cg_needed(const mo_dae *dae, const mo_cg_dss *dss);
 mo_cg_divs *mo_cg_divs_new(void);
 bool mo_cg_div_unchecked(const mo_cg *cg, const mo_expr *divisor);
 void mo_cg_div_add(mo_cg *cg, const char *divisor_text, const mo_expr *divisor);

@@ -2,130 +2,237 @@
  * codegen_dss.c - the run-time guard of a static state choice that would need dynamic state selection.
  *
  * Index reduction (analysis/index.c) chooses the states once, at the start values: of the variables that
- * a differentiated constraint ties together, some stay states and the others become dummy states,
- * computed from the constraint. That choice is good while the constraint's partial derivative against
- * its dummy state is not small beside those against the states it could have chosen instead. MultiBody's
- * free bodies are the common case: four quaternion components under Q*Q = 1, three of them states; the
- * fourth, computed by Newton from the constraint, has two roots +-sqrt(1 - others^2), and where it
- * passes through 0 Newton stays on the root of the sign it had (its Jacobian 2 Q[k] vanishes there): the
- * run would go on with the mirrored rotation, a wrong answer that looks right. Tools switch to another
- * choice of states there (dynamic state selection); mo2c does not yet, so the run stops with a located
- * error before the choice degenerates.
+ * differentiated constraints tie together, some stay states and the others become dummy states,
+ * computed from the constraints. That choice is good while the constraints' Jacobian against the
+ * dummies is regular, and not near singular beside their Jacobian against the states they could have
+ * chosen instead. MultiBody's free bodies are the common case: four quaternion components under
+ * Q*Q = 1, three of them states; the fourth, computed from the constraint, has two roots
+ * +-sqrt(1 - others^2), and where it passes through 0 the solver stays on the root of the sign it had
+ * (its Jacobian 2 Q[k] vanishes there): the run would go on with the mirrored rotation, a wrong answer
+ * that looks right. Tools switch to another choice of states there (dynamic state selection); mo2c does
+ * not yet, so the run stops with a located error before the choice degenerates.
  *
- * The guard fires when both hold, at the end of rhs (every derivative of the evaluation computed):
- *  - the partial derivative p = dF/dz of the constraint F against the dummy z is below DSS_RATIO times
- *    q, the largest |dF/dx| of a state x of the equation (z is near a point where F cannot give it);
- *  - z moves: |der(z)| q is above DSS_MOVING times the largest |dF/dx der(x)| of those states. Both
- *    sides are rates of F, so the test does not depend on the variables' units. A dummy that only sits
- *    at the singular point while the others move across it stays (a body in planar motion: its
- *    quaternion component Q[2] is 0 throughout and so is its derivative, given by the angular
- *    velocity; Newton's double root there is right), while one that moves towards it or away from it
- *    (the Cartesian pendulum's x at the bottom of its swing, |der(x)| = 4.4 m/s where der(y) = 0) would
- *    need the states switched.
- * A failure at a trial point only shortens the integrator's step (runtime/solver.c); the run stops when
- * an accepted point fails. codegen_need.c computes the guarded loops and der(z) in rhs (mo_cg_needed).
+ * What is watched: every choice index reduction made (dae->dsets: at each level of the dummy derivative
+ * method, each connected set of differentiated equations and the candidates they fix), whatever loop,
+ * linear system or explicit assignment computes its dummies afterwards, except the choices whose
+ * Jacobian is the same throughout the run (entries of parameters and constants only: a linear
+ * constraint with constant coefficients never degenerates). At the end of rhs (every derivative of the
+ * evaluation computed) the guard evaluates the Jacobian of the set's equations against its candidates
+ * (symbolic partial derivatives) and the candidates' values, which are the rates of the variables whose
+ * being states the choice decides (the candidate der(x) is the rate of x), and the runtime's
+ * mo2c_dss_check (runtime/dss.c) eliminates the dummies against each other and stops the run when, in
+ * one of the combinations, the partial derivative against its dummy falls below 1/100 of the largest
+ * against another candidate, and below 1/100 of the dummy's own at the start values, while the dummy
+ * moves (a dummy that only sits at its singular point while
+ * the others move across it is left alone: a body in planar motion keeps a quaternion component at 0
+ * throughout, and so is its derivative; the Cartesian pendulum's x at the bottom of its swing moves at
+ * 4.4 m/s where der(y) = 0 and is stopped). One differentiated equation with one dummy is the test of a
+ * single constraint: dF/dz small beside dF/dx while z moves. A failure at a trial point only shortens
+ * the integrator's step (runtime/solver.c); the run stops when an accepted point fails.
  *
- * Needs: a solved DAE (dae->ode's blocks). Guarantees: a guard only for a nonlinear loop of one
- * equation (not an algorithm) whose one unknown is a dummy state (an algebraic variable with a
- * derivative) and which holds a state; the message names the equation (its where string) and the dummy
- * state (an escaped literal, never a format). Linear in the size of the guarded equations.
+ * Needs: a solved DAE (dae->dsets from index.c, dae->ode's blocks). mo_cg_dss_plan differentiates once;
+ * codegen_need.c puts the blocks computing what the guards read in rhs. Guarantees: the message names
+ * the equation that was differentiated (its where string) and the dummy state (an escaped literal,
+ * never a format). A set of nr equations costs O(nr^2 nc) per evaluation, so sets of more than
+ * DSS_MAX_ROWS equations are not watched yet (a gap the README states).
  */
 #include "codegen.h"
 #include "../analysis/daeutil.h"
 
 #include <math.h>
+#include <string.h>
 
-/* Below this ratio of |dF/dz| to the largest |dF/dx| of a state x of the same equation the choice is
- * given up: the compile-time choice takes a column within a factor 10 of the largest (index.c), so this
- * is ten times past the point where it would have chosen otherwise. */
-#define DSS_RATIO 1e-2
-/* z moves when |der(z)| q exceeds this fraction of the states' largest |dF/dx der(x)|: a dummy that
- * sits at its singular point has der(z) at rounding level beside them (1e-16 relative), one that
- * passes it is of their order or above (the pendulum: |u| q against |y v| q, u/v = -y/x large). */
-#define DSS_MOVING 1e-3
-/* Newton on a double root (the dummy at its singular point, F ~ p^2) stops within about the square
- * root of its tolerance: below this ratio of p to q the dummy is at the point, at rounding level
- * (HeatLosses' Q[2]: 1e-10 relative, its derivative noise of the same order), and stays there; the
- * guard watches the band between this and DSS_RATIO, which a dummy moving through the point crosses. */
-#define DSS_AT 1e-6
+typedef struct gset {
+    const mo_dset *s;
+    mo_expr **jac;             /* nr x nc, row-major; NULL: the entry is 0 */
+    double *ref;               /* per dummy: its largest partial derivative at the start values, or
+                                * DSS_NO_REF (not known, or 0: the choice was not made by size) */
+} gset;
 
-int mo_cg_dss_dummy(const mo_dae *dae, const mo_block *b)
+/* Sets of more equations than this are not watched: the test is dense, O(nr^2 nc) per evaluation (a
+ * MultiBody loop's top-level set of 344 equations made PlanarLoops_analytic 100 times slower). */
+#define DSS_MAX_ROWS 64
+#define DSS_NO_REF 1e300
+
+struct mo_cg_dss {
+    MO_VEC(gset) sets;
+    MO_VEC(const mo_expr *) reads;   /* what the guards read: Jacobian entries, candidates */
+};
+
+/* Does e change during the run (a variable that is no parameter or constant, or time)? Recursion over
+ * one expression only. */
+static bool varies(const mo_dae *dae, const mo_expr *e)
 {
-    if (b->kind != MO_BLOCK_NONLINEAR || b->n != 1)
-        return -1;
-    int z = b->vars[0];
-    const mo_dvar *dz = &dae->vars.v[z];
-    if (dz->kind != MO_DV_ALGEBRAIC || dz->der < 0 || mo_block_eq(dae, &dae->ode, b->eqs[0])->alg)
-        return -1;
-    return z;
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_TIME)
+        return true;
+    if (e->kind == MO_EX_VAR && e->var >= 0 && e->var < dae->vars.n) {
+        const mo_expr *value = NULL;
+        int v = mo_dae_resolve(dae, e->var, NULL, &value, NULL);
+        if (!value && v >= 0 && dae->vars.v[v].kind != MO_DV_PARAMETER && dae->vars.v[v].kind != MO_DV_CONSTANT)
+            return true;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (varies(dae, e->a[i]))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (varies(dae, e->named[i].value))
+            return true;
+    return false;
 }
 
-/* The guard of block b (mo_cg_dss_dummy gives its z), at indent; seen is workspace of dae->vars.n
- * zeros, left so. */
-static void guard(mo_cg *cg, mo_buf *o, const mo_block *b, int z, unsigned char *seen, const char *indent)
+/* The equation that row r is a derivative of, down to the one the model wrote. */
+static int root_eq(const mo_dae *dae, int r)
 {
-    const mo_dae *dae = cg->dae;
-    const mo_deq *q = mo_block_eq(dae, &dae->ode, b->eqs[0]);
+    while (dae->eqs.v[r].diff_of >= 0)
+        r = dae->eqs.v[r].diff_of;
+    return r;
+}
+
+mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
+{
+    mo_cg_dss *P = MO_NEW(mo_cg_dss);
+    int *colpos = MO_NEWN(int, dae->vars.n + 1);
+    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n + 1);
     mo_int_vec vs = {0};
-    mo_dae_eq_unknowns(dae, q, seen, &vs);
-    mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
-    mo_expr *dzx = mo_diff_var(res, z);
-    if (!dzx)
-        return;
-    mo_expr **dx = MO_NEWN(mo_expr *, vs.n + 1);
-    int ncand = 0;
-    for (int k = 0; k < vs.n; k++) {
-        if (dae->vars.v[vs.v[k]].kind != MO_DV_STATE)
+    double *start = NULL;
+    for (int k = 0; k < dae->dsets.n; k++) {
+        const mo_dset *s = &dae->dsets.v[k];
+        if (s->nr > DSS_MAX_ROWS)
             continue;
-        if (!(dx[k] = mo_diff_var(res, vs.v[k])))
-            return;
-        ncand++;
-    }
-    if (ncand == 0)
-        return;   /* no state it could trade places with */
-    int w = b->torn->res_eqs[0];
-    cg->where_used[w] = 1;
-    cg->out = o;
-    cg->where_id = w;
-    mo_buf_printf(o, "%s{   /* loop of the dummy state ", indent);
-    mo_cg_comment(o, dae->vars.v[z].name, 80);
-    mo_buf_printf(o, ": does the static state choice still hold? (codegen_dss.c) */\n%s    double dz_ = fabs(",
-                  indent);
-    mo_cg_expr(cg, dzx);
-    mo_buf_puts(o, "), vz_ = fabs(");
-    mo_cg_expr(cg, mo_sym_var(q->loc, dae->vars.v[z].der));
-    mo_buf_puts(o, "), dx_ = 0.0, vx_ = 0.0;\n");
-    for (int k = 0; k < vs.n; k++) {
-        if (dae->vars.v[vs.v[k]].kind != MO_DV_STATE)
+        mo_expr **jac = MO_NEWN(mo_expr *, (size_t)s->nr * (size_t)s->nc);
+        for (int j = 0; j < s->nc; j++)
+            colpos[s->cols[j]] = j + 1;
+        bool vary = false, ok = true;
+        for (int i = 0; i < s->nr && ok; i++) {
+            const mo_deq *q = &dae->eqs.v[s->rows[i]];
+            mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
+            vs.n = 0;
+            mo_dae_eq_unknowns(dae, q, seen, &vs);
+            for (int t = 0; t < vs.n && ok; t++) {
+                int j = colpos[vs.v[t]] - 1;
+                if (j < 0)
+                    continue;
+                mo_expr *dj = mo_diff_var(res, vs.v[t]);
+                double c;
+                if (!dj) {
+                    ok = false;   /* reported below */
+                } else if (!(mo_sym_is_num(dj, &c) && c == 0)) {
+                    jac[(size_t)i * (size_t)s->nc + (size_t)j] = dj;
+                    vary |= varies(dae, dj);
+                }
+            }
+        }
+        for (int j = 0; j < s->nc; j++)
+            colpos[s->cols[j]] = 0;
+        if (!ok) {
+            const mo_deq *q = &dae->eqs.v[root_eq(dae, s->rows[0])];
+            mo_error(q->loc, "not supported yet: the states chosen for this equation cannot be watched during "
+                     "the run (a partial derivative of its time derivative is not available), and without "
+                     "dynamic state selection the choice could silently stop fitting it");
             continue;
-        mo_buf_printf(o, "%s    {\n%s        double p_ = fabs(", indent, indent);
-        mo_cg_expr(cg, dx[k]);
-        mo_buf_printf(o, ");\n%s        dx_ = fmax(dx_, p_);\n%s        vx_ = fmax(vx_, p_ * fabs(", indent, indent);
-        mo_cg_expr(cg, mo_sym_var(q->loc, dae->vars.v[vs.v[k]].der));
-        mo_buf_printf(o, "));\n%s    }\n", indent);
+        }
+        if (!vary)
+            continue;
+        /* the size of each dummy's partial derivatives when the choice was made: a dummy is given up
+         * only when its own partial derivative has fallen, not when another candidate's has grown (a
+         * rotor's angular acceleration beside the derivative of an angle, whose coefficient in the
+         * differentiated constraint is an angular velocity: 100 rad/s in BevelGear1D) */
+        if (!start)
+            start = mo_dae_start_values(dae);
+        double *ref = MO_NEWN(double, s->nr);
+        for (int j = 0; j < s->nr; j++) {
+            double big = 0;
+            bool fine = true;
+            for (int i = 0; i < s->nr; i++) {
+                const mo_expr *e = jac[(size_t)i * (size_t)s->nc + (size_t)j];
+                double v = e ? mo_eval(e, start, &fine) : 0;
+                if (isfinite(v))
+                    big = fmax(big, fabs(v));
+            }
+            ref[j] = fine && big > 0 && big < DSS_NO_REF ? big : DSS_NO_REF;
+        }
+        gset g = {s, jac, ref};
+        MO_PUSH(P->sets, g);
+        for (size_t e = 0; e < (size_t)s->nr * (size_t)s->nc; e++)
+            if (jac[e])
+                MO_PUSH(P->reads, jac[e]);
+        mo_loc none = {0};
+        for (int j = 0; j < s->nc; j++)
+            MO_PUSH(P->reads, mo_sym_var(none, s->cols[j]));
     }
-    mo_buf_printf(o, "%s    if (!ok)\n%s        return -1;\n", indent, indent);
-    mo_buf_printf(o, "%s    if (dz_ < %.17g * dx_ && dz_ > %.17g * dx_ && vz_ * dx_ > %.17g * vx_)\n", indent,
-                  DSS_RATIO, DSS_AT, DSS_MOVING);
-    mo_buf_printf(o, "%s        return mo2c_fail(d, \"the states chosen at compile time no longer fit the "
-                     "constraint %%s: its partial derivative against the dummy state '%%s' is %%g, against a "
-                     "state %%g, and it moves at %%g; dynamic state selection (switching the states during "
-                     "the run) is not supported yet\", %s, \"", indent, mo_cg_where_name(cg, w));
-    mo_cg_c_string(o, dae->vars.v[z].name);
-    mo_buf_printf(o, "\", dz_, dx_, vz_);\n%s}\n", indent);
+    return P;
 }
 
-void mo_cg_dss_guards(mo_cg *cg, mo_buf *o, const unsigned char *need, const char *indent)
+const mo_expr *const *mo_cg_dss_reads(const mo_cg_dss *P, int *n)
+{
+    *n = P->reads.n;
+    return P->reads.v;
+}
+
+/* The guard of set g, at indent. */
+static void guard(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
 {
     const mo_dae *dae = cg->dae;
-    unsigned char *seen = NULL;
-    for (int k = 0; k < dae->ode.blocks.n; k++) {
-        const mo_block *b = &dae->ode.blocks.v[k];
-        int z = need[k] ? mo_cg_dss_dummy(dae, b) : -1;
-        if (z < 0)
-            continue;
-        if (!seen)
-            seen = MO_NEWN(unsigned char, dae->vars.n + 1);
-        guard(cg, o, b, z, seen, indent);
+    const mo_dset *s = g->s;
+    int nr = s->nr, nc = s->nc;
+    int w0 = root_eq(dae, s->rows[0]);
+    cg->out = o;
+    mo_buf_printf(o, "%s{   /* the states chosen for ", indent);
+    mo_cg_comment(o, mo_dae_eq_text(dae, &dae->eqs.v[w0]), 80);
+    mo_buf_printf(o, "%s: do they still fit? (codegen_dss.c) */\n", nr > 1 ? " and the others" : "");
+    mo_buf_printf(o, "%s    double J_[%d], r_[%d], v_[%d];\n%s    int w_[%d], i_ = 0, j_ = 0;\n", indent, nr * nc,
+                  nc, 3 + nr, indent, 3 * nr);
+    mo_buf_printf(o, "%s    for (int k_ = 0; k_ < %d; k_++)\n%s        J_[k_] = 0.0;\n", indent, nr * nc, indent);
+    for (int i = 0; i < nr; i++) {
+        cg->where_id = root_eq(dae, s->rows[i]);
+        for (int j = 0; j < nc; j++) {
+            const mo_expr *e = g->jac[(size_t)i * (size_t)nc + (size_t)j];
+            if (!e)
+                continue;
+            mo_buf_printf(o, "%s    J_[%d] = ", indent, i * nc + j);
+            mo_cg_expr(cg, e);
+            mo_buf_puts(o, ";\n");
+        }
     }
+    for (int j = 0; j < nc; j++) {
+        mo_buf_printf(o, "%s    r_[%d] = ", indent, j);
+        mo_cg_expr(cg, mo_sym_var(dae->eqs.v[w0].loc, s->cols[j]));
+        mo_buf_puts(o, ";\n");
+    }
+    mo_buf_printf(o, "%s    static const double f_[%d] = {", indent, nr);
+    for (int j = 0; j < nr; j++)
+        mo_buf_printf(o, "%s%.17g", j ? ", " : "", g->ref[j]);
+    mo_buf_printf(o, "};\n%s    if (!ok)\n%s        return -1;\n", indent, indent);
+    mo_buf_printf(o, "%s    if (mo2c_dss_check(%d, %d, J_, r_, f_, w_, &i_, &j_, v_)) {\n", indent, nr, nc);
+    mo_buf_printf(o, "%s        const char *e_[%d] = {", indent, nr);
+    for (int i = 0; i < nr; i++) {
+        int w = root_eq(dae, s->rows[i]);
+        cg->where_used[w] = 1;
+        mo_buf_printf(o, "%s%s", i ? ", " : "", mo_cg_where_name(cg, w));
+    }
+    mo_buf_printf(o, "};\n%s        static const char *const z_[%d] = {", indent, nr);
+    for (int j = 0; j < nr; j++) {
+        int c = s->cols[j], z = dae->vars.v[c].der_of >= 0 ? dae->vars.v[c].der_of : c;
+        mo_buf_printf(o, "%s\"", j ? ", " : "");
+        mo_cg_c_string(o, dae->vars.v[z].name);
+        mo_buf_puts(o, "\"");
+    }
+    mo_buf_printf(o, "};\n%s        return mo2c_fail(d, \"the states chosen at compile time no longer fit the constraint %%s",
+                  indent);
+    if (nr > 1)
+        mo_buf_printf(o, " (one of %d that fix %d dummy states together; eliminated against the other dummies)", nr,
+                      nr);
+    mo_buf_printf(o, ": its partial derivative against the dummy state '%%s' is %%g, against a state %%g, and it "
+                     "moves at %%g; dynamic state selection (switching the states during the run) is not "
+                     "supported yet\", e_[i_], z_[j_], v_[0], v_[1], v_[2]);\n%s    }\n%s}\n", indent, indent);
+}
+
+void mo_cg_dss_guards(mo_cg *cg, mo_buf *o, const mo_cg_dss *P, const char *indent)
+{
+    /* the lowest level first: there the candidates are the rates of the dummy states themselves, so a
+     * choice that degenerates is reported for the variables and equations the model wrote */
+    for (int k = P->sets.n - 1; k >= 0; k--)
+        guard(cg, o, &P->sets.v[k], indent);
 }

@@ -96,7 +96,7 @@ static void block_exprs(const mo_dae *dae, const mo_block *b, unsigned char *see
 
 /* ---- needed blocks ---- */
 
-unsigned char *mo_cg_needed(const mo_dae *dae)
+unsigned char *mo_cg_needed(const mo_dae *dae, const mo_cg_dss *dss)
 {
     const mo_system *sys = &dae->ode;
     int nb = sys->blocks.n, nv = dae->vars.n;
@@ -148,16 +148,11 @@ unsigned char *mo_cg_needed(const mo_dae *dae)
         for (int j = 0; j < s->nmsg; j++)
             reads(dae, s->msg[j], seen, &vs);
     }
-    /* a dummy state computed by a loop of its own, and its derivative: the guard that rhs ends with
-     * reads them (codegen_dss.c) */
-    for (int k = 0; k < nb; k++) {
-        int z = mo_cg_dss_dummy(dae, &sys->blocks.v[k]);
-        if (z >= 0) {
-            mo_loc none = {0};
-            reads(dae, mo_sym_var(none, z), seen, &vs);
-            reads(dae, mo_sym_var(none, dae->vars.v[z].der), seen, &vs);
-        }
-    }
+    /* what the guards of the state choices that rhs ends with read (codegen_dss.c) */
+    int nd;
+    const mo_expr *const *dr = mo_cg_dss_reads(dss, &nd);
+    for (int i = 0; i < nd; i++)
+        reads(dae, dr[i], seen, &vs);
     for (int i = 0; i < vs.n; i++) {
         int v = vs.v[i];
         seen[v] = 0;

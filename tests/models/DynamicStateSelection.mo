@@ -41,4 +41,38 @@ package DynamicStateSelection "static state choices that the run outgrows (codeg
     der(v) = -lambda*y - g;
     x^2 + y^2 = L^2;
   end SwingingPendulum;
+  model RotatedPendulum "the Cartesian pendulum released horizontally, its length constraint written in coordinates rotated by 45 degrees: the dummy state x is computed with a and b by a nonlinear loop of three equations"
+    parameter Real L = 1 "length";
+    parameter Real g = 9.81;
+    Real x(start = 1);
+    Real y(start = 0, fixed = true);
+    Real u(start = 0);
+    Real v(start = 0, fixed = true);
+    Real lambda;
+    Real a "x + y";
+    Real b "x - y";
+  equation
+    der(x) = u;
+    der(y) = v;
+    der(u) = -lambda*x;
+    der(v) = -lambda*y - g;
+    a = x + y;
+    b = x - y;
+    a^2 + b^2 = 2*L^2;
+  end RotatedPendulum;
+  model Bead "a bead sliding without friction on a rod that turns at the rate w about the origin, no gravity: at the start the constraint's partial derivative against x is 0, so y becomes the dummy state, computed explicitly as x sin(w t) / cos(w t); at w t = pi/2 the one against y is 0. Closed form: the distance from the origin is cosh(w t)"
+    parameter Real w = 1;
+    parameter Real m = 1;
+    Real x(start = 1, fixed = true);
+    Real y(start = 0);
+    Real u(start = 0, fixed = true);
+    Real v;
+    Real lambda "the rod's force on the bead, over its direction's length";
+  equation
+    der(x) = u;
+    der(y) = v;
+    m*der(u) = -lambda*sin(w*time);
+    m*der(v) = lambda*cos(w*time);
+    x*sin(w*time) - y*cos(w*time) = 0;
+  end Bead;
 end DynamicStateSelection;

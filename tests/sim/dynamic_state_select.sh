@@ -18,16 +18,23 @@ source tests/ref/lib.sh
 D=$OUT/dynamic_state_select
 rm -rf "$D"; mkdir -p "$D"
 M=tests/models/DynamicStateSelection.mo
+# stops EXE STOP WANT LO HI NAME: the simulator EXE run to STOP must fail (status 1) with a message holding
+# WANT and the sentence that dynamic state selection is not supported, at a time within [LO, HI]
+stops() {
+    local log rc t
+    log=$(cd "$D" && timeout 120 "./$1" -stopTime="$2" -r="$1.csv" 2>&1); rc=$?
+    [ $rc -eq 1 ] || { echo "FAIL: $6: exit status $rc, expected 1:"; echo "$log"; return 1; }
+    grep -qF "$3" <<<"$log" && grep -qF "dynamic state selection (switching the states during the run) is not supported yet" <<<"$log" ||
+        { echo "FAIL: $6: message:"; echo "$log"; return 1; }
+    t=$(sed -nE 's/^error: at time ([^:]*):.*/\1/p' <<<"$log")
+    awk -v t="$t" -v lo="$4" -v hi="$5" 'BEGIN { exit !(t >= lo && t <= hi) }' ||
+        { echo "FAIL: $6 stopped at t = $t, not within [$4, $5]"; return 1; }
+}
+# the bottom of the swing of the pendulum released horizontally (see above)
+tb=$(awk 'BEGIN { printf "%.17g", sqrt(1 / 9.81) * 1.8540746773013719 }')
+tb0=$(awk -v tb="$tb" 'BEGIN { printf "%.17g", tb - 0.01 }')
 "$MO2C" "$M" DynamicStateSelection.CartesianPendulum -o "$D/cp" || { echo "FAIL: mo2c CartesianPendulum"; exit 1; }
-log=$(cd "$D" && timeout 120 ./cp -stopTime=2 -r=cp.csv 2>&1); rc=$?
-[ $rc -eq 1 ] || { echo "FAIL: exit status $rc, expected 1:"; echo "$log"; exit 1; }
-want="the states chosen at compile time no longer fit the constraint DynamicStateSelection.mo:15: x^2 + y^2 = L^2: its partial derivative against the dummy state 'x' is"
-grep -qF "$want" <<<"$log" || { echo "FAIL: message:"; echo "$log"; exit 1; }
-grep -qF "dynamic state selection (switching the states during the run) is not supported yet" <<<"$log" ||
-    { echo "FAIL: message:"; echo "$log"; exit 1; }
-t=$(sed -nE 's/^error: at time ([^:]*):.*/\1/p' <<<"$log")
-awk -v t="$t" 'BEGIN { tb = sqrt(1 / 9.81) * 1.8540746773013719; exit !(t >= tb - 0.01 && t <= tb) }' ||
-    { echo "FAIL: stopped at t = $t, not within 10 ms before the bottom of the swing"; exit 1; }
+stops cp 2 "the states chosen at compile time no longer fit the constraint DynamicStateSelection.mo:15: x^2 + y^2 = L^2: its partial derivative against the dummy state 'x' is" "$tb0" "$tb" CartesianPendulum || exit 1
 
 # SwingingPendulum: the same pendulum released at rest 0.05 rad from the bottom, its start values given by
 # a function that builds a rotation matrix with a matrix constructor (instantiate/fneval.c evaluates
@@ -42,3 +49,27 @@ build_ref_tools || exit 1
 "$MO2C" "$M" DynamicStateSelection.SwingingPendulum -o "$D/sw" || { echo "FAIL: mo2c SwingingPendulum"; exit 1; }
 simulate "$D" sw -stopTime=10 -stepSize=0.01 -tolerance=1e-8 -r=sw.csv || exit 1
 "$REFBIN/csvcmp" --tube 1e-3 "$D/ref.csv" "$D/sw.csv" x y u v lambda || exit 1
+
+# The guard watches every choice of index reduction, whatever computes its dummies afterwards (a loop of
+# several equations, a linear system, an explicit assignment), not only one-equation loops.
+# RotatedPendulum: CartesianPendulum with its constraint in coordinates rotated by 45 degrees, a = x + y,
+# b = x - y, a^2 + b^2 = 2 L^2: its dummies x, a and b are computed by a nonlinear loop of three
+# equations, which the guard did not watch: the run "finished successfully", at t = 1.192 (where the
+# pendulum reaches x = -1) x = 0.63. It must stop before the bottom, as CartesianPendulum does.
+"$MO2C" "$M" DynamicStateSelection.RotatedPendulum -o "$D/rp" || { echo "FAIL: mo2c RotatedPendulum"; exit 1; }
+stops rp 2 "the states chosen at compile time no longer fit the constraint DynamicStateSelection.mo:61: a^2 + b^2 = 2 * L^2 (one of 3 that fix 3 dummy states together; eliminated against the other dummies): its partial derivative against the dummy state '" "$tb0" "$tb" RotatedPendulum || exit 1
+
+# Bead: a bead on a rod turning at w = 1 rad/s about the origin, x sin(t) = y cos(t); at t = 0 the
+# constraint's partial derivative against x is 0, so y is the dummy, computed explicitly, x sin / cos.
+# Closed form: the distance from the origin is cosh(t), so x = cosh(t) cos(t), y = cosh(t) sin(t). Up to
+# t = 1.4 (cos t = 0.17) the choice holds and the run must match it within 1e-6; at t = pi/2 the partial derivative
+# against y is 0: the guard must stop the run within 0.011 s before (|cos| < 0.01 |sin| from
+# t = pi/2 - 0.0099997). Before, the explicit assignment was not watched: the run "finished successfully"
+# to t = 3 with x = -88.1, where the closed form is -9.97.
+"$MO2C" "$M" DynamicStateSelection.Bead -o "$D/bead" || { echo "FAIL: mo2c Bead"; exit 1; }
+simulate "$D" bead -stopTime=1.4 -tolerance=1e-10 -r=bead.csv || exit 1
+[ "$(tail -1 "$D/bead.csv" | cut -d, -f1)" = 1.4 ] || { echo "FAIL: Bead: the result does not end at 1.4"; exit 1; }
+closed_form "$D/bead.csv" x '(exp(t) + exp(-t)) / 2 * cos(t)' 1e-6 || exit 1
+closed_form "$D/bead.csv" y '(exp(t) + exp(-t)) / 2 * sin(t)' 1e-6 || exit 1
+stops bead 3 "the states chosen at compile time no longer fit the constraint DynamicStateSelection.mo:76: x * sin(w * time) - y * cos(w * time) = 0: its partial derivative against the dummy state 'y' is" \
+    "$(awk 'BEGIN { printf "%.17g", 2 * atan2(1, 1) - 0.011 }')" "$(awk 'BEGIN { printf "%.17g", 2 * atan2(1, 1) }')" Bead || exit 1

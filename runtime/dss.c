@@ -1,0 +1,111 @@
+/*
+ * dss.c - does the static state choice still hold? The test behind the guard that generated rhs ends
+ * with (compiler/codegen/codegen_dss.c writes the call and says when it fires, and why).
+ *
+ * Input: one state choice of index reduction at the current point: the Jacobian J (nr rows, nc columns,
+ * row-major) of nr differentiated equations against their candidate variables, the nr dummies chosen
+ * at compile time first, and the candidates' values (rates: each candidate is the derivative of the
+ * variable whose being a state the choice decides). Output: whether the choice degenerates, and where.
+ *
+ * Method. Gauss-Jordan elimination on the dummies' columns with partial pivoting (rows first scaled to
+ * their largest entry, so that equations of different units weigh alike) turns the rows into nr
+ * combinations, each holding one dummy z (pivot p) and the other candidates x (entries q_x). A combination
+ * reads p z' + sum q_x x' = 0 (primes: the rates), as a single constraint does, so the test of a single
+ * one applies to each: p small beside the largest |q_x| (the dummies' Jacobian is near singular: the
+ * integrator's steps would follow whatever root the solver stays on) and 100 times below the dummy's
+ * partial derivatives when the choice was made (ref: a choice stays while only another candidate's
+ * coefficient grows, an angular velocity multiplying the derivative of an angle), and z moving (|z'| max|q_x| not
+ * small beside max|q_x x'|) while p is not at rounding level (a dummy that sits at its singular point
+ * throughout, a quaternion component that stays 0 in a planar motion, is right where it is).
+ * O(nr^2 nc) per call at worst, less on sparse rows; the generated code calls it only for choices whose Jacobian varies.
+ */
+#include "rt_internal.h"
+
+#include <math.h>
+
+/* Below this ratio of |p| to the largest |q_x| the choice is given up: the compile-time choice takes a
+ * column within a factor 10 of the largest (index.c), so this is ten times past the point where it
+ * would have chosen otherwise. */
+#define DSS_RATIO 1e-2
+/* z moves when |z'| max|q_x| exceeds this fraction of max|q_x x'|: a dummy that sits at its singular
+ * point has z' at rounding level beside them (1e-16 relative), one that passes it is of their order or
+ * above (the Cartesian pendulum at the bottom of its swing: |x'| = 4.4 m/s where y' = 0). */
+#define DSS_MOVING 1e-3
+/* A solver on a double root (the dummy at its singular point, the constraint ~ p^2) stops within about
+ * the square root of its tolerance: below this ratio of p to max|q_x| the dummy is at the point, at
+ * rounding level (MultiBody's HeatLosses: a quaternion component 1e-10 relative, its derivative noise
+ * of the same order), and stays there; the test watches the band between this and DSS_RATIO, which a
+ * dummy moving through the point crosses. */
+#define DSS_AT 1e-6
+
+int mo2c_dss_check(int nr, int nc, double *J, const double *rate, const double *ref, int *work, int *row,
+                   int *col, double *val)
+{
+    int *piv = work, *done = work + nr, *used = work + 2 * nr; /* row -> its pivot column (-1: none);
+                                                                  * row done; dummy column taken */
+    for (int i = 0; i < nr; i++) {
+        piv[i] = -1;
+        done[i] = used[i] = 0;
+    }
+    /* scale each row to its largest entry, kept in val[3..] to report the partial derivatives raw */
+    for (int i = 0; i < nr; i++) {
+        double s = 0;
+        for (int j = 0; j < nc; j++)
+            s = fmax(s, fabs(J[i * nc + j]));
+        if (!(s > 0) || !isfinite(s)) {
+            done[i] = 1;   /* no rate in it (a constraint at rest), or not a number: nothing to judge */
+            continue;
+        }
+        for (int j = 0; j < nc; j++)
+            J[i * nc + j] /= s;
+        val[3 + i] = s;
+    }
+    /* each row in turn takes its largest entry among the dummies not taken (partial pivoting: O(nr)
+     * per row, where a search of the whole matrix per step made the test O(nr^3) and an SMPM machine's
+     * set of 27 equations slowed ActuatorWithNoise 8 times); a dummies' Jacobian near singular leaves a
+     * small pivot all the same */
+    for (int bi = 0; bi < nr; bi++) {
+        if (done[bi])
+            continue;
+        int bj = -1;
+        double big = 0;
+        for (int j = 0; j < nr; j++)
+            if (!used[j] && fabs(J[bi * nc + j]) > big) {
+                big = fabs(J[bi * nc + j]);
+                bj = j;
+            }
+        if (bj < 0)
+            continue;   /* no dummy left in it: nothing to judge it by */
+        piv[bi] = bj;
+        done[bi] = used[bj] = 1;
+        double pv = J[bi * nc + bj];
+        for (int i = 0; i < nr; i++) {
+            if (i == bi || J[i * nc + bj] == 0)
+                continue;
+            double f = J[i * nc + bj] / pv;
+            for (int j = 0; j < nc; j++)
+                J[i * nc + j] -= f * J[bi * nc + j];
+            J[i * nc + bj] = 0;
+        }
+    }
+    for (int i = 0; i < nr; i++) {
+        if (piv[i] < 0)
+            continue;
+        double p = fabs(J[i * nc + piv[i]]), q = 0, vx = 0;
+        for (int j = nr; j < nc; j++) {
+            q = fmax(q, fabs(J[i * nc + j]));
+            vx = fmax(vx, fabs(J[i * nc + j] * rate[j]));
+        }
+        double vz = fabs(rate[piv[i]]);
+        if (p < DSS_RATIO * q && p * val[3 + i] < DSS_RATIO * ref[piv[i]] && p > DSS_AT * q &&
+            vz * q > DSS_MOVING * vx) {
+            *row = i;
+            *col = piv[i];
+            val[0] = p * val[3 + i];
+            val[1] = q * val[3 + i];
+            val[2] = vz;
+            return 1;
+        }
+    }
+    return 0;
+}
