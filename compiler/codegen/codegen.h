@@ -150,6 +150,7 @@ const char *mo_cg_fn_slot(const mo_func *f, int v);
 typedef struct mo_cg_events mo_cg_events;
 mo_cg_events *mo_cg_events_new(const mo_dae *dae);
 bool mo_cg_event_binary(mo_cg *cg, const mo_expr *e);
+bool mo_cg_event_frozen(mo_cg *cg, const mo_expr *e);   /* printed as d->rel[r]: its operands are not read */
 bool mo_cg_event_call(mo_cg *cg, const mo_expr *e);
 void mo_cg_events_init_start(mo_cg *cg, mo_buf *o);
 void mo_cg_events_init_tail(mo_cg *cg, mo_buf *o);

@@ -494,12 +494,24 @@ static void sub(mo_cg *cg, const mo_expr *e)
     mo_buf_puts(cg->out, ")");
 }
 
+/* The index of the event relation e is printed as (d->rel[r]), or -1 where it is compared. */
+static int frozen_rel(mo_cg *cg, const mo_expr *e)
+{
+    mo_cg_events *ev = cg->ev;
+    if (!ev || cg->fn || cg->live || ev->noevent || e->kind != MO_EX_BINARY || !is_rel_op(e->op))
+        return -1;
+    return find_rel(ev, e);
+}
+
+bool mo_cg_event_frozen(mo_cg *cg, const mo_expr *e)
+{
+    return frozen_rel(cg, e) >= 0;
+}
+
 bool mo_cg_event_binary(mo_cg *cg, const mo_expr *e)
 {
     mo_cg_events *ev = cg->ev;
-    if (cg->fn || cg->live || ev->noevent || !is_rel_op(e->op))
-        return false;
-    int r = find_rel(ev, e);
+    int r = frozen_rel(cg, e);
     if (r < 0)
         return false;
     mo_buf_printf(cg->out, "d->rel[%d]", r);

@@ -531,10 +531,12 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
     bool lazy = op == MO_OP_AND || op == MO_OP_OR;   /* C evaluates b only sometimes */
     if (paren)
         mo_buf_puts(o, "(");
-    emit(cg, a, p);
+    /* an 'and' inside an 'or' keeps parentheses C does not need, as gcc's -Wparentheses asks */
+    int pa = op == MO_OP_OR ? P_AND + 1 : p;
+    emit(cg, a, pa);
     mo_buf_puts(o, c_op(op));
     cg->cond += lazy;
-    emit(cg, b, p + 1); /* left associative: a - (b - c) keeps its parentheses */
+    emit(cg, b, pa > p ? pa : p + 1); /* left associative: a - (b - c) keeps its parentheses */
     cg->cond -= lazy;
     if (paren)
         mo_buf_puts(o, ")");

@@ -209,6 +209,11 @@ static void prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent)
             write_site(cg, o, x, indent);
         return;
     }
+    /* an event relation prints as its frozen value: the calls in its operands are not run here (a
+     * phase test 'h < hl_p(p)' of IF97 ran hl_p in every rhs for nothing, and gcc warned of the unread
+     * mo_s) */
+    if (mo_cg_event_frozen(cg, e))
+        return;
     int n = always(e);
     for (int i = 0; i < n; i++)
         prepare(cg, o, e->a[i], indent);
