@@ -24,7 +24,10 @@
  * next_time_event(t), and at that time no search is needed.
  *
  * At an event at time te: the point just before (old relations) is kept; the relations take their new
- * values; then event iteration: pre = y, pre_x = x, pre_dx = dx; rhs; update(fire); rhs; zero crossings - repeated
+ * values; then event iteration: pre = y, pre_x = x, pre_dx = dx; rhs; update(fire); rhs, the two again while an
+ * update changes a discrete y or x (one solution of the event's equations with pre() fixed, spec 8.6: a
+ * when-condition that reads what another when-clause assigned at this event, change(m) of m =
+ * integer(10*time), sees the new value with pre() from before the event); zero crossings - repeated
  * until neither the relations nor any discrete y (mo2c_model.y_discrete) nor x change (at most MAX_PASSES passes, else the event is
  * reported as not converging, naming what kept changing). A relation that a mixed loop found on its
  * threshold to the loop's accuracy and kept (d->rel_tie, runtime/mixed.c) is not compared: its sign
@@ -92,6 +95,7 @@ struct mo2c_rt_events {
     double *xl, *xr, *xm;
     unsigned char *newrel;
     double *bx, *bdx, *by;    /* the point just before the event */
+    double *ry, *rx;          /* y and x before an update of the event iteration (solve_pass) */
     double *ax, *adx, *ay;    /* the point just after (while the row before is written) */
     double row_t;             /* time of the last event rows written, NAN when none */
     int have_row;
@@ -239,6 +243,8 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
         ok &= (*xs[i] = calloc(nx, sizeof(double))) != NULL;
     ok &= (ev->by = calloc(ny, sizeof(double))) != NULL;
+    ok &= (ev->ry = calloc(ny, sizeof(double))) != NULL;
+    ok &= (ev->rx = calloc(nx, sizeof(double))) != NULL;
     ok &= (ev->ay = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->newrel = calloc(nr, 1)) != NULL;
     if (ok && m->nx > 0 && sys)
@@ -268,7 +274,7 @@ void mo2c_rt_events_free(mo2c_rt_events *ev)
     if (!ev)
         return;
     double *arrays[] = {ev->zp, ev->zl, ev->zr, ev->zm, ev->sl, ev->sr, ev->xp, ev->xl, ev->xr, ev->xm,
-                        ev->bx, ev->bdx, ev->ax, ev->adx, ev->by, ev->ay};
+                        ev->bx, ev->bdx, ev->ax, ev->adx, ev->by, ev->ay, ev->ry, ev->rx};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
         free(arrays[i]);
     free(ev->newrel);
@@ -462,17 +468,60 @@ static int same(double a, double b)
     return a == b || (isnan(a) && isnan(b));
 }
 
+/* Did the last update change a discrete y (or any y, without y_discrete) or x from ry, rx? */
+static int round_changed(const mo2c_rt_events *ev, const double *x)
+{
+    const mo2c_model *m = ev->d->model;
+    const double *y = ev->d->y;
+    for (int k = 0; k < ev->nx; k++)
+        if (!same(x[k], ev->rx[k]))
+            return 1;
+    if (m->y_discrete) {
+        for (int i = 0; i < m->ny_discrete; i++)
+            if (!same(y[m->y_discrete[i]], ev->ry[m->y_discrete[i]]))
+                return 1;
+        return 0;
+    }
+    for (int i = 0; i < ev->ny; i++)
+        if (!same(y[i], ev->ry[i]))
+            return 1;
+    return 0;
+}
+
+/* One pass of the event iteration: the event's equations solved with pre() fixed (8.6). update()
+ * runs the when-clauses in one order, so one whose condition reads what a later one assigns (change(m)
+ * before the when-clause of integer(10*time) that m equals) saw the old value; with pre() then made
+ * equal to the new one for the next pass it never saw the change (when change(m) never fired, pre(m) in
+ * a body read the new m). So update and the equations run again while an update changes something: the
+ * condition memory keeps a when-clause that fired from firing again, one whose condition turns true on
+ * what another assigned fires in the same pass, with the same pre(). At most MAX_PASSES rounds (the
+ * outer iteration reports what does not settle). */
+static int solve_pass(mo2c_rt_events *ev, double t, double *x)
+{
+    mo2c_data *d = ev->d;
+    const mo2c_model *m = d->model;
+    if (eval_point(ev, t, x, ev->zm, 1) != 0)
+        return -1;
+    for (int round = 0; m->update && round < MAX_PASSES; round++) {
+        memcpy(ev->ry, d->y, (size_t)ev->ny * sizeof *d->y);
+        memcpy(ev->rx, x, (size_t)ev->nx * sizeof *x);
+        if (m->update(d, t, x, 1) != 0)
+            return fail(d, t, "an event update failed");
+        if (eval_point(ev, t, x, ev->zm, 1) != 0)
+            return -1;
+        if (!round_changed(ev, x))
+            break;
+    }
+    return 0;
+}
+
 /* Event iteration at (t, x) until nothing changes. */
 static int iterate(mo2c_rt_events *ev, double t, double *x)
 {
     mo2c_data *d = ev->d;
     const mo2c_model *m = d->model;
     for (int pass = 0;; pass++) {
-        if (eval_point(ev, t, x, ev->zm, 1) != 0)
-            return -1;
-        if (m->update && m->update(d, t, x, 1) != 0)
-            return fail(d, t, "an event update failed");
-        if (eval_point(ev, t, x, ev->zm, 1) != 0)
+        if (solve_pass(ev, t, x) != 0)
             return -1;
         int r = 0, i = 0, k = 0;
         while (r < ev->nrel && (d->rel_tie[r] || mo2c_rt_rel_value(m->rel_op[r], ev->zm[r]) == d->rel[r]))

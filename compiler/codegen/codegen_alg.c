@@ -536,42 +536,12 @@ static void stmts(agen *g, const mo_astmt_list *l, int in)
         stmt(g, l->v[i], in);
 }
 
-/* y[slot] = d->pre[slot] for the discrete outputs from *k on whose slots follow one another (a
- * discrete array: one loop for the run); *k moves past them. The slot holds the variable or its negation,
- * and so does its pre value, so the copy needs no sign. */
-static void copy_pre(agen *g, int *k)
-{
-    const mo_dae *dae = g->cg->dae;
-    int first = *k, slot0 = -1, n = 0;
-    for (; *k < g->a->ninit; (*k)++, n++) {
-        bool neg;
-        const mo_expr *value;
-        int r = mo_dae_resolve(dae, g->a->init[*k], &neg, &value, NULL);
-        if (r < 0 || dae->vars.v[r].kind != MO_DV_DISCRETE || (n && dae->vars.v[r].slot != slot0 + n))
-            break;
-        if (!n)
-            slot0 = dae->vars.v[r].slot;
-    }
-    indent(g->o, 2);
-    if (n < 4) {
-        for (int j = 0; j < n; j++) {
-            if (j)
-                indent(g->o, 2);
-            mo_buf_printf(g->o, "y[%d] /* ", slot0 + j);
-            mo_cg_comment(g->o, dae->vars.v[g->a->init[first + j]].name, 120);
-            mo_buf_printf(g->o, " */ = d->pre[%d];\n", slot0 + j);
-        }
-        return;
-    }
-    mo_buf_printf(g->o, "for (int mo_i = 0; mo_i < %d; mo_i++) /* ", n);
-    mo_cg_comment(g->o, mo_sprintf("%s and on", dae->vars.v[g->a->init[first]].name), 120);
-    mo_buf_printf(g->o, " */\n");
-    indent(g->o, 3);
-    mo_buf_printf(g->o, "y[%d + mo_i] = d->pre[%d + mo_i];\n", slot0, slot0);
-}
-
-/* The outputs that may be read before they are assigned: start values (continuous variables), pre
- * values (discrete ones, at events; elsewhere they keep the values they hold). */
+/* The outputs that may be read before they are assigned: start values (continuous variables); discrete
+ * ones keep the values they hold. At an event those are their pre values (11.1.2) in the first run of
+ * each pass of the event iteration (events.c: pre = y after a pass, and nothing else assigns them); a
+ * run again within the pass (runtime/events.c solve_pass: another when-clause changed what this one
+ * reads) keeps what a when-statement assigned in the run before, which its condition memory does not
+ * fire again (set back to pre, t_next := time + 0.3 of change(x) was lost). */
 static void init_outputs(agen *g)
 {
     const mo_dae *dae = g->cg->dae;
@@ -587,10 +557,7 @@ static void init_outputs(agen *g)
         const mo_dvar *dv = &dae->vars.v[r];
         int from = g->cg->nchecked;
         if (dv->kind == MO_DV_DISCRETE) {
-            if (g->mode != MO_CG_ALG_EVENT)
-                k++;
-            else
-                copy_pre(g, &k);
+            k++;
             continue;
         }
         k++;

@@ -115,4 +115,24 @@ package StringPre "pre, change and previous of String variables whose values are
       same = pre(s) == s;
     end when;
   end NamedArg;
+  model PreEventCall "s = String(integer(10*time)) goes \"2\" -> \"3\" at t = 0.3: pre(s) == \"2\" there"
+    String s = String(integer(10*time));
+    Integer n = integer(10*time);
+    Boolean wasTwo(start = false, fixed = true);
+    Boolean same(start = true, fixed = true);
+  equation
+    when n >= 3 then
+      wasTwo = pre(s) == "2";
+      same = pre(s) == s;
+    end when;
+  end PreEventCall;
+
+  model ChangeEventCall "change(s) of s = String(integer(10*time)) at each of its events (0.1, 0.2, ...)"
+    String s = String(integer(10*time));
+    Integer c(start = 0, fixed = true);
+  equation
+    when change(s) then
+      c = pre(c) + 1;
+    end when;
+  end ChangeEventCall;
 end StringPre;

@@ -14,6 +14,8 @@
 #   PreRelation s = String(time > 0.5): at its event pre(s) == "false" (was 0 then 1, same 1 then 0);
 #   NamedArg    s = String(1.23456, significantDigits = n), n 2 -> 4 at t = 0.5: pre(s) == "1.2" there (the
 #               named argument was read current: was stayed 0).
+#   PreEventCall   s = String(integer(10*time)): at t = 0.3 pre(s) == "2" (wasTwo 0 then 1, same 1 then 0);
+#   ChangeEventCall change(s) of it: c = int(10 t) (never fired: pre of integer() was its new value, 02).
 source tests/ref/lib.sh
 D=$OUT/string_pre
 rm -rf "$D"; mkdir -p "$D"
@@ -60,4 +62,11 @@ for m in PreRelation NamedArg; do
         closed_form "$D/$m.csv" same "(t > 0.5 ? 0 : 1)" 0 || status=1
     else status=1; fi
 done
+if run PreEventCall; then
+    closed_form "$D/PreEventCall.csv" wasTwo "(t > 0.3 ? 1 : 0)" 0 || status=1
+    closed_form "$D/PreEventCall.csv" same "(t > 0.3 ? 0 : 1)" 0 || status=1
+else status=1; fi
+if run ChangeEventCall; then
+    closed_form "$D/ChangeEventCall.csv" c "int(10 * t)" 0 || status=1
+else status=1; fi
 exit $status
