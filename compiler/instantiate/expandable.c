@@ -613,8 +613,8 @@ static bool check_inputs(mo_front *fr)
 /* ---- equations written before the connects that add what they read ---- */
 
 /* Does ref (written in inst) name, through expandable connectors, an element that neither their class
- * declares nor a connect has added so far? It follows scalar components only (else it says no, and
- * flattening the reference says what is wrong with it). Loops over ref's parts. */
+ * declares nor a connect has added so far, or through a sub-bus not made yet? It follows scalar components
+ * only (else it says no, and flattening the reference says what is wrong with it). Loops over ref's parts. */
 static bool reads_absent(const mo_front *fr, const mo_inst *inst, const mo_expr *ref)
 {
     const mo_inst *ci = inst;
@@ -627,7 +627,9 @@ static bool reads_absent(const mo_front *fr, const mo_inst *inst, const mo_expr 
             if (!x || !exp_find(x, part->id, &s))   /* (an array added element by element is there) */
                 return !x || !mo_map_get(&x->subbed, part->id);
         } else if (!k || ci->slots[k - 1].state != MO_SLOT_DONE) {
-            return false;
+            /* a sub-bus an expandable connector declares, not made yet (bus.sub.w): what it will hold is
+             * not known before the connects, so the equation waits (harmless if it never needed to) */
+            return k && p > 0 && ci->expandable && p < ref->nparts - 1;
         } else {
             s = mo_slot_of(ci, (int)k - 1);
         }
