@@ -308,6 +308,8 @@ typedef struct alias {
     int *queue, qhead, qtail; /* equations to look at (a ring of neq slots) */
     unsigned char *queued;
     int neq;
+    int *fixsrc;              /* roots: the member whose fixed start value the class carries, + 1; or 0 */
+    const double *pvals;      /* start and parameter values (mo_dae_start_values) */
 } alias;
 
 static int find(alias *A, int v, int *s)
@@ -386,6 +388,33 @@ static void enqueue_class(alias *A, int r)
     } while (m != r);
 }
 
+/* Do the start values of a = rel * b (rel +-1) disagree? Their values in *va, *vb. False when either
+ * cannot be evaluated. */
+static bool starts_differ(const alias *A, int a, int b, int rel, double *va, double *vb)
+{
+    bool ok1 = true, ok2 = true;
+    *va = mo_eval(A->dae->vars.v[a].start, A->pvals, &ok1);
+    *vb = mo_eval(A->dae->vars.v[b].start, A->pvals, &ok2);
+    return ok1 && ok2 && fabs(*va - rel * *vb) > 1e-12 * (1 + fabs(*va) + fabs(*vb));
+}
+
+/* Do the classes of roots rx = t * ry carry fixed start values that disagree, both discrete-time?
+ * Then a = b is no alias: 8.6 gives each discrete variable with fixed = true its own initial
+ * pre(v) = start, and pre(a) and pre(b) may differ before the first event although a = b always
+ * (Digital's WiredX: auxiliary[1] = x[1], 'Z' and 'U'). The equation stays, and each variable keeps
+ * its pre(). Continuous ones would give two values to one unknown: merge_attributes reports them. */
+static bool fixed_starts_differ(alias *A, int rx, int ry, int t)
+{
+    if (!A->fixsrc[rx] || !A->fixsrc[ry] || !mo_dae_discrete_time(A->dae, rx) ||
+        !mo_dae_discrete_time(A->dae, ry))
+        return false;
+    int px = A->fixsrc[rx] - 1, py = A->fixsrc[ry] - 1, spx, spy;
+    find(A, px, &spx);
+    find(A, py, &spy);
+    double vx, vy;   /* px = spx * rx = spx * t * ry = spx * t * spy * py */
+    return starts_differ(A, px, py, spx * t * spy, &vx, &vy);
+}
+
 /* x = s * y. Returns true when the classes were merged (the equation is then an alias equation). */
 static bool unite(alias *A, int x, int y, int s)
 {
@@ -395,6 +424,8 @@ static bool unite(alias *A, int x, int y, int s)
     int t = sx * s * sy;      /* rx = t * ry */
     if (rx == ry)
         return false;         /* redundant or contradictory: leave it to the structural checks */
+    if (fixed_starts_differ(A, rx, ry, t))
+        return false;
     bool pure_dif_x = A->dif[rx] >= 0 && A->derm[rx] < 0, pure_dif_y = A->dif[ry] >= 0 && A->derm[ry] < 0;
     if (A->val[rx] || A->val[ry]) {
         if ((A->val[rx] && A->val[ry]) || A->dif[rx] >= 0 || A->dif[ry] >= 0 || A->derm[rx] >= 0 ||
@@ -432,6 +463,8 @@ static bool unite(alias *A, int x, int y, int s)
         A->derm[nr] = A->derm[o];
     if (!A->val[nr] && A->val[o])
         A->val[nr] = t == 1 ? A->val[o] : mo_sym_neg(A->val[o]);
+    if (!A->fixsrc[nr])
+        A->fixsrc[nr] = A->fixsrc[o];
     /* aliases differentiated: their derivatives are aliases too (same sign, checked above) */
     if (difx >= 0 && dify >= 0)
         unite(A, dae->vars.v[difx].der, dae->vars.v[dify].der, 1);
@@ -575,7 +608,7 @@ static void try_alias(alias *A, int e)
 }
 
 /* Merge the attributes of the class members onto the variable kept; false after a conflict. */
-static bool merge_attributes(alias *A, const double *pvals)
+static bool merge_attributes(alias *A)
 {
     mo_dae *dae = A->dae;
     int *provider = MO_NEWN(int, A->n); /* root -> the member whose fixed start it carries, + 1 */
@@ -593,10 +626,9 @@ static bool merge_attributes(alias *A, const double *pvals)
             if (M->fixed && provider[r]) {
                 int p = provider[r] - 1, sp;
                 find(A, p, &sp);
-                bool ok1 = true, ok2 = true;
-                double vm = mo_eval(M->start, pvals, &ok1), vp = mo_eval(dae->vars.v[p].start, pvals, &ok2);
+                double vm, vp;
                 int rel = sm * sp; /* m = rel * p */
-                if (ok1 && ok2 && fabs(vm - rel * vp) > 1e-12 * (1 + fabs(vm) + fabs(vp))) {
+                if (starts_differ(A, m, p, rel, &vm, &vp)) {
                     int a = p < m ? p : m, b = p < m ? m : p;
                     double va = a == m ? vm : vp, vb = a == m ? vp : vm;
                     if (rel == 1)
@@ -640,8 +672,12 @@ static bool eliminate_aliases(mo_dae *dae, mo_expr ***subp)
     A->dif = MO_NEWN(int, n);
     A->derm = MO_NEWN(int, n);
     A->val = MO_NEWN(mo_expr *, n);
+    A->fixsrc = MO_NEWN(int, n);
+    A->pvals = mo_dae_start_values(dae);
     for (int v = 0; v < n; v++) {
         A->parent[v] = A->next[v] = v;
+        if (mo_dae_is_unknown(dae, v) && dae->vars.v[v].fixed && dae->vars.v[v].start)
+            A->fixsrc[v] = v + 1;
         A->sign[v] = 1;
         A->size[v] = 1;
         A->dif[v] = dae->vars.v[v].der >= 0 ? v : -1;
@@ -701,8 +737,7 @@ static bool eliminate_aliases(mo_dae *dae, mo_expr ***subp)
         dae->vars.v[d].der_of = r;
     }
 
-    double *pvals = mo_dae_start_values(dae);
-    bool ok = merge_attributes(A, pvals);
+    bool ok = merge_attributes(A);
 
     /* record the aliases and substitute them in the equations left */
     mo_expr **sub = MO_NEWN(mo_expr *, dae->vars.n);
