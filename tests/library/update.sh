@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Rewrite the lists of known failures (compliance_failures.tsv, msl_flat_failures.tsv,
 # msl323_flat_failures.tsv, modelicatest_failures.tsv, msl_examples_failures.tsv, multibody_failures.tsv,
-# fluid_failures.tsv, clocked_failures.tsv, maplib_failures.tsv, units_findings.tsv) from a fresh run of
-# build/mo2c, after a change that makes cases pass (or, said in the commit, fail). Run from anywhere;
-# needs ../shared beside the project.
+# fluid_failures.tsv, clocked_failures.tsv, beyond_failures.tsv, maplib_failures.tsv, units_findings.tsv)
+# from a fresh run of build/mo2c, after a change that makes cases pass (or, said in the commit, fail). Run
+# from anywhere; needs ../shared beside the project.
 set -eu
 cd "$(dirname "$0")/../.."
 MO2C=${MO2C:-$PWD/build/mo2c}; SHARED=${SHARED:-$(cd .. && pwd)/shared}
@@ -44,6 +44,11 @@ MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$T/ck.tsv" $E.CascadeContro
     $E.Systems $E.Elementary.ClockSignals $E.Elementary.RealSignals
 { echo "# MSL 4.0.0 Clocked examples (tests/sim/library_clocked.sh's subset) that do not compile or do not run to their stop time yet: example, then how, and the first error"
   awk -F'\t' '$1 != "ok" { print $2 "\t" $1 ": " $3 }' "$T/ck.tsv"; } > tests/library/clocked_failures.tsv
+M=Modelica   # the packages of tests/sim/library_beyond.sh
+MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$T/bd.tsv" $M.Electrical.Digital $M.Electrical.Polyphase \
+    $M.ComplexBlocks $M.StateGraph $M.Math $M.Utilities
+{ echo "# MSL 4.0.0 examples of tests/sim/library_beyond.sh's packages (Electrical.Digital, Electrical.Polyphase, ComplexBlocks, StateGraph, Math, Utilities) that do not compile or do not run to their stop time yet: example, then how, and the first error"
+  awk -F'\t' '$1 != "ok" { print $2 "\t" $1 ": " $3 }' "$T/bd.tsv"; } > tests/library/beyond_failures.tsv
 "$MO2C" regress "$SHARED/maplib" -L "$SHARED/msl/4.0.0" --timeout 120 > "$T/r.log" 2>&1 || true
 # the cases listed "either: ..." (expect.sh: they may pass or fail) stay listed as they are
 grep -P '^[^#\t]+\teither: ' tests/library/maplib_failures.tsv > "$T/either.tsv" || true
@@ -54,7 +59,7 @@ grep -P '^[^#\t]+\teither: ' tests/library/maplib_failures.tsv > "$T/either.tsv"
 MSL=$SHARED/msl/4.0.0 tests/library/msl_units.sh "$T/u.tsv"
 { echo "# MSL examples in which the unit check finds an inconsistency of the library: example, then the first finding (tests/sim/library_units.sh)"
   awk -F'\t' '$1 != "ok" { print $2 "\t" $3 }' "$T/u.tsv"; } > tests/library/units_findings.tsv
-for f in compliance msl_flat msl323_flat modelicatest msl_examples multibody fluid clocked maplib; do
+for f in compliance msl_flat msl323_flat modelicatest msl_examples multibody fluid clocked beyond maplib; do
     echo "$f: $(grep -vc '^#' "tests/library/${f}_failures.tsv") failing"
 done
 echo "modelicatest: $(grep -c '^ok' "$T/mt.tsv") of $(wc -l < "$T/mt.tsv") classes flatten"
@@ -62,4 +67,5 @@ echo "msl_examples: $(grep -c '^ok' "$T/e.tsv") of $(wc -l < "$T/e.tsv") example
 echo "multibody: $(grep -c '^ok' "$T/mb.tsv") of $(wc -l < "$T/mb.tsv") examples run to their stop time"
 echo "fluid: $(grep -c '^ok' "$T/fl.tsv") of $(wc -l < "$T/fl.tsv") examples run to their stop time"
 echo "clocked: $(grep -c '^ok' "$T/ck.tsv") of $(wc -l < "$T/ck.tsv") examples run to their stop time"
+echo "beyond: $(grep -c '^ok' "$T/bd.tsv") of $(wc -l < "$T/bd.tsv") examples run to their stop time"
 
