@@ -242,6 +242,9 @@ mo_expr *mo_simplify(mo_expr *e);                            /* constant folding
 mo_expr *mo_diff_time(mo_dae *dae, const mo_expr *e);
 /* d e / d var (partial), for Jacobians and for solving; NULL when not differentiable. */
 mo_expr *mo_diff_var(const mo_expr *e, int var);
+/* the same, a user function's call free of var being 0 (mo_diff_var leaves such a Jacobian entry to
+ * differences: see diff_user) */
+mo_expr *mo_diff_var_pure(const mo_expr *e, int var);
 /* d/dt of e, an expression of the body of fn whose slot s has the derivative slot dslot[s] (-1: none,
  * the slot is constant or not Real): arrays whole; NULL when not differentiable (nothing reported).
  * Functions it calls without a derivative get one made from their bodies, added to flat. */

@@ -34,6 +34,7 @@ typedef struct diff_ctx {
     const mo_func *fn;
     const int *dslot;
     mo_flat *flat;            /* where derivative functions made from bodies go (funcad.c), or NULL */
+    bool pure;                /* partial mode: a call free of the variable is 0 (mo_diff_var_pure) */
 } diff_ctx;
 
 static mo_expr *diff(diff_ctx *c, const mo_expr *e);
@@ -133,7 +134,7 @@ static mo_expr *diff_user(diff_ctx *c, const mo_expr *e)
     /* functions are pure (12.3): a call of arguments constant in time is constant. (Only in time mode:
      * in partial mode a Jacobian that differentiates no call falls back to differences, which the
      * friction loops of the MSL's clutches depend on.) */
-    if ((c->dae || c->fn) && invariant(c, e))
+    if ((c->dae || c->fn || c->pure) && invariant(c, e))
         return zero(e);
     if (f->derivative) {
         mo_expr **d = MO_NEWN(mo_expr *, f->nin + 1);
@@ -547,18 +548,24 @@ static mo_expr *diff(diff_ctx *c, const mo_expr *e)
 
 mo_expr *mo_diff_time(mo_dae *dae, const mo_expr *e)
 {
-    diff_ctx c = {dae, -1, true, 0, NULL, NULL, NULL};
+    diff_ctx c = {dae, -1, true, 0, NULL, NULL, NULL, false};
     return diff(&c, e);
 }
 
 mo_expr *mo_diff_var(const mo_expr *e, int var)
 {
-    diff_ctx c = {NULL, var, false, 0, NULL, NULL, NULL};
+    diff_ctx c = {NULL, var, false, 0, NULL, NULL, NULL, false};
+    return diff(&c, e);
+}
+
+mo_expr *mo_diff_var_pure(const mo_expr *e, int var)
+{
+    diff_ctx c = {NULL, var, false, 0, NULL, NULL, NULL, true};
     return diff(&c, e);
 }
 
 mo_expr *mo_diff_fn(mo_flat *flat, const mo_func *fn, const int *dslot, const mo_expr *e)
 {
-    diff_ctx c = {NULL, -1, false, 0, fn, dslot, flat};
+    diff_ctx c = {NULL, -1, false, 0, fn, dslot, flat, false};
     return diff(&c, e);
 }

@@ -82,6 +82,48 @@ static bool varies(const mo_dae *dae, const mo_expr *e)
     return false;
 }
 
+/* The pattern of the rows' partial derivatives against the dummies (pat[i * n + j]): absent or 0, a
+ * nonzero constant, varying (or a parameter expression 0 at the start), or not available (the partial
+ * derivative of a medium's derivative function against its own derivative inputs). */
+enum { PAT_ZERO, PAT_CONST, PAT_OTHER, PAT_NA };
+
+/* Is the block triangular, under some order of rows and columns, with available entries on its
+ * diagonal? Its pivots are then those entries, whatever the others (entries not available are left
+ * out of the guard: they change no pivot). 0: no; 1: yes, and the diagonal is nonzero constants (the
+ * determinant is constant: the choice can never degenerate); 2: yes, some pivot varies. A Fluid
+ * medium's choice is so: der(d) = rho_ph_der(p, h, der(p), der(h)) has 1 against its dummy der(d),
+ * and der(T) = der(waterBaseProp_ph)(p2, ..., der(p2), ...) reads another dummy der(p2) only through
+ * the derivative function, with 1 against der(T). Peels a row with one remaining dummy at a time:
+ * O(n^3) for n <= DSS_MAX_ROWS. */
+static int triangular(const unsigned char *pat, int n)
+{
+    int result = 1;
+    unsigned char *rowdone = MO_NEWN(unsigned char, n + 1), *coldone = MO_NEWN(unsigned char, n + 1);
+    for (int peeled = 0; peeled < n;) {
+        bool progress = false;
+        for (int i = 0; i < n; i++) {
+            if (rowdone[i])
+                continue;
+            int cnt = 0, last = -1;
+            for (int j = 0; j < n && cnt < 2; j++)
+                if (!coldone[j] && pat[(size_t)i * (size_t)n + (size_t)j] != PAT_ZERO) {
+                    cnt++;
+                    last = j;
+                }
+            unsigned char piv = cnt == 1 ? pat[(size_t)i * (size_t)n + (size_t)last] : PAT_NA;
+            if (piv == PAT_CONST || piv == PAT_OTHER) {
+                result = piv == PAT_OTHER ? 2 : result;
+                rowdone[i] = coldone[last] = 1;
+                peeled++;
+                progress = true;
+            }
+        }
+        if (!progress)
+            return 0;
+    }
+    return result;
+}
+
 /* The equation that row r is a derivative of, down to the one the model wrote. */
 static int root_eq(const mo_dae *dae, int r)
 {
@@ -104,29 +146,56 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
         mo_expr **jac = MO_NEWN(mo_expr *, (size_t)s->nr * (size_t)s->nc);
         for (int j = 0; j < s->nc; j++)
             colpos[s->cols[j]] = j + 1;
-        bool vary = false, ok = true;
-        for (int i = 0; i < s->nr && ok; i++) {
+        /* vary: some partial derivative changes during the run; dvary, dfail: one against a dummy
+         * (cols[0 .. nr)) does, or is not available */
+        bool vary = false, ok = true, dvary = false, dfail = false;
+        unsigned char *pat = MO_NEWN(unsigned char, (size_t)s->nr * (size_t)s->nr);   /* see unit_triangular */
+        for (int i = 0; i < s->nr; i++) {
             const mo_deq *q = &dae->eqs.v[s->rows[i]];
             mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
             vs.n = 0;
             mo_dae_eq_unknowns(dae, q, seen, &vs);
-            for (int t = 0; t < vs.n && ok; t++) {
+            for (int t = 0; t < vs.n; t++) {
                 int j = colpos[vs.v[t]] - 1;
                 if (j < 0)
                     continue;
-                mo_expr *dj = mo_diff_var(res, vs.v[t]);
+                mo_expr *dj = mo_diff_var_pure(res, vs.v[t]);
                 double c;
+                unsigned char kind = PAT_OTHER;
                 if (!dj) {
+                    kind = PAT_NA;
                     ok = false;   /* reported below */
+                    dfail |= j < s->nr;
                 } else if (!(mo_sym_is_num(dj, &c) && c == 0)) {
                     jac[(size_t)i * (size_t)s->nc + (size_t)j] = dj;
-                    vary |= varies(dae, dj);
+                    bool v = varies(dae, dj);
+                    vary |= v;
+                    dvary |= v && j < s->nr;
+                    if (!v && j < s->nr) {   /* parameters only: nonzero at the start, nonzero throughout */
+                        if (!start)
+                            start = mo_dae_start_values(dae);
+                        bool fine = true;
+                        double cv = mo_eval(dj, start, &fine);
+                        kind = fine && isfinite(cv) && cv != 0 ? PAT_CONST : PAT_OTHER;
+                    }
+                } else {
+                    kind = PAT_ZERO;
                 }
+                if (j < s->nr)
+                    pat[(size_t)i * (size_t)s->nr + (size_t)j] = kind;
             }
         }
         for (int j = 0; j < s->nc; j++)
             colpos[s->cols[j]] = 0;
-        if (!ok) {
+        /* The rows' partial derivatives against the dummies are constant (a medium's d = density_ph(p,
+         * h) differentiated: 1 against der(d), whatever those against der(p) and der(h), which the
+         * derivative function's own derivative would give): the block regular at the start values
+         * stays so, and the guard, which gives a dummy up only below 1/100 of its start value, could
+         * never fire. Nothing to watch, whether or not the other partial derivatives exist. */
+        int tri = triangular(pat, s->nr);
+        if ((!dfail && !dvary) || tri == 1)
+            continue;
+        if (!ok && tri == 0) {
             const mo_deq *q = &dae->eqs.v[root_eq(dae, s->rows[0])];
             mo_error(q->loc, "not supported yet: the states chosen for this equation cannot be watched during "
                      "the run (a partial derivative of its time derivative is not available), and without "
