@@ -78,7 +78,7 @@ static int rhs(mo2c_data *d, double t, const double *x, double *dx)
 static const mo2c_model model = {
     "Crash", "", 1, 0, 1, (int)(sizeof vars / sizeof vars[0]), vars, 0, 1, 1, 0, 0.0, 2.0, 0.25, 0.0,
     init_params, initialize, rhs, NULL,
-    0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events */
+    0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events (rel_live too) */
     NULL,    /* no outputs function */
     0, NULL, /* no String parameters */
     0,       /* no sample() */

@@ -72,7 +72,7 @@ static int rhs(mo2c_data *d, double t, const double *x, double *dx)
 static const mo2c_model model = {
     "Loop", "", 2, 3, 0, (int)(sizeof vars / sizeof vars[0]), vars, 0, 0, 0, 0, 0.0, 0.0, 0.0, 0.0,
     init_params, initialize, rhs, NULL,
-    0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events */
+    0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events (rel_live too) */
     NULL, /* rhs computes every y: no outputs function */
     0, NULL, /* no String parameters */
     0,       /* no sample() */

@@ -91,7 +91,7 @@ static int jacobian_sparse(mo2c_data *d, double t, const double *x, double *val)
 static const mo2c_model model = {
     OSC_NAME, "harmonic oscillator", 2, 2, 2, (int)(sizeof vars / sizeof vars[0]), vars, OSC_EXP,
     init_params, initialize, rhs, OSC_JACOBIAN,
-    0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events */
+    0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, /* no events (rel_live too) */
     NULL, /* rhs computes every y: no outputs function */
     0, NULL, /* no String parameters */
     0,       /* no sample() */
