@@ -22,6 +22,13 @@ simulate() {
         echo "simulation $exe $* failed (exit $rc):"; echo "$log" | head -20; return 1
     fi
 }
+# build_sim FILE PACKAGE NAME [SIMULATOR ARGS...]: PACKAGE.NAME of FILE compiled into $D/NAME and simulated
+# into $D/NAME.csv
+build_sim() {
+    local file=$1 pkg=$2 name=$3; shift 3
+    "$MO2C" "$file" "$pkg.$name" -o "$D/$name" || { echo "mo2c failed on $name"; return 1; }
+    simulate "$D" "$name" "$@" -r="$name.csv"
+}
 # closed_form CSV COLUMN AWK_EXPR TOL : every row of column COLUMN (a quoted name in the header) is within
 # TOL of AWK_EXPR, an awk expression in t (the row's time); prints the worst row when not
 closed_form() {

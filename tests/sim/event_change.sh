@@ -13,10 +13,7 @@ D=$OUT/event_change
 rm -rf "$D"; mkdir -p "$D"
 M=tests/models/EventChange.mo
 status=0
-run() {
-    "$MO2C" $M "EventChange.$1" -o "$D/$1" || { echo "mo2c failed on $1"; return 1; }
-    simulate "$D" "$1" -stopTime=1 -stepSize=0.013 -noEventEmit -r="$1.csv"
-}
+run() { build_sim $M EventChange "$1" -stopTime=1 -stepSize=0.013 -noEventEmit; }
 if run ChangeInteger; then
     closed_form "$D/ChangeInteger.csv" c "int(10 * t)" 0 || status=1
     closed_form "$D/ChangeInteger.csv" c2 "int(10 * t)" 0 || status=1

@@ -21,10 +21,7 @@ D=$OUT/string_pre
 rm -rf "$D"; mkdir -p "$D"
 M=tests/models/StringPre.mo
 status=0
-run() {
-    "$MO2C" $M "StringPre.$1" -o "$D/$1" || { echo "mo2c failed on $1"; return 1; }
-    simulate "$D" "$1" -stopTime=1 -stepSize=0.013 -noEventEmit -r="$1.csv"
-}
+run() { build_sim $M StringPre "$1" -stopTime=1 -stepSize=0.013 -noEventEmit; }
 if run PreBuilt; then
     closed_form "$D/PreBuilt.csv" same "(t > 0.5 ? 0 : 1)" 0 || status=1
     closed_form "$D/PreBuilt.csv" same2 "(t > 0.5 ? 1 : 0)" 0 || status=1
