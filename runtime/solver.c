@@ -336,70 +336,23 @@ static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt
 /* Stiffness: the default rkf45 is explicit, so on a stiff model (a transistor's 1e-14 s time constant
  * beside a 1 s run, a switched-capacitor filter) its steps are held at the fast mode's stability limit
  * however smooth the solution: the run takes hours where a BDF method takes a second. When the default
- * stepper (no -s) takes more than STIFF_STEPS accepted steps within one output interval, or shows the
- * second sign below, the run goes on with msbdf (variable-order BDF, what OpenModelica's default dassl
- * is) from the current point and step size, at the same tolerance, and says so in LOG_SOLVER. A model
- * that asks for a stepper keeps it. msbdf factors a dense Jacobian (n^3): above STIFF_MAX_STATES states
- * the run stays with rkf45 and LOG_SOLVER suggests -s=cvode (SUNDIALS, sparse) instead. */
+ * stepper (no -s) takes more than STIFF_STEPS accepted steps within one output interval, the run goes on
+ * with msbdf (variable-order BDF, what OpenModelica's default dassl is) from the current point and step
+ * size, at the same tolerance, and says so in LOG_SOLVER. A model that asks for a stepper keeps it.
+ * msbdf factors a dense Jacobian (n^3): above STIFF_MAX_STATES states the run stays with rkf45 and
+ * LOG_SOLVER suggests -s=cvode (SUNDIALS, sparse) instead. */
 #define STIFF_STEPS 1000
 #define STIFF_MAX_STATES 1000
-#define STIFF_TEXT(n) STIFF_TEXT_(n)   /* a macro's value as a string, for the messages */
-#define STIFF_TEXT_(n) #n
 
-/* The second sign of stiffness: rkf45 held at its stability limit rejects a step in every few. Its
- * controller grows a step that passed by up to fivefold, the longer step leaves the stability region,
- * its error estimate explodes and the step is retried shorter: the step size saws about the limit
- * however smooth the solution, while an accurate rkf45 step is seldom refused. Measured over blocks
- * of STIFF_BLOCK accepted steps (the MSL examples of library_msl_examples.sh, 2026-11-27): the models
- * whose steps rkf45 resolves refuse at most 5 % of the tries of a block (Backlash, the noise examples;
- * one block of NandGate's 8 %), the stiff ones 13 % to 24 % in every block (the op amp circuits, the
- * switches with arcs, Fluid's RoomCO2, 13 %: a 100 m3 room's pressure against a pipe, time constant
- * 0.1 s in a 3600 s run, 33,566 rkf45 steps where msbdf takes 726). Two blocks in a row above
- * STIFF_REJECTED switch, also when the steps are too few per output interval for the first
- * sign (RoomCO2 takes about 70 per interval). */
-#define STIFF_BLOCK 200
-#define STIFF_REJECTED 0.10   /* the message says 10 % */
-/* msbdf is no cure for every stiff model: on the MSL's AmplifierWithOpAmpDetailed (op amps with
- * piecewise limits, no generated Jacobian) it refused 289,039 of its 590,671 tries and its result left
- * MAP-LIB's tube, where rkf45 alone met it in 606,304 steps. A block of STIFF_BLOCK msbdf steps that
- * refuses more than STIFF_BDF_REFUSED of its tries hands the run back to rkf45 for good. Measured on
- * MAP-LIB's models: the stiff ones that msbdf runs into the references' tubes refuse at most 25 % of
- * a block's tries (ThyristorBehaviourTest; SimpleTriacCircuit 24 %, the rectifiers 18 %, CauerLowPassSC
- * 17 %), AmplifierWithOpAmpDetailed 40 % in its fourth block (it then passes, back with rkf45). */
-#define STIFF_BDF_REFUSED (1.0 / 3.0)   /* the message says a third */
-
-typedef struct stiff_block {
-    unsigned long steps, failed;   /* the counts at the block's start */
-    int high;                      /* blocks in a row that rejected more than STIFF_REJECTED */
-} stiff_block;
-
-/* After an accepted step: 1 when the last `blocks` blocks in a row refused more than `share` of their
- * tries */
-static int stiff_rejecting(const mo2c_rt_state *s, const gsl_odeiv2_driver *drv, stiff_block *b, double share,
-                           int blocks)
-{
-    unsigned long steps = s->steps0 + drv->e->count, failed = s->failed0 + drv->e->failed_steps;
-    if (steps - b->steps < STIFF_BLOCK)
-        return 0;
-    double tries = (double)(steps - b->steps + failed - b->failed);
-    b->high = (double)(failed - b->failed) > share * tries ? b->high + 1 : 0;
-    b->steps = steps;
-    b->failed = failed;
-    return b->high >= blocks;
-}
-
-/* The run goes on with stepper TYPE from t, at the step size reached; the events locate crossings with
- * it too. Returns -1 when out of memory. */
-static int switch_stepper(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system *sys, gsl_odeiv2_driver **drv,
-                          tracked_control *tc, mo2c_rt_events *ev, const gsl_odeiv2_step_type *type)
+static int switch_to_bdf(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system *sys, gsl_odeiv2_driver **drv,
+                         tracked_control *tc, double t)
 {
     mo2c_rt_state *s = d->solver;
-    gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, type, (*drv)->h, o->tol, o->tol);
-    if (!nd || (ev && mo2c_rt_events_stepper(ev, o, sys, type) != 0)) {
-        if (nd)
-            gsl_odeiv2_driver_free(nd);
+    gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, gsl_odeiv2_step_msbdf, (*drv)->h, o->tol, o->tol);
+    if (!nd)
         return -1;
-    }
+    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %d steps within an output interval: stiff, the run goes "
+                "on with msbdf (step size %g)", t, STIFF_STEPS, (*drv)->h);
     s->steps0 += (*drv)->e->count;
     s->failed0 += (*drv)->e->failed_steps;
     gsl_odeiv2_driver_free(*drv);
@@ -482,9 +435,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     if (!rc)
         rc = mo2c_rt_writer_row(w, t) != 0;
     double last_row = t;
-    /* 1: rkf45 (the default) watched for stiffness, 2: msbdf since, watched for its refusals, 0: neither */
     int watch_stiff = !o->solver, interval_steps = 0;
-    stiff_block blk = {0, 0, 0};
     for (long i = 1; i <= n && !rc && !stop; i++) {
         double ti = i == n ? o->stop : o->start + (double)i * h;
         interval_steps = 0;
@@ -544,39 +495,21 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 if (log_steps)
                     mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "step %.0f: t = %.16g, step size %.6g (next %.6g)",
                                 s->steps_taken, t, t - t0, drv->h);
-                const char *why = NULL;
-                if (watch_stiff == 1 && ++interval_steps > STIFF_STEPS)
-                    why = "more than " STIFF_TEXT(STIFF_STEPS) " steps within an output interval";
-                else if (watch_stiff == 1 && stiff_rejecting(s, drv, &blk, STIFF_REJECTED, 2))
-                    why = "more than 10 % of rkf45's tries refused in two blocks of " STIFF_TEXT(STIFF_BLOCK) " steps";
-                if (why && m->nx > STIFF_MAX_STATES) {
-                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %s: stiff; %d states are too many for "
-                                "msbdf's dense Jacobian, -s=cvode may be faster", t, why, m->nx);
+                if (watch_stiff && ++interval_steps > STIFF_STEPS && m->nx > STIFF_MAX_STATES) {
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %d steps within an output interval: "
+                                "stiff; %d states are too many for msbdf's dense Jacobian, -s=cvode may be "
+                                "faster", t, STIFF_STEPS, m->nx);
                     watch_stiff = 0;
-                } else if (why) {
-                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %s: stiff, the run goes on with msbdf (step "
-                                "size %g)", t, why, drv->h);
-                    if (switch_stepper(d, o, &sys, &drv, &tc, ev, gsl_odeiv2_step_msbdf) != 0) {
+                } else if (watch_stiff && interval_steps > STIFF_STEPS) {
+                    if (switch_to_bdf(d, o, &sys, &drv, &tc, t) != 0 ||
+                        (ev && mo2c_rt_events_stepper(ev, o, &sys, gsl_odeiv2_step_msbdf) != 0)) {
                         report(d, t, "out of memory");
                         rc = 1;
                         break;
                     }
-                    watch_stiff = 2;
-                    blk = (stiff_block){s->steps0, s->failed0, 0};
+                    watch_stiff = 0;
                     sname = "rkf45, then msbdf";
                     exact = gsl_odeiv2_step_msbdf->gives_exact_dydt_out;
-                } else if (watch_stiff == 2 && stiff_rejecting(s, drv, &blk, STIFF_BDF_REFUSED, 1)) {
-                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: msbdf refused more than a third of its tries "
-                                "in a block of " STIFF_TEXT(STIFF_BLOCK) " steps: the run goes on with rkf45 (step "
-                                "size %g)", t, drv->h);
-                    if (switch_stepper(d, o, &sys, &drv, &tc, ev, *st->type) != 0) {
-                        report(d, t, "out of memory");
-                        rc = 1;
-                        break;
-                    }
-                    watch_stiff = 0;
-                    sname = "rkf45, then msbdf, then rkf45";
-                    exact = (*st->type)->gives_exact_dydt_out;
                 }
                 if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
                     rc = 1;
