@@ -195,11 +195,16 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
         int tri = triangular(pat, s->nr);
         if ((!dfail && !dvary) || tri == 1)
             continue;
+        /* Not watched, and said so: refusing such a model would refuse models that ran right before
+         * the watch existed (a pendulum whose constraint is a user function without a derivative of its
+         * own derivative, tests/sim/functions.sh), and the choice is as good as it was then; the warning
+         * says what is not checked. (Forming these partial derivatives, or differences of the
+         * constraint's residual, is what is left to do.) */
         if (!ok && tri == 0) {
             const mo_deq *q = &dae->eqs.v[root_eq(dae, s->rows[0])];
-            mo_error(q->loc, "not supported yet: the states chosen for this equation cannot be watched during "
-                     "the run (a partial derivative of its time derivative is not available), and without "
-                     "dynamic state selection the choice could silently stop fitting it");
+            mo_warning(q->loc, "the states chosen for this equation are not watched during the run (a partial "
+                       "derivative of its time derivative is not available): without dynamic state selection, "
+                       "should the choice stop fitting it the results could be wrong without an error");
             continue;
         }
         if (!vary)
