@@ -144,9 +144,10 @@ const char *mo_cg_fn_slot(const mo_func *f, int v);
 
 /* codegen_events.c: events. mo_cg_events_new finds the event relations and sample() calls of the ODE
  * system and the when-conditions; mo_cg_event_binary / mo_cg_event_call print a relation, noEvent,
- * smooth, pre, edge, change, initial, terminal or sample (true when they did); init_start and
- * init_tail add the event lines of initialize(); mo_cg_events_emit writes the event functions, their
- * prototypes and the model's event fields (nothing for a model without events); non-zero after errors. */
+ * smooth, pre, edge, change, initial, terminal or sample (true when they did). codegen_events_emit.c:
+ * init_start and init_tail add the event lines of initialize(); mo_cg_events_emit writes the event
+ * functions, their prototypes and the model's event fields (nothing for a model without events);
+ * non-zero after errors. */
 typedef struct mo_cg_events mo_cg_events;
 mo_cg_events *mo_cg_events_new(const mo_dae *dae);
 bool mo_cg_event_binary(mo_cg *cg, const mo_expr *e);
@@ -155,12 +156,12 @@ bool mo_cg_event_call(mo_cg *cg, const mo_expr *e);
 void mo_cg_events_init_start(mo_cg *cg, mo_buf *o);
 void mo_cg_events_init_tail(mo_cg *cg, mo_buf *o);
 int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields);
-/* codegen_events.c, for codegen_alg.c: an assert (its condition memory for warnings taken here) or an
+/* codegen_events_emit.c and codegen_events.c (mo_cg_event_conds), for codegen_alg.c: an assert (its condition memory for warnings taken here) or an
  * empty call (MO_WS_CALL, evaluated for its asserts), and n condition memory slots d->cond[first ..
  * first + n) (returns first). */
 void mo_cg_event_check(mo_cg *cg, mo_buf *o, const mo_wstmt *s, const char *indent);
 int mo_cg_event_conds(mo_cg *cg, int n);
-/* codegen_events.c, for a loop block b of sys: the event relations its equations read that depend on
+/* codegen_events_emit.c, for a loop block b of sys: the event relations its equations read that depend on
  * its unknowns directly (a op b), as statements setting r_[2k] = a - b, r_[2k + 1] = |a| + |b| (for
  * mo2c_mixed_loop); their indices in d->rel[] into *idx; returns how many (0: nothing printed; always 0 where relations are
  * compared directly). */
