@@ -120,6 +120,21 @@ const char *mo_cg_storage_of(const mo_cg *cg, int v, int *slot, bool *neg, mo_dk
  * and written as one loop. */
 void mo_cg_put_slot(mo_cg *cg, mo_buf *b, const char *arr, int slot);
 
+/* The declarations every generated function that evaluates equations opens with mark unused (some of
+ * its parts print none of t, x, dx, y, p and ok). */
+#define MO_CG_LOCALS_VOID "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)ok;\n"
+/* codegen.c: the comment above a block's code, "file:line:col (instance): equation", in o at indent
+ * (scratch: a buffer reused for the text, so that one comment per statement of a large model leaves no
+ * growing buffer each in the arena); the storage of variable v as an assignment's target, with its name
+ * in a comment when cg->names. */
+void mo_cg_eq_comment(const mo_dae *dae, mo_buf *scratch, mo_buf *o, const char *indent, const mo_deq *q);
+void mo_cg_target(mo_cg *cg, mo_buf *o, int v);
+/* codegen_torn.c: the algebraic loop b of sys (a torn block): its functions (residual, Jacobian, and for
+ * a mixed loop its solution and relations) into L, named <sysname>_loop<id>, and the code that solves it
+ * into o. */
+void mo_cg_torn_loop(mo_cg *cg, mo_buf *scratch, int id, mo_buf *o, mo_buf *L, const mo_system *sys,
+                     const mo_block *b, const char *sysname);
+
 /* codegen_fn.c: user-defined functions. mo_cg_fn_call prints a call (its value: the scalar output
  * e->func_out) and marks the function as used; mo_cg_functions appends the C of every used function
  * (and of the functions they call): prototypes, value wrappers, "where" strings and definitions. */
