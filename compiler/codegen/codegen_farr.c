@@ -4,7 +4,7 @@
  * Input: expressions of a function body (flat.h; ranks checked by fnexpr.c). Output: C text appended to
  * the function's buffer. A scalar expression that is a plain C expression prints through mo_cg_expr
  * (codegen_expr.c); everything else is prepared first, by statements printed before the statement that
- * needs it, and then stands for itself in mo_cg_expr through the hook mo_fg_leaf:
+ * needs it, and then stands for itself in mo_cg_expr through the hook mo_fg_leaf (codegen_fleaf.c):
  *   - array values (codegen_fn.h says how they are held): slots, subscripts and slices (mo2c_aget),
  *     {a, b}, [a, b; c, d], ranges, comprehensions, element-wise operators and built-ins (a loop over
  *     the elements whose body is the scalar operation printed by mo_cg_expr, so checked division and
@@ -13,8 +13,8 @@
  *     an expression, elements of an expression, and if-expressions, and, or whose later operands need
  *     statements (those become C if-statements, so that an operand is evaluated only when Modelica
  *     would evaluate it: if n > 0 then x[n] else 0 must not index x[0]).
- * Elements are read through mo2c_ix, which checks the index against the size (a failure clears ok and
- * reads element 0, which every array has room for).
+ * Elements are read through mo2c_ix (codegen_fleaf.c), which checks the index against the size (a
+ * failure clears ok and reads element 0, which every array has room for).
  */
 #include "codegen_fn.h"
 
@@ -22,12 +22,12 @@
 
 static int rank(mo_fgen *g, const mo_expr *e) { return mo_func_expr_rank(g->f, e); }
 
-static bool is_string(mo_fgen *g, const mo_expr *e) { return mo_func_expr_type(NULL, g->f, e) == MO_T_STRING; }
+bool mo_fg_is_string(mo_fgen *g, const mo_expr *e) { return mo_func_expr_type(NULL, g->f, e) == MO_T_STRING; }
 
 /* the C type of a scalar value of e */
-static const char *c_type(mo_fgen *g, const mo_expr *e) { return is_string(g, e) ? "const char *" : "double "; }
+static const char *c_type(mo_fgen *g, const mo_expr *e) { return mo_fg_is_string(g, e) ? "const char *" : "double "; }
 
-static const char *fname(const mo_expr *e)
+const char *mo_fg_fname(const mo_expr *e)
 {
     return e->kind == MO_EX_CALL && !e->func && e->fn && e->fn->kind == MO_EX_REF && e->fn->nparts == 1
                ? e->fn->parts[0].id : "";
@@ -38,18 +38,8 @@ static bool is(const char *a, const char *b) { return !strcmp(a, b); }
 /* built-ins with a scalar value computed from an array argument */
 static bool array_to_scalar(const mo_expr *e)
 {
-    const char *n = fname(e);
+    const char *n = mo_fg_fname(e);
     return is(n, "sum") || is(n, "product") || is(n, "scalar") || ((is(n, "min") || is(n, "max")) && e->n == 1);
-}
-
-const char *mo_fg_slot(const mo_func *f, int v)
-{
-    const char *n = mo_cg_fn_slot(f, v);
-    if (f->vars.v[v].type == MO_T_STRING && f->vars.v[v].kind != MO_FV_INPUT && !f->vars.v[v].nd)
-        return mo_sprintf("mo2c_str(%s)", n);   /* an owned copy, NULL before the first assignment */
-    if (!f->vars.v[v].nd || f->vars.v[v].kind == MO_FV_INPUT)
-        return n;
-    return mo_sprintf("(&%s)", n);
 }
 
 /* Prepared values are C variables of the block that made them: an entry is valid while that block is
@@ -69,7 +59,7 @@ static const leaf_entry *get_entry(const mo_fgen *g, const void *key)
     return x && x->block <= g->block && x->gen == g->gen[x->block] ? x : NULL;
 }
 
-static const char *get_leaf(const mo_fgen *g, const mo_expr *e)
+const char *mo_fg_get_leaf(const mo_fgen *g, const mo_expr *e)
 {
     const leaf_entry *x = get_entry(g, e);
     return x ? x->text : NULL;
@@ -126,7 +116,7 @@ static void line(mo_buf *o, int in, const char *text)
 }
 
 /* s as a C string literal (escaped: it may hold names from the model) */
-static const char *c_literal(const char *s)
+const char *mo_fg_c_literal(const char *s)
 {
     mo_buf b = {0};
     mo_buf_puts(&b, "\"");
@@ -143,7 +133,7 @@ static void checked_call(mo_buf *o, int in, const char *call)
 }
 
 /* e printed by mo_cg_expr on its own (its prepared parts standing for themselves). */
-static const char *print(mo_fgen *g, const mo_expr *e)
+const char *mo_fg_print(mo_fgen *g, const mo_expr *e)
 {
     mo_buf b = {0}, *keep = g->cg.out;
     g->cg.out = &b;
@@ -155,13 +145,13 @@ static const char *print(mo_fgen *g, const mo_expr *e)
 
 bool mo_fg_needs(mo_fgen *g, const mo_expr *e)
 {
-    if (get_leaf(g, e))
+    if (mo_fg_get_leaf(g, e))
         return false;
     if (rank(g, e) > 0)
         return e->kind != MO_EX_VAR;
     /* Strings made at run time are temporaries on the function stack (the statement releases them);
      * a function's String result comes through a call into a C variable */
-    if (is_string(g, e) && ((e->kind == MO_EX_BINARY) || (e->kind == MO_EX_CALL && !e->func)))
+    if (mo_fg_is_string(g, e) && ((e->kind == MO_EX_BINARY) || (e->kind == MO_EX_CALL && !e->func)))
         return true;
     if (e->kind == MO_EX_CALL && e->func && e->func_out < e->func->nout &&
         e->func->vars.v[e->func->nin + e->func_out].type == MO_T_STRING)
@@ -178,7 +168,7 @@ bool mo_fg_needs(mo_fgen *g, const mo_expr *e)
             break;
         if (e->niters || array_to_scalar(e))
             return true;
-        if (is(fname(e), "size") && e->a[0]->kind != MO_EX_VAR)
+        if (is(mo_fg_fname(e), "size") && e->a[0]->kind != MO_EX_VAR)
             return true;
         break;
     case MO_EX_BINARY:
@@ -206,7 +196,7 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e);
 const char *mo_fg_scalar(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 {
     prep(g, o, in, e);
-    return print(g, e);
+    return mo_fg_print(g, e);
 }
 
 /* A scalar computed once into a C constant (an operand used for every element). */
@@ -214,7 +204,7 @@ static const char *scalar_once(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 {
     double v;
     if (mo_sym_is_num(e, &v) || e->kind == MO_EX_STRING)
-        return print(g, e);
+        return mo_fg_print(g, e);
     const char *t = mo_fg_scalar(g, o, in, e);
     int k = mo_fg_tmp(g);
     line(o, in, mo_sprintf("%sconst t%d_ = %s;", c_type(g, e), k, t));
@@ -293,7 +283,7 @@ static const char **iterator_ranges(mo_fgen *g, mo_buf *o, int in, const mo_expr
 /* sum/product/min/max(body for i in r, ...) into t<k>_ */
 static void reduction(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 {
-    const char *n = fname(e);
+    const char *n = mo_fg_fname(e);
     int k = mo_fg_tmp(g);
     const char **ranges = iterator_ranges(g, o, in, e);
     line(o, in, mo_sprintf("double t%d_ = %s;", k, is(n, "sum") ? "0.0" : is(n, "product") ? "1.0" :
@@ -354,13 +344,13 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
             prep(g, o, in, e->a[i]);
         return;
     case MO_EX_CALL: {
-        if (e->func && (is_string(g, e) || shared_call(e))) {   /* a String result: into a C variable */
+        if (e->func && (mo_fg_is_string(g, e) || shared_call(e))) {   /* a String result: into a C variable */
             put_leaf(g, e, call_outputs(g, o, in, e)[e->func_out]);
             return;
         }
         if (e->func)
             break;
-        const char *n = fname(e);
+        const char *n = mo_fg_fname(e);
         if (e->niters) {
             reduction(g, o, in, e);
             return;
@@ -378,7 +368,7 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
                 int k = mo_fg_tmp(g);
                 line(o, in, mo_sprintf("mo2c_arr t%d_ = *%s;", k, p));
                 checked_call(o, in, mo_sprintf("mo2c_areshape(d, &t%d_, 0, %s)", k, mo_fg_where(g)));
-                put_leaf(g, e, mo_sprintf(is_string(g, e) ? "mo2c_str(t%d_.s[0])" : "t%d_.v[0]", k));
+                put_leaf(g, e, mo_sprintf(mo_fg_is_string(g, e) ? "mo2c_str(t%d_.s[0])" : "t%d_.v[0]", k));
                 return;
             }
             const char *op = is(n, "sum") ? "MO2C_RED_SUM" : is(n, "product") ? "MO2C_RED_PRODUCT"
@@ -399,167 +389,6 @@ static void prep(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
     for (int i = 0; i < e->n; i++)
         prep(g, o, in, e->a[i]);
 }
-
-/* ---- the hook ---- */
-
-/* x a whole number (an Integer literal, or a Real one without a fraction: sizes print as 55.0)? */
-static bool whole_literal(const mo_expr *x, long *v)
-{
-    double r;
-    if ((x->kind != MO_EX_INT && x->kind != MO_EX_REAL) || !mo_sym_is_num(x, &r) || r != (long)r)
-        return false;
-    *v = (long)r;
-    return true;
-}
-
-/* The offset of element e of a slot known when compiled: every subscript a literal within a declared
- * size that is a literal too, of an output or local that is not flexible (made with those sizes before
- * the first statement, and an assignment of another size fails: mo2c_aassign); else -1. Such elements
- * need no mo2c_ix: the Media functions' o[9] (about 110 characters each, 10^4 of them in Fluid's
- * NonCircularPipes, a third of its C) become ->v[8]. */
-static long known_offset(mo_fgen *g, const mo_expr *e)
-{
-    const mo_expr *base = e->a[0];
-    if (base->kind != MO_EX_VAR)
-        return -1;
-    const mo_fvar *x = &g->f->vars.v[base->var];
-    if (x->kind == MO_FV_INPUT || mo_fvar_flexible(x) || x->nd != e->n - 1)
-        return -1;
-    long off = 0;
-    for (int k = 0; k < x->nd; k++) {
-        long size, at;
-        if (!whole_literal(x->dims[k], &size) || !whole_literal(e->a[k + 1], &at) || at < 1 || at > size ||
-            off > (1L << 40) / (size > 0 ? size : 1))
-            return -1;
-        off = off * size + at - 1;
-    }
-    return off;
-}
-
-/* element e (an MO_EX_INDEX with scalar subscripts over a slot or a prepared array): the array and the
- * element's offset in it */
-static const char *element_at(mo_fgen *g, const mo_expr *e, const char **offset)
-{
-    const mo_expr *base = e->a[0];
-    const char *p = base->kind == MO_EX_VAR ? mo_fg_slot(g->f, base->var) : get_leaf(g, base);
-    if (!p)
-        mo_unreachable("an element of an array that was not prepared");
-    long known = known_offset(g, e);
-    if (known >= 0) {
-        *offset = mo_sprintf("%ld", known);
-        return p;
-    }
-    /* Horner: ((i1 * d1 + i2) * d2 + i3) ... */
-    mo_buf h = {0};
-    for (int i = 1; i < e->n; i++) {
-        const char *ix = mo_sprintf("mo2c_ix(d, %s, %s->dim[%d], %s, &ok)", print(g, e->a[i]), p, i - 1, mo_fg_where(g));
-        g->cg.nchecked++;
-        if (i == 1) {
-            mo_buf_puts(&h, ix);
-        } else {
-            const char *prev = mo_buf_str(&h);
-            h = (mo_buf){0};
-            mo_buf_printf(&h, "(%s) * %s->dim[%d] + %s", prev, p, i - 1, ix);
-        }
-    }
-    *offset = mo_buf_str(&h);
-    return p;
-}
-
-/* ... as an lvalue (numbers), or as a value (a String: an element of s[], "" while it is NULL) */
-static const char *element(mo_fgen *g, const mo_expr *e)
-{
-    const char *at, *p = element_at(g, e, &at);
-    return is_string(g, e) ? mo_sprintf("mo2c_str(%s->s[%s])", p, at) : mo_sprintf("%s->v[%s]", p, at);
-}
-
-/* String(v, ...) */
-static const char *conversion(mo_fgen *g, const mo_expr *e)
-{
-    const mo_expr *v = e->a[0], *digits = NULL, *width = NULL, *left = NULL, *format = NULL;
-    for (int i = 0; i < e->nnamed; i++) {
-        const char *n = e->named[i].name;
-        const mo_expr **slot = is(n, "significantDigits") ? &digits : is(n, "minimumLength") ? &width :
-                               is(n, "leftJustified") ? &left : &format;
-        *slot = e->named[i].value;
-    }
-    const char *x = print(g, v), *wd = width ? print(g, width) : "0.0", *lj = left ? print(g, left) : "1.0";
-    int t = mo_func_expr_type(NULL, g->f, v);
-    g->cg.nchecked++;
-    if (format && format->kind != MO_EX_STRING)   /* a String variable: checked when the call runs */
-        return mo_sprintf("mo2c_sfmt_any(d, %s, %s, %d, &ok)", x, print(g, format), t == MO_T_REAL);
-    if (format)
-        return mo_sprintf("mo2c_sfmt_%s(d, %s, %s, &ok)", t == MO_T_REAL ? "real" : "int", x, c_literal(format->str));
-    if (v->kind == MO_EX_VAR && g->f->vars.v[v->var].enum_cls) {
-        const mo_class *ec = g->f->vars.v[v->var].enum_cls;
-        mo_buf names = {0};
-        mo_buf_puts(&names, "(const char *const[]){\"?\"");
-        for (int i = 0; i < ec->nliterals; i++)
-            mo_buf_printf(&names, ", %s", c_literal(ec->literals[i].name));
-        mo_buf_puts(&names, "}");
-        return mo_sprintf("mo2c_senum(d, %s, %s, %d, %s, %s, &ok)", x, mo_buf_str(&names), ec->nliterals, wd, lj);
-    }
-    if (t == MO_T_REAL)
-        return mo_sprintf("mo2c_sreal(d, %s, %s, %s, %s, &ok)", x, digits ? print(g, digits) : "6.0", wd, lj);
-    return mo_sprintf("mo2c_s%s(d, %s, %s, %s, &ok)", t == MO_T_BOOLEAN ? "bool" : "int", x, wd, lj);
-}
-
-/* A String value: a literal, a slot, a concatenation, a conversion, a comparison of Strings. */
-static const char *string_leaf(mo_fgen *g, const mo_expr *e)
-{
-    switch (e->kind) {
-    case MO_EX_STRING:
-        return c_literal(e->str);
-    case MO_EX_VAR:
-        return mo_fg_slot(g->f, e->var);
-    case MO_EX_INDEX:
-        return element(g, e);
-    case MO_EX_BINARY:
-        g->cg.nchecked++;
-        return mo_sprintf("mo2c_scat(d, %s, %s, &ok)", print(g, e->a[0]), print(g, e->a[1]));
-    case MO_EX_CALL:
-        if (is(fname(e), "String"))
-            return conversion(g, e);
-        break;
-    default:
-        break;
-    }
-    return NULL;   /* an if-expression: C's ?: over the branches' texts */
-}
-
-const char *mo_fg_leaf(mo_cg *cg, const mo_expr *e)
-{
-    mo_fgen *g = (mo_fgen *)cg;
-    const char *t = get_leaf(g, e);
-    if (t)
-        return t;
-    if (is_string(g, e))
-        return string_leaf(g, e);
-    if (e->kind == MO_EX_BINARY && e->op >= MO_OP_LT && e->op <= MO_OP_NE && is_string(g, e->a[0]))
-        return mo_sprintf("(strcmp(%s, %s) %s 0)", print(g, e->a[0]), print(g, e->a[1]),
-                          mo_op_text(e->op)[0] == '<' && mo_op_text(e->op)[1] == '>' ? "!=" :
-                          e->op == MO_OP_EQ ? "==" : mo_op_text(e->op));
-    switch (e->kind) {
-    case MO_EX_VAR:
-        return e->var >= 0 && g->f->vars.v[e->var].nd ? mo_fg_slot(g->f, e->var) : NULL;
-    case MO_EX_INDEX:
-        return element(g, e);
-    case MO_EX_CALL: {
-        if (!is(fname(e), "size") || e->n != 2)
-            return NULL;
-        const mo_expr *a = e->a[0];
-        const char *p = a->kind == MO_EX_VAR ? mo_fg_slot(g->f, a->var) : get_leaf(g, a);
-        double k;
-        if (mo_sym_is_num(e->a[1], &k))
-            return mo_sprintf("(double)%s->dim[%d]", p, (int)k - 1);
-        g->cg.nchecked++;
-        return mo_sprintf("mo2c_asize(d, %s, %s, %s, &ok)", p, print(g, e->a[1]), mo_fg_where(g));
-    }
-    default:
-        return NULL;
-    }
-}
-
 /* ---- array values ---- */
 
 static const char *new_tmp(mo_fgen *g, mo_buf *o, int in, int *k)
@@ -607,7 +436,7 @@ static const char *elementwise(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, 
         }
         text[i] = mo_fg_array(g, o, in, e->a[i], false);
         if (shape)
-            checked_call(o, in, mo_sprintf("mo2c_asame(d, %s, %s, %s, %s)", shape, text[i], c_literal(what),
+            checked_call(o, in, mo_sprintf("mo2c_asame(d, %s, %s, %s, %s)", shape, text[i], mo_fg_c_literal(what),
                                            mo_fg_where(g)));
         else
             shape = text[i];
@@ -623,7 +452,7 @@ static const char *elementwise(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, 
     if (x->kind == MO_EX_BINARY)
         x->op = mo_op_scalar(e->op);
     line(o, in, mo_sprintf("for (long t%d_ = 0; t%d_ < %s->n; t%d_++)", j, j, p, j));
-    line(o, in + 1, mo_sprintf("%s->v[t%d_] = %s;", p, j, print(g, x)));
+    line(o, in + 1, mo_sprintf("%s->v[t%d_] = %s;", p, j, mo_fg_print(g, x)));
     return p;
 }
 
@@ -688,7 +517,7 @@ const char **mo_fg_call(mo_fgen *g, mo_buf *o, int in, const mo_expr *c)
 /* the array built-ins (fnexpr.c checked their arguments) */
 static const char *builtin(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 {
-    const char *n = fname(e), *w = mo_fg_where(g);
+    const char *n = mo_fg_fname(e), *w = mo_fg_where(g);
     int k;
     if (is(n, "size")) {   /* size(A): the vector of its sizes */
         const char *a = mo_fg_array(g, o, in, e->a[0], false);
@@ -714,9 +543,9 @@ static const char *builtin(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
             return p;
         }
         const char *v = from ? scalar_once(g, o, in, e->a[0]) : is(n, "ones") ? "1.0" : NULL;
-        const char *p = tmp_sized(g, o, in, e->n - from, sizes, is_string(g, e));
+        const char *p = tmp_sized(g, o, in, e->n - from, sizes, mo_fg_is_string(g, e));
         if (v)
-            fill_loop(g, o, in, p, v, is_string(g, e));
+            fill_loop(g, o, in, p, v, mo_fg_is_string(g, e));
         return p;
     }
     if (is(n, "identity") || is(n, "linspace")) {
@@ -748,8 +577,8 @@ static const char *builtin(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
         int nd = is(n, "vector") ? 1 : 2;
         if (rank(g, e->a[0]) == 0) {
             const char *v = scalar_once(g, o, in, e->a[0]);
-            const char *p = tmp_sized(g, o, in, nd, (const char *[]){"1", "1"}, is_string(g, e));
-            line(o, in, mo_sprintf("%s->%s[0] = %s;", p, elems(is_string(g, e)), v));
+            const char *p = tmp_sized(g, o, in, nd, (const char *[]){"1", "1"}, mo_fg_is_string(g, e));
+            line(o, in, mo_sprintf("%s->%s[0] = %s;", p, elems(mo_fg_is_string(g, e)), v));
             return p;
         }
         const char *a = mo_fg_array(g, o, in, e->a[0], false);
@@ -808,7 +637,7 @@ static const char *array_comprehension(mo_fgen *g, mo_buf *o, int in, const mo_e
     line(o, in, "}");
     int k;
     const char *p = new_tmp(g, o, in, &k);
-    checked_call(o, in, mo_sprintf("mo2c_%satmp(d, %s, %d, t%d_, %s)", is_string(g, e) ? "s" : "", p, nd, dims,
+    checked_call(o, in, mo_sprintf("mo2c_%satmp(d, %s, %d, t%d_, %s)", mo_fg_is_string(g, e) ? "s" : "", p, nd, dims,
                                    mo_fg_where(g)));
     int c = mo_fg_tmp(g);
     line(o, in, mo_sprintf("long t%d_ = 0;", c));
@@ -820,8 +649,8 @@ static const char *array_comprehension(mo_fgen *g, mo_buf *o, int in, const mo_e
                                      v, r, dims, e->niters, mo_fg_where(g)));
     int j = mo_fg_tmp(g);
     line(o, body, mo_sprintf("for (long t%d_ = 0; t%d_ < %s->n; t%d_++)", j, j, v, j));
-    line(o, body + 1, mo_sprintf("%s->%s[t%d_++] = %s->%s[t%d_];", p, elems(is_string(g, e)), c, v,
-                                 elems(is_string(g, e)), j));
+    line(o, body + 1, mo_sprintf("%s->%s[t%d_++] = %s->%s[t%d_];", p, elems(mo_fg_is_string(g, e)), c, v,
+                                 elems(mo_fg_is_string(g, e)), j));
     line(o, body, mo_sprintf("mo2c_frelease(d, t%d_);", m));
     close_iterators(g, o, body, e);
     return p;
@@ -837,14 +666,14 @@ static const char *comprehension(mo_fgen *g, mo_buf *o, int in, const mo_expr *e
     const char **sizes = MO_NEWN(const char *, e->niters);
     for (int k = 0; k < e->niters; k++)
         sizes[e->niters - 1 - k] = mo_sprintf("%s->n", ranges[k]);
-    const char *p = tmp_sized(g, o, in, e->niters, sizes, is_string(g, e));
+    const char *p = tmp_sized(g, o, in, e->niters, sizes, mo_fg_is_string(g, e));
     int c = mo_fg_tmp(g);
     line(o, in, mo_sprintf("long t%d_ = 0;", c));
     int body = open_iterators(g, o, in, e, ranges);
     int m = mo_fg_tmp(g);
     line(o, body, mo_sprintf("const size_t t%d_ = mo2c_fmark(d);", m));
     const char *v = mo_fg_scalar(g, o, body, e->a[0]);
-    line(o, body, mo_sprintf("%s->%s[t%d_++] = %s;", p, elems(is_string(g, e)), c, v));
+    line(o, body, mo_sprintf("%s->%s[t%d_++] = %s;", p, elems(mo_fg_is_string(g, e)), c, v));
     line(o, body, mo_sprintf("mo2c_frelease(d, t%d_);", m));
     close_iterators(g, o, body, e);
     return p;
@@ -864,7 +693,7 @@ static const char *matrix(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
             if (rank(g, x) == 0) {
                 const char *v = scalar_once(g, o, in, x);
                 line(o, in, mo_sprintf("mo2c_arr t%d_;", k));
-                bool str = is_string(g, x);
+                bool str = mo_fg_is_string(g, x);
                 checked_call(o, in, mo_sprintf("mo2c_%satmp(d, &t%d_, %d, (const double[]){1, 1, 1, 1, 1, 1, 1, 1}, %s)",
                                                str ? "s" : "", k, nd, mo_fg_where(g)));
                 line(o, in, mo_sprintf("t%d_.%s[0] = %s;", k, elems(str), v));
@@ -889,7 +718,7 @@ static const char *matrix(mo_fgen *g, mo_buf *o, int in, const mo_expr *e)
 
 const char *mo_fg_array(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, bool copy)
 {
-    const char *w = mo_fg_where(g), *t = get_leaf(g, e);
+    const char *w = mo_fg_where(g), *t = mo_fg_get_leaf(g, e);
     int k;
     if (t && !copy)
         return t;
@@ -924,9 +753,9 @@ const char *mo_fg_array(mo_fgen *g, mo_buf *o, int in, const mo_expr *e, bool co
             checked_call(o, in, mo_sprintf("mo2c_astack(d, %s, %d, %s, %s)", p, e->n, ps, w));
             return p;
         }
-        const char *p = tmp_sized(g, o, in, 1, (const char *[]){mo_sprintf("%d", e->n)}, is_string(g, e));
+        const char *p = tmp_sized(g, o, in, 1, (const char *[]){mo_sprintf("%d", e->n)}, mo_fg_is_string(g, e));
         for (int i = 0; i < e->n; i++)
-            line(o, in, mo_sprintf("%s->%s[%d] = %s;", p, elems(is_string(g, e)), i, mo_fg_scalar(g, o, in, e->a[i])));
+            line(o, in, mo_sprintf("%s->%s[%d] = %s;", p, elems(mo_fg_is_string(g, e)), i, mo_fg_scalar(g, o, in, e->a[i])));
         return p;
     }
     case MO_EX_MATRIX:
@@ -993,10 +822,10 @@ void mo_fg_store(mo_fgen *g, mo_buf *o, int in, int slot, const mo_expr *sub, co
         for (int i = 1; i < sub->n; i++)
             prep(g, o, in, sub->a[i]);
         if (v->type == MO_T_STRING) {   /* the variable's own copy */
-            const char *at, *p = element_at(g, sub, &at);
+            const char *at, *p = mo_fg_element_at(g, sub, &at);
             checked_call(o, in, mo_sprintf("mo2c_sset_el(d, %s, %s, %s)", p, at, value));
         } else {
-            line(o, in, mo_sprintf("%s = %s;", element(g, sub), value));
+            line(o, in, mo_sprintf("%s = %s;", mo_fg_element(g, sub), value));
         }
         return;
     }

@@ -1,7 +1,7 @@
 /*
- * codegen_fn.h - what the two files that write a user function's C share: codegen_fn.c (the function,
- * its statements, its memory) and codegen_farr.c (its array values and the expressions that need
- * statements before them).
+ * codegen_fn.h - what the files that write a user function's C share: codegen_fn.c (the function,
+ * its statements, its memory), codegen_farr.c (its array values and the expressions that need
+ * statements before them) and codegen_fleaf.c (the leaves of its expressions: elements, Strings, size).
  *
  * Array values in a function's C: an array variable is an mo2c_arr (mo2c_rt.h) that owns a heap block
  * (outputs and locals; `mo2c_arr vK_x`), or a pointer to one (inputs: `const mo2c_arr *vK_x`); the value
@@ -51,9 +51,14 @@ void mo_fg_indent(mo_buf *o, int in);
 void mo_fg_use(const mo_func *f);
 
 /* codegen_farr.c */
-/* The storage of array slot v of the function as a pointer to mo2c_arr ("(&v2_y)", or "v0_x" for an
- * input); a scalar slot's C variable. */
-const char *mo_fg_slot(const mo_func *f, int v);
+/* Is e a String? The name of the built-in e calls ("" when e is no such call). The C text prepared for
+ * e while the block that made it is open, or NULL. e printed by mo_cg_expr on its own (its prepared
+ * parts standing for themselves). s as a C string literal, escaped. */
+bool mo_fg_is_string(mo_fgen *g, const mo_expr *e);
+const char *mo_fg_fname(const mo_expr *e);
+const char *mo_fg_get_leaf(const mo_fgen *g, const mo_expr *e);
+const char *mo_fg_print(mo_fgen *g, const mo_expr *e);
+const char *mo_fg_c_literal(const char *s);
 /* Does e need statements before it (array values, reductions, calls with array arguments, ...)? */
 bool mo_fg_needs(mo_fgen *g, const mo_expr *e);
 /* The C text of scalar e, after printing into o (at indentation in) the statements it needs. */
@@ -67,8 +72,18 @@ void mo_fg_store(mo_fgen *g, mo_buf *o, int in, int slot, const mo_expr *sub, co
 /* A call of a user function c (a statement, or an array value): its arguments, then the call into one
  * C variable per output slot; returns their texts (a double, or a pointer to mo2c_arr). */
 const char **mo_fg_call(mo_fgen *g, mo_buf *o, int in, const mo_expr *c);
+
+/* codegen_fleaf.c */
+/* The storage of array slot v of the function as a pointer to mo2c_arr ("(&v2_y)", or "v0_x" for an
+ * input); a scalar slot's C variable. */
+const char *mo_fg_slot(const mo_func *f, int v);
 /* The expression hook of mo_cg for function bodies (mo_cg.leaf). */
 const char *mo_fg_leaf(mo_cg *cg, const mo_expr *e);
+/* Element e (an MO_EX_INDEX with scalar subscripts over a slot or a prepared array): the array, and the
+ * element's offset in it into *offset; mo_fg_element: the element as an lvalue (numbers) or a value (a
+ * String). */
+const char *mo_fg_element_at(mo_fgen *g, const mo_expr *e, const char **offset);
+const char *mo_fg_element(mo_fgen *g, const mo_expr *e);
 
 /* codegen_fnext.c: the body of external function g->f (its C call) into o, the thunk it calls and the
  * C function's prototype into defs (before the function); the Include texts of f not in seen yet; the
