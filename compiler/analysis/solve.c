@@ -21,7 +21,9 @@
  * a varying one may be 0 where the loop has a solution (a diode's LossPower = v*i is no way to compute
  * i while v = 0; the diode's current equation is), so such an equation is used only when no other
  * can be, and in a linear loop not at all (an extra unknown of its LU instead), nor where the
- * coefficient is 0 at the start values its variables declare (zero_at_start); when there is none,
+ * coefficient is 0 at the start values its variables declare (zero_at_start) or where the solver starts
+ * (solve_ws.guess; of several such equations for one unknown, one whose coefficient is not 0 there);
+ * when there is none,
  * make a tear variable of the undetermined unknown
  * occurring in the most unassigned equations (ties: the first in block order), a Real one before any
  * Boolean, Integer or enumeration (Newton cannot iterate those: computed from the Real tear variables
@@ -110,6 +112,9 @@ typedef struct solve_ws {
     const double *pvals;      /* the parameters' values from their bindings (mo_dae_start_values),
                                * made when a loop first needs them */
     mo_sym_arrays arrays;     /* what the arrays of choices read, for solving (sym.h) */
+    double *guess;            /* pvals, then for the loop being torn the values its inner assignments
+                               * give from them (its unknowns restored after it): the point where the
+                               * solver evaluates the loop first */
 } solve_ws;
 
 static mo_expr *residual(const mo_deq *q)
@@ -317,6 +322,28 @@ static const mo_expr *frozen(const mo_expr *e, int noevent)
     return c ? c : e;
 }
 
+static double *guess_values(const mo_dae *dae, solve_ws *ws)
+{
+    if (!ws->guess) {
+        if (!ws->pvals)
+            ws->pvals = mo_dae_start_values(dae);
+        ws->guess = MO_NEWN(double, dae->vars.n + 1);
+        memcpy(ws->guess, ws->pvals, sizeof(double) * (size_t)dae->vars.n);
+    }
+    return ws->guess;
+}
+
+/* |coef| where the loop's solver first evaluates it (solve_ws.guess), NaN when it cannot be evaluated.
+ * Without the calls of user functions (mo_eval, not mo_eval_fns): every inner assignment of every
+ * nonlinear loop is evaluated so, and a Media function in a Fluid loop would cost more than the hint. */
+static double guess_abs(const mo_dae *dae, const mo_expr *coef, solve_ws *ws)
+{
+    guess_values(dae, ws);
+    bool ok = true;
+    double c = mo_eval(coef, ws->guess, &ok);
+    return ok ? fabs(c) : NAN;
+}
+
 static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, solve_ws *ws)
 {
     int n = b->n;
@@ -386,6 +413,14 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
      * zero coefficient: a transistor's C.i = .. - cbc*der(vbc) with cbc = 0 when its capacitances are) */
     mo_int_vec later = {0};
     int determined = 0, qh = 0, lh = 0;
+    /* the waiting equations of each unknown (its last one), so that of several that can give it the one
+     * whose coefficient is not 0 at the solver's first point is taken: MultiBody's prismatic joint gives
+     * its s from any component of r_b = r_a + T' n s, and in Loops.Fourbar1 the z component's coefficient
+     * T[1,3] is 0 there (the loop starts closed with every frame parallel to the world) */
+    int *lhead = MO_NEWN(int, n), *lnext = MO_NEWN(int, n);
+    for (int j = 0; j < n; j++)
+        lhead[j] = -1;
+
     /* the tear candidates: a heap of (key, unknown) with key = the unassigned equations it occurs in,
      * plus 2 (n + 1) for a Real and n + 1 for a start value in a nonlinear loop; the greatest key first,
      * the first unknown in block order among equal ones. An unknown's key only falls (an equation that
@@ -422,10 +457,28 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
                 continue; /* nonlinear in its last unknown, or absent from a branch: a residual */
             if (!waited && !fixed_coefficient(dae, coef, ws)) {
                 MO_PUSH(later, i);
+                lnext[i] = lhead[j];
+                lhead[j] = i;
                 continue;
             }
             if (waited && zero_at_start(dae, coef, ws))
                 continue;   /* a residual: a new tear variable instead */
+            if (waited) {
+                double best = guess_abs(dae, coef, ws);
+                for (int i2 = lhead[j]; !(best > 0) && i2 >= 0; i2 = lnext[i2]) {
+                    mo_expr *c2 = NULL, *s2;
+                    if (i2 == i || assigned[i2] || count[i2] != 1 ||
+                        !(s2 = solve_for_coef(eq[i2]->lhs, eq[i2]->rhs, b->vars[j], &c2, &ws->arrays)) ||
+                        zero_in_a_branch(dae, c2, ws) || zero_at_start(dae, c2, ws) || !(guess_abs(dae, c2, ws) > 0))
+                        continue;
+                    best = guess_abs(dae, c2, ws);
+                    i = i2;
+                    sol = s2;
+                    coef = c2;
+                }
+                if (best == 0)
+                    continue;   /* 0 where the solver starts: a residual, a new tear variable instead */
+            }
             assigned[i] = true;
             for (int k = 0; k < ev[i].n; k++) {
                 int u = ev[i].v[k];
@@ -437,6 +490,11 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
             MO_PUSH(inner, b->vars[j]);
             MO_PUSH(inner_eqs, b->eqs[i]);
             MO_PUSH(inner_sol, sol);
+            if (!linear) {
+                bool ok = true;
+                double x = mo_eval(sol, guess_values(dae, ws), &ok);
+                ws->guess[b->vars[j]] = ok ? x : NAN;
+            }
             newly = j;
         } else {
             /* no explicit step possible: tear the unknown occurring in most unassigned equations, a
@@ -468,6 +526,8 @@ static void solve_loop(const mo_dae *dae, const mo_system *sys, mo_block *b, sol
             MO_PUSH(res_eqs, b->eqs[i]);
             MO_PUSH(res, residual(eq[i]));
         }
+    for (int k = 0; k < inner.n && !linear; k++)   /* the next loop starts from the start values again */
+        ws->guess[inner.v[k]] = ws->pvals[inner.v[k]];
     MO_ASSERT(res_eqs.n == tear.n);
     b->torn->ntear = tear.n;
     b->torn->tear_vars = tear.v;
