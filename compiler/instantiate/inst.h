@@ -290,6 +290,15 @@ bool mo_build_inner(mo_front *fr, mo_inst *inst, int i, mo_slot *out, mo_inst *h
 bool mo_decl_type(const mo_layout_item *it, mo_class **cls, int *basetype);
 bool mo_decl_dims(mo_front *fr, mo_inst *inst, int i, mo_arr *arr);
 
+/* flatten_dims.c: the sizes of the array component of declaration it (its own dimensions, then its
+ * type's), evaluated in inst, into arr (ndims, dims, total; no elements; while they are evaluated the
+ * sizes not known yet are -1, for size() of an earlier dimension); false after an error. The modifier
+ * of element j of array component name (of sizes arr): its part of each binding without 'each'; *err
+ * set after an error. */
+bool mo_eval_dims(mo_front *fr, mo_inst *inst, const mo_layout_item *it, mo_comp_type *t, const char *name,
+                  mo_arr *arr);
+mo_fmod *mo_split_mod(mo_front *fr, mo_fmod *m, int j, const mo_arr *arr, const char *name, bool *err);
+
 /* innerouter.c: make the slot s of outer element i of inst denote the inner element (false after an
  * error); how many outer elements have been resolved so far (flatten_clone.c: did building a component
  * depend on where it is?). */
