@@ -29,9 +29,8 @@
  *   - had variable bindings and attributes over its own variables only (apart from the modifier's).
  * Preconditions: called by flatten.c's make_element for every class-typed component.
  */
-#include "aval.h"
+#include "flatten_clone.h"
 
-#include <stdint.h>
 #include <string.h>
 
 /* ---- keys: class, variability, prefixes and the shape of the modifier ---- */
@@ -120,51 +119,15 @@ static void key_syntax(key_buf *k, const mo_mod *m)
 }
 
 /* ---- templates ---- */
-enum { FIX_BINDING = 1, FIX_ATTR = 2 };   /* a variable's binding / attributes refer to variables */
 
-typedef struct mo_clone_tmpl {
-    unsigned char *key;
-    size_t keylen;
-    uint64_t hash;
-    int fails;                /* registrations refused; after MAX_FAILS this key is never tried again */
-    mo_inst *inst;            /* the template instance (NULL until one is accepted) */
-    size_t pathlen;           /* strlen(inst->path) */
-    int v0, nv;               /* its variables */
-    int e0, ne, ie0, nie;     /* its equations and initial equations */
-    int p0, np;               /* its connections */
-    int ninst;                /* instances of its tree, in depth-first order */
-    int *pair_inst;           /* per connection: which instance holds it */
-    const mo_feq_run *run, *irun;  /* the runs of its equations and initial equations, which every
-                                    * clone's packed equations share (flat.h) */
-    const char **paths;       /* scratch of copy_template: the clone's path of each of those instances */
-    unsigned char *fix;       /* per variable: FIX_* */
-    mo_slot *cslots;          /* the slots every clone's root shares (inst.h: children_after), or NULL
-                               * when the root holds more than variables and connectors */
-    int *cchild;              /* with cslots: the slots that hold a child, in order (ninst - 1 of them) */
-    int *restlen;             /* per instance of its tree: strlen(path) - pathlen */
-    size_t text;              /* the bytes of its instances' paths after pathlen, NULs included (root's
-                               * excluded): a clone's paths are made in one piece */
-    /* A syntax clone's modifier (mo_clone_make_syntax): where each of its modifications lands, found
-     * once on the template (the key fixes the modifier's shape, so every clone's lands alike) */
-    signed char plan_state;   /* 0: not made yet, 1: made, -1: the modifier's shape does not fit */
-    struct plan_step *plan;
-} tmpl;
-
-static bool cloned_any;      /* some component was cloned (mo_flat_unshare has work) */
 static bool disabled;        /* --no-clone */
 
 void mo_clone_disable(void)
 {
     disabled = true;
 }
-
-bool mo_clone_any(void)
-{
-    return cloned_any;
-}
-
 static struct {
-    tmpl **slots;
+    mo_clone_tmpl **slots;
     int cap, n;
 } table;
 
@@ -185,11 +148,11 @@ static uint64_t hash_bytes(const unsigned char *p, size_t n)
     return h ^ (h >> 32);
 }
 
-static tmpl *table_find(const key_buf *k, uint64_t h, bool create)
+static mo_clone_tmpl *table_find(const key_buf *k, uint64_t h, bool create)
 {
     if (table.n * 2 >= table.cap) {
         int cap = table.cap ? 2 * table.cap : 64;
-        tmpl **s = MO_NEWN(tmpl *, cap);
+        mo_clone_tmpl **s = MO_NEWN(mo_clone_tmpl *, cap);
         for (int i = 0; i < table.cap; i++)
             if (table.slots[i]) {
                 int j = (int)(table.slots[i]->hash & (uint64_t)(cap - 1));
@@ -202,13 +165,13 @@ static tmpl *table_find(const key_buf *k, uint64_t h, bool create)
     }
     int j = (int)(h & (uint64_t)(table.cap - 1));
     for (; table.slots[j]; j = (j + 1) & (table.cap - 1)) {
-        tmpl *t = table.slots[j];
+        mo_clone_tmpl *t = table.slots[j];
         if (t->hash == h && t->keylen == k->n && memcmp(t->key, k->b, k->n) == 0)
             return t;
     }
     if (!create)
         return NULL;
-    tmpl *t = MO_NEW(tmpl);
+    mo_clone_tmpl *t = MO_NEW(mo_clone_tmpl);
     t->key = MO_NEWN(unsigned char, k->n);
     memcpy(t->key, k->b, k->n);
     t->keylen = k->n;
@@ -221,7 +184,7 @@ static tmpl *table_find(const key_buf *k, uint64_t h, bool create)
 /* ---- the modifier's values: where they land ---- */
 typedef enum field { F_BINDING, F_START, F_FIXED, F_NOMINAL, F_MIN, F_MAX, F_STRING } field;
 
-static int attr_field(const char *name)
+int mo_clone_attr_field(const char *name)
 {
     int k = mo_attribute_index(name);
     if (k >= MO_ATTR_START && k <= MO_ATTR_MAX)
@@ -242,7 +205,7 @@ static inline bool is_literal(const mo_expr *e)
     return e->kind == MO_EX_REAL || e->kind == MO_EX_INT || e->kind == MO_EX_BOOL || e->kind == MO_EX_STRING;
 }
 
-static bool builds_nothing(const mo_expr *e, const mo_inst *scope)
+bool mo_clone_builds_nothing(const mo_expr *e, const mo_inst *scope)
 {
     if (!e || !scope || e->kind == MO_EX_VAR || is_literal(e))   /* (literals: most values of a big model) */
         return true;
@@ -252,26 +215,26 @@ static bool builds_nothing(const mo_expr *e, const mo_inst *scope)
             return false;
         for (int p = 0; p < e->nparts; p++)
             for (int i = 0; i < e->parts[p].nsubs; i++)
-                if (!builds_nothing(mo_ref_part_subs(&e->parts[p])[i], scope))
+                if (!mo_clone_builds_nothing(mo_ref_part_subs(&e->parts[p])[i], scope))
                     return false;
         return true;
     }
     for (int i = 0; i < e->n; i++)
-        if (!builds_nothing(e->a[i], scope))
+        if (!mo_clone_builds_nothing(e->a[i], scope))
             return false;
     for (int i = 0; i < e->nnamed; i++)
-        if (!builds_nothing(e->named[i].value, scope))
+        if (!mo_clone_builds_nothing(e->named[i].value, scope))
             return false;
     if (e->kind == MO_EX_CALL || e->kind == MO_EX_PARTIAL_FN || e->kind == MO_EX_ARRAY)
         for (int i = 0; i < e->niters; i++)
-            if (!builds_nothing(e->iters[i].range, scope))
+            if (!mo_clone_builds_nothing(e->iters[i].range, scope))
                 return false;
     return true;
 }
 
 static bool value_builds_nothing(const mo_fmod *m)
 {
-    return m->val || builds_nothing(m->binding, m->scope);
+    return m->val || mo_clone_builds_nothing(m->binding, m->scope);
 }
 
 typedef enum walk_mode { W_CHECK, W_DRY, W_APPLY } walk_mode;   /* W_DRY: only check that it fits */
@@ -317,7 +280,7 @@ static bool walk_mod(walk *w, mo_inst *in, const mo_fmod *m)
         }
         for (int j = 0; j < c->n; j++) {
             const mo_fmod *a = c->sub[j];
-            int f = attr_field(a->name);
+            int f = mo_clone_attr_field(a->name);
             if (f < 0 || a->n > 0 || (w->mode == W_DRY && a->binding && !value_builds_nothing(a)))
                 return false;
             if (!a->binding || w->mode == W_DRY)
@@ -332,6 +295,12 @@ static bool walk_mod(walk *w, mo_inst *in, const mo_fmod *m)
         }
     }
     return true;
+}
+
+bool mo_clone_walk(mo_front *fr, mo_inst *in, const mo_fmod *m, bool apply)
+{
+    walk w = {fr, apply ? W_APPLY : W_DRY, NULL, 0, 0};
+    return walk_mod(&w, in, m);
 }
 
 /* ---- checks on the template's expressions ---- */
@@ -385,7 +354,7 @@ static void collect_slot(inst_vec *out, const mo_slot *s)
 /* The template entry of key k and the sizes to check a new template against; false when this component
  * is neither cloned nor offered as a template (--no-clone, a value for the whole component, a key too
  * long, or a key that failed too often). */
-static bool begin_tmpl(mo_front *fr, tmpl *t, mo_clone_mark *mark);
+static bool begin_tmpl(mo_front *fr, mo_clone_tmpl *t, mo_clone_mark *mark);
 
 static bool begin_key(mo_front *fr, const key_buf *k, bool whole_value, mo_clone_mark *mark)
 {
@@ -396,7 +365,7 @@ static bool begin_key(mo_front *fr, const key_buf *k, bool whole_value, mo_clone
 }
 
 /* The same for the template entry t (mark zeroed). */
-static bool begin_tmpl(mo_front *fr, tmpl *t, mo_clone_mark *mark)
+static bool begin_tmpl(mo_front *fr, mo_clone_tmpl *t, mo_clone_mark *mark)
 {
     if (!t->inst && t->fails >= MAX_FAILS)
         return false;
@@ -467,7 +436,7 @@ static struct last_syntax {
     int variability;
     unsigned flags;
     const mo_mod *mod;        /* a modifier whose key (never overflowing) found t */
-    tmpl *t;
+    mo_clone_tmpl *t;
 } last_syntax[LAST_N];
 
 bool mo_clone_begin_syntax(mo_front *fr, mo_class *cls, const mo_mod *mod, int variability, unsigned flags,
@@ -504,7 +473,6 @@ static const mo_feq_run *make_run(int first, int n, size_t pathlen)
     return r;
 }
 
-static bool only_vars(const mo_inst *in);
 
 /* The slots that the clones of template in share (inst.h: children_after), or NULL when its root holds
  * more than variables and connectors (instances whose slots are all variables), or no connector. */
@@ -513,7 +481,8 @@ static mo_slot *shared_slots(const mo_inst *in)
     int nchild = 0;
     for (int i = 0; i < in->lay->n; i++) {
         const mo_slot *s = &in->slots[i];
-        if (s->state != MO_SLOT_DONE || s->kind == MO_SK_ARRAY || (s->kind == MO_SK_INST && !only_vars(s->child)))
+        if (s->state != MO_SLOT_DONE || s->kind == MO_SK_ARRAY ||
+            (s->kind == MO_SK_INST && !mo_clone_only_vars(s->child)))
             return NULL;
         nchild += s->kind == MO_SK_INST;
     }
@@ -527,7 +496,7 @@ static mo_slot *shared_slots(const mo_inst *in)
     return r;
 }
 
-static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in, tmpl *t)
+static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in, mo_clone_tmpl *t)
 {
     mo_flat *flat = fr->flat;
     if (flat->whens.n != mark->whens || flat->asserts.n != mark->asserts || flat->algs.n != mark->algs ||
@@ -559,7 +528,7 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
             if (!refs_within(v->binding, 0, v0, v1, &any) && v->binding && v->binding->kind != MO_EX_STRING)
                 return false;
             if (any)
-                fix[i - v0] |= FIX_BINDING;
+                fix[i - v0] |= MO_CLONE_FIX_BINDING;
         }
         const mo_expr *ax[5] = {a->start, a->fixed, a->nominal, a->min, a->max};
         for (int f = 0; f < 5; f++) {
@@ -569,7 +538,7 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
             if (!refs_within(ax[f], 0, v0, v1, &any) && ax[f]->kind != MO_EX_STRING)
                 return false;
             if (any)
-                fix[i - v0] |= FIX_ATTR;
+                fix[i - v0] |= MO_CLONE_FIX_ATTR;
         }
     }
     /* equations and connections: over the template's variables, held by instances of its tree */
@@ -637,399 +606,18 @@ static bool check_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *in,
 
 void mo_clone_register(mo_front *fr, const mo_clone_mark *mark, mo_inst *in)
 {
-    tmpl *t = mark->tmpl;
+    mo_clone_tmpl *t = mark->tmpl;
     if (!t || t->inst || !in)
         return;
     if (!check_template(fr, mark, in, t))
         t->fails++;
 }
 
-/* ---- cloning ---- */
-typedef struct cloner {
-    mo_front *fr;
-    const tmpl *t;
-    const char *path;         /* the clone's instance path */
-    size_t pathlen;
-    int shift;
-    const char **paths;       /* per instance of the template (depth-first): the clone's path */
-    int next;
-    char *text;               /* room for the paths still to make (tmpl.text) */
-} cloner;
-
-/* The path of the template's instance number c->next, name, with the clone's path in front of it
- * instead of the template's. */
-static const char *clone_name(cloner *c, const char *name)
-{
-    size_t rest = (size_t)c->t->restlen[c->next];
-    char *s = c->text;
-    c->text += c->pathlen + rest + 1;   /* (the arena is zeroed: the NUL is there) */
-    memcpy(s, c->path, c->pathlen);
-    memcpy(s + c->pathlen, name + c->t->pathlen, rest);
-    return s;
-}
-
-static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent);
-
-/* The root of a clone whose template has shared slots (tmpl.cslots): one block, the root and then its
- * connectors (inst.h: children_after), in the depth-first order of collect(). */
-static mo_inst *clone_root_shared(cloner *c, const mo_inst *in, mo_inst *parent)
-{
-    const tmpl *t = c->t;
-    mo_inst *r = MO_NEWN(mo_inst, t->ninst);
-    *r = *in;
-    r->parent = parent;
-    r->path = c->path;
-    r->slots = t->cslots;
-    r->var_shift = c->shift;
-    r->children_after = true;
-    c->paths[c->next++] = r->path;
-    for (int j = 0; j < t->ninst - 1; j++) {
-        int i = t->cchild[j];
-        const mo_inst *from = in->slots[i].child;   /* the template's root is an instance of its own */
-        mo_inst *ch = r + 1 + t->cslots[i].var;
-        *ch = *from;
-        ch->parent = r;
-        ch->path = clone_name(c, from->path);
-        ch->var_shift = from->var_shift + c->shift;
-        c->paths[c->next++] = ch->path;
-    }
-    MO_ASSERT(c->next == t->ninst);
-    return r;
-}
-
-static void clone_slot(cloner *c, const mo_slot *from, mo_slot *to, mo_inst *parent)
-{
-    *to = *from;
-    if (from->kind == MO_SK_VAR) {
-        to->var = from->var + c->shift;
-    } else if (from->kind == MO_SK_INST) {
-        to->child = clone_inst(c, from->child, parent);
-    } else if (from->kind == MO_SK_ARRAY) {
-        mo_arr *a = MO_NEW(mo_arr);
-        *a = *from->arr;
-        a->elems = MO_NEWN(mo_slot, a->total + 1);
-        for (int j = 0; j < a->total; j++)
-            clone_slot(c, &from->arr->elems[j], &a->elems[j], parent);
-        to->arr = a;
-    }
-}
-
-/* the point of sharing slots and of mo_inst's layout (inst.h): clones make millions of instances */
-_Static_assert(sizeof(void *) != 8 || sizeof(mo_inst) == 56, "mo_inst grew beyond 56 bytes");
-
 /* Are the slots of in all variables (or disabled components)? */
-static bool only_vars(const mo_inst *in)
+bool mo_clone_only_vars(const mo_inst *in)
 {
     for (int i = 0; i < in->lay->n; i++)
         if (in->slots[i].state != MO_SLOT_DONE || (in->slots[i].kind != MO_SK_VAR && in->slots[i].kind != MO_SK_NONE))
             return false;
     return true;
-}
-
-/* Same depth-first order as collect(): instance i of the template becomes the clone's paths[i]. */
-static mo_inst *clone_inst(cloner *c, const mo_inst *in, mo_inst *parent)
-{
-    if (c->next == 0 && c->t->cslots)
-        return clone_root_shared(c, in, parent);
-    mo_inst *r = MO_NEW(mo_inst);
-    *r = *in;
-    r->parent = parent;
-    r->path = c->next == 0 ? c->path : clone_name(c, in->path);
-    c->paths[c->next++] = r->path;
-    if (only_vars(in)) {      /* a connector, say: its slots are the template's, shifted (inst.h) */
-        r->var_shift = in->var_shift + c->shift;
-        return r;
-    }
-    /* slots of its own, read through mo_slot_of (in may itself share slots, inst.h) */
-    r->var_shift = 0;
-    r->children_after = false;
-    r->slots = MO_NEWN(mo_slot, in->lay->n);
-    for (int i = 0; i < in->lay->n; i++) {
-        mo_slot s = mo_slot_of(in, i);
-        clone_slot(c, &s, &r->slots[i], r);
-    }
-    return r;
-}
-
-mo_expr *mo_clone_copy_shifted(const mo_expr *e, int shift)
-{
-    if (!e)
-        return NULL;
-    mo_expr *r = mo_expr_copy(e);
-    static MO_VEC(mo_expr *) stack;   /* reused: a call per equation of every clone */
-    stack.n = 0;
-    MO_PUSH(stack, r);
-    while (stack.n) {
-        mo_expr *x = stack.v[--stack.n];
-        if (x->kind == MO_EX_VAR) {
-            x->var += shift;
-            continue;
-        }
-        for (int i = 0; i < x->n; i++)
-            if (x->a[i])
-                MO_PUSH(stack, x->a[i]);
-        for (int i = 0; i < x->nnamed; i++)
-            MO_PUSH(stack, x->named[i].value);
-    }
-    return r;
-}
-
-/* The equations of clone in: one packed record (flat.h) for the equations of its template (run r),
- * instead of a record per equation (56 bytes each, millions in a big model). */
-static mo_feq run_of(const mo_inst *in, const mo_feq_run *r, int shift)
-{
-    mo_feq q = {{0}, in->path, MO_ORIGIN_CLONE, shift, NULL, NULL, mo_feq_pack(r)};
-    return q;
-}
-
-/* The template's copy under path, before the instance's own modifier values are applied. */
-static mo_inst *copy_template(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                              mo_fmod *mod)
-{
-    const tmpl *t = mark->tmpl;
-    if (!t || !t->inst)
-        return NULL;
-    mo_flat *flat = fr->flat;
-    cloned_any = true;
-    size_t pathlen = strlen(path);
-    /* the paths of its instances below the root (one piece of text, mo_alloc_text), and the root's
-     * path for the variables' names: the first pathlen bytes of the first of those (they all begin
-     * with it), else a copy after them */
-    char *text = mo_alloc_text((size_t)(t->ninst - 1) * (pathlen + 1) + t->text + (t->ninst > 1 ? 0 : pathlen + 1));
-    cloner c = {fr, t, path, pathlen, flat->vars.n - t->v0, t->paths, 0, text};
-    mo_inst *in = clone_inst(&c, t->inst, parent);
-    in->mod = mod;
-    /* the variables' names: the clone's path in place of the template's, kept once for all (flat.h),
-     * among the text made in this order, where --flat reads it next (the interned path lies among the
-     * declarations' names) */
-    if (t->ninst > 1)
-        text = (char *)c.paths[1];
-    else
-        memcpy(text, path, c.pathlen);
-    mo_clone_names names = {flat->vars.n, t->nv, c.shift, (int)c.pathlen, (int)t->pathlen, text};
-    if (t->nv) {
-        MO_VEC_RESERVE(flat->clone_names, 1);
-        MO_PUSH(flat->clone_names, names);
-    }
-    /* the variables: the template's, copied as a block, then what a clone may not share */
-    MO_VEC_RESERVE(flat->vars, t->nv);
-    MO_VEC_RESERVE(fr->vflags, t->nv);
-    mo_var *vs = flat->vars.v + flat->vars.n;
-    if (t->nv) {   /* (a template without variables: the vectors may still be NULL, which memcpy may not get) */
-        memcpy(vs, flat->vars.v + t->v0, sizeof *vs * (size_t)t->nv);
-        memcpy(fr->vflags.v + fr->vflags.n, fr->vflags.v + t->v0, (size_t)t->nv);
-    }
-    flat->vars.n += t->nv;
-    fr->vflags.n += t->nv;
-    for (int i = 0; i < t->nv; i++) {
-        mo_var *v = &vs[i];
-        v->name = NULL;
-        v->attr_own = false;
-        if (!t->fix[i])
-            continue;
-        if (t->fix[i] & FIX_BINDING)
-            v->binding = mo_clone_copy_shifted(v->binding, c.shift);
-        if (t->fix[i] & FIX_ATTR) {
-            mo_var_attr *a = MO_NEW(mo_var_attr);
-            *a = *v->attr;
-            a->start = mo_clone_copy_shifted(a->start, c.shift);
-            a->fixed = mo_clone_copy_shifted(a->fixed, c.shift);
-            a->nominal = mo_clone_copy_shifted(a->nominal, c.shift);
-            a->min = mo_clone_copy_shifted(a->min, c.shift);
-            a->max = mo_clone_copy_shifted(a->max, c.shift);
-            v->attr = a;
-            v->attr_own = true;
-        }
-    }
-    MO_VEC_RESERVE(flat->eqs, 1);
-    MO_VEC_RESERVE(flat->initial_eqs, 1);
-    if (t->ne)
-        MO_PUSH(flat->eqs, run_of(in, t->run, c.shift));
-    if (t->nie)
-        MO_PUSH(flat->initial_eqs, run_of(in, t->irun, c.shift));
-    /* the clone's connections: at the template's connect statements, in the clone's instances (a
-     * connect per run of pairs that share both) */
-    for (int i = 0, conn = -1; i < t->np; i++) {
-        mo_conn_pair p = fr->pairs.v[t->p0 + i];
-        const mo_conn_pair *prev = i ? &fr->pairs.v[t->p0 + i - 1] : NULL;
-        if (!prev || prev->conn != p.conn || t->pair_inst[i - 1] != t->pair_inst[i])
-            conn = mo_conn_add_connect(fr, fr->conn_locs.v[p.conn], c.paths[t->pair_inst[i]]);
-        p.a += c.shift;
-        p.b += c.shift;
-        p.conn = conn;
-        mo_conn_pair_push(fr, p);
-    }
-    return in;
-}
-
-/* Both kinds of clone first check, on the template, that the modifier fits it (it always should: same
- * shape), so that a clone never fails half made. */
-/* The clone goes into its slot before its modifier's values are computed: a value may name the
- * component itself (m(a = 1, b = 2 * m.a)), as it may when the component is built the usual way. */
-static void fill_slot(mo_slot *out, mo_inst *in)
-{
-    out->kind = MO_SK_INST;
-    out->child = in;
-}
-
-mo_inst *mo_clone_make(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                       mo_fmod *mod, mo_slot *out)
-{
-    const tmpl *t = mark->tmpl;
-    walk dry = {fr, W_DRY, NULL, 0, 0}, w = {fr, W_APPLY, NULL, 0, 0};
-    if (!t || !t->inst || (mod && !walk_mod(&dry, t->inst, mod)))
-        return NULL;
-    mo_inst *in = copy_template(fr, mark, parent, path, mod);
-    fill_slot(out, in);
-    return !mod || walk_mod(&w, in, mod) ? in : NULL;
-}
-
-/* ---- a syntax clone's modifier: the plan ----
- * A plan lists, in the order of a walk over the modifier as written, where each modification (an
- * argument, or an argument of an argument that names a component) lands in the template: a component
- * (its arguments follow), or a variable (its binding and attributes) or an attribute of one (x.start).
- * The key holds the modifier's shape, so the plan found on the template fits every clone of it, and
- * a clone applies its values without a name lookup. */
-enum { P_INST, P_VAR, P_DOT };
-
-typedef struct plan_step {
-    int var;                  /* P_VAR, P_DOT: the template's variable (the clone's: + shift) */
-    unsigned char kind;       /* P_* */
-} plan_step;
-
-typedef MO_VEC(plan_step) step_vec;
-
-/* The step of the modification `ids[from..] m` reached at slot s of the template, then those of its
- * arguments; false when a value could not land in a way mo_clone_make_syntax can repeat (as flatten.c
- * would apply it: then the component is built the usual way). Recursion as deep as the modifier nests. */
-static bool plan_mod(mo_front *fr, step_vec *out, mo_slot s, const mo_name *ids, int from, const mo_mod *m)
-{
-    for (; s.kind == MO_SK_INST && from < ids->n; from++) {
-        intptr_t k = (intptr_t)mo_map_get(&s.child->lay->index, ids->ids[from]);
-        if (!k)
-            return false;
-        s = mo_slot_of(s.child, (int)k - 1);
-    }
-    if (s.kind == MO_SK_INST) {
-        if (m && m->binding)
-            return false;
-        MO_PUSH(*out, ((plan_step){0, P_INST}));
-        for (int i = 0; m && i < m->nargs; i++)
-            if (!plan_mod(fr, out, s, &m->args[i].name, 0, m->args[i].mod))
-                return false;
-        return true;
-    }
-    if (s.kind != MO_SK_VAR)
-        return false;
-    if (m && from == ids->n - 1) {     /* x.start = e */
-        if (m->nargs || attr_field(ids->ids[from]) < 0)
-            return false;
-        MO_PUSH(*out, ((plan_step){s.var, P_DOT}));
-        return true;
-    }
-    if (m && from != ids->n)
-        return false;
-    if (m && m->binding && fr->flat->vars.v[s.var].variability > MO_VAR_PARAMETER)
-        return false;
-    for (int i = 0; m && i < m->nargs; i++) {   /* x(start = e, fixed = true) */
-        const mo_arg *a = &m->args[i];
-        if (a->name.n != 1 || !a->mod || a->mod->nargs || attr_field(a->name.ids[0]) < 0)
-            return false;
-    }
-    MO_PUSH(*out, ((plan_step){s.var, P_VAR}));   /* (with m NULL: nothing to do) */
-    return true;
-}
-
-static bool make_plan(mo_front *fr, tmpl *t, const mo_mod *mod)
-{
-    if (t->plan_state == 0) {
-        step_vec steps = {0};
-        mo_slot root = {MO_SLOT_DONE, MO_SK_INST, 0, {.child = t->inst}};
-        bool ok = true;
-        for (int i = 0; mod && i < mod->nargs && ok; i++)
-            ok = plan_mod(fr, &steps, root, &mod->args[i].name, 0, mod->args[i].mod);
-        t->plan = steps.v;
-        t->plan_state = ok ? 1 : -1;
-    }
-    return t->plan_state > 0;
-}
-
-/* Would computing the values of the arguments of m build nothing (builds_nothing)? Every binding in
- * them is a value the plan applies (m's own: none, begin_key turned a value for the whole component
- * away). Recursion as deep as the modifier nests. */
-static bool args_build_nothing(const mo_mod *m, const mo_inst *scope)
-{
-    for (int i = 0; i < m->nargs; i++) {
-        const mo_mod *a = m->args[i].mod;
-        if (a && ((a->binding && !builds_nothing(a->binding, scope)) ||
-                  (a->nargs && !args_build_nothing(a, scope))))
-            return false;
-    }
-    return true;
-}
-
-/* Apply the values of the modification `ids m` by the plan's steps from *step on, to the clone whose
- * variables are the template's + shift, as flatten.c applies a modifier (mo_set_attribute,
- * mo_mod_value) to a modifier node mo_fmod_from_ast would have made. */
-static bool plan_apply(mo_front *fr, const plan_step **step, int shift, const mo_name *ids, const mo_mod *m,
-                       mo_inst *scope, mo_class *scope_cls)
-{
-    const plan_step *st = (*step)++;
-    if (st->kind == P_INST) {
-        for (int i = 0; m && i < m->nargs; i++)
-            if (!plan_apply(fr, step, shift, &m->args[i].name, m->args[i].mod, scope, scope_cls))
-                return false;
-        return true;
-    }
-    if (!m)
-        return true;
-    int var = st->var + shift;
-    mo_fmod c = {0};
-    c.loc = mo_name_loc(ids, ids->n - 1);
-    c.name = ids->ids[ids->n - 1];
-    c.binding = m->binding;
-    c.scope = scope;
-    c.scope_cls = scope_cls;
-    c.outside = true;
-    if (st->kind == P_DOT) {           /* x.start = e */
-        if (!m->binding)
-            return true;
-        mo_set_attribute(fr, var, &c);
-        return mo_error_count() == 0;
-    }
-    if (m->binding) {                  /* x = e */
-        mo_expr *b = mo_mod_value(fr, &c, var);
-        fr->flat->vars.v[var].binding = b;   /* the table may have moved meanwhile */
-        if (mo_error_count())
-            return false;
-    }
-    for (int i = 0; i < m->nargs; i++) {   /* x(start = e, fixed = true) */
-        const mo_arg *a = &m->args[i];
-        if (!a->mod->binding)
-            continue;
-        mo_fmod ac = c;
-        ac.name = a->name.ids[0];
-        ac.loc = mo_name_loc(&a->name, 0);
-        ac.binding = a->mod->binding;
-        mo_set_attribute(fr, var, &ac);
-        if (mo_error_count())
-            return false;
-    }
-    return true;
-}
-
-mo_inst *mo_clone_make_syntax(mo_front *fr, const mo_clone_mark *mark, mo_inst *parent, const char *path,
-                              const mo_mod *mod, mo_class *owner, mo_slot *out)
-{
-    tmpl *t = mark->tmpl;
-    if (!t || !t->inst || !make_plan(fr, t, mod) || (mod && !args_build_nothing(mod, parent)))
-        return NULL;
-    int shift = fr->flat->vars.n - t->v0;
-    mo_inst *in = copy_template(fr, mark, parent, path, NULL);
-    fill_slot(out, in);
-    const plan_step *step = t->plan;
-    for (int i = 0; mod && i < mod->nargs; i++)
-        if (!plan_apply(fr, &step, shift, &mod->args[i].name, mod->args[i].mod, parent, owner))
-            return NULL;
-    return in;
 }
