@@ -107,10 +107,14 @@ bool mo_func_known_call(mo_fctx *c, const mo_expr *e, const mo_class *cls, mo_ex
 /* fnexpr.c */
 /* Resolve an expression in a context (a model: flatten.c; a function: its slots). NULL after errors. */
 mo_expr *mo_fctx_expr(mo_fctx *c, const mo_expr *e);
-/* The iterators of a reduction or comprehension e made slots and visible while its body is resolved:
- * the resolved node without its body (a[0]), NULL after an error; then mo_fctx_iter_end. */
-mo_expr *mo_fctx_iter_begin(mo_fctx *c, const mo_expr *e, void ***saved);
-void mo_fctx_iter_end(mo_fctx *c, const mo_expr *e, void **saved);
+/* For fnbuiltin.c: an expression of a function body resolved (mo_fctx_expr's in a function); a copy of
+ * e with its operands resolved (NULL after an error); is the rank of resolved a in [lo, hi] (else an
+ * error naming the `what` of fn); "a scalar", "a vector", "a matrix", "an array of r dimensions". */
+mo_expr *mo_fctx_body_expr(mo_fctx *c, const mo_expr *e);
+mo_expr *mo_fctx_resolved_copy(mo_fctx *c, const mo_expr *e);
+bool mo_fctx_want_rank(mo_fctx *c, const mo_expr *a, int lo, int hi, const char *fn, const char *what);
+const char *mo_func_rank_text(int r);
+
 /* The n subscripts subs of base (a resolved array) resolved, 'end' measuring base: an MO_EX_INDEX. */
 mo_expr *mo_fctx_index(mo_fctx *c, mo_expr *base, mo_expr *const *subs, int n, mo_loc loc);
 /* Element `at` (an AST subscript, resolved in c) of the vector v of String literals (a constant's, read by
@@ -119,6 +123,16 @@ mo_expr *mo_fctx_index(mo_fctx *c, mo_expr *base, mo_expr *const *subs, int n, m
  * {1, ..., n}[at], out of bounds an error when the function runs; unchecked where the same subscript
  * indexes the other fields of a record. NULL after an error. */
 mo_expr *mo_fctx_string_choice(mo_fctx *c, const struct mo_aval *v, const mo_expr *at, bool checked);
+
+/* fnbuiltin.c */
+/* The iterators of a reduction or comprehension e made slots and visible while its body is resolved:
+ * the resolved node without its body (a[0]), NULL after an error; then mo_fctx_iter_end. */
+mo_expr *mo_fctx_iter_begin(mo_fctx *c, const mo_expr *e, void ***saved);
+void mo_fctx_iter_end(mo_fctx *c, const mo_expr *e, void **saved);
+/* A reduction or comprehension e with its iterators and body resolved; a call of a built-in function
+ * (no user function) resolved and checked. NULL after an error. */
+mo_expr *mo_fctx_iterated(mo_fctx *c, const mo_expr *e);
+mo_expr *mo_fctx_builtin_call(mo_fctx *c, const mo_expr *e);
 
 /* fnrecord.c: record values in function bodies. */
 /* The value of e as a record (or an array of records): 1 with *out, 0 when e is no expression whose value
