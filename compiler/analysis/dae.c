@@ -212,13 +212,59 @@ mo_expr *mo_dae_lower_der(mo_dae *dae, const mo_expr *e)
 typedef struct folds {
     mo_expr **sub;
     unsigned char *in;
+    mo_dae *dae;              /* (fold_call: the constants' values, fold_vals) */
 } folds;
+
+/* The value of a scalar argument element known now: a number, or a constant (Spice3's m_bInit). */
+static bool known_scalar(void *dae, const mo_expr *e, double *out)
+{
+    const mo_dae *d = dae;
+    if (mo_sym_is_num(e, out))
+        return true;
+    if (e->kind != MO_EX_VAR || e->var < 0 || d->vars.v[e->var].kind != MO_DV_CONSTANT || !d->fold_vals)
+        return false;
+    *out = d->fold_vals[e->var];
+    return isfinite(*out);
+}
+
+/* Counts the scalar elements of a call's argument (nested arrays) that are known now (*known) and those
+ * that are not (*other). Recursion over the argument's array nesting only. */
+static void count_known(mo_dae *dae, const mo_expr *e, int *known, int *other)
+{
+    double x;
+    if (e->kind == MO_EX_ARRAY && !e->niters) {
+        for (int i = 0; i < e->n; i++)
+            count_known(dae, e->a[i], known, other);
+        return;
+    }
+    if (known_scalar(dae, e, &x))
+        ++*known;
+    else
+        ++*other;
+}
+
+/* Are some of the call's argument elements known now and some not? Only such a call is evaluated
+ * partly: one of known values only is the simulator's (as before), one of none can hardly give one. */
+static bool partly_known(mo_dae *dae, const mo_expr *e)
+{
+    int known = 0, other = 0;
+    if (!dae || e->n != e->func->nin || e->nnamed)
+        return false;
+    for (int i = 0; i < e->n; i++)
+        count_known(dae, e->a[i], &known, &other);
+    return known && other;
+}
 
 /* A call of a user function that is a constant now that folded parameters are literals: the inlined
  * value of the element it stands for, when that simplifies to a number (MultiBody's Revolute:
  * R_rel = planarRotation(e, phi, w) with e = {0, 0, 1} folded has R_rel.T[1, 3] = 0 whatever phi is, and
- * a coefficient R_rel.T[1, 3] left in the derivative equations made matching divide by it). Functions
- * are pure (12.3), so the number is the call's value. Recursion over one expression only. */
+ * a coefficient R_rel.T[1, 3] left in the derivative equations made matching divide by it). Else, for a
+ * call some of whose arguments are numbers, the number fneval.c's partial evaluation finds whatever the
+ * others are: the MSL's Spice3 JFET has cc = jfetNoBypassCode(m1, p2, ..., {G.v, Dinternal, Sinternal})
+ * and icGD = cc.cGD*der(vGD), where cc.cGD is the model card's CGD (Evaluate = true) times a function of
+ * the voltages; CascodeCircuit sets CGD = 0, so that cc.cGD = 0, vGD is no state and the node's current
+ * balance is algebraic (OpenModelica's evalFunc evaluates such calls too), not a division by that 0.
+ * Functions are pure (12.3), so the number is the call's value. Recursion over one expression only. */
 static mo_expr *fold_call(void *ctx, const mo_expr *e)
 {
     mo_expr *r = mo_dae_map_operands(e, fold_call, ctx);
@@ -228,6 +274,10 @@ static mo_expr *fold_call(void *ctx, const mo_expr *e)
         if (v && mo_sym_is_num(mo_simplify(v), &x))
             return mo_sym_num(e->loc, x);
     }
+    double x;
+    if (r && r->kind == MO_EX_CALL && r->func && partly_known(ctx, r) &&
+        mo_fn_eval_partial(r->func, r->a, known_scalar, ctx, r->func_out, r->func_el, &x))
+        return mo_sym_num(e->loc, x);
     return r;
 }
 
@@ -268,8 +318,8 @@ static bool calls_with_literals(const mo_expr *e)
 static const mo_expr *fold(const mo_expr *e, const folds *f)
 {
     if (f->sub && mo_sym_reads_any(e, f->in))
-        return fold_call(NULL, mo_expr_subst(e, f->sub));
-    return calls_with_literals(e) ? fold_call(NULL, e) : e;
+        return fold_call(f->dae, mo_expr_subst(e, f->sub));
+    return calls_with_literals(e) ? fold_call(f->dae, e) : e;
 }
 
 static bool lower_eq(mo_dae *dae, const mo_feq *fe, bool initial, const folds *f)
@@ -864,7 +914,7 @@ mo_dae *mo_dae_build(const mo_flat *flat)
     if (!ok)
         return NULL;
     mo_dae_init_params(dae);   /* parameters with fixed = false (init.c) */
-    folds f = {mo_dae_fold_params(dae), NULL};   /* Evaluate = true, final literal bindings (fold.c) */
+    folds f = {mo_dae_fold_params(dae), NULL, dae};   /* Evaluate = true, final literal bindings (fold.c) */
     if (f.sub) {
         f.in = MO_NEWN(unsigned char, dae->vars.n);
         for (int v = 0; v < dae->vars.n; v++)

@@ -3,7 +3,8 @@
  * structural analysis (mo_dae_fold_params), and the derivatives that folding leaves without any
  * equation (mo_dae_drop_unused_ders). Hooks of mo_dae_build (dae.c).
  *
- * Which parameters (18.3): those declared with annotation(Evaluate = true), and those whose binding is
+ * Which parameters (18.3): those declared with annotation(Evaluate = true) (the fields of a record
+ * component so declared too: flatten.c, Spice3's modelcard), and those whose binding is
  * final (final declaration or final modifier, or a field of a record declared final: final parameter
  * R c = f(p)) and made only of literals, constants and parameters folded already. The MSL's
  * HeatingNPN_NORGate gives its capacitors and transistors final C = CapVal with CapVal = 0 (Evaluate =

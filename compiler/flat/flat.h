@@ -629,5 +629,9 @@ void mo_clone_disable(void);
 typedef bool mo_fn_scalar_fn(void *ctx, const mo_expr *e, double *out);
 bool mo_fn_eval(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, void *ctx, int out, int el,
                 double *val);
+/* The same with the elements scalar_of has no value for not known: true with *val when element el of
+ * output out is known (finite) whatever they are (fneval.c's partial evaluation). */
+bool mo_fn_eval_partial(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, void *ctx, int out,
+                        int el, double *val);
 
 #endif

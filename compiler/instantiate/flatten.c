@@ -310,7 +310,7 @@ static void make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char
     v.name = name;
     v.variability = (unsigned char)variability;
     v.type = (unsigned char)t->basetype;
-    v.flags = flags | (t->connector ? MO_IF_CONNECTOR : 0);
+    v.flags = (flags & ~(unsigned)MO_IF_EVALUATE) | (t->connector ? MO_IF_CONNECTOR : 0);
     if (mo_builtin_is_clock(t->cls)) {   /* 16.3: not flow, stream, discrete, parameter or constant */
         v.flags |= MO_FV_CLOCK;
         flat->clocked = true;
@@ -322,7 +322,7 @@ static void make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char
                      : variability == MO_VAR_PARAMETER ? "parameter" : "constant");
     }
     if (variability == MO_VAR_PARAMETER) {   /* what the back end may fold (dae.c) */
-        if (evaluate_annotation(it->elem))
+        if (evaluate_annotation(it->elem) || (flags & MO_IF_EVALUATE))
             v.flags |= MO_FV_EVALUATE;
         if (t->mod && t->mod->binding && (t->mod->final_ || (flags & MO_PF_FINAL)))
             v.flags |= MO_FV_FINAL_VALUE;
@@ -381,7 +381,7 @@ static void make_var(mo_front *fr, mo_inst *inst, mo_layout_item *it, const char
  * part of the clone key, flatten_clone.c, so that a clone is made only where its template was). */
 static unsigned inst_flags(unsigned flags, const mo_class *cls)
 {
-    unsigned f = flags & (MO_INST_FLAGS | MO_IF_CONNECTOR);
+    unsigned f = flags & (MO_INST_FLAGS | MO_IF_CONNECTOR | MO_IF_EVALUATE);
     if (cls->kind == MO_CL_CONNECTOR || cls->kind == MO_CL_EXPANDABLE_CONNECTOR)
         f |= MO_IF_CONNECTOR;
     return f;
@@ -579,6 +579,8 @@ static bool build_slot(mo_front *fr, mo_inst *inst, int i, mo_slot *s, mo_inst *
         variability = MO_VAR_DISCRETE;
     unsigned flags = ((e->flags | t.prefixes) & (MO_PF_INPUT | MO_PF_OUTPUT | MO_PF_FLOW | MO_PF_STREAM |
                                                  MO_PF_PROTECTED | MO_PF_FINAL)) | home->flags;
+    if (variability == MO_VAR_PARAMETER && evaluate_annotation(e))   /* a record's fields too */
+        flags |= MO_IF_EVALUATE;
     if (!mo_prefixes_ok(home, e, &t, flags))   /* spec 4.4.2.2 (prefixes.c) */
         return false;
     if ((flags & MO_PF_FLOW) && t.cls->kind == MO_CL_OPERATOR_RECORD && !mo_connect_flow_record_ok(t.cls, e))

@@ -24,33 +24,25 @@
  * loop iterations and makes arrays of at most FN_MAX_ELEMENTS elements in all, so that a function that
  * loops without end fails instead of hanging the compiler. Arrays are malloc'd and freed as they are
  * replaced (the arena would keep every intermediate value of a loop).
- * Values are doubles, as in eval.c: Integers are exact up to 2^53.
+ * Values are doubles, as in eval.c: Integers are exact up to 2^53 (fnval.h; fnarr.c: cat and the matrix
+ * built-ins).
+ * Partial evaluation (mo_fn_eval_partial, for analysis/dae.c's fold_call): argument elements without a
+ * value are NaN, "not known", and so is what is computed from them, except where the known operand
+ * decides (0*x and 0/x are 0, as expr.c simplifies them; false and x; true or x). A condition not known
+ * takes both ways (if-expressions, if-statements on copies of the slots) and keeps what they agree on;
+ * while loops, for ranges, subscripts and asserts that are not known stop the evaluation (an assert the
+ * simulator would check is not lost). The caller gets an output element only when it is known.
  */
-#include "aval.h"
+#include "fnval.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { FN_MAX_DEPTH = 64, FN_MAX_STEPS = 10000000, FN_MAX_ELEMENTS = 10000000 };
+enum { FN_MAX_DEPTH = 64 };
 
-/* A value: a scalar (nd = 0, in s) or an array (dims, n elements row-major in el). */
-typedef struct val {
-    int nd;
-    int dims[MO_MAX_DIMS];
-    long n;
-    double *el;               /* arrays: n elements (owned by the run's pool) */
-    double s;                 /* scalars */
-} val;
-
-/* One evaluation: its step budget and the arrays it made (freed together at its end). */
-typedef struct run {
-    const mo_func *fn;        /* the function whose statements run (the types of its expressions) */
-    long steps;
-    long elements;
-    void **pool;
-    int npool, cap;
-} run;
+typedef mo_fnval val;
+typedef mo_fnrun run;
 
 /* How a list of statements ended. */
 typedef enum flow { FLOW_NEXT, FLOW_BREAK, FLOW_RETURN, FLOW_FAIL } flow;
@@ -70,8 +62,13 @@ static double at(const val *v, long i)
     return v->nd ? v->el[i] : v->s;
 }
 
-/* An array of nd dimensions dims (elements uninitialised), false past the budget. */
-static bool make(run *r, val *v, int nd, const int *dims)
+/* Is x a value not known (a partial evaluation's NaN)? A full evaluation has none: its NaN is a value. */
+static bool unknown(const run *r, double x)
+{
+    return r->partial && isnan(x);
+}
+
+bool mo_fnv_make(run *r, val *v, int nd, const int *dims)
 {
     long n = 1;
     for (int k = 0; k < nd; k++)
@@ -138,7 +135,7 @@ static bool product(run *r, const val *a, const val *b, val *out)
         *out = scalar(x);
         return true;
     }
-    if (!make(r, out, nd, dims))
+    if (!mo_fnv_make(r, out, nd, dims))
         return false;
     for (int i = 0; i < m; i++)
         for (int j = 0; j < n; j++) {
@@ -150,12 +147,33 @@ static bool product(run *r, const val *a, const val *b, val *out)
     return true;
 }
 
+/* a op b of two scalars; in a partial evaluation, an operand not known (NaN) gives a result not known
+ * but where the known one decides: 0*x and 0/x are 0 (as expr.c simplifies them), false and x is false,
+ * true or x is true. */
+static bool binary_el(const run *r, mo_op op, double a, double b, double *out)
+{
+    if (!r->partial || !(isnan(a) || isnan(b)))
+        return mo_eval_binary(op, a, b, out);
+    switch (op) {
+    case MO_OP_MUL: case MO_OP_EMUL: *out = a == 0 || b == 0 ? 0 : NAN; return true;
+    case MO_OP_DIV: case MO_OP_EDIV: *out = a == 0 ? 0 : NAN; return b != 0;
+    case MO_OP_AND: *out = a == 0 || b == 0 ? 0 : NAN; return true;
+    case MO_OP_OR: *out = (!isnan(a) && a != 0) || (!isnan(b) && b != 0) ? 1 : NAN; return true;
+    case MO_OP_POW: case MO_OP_EPOW: *out = pow(a, b); return true;   /* (x^0 and 1^x are 1) */
+    default:   /* + -, relations: not known (an operator mo_eval_binary has not: not evaluated) */
+        if (!mo_eval_binary(op, a, b, out))
+            return false;
+        *out = NAN;
+        return true;
+    }
+}
+
 /* a op b, element by element where one or both are arrays (of one size) */
 static bool binary(run *r, mo_op op, const val *a, const val *b, val *out)
 {
     if (!a->nd && !b->nd) {
         double x;
-        if (!mo_eval_binary(op, a->s, b->s, &x))
+        if (!binary_el(r, op, a->s, b->s, &x))
             return false;
         *out = scalar(x);
         return true;
@@ -171,10 +189,10 @@ static bool binary(run *r, mo_op op, const val *a, const val *b, val *out)
         return false;
     }
     const val *shape = a->nd ? a : b;
-    if (!make(r, out, shape->nd, shape->dims))
+    if (!mo_fnv_make(r, out, shape->nd, shape->dims))
         return false;
     for (long i = 0; i < out->n; i++)
-        if (!mo_eval_binary(op, at(a, a->nd ? i : 0), at(b, b->nd ? i : 0), &out->el[i]))
+        if (!binary_el(r, op, at(a, a->nd ? i : 0), at(b, b->nd ? i : 0), &out->el[i]))
             return false;
     return true;
 }
@@ -223,7 +241,7 @@ static bool array_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
         int nd = 1;
         for (int k = 0; e->n && k < el[0].nd; k++)
             dims[nd++] = el[0].dims[k];
-        ok = make(r, out, nd, dims);
+        ok = mo_fnv_make(r, out, nd, dims);
         long inner = e->n ? el[0].n : 0;
         for (int i = 0; ok && i < e->n; i++)
             for (long j = 0; j < inner; j++)
@@ -262,7 +280,7 @@ static bool comprehension_of(run *r, val *vals, const mo_expr *e, val *out, int 
     int nd = ni;
     for (int k = 0; ok && count && k < el[0].nd; k++)
         dims[nd++] = el[0].dims[k];
-    ok = ok && make(r, out, nd, dims);
+    ok = ok && mo_fnv_make(r, out, nd, dims);
     long inner = ok && count ? el[0].n : 0;
     for (long i = 0; ok && i < count; i++)
         for (long j = 0; j < inner; j++)
@@ -277,11 +295,12 @@ static bool range_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
 {
     val lo, st = scalar(1), hi;
     if (!eval_fx(r, vals, e->a[0], &lo, depth) || (e->n == 3 && !eval_fx(r, vals, e->a[1], &st, depth)) ||
-        !eval_fx(r, vals, e->a[e->n - 1], &hi, depth) || lo.nd || st.nd || hi.nd || st.s == 0)
+        !eval_fx(r, vals, e->a[e->n - 1], &hi, depth) || lo.nd || st.nd || hi.nd || st.s == 0 ||
+        isnan(lo.s + st.s + hi.s))
         return false;
     double cnt = floor((hi.s - lo.s) / st.s) + 1;
     int dims[1] = {cnt > 0 ? (int)cnt : 0};
-    if (cnt > FN_MAX_ELEMENTS || !make(r, out, 1, dims))
+    if (cnt > FN_MAX_ELEMENTS || !mo_fnv_make(r, out, 1, dims))
         return false;
     for (int i = 0; i < dims[0]; i++)
         out->el[i] = lo.s + i * st.s;
@@ -294,7 +313,7 @@ static bool subscript(run *r, val *vals, const mo_expr *e, long n, bool *one, va
 {
     if (e->kind == MO_EX_COLON) {
         int d[1] = {(int)n};
-        if (!make(r, idx, 1, d))
+        if (!mo_fnv_make(r, idx, 1, d))
             return false;
         for (long i = 0; i < n; i++)
             idx->el[i] = (double)(i + 1);
@@ -363,7 +382,7 @@ static bool index_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
     selection s;
     if (!eval_fx(r, vals, e->a[0], &x, depth) || !select_of(r, vals, e, &x, &s, depth))
         return false;
-    if (s.nd && !make(r, out, s.nd, s.dims))
+    if (s.nd && !mo_fnv_make(r, out, s.nd, s.dims))
         return false;
     long pos[MO_MAX_DIMS] = {0};
     for (long i = 0; i < s.count; i++) {
@@ -374,40 +393,6 @@ static bool index_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
             *out = scalar(x.el[flat]);
     }
     return true;
-}
-
-/* The np evaluated parts p, of one number of dimensions and equal but in dimension k (1-based),
- * concatenated along k into out (10.4.2). */
-static bool cat_vals(run *r, long k, const val *p, int np, val *out)
-{
-    bool ok = np >= 1 && k >= 1 && k <= p[0].nd;
-    for (int i = 0; ok && i < np; i++)
-        ok = p[i].nd >= 1 && p[i].nd == p[0].nd;
-    int dims[MO_MAX_DIMS];
-    if (ok) {
-        memcpy(dims, p[0].dims, sizeof dims);
-        dims[k - 1] = 0;
-        for (int i = 0; ok && i < np; i++) {
-            for (int d = 0; d < p[0].nd; d++)
-                ok = ok && (d == k - 1 || p[i].dims[d] == p[0].dims[d]);
-            dims[k - 1] += p[i].dims[k - 1];
-        }
-    }
-    ok = ok && make(r, out, p[0].nd, dims);
-    if (ok) {
-        /* outer: the product of the dimensions before k; each part gives its block of inner elements */
-        long outer = 1;
-        for (int d = 0; d < k - 1; d++)
-            outer *= dims[d];
-        long w = 0;
-        for (long o = 0; o < outer; o++)
-            for (int i = 0; i < np; i++) {
-                long block = outer ? p[i].n / outer : 0;
-                memcpy(out->el + w, p[i].el + o * block, sizeof(double) * (size_t)block);
-                w += block;
-            }
-    }
-    return ok;
 }
 
 /* cat(k, a, b, ...) */
@@ -421,7 +406,7 @@ static bool cat_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
     bool ok = true;
     for (int i = 0; ok && i < np; i++)
         ok = eval_fx(r, vals, e->a[i + 1], &p[i], depth);
-    ok = ok && cat_vals(r, k, p, np, out);
+    ok = ok && mo_fnv_cat(r, k, p, np, out);
     free(p);
     return ok;
 }
@@ -442,7 +427,7 @@ static bool matrix_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
             if (ok && p[j].nd == 0) {
                 double x = p[j].s;
                 int one[2] = {1, 1};
-                ok = make(r, &p[j], 2, one);
+                ok = mo_fnv_make(r, &p[j], 2, one);
                 if (ok)
                     p[j].el[0] = x;
             } else if (ok && p[j].nd == 1) {   /* the same elements as a column */
@@ -450,88 +435,12 @@ static bool matrix_of(run *r, val *vals, const mo_expr *e, val *out, int depth)
                 p[j].dims[1] = 1;
             }
         }
-        ok = ok && cat_vals(r, 2, p, row->n, &rows[i]);
+        ok = ok && mo_fnv_cat(r, 2, p, row->n, &rows[i]);
         free(p);
     }
-    ok = ok && cat_vals(r, 1, rows, e->n, out);
+    ok = ok && mo_fnv_cat(r, 1, rows, e->n, out);
     free(rows);
     return ok;
-}
-
-/* The vector and matrix built-ins of 10.3.6 over evaluated arguments a (and b): 1 with *out, 0 when they
- * do not fit, -1 when n is none of them. MultiBody's Frames.planarRotation builds its T from
- * outerProduct(e, e), identity(3) and skew(e): its zero elements are folded (fold.c) only when its value
- * is known. */
-static int matrix_builtin(run *r, const char *n, int nargs, const val *a, const val *b, val *out)
-{
-    int d2[2];
-    if (!strcmp(n, "identity")) {
-        if (nargs != 1 || a->nd || a->s != floor(a->s) || a->s < 0 || a->s * a->s > FN_MAX_ELEMENTS)
-            return 0;
-        d2[0] = d2[1] = (int)a->s;
-        if (!make(r, out, 2, d2))
-            return 0;
-        for (long i = 0; i < out->n; i++)
-            out->el[i] = i / d2[0] == i % d2[0];
-        return 1;
-    }
-    if (!strcmp(n, "diagonal")) {
-        if (nargs != 1 || a->nd != 1 || (double)a->n * (double)a->n > FN_MAX_ELEMENTS)
-            return 0;
-        d2[0] = d2[1] = (int)a->n;
-        if (!make(r, out, 2, d2))
-            return 0;
-        for (long i = 0; i < out->n; i++)
-            out->el[i] = i / d2[0] == i % d2[0] ? a->el[i / d2[0]] : 0;
-        return 1;
-    }
-    if (!strcmp(n, "transpose")) {
-        if (nargs != 1 || a->nd != 2)
-            return 0;
-        d2[0] = a->dims[1];
-        d2[1] = a->dims[0];
-        if (!make(r, out, 2, d2))
-            return 0;
-        for (long i = 0; i < d2[0]; i++)
-            for (long j = 0; j < d2[1]; j++)
-                out->el[i * d2[1] + j] = a->el[j * d2[0] + i];
-        return 1;
-    }
-    if (!strcmp(n, "outerProduct")) {
-        if (nargs != 2 || a->nd != 1 || b->nd != 1 || (double)a->n * (double)b->n > FN_MAX_ELEMENTS)
-            return 0;
-        d2[0] = (int)a->n;
-        d2[1] = (int)b->n;
-        if (!make(r, out, 2, d2))
-            return 0;
-        for (long i = 0; i < a->n; i++)
-            for (long j = 0; j < b->n; j++)
-                out->el[i * b->n + j] = a->el[i] * b->el[j];
-        return 1;
-    }
-    if (!strcmp(n, "cross") || !strcmp(n, "skew")) {
-        bool cross = n[0] == 'c';
-        if (nargs != (cross ? 2 : 1) || a->nd != 1 || a->n != 3 || (cross && (b->nd != 1 || b->n != 3)))
-            return 0;
-        const double *x = a->el;
-        if (cross) {
-            const double *y = b->el;
-            d2[0] = 3;
-            if (!make(r, out, 1, d2))
-                return 0;
-            out->el[0] = x[1] * y[2] - x[2] * y[1];
-            out->el[1] = x[2] * y[0] - x[0] * y[2];
-            out->el[2] = x[0] * y[1] - x[1] * y[0];
-            return 1;
-        }
-        d2[0] = d2[1] = 3;
-        if (!make(r, out, 2, d2))
-            return 0;
-        const double m[9] = {0, -x[2], x[1], x[2], 0, -x[0], -x[1], x[0], 0};
-        memcpy(out->el, m, sizeof m);
-        return 1;
-    }
-    return -1;
 }
 
 static bool builtin(run *r, val *vals, const mo_expr *e, const char *n, val *out, int depth)
@@ -551,7 +460,7 @@ static bool builtin(run *r, val *vals, const mo_expr *e, const char *n, val *out
                 return false;
             dims[k] = (int)d;
         }
-        if (!make(r, out, nd, dims))
+        if (!mo_fnv_make(r, out, nd, dims))
             return false;
         for (long i = 0; i < out->n; i++)
             out->el[i] = v.s;
@@ -566,7 +475,7 @@ static bool builtin(run *r, val *vals, const mo_expr *e, const char *n, val *out
         *out = scalar(a.dims[(int)b.s - 1]);
         return true;
     }
-    int m = matrix_builtin(r, n, e->n, &a, &b, out);
+    int m = mo_fnv_matrix_builtin(r, n, e->n, &a, &b, out);
     if (m >= 0)
         return m;
     if ((!strcmp(n, "sum") || !strcmp(n, "product")) && e->n == 1) {
@@ -584,13 +493,19 @@ static bool builtin(run *r, val *vals, const mo_expr *e, const char *n, val *out
     }
     if (b.nd || (a.nd && e->n != 1))
         return false;
+    if (!a.nd && (unknown(r, a.s) || unknown(r, b.s))) {   /* (min, max, sign: not known either) */
+        *out = scalar(NAN);
+        return true;
+    }
     if (!a.nd)
         return mo_eval_builtin(n, e->n, a.s, b.s, &out->s) && (*out = scalar(out->s), true) &&
                !int_overflow(r, e, &a, &b, out);
-    if (!make(r, out, a.nd, a.dims))   /* a scalar function of an array: element by element */
+    if (!mo_fnv_make(r, out, a.nd, a.dims))   /* a scalar function of an array: element by element */
         return false;
     for (long i = 0; i < a.n; i++)
-        if (!mo_eval_builtin(n, 1, a.el[i], 0, &out->el[i]))
+        if (unknown(r, a.el[i]))
+            out->el[i] = NAN;
+        else if (!mo_eval_builtin(n, 1, a.el[i], 0, &out->el[i]))
             return false;
     return !int_overflow(r, e, &a, NULL, out);
 }
@@ -610,6 +525,45 @@ static bool user_call(run *r, val *vals, const mo_expr *e, val *outs_all, int de
     return ok;
 }
 
+/* What two values that a condition not known chooses between have in common, into *out: the elements
+ * they agree on, the others not known (NaN); false when their sizes differ. */
+static bool merge(run *r, const val *a, const val *b, val *out)
+{
+    if (a->nd != b->nd || memcmp(a->dims, b->dims, sizeof(int) * (size_t)a->nd))
+        return false;
+    if (!a->nd) {
+        *out = scalar(a->s == b->s ? a->s : NAN);
+        return true;
+    }
+    if (a->el == b->el) {
+        *out = *a;
+        return true;
+    }
+    if (!mo_fnv_make(r, out, a->nd, a->dims))
+        return false;
+    r->steps += a->n;
+    for (long i = 0; i < a->n; i++)
+        out->el[i] = a->el[i] == b->el[i] ? a->el[i] : NAN;
+    return r->steps <= FN_MAX_STEPS;
+}
+
+/* The if-expression e from its condition e->a[from] on (pairs of condition and value, then the else
+ * value). A condition not known (a partial evaluation) takes both ways: its value, and the rest. */
+static bool if_of(run *r, val *vals, const mo_expr *e, int from, val *out, int depth)
+{
+    for (int i = from; i + 1 < e->n; i += 2) {
+        val c, x, y;
+        if (!eval_fx(r, vals, e->a[i], &c, depth) || c.nd)
+            return false;
+        if (unknown(r, c.s))
+            return eval_fx(r, vals, e->a[i + 1], &x, depth) && if_of(r, vals, e, i + 2, &y, depth) &&
+                   merge(r, &x, &y, out);
+        if (c.s)
+            return eval_fx(r, vals, e->a[i + 1], out, depth);
+    }
+    return eval_fx(r, vals, e->a[e->n - 1], out, depth);
+}
+
 /* The value of expression e over the slots vals of the function running. */
 static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
 {
@@ -626,20 +580,20 @@ static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
         if (!eval_fx(r, vals, e->a[0], &a, depth))
             return false;
         if (!a.nd) {
-            *out = scalar(e->op == MO_OP_NEG ? -a.s : e->op == MO_OP_NOT ? !a.s : a.s);
+            *out = scalar(e->op == MO_OP_NEG ? -a.s : e->op != MO_OP_NOT ? a.s : unknown(r, a.s) ? NAN : !a.s);
             return !int_overflow(r, e, NULL, &a, out);
         }
-        if (!make(r, out, a.nd, a.dims))
+        if (!mo_fnv_make(r, out, a.nd, a.dims))
             return false;
         for (long i = 0; i < a.n; i++)
-            out->el[i] = e->op == MO_OP_NEG ? -a.el[i] : e->op == MO_OP_NOT ? !a.el[i] : a.el[i];
+            out->el[i] = e->op == MO_OP_NEG ? -a.el[i] : e->op != MO_OP_NOT ? a.el[i] : unknown(r, a.el[i]) ? NAN : !a.el[i];
         return true;
     }
     case MO_EX_BINARY: {
         val a, b;
         if (!eval_fx(r, vals, e->a[0], &a, depth))
             return false;
-        if (!a.nd && ((e->op == MO_OP_AND && a.s == 0) || (e->op == MO_OP_OR && a.s != 0))) {
+        if (!a.nd && ((e->op == MO_OP_AND && a.s == 0) || (e->op == MO_OP_OR && a.s != 0 && !unknown(r, a.s)))) {
             *out = scalar(e->op == MO_OP_OR);
             return true;
         }
@@ -647,14 +601,7 @@ static bool eval_fx(run *r, val *vals, const mo_expr *e, val *out, int depth)
                !int_overflow(r, e, &a, &b, out);
     }
     case MO_EX_IF:
-        for (int i = 0; i + 1 < e->n; i += 2) {
-            val c;
-            if (!eval_fx(r, vals, e->a[i], &c, depth) || c.nd)
-                return false;
-            if (c.s)
-                return eval_fx(r, vals, e->a[i + 1], out, depth);
-        }
-        return eval_fx(r, vals, e->a[e->n - 1], out, depth);
+        return if_of(r, vals, e, 0, out, depth);
     case MO_EX_CALL: {
         if (e->func) {
             const mo_func *g = e->func;
@@ -693,7 +640,7 @@ static bool assign_part(run *r, val *vals, const mo_expr *t, const val *v, int d
     /* a copy first: another slot may share the target's elements (b := a makes them one array) */
     double *el = x->el;
     val copy;
-    if (!make(r, &copy, x->nd, x->dims))
+    if (!mo_fnv_make(r, &copy, x->nd, x->dims))
         return false;
     memcpy(copy.el, el, sizeof(double) * (size_t)x->n);
     long pos[MO_MAX_DIMS] = {0};
@@ -707,6 +654,37 @@ static bool assign_part(run *r, val *vals, const mo_expr *t, const val *v, int d
 static bool fits(const mo_func *fn, int s, const val *v)
 {
     return fn->vars.v[s].nd == v->nd;
+}
+
+/* The if-statement s from its condition from on (then the else branch). A condition not known (a partial
+ * evaluation) takes both ways on copies of the slots (an array is replaced, never written in place:
+ * assign_part copies it), the branch and the rest; the slots then keep what the two agree on, when both
+ * ended the same way. Recursion: as deep as s has elseif branches. */
+static flow run_if(run *r, const mo_func *fn, val *vals, const mo_fstmt *s, int from, int depth)
+{
+    for (int i = from; i < s->nconds; i++) {
+        val c;
+        if (!eval_fx(r, vals, s->conds[i], &c, depth) || c.nd)
+            return FLOW_FAIL;
+        if (unknown(r, c.s)) {
+            size_t size = sizeof(val) * ((size_t)fn->vars.n + 1);
+            val *a = malloc(size), *b = malloc(size);
+            memcpy(a, vals, size);
+            memcpy(b, vals, size);
+            flow fa = run_list(r, fn, a, &s->bodies[i], depth);
+            flow fb = fa == FLOW_FAIL ? FLOW_FAIL : run_if(r, fn, b, s, i + 1, depth);
+            flow f = fa == fb ? fa : FLOW_FAIL;
+            for (int k = 0; f != FLOW_FAIL && k < fn->vars.n; k++)
+                if (!merge(r, &a[k], &b[k], &vals[k]))
+                    f = FLOW_FAIL;
+            free(a);
+            free(b);
+            return f;
+        }
+        if (c.s)
+            return run_list(r, fn, vals, &s->bodies[i], depth);
+    }
+    return run_list(r, fn, vals, &s->bodies[s->nconds], depth);
 }
 
 /* A statement. */
@@ -749,19 +727,14 @@ static flow run_stmt(run *r, const mo_func *fn, val *vals, const mo_fstmt *s, in
         if (e->kind != MO_EX_CALL || e->func || !e->fn || e->fn->kind != MO_EX_REF || e->fn->nparts != 1 ||
             strcmp(e->fn->parts[0].id, "assert") != 0 || e->n < 1 || !eval_fx(r, vals, e->a[0], &c, depth) || c.nd)
             return FLOW_FAIL;
-        return c.s ? FLOW_NEXT : FLOW_FAIL;
+        return c.s && !unknown(r, c.s) ? FLOW_NEXT : FLOW_FAIL;   /* (not known: the run checks it) */
     }
     case MO_ST_IF:
-        for (int i = 0; i < s->nconds; i++) {
-            if (!eval_fx(r, vals, s->conds[i], &c, depth) || c.nd)
-                return FLOW_FAIL;
-            if (c.s)
-                return run_list(r, fn, vals, &s->bodies[i], depth);
-        }
-        return run_list(r, fn, vals, &s->bodies[s->nconds], depth);
+        return run_if(r, fn, vals, s, 0, depth);
     case MO_ST_WHILE:
         for (;;) {
-            if (++r->steps > FN_MAX_STEPS || !eval_fx(r, vals, s->conds[0], &c, depth) || c.nd)
+            if (++r->steps > FN_MAX_STEPS || !eval_fx(r, vals, s->conds[0], &c, depth) || c.nd ||
+                unknown(r, c.s))
                 return FLOW_FAIL;
             if (!c.s)
                 return FLOW_NEXT;
@@ -776,7 +749,7 @@ static flow run_stmt(run *r, const mo_func *fn, val *vals, const mo_fstmt *s, in
         val lo, st = scalar(1), hi;
         if (!g || g->kind != MO_EX_RANGE || !eval_fx(r, vals, g->a[0], &lo, depth) ||
             (g->n == 3 && !eval_fx(r, vals, g->a[1], &st, depth)) || !eval_fx(r, vals, g->a[g->n - 1], &hi, depth) ||
-            lo.nd || st.nd || hi.nd || st.s == 0)
+            lo.nd || st.nd || hi.nd || st.s == 0 || isnan(lo.s + st.s + hi.s))
             return FLOW_FAIL;
         /* the iterator steps as the generated C's loop steps it (codegen_fn.c), so that both give the same
          * values; the body cannot assign it (fnstmt.c) */
@@ -844,7 +817,7 @@ static bool call_fn(run *r, const mo_func *fn, const val *args, val *outs, int d
             ok = !v->dims[d] || (eval_int(r, vals, v->dims[d], &x, depth) && x >= 0 && x <= FN_MAX_ELEMENTS);
             dims[d] = (int)x;
         }
-        ok = ok && make(r, &vals[i], v->nd, dims);
+        ok = ok && mo_fnv_make(r, &vals[i], v->nd, dims);
         for (long j = 0; ok && j < vals[i].n; j++)
             vals[i].el[j] = 0;
     }
@@ -869,8 +842,13 @@ static bool arg_value(run *r, mo_fn_scalar_fn *scalar_of, void *ctx, const mo_ex
 {
     if (nd == 0) {
         double x;
-        if (e->kind == MO_EX_ARRAY || !scalar_of(ctx, e, &x))
+        if (e->kind == MO_EX_ARRAY)
             return false;
+        if (!scalar_of(ctx, e, &x)) {
+            if (!r->partial)
+                return false;
+            x = NAN;   /* (partial: not known) */
+        }
         *out = scalar(x);
         return true;
     }
@@ -884,7 +862,7 @@ static bool arg_value(run *r, mo_fn_scalar_fn *scalar_of, void *ctx, const mo_ex
     int dims[MO_MAX_DIMS] = {e->n};
     for (int k = 1; ok && e->n && k < nd; k++)
         dims[k] = el[0].dims[k - 1];
-    ok = ok && make(r, out, nd, dims);
+    ok = ok && mo_fnv_make(r, out, nd, dims);
     long inner = e->n ? el[0].n : 0;
     for (int i = 0; ok && i < e->n; i++)
         for (long j = 0; j < inner; j++)
@@ -917,6 +895,19 @@ bool mo_fn_eval(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, v
     overflowed = NULL;
     val v;
     bool ok = run_call(&r, fn, args, scalar_of, ctx, out, &v) && el >= 0 && el < v.n;
+    if (ok)
+        *value = at(&v, el);
+    run_end(&r);
+    return ok;
+}
+
+bool mo_fn_eval_partial(const mo_func *fn, mo_expr **args, mo_fn_scalar_fn *scalar_of, void *ctx, int out,
+                        int el, double *value)
+{
+    run r = {.partial = true};
+    overflowed = NULL;
+    val v;
+    bool ok = run_call(&r, fn, args, scalar_of, ctx, out, &v) && el >= 0 && el < v.n && isfinite(at(&v, el));
     if (ok)
         *value = at(&v, el);
     run_end(&r);

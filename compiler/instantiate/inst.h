@@ -109,6 +109,10 @@ bool mo_layout_dup_under(const mo_layout *lay, const char *name, int k);
  * connector, or a connector itself (a flow variable elsewhere is no connection's business, spec 9.2).
  * The bit of MO_PF_EXPANDABLE, a class prefix that never reaches instances or variables. */
 enum { MO_IF_CONNECTOR = MO_PF_EXPANDABLE };
+/* A flag of instances only (mo_inst.flags): inside a parameter record declared with annotation(Evaluate
+ * = true), whose fields are evaluated too (18.3: the annotation is the component's; the MSL's Spice3
+ * transistors have modelcard and m so). The bit of MO_PF_REDECLARE, which no component passes on. */
+enum { MO_IF_EVALUATE = MO_PF_REDECLARE };
 
 enum { MO_SLOT_PENDING, MO_SLOT_BUSY, MO_SLOT_DONE };
 enum { MO_SK_NONE, MO_SK_VAR, MO_SK_INST, MO_SK_ARRAY };

@@ -198,4 +198,65 @@ package Fold
     end for;
     annotation(experiment(StopTime = 1));
   end Call;
+
+  // A call evaluated partly (analysis/dae.c fold_call, instantiate/fneval.c mo_fn_eval_partial), as the
+  // MSL's Spice3 JFET: cc = jfetNoBypassCode(m1, p2, ..., {G.v, Dinternal, Sinternal}) and icGD =
+  // cc.cGD*der(vGD), where cc.cGD is the model card's CGD times a function of the voltages. Here the card
+  // (Evaluate = true on the record component: its fields are evaluated too) gives the junction's
+  // zero-bias capacitance C0, and node() computes the junction's current i and capacitance c from it and
+  // from the voltage, which is known only when the model runs. With C0 = 0, c is 0 whatever the voltage
+  // (0/sqrt(..) in one branch, 0*(..) in the other, of an if-statement whose condition is not known):
+  // folded, der(v) vanishes and the node is algebraic. i = g*v must not be folded: its if-statement has a
+  // branch (never taken) that assigns 0, so the two ways differ.
+  record Card
+    Real C0 "zero-bias capacitance";
+    Real phi "junction potential";
+    Real g "conductance";
+  end Card;
+
+  record NodeOut
+    Real i "current through the conductance";
+    Real c "capacitance";
+  end NodeOut;
+
+  function node
+    input Card card;
+    input Real v[1] "the voltages (a vector, as Spice3 passes them)";
+    output NodeOut o;
+  protected
+    Real arg;
+  algorithm
+    if v[1] < -10*card.phi then
+      o.i := 0;
+    else
+      o.i := card.g*v[1];
+    end if;
+    if v[1] < 0.5*card.phi then
+      arg := 1 + max(v[1] - card.phi, 0);
+      o.c := if arg > 0 then card.C0/sqrt(arg) else card.C0;
+    else
+      o.c := card.C0*(v[1]/card.phi);
+    end if;
+  end node;
+
+  model Node "sin(t) through a resistance 1 into v; from v to ground the junction: i + c*der(v)"
+    parameter Card card annotation(Evaluate = true);
+    parameter Real w(unit = "1/s") = 1;
+    NodeOut cc;
+    Real v(start = 0, fixed = true);
+    Real ic;
+  equation
+    cc = node(card, {v});
+    ic = cc.c*der(v);
+    sin(w*time) - v = cc.i + ic;
+  end Node;
+
+  // n0: C0 = 0, v = sin(t)/3 (algebraic). n1: C0 = 1: c = 1 while |v| < phi/2 (arg = 1), which holds, but
+  // c is no constant when compiled: n1.v stays a state, der(v) = sin(t) - 3 v, v(0) = 0:
+  // v = 0.3 sin(t) - 0.1 cos(t) + 0.1 exp(-3 t).
+  model PartialCall
+    Node n0(card(C0 = 0, phi = 10, g = 2), v(fixed = false));
+    Node n1(card(C0 = 1, phi = 10, g = 2));
+    annotation(experiment(StopTime = 5, Interval = 0.01));
+  end PartialCall;
 end Fold;
