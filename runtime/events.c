@@ -24,10 +24,11 @@
  * next_time_event(t), and at that time no search is needed.
  *
  * At an event at time te: the point just before (old relations) is kept; the relations take their new
- * values; then event iteration: pre = y, pre_x = x, pre_dx = dx; rhs; update(fire); rhs, the two again while an
- * update changes a discrete y or x (one solution of the event's equations with pre() fixed, spec 8.6: a
- * when-condition that reads what another when-clause assigned at this event, change(m) of m =
- * integer(10*time), sees the new value with pre() from before the event); zero crossings - repeated
+ * values; then event iteration: pre = y, pre_x = x, pre_dx = dx; rhs; update(fire); rhs, the two again in
+ * rounds that start from the pass's condition memory and states while a round changes a discrete y or x
+ * (one solution of the event's equations with pre() fixed, spec 8.6: a when-condition that reads what
+ * another when-clause assigned at this event, change(m) of m = integer(10*time), sees the new value with
+ * pre() from before the event; rounds that never settle stop the run); zero crossings - repeated
  * until neither the relations nor any discrete y (mo2c_model.y_discrete) nor x change (at most MAX_PASSES passes, else the event is
  * reported as not converging, naming what kept changing). A relation that a mixed loop found on its
  * threshold to the loop's accuracy and kept (d->rel_tie, runtime/mixed.c) is not compared: its sign
@@ -96,6 +97,9 @@ struct mo2c_rt_events {
     unsigned char *newrel;
     double *bx, *bdx, *by;    /* the point just before the event */
     double *ry, *rx;          /* y and x before an update of the event iteration (solve_pass) */
+    double *x0;               /* x at the start of a pass (solve_pass: each round starts from it) */
+    double *ys0, *ys1;        /* y at the start of the round before and of this one (d->round_y) */
+    unsigned char *cond0;     /* ncond: the condition memory at the start of a pass (d->cond_pass) */
     double *ax, *adx, *ay;    /* the point just after (while the row before is written) */
     double row_t;             /* time of the last event rows written, NAN when none */
     int have_row;
@@ -245,6 +249,10 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     ok &= (ev->by = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->ry = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->rx = calloc(nx, sizeof(double))) != NULL;
+    ok &= (ev->x0 = calloc(nx, sizeof(double))) != NULL;
+    ok &= (ev->cond0 = calloc((size_t)m->ncond + 1, 1)) != NULL;
+    ok &= (ev->ys0 = calloc(ny, sizeof(double))) != NULL;
+    ok &= (ev->ys1 = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->ay = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->newrel = calloc(nr, 1)) != NULL;
     if (ok && m->nx > 0 && sys)
@@ -274,10 +282,11 @@ void mo2c_rt_events_free(mo2c_rt_events *ev)
     if (!ev)
         return;
     double *arrays[] = {ev->zp, ev->zl, ev->zr, ev->zm, ev->sl, ev->sr, ev->xp, ev->xl, ev->xr, ev->xm,
-                        ev->bx, ev->bdx, ev->ax, ev->adx, ev->by, ev->ay, ev->ry, ev->rx};
+                        ev->bx, ev->bdx, ev->ax, ev->adx, ev->by, ev->ay, ev->ry, ev->rx, ev->x0, ev->ys0, ev->ys1};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
         free(arrays[i]);
     free(ev->newrel);
+    free(ev->cond0);
     if (ev->drv)
         gsl_odeiv2_driver_free(ev->drv);
     free(ev);
@@ -454,13 +463,14 @@ static int chatter_check(mo2c_rt_events *ev, double t, int cause)
     return -1;
 }
 
-/* The name of y[i] for a message (only on failure, so the scan is no loop over the model). */
-static const char *y_name(const mo2c_model *m, int i)
+/* The name of y[i] (src MO2C_SRC_ALG) or x[i] (MO2C_SRC_STATE) for a message (only on failure, so
+ * the scan is no loop over the model). */
+static const char *var_name(const mo2c_model *m, int src, int i)
 {
     for (int k = 0; k < m->nvars; k++)
-        if (m->vars[k].source == MO2C_SRC_ALG && m->vars[k].index == i && !m->vars[k].negated)
+        if ((int)m->vars[k].source == src && m->vars[k].index == i && !m->vars[k].negated)
             return m->vars[k].name;
-    return "a variable";
+    return src == MO2C_SRC_STATE ? "a state" : "a variable";
 }
 
 static int same(double a, double b)
@@ -468,51 +478,102 @@ static int same(double a, double b)
     return a == b || (isnan(a) && isnan(b));
 }
 
-/* Did the last update change a discrete y (or any y, without y_discrete) or x from ry, rx? */
+/* a and b equal but for the rounding of a solver that ran again from another guess (the value at a
+ * clock tick of a system of equations came out one ulp apart, round after round): rounds compare with
+ * this, passes exactly. Integer, Boolean and enumeration values differ by 1 or more. */
+static int near(double a, double b)
+{
+    return same(a, b) || fabs(a - b) <= 1e-12 * fmax(fabs(a), fabs(b));
+}
+
+int mo2c_reads_changed(const mo2c_data *d, const int *slots, int n)
+{
+    if (!d->round_y)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!near(d->y[slots[i]], d->round_y[slots[i]]))
+            return 1;
+    return 0;
+}
+
+/* What the last round changed from ry, rx: 1 + i for the discrete y[i] (any y without y_discrete), -1 - k
+ * for x[k], 0 for nothing. */
 static int round_changed(const mo2c_rt_events *ev, const double *x)
 {
     const mo2c_model *m = ev->d->model;
     const double *y = ev->d->y;
     for (int k = 0; k < ev->nx; k++)
-        if (!same(x[k], ev->rx[k]))
-            return 1;
+        if (!near(x[k], ev->rx[k]))
+            return -1 - k;
     if (m->y_discrete) {
         for (int i = 0; i < m->ny_discrete; i++)
-            if (!same(y[m->y_discrete[i]], ev->ry[m->y_discrete[i]]))
-                return 1;
+            if (!near(y[m->y_discrete[i]], ev->ry[m->y_discrete[i]]))
+                return 1 + m->y_discrete[i];
         return 0;
     }
     for (int i = 0; i < ev->ny; i++)
-        if (!same(y[i], ev->ry[i]))
-            return 1;
+        if (!near(y[i], ev->ry[i]))
+            return 1 + i;
     return 0;
 }
 
 /* One pass of the event iteration: the event's equations solved with pre() fixed (8.6). update()
  * runs the when-clauses in one order, so one whose condition reads what a later one assigns (change(m)
- * before the when-clause of integer(10*time) that m equals) saw the old value; with pre() then made
- * equal to the new one for the next pass it never saw the change (when change(m) never fired, pre(m) in
- * a body read the new m). So update and the equations run again while an update changes something: the
- * condition memory keeps a when-clause that fired from firing again, one whose condition turns true on
- * what another assigned fires in the same pass, with the same pre(). At most MAX_PASSES rounds (the
- * outer iteration reports what does not settle). */
+ * before the when-clause of integer(10*time) that m equals) saw the old value, and one whose body reads
+ * it (b = a before the clause of a) read the old value; with pre() then made equal to the new one for
+ * the next pass it never saw the change. So update and the equations run again, in rounds, while a
+ * round changes something. In a round after the first, a clause (or an algorithm section) whose reads
+ * changed in the round before runs again as in the first round: against the pass's condition memory
+ * (d->cond_pass), with the same pre(), from pre() for a section's outputs (11.1.2), so that an 'if
+ * edge(c) then n := n + 100' adds once however many rounds run; one whose reads did not change keeps
+ * its values and its calls with effects are not repeated (codegen_reads.c). Each round starts from the
+ * pass's states: a reinit that fired is applied again to them, not to its own result (d->x_reset).
+ * Rounds that never settle (the clauses assign one another in a cycle) stop the run naming what kept
+ * changing. */
 static int solve_pass(mo2c_rt_events *ev, double t, double *x)
 {
     mo2c_data *d = ev->d;
     const mo2c_model *m = d->model;
+    size_t ny = (size_t)ev->ny * sizeof *d->y, nx = (size_t)ev->nx * sizeof *x;
     if (eval_point(ev, t, x, ev->zm, 1) != 0)
         return -1;
-    for (int round = 0; m->update && round < MAX_PASSES; round++) {
-        memcpy(ev->ry, d->y, (size_t)ev->ny * sizeof *d->y);
-        memcpy(ev->rx, x, (size_t)ev->nx * sizeof *x);
-        if (m->update(d, t, x, 1) != 0)
+    if (!m->update)
+        return 0;
+    memcpy(ev->cond0, d->cond, (size_t)m->ncond);
+    memcpy(ev->x0, x, nx);
+    int what = 0;
+    for (int round = 0; round < MAX_PASSES; round++) {
+        memcpy(ev->ry, d->y, ny);
+        memcpy(ev->rx, x, nx);
+        d->x_reset = round && memcmp(x, ev->x0, nx) != 0;
+        if (d->x_reset) {
+            memcpy(x, ev->x0, nx);
+            if (eval_point(ev, t, x, ev->zm, 1) != 0)
+                return -1;
+        }
+        double *ys = ev->ys0;   /* ys1: y at this round's start, ys0: at the round before's */
+        ev->ys0 = ev->ys1;
+        ev->ys1 = ys;
+        memcpy(ev->ys1, d->y, ny);
+        d->round_y = round ? ev->ys0 : NULL;
+        d->cond_pass = ev->cond0;
+        int rc = m->update(d, t, x, 1);
+        d->round_y = NULL;
+        d->cond_pass = NULL;
+        d->x_reset = 0;
+        if (rc != 0)
             return fail(d, t, "an event update failed");
         if (eval_point(ev, t, x, ev->zm, 1) != 0)
             return -1;
-        if (!round_changed(ev, x))
-            break;
+        if (!(what = round_changed(ev, x)))
+            return 0;
     }
-    return 0;
+    mo2c_rt_progress_clear(d);
+    fprintf(stderr, "error: at time %.16g: event iteration did not converge: after %d rounds of the event's "
+            "equations with pre() fixed, %s%s' still changes (when-clauses that assign one another's "
+            "values in a cycle?)\n", t, MAX_PASSES, what < 0 ? "the state '" : "'",
+            what < 0 ? var_name(m, MO2C_SRC_STATE, -1 - what) : var_name(m, MO2C_SRC_ALG, what - 1));
+    return -1;
 }
 
 /* Event iteration at (t, x) until nothing changes. */
@@ -544,7 +605,7 @@ static int iterate(mo2c_rt_events *ev, double t, double *x)
         if (pass + 1 == MAX_PASSES) {
             fprintf(stderr, "error: at time %.16g: event iteration did not converge after %d passes: %s%s%s "
                     "keeps changing\n", t, MAX_PASSES, r < ev->nrel ? "the relation '" : "",
-                    r < ev->nrel ? m->rel_text[r] : i < ev->ny ? y_name(m, i) : "a state",
+                    r < ev->nrel ? m->rel_text[r] : i < ev->ny ? var_name(m, MO2C_SRC_ALG, i) : "a state",
                     r < ev->nrel ? "'" : "");
             return -1;
         }

@@ -4,7 +4,8 @@
  * Input: the flat model's when-equations and algorithm sections (flat.h). Output: the set of variables
  * assigned in when-clauses and when-statements (mo_events_assigned, used by dae.c to classify them
  * MO_DV_DISCRETE), and errors for when-clauses that assign what they may not (mo_dae_events_check,
- * after der() has been lowered so that differentiated variables are known).
+ * after der() has been lowered so that differentiated variables are known); the variables an expression
+ * reads at an event, outside pre() (mo_expr_each_var_now, sym.h).
  *
  * Semantics kept by the whole pipeline (specification 8.5): a discrete variable keeps its value between
  * events; at an event, a when-clause whose condition becomes true assigns it; pre(v) is the value before
@@ -12,6 +13,7 @@
  * nor sorted; its storage is a y slot that the right-hand side never writes.
  */
 #include "events.h"
+#include "sym.h"
 
 #include <string.h>
 
@@ -90,4 +92,31 @@ bool mo_dae_events_check(const mo_dae *dae)
         }
     }
     return ok;
+}
+
+void mo_expr_each_var_now(const mo_expr *root, mo_expr_stack *stack, void (*f)(void *ctx, int v), void *ctx)
+{
+    if (!root)
+        return;
+    stack->n = 0;
+    MO_PUSH(*stack, root);
+    while (stack->n) {
+        const mo_expr *e = stack->v[--stack->n];
+        if (e->kind == MO_EX_VAR) {
+            if (e->var >= 0)
+                f(ctx, e->var);
+            continue;
+        }
+        if (e->kind == MO_EX_CALL) {
+            const char *fn = mo_sym_fn_name(e);
+            if (fn && !strcmp(fn, "pre"))
+                continue;
+        }
+        for (int i = 0; i < e->n; i++)
+            if (e->a[i])
+                MO_PUSH(*stack, e->a[i]);
+        for (int i = 0; i < e->nnamed; i++)
+            if (e->named[i].value)
+                MO_PUSH(*stack, e->named[i].value);
+    }
 }

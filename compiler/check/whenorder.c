@@ -20,35 +20,23 @@
 typedef struct wo {
     const mo_flat *flat;
     int *owner;               /* per variable: 1 + the statement of the branch that assigns it, or 0 */
-    MO_VEC(const mo_expr *) stack;
+    mo_expr_stack stack;
     MO_VEC(int) reads;        /* statement -> the statements it must follow (CSR: rfirst) */
     int errors;
 } wo;
 
 /* The statements of the branch that s reads from (appended to w->reads), not counting reads inside
  * pre(), which are values from before the event. */
+static void note_read(void *ctx, int v)
+{
+    wo *w = ctx;
+    if (v < w->flat->vars.n && w->owner[v])
+        MO_PUSH(w->reads, w->owner[v] - 1);
+}
+
 static void collect(wo *w, const mo_expr *root)
 {
-    if (!root)
-        return;
-    w->stack.n = 0;
-    MO_PUSH(w->stack, root);
-    while (w->stack.n) {
-        const mo_expr *e = w->stack.v[--w->stack.n];
-        if (e->kind == MO_EX_VAR) {
-            if (e->var >= 0 && e->var < w->flat->vars.n && w->owner[e->var])
-                MO_PUSH(w->reads, w->owner[e->var] - 1);
-            continue;
-        }
-        if (e->kind == MO_EX_CALL) {
-            const char *f = mo_sym_fn_name(e);
-            if (f && !strcmp(f, "pre"))
-                continue;
-        }
-        for (int i = 0; i < e->n; i++)
-            if (e->a[i])
-                MO_PUSH(w->stack, e->a[i]);
-    }
+    mo_expr_each_var_now(root, &w->stack, note_read, w);
 }
 
 static void order_branch(wo *w, mo_wbranch *b)

@@ -27,6 +27,7 @@ typedef struct mo_cg {
     const mo_func *fn;        /* printing the body of a user function: MO_EX_VAR is one of its slots */
     const char *where_name;   /* when set, checked operations name this C string instead of W<id> */
     struct mo_cg_events *ev;  /* relations, samples and when-clauses (codegen_events.c), or NULL */
+    struct mo_cg_reads *reads;/* while update() is printed: what its clauses read (codegen_reads.c) */
     bool live;                /* compare relations directly instead of reading the frozen d->rel[]
                                * (initialization, when-clause bodies) */
     struct mo_cg_divs *divs;  /* when set (rhs, outputs): a division by a parameter expression prints
@@ -192,6 +193,18 @@ typedef enum mo_cg_alg_mode {
                                * asserts inside them checked; terminate */
 } mo_cg_alg_mode;
 void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode);
+
+/* codegen_reads.c: the y slots a when-clause or an algorithm section reads outside pre(), but those it
+ * assigns (mark those with mo_cg_reads_assigned first), for the rounds of event iteration.
+ * mo_cg_reads_end prints "static const int rd<N>_[] = {...};" at indent and returns the C test of
+ * "compare with the pass's condition memory d->cond_pass": something read changed in the round before
+ * (mo2c_reads_changed), or with reinit, the states were set back (d->x_reset). */
+typedef struct mo_cg_reads mo_cg_reads;
+mo_cg_reads *mo_cg_reads_new(const mo_dae *dae);
+void mo_cg_reads_assigned(mo_cg_reads *r, const mo_dae *dae, int v);
+void mo_cg_reads_expr(mo_cg_reads *r, const mo_dae *dae, const mo_expr *e);
+void mo_cg_reads_expr_cb(void *cg, const mo_expr *e);   /* mo_cg_reads_expr into cg->reads */
+const char *mo_cg_reads_end(mo_cg_reads *r, const mo_dae *dae, mo_buf *o, const char *indent, bool reinit);
 
 /* codegen_split.c: a long sequence of statements cut into static functions NAME_part0, NAME_part1, ...
  * of about MO_CG_PART_WEIGHT statements each, so that the C compiler's time stays linear in the model.

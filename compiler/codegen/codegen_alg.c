@@ -419,7 +419,7 @@ static void when_stmt(agen *g, const mo_astmt *s, int in)
         indent(o, in + 1);
         mo_buf_puts(o, k ? "} else if (fire && (" : "if (fire && (");
         for (int c = s->cfirst[k]; c < s->cfirst[k + 1]; c++)
-            mo_buf_printf(o, "%s(c%d_ && !d->cond[%d])", c > s->cfirst[k] ? " || " : "", id + c, c0 + c);
+            mo_buf_printf(o, "%s(c%d_ && !cm_[%d])", c > s->cfirst[k] ? " || " : "", id + c, c0 + c);
         mo_buf_puts(o, ")) {\n");
         g->in_when = true;
         stmts(g, &s->bodies[k], in + 2);
@@ -536,12 +536,62 @@ static void stmts(agen *g, const mo_astmt_list *l, int in)
         stmt(g, l->v[i], in);
 }
 
-/* The outputs that may be read before they are assigned: start values (continuous variables); discrete
- * ones keep the values they hold. At an event those are their pre values (11.1.2) in the first run of
- * each pass of the event iteration (events.c: pre = y after a pass, and nothing else assigns them); a
- * run again within the pass (runtime/events.c solve_pass: another when-clause changed what this one
- * reads) keeps what a when-statement assigned in the run before, which its condition memory does not
- * fire again (set back to pre, t_next := time + 0.3 of change(x) was lost). */
+/* Does the run start output r (resolved) from pre(r) (11.1.2: a discrete-time output is initialized
+ * with pre(v))? At events every discrete-time one, so that each run of the section is the same function
+ * of pre() and its inputs however often the event iteration runs it (runtime/events.c solve_pass: an 'if
+ * edge(c) then n := n + 100' added 100 per round). In rhs, outputs and check the discrete-time outputs
+ * that no when-statement assigns (equal to their values between events; an Integer counted in an
+ * 'if edge(b)' was set back to its start value at every run: MSL Digital's DFFR lost its state);
+ * the ones a when-statement assigns keep the values update() gave them, the when-statements being left
+ * out there. An initial section starts from the start values. */
+static bool from_pre(const agen *g, int r)
+{
+    const mo_dae *dae = g->cg->dae;
+    if (r < 0 || g->mode == MO_CG_ALG_INIT || dae->vars.v[r].slot < 0)
+        return false;
+    mo_dkind kind = dae->vars.v[r].kind;
+    if (kind == MO_DV_DISCRETE)
+        return g->mode == MO_CG_ALG_EVENT;
+    return kind == MO_DV_ALGEBRAIC && mo_dae_discrete_time(dae, r);
+}
+
+/* y[slot] = d->pre[slot] for the outputs from *k on that start from pre() and whose slots follow one
+ * another (an array: one loop for the run); *k moves past them. The slot holds the variable or its
+ * negation, and so does its pre value, so the copy needs no sign. */
+static void copy_pre(agen *g, int *k)
+{
+    const mo_dae *dae = g->cg->dae;
+    int first = *k, slot0 = -1, n = 0;
+    for (; *k < g->a->ninit; (*k)++, n++) {
+        bool neg;
+        const mo_expr *value;
+        int r = mo_dae_resolve(dae, g->a->init[*k], &neg, &value, NULL);
+        if (!from_pre(g, r) || (n && dae->vars.v[r].slot != slot0 + n))
+            break;
+        if (!n)
+            slot0 = dae->vars.v[r].slot;
+    }
+    indent(g->o, 2);
+    if (n < 4) {
+        for (int j = 0; j < n; j++) {
+            if (j)
+                indent(g->o, 2);
+            mo_buf_printf(g->o, "y[%d] /* ", slot0 + j);
+            mo_cg_comment(g->o, dae->vars.v[g->a->init[first + j]].name, 120);
+            mo_buf_printf(g->o, " */ = d->pre[%d];\n", slot0 + j);
+        }
+        return;
+    }
+    mo_buf_printf(g->o, "for (int mo_i = 0; mo_i < %d; mo_i++) /* ", n);
+    mo_cg_comment(g->o, mo_sprintf("%s and on", dae->vars.v[g->a->init[first]].name), 120);
+    mo_buf_printf(g->o, " */\n");
+    indent(g->o, 3);
+    mo_buf_printf(g->o, "y[%d + mo_i] = d->pre[%d + mo_i];\n", slot0, slot0);
+}
+
+/* The outputs that may be read before they are assigned: pre values (from_pre), start values
+ * (continuous variables, an initial section's); the discrete ones a when-statement assigns keep what
+ * they hold outside update(). */
 static void init_outputs(agen *g)
 {
     const mo_dae *dae = g->cg->dae;
@@ -556,6 +606,10 @@ static void init_outputs(agen *g)
         }
         const mo_dvar *dv = &dae->vars.v[r];
         int from = g->cg->nchecked;
+        if (from_pre(g, r)) {
+            copy_pre(g, &k);
+            continue;
+        }
         if (dv->kind == MO_DV_DISCRETE) {
             k++;
             continue;
@@ -572,6 +626,29 @@ static void init_outputs(agen *g)
         mo_buf_puts(g->o, neg ? "); /* start */\n" : "; /* start */\n");
         fail_check(g, 2, from);
     }
+}
+
+static void reads_stmt(void *ctx, const mo_astmt *s, bool in_when)
+{
+    (void)in_when;
+    const agen *g = ctx;
+    mo_astmt_exprs(s, mo_cg_reads_expr_cb, g->cg);
+}
+
+/* In update(): the section runs in the first round of a pass of event iteration, and in a round after
+ * only when something it reads changed in the round before (codegen_reads.c); then its when-statements
+ * compare their conditions with the pass's condition memory, so the run is the same function of pre()
+ * and its inputs as the first (its outputs start from pre(), init_outputs). */
+static void event_open(agen *g)
+{
+    const mo_falg *f = g->a->src;
+    for (int k = 0; k < f->nout; k++)
+        mo_cg_reads_assigned(g->cg->reads, g->cg->dae, f->outs[k]);
+    mo_astmt_walk(&g->a->body, reads_stmt, g, false);
+    const char *again = mo_cg_reads_end(g->cg->reads, g->cg->dae, g->o, "    ", false);
+    mo_buf_printf(g->o, "    if (!d->round_y || %s) {\n", again);
+    if (g->a->has_when)
+        mo_buf_puts(g->o, "        const unsigned char *cm_ = d->round_y ? d->cond_pass : d->cond;\n");
 }
 
 void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode)
@@ -592,7 +669,11 @@ void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode)
         mo_cg_comment(o, a->src->instance, 200);
         mo_buf_puts(o, ")");
     }
-    mo_buf_puts(o, " */\n    {\n");
+    mo_buf_puts(o, " */\n");
+    if (mode == MO_CG_ALG_EVENT)
+        event_open(&g);
+    else
+        mo_buf_puts(o, "    {\n");
     init_outputs(&g);
     stmts(&g, &a->body, 2);
     mo_buf_puts(o, "    }\n");

@@ -265,6 +265,7 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
     mo_cg_sreset(cg->dae, o);
     if (!flat->whens.n)   /* asserts only: nothing fires */
         mo_buf_puts(o, "    (void)fire;\n");
+    cg->reads = mo_cg_reads_new(cg->dae);
     for (int i = 0; i < flat->whens.n; i++) {
         const mo_fwhen *w = &flat->whens.v[i];
         int c0 = ev->ncond;   /* a memory slot per condition, per element of a vector one */
@@ -277,8 +278,26 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
         mo_buf_puts(o, ": when ");
         mo_cg_comment(o, mo_cg_ev_text(cg->dae, w->branches[0].cond), 200);
         mo_buf_puts(o, " */\n");
-        bool only_eqs = false;
+        bool only_eqs = false, reinit = false;
         int init_branch = mo_init_when_branch(w, &only_eqs);
+        for (int k = 0; k < w->nbranches; k++)
+            for (int j = 0; j < w->branches[k].body.n; j++) {
+                const mo_wstmt *s = &w->branches[k].body.v[j];
+                reinit |= s->kind == MO_WS_REINIT;
+                if (s->kind == MO_WS_ASSIGN)
+                    mo_cg_reads_assigned(cg->reads, cg->dae, s->lhs->var);
+            }
+        for (int k = 0; k < w->nbranches; k++) {
+            mo_cg_reads_expr(cg->reads, cg->dae, w->branches[k].cond);
+            for (int j = 0; j < w->branches[k].body.n; j++) {
+                const mo_wstmt *s = &w->branches[k].body.v[j];
+                mo_cg_reads_expr(cg->reads, cg->dae, s->rhs);
+                for (int m = 0; m < s->nmsg; m++)
+                    mo_cg_reads_expr(cg->reads, cg->dae, s->msg[m]);
+            }
+        }
+        const char *again = mo_cg_reads_end(cg->reads, cg->dae, o, "        ", reinit);
+        mo_buf_printf(o, "        const unsigned char *cm_ = %s ? d->cond_pass : d->cond;\n", again);
         for (int k = 0; k < w->nbranches; k++) {
             const mo_expr *c = w->branches[k].cond;
             cg->where_name = where(ev, w->branches[k].loc, mo_sprintf("when %s", mo_cg_ev_text(cg->dae, c)));
@@ -303,9 +322,9 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
             int n = when_nconds(w->branches[k].cond);
             mo_buf_printf(o, "        %sif (fire && ", k ? "} else " : "");
             if (n == 1)
-                mo_buf_printf(o, "c%d && !d->cond[%d]", m, c0 + m);
+                mo_buf_printf(o, "c%d && !cm_[%d]", m, c0 + m);
             for (int j = 0; j < n && n > 1; j++)
-                mo_buf_printf(o, "%s(c%d && !d->cond[%d])%s", j ? " || " : "(", m + j, c0 + m + j, j + 1 == n ? ")" : "");
+                mo_buf_printf(o, "%s(c%d && !cm_[%d])%s", j ? " || " : "(", m + j, c0 + m + j, j + 1 == n ? ")" : "");
             mo_buf_puts(o, n ? ") {" : "0) {");
             m += n;
             if (k) {
@@ -327,6 +346,7 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
         if (!a->src->initial && (a->has_when || a->has_terminate))
             mo_cg_alg(cg, o, i, MO_CG_ALG_EVENT);
     }
+    cg->reads = NULL;
     mo_buf_puts(o, "    return 0;\n}\n\n");
     return true;
 }
@@ -457,6 +477,11 @@ void mo_cg_events_init_start(mo_cg *cg, mo_buf *o)
     bool pre = false;
     for (int v = 0; v < cg->dae->vars.n && !pre; v++)
         pre = cg->dae->vars.v[v].kind == MO_DV_PRE;
+    /* an algorithm's discrete-time output starts each run from pre() (codegen_alg.c from_pre), which
+     * is its start value until the first event */
+    for (int i = 0; i < cg->dae->algs.n && !pre; i++)
+        for (int k = 0; k < cg->dae->algs.v[i].ninit && !pre; k++)
+            pre = mo_dae_discrete_time(cg->dae, cg->dae->algs.v[i].init[k]);
     if ((cg->ev && cg->ev->any) || pre)
         mo_buf_puts(o, "    /* the start values as guesses of pre(v), which the initial system computes */\n"
                        "    mo2c_save_pre(d);\n");

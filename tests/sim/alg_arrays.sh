@@ -2,8 +2,8 @@
 # Arrays in an algorithm section's when-clause (tests/models/AlgBuffer.mo: a buffer filled one element per
 # sample through a run-time index, its running sums by a function with array outputs) stay small in the
 # C (codegen_alg.c): the store through the index is one computed slot, not a switch over the elements;
-# the discrete arrays keep their values at events (no copy of their pre values); the whole buffer passes
-# to the function as its own storage; the array output goes into the array by a loop. The C of n = 2000 must be under 100 KB
+# the discrete arrays' pre values are copied by a loop; the whole buffer passes to the function as its
+# own storage; the array output goes into the array by a loop. The C of n = 2000 must be under 100 KB
 # (it was about 400 KB, growing with n) and the values at the end match the closed forms: after j = 100
 # samples k = 100, buf[i] = i/2 for i <= 100 and 0 after, cum[i] = (i (i + 1) / 4 up to i = 100, then
 # 2525) and s = 2525; m = -buf[1] = -0.5.

@@ -1,0 +1,79 @@
+// The rounds of one pass of event iteration (runtime/events.c solve_pass, codegen_reads.c):
+// tests/sim/event_rounds.sh checks these against values derived by hand from the specification.
+package EventRounds
+  model AlgEdge "11.1.2: n starts each run from pre(n); at x = 0.5 the when fires once (n = 1) and edge(c) adds 100 once"
+    Real x(start = 0, fixed = true);
+    Boolean c;
+    Integer n(start = 0, fixed = true);
+  equation
+    der(x) = 1;
+    c = x > 0.5;
+  algorithm
+    when c then
+      n := n + 1;
+    end when;
+    if edge(c) then
+      n := n + 100;
+    end if;
+  end AlgEdge;
+
+  model AlgInteger "11.1.2: an Integer assigned outside a when-statement starts from pre(k): k = 1 from t = 0.5"
+    Real x(start = 0, fixed = true);
+    Boolean b;
+    Integer k(start = 0, fixed = true);
+  equation
+    der(x) = 1;
+    b = x > 0.5;
+  algorithm
+    if edge(b) then
+      k := k + 1;
+    end if;
+  end AlgInteger;
+
+  model StaleBody "8.6: at t = 0.5 m = 1, then change(m) gives a = 10, and b = a of the first clause reads 10"
+    Real x(start = 0, fixed = true);
+    Integer m(start = 0, fixed = true);
+    Integer a(start = 0, fixed = true);
+    Integer b(start = 0, fixed = true);
+  equation
+    der(x) = 1;
+    when x > 0.5 then
+      b = a;
+    end when;
+    when change(m) then
+      a = 10;
+    end when;
+    when x > 0.5 then
+      m = 1;
+    end when;
+  end StaleBody;
+
+  model ReinitRounds "a reinit in a pass that needs a second round is applied once: x = t - 1 after t = 0.5; k = n = 1"
+    Real x(start = 0, fixed = true);
+    Integer n(start = 0, fixed = true);
+    Integer k(start = 0, fixed = true);
+  equation
+    der(x) = 1;
+    when change(n) then
+      k = n;
+    end when;
+    when x > 0.5 then
+      reinit(x, -x);
+      n = pre(n) + 1;
+    end when;
+  end ReinitRounds;
+
+  model Cycle "when-clauses that assign one another at the same event have no solution: the run stops"
+    Real x(start = 0, fixed = true);
+    Integer a(start = 0, fixed = true);
+    Integer b(start = 0, fixed = true);
+  equation
+    der(x) = 1;
+    when x > 0.5 then
+      a = b + 1;
+    end when;
+    when x > 0.5 then
+      b = a + 1;
+    end when;
+  end Cycle;
+end EventRounds;
