@@ -160,8 +160,8 @@ static void guard_note(mo_cg_events *ev, int r, const mo_cg_guard *g)
     ev->rel_nguards.v[r]++;
 }
 
-/* Does e change between events: does it read time, a state, a derivative or an unknown that varies
- * (varies[])? A relation outside noEvent() does not (a zero-crossing function stops the integrator where
+/* Does e change between events: does it read time, a top-level input, a state, a derivative or an
+ * unknown that varies (varies[])? A relation outside noEvent() does not (a zero-crossing function stops the integrator where
  * it changes), nor pre(), edge(), change(). Unlike continuous(), an unknown whose equation reads only
  * values that hold between events (y = if b then 10 else 0) does not vary. Recursion over one
  * expression. */
@@ -185,6 +185,8 @@ static bool varies_in(const mo_dae *dae, const unsigned char *varies, const mo_e
     case MO_EX_CALL:
         if (holds(e))
             return false;
+        if (mo_sym_is_input(e))   /* a top-level input's value at the time (its argument: a constant) */
+            return true;
         if (mo_cg_ev_is_fn(e, "noEvent") || mo_cg_ev_is_fn(e, "smooth"))
             noevent++;
         break;
