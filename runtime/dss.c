@@ -18,6 +18,15 @@
  * small beside max|q_x x'|) while p is not at rounding level (a dummy that sits at its singular point
  * throughout, a quaternion component that stays 0 in a planar motion, is right where it is).
  * O(nr^2 nc) per call at worst, less on sparse rows; the generated code calls it only for choices whose Jacobian varies.
+ *
+ * Fewer dummies than equations (mo2c_dss_check_rect, nd < nr): a choice some of whose rows took, at compile
+ * time, a column that is no derivative (codegen_dss.c says when). Those columns count among the others,
+ * and the rows must keep full rank in the nd dummies; nr - nd combinations are left without one. There
+ * the pivots are taken over the whole remaining block (complete pivoting): taken row by row, a row that
+ * is to be left over could take a dummy with a small entry that a later row holds large (rows [e, 0],
+ * [1, 0], [0, 1]: e taken first is a small pivot of a block whose rank is fine); with complete pivoting
+ * a small pivot means that every remaining entry is small, the block near rank nd - 1 indeed. O(nr nd^2)
+ * for the searches beside the elimination's O(nd nr nc).
  */
 #include "rt_internal.h"
 
@@ -38,8 +47,8 @@
  * dummy moving through the point crosses. */
 #define DSS_AT 1e-6
 
-int mo2c_dss_check(int nr, int nc, double *J, const double *rate, const double *ref, int *work, int *row,
-                   int *col, double *val)
+static int check(int nr, int nd, int nc, double *J, const double *rate, const double *ref, int *work, int *row,
+                 int *col, double *val)
 {
     int *piv = work, *done = work + nr, *used = work + 2 * nr; /* row -> its pivot column (-1: none);
                                                                   * row done; dummy column taken */
@@ -63,19 +72,32 @@ int mo2c_dss_check(int nr, int nc, double *J, const double *rate, const double *
     /* each row in turn takes its largest entry among the dummies not taken (partial pivoting: O(nr)
      * per row, where a search of the whole matrix per step made the test O(nr^3) and an SMPM machine's
      * set of 27 equations slowed ActuatorWithNoise 8 times); a dummies' Jacobian near singular leaves a
-     * small pivot all the same */
-    for (int bi = 0; bi < nr; bi++) {
-        if (done[bi])
-            continue;
-        int bj = -1;
+     * small pivot all the same. With fewer dummies than rows, complete pivoting (file comment). */
+    for (int step = 0; step < nr; step++) {
+        int bi = step, bj = -1;
         double big = 0;
-        for (int j = 0; j < nr; j++)
-            if (!used[j] && fabs(J[bi * nc + j]) > big) {
-                big = fabs(J[bi * nc + j]);
-                bj = j;
-            }
-        if (bj < 0)
-            continue;   /* no dummy left in it: nothing to judge it by */
+        if (nd < nr) {   /* the largest entry of the remaining block */
+            bi = -1;
+            for (int i = 0; i < nr; i++)
+                for (int j = 0; j < nd && !done[i]; j++)
+                    if (!used[j] && fabs(J[i * nc + j]) > big) {
+                        big = fabs(J[i * nc + j]);
+                        bi = i;
+                        bj = j;
+                    }
+            if (bi < 0)
+                break;   /* every dummy taken, or none left in the rows: the rest is not judged */
+        } else {
+            if (done[bi])
+                continue;
+            for (int j = 0; j < nd; j++)
+                if (!used[j] && fabs(J[bi * nc + j]) > big) {
+                    big = fabs(J[bi * nc + j]);
+                    bj = j;
+                }
+            if (bj < 0)
+                continue;   /* no dummy left in it: nothing to judge it by */
+        }
         piv[bi] = bj;
         done[bi] = used[bj] = 1;
         double pv = J[bi * nc + bj];
@@ -92,7 +114,7 @@ int mo2c_dss_check(int nr, int nc, double *J, const double *rate, const double *
         if (piv[i] < 0)
             continue;
         double p = fabs(J[i * nc + piv[i]]), q = 0, vx = 0;
-        for (int j = nr; j < nc; j++) {
+        for (int j = nd; j < nc; j++) {
             q = fmax(q, fabs(J[i * nc + j]));
             vx = fmax(vx, fabs(J[i * nc + j] * rate[j]));
         }
@@ -108,4 +130,16 @@ int mo2c_dss_check(int nr, int nc, double *J, const double *rate, const double *
         }
     }
     return 0;
+}
+
+int mo2c_dss_check(int nr, int nc, double *J, const double *rate, const double *ref, int *work, int *row,
+                   int *col, double *val)
+{
+    return check(nr, nr, nc, J, rate, ref, work, row, col, val);
+}
+
+int mo2c_dss_check_rect(int nr, int nd, int nc, double *J, const double *rate, const double *ref, int *work,
+                        int *row, int *col, double *val)
+{
+    return check(nr, nd, nc, J, rate, ref, work, row, col, val);
 }

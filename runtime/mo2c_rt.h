@@ -274,6 +274,10 @@ static inline double mo2c_homotopy(const mo2c_data *d, double actual, double sim
  * the largest against another candidate, the dummy's rate; else 0. */
 int mo2c_dss_check(int nr, int nc, double *J, const double *rate, const double *ref, int *work, int *row,
                    int *col, double *val);
+/* The same for a choice of nd < nr dummies (J's first nd columns; ref: nd entries): the rows must keep
+ * rank nd in them, *col is in 0 .. nd. */
+int mo2c_dss_check_rect(int nr, int nd, int nc, double *J, const double *rate, const double *ref, int *work,
+                        int *row, int *col, double *val);
 
 /* Solve the dense linear system A z = b (n x n, row-major, both overwritten; z returned in b).
  * Non-zero when singular. Used by generated code for linear algebraic loops. */

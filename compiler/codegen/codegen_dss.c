@@ -30,6 +30,19 @@
  * single constraint: dF/dz small beside dF/dx while z moves. A failure at a trial point only shortens
  * the integrator's step (runtime/solver.c); the run stops when an accepted point fails.
  *
+ * A dummy that is no derivative decides no state. Index reduction can take, for the rows its derivative
+ * candidates leave without a pivot, a variable that a derivative annotation brought in (MultiBody's
+ * frames: Frames.resolve1 differentiates to the frame's angular velocity R.w, a derivative of nothing);
+ * choosing it integrates nothing or not, and equations that were never differentiated compute it (R.w
+ * = R_rel.w + ..., w = der(phi)), so this set's rows do not have to determine it (index.c's
+ * demote_states then sets the count of states right). Judged as a dummy, its column's pivot says
+ * nothing about the states: in PlanarFourbar the crank's body1.frame_a.R.w[3], which is the state
+ * revolute1.w, has -0.4 sin(phi) in the velocity form of the loop, 0 wherever the crank is horizontal,
+ * while the crank stays a good state throughout (the coupler and the rocker, whose angles it fixes,
+ * are never closer than 0.74 in the sine of their angle over its 5 s). Such columns join the others:
+ * the set is watched on its nd < nr dummies that are derivatives, which its rows must keep at full rank
+ * (mo2c_dss_check_rect); a choice that needed one more column would be another choice of states.
+ *
  * Needs: a solved DAE (dae->dsets from index.c, dae->ode's blocks). mo_cg_dss_plan differentiates once;
  * codegen_need.c puts the blocks computing what the guards read in rhs. Guarantees: the message names
  * the equation that was differentiated (its where string) and the dummy state (an escaped literal,
@@ -44,6 +57,8 @@
 
 typedef struct gset {
     const mo_dset *s;
+    int nd;                    /* the dummies that are derivatives (cols[0 .. nd)); nd < s->nr: see above */
+    int *cols;                 /* s->cols, those dummies first, then the others and the rest of s's dummies */
     mo_expr **jac;             /* nr x nc, row-major; NULL: the entry is 0 */
     double *ref;               /* per dummy: its largest partial derivative at the start values, or
                                 * DSS_NO_REF (not known, or 0: the choice was not made by size) */
@@ -143,9 +158,20 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
         const mo_dset *s = &dae->dsets.v[k];
         if (s->nr > DSS_MAX_ROWS)
             continue;
+        int *cols = MO_NEWN(int, s->nc), nd = 0, nfake = s->nr;   /* the derivative dummies first */
+        for (int j = 0; j < s->nc; j++) {
+            if (j >= s->nr)
+                cols[j] = s->cols[j];
+            else if (dae->vars.v[s->cols[j]].der_of >= 0)
+                cols[nd++] = s->cols[j];
+            else
+                cols[--nfake] = s->cols[j];
+        }
+        if (nd == 0)
+            continue;   /* no state is chosen here */
         mo_expr **jac = MO_NEWN(mo_expr *, (size_t)s->nr * (size_t)s->nc);
         for (int j = 0; j < s->nc; j++)
-            colpos[s->cols[j]] = j + 1;
+            colpos[cols[j]] = j + 1;
         /* vary: some partial derivative changes during the run; dvary, dfail: one against a dummy
          * (cols[0 .. nr)) does, or is not available */
         bool vary = false, ok = true, dvary = false, dfail = false;
@@ -165,13 +191,13 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
                 if (!dj) {
                     kind = PAT_NA;
                     ok = false;   /* reported below */
-                    dfail |= j < s->nr;
+                    dfail |= j < nd;
                 } else if (!(mo_sym_is_num(dj, &c) && c == 0)) {
                     jac[(size_t)i * (size_t)s->nc + (size_t)j] = dj;
                     bool v = varies(dae, dj);
                     vary |= v;
-                    dvary |= v && j < s->nr;
-                    if (!v && j < s->nr) {   /* parameters only: nonzero at the start, nonzero throughout */
+                    dvary |= v && j < nd;
+                    if (!v && j < nd) {   /* parameters only: nonzero at the start, nonzero throughout */
                         if (!start)
                             start = mo_dae_start_values(dae);
                         bool fine = true;
@@ -181,18 +207,18 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
                 } else {
                     kind = PAT_ZERO;
                 }
-                if (j < s->nr)
-                    pat[(size_t)i * (size_t)s->nr + (size_t)j] = kind;
+                if (j < nd && nd == s->nr)
+                    pat[(size_t)i * (size_t)nd + (size_t)j] = kind;
             }
         }
         for (int j = 0; j < s->nc; j++)
-            colpos[s->cols[j]] = 0;
+            colpos[cols[j]] = 0;
         /* The rows' partial derivatives against the dummies are constant (a medium's d = density_ph(p,
          * h) differentiated: 1 against der(d), whatever those against der(p) and der(h), which the
          * derivative function's own derivative would give): the block regular at the start values
          * stays so, and the guard, which gives a dummy up only below 1/100 of its start value, could
          * never fire. Nothing to watch, whether or not the other partial derivatives exist. */
-        int tri = triangular(pat, s->nr);
+        int tri = nd == s->nr ? triangular(pat, nd) : 0;   /* a rectangular block is no triangle */
         if ((!dfail && !dvary) || tri == 1)
             continue;
         /* Not watched, and said so: refusing such a model would refuse models that ran right before
@@ -215,8 +241,8 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
          * differentiated constraint is an angular velocity: 100 rad/s in BevelGear1D) */
         if (!start)
             start = mo_dae_start_values(dae);
-        double *ref = MO_NEWN(double, s->nr);
-        for (int j = 0; j < s->nr; j++) {
+        double *ref = MO_NEWN(double, nd);
+        for (int j = 0; j < nd; j++) {
             double big = 0;
             bool fine = true;
             for (int i = 0; i < s->nr; i++) {
@@ -227,14 +253,14 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
             }
             ref[j] = fine && big > 0 && big < DSS_NO_REF ? big : DSS_NO_REF;
         }
-        gset g = {s, jac, ref};
+        gset g = {s, nd, cols, jac, ref};
         MO_PUSH(P->sets, g);
         for (size_t e = 0; e < (size_t)s->nr * (size_t)s->nc; e++)
             if (jac[e])
                 MO_PUSH(P->reads, jac[e]);
         mo_loc none = {0};
         for (int j = 0; j < s->nc; j++)
-            MO_PUSH(P->reads, mo_sym_var(none, s->cols[j]));
+            MO_PUSH(P->reads, mo_sym_var(none, cols[j]));
     }
     return P;
 }
@@ -250,7 +276,7 @@ static void guard(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
 {
     const mo_dae *dae = cg->dae;
     const mo_dset *s = g->s;
-    int nr = s->nr, nc = s->nc;
+    int nr = s->nr, nd = g->nd, nc = s->nc;
     int w0 = root_eq(dae, s->rows[0]);
     cg->out = o;
     mo_buf_printf(o, "%s{   /* the states chosen for ", indent);
@@ -272,23 +298,26 @@ static void guard(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
     }
     for (int j = 0; j < nc; j++) {
         mo_buf_printf(o, "%s    r_[%d] = ", indent, j);
-        mo_cg_expr(cg, mo_sym_var(dae->eqs.v[w0].loc, s->cols[j]));
+        mo_cg_expr(cg, mo_sym_var(dae->eqs.v[w0].loc, g->cols[j]));
         mo_buf_puts(o, ";\n");
     }
-    mo_buf_printf(o, "%s    static const double f_[%d] = {", indent, nr);
-    for (int j = 0; j < nr; j++)
+    mo_buf_printf(o, "%s    static const double f_[%d] = {", indent, nd);
+    for (int j = 0; j < nd; j++)
         mo_buf_printf(o, "%s%.17g", j ? ", " : "", g->ref[j]);
     mo_buf_printf(o, "};\n%s    if (!ok)\n%s        return -1;\n", indent, indent);
-    mo_buf_printf(o, "%s    if (mo2c_dss_check(%d, %d, J_, r_, f_, w_, &i_, &j_, v_)) {\n", indent, nr, nc);
+    if (nd < nr)
+        mo_buf_printf(o, "%s    if (mo2c_dss_check_rect(%d, %d, %d, J_, r_, f_, w_, &i_, &j_, v_)) {\n", indent, nr, nd, nc);
+    else
+        mo_buf_printf(o, "%s    if (mo2c_dss_check(%d, %d, J_, r_, f_, w_, &i_, &j_, v_)) {\n", indent, nr, nc);
     mo_buf_printf(o, "%s        const char *e_[%d] = {", indent, nr);
     for (int i = 0; i < nr; i++) {
         int w = root_eq(dae, s->rows[i]);
         cg->where_used[w] = 1;
         mo_buf_printf(o, "%s%s", i ? ", " : "", mo_cg_where_name(cg, w));
     }
-    mo_buf_printf(o, "};\n%s        static const char *const z_[%d] = {", indent, nr);
-    for (int j = 0; j < nr; j++) {
-        int c = s->cols[j], z = dae->vars.v[c].der_of >= 0 ? dae->vars.v[c].der_of : c;
+    mo_buf_printf(o, "};\n%s        static const char *const z_[%d] = {", indent, nd);
+    for (int j = 0; j < nd; j++) {
+        int c = g->cols[j], z = dae->vars.v[c].der_of >= 0 ? dae->vars.v[c].der_of : c;
         mo_buf_printf(o, "%s\"", j ? ", " : "");
         mo_cg_c_string(o, dae->vars.v[z].name);
         mo_buf_puts(o, "\"");
@@ -297,7 +326,7 @@ static void guard(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
                   indent);
     if (nr > 1)
         mo_buf_printf(o, " (one of %d that fix %d dummy states together; eliminated against the other dummies)", nr,
-                      nr);
+                      nd);
     mo_buf_printf(o, ": its partial derivative against the dummy state '%%s' is %%g, against a state %%g, and it "
                      "moves at %%g; dynamic state selection (switching the states during the run) is not "
                      "supported yet\", e_[i_], z_[j_], v_[0], v_[1], v_[2]);\n%s    }\n%s}\n", indent, indent);
