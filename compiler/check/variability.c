@@ -191,6 +191,17 @@ static bool discrete_expr(const dctx *c, const mo_expr *e, int shift, bool no_ev
     return true;
 }
 
+/* The error of a discrete-time variable v given a value that reads w (continuous; -1: time or der). */
+static void not_discrete(dctx *c, mo_loc loc, int v, int w)
+{
+    const mo_var *var = &c->flat->vars.v[v];
+    mo_error(loc, "'%s' is a discrete-time %s, but the expression that gives it its value reads %s, which is "
+             "continuous-time (specification 3.8.3)", mo_flat_var_name((void *)c->flat, v),
+             var->type == MO_T_INTEGER ? "Integer" : var->type == MO_T_BOOLEAN ? "Boolean" : "variable",
+             w >= 0 ? mo_sprintf("'%s'", mo_flat_var_name((void *)c->flat, w)) : "time or a derivative");
+    c->errors++;
+}
+
 /* lhs = rhs outside when-clauses: a variable of a discrete type (Integer, Boolean, enumeration, String)
  * on one side and an expression of a discrete type on the other (a discrete-valued equation) needs that
  * expression discrete-time (3.8.3). Judged where the other side's type is known (flat numbering). */
@@ -215,11 +226,32 @@ static void discrete_valued(dctx *c, const mo_expr *lhs, const mo_expr *rhs, int
         int w = -1;
         if (discrete_expr(c, other, shift, false, 0, &w))
             continue;
-        mo_error(other->loc, "'%s' is a discrete-time %s, but the expression that gives it its value reads %s, "
-                 "which is continuous-time (specification 3.8.3)", mo_flat_var_name((void *)c->flat, v->var + shift),
-                 var->type == MO_T_INTEGER ? "Integer" : var->type == MO_T_BOOLEAN ? "Boolean" : "variable",
-                 w >= 0 ? mo_sprintf("'%s'", mo_flat_var_name((void *)c->flat, w)) : "time or a derivative");
-        c->errors++;
+        not_discrete(c, other->loc, v->var + shift, w);
+        return;
+    }
+}
+
+/* v := e in an algorithm section outside when-statements, v Integer, Boolean or enumeration (discrete by
+ * its type): e must be discrete-time (3.8.3), as the equation v = e must (discrete_valued). Here the
+ * target's type is known, so any value is judged ('k := f(x)' with a continuous x changed k between
+ * events, unseen: 'when k == 3' never fired). */
+static void discrete_assign(void *ctx, const mo_astmt *s, bool in_when)
+{
+    dctx *c = ctx;
+    if (in_when || s->kind != MO_AS_ASSIGN)
+        return;
+    for (int k = 0; k < s->n; k++) {
+        int v = s->targets[k];
+        if (v < 0 || v >= c->flat->vars.n)
+            continue;
+        const mo_var *var = &c->flat->vars.v[v];
+        if (var->type == MO_T_REAL || var->type == MO_T_STRING || var->variability != MO_VAR_DISCRETE)
+            continue;
+        int w = -1;
+        const mo_expr *e = s->index && k ? s->values[0] : s->values[k];
+        if (discrete_expr(c, e, 0, false, 0, &w))
+            continue;
+        not_discrete(c, e->loc, v, w);
         return;
     }
 }
@@ -292,6 +324,9 @@ int mo_check_discrete(const mo_flat *flat)
             pre_of_continuous(&c, q->rhs, q->var_shift);
         }
     }
+    for (int i = 0; i < flat->algs.n; i++)
+        if (!flat->algs.v[i].initial)
+            mo_astmt_walk(&flat->algs.v[i].body, discrete_assign, &c, false);
     /* a declared discrete Real that no when-clause assigns (inputs are assigned from outside) */
     for (int v = 0; v < flat->vars.n; v++) {
         const mo_var *var = &flat->vars.v[v];
