@@ -103,8 +103,9 @@ static bool varies(const mo_dae *dae, const mo_expr *e)
 enum { PAT_ZERO, PAT_CONST, PAT_OTHER, PAT_NA };
 
 /* Is the block triangular, under some order of rows and columns, with available entries on its
- * diagonal? Its pivots are then those entries, whatever the others (entries not available are left
- * out of the guard: they change no pivot). 0: no; 1: yes, and the diagonal is nonzero constants (the
+ * diagonal? Its pivots are then those entries, whatever the others (entries against dummies that are
+ * not available are left out of the guard: they change no pivot; one against a state would, see
+ * mo_cg_dss_plan). 0: no; 1: yes, and the diagonal is nonzero constants (the
  * determinant is constant: the choice can never degenerate); 2: yes, some pivot varies. A Fluid
  * medium's choice is so: der(d) = rho_ph_der(p, h, der(p), der(h)) has 1 against its dummy der(d),
  * and der(T) = der(waterBaseProp_ph)(p2, ..., der(p2), ...) reads another dummy der(p2) only through
@@ -173,8 +174,9 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
         for (int j = 0; j < s->nc; j++)
             colpos[cols[j]] = j + 1;
         /* vary: some partial derivative changes during the run; dvary, dfail: one against a dummy
-         * (cols[0 .. nr)) does, or is not available */
-        bool vary = false, ok = true, dvary = false, dfail = false;
+         * (cols[0 .. nd)) does, or is not available; sfail: one against another candidate (cols[nd ..),
+         * which the pivots are compared with) is not available */
+        bool vary = false, ok = true, dvary = false, dfail = false, sfail = false;
         unsigned char *pat = MO_NEWN(unsigned char, (size_t)s->nr * (size_t)s->nr);   /* see unit_triangular */
         for (int i = 0; i < s->nr; i++) {
             const mo_deq *q = &dae->eqs.v[s->rows[i]];
@@ -192,6 +194,7 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
                     kind = PAT_NA;
                     ok = false;   /* reported below */
                     dfail |= j < nd;
+                    sfail |= j >= nd;
                 } else if (!(mo_sym_is_num(dj, &c) && c == 0)) {
                     jac[(size_t)i * (size_t)s->nc + (size_t)j] = dj;
                     bool v = varies(dae, dj);
@@ -225,8 +228,12 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
          * the watch existed (a pendulum whose constraint is a user function without a derivative of its
          * own derivative, tests/sim/functions.sh), and the choice is as good as it was then; the warning
          * says what is not checked. (Forming these partial derivatives, or differences of the
-         * constraint's residual, is what is left to do.) */
-        if (!ok && tri == 0) {
+         * constraint's residual, is what is left to do.) An entry against a state cannot be left out
+         * as one against a dummy off the diagonal can: the runtime compares each pivot with the row's
+         * entries against the states, and with those taken as 0 the guard could never fire (a
+         * pendulum's x^2 + h(y) = L^2 whose h has a derivative computed in a loop ran past the bottom of
+         * its swing on the wrong root, "successfully"). */
+        if (!ok && (tri == 0 || sfail)) {
             const mo_deq *q = &dae->eqs.v[root_eq(dae, s->rows[0])];
             mo_warning(q->loc, "the states chosen for this equation are not watched during the run (a partial "
                        "derivative of its time derivative is not available): without dynamic state selection, "
