@@ -318,6 +318,7 @@ static double max_abs(const gsl_vector *v)
 #define NL_LAMBDA_MIN 1e-10     /* the shortest fraction of a Newton step tried */
 #define NL_RES_FLOOR 1e-12      /* a residual this small (times 1 + the start's) may be rounding (newton_first) */
 #define NL_FLOOR_STEP 100.0     /* a step this many times the step test's bound may be rounding (newton_first) */
+#define NL_ROUNDING_ULPS 1e3    /* a residual within this many ulps of its terms is rounding (newton_first) */
 
 static double max_abs_n(const double *v, int n)
 {
@@ -416,6 +417,16 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
             }
             phi = merit(F, w, n);
         }
+        /* Is the residual at the rounding of its terms? Each row's against what its linear terms weigh,
+         * sum_j |J_ij z_j|: a few hundred of its ulps at most (see the rounding floor below). Before the
+         * solve, which overwrites J. */
+        int rounding = 1;
+        for (int i = 0; i < n && rounding; i++) {
+            double terms = 0.0;
+            for (int j = 0; j < n; j++)
+                terms += fabs(J[(size_t)i * (size_t)n + (size_t)j] * zn[j]);
+            rounding = fabs(F[i]) <= NL_ROUNDING_ULPS * DBL_EPSILON * terms;
+        }
         for (int i = 0; i < n; i++)
             dz[i] = -F[i];
         char keep[sizeof c->d->error];
@@ -469,13 +480,16 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
              * of 3e-3 (the test allows 1.3e-12), unchanged for 90 iterations. So a step within
              * NL_FLOOR_STEP of the test (1e-8 relative) that the residual does not follow is one too,
              * provided the residual has dropped as the step test's companion requires (NL_RES_DROP), or
-             * the step is within the step test itself: a step of 2e-9 in x = 1 across a jump of the
-             * residual (a noEvent if-expression switching at the root's place, |F| = 2 on both sides,
-             * tests/models/NlFloorJump.mo) is no root, while Fluid's pipes stop at 2.4e-6 Pa of
-             * residual, steps of 1e-11 relative in pressures of 1e5 Pa (AST_BatchPlant's tanks with
-             * emptying pipes), the rounding of their terms. */
+             * the step is within the step test itself and each row's residual within NL_ROUNDING_ULPS
+             * ulps of its terms (rounding, above): Fluid's pipes stop at 2.4e-6 Pa of residual, steps of
+             * 1e-11 relative in pressures of 1e5 Pa (AST_BatchPlant's tanks with emptying pipes), 0.23
+             * ulps of their terms, 4.9e10. The step test alone is no proof: a step of 1e-9 in x = 100
+             * across a jump of the residual (a noEvent if-expression switching at the root's place,
+             * |F| = 1 on both sides, tests/models/NlFloorJump.mo) passes it, and is no root (|F| is
+             * 4.5e4 ulps of 1e9 * 100 there). */
             if (lambda == 1.0 && isfinite(phin) && phin > 0.25 * phi &&
-                (res <= NL_RES_FLOOR * (1.0 + r0) || (near && (small || res <= NL_RES_DROP * (1.0 + r0))))) {
+                (res <= NL_RES_FLOOR * (1.0 + r0) ||
+                 (near && ((small && rounding) || res <= NL_RES_DROP * (1.0 + r0))))) {
                 memcpy(z, zn, (size_t)n * sizeof *z);
                 *iters = it - 1;
                 return 1;
