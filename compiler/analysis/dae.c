@@ -448,6 +448,14 @@ static bool starts_differ(const alias *A, int a, int b, int rel, double *va, dou
     return ok1 && ok2 && fabs(*va - rel * *vb) > 1e-12 * (1 + fabs(*va) + fabs(*vb));
 }
 
+/* Is e a parameter that the run may change (-override, -f: any not structural)? For mo_expr_any. */
+static bool changeable_param(const mo_expr *e, const void *ctx)
+{
+    const mo_dae *dae = ctx;
+    return e->kind == MO_EX_VAR && e->var >= 0 && e->var < dae->vars.n &&
+           dae->vars.v[e->var].kind == MO_DV_PARAMETER && !dae->vars.v[e->var].structural;
+}
+
 /* Do the classes of roots rx = t * ry carry fixed start values that disagree, both discrete-time?
  * Then a = b is no alias: 8.6 gives each discrete variable with fixed = true its own initial
  * pre(v) = start, and pre(a) and pre(b) may differ before the first event although a = b always
@@ -462,7 +470,16 @@ static bool fixed_starts_differ(alias *A, int rx, int ry, int t)
     find(A, px, &spx);
     find(A, py, &spy);
     double vx, vy;   /* px = spx * rx = spx * t * ry = spx * t * spy * py */
-    return starts_differ(A, px, py, spx * t * spy, &vx, &vy);
+    int rel = spx * t * spy;
+    const mo_expr *sx = A->dae->vars.v[px].start, *sy = A->dae->vars.v[py].start;
+    if (rel == 1 && mo_expr_equal(sx, sy))
+        return false;
+    /* Starts of parameters the run may change differ when it does, whatever their values now: merged,
+     * the class would carry one member's start and an -override of the other's parameter would be
+     * ignored (start = p1 and p2, both 1: -override p2=5 gave pre(b) = 1). */
+    if (mo_expr_any(sx, changeable_param, A->dae) || mo_expr_any(sy, changeable_param, A->dae))
+        return true;
+    return starts_differ(A, px, py, rel, &vx, &vy);
 }
 
 /* x = s * y. Returns true when the classes were merged (the equation is then an alias equation). */

@@ -4,6 +4,8 @@
 # the declared starts (1, 5, -7, true, false, High, Low), while the variables themselves are equal (b = a,
 # c = -b, v = u, f = e) at every time. Until dae.c kept such an equation, alias elimination merged the
 # pairs and stopped with "aliases (equal) but have different fixed start values" (Digital's WiredX).
+# DiscreteAliasParamStarts.mo: the starts are parameters p1 = p2 = 1, equal when compiled but changeable;
+# merged, the pair carried one member's start and -override p2=5 gave pre(b) = 1 (p1=5 gave pre(b) = 5).
 source tests/ref/lib.sh
 D=$OUT/discrete_alias_starts; rm -rf "$D"; mkdir -p "$D"
 status=0
@@ -22,4 +24,13 @@ closed_form "$R" pu 1 0 || status=1
 closed_form "$R" pv 0 0 || status=1
 closed_form "$R" pe 3 0 || status=1
 closed_form "$R" pf 1 0 || status=1
+
+"$MO2C" tests/models/DiscreteAliasParamStarts.mo -o "$D/dap" || { echo "FAIL: mo2c failed"; exit 1; }
+for o in "p1=1" "p2=5" "p1=5" "p1=3,p2=-4"; do
+    simulate "$D" dap -noEventEmit -override "$o" -r=dap.csv || exit 1
+    want=$(awk -v o="$o" 'BEGIN { p1 = 1; p2 = 1; n = split(o, kv, ","); for (i = 1; i <= n; i++) { split(kv[i], x, "="); if (x[1] == "p1") p1 = x[2]; else p2 = x[2] } print p1, p2 }')
+    closed_form "$D/dap.csv" pa "${want% *}" 0 || { echo "  (-override $o)"; status=1; }
+    closed_form "$D/dap.csv" pb "${want#* }" 0 || { echo "  (-override $o)"; status=1; }
+    for c in a b; do closed_form "$D/dap.csv" $c "t < 0.5 ? 2 : 3" 0 || status=1; done
+done
 exit $status
