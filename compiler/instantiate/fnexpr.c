@@ -433,6 +433,11 @@ static mo_expr *fn_binary(mo_fctx *c, const mo_expr *e)
         return NULL;
     }
     int ta = mo_func_expr_type(NULL, c->fn, r->a[0]), tb = mo_func_expr_type(NULL, c->fn, r->a[1]);
+    if (e->op <= MO_OP_EPOW && (ta == MO_T_BOOLEAN || tb == MO_T_BOOLEAN)) {   /* as check/types.c in models */
+        mo_error(e->loc, "an operand of '%s' is Boolean; arithmetic needs numbers (Integer(b) or if b then 1 else 0 "
+                 "converts)", mo_op_text(e->op));
+        return NULL;
+    }
     if ((ta == MO_T_STRING || tb == MO_T_STRING) &&
         (ta != tb || !(e->op == MO_OP_ADD || (e->op >= MO_OP_LT && e->op <= MO_OP_NE)))) {
         mo_error(e->loc, "operator '%s' cannot combine %s and %s", mo_op_text(e->op),
