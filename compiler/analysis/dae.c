@@ -125,11 +125,12 @@ static bool has_der(const mo_expr *e)
 
 /* The parameters c depends on, through their bindings too, marked structural: the simulator's
  * -override must refuse them, since a new value would not choose the equations again. */
-void mo_dae_mark_structural(mo_dae *dae, const mo_expr *c)
+static void mark_structural_all(mo_dae *dae, const mo_expr *const *cs, int n)
 {
     mo_int_vec todo = {0};
     unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n);
-    mo_expr_collect_vars(c, seen, &todo);
+    for (int i = 0; i < n; i++)
+        mo_expr_collect_vars(cs[i], seen, &todo);
     while (todo.n) {
         mo_dvar *d = &dae->vars.v[todo.v[--todo.n]];
         if (d->kind != MO_DV_PARAMETER || d->structural)
@@ -139,6 +140,11 @@ void mo_dae_mark_structural(mo_dae *dae, const mo_expr *c)
                                                                                : d->start;
         mo_expr_collect_vars(b, seen, &todo);
     }
+}
+
+void mo_dae_mark_structural(mo_dae *dae, const mo_expr *c)
+{
+    mark_structural_all(dae, &c, 1);
 }
 
 /* The value of condition c when it is a parameter expression known at compile time (parameters and
@@ -679,6 +685,7 @@ static bool merge_attributes(alias *A)
 {
     mo_dae *dae = A->dae;
     int *provider = MO_NEWN(int, A->n); /* root -> the member whose fixed start it carries, + 1 */
+    MO_VEC(const mo_expr *) pinned = {0};   /* fixed starts merged because their values agree now */
     bool ok = true;
     for (int v = 0; v < A->n; v++)
         if (A->parent[v] == v && dae->vars.v[v].fixed && dae->vars.v[v].start)
@@ -708,6 +715,9 @@ static bool merge_attributes(alias *A)
                                  dae->vars.v[b].name, va, vb);
                     mo_note(mo_dae_var_loc(dae, b), "'%s' is declared here", dae->vars.v[b].name);
                     ok = false;
+                } else if (!(rel == 1 && mo_expr_equal(M->start, dae->vars.v[p].start))) {
+                    MO_PUSH(pinned, M->start);
+                    MO_PUSH(pinned, dae->vars.v[p].start);
                 }
             } else if (M->fixed) {
                 R->start = st;
@@ -723,6 +733,11 @@ static bool merge_attributes(alias *A)
         if (R->state_select == MO_SS_DEFAULT || (M->state_select > MO_SS_DEFAULT && M->state_select > R->state_select))
             R->state_select = M->state_select;
     }
+    /* The class carries one member's start: a run that changed the parameters of another's (start = p1
+     * and p2, both 1: -override p2=5) would be ignored without a word, or make the initial system
+     * inconsistent. Their parameters become structural, which -override refuses. (Discrete-time
+     * members keep their equation instead: fixed_starts_differ.) */
+    mark_structural_all(dae, pinned.v, pinned.n);
     return ok;
 }
 

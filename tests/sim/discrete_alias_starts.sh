@@ -6,6 +6,9 @@
 # pairs and stopped with "aliases (equal) but have different fixed start values" (Digital's WiredX).
 # DiscreteAliasParamStarts.mo: the starts are parameters p1 = p2 = 1, equal when compiled but changeable;
 # merged, the pair carried one member's start and -override p2=5 gave pre(b) = 1 (p1=5 gave pre(b) = 5).
+# ContinuousAliasParamStarts.mo: continuous aliases are merged (one unknown), so the parameters of their
+# starts cannot be overridden (-override p2=5 ran with y(0) = 1 without a word); k, no start, still can:
+# x = y = exp(-k t).
 source tests/ref/lib.sh
 D=$OUT/discrete_alias_starts; rm -rf "$D"; mkdir -p "$D"
 status=0
@@ -33,4 +36,11 @@ for o in "p1=1" "p2=5" "p1=5" "p1=3,p2=-4"; do
     closed_form "$D/dap.csv" pb "${want#* }" 0 || { echo "  (-override $o)"; status=1; }
     for c in a b; do closed_form "$D/dap.csv" $c "t < 0.5 ? 2 : 3" 0 || status=1; done
 done
+"$MO2C" tests/models/ContinuousAliasParamStarts.mo -o "$D/cap" || { echo "FAIL: mo2c failed"; exit 1; }
+for p in p1 p2; do
+    out=$(cd "$D" && ./cap -override $p=5 2>&1) && { echo "FAIL: -override $p=5 accepted: $out"; status=1; }
+    grep -qF "parameter '$p' cannot be overridden" <<<"$out" || { echo "FAIL: -override $p=5 said: $out"; status=1; }
+done
+simulate "$D" cap -override k=3 -r=cap.csv || exit 1
+for c in x y; do closed_form "$D/cap.csv" $c "exp(-3 * t)" 1e-5 || status=1; done
 exit $status
