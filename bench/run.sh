@@ -28,7 +28,8 @@
 # chain's build, default 1800; the C compiler's stage is the one that can take that long: about 10
 # minutes for the 10^5-unit array chain on 2 cores).
 # 6. bench/bounded_bench.sh: the inputs that were quadratic (issue 18: within/import names of 10^6
-#    parts, extends chains of 10^5 levels, fill(1, N, N)) at growing sizes, CPU time and peak memory.
+#    parts, extends chains of 10^5 levels, fill(1, N, N); review finding 08: sums, products and a loop
+#    of 44000 terms through --emit-c) at growing sizes, CPU time and peak memory.
 # 7. bench/csv_bench.sh (part csv): writing results: the generated SMD writing its four states as CSV
 #    against bench/smd_hand.c printing them with printf (target ratio <= 1.0), and every variable as
 #    CSV against MAT (target <= 6x).

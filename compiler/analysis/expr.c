@@ -820,49 +820,77 @@ bool mo_sym_reads_any(const mo_expr *e, const unsigned char *in_set)
     return false;
 }
 
-bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set)
+/* mo_sym_affine's answers for e at once, each node visited once: AFF_READS, e reads a variable of in_set;
+ * AFF_AFFINE, e is affine in them; AFF_ELEMS, every operand of e is (an array's elements, for x[k]).
+ * Asking mo_sym_reads_any at every node, as this did, walked each subtree again at every level above
+ * it: quadratic in a tool's chain a1*z + a2*z + ... (1.4 s of solve for 16000 terms). Recursion as deep
+ * as the expression (the parser bounds it). */
+enum { AFF_READS = 1, AFF_AFFINE = 2, AFF_ELEMS = 4 };
+
+static unsigned affine_of(const mo_expr *e, const unsigned char *in_set)
 {
-    if (!mo_sym_reads_any(e, in_set))
-        return true;
+    if (!e)
+        return AFF_AFFINE | AFF_ELEMS;
+    if (e->kind == MO_EX_VAR)
+        return (e->var >= 0 && in_set[e->var] ? AFF_READS : 0) | AFF_AFFINE | AFF_ELEMS;
+    unsigned reads = 0, elems = AFF_ELEMS, a0 = 0, a1 = 0;
+    bool if_ok = true;   /* MO_EX_IF: no condition reads, every branch is affine */
+    for (int i = 0; i < e->n; i++) {
+        unsigned b = affine_of(e->a[i], in_set);
+        reads |= b & AFF_READS;
+        if (!(b & AFF_AFFINE))
+            elems = 0;
+        if (i == 0)
+            a0 = b;
+        else if (i == 1)
+            a1 = b;
+        if (i % 2 == 0 && i + 1 < e->n ? (b & AFF_READS) : !(b & AFF_AFFINE))
+            if_ok = false;
+    }
+    for (int i = 0; i < e->nnamed; i++)
+        reads |= affine_of(e->named[i].value, in_set) & AFF_READS;
+    if (!reads)
+        return AFF_AFFINE | elems;
+    bool affine;
     switch (e->kind) {
-    case MO_EX_VAR:
-        return true;
     case MO_EX_UNARY:
-        return e->op != MO_OP_NOT && mo_sym_affine(e->a[0], in_set);
+        affine = e->op != MO_OP_NOT && (a0 & AFF_AFFINE);
+        break;
     case MO_EX_BINARY:
         switch (mo_op_scalar(e->op)) {
         case MO_OP_ADD: case MO_OP_SUB:
-            return mo_sym_affine(e->a[0], in_set) && mo_sym_affine(e->a[1], in_set);
+            affine = (a0 & AFF_AFFINE) && (a1 & AFF_AFFINE);
+            break;
         case MO_OP_MUL:
-            if (!mo_sym_reads_any(e->a[0], in_set))
-                return mo_sym_affine(e->a[1], in_set);
-            if (!mo_sym_reads_any(e->a[1], in_set))
-                return mo_sym_affine(e->a[0], in_set);
-            return false;
+            affine = !(a0 & AFF_READS) ? (a1 & AFF_AFFINE) : !(a1 & AFF_READS) && (a0 & AFF_AFFINE);
+            break;
         case MO_OP_DIV:
-            return !mo_sym_reads_any(e->a[1], in_set) && mo_sym_affine(e->a[0], in_set);
+            affine = !(a1 & AFF_READS) && (a0 & AFF_AFFINE);
+            break;
         default:
-            return false;
+            affine = false;
         }
+        break;
     case MO_EX_IF:
-        for (int i = 0; i + 1 < e->n; i += 2)
-            if (mo_sym_reads_any(e->a[i], in_set) || !mo_sym_affine(e->a[i + 1], in_set))
-                return false;
-        return mo_sym_affine(e->a[e->n - 1], in_set);
+        affine = if_ok;
+        break;
     case MO_EX_CALL: {
         const char *fn = mo_sym_fn_name(e);
-        return fn && e->n == 1 && !strcmp(fn, "noEvent") && mo_sym_affine(e->a[0], in_set);
+        affine = fn && e->n == 1 && !strcmp(fn, "noEvent") && (a0 & AFF_AFFINE);
+        break;
     }
     case MO_EX_INDEX:   /* x[k] (flat.h): affine in every element, k free of in_set */
-        if (mo_sym_reads_any(e->a[1], in_set))
-            return false;
-        for (int i = 0; i < e->a[0]->n; i++)
-            if (!mo_sym_affine(e->a[0]->a[i], in_set))
-                return false;
-        return true;
+        affine = !(a1 & AFF_READS) && (a0 & AFF_ELEMS);
+        break;
     default:
-        return false;
+        affine = false;
     }
+    return AFF_READS | (affine ? AFF_AFFINE : 0) | elems;
+}
+
+bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set)
+{
+    return affine_of(e, in_set) & AFF_AFFINE;
 }
 
 /* ---- evaluation ---- */

@@ -63,6 +63,9 @@ typedef struct mo_cg {
                                * storage arrays (codegen_expr.c) */
     struct mo_cg_sites *sites;/* writing a sequence of blocks: calls run once for several statements
                                * (codegen_sites.c), or NULL */
+    mo_map int_memo;          /* operator node -> 1 not / 2 surely an Integer, judged over a large tree
+                               * (codegen_expr.c: int_typed) */
+    unsigned long int_judged; /*   nodes judged so far (how large a judgement's tree was) */
 } mo_cg;
 
 /* codegen_sites.c: a call of a user function whose elements several statements of a sequence read (the

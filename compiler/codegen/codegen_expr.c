@@ -148,7 +148,7 @@ bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b)
 enum { P_TERNARY = 1, P_OR, P_AND, P_EQ, P_REL, P_ADD, P_MUL, P_UNARY, P_ATOM };
 
 static void emit(mo_cg *cg, const mo_expr *e, int min_prec);
-static bool int_typed(const mo_cg *cg, const mo_expr *e);
+static bool int_typed(mo_cg *cg, const mo_expr *e);
 
 static void emit_var(mo_cg *cg, const mo_expr *e, int min_prec)
 {
@@ -386,8 +386,9 @@ static bool int_var(const mo_cg *cg, int v)
 /* Is e surely of type Integer (10.6.1: +, - and * of Integers are Integers)? Literals, Integer variables,
  * integer(), and +, -, *, unary minus, if-expressions, pre, div, mod, rem, abs, min, max of Integers;
  * anything else is not judged. Recursion as deep as the expression (the parser bounds it). */
-static bool int_typed(const mo_cg *cg, const mo_expr *e)
+static bool int_judge(mo_cg *cg, const mo_expr *e)
 {
+    cg->int_judged++;
     if (cg->fn && mo_func_expr_rank(cg->fn, e) != 0)
         return false;   /* (an array in a function body: codegen_farr.c applies it element by element,
                          * over text nodes that say whether an element is an Integer: int_var) */
@@ -425,6 +426,27 @@ static bool int_typed(const mo_cg *cg, const mo_expr *e)
     default:
         return false;
     }
+}
+
+/* int_judge with its answers kept for operator nodes whose judgement walked a large tree: emit_int_op
+ * judges both operands of every +, - and *, so in a chain a + b + ... of n operands (tools write them
+ * with 10^4 terms) each node would walk its whole left operand again, n^2/2 nodes in all (28 s of
+ * codegen for 45000 terms). Kept answers make it linear; a small tree, the usual, is judged again,
+ * which costs less than a table entry. */
+enum { INT_MEMO_MIN = 32 };
+
+static bool int_typed(mo_cg *cg, const mo_expr *e)
+{
+    if (e->n == 0)
+        return int_judge(cg, e);
+    intptr_t kept = cg->int_memo.cap ? (intptr_t)mo_map_get(&cg->int_memo, (const char *)e) : 0;
+    if (kept)
+        return kept == 2;
+    unsigned long before = cg->int_judged;
+    bool r = int_judge(cg, e);
+    if (cg->int_judged - before >= INT_MEMO_MIN)
+        mo_map_put(&cg->int_memo, (const char *)e, (void *)(intptr_t)(r ? 2 : 1));
+    return r;
 }
 
 /* a op b of two Integers, with overflow checked: in a model's equations, and in a function's statements

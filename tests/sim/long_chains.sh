@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Long operator chains as tools write them (a1*x + a2*x + ..., a1*a2*...*an): every stage is linear in
+# the chain's length, and the deepest chain the parser admits goes through every stage without
+# exhausting a stack; a deeper one is a located error.
+#   Sum, Prod    der(x) = -(p[1]*x + ... + p[45000]*x), der(x) = -x*p[1]*...*p[45000]: codegen judged at
+#                every + and * whether the operands are Integers, walking the whole left operand again
+#                (25 s and 21 s of CPU for mo2c, review finding 08; now 0.5 s)
+#   Loop         y + p[1]*z + ... + p[45000]*z = x inside an algebraic loop: solve asked at every node
+#                whether the subtree reads the loop's unknowns (mo_sym_affine, 1.4 s for 16000 terms)
+#   Deep         a sum of 100000 terms: deeper than MO_MAX_EXPR_DEPTH (ast.h), refused at its place
+#   Sum2000, Prod2000  simulated, against the closed forms x = exp(-r t)
+# mo2c runs under a CPU cap of 20 s (ulimit -t: the machine's load does not count), a hundredth of what a
+# return of the quadratic takes at this length, so a failure means the quadratic, not a slow machine;
+# bench/bounded_bench.sh measures the growth.
+set -u
+source tests/ref/lib.sh
+D=$OUT/long_chains
+rm -rf "$D"; mkdir -p "$D"
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+
+python3 - "$D" <<'PY'
+import sys
+d = sys.argv[1]
+def model(name, n, decl, eqs):
+    with open('%s/%s.mo' % (d, name), 'w') as f:
+        f.write('model %s\n  parameter Real p[%d] = fill(%s, %d);\n  Real x(start = 1, fixed = true);\n%s'
+                'equation\n%send %s;\n' % (name, n, decl[0], n, decl[1], eqs, name))
+def terms(n, fmt, sep):
+    return sep.join(fmt % (i + 1) for i in range(n))
+for name, n in (('Sum', 45000), ('Sum2000', 2000), ('Deep', 100000)):
+    model(name, n, ('1e-4', ''), '  der(x) = -(%s);\n' % terms(n, 'p[%d]*x', ' + '))
+for name, n in (('Prod', 45000), ('Prod2000', 2000)):
+    model(name, n, ('1.00001', ''), '  der(x) = -x*%s;\n' % terms(n, 'p[%d]', '*'))
+model('Loop', 45000, ('1e-5', '  Real y, z;\n'),
+      '  der(x) = -y;\n  y + %s = x;\n  z = 2*y + sin(x);\n' % terms(45000, 'p[%d]*z', ' + '))
+PY
+
+# emit NAME: mo2c --emit-c of NAME.mo under the CPU cap; sets rc and err
+emit() { (cd "$D" && ulimit -t 20 && exec "$MO2C" --emit-c "$1.mo" -o "$1.c") 2>"$D/$1.err"; rc=$?; err=$(head -c 300 "$D/$1.err"); }
+for m in Sum Prod Loop; do
+    emit $m
+    [ $rc = 0 ] || { fail "$m: exit status $rc (137 or 152: the CPU cap): $err"; continue; }
+    # the whole chain reached the C file: its last operand, once
+    [ "$(grep -c 'p\[44999\]' "$D/$m.c")" -ge 1 ] || fail "$m: the C file lacks the chain's last parameter"
+done
+emit Deep
+[ $rc = 1 ] || fail "Deep: exit status $rc: $err"
+grep -q "^Deep.mo:5:14: error: expression nested too deeply" <<<"$err" || fail "Deep: $err"
+
+# the closed forms: Sum2000 decays at r = 2000 * 1e-4, Prod2000 at r = 1.00001^2000
+(cd "$D" && "$MO2C" Sum2000.mo -o Sum2000 && "$MO2C" Prod2000.mo -o Prod2000) || fail "building the simulators"
+if [ $status = 0 ]; then
+    simulate "$D" Sum2000 -r=Sum2000.csv -override=stopTime=2 || fail "Sum2000 run"
+    simulate "$D" Prod2000 -r=Prod2000.csv -override=stopTime=2 || fail "Prod2000 run"
+    closed_form "$D/Sum2000.csv" x 'exp(-0.2 * t)' 1e-5 || fail "Sum2000"
+    closed_form "$D/Prod2000.csv" x 'exp(-exp(2000 * log(1.00001)) * t)' 1e-5 || fail "Prod2000"
+fi
+[ $status = 0 ] && echo ok
+exit $status
