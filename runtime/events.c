@@ -255,8 +255,10 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     ok &= (ev->ys1 = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->ay = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->newrel = calloc(nr, 1)) != NULL;
-    if (ok && m->nx > 0 && sys)
+    if (ok && m->nx > 0 && sys) {
         ok = (ev->drv = gsl_odeiv2_driver_alloc_y_new(sys, type, 1e-6, o->tol, o->tol)) != NULL;
+        mo2c_rt_dx_forget(d->solver);
+    }
     if (!ok) {
         mo2c_rt_events_free(ev);
         return NULL;
@@ -272,6 +274,7 @@ int mo2c_rt_events_stepper(mo2c_rt_events *ev, const mo2c_rt_opts *o, gsl_odeiv2
     gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, type, 1e-6, o->tol, o->tol);
     if (!nd)
         return -1;
+    mo2c_rt_dx_forget(ev->d->solver);
     gsl_odeiv2_driver_free(ev->drv);
     ev->drv = nd;
     return 0;

@@ -148,6 +148,8 @@ typedef struct mo2c_rt_loopmem mo2c_rt_loopmem;
 /* The runtime's private state, hung on d->solver by mo2c_data_alloc. */
 typedef struct mo2c_rt_delays mo2c_rt_delays;   /* delay.c */
 
+enum { MO2C_RT_DX_SEEN = 32 };   /* GSL's steppers fill at most 15 buffers (rk8pd: 13 stages) */
+
 typedef struct mo2c_rt_state {
     /* counters for LOG_STATS */
     unsigned long nrhs, njac;
@@ -182,7 +184,22 @@ typedef struct mo2c_rt_state {
     mo2c_rt_loopmem *loops;    /* nonlinear loops' starts by loop number (algebra.c) */
     int nloops;
     mo2c_rt_delays *delays;    /* the histories of delay() (delay.c), made on first use */
+    /* the integrator's derivative buffers that rhs has filled since the integrator was made
+     * (mo2c_rt_dx_start): one not among them holds no derivatives yet */
+    double *dx_seen[MO2C_RT_DX_SEEN];
+    int ndx_seen;
 } mo2c_rt_state;
+
+/* solver.c: dx, a buffer of the integrator's that rhs is about to fill, made fit to be read first. The
+ * generated loops start from the values their unknowns have, derivatives among them (MultiBody's Body:
+ * the linear loop of der(v_0) starts from dx), and an integrator's buffers hold whatever malloc left there
+ * until first written (GSL's dydt_in and stage buffers at the first step: ThreeSprings' loop started from
+ * 1e193 and lost every digit, depending on what the result writer had allocated). A buffer rhs has not
+ * filled yet gets the last derivatives known (d->dx) first; one it has keeps its values (GSL's stage
+ * buffers: the stage's derivatives of the step before). */
+void mo2c_rt_dx_start(mo2c_data *d, double *dx);
+/* solver.c: the integrator was made again: its buffers are new, none filled yet. */
+void mo2c_rt_dx_forget(mo2c_rt_state *s);
 
 /* delay.c: record the delayed expressions' values at an accepted point (t, x) of the integration (one
  * more evaluation of rhs and outputs there); free the histories. */

@@ -117,10 +117,29 @@ static int tracked_hadjust(void *state, size_t dim, unsigned int ord, const doub
 static const gsl_odeiv2_control_type tracked_control_type = {"mo2c-tracked", NULL, NULL, tracked_hadjust, NULL, NULL,
                                                              NULL};
 
+void mo2c_rt_dx_start(mo2c_data *d, double *dx)
+{
+    mo2c_rt_state *s = d->solver;
+    if (dx == d->dx)
+        return;
+    for (int i = 0; i < s->ndx_seen; i++)
+        if (s->dx_seen[i] == dx)
+            return;
+    memcpy(dx, d->dx, (size_t)d->model->nx * sizeof *dx);
+    if (s->ndx_seen < MO2C_RT_DX_SEEN)   /* (past that, filled again at every call) */
+        s->dx_seen[s->ndx_seen++] = dx;
+}
+
+void mo2c_rt_dx_forget(mo2c_rt_state *s)
+{
+    s->ndx_seen = 0;
+}
+
 static int gsl_rhs(double t, const double x[], double dx[], void *params)
 {
     mo2c_data *d = params;
     mo2c_rt_state *s = d->solver;
+    mo2c_rt_dx_start(d, dx);
     s->nrhs++;
     s->now = t;
     s->last_t = t;
@@ -349,6 +368,7 @@ static int switch_to_bdf(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system 
 {
     mo2c_rt_state *s = d->solver;
     gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, gsl_odeiv2_step_msbdf, (*drv)->h, o->tol, o->tol);
+    mo2c_rt_dx_forget(d->solver);
     if (!nd)
         return -1;
     mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %d steps within an output interval: stiff, the run goes "

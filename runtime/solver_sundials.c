@@ -110,6 +110,7 @@ static int eval_rhs(mo2c_rt_sun *sv, double t, const double *x, double *dx)
     s->nrhs++;
     s->now = t;
     s->last_x = NULL;
+    mo2c_rt_dx_start(sv->d, dx);
     return sv->d->model->rhs(sv->d, t, x, dx) == 0 ? 0 : model_fail(sv, t);
 }
 
@@ -287,6 +288,7 @@ mo2c_rt_sun *mo2c_rt_sun_new(mo2c_data *d, const mo2c_rt_opts *o, const char *na
         return NULL;
     }
     sv->d = d;
+    mo2c_rt_dx_forget(d->solver);   /* (its vectors are new) */
     sv->name = name;
     for (size_t i = 0; i < sizeof sun_names / sizeof sun_names[0]; i++)
         if (strcmp(sun_names[i].name, name) == 0)
