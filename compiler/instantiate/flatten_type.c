@@ -33,16 +33,6 @@ static uint64_t type_hash(const mo_class *owner, const mo_name *n)
     return h ^ (h >> 29);
 }
 
-static bool same_name(const mo_name *a, const mo_name *b)
-{
-    if (a->n != b->n || a->global != b->global)
-        return false;
-    for (int i = 0; i < a->n; i++)
-        if (a->ids[i] != b->ids[i])
-            return false;
-    return true;
-}
-
 /* The cached class, or the slot where to store it (*slot). */
 static mo_class *type_cached(const mo_class *owner, const mo_name *n, uint64_t h, int *slot)
 {
@@ -62,7 +52,7 @@ static mo_class *type_cached(const mo_class *owner, const mo_name *n, uint64_t h
     int j = (int)(h & (uint64_t)(type_cache.cap - 1));
     for (; type_cache.v[j].cls; j = (j + 1) & (type_cache.cap - 1)) {
         const type_entry *t = &type_cache.v[j];
-        if (t->hash == h && t->owner == owner && same_name(t->name, n))
+        if (t->hash == h && t->owner == owner && mo_name_same(t->name, n))
             return t->cls;
     }
     *slot = j;

@@ -178,16 +178,6 @@ static bool same_expr(const mo_expr *a, const mo_expr *b)
     return true;
 }
 
-static bool same_name(const mo_name *a, const mo_name *b)
-{
-    if (a->n != b->n || a->global != b->global)
-        return false;
-    for (int i = 0; i < a->n; i++)
-        if (a->ids[i] != b->ids[i])
-            return false;
-    return true;
-}
-
 static bool same_mod(const mo_mod *a, const mo_mod *b)
 {
     if (!a || !b)
@@ -197,7 +187,7 @@ static bool same_mod(const mo_mod *a, const mo_mod *b)
     for (int i = 0; i < a->nargs; i++) {
         const mo_arg *x = &a->args[i], *y = &b->args[i];
         if (x->kind != MO_ARG_MOD || y->kind != MO_ARG_MOD || x->each != y->each || x->final_ != y->final_ ||
-            !same_name(&x->name, &y->name) || !same_mod(x->mod, y->mod))
+            !mo_name_same(&x->name, &y->name) || !same_mod(x->mod, y->mod))
             return false;
     }
     return true;
@@ -208,7 +198,7 @@ static bool same_mod(const mo_mod *a, const mo_mod *b)
 static bool same_shape(const mo_element *a, const mo_element *b, bool with_mod)
 {
     if (a->flags != b->flags || a->ntype_dims != b->ntype_dims || a->ndims != b->ndims ||
-        !same_name(a->type, b->type) || !same_expr(a->condition, b->condition) ||
+        !mo_name_same(a->type, b->type) || !same_expr(a->condition, b->condition) ||
         (with_mod && !same_mod(a->mod, b->mod)))
         return false;
     for (int i = 0; i < a->ntype_dims; i++)
@@ -251,9 +241,9 @@ static bool same_element(const mo_element *a, const mo_element *b)
     case MO_ELEM_CLASS:
         return a->cls->name == b->cls->name && mo_same_class_def(a->cls, b->cls);
     case MO_ELEM_EXTENDS:
-        return same_name(a->base, b->base) && same_mod(a->mod, b->mod);
+        return mo_name_same(a->base, b->base) && same_mod(a->mod, b->mod);
     default:   /* imports */
-        return a->import_kind == b->import_kind && same_name(a->import_name, b->import_name) &&
+        return a->import_kind == b->import_kind && mo_name_same(a->import_name, b->import_name) &&
                a->alias == b->alias && a->nimport_ids == 0 && b->nimport_ids == 0;
     }
 }
@@ -275,7 +265,7 @@ bool mo_same_class_def(const mo_class *a, const mo_class *b)
     }
     if (a->form == MO_FORM_SHORT) {
         if (a->short_prefixes != b->short_prefixes || a->nshort_dims != b->nshort_dims ||
-            !same_name(a->short_base, b->short_base) || !same_mod(a->short_mod, b->short_mod))
+            !mo_name_same(a->short_base, b->short_base) || !same_mod(a->short_mod, b->short_mod))
             return false;
         for (int i = 0; i < a->nshort_dims; i++)
             if (!same_expr(a->short_dims[i], b->short_dims[i]))

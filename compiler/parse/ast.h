@@ -549,6 +549,8 @@ mo_loc mo_name_loc(const mo_name *name, int i);
 /* The name a reference spells (its identifiers and their locations; subscripts left out). */
 void mo_name_of_ref(mo_name *name, const mo_expr *ref);
 void mo_name_set_loc(mo_name *name, int i, mo_loc loc);
+/* Do a and b spell the same name (the same identifiers, both global or neither; locations aside)? */
+bool mo_name_same(const mo_name *a, const mo_name *b);
 /* Give name the location loc, its identifiers keeping theirs (the identifiers' locations are stored
  * relative to the name's: set loc only this way once they are set). */
 void mo_name_move(mo_name *name, mo_loc loc);

@@ -165,6 +165,16 @@ void mo_name_set_loc(mo_name *name, int i, mo_loc loc)
     r->len = loc.len;
 }
 
+bool mo_name_same(const mo_name *a, const mo_name *b)
+{
+    if (a->n != b->n || a->global != b->global)
+        return false;
+    for (int i = 0; i < a->n; i++)   /* identifiers are interned */
+        if (a->ids[i] != b->ids[i])
+            return false;
+    return true;
+}
+
 static void own_block(mo_name *n, int room);
 
 void mo_name_move(mo_name *name, mo_loc loc)
