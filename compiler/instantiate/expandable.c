@@ -17,7 +17,8 @@
  *
  * A new element with subscripts (bus.x[2]) is an element of its own, named x[2]; a declared element with
  * ':' dimensions takes its sizes from the connector it is connected to (or from a connector in the
- * augmentation set).
+ * augmentation set). A connect of two arrays of expandable connectors of one size joins them element by
+ * element (connect_arrays: the MSL's Batteries stacks).
  * Not yet (located errors): slices of new elements, arrays connected to them, a flow variable added directly
  * (spec: only inside a connector), a connect of two undeclared elements, an expandable connector to a
  * non-expandable one.
@@ -410,6 +411,39 @@ static void mark_element(mo_front *fr, mo_inst *inst, mo_inst *bus, const char *
     m->other |= !input;
 }
 
+/* Is slot s an array of expandable connectors (every element one)? */
+static bool expandable_array(const mo_slot *s)
+{
+    if (s->kind != MO_SK_ARRAY || s->arr->total == 0)
+        return false;
+    for (int i = 0; i < s->arr->total; i++)
+        if (s->arr->elems[i].kind != MO_SK_INST || !s->arr->elems[i].child->expandable)
+            return false;
+    return true;
+}
+
+/* connect(a, b) of two arrays of expandable connectors (the MSL's Batteries stacks: connect(cell.cellBus,
+ * stackBus.cellBus), cell[Ns, Np] with a CellBus each, stackBus.cellBus[Ns, Np] declared in the stack's
+ * bus): element by element, each pair kept for mo_exp_finish as a connect of two buses is (9.1.3 with
+ * the array connect of 9.3: matching elements). Always true: the connect is handled. */
+static bool connect_arrays(mo_front *fr, mo_inst *inst, const mo_slot *a, const mo_slot *b, const mo_eq *q)
+{
+    bool same = a->arr->ndims == b->arr->ndims;
+    for (int k = 0; same && k < a->arr->ndims; k++)
+        same = a->arr->dims[k] == b->arr->dims[k];
+    if (!same) {
+        mo_error(q->loc, "cannot connect '%s' to '%s': their sizes differ", mo_ref_str(q->lhs), mo_ref_str(q->rhs));
+        return true;
+    }
+    bool aout = mo_connect_is_outside(fr, inst, q->lhs), bout = mo_connect_is_outside(fr, inst, q->rhs);
+    int conn = mo_conn_add_connect(fr, q->loc, inst->path);
+    for (int i = 0; i < a->arr->total; i++) {
+        exp_connect c = {a->arr->elems[i], b->arr->elems[i], aout, bout, q, conn};
+        MO_PUSH(fr->exp->connects, c);
+    }
+    return true;
+}
+
 bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q)
 {
     const mo_expr *refs[2] = {q->lhs, q->rhs};
@@ -451,6 +485,8 @@ bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
         return true;
     if (da || db)
         return true;
+    if (expandable_array(&a) && expandable_array(&b))
+        return connect_arrays(fr, inst, &a, &b, q);
     bool ea = a.kind == MO_SK_INST && a.child->expandable, eb = b.kind == MO_SK_INST && b.child->expandable;
     if (!ea && !eb) {   /* an element of a bus (declared, or added before) and a connector */
         if (on[0] && !on[1])

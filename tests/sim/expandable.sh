@@ -25,4 +25,12 @@ if "$MO2C" tests/models/ExpandableSubBus.mo -o "$D/sub" && simulate "$D" sub -st
     closed_form "$D/sub.csv" q "5 * t" 1e-9 || status=1
     closed_form "$D/sub.csv" 'bus.u[2]' "2 * t" 1e-9 || status=1
 else status=1; fi
+# tests/models/ExpandableArrays.mo: connect(cell.cellBus, stackBus.cellBus) of two arrays of expandable
+# connectors (the MSL's Batteries stacks, refused before: "cannot connect 'cell[1,1].cellBus.v' to '?'"):
+# the stack bus carries each cell's v and w, total = 42 t, stackBus.cellBus[1,2].v = 2 t, [2,3].v = 6 t
+if "$MO2C" tests/models/ExpandableArrays.mo -o "$D/arr" && simulate "$D" arr -stopTime=1 -stepSize=0.01 -r=arr.csv; then
+    awk 'BEGIN { print "\"time\",\"total\",\"stackBus.cellBus[1,2].v\",\"stackBus.cellBus[2,3].v\""
+                 for (i = 0; i <= 100; i++) { t = i / 100; printf "%.17g,%.17g,%.17g,%.17g\n", t, 42 * t, 2 * t, 6 * t } }' > "$D/arr.ref.csv"
+    "$REFBIN/csvcmp" --abs 1e-9 "$D/arr.ref.csv" "$D/arr.csv" total 'stackBus.cellBus[1,2].v' 'stackBus.cellBus[2,3].v' || status=1
+else status=1; fi
 exit $status
