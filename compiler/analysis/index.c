@@ -899,7 +899,13 @@ int mo_dae_index(mo_dae *dae)
     unsigned char *dummy = MO_NEWN(unsigned char, dae->vars.n);
     if (!select_dummies(c, &io, dummy))
         return 1;
-    demote_states(dae, dummy);
+    /* only a level of dummies can leave states over; without one, the graph of every equation with the
+     * elements of its choices as edges is not built: y[i] = x[k + i] over N elements makes N^2 of them */
+    bool any_dummy = false;
+    for (int v = 0; v < dae->vars.n && !any_dummy; v++)
+        any_dummy = dummy[v];
+    if (any_dummy)
+        demote_states(dae, dummy);
     assign_kinds(dae, dummy);
     return check_state_select(dae);
 }
