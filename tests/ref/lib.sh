@@ -13,6 +13,13 @@ build_ref_tools() {
     done
     cc $REF_CFLAGS -o "$REFBIN/csvcmp" tests/ref/csvcmp.c compiler/regress/tube.c compiler/util/base.c -lm || return 1
 }
+# build_ref NAME [SOURCE...]: a reference program of tests/ref (NAME.c and the other sources given) into
+# $REFBIN/NAME, with the pedantic warnings as errors
+build_ref() {
+    local name=$1; shift
+    cc $REF_CFLAGS -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror -o "$REFBIN/$name" \
+        "tests/ref/$name.c" "$@" -lgsl -lgslcblas -lm
+}
 # simulate DIR EXE ARGS... : run DIR/EXE from DIR; fail unless it exits 0 and prints the success line
 simulate() {
     local dir=$1 exe=$2; shift 2

@@ -7,8 +7,7 @@
 # of the model's experiment (half its Interval).
 source tests/ref/lib.sh
 build_ref_tools || exit 1
-cc $REF_CFLAGS -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror -o "$REFBIN/lib_ref" \
-    tests/ref/lib_ref.c tests/ref/lib_ref_mech.c tests/ref/lib_ref_other.c -lgsl -lgslcblas -lm || exit 1
+build_ref lib_ref tests/ref/lib_ref_mech.c tests/ref/lib_ref_other.c || exit 1
 D=$OUT/lib_refs
 rm -rf "$D"; mkdir -p "$D"
 R=tests/regression

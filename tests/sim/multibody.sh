@@ -15,10 +15,8 @@
 source tests/ref/lib.sh
 [ -n "${SHARED:-}" ] && [ -d "$SHARED/msl/4.0.0/Modelica" ] || { echo "no ../shared/msl/4.0.0"; exit 77; }
 build_ref_tools || exit 1
-cc $REF_CFLAGS -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror -o "$REFBIN/multibody_ref" \
-    tests/ref/multibody_ref.c -lgsl -lgslcblas -lm || exit 1
-cc $REF_CFLAGS -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror -o "$REFBIN/double_pendulum_ref" \
-    tests/ref/double_pendulum_ref.c -lgsl -lgslcblas -lm || exit 1
+build_ref multibody_ref || exit 1
+build_ref double_pendulum_ref || exit 1
 D=$OUT/multibody
 rm -rf "$D"; mkdir -p "$D"
 "$REFBIN/multibody_ref" "$D/ref.csv" 5 500 || exit 1

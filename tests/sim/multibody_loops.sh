@@ -15,8 +15,7 @@
 source tests/ref/lib.sh
 [ -n "${SHARED:-}" ] && [ -d "$SHARED/msl/4.0.0/Modelica" ] || { echo "no ../shared/msl/4.0.0"; exit 77; }
 build_ref_tools || exit 1
-cc $REF_CFLAGS -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror -o "$REFBIN/planar_fourbar_ref" \
-    tests/ref/planar_fourbar_ref.c -lgsl -lgslcblas -lm || exit 1
+build_ref planar_fourbar_ref || exit 1
 D=$OUT/multibody_loops
 rm -rf "$D"; mkdir -p "$D"
 "$REFBIN/planar_fourbar_ref" "$D/ref.csv" 5 500 || exit 1
