@@ -1,5 +1,5 @@
 /*
- * sym.h - the symbolic toolkit shared by the back end's symbolic files (expr.c, diff.c, solve.c,
+ * sym.h - the symbolic toolkit shared by the back end's symbolic files (expr.c, exprlin.c, diff.c, solve.c,
  * codegen*.c): simplifying constructors, structural tests and the names of the built-in functions.
  *
  * Expressions are the shared mo_expr trees of ast.h. The constructors never modify their operands and
