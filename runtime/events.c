@@ -640,9 +640,16 @@ static int settle(mo2c_rt_events *ev, double t, double *x)
     memcpy(d->pre, d->y, (size_t)ev->ny * sizeof *d->pre);
     memcpy(d->pre_x, x, (size_t)ev->nx * sizeof *d->pre_x);
     memcpy(d->pre_dx, d->dx, (size_t)ev->nx * sizeof *d->pre_dx);
-    /* the relations to watch until the next event, with pre() as the integration reads it */
-    if (m->rel_live && m->rel_live(d, d->rel_on) != 0)
-        return fail(d, t, "a relation's guard failed");
+    /* the relations to watch until the next event, with pre() as the integration reads it; a guard
+     * whose evaluation failed keeps its relation watched and is no failure of the run, so its message
+     * in d->error is void */
+    if (m->rel_live) {
+        char keep[sizeof d->error];
+        memcpy(keep, d->error, sizeof keep);
+        if (m->rel_live(d, d->rel_on) != 0)
+            return fail(d, t, "a relation's guard failed");
+        memcpy(d->error, keep, sizeof keep);
+    }
     ev->tp = t;
     memcpy(ev->xp, x, (size_t)ev->nx * sizeof *x);
     return 0;

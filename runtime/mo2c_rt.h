@@ -117,7 +117,9 @@ typedef struct mo2c_model {
      * Stuck' of 'pre(mode) == Stuck and sa > tau0_max') and that condition is false now, so that no value
      * depends on r until the next event, which compares every relation anyway; writes only those
      * relations (the others stay 1). Called after each event with d->pre as the integration reads it;
-     * NULL when no relation is so guarded. Non-zero after a failure. */
+     * NULL when no relation is so guarded. A guard whose evaluation fails (it may be one the model
+     * evaluates only after the relation) keeps its relation watched and is no failure (its message in d->error is void).
+     * Non-zero after a failure. */
     int (*rel_live)(mo2c_data *d, unsigned char *on);
 
     /* The algebraic variables rhs leaves out (results show them, nothing during integration reads

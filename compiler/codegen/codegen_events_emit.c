@@ -439,7 +439,7 @@ static void emit_relations(mo_cg *cg, mo_buf *o)
     if (!any)
         return;
     mo_buf_puts(o, "/* Relations watched between events: those read only under conditions that change at events\n"
-                   " * (pre(), parameters) while one of those holds. */\n"
+                   " * (pre(), parameters) while one of those holds or cannot be evaluated. */\n"
                    "static int rel_live(mo2c_data *d, unsigned char *on)\n{\n"
                    "    const double t = d->time;\n    const double *x = d->x;\n    const double *dx = d->dx;\n");
     mo_buf_puts(o, LOCALS);
@@ -448,7 +448,11 @@ static void emit_relations(mo_cg *cg, mo_buf *o)
         if (ev->rel_always.v[r])
             continue;
         cg->where_name = where(ev, ev->rels.v[r]->loc, mo_sprintf("guard of %s", ev->rel_text.v[r]));
-        mo_buf_printf(o, "    on[%d] = (unsigned char)(", r);
+        /* ok = 1 first and '|| !ok' last: a guard that fails (1/pre(n) with pre(n) = 0) keeps its relation
+         * watched. It may be one the model evaluates only after the relation (the right operand B of 'A
+         * and B', read only while A holds), which must not stop a run that never divides; and where the
+         * model does reach it, the model's own evaluation fails there. */
+        mo_buf_printf(o, "    ok = 1;\n    on[%d] = (unsigned char)((", r);
         for (int u = ev->rel_guard_head.v[r]; u >= 0; u = ev->guard_uses.v[u].next) {
             mo_buf_puts(o, u == ev->rel_guard_head.v[r] ? "(" : "\n        || (");
             /* outermost first, as the model evaluates them: 'pre(n) <> 0 and (1/pre(n) > 0.1 and
@@ -464,11 +468,11 @@ static void emit_relations(mo_cg *cg, mo_buf *o)
             }
             mo_buf_puts(o, ")");
         }
-        mo_buf_puts(o, "); /* ");
+        mo_buf_puts(o, ") || !ok); /* ");
         mo_cg_comment(o, ev->rel_text.v[r], 200);
         mo_buf_puts(o, " */\n");
     }
-    mo_buf_puts(o, "    return ok ? 0 : -1;\n}\n\n");
+    mo_buf_puts(o, "    return 0;\n}\n\n");
     ev->has_live = true;
 }
 

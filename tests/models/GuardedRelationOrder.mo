@@ -29,4 +29,19 @@ package GuardedRelationOrder "guarded relations whose guard is evaluated in the 
     y = if pre(n) <> 0 and (1 / pre(n) > 0.1 and x > 0.5) then 1 else 0;
     annotation(experiment(StopTime = 1, Interval = 0.05));
   end OuterFirst;
+
+  model RightOperand "the guard is the right operand of 'and', which the model evaluates only while the relation holds"
+    Real x(start = 0, fixed = true) "x = t";
+    Integer n(start = 0, fixed = true) "1 from t = 0.3";
+    Real y "1 from t = 0.5 (x > 0.5, 1/1 > 0.1); 1/pre(n) is never evaluated while pre(n) = 0";
+    Real z(start = 0, fixed = true) "z = max(t - 0.5, 0)";
+  equation
+    der(x) = 1;
+    when x > 0.3 then
+      n = 1;
+    end when;
+    y = if x > 0.5 and 1 / pre(n) > 0.1 then 1 else 0;
+    der(z) = y;
+    annotation(experiment(StopTime = 1, Interval = 0.05));
+  end RightOperand;
 end GuardedRelationOrder;
