@@ -166,6 +166,13 @@ typedef struct mo2c_model {
     const int *jac_rowptr;
     const int *jac_col;
     int (*jacobian_sparse)(mo2c_data *d, double t, const double *x, double *val);
+
+    /* The watch of the state choices of index reduction (codegen_dss.c): ndss choices, and dss at (t,
+     * x), y and dx computed by rhs there; accepted = 1 at an accepted point (every choice is tested, and
+     * d->dss_near updated), 0 inside rhs (only the choices marked near). Non-zero when a choice no
+     * longer fits (the message in d->error). 0 / NULL when nothing is watched. */
+    int ndss;
+    int (*dss)(mo2c_data *d, double t, const double *x, double *dx, int accepted);
 } mo2c_model;
 
 /* How a zero-crossing function gives its relation (mo2c_model.rel_op). */
@@ -221,6 +228,9 @@ struct mo2c_data {
                                          actual model) except while mo2c_solve_nonlinear follows a loop
                                          of the initialization from its simplified form */
     int initializing;                 /* 1 while model->initialize runs (set by mo2c_main) */
+    unsigned char *dss_near;          /* ndss: the state choice was near degenerate at the last accepted
+                                         point, so rhs tests it at every evaluation (dss.c) */
+    int dss_nnear;                    /* how many are so: rhs calls model->dss only when some are */
 };
 
 /* Allocate the storage of one simulation of model (arrays zeroed, d->model set, the runtime's private
@@ -273,13 +283,16 @@ static inline double mo2c_homotopy(const mo2c_data *d, double actual, double sim
  * made (it is given up only when its own has fallen 100 times below); work: 3 nr ints; val: 3 + nr
  * doubles. 1 when it degenerates:
  * *row is the equation, *col the dummy (0 .. nr), val[0..2] the partial derivative against the dummy,
- * the largest against another candidate, the dummy's rate; else 0. */
+ * the largest against another candidate, the dummy's rate; 2 when it is near that (within ten times
+ * the thresholds); else 0. */
 int mo2c_dss_check(int nr, int nc, double *J, const double *rate, const double *ref, int *work, int *row,
                    int *col, double *val);
 /* The same for a choice of nd < nr dummies (J's first nd columns; ref: nd entries): the rows must keep
  * rank nd in them, *col is in 0 .. nd. */
 int mo2c_dss_check_rect(int nr, int nd, int nc, double *J, const double *rate, const double *ref, int *work,
                         int *row, int *col, double *val);
+/* At an accepted point: choice k (< model->ndss) is near degenerate (near = 1) or not (dss.c). */
+void mo2c_dss_near(mo2c_data *d, int k, int near);
 
 /* Solve the dense linear system A z = b (n x n, row-major, both overwritten; z returned in b).
  * Non-zero when singular. Used by generated code for linear algebraic loops. */

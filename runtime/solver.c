@@ -332,6 +332,39 @@ static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, in
     return check_finite(d, t, MO2C_SRC_DER, d->dx, m->nx) || check_finite(d, t, MO2C_SRC_ALG, d->y, m->ny);
 }
 
+/* The watch of the state choices of index reduction (codegen_dss.c, dss.c) at an accepted point (t,
+ * d->x), an event's included: y and dx from the last evaluation when that was this point (fresh: the
+ * events' look at the step's end, which leaves y and d->dx of (t, d->x); or the integrator's, as
+ * output_point reuses it), else from one more evaluation. Trial points are not watched, except for
+ * the choices found near degenerate here (rhs tests those itself). Non-zero after reporting a failure:
+ * the run stops at this time, the rows before it written. */
+static int dss_accepted(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, int exact_dydt_out, int fresh)
+{
+    mo2c_rt_state *s = d->solver;
+    const mo2c_model *m = d->model;
+    if (!m->dss)
+        return 0;
+    double *dx = d->dx;
+    if (fresh) {
+        /* y and d->dx are those of (t, d->x) */
+    } else if (drv && exact_dydt_out && s->last_x == d->x && s->last_dx == drv->e->dydt_out && s->last_t == t) {
+        dx = drv->e->dydt_out;
+    } else {
+        s->nrhs++;
+        s->now = t;
+        s->last_x = NULL;
+        if (m->rhs(d, t, d->x, d->dx) != 0) {
+            report(d, t, "the right-hand side failed");
+            return 1;
+        }
+    }
+    if (m->dss(d, t, d->x, dx, 1) != 0) {
+        report(d, t, "a state choice no longer fits");
+        return 1;
+    }
+    return 0;
+}
+
 static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt_state *s,
                         const gsl_odeiv2_driver *drv, const mo2c_rt_sun *sun, double cpu, double wall)
 {
@@ -451,6 +484,8 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     }
     if (!rc)
         rc = output_point(d, t, NULL, 0);
+    if (!rc)
+        rc = dss_accepted(d, t, NULL, 0, 1);   /* (output_point evaluated the start) */
     mo2c_rt_loops_accept(s);   /* the start, as output_point solved its loops */
     if (!rc)
         rc = mo2c_rt_writer_row(w, t) != 0;
@@ -539,8 +574,9 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 rc = 1;
                 break;
             }
+            int evr = -1;   /* what the events found after the step (0: nothing, y and d->dx at its end) */
             if (ev) {
-                int r = mo2c_rt_events_after_step(ev, &t, d->x, timed && t == goal, w);
+                int r = evr = mo2c_rt_events_after_step(ev, &t, d->x, timed && t == goal, w);
                 if (r < 0) {
                     rc = 1;
                     break;
@@ -562,6 +598,10 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     stop = 1;
                     break;
                 }
+            }
+            if (dss_accepted(d, t, drv, exact, evr == 0)) {
+                rc = 1;
+                break;
             }
             if (mo2c_rt_delay_record(d, t, d->x) != 0) {   /* an accepted point (after its event) */
                 report(d, t, "recording the delayed values failed");

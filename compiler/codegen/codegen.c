@@ -573,9 +573,12 @@ static bool emit_ode_part(gen *g, mo_buf *defs, unsigned char want)
     mo_cg_split_end(&s);
     if (want) {
         mo_cg_state_chains(g->dae, o, "    ", "dx", "x");
-        mo_cg_dss_guards(&g->cg, o, g->dss, "    ");
+        if (mo_cg_dss_count(g->dss) > 0)   /* the choices near degenerate, at every evaluation */
+            mo_buf_puts(o, "    if (d->dss_nnear != 0 && dss_watch(d, t, x, dx, 0) != 0)\n        return -1;\n");
     }
     mo_buf_puts(o, "    return 0;\n}\n\n");
+    if (want)
+        mo_cg_dss_watch(&g->cg, defs, g->dss);   /* before rhs, which calls it */
     mo_buf_putn(defs, fn.s, fn.len);
     return true;
 }
@@ -809,6 +812,8 @@ int mo_codegen(FILE *out, const mo_dae *dae)
                           "    .jacobian_sparse = jacobian_sparse,\n", g.jac_nnz);
     if (has_outputs)
         mo_buf_puts(&m, "    .outputs = outputs,\n");
+    if (mo_cg_dss_count(g.dss) > 0)
+        mo_buf_printf(&m, "    .ndss = %d, .dss = dss_watch,\n", mo_cg_dss_count(g.dss));
     mo_buf_puts(&m, mo_buf_str(&evfields));
     mo_buf_puts(&m, mo_buf_str(&sfields));
     mo_buf_puts(&m, "};\n\n");

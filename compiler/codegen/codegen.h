@@ -82,15 +82,18 @@ void mo_cg_sites_prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *ind
 bool mo_cg_site_read(mo_cg *cg, const mo_expr *e);
 
 /* codegen_dss.c: the run-time guards of the static state choice (dynamic state selection is not done).
- * mo_cg_dss_plan: the state choices of index reduction (dae->dsets) whose Jacobian varies during the
- * run, differentiated (a choice that cannot be is an error); mo_cg_dss_reads: the expressions their
- * guards read (mo_cg_needed puts the blocks computing them in rhs); mo_cg_dss_guards: at the end of
- * rhs, the test of each that stops the run where the dummies move through a point where their
- * constraints cannot give them. */
+ * mo_cg_dss_plan: the diagonal blocks of the state choices of index reduction (dae->dsets) whose
+ * pivots vary during the run, differentiated (a block that cannot be is not watched, with a warning);
+ * mo_cg_dss_reads: the expressions their guards read (mo_cg_needed puts the blocks computing them in
+ * rhs); mo_cg_dss_count: how many are watched; mo_cg_dss_watch: the C function dss_watch (none when
+ * the count is 0), the test of each that stops the run where the dummies move through a point where
+ * their constraints cannot give them, which the runtime calls at accepted points (mo2c_model.dss) and
+ * rhs for the blocks found near that. */
 typedef struct mo_cg_dss mo_cg_dss;
 mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae);
 const mo_expr *const *mo_cg_dss_reads(const mo_cg_dss *P, int *n);
-void mo_cg_dss_guards(mo_cg *cg, mo_buf *o, const mo_cg_dss *P, const char *indent);
+int mo_cg_dss_count(const mo_cg_dss *P);
+void mo_cg_dss_watch(mo_cg *cg, mo_buf *o, const mo_cg_dss *P);
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
  * ASCII kept, every other byte as a three-digit octal escape. */
 void mo_cg_c_string(mo_buf *b, const char *s);

@@ -14,21 +14,30 @@
  *
  * What is watched: every choice index reduction made (dae->dsets: at each level of the dummy derivative
  * method, each connected set of differentiated equations and the candidates they fix), whatever loop,
- * linear system or explicit assignment computes its dummies afterwards, except the choices whose
- * Jacobian is the same throughout the run (entries of parameters and constants only: a linear
- * constraint with constant coefficients never degenerates). At the end of rhs (every derivative of the
- * evaluation computed) the guard evaluates the Jacobian of the set's equations against its candidates
- * (symbolic partial derivatives) and the candidates' values, which are the rates of the variables whose
- * being states the choice decides (the candidate der(x) is the rate of x), and the runtime's
- * mo2c_dss_check (runtime/dss.c) eliminates the dummies against each other and stops the run when, in
- * one of the combinations, the partial derivative against its dummy falls below 1/100 of the largest
- * against another candidate, and below 1/100 of the dummy's own at the start values, while the dummy
- * moves (a dummy that only sits at its singular point while
- * the others move across it is left alone: a body in planar motion keeps a quaternion component at 0
- * throughout, and so is its derivative; the Cartesian pendulum's x at the bottom of its swing moves at
- * 4.4 m/s where der(y) = 0 and is stopped). One differentiated equation with one dummy is the test of a
- * single constraint: dF/dz small beside dF/dx while z moves. A failure at a trial point only shortens
- * the integrator's step (runtime/solver.c); the run stops when an accepted point fails.
+ * linear system or explicit assignment computes its dummies afterwards; one of more than DSS_MAX_ROWS
+ * equations one diagonal block at a time: the rows' block lower triangular form against the dummies
+ * (matching and Tarjan, graph.h) splits a choice into blocks whose determinants multiply to the
+ * dummies' Jacobian's, so that it is singular exactly where a block is. MultiBody's top-level choices
+ * (FullRobot 243 equations, PlanarLoops_analytic 344) are all blocks of one equation with a constant
+ * coefficient. (A smaller choice is tested whole: see plan_set.) A block whose pivots cannot change
+ * (parameters and constants only, or triangular with nonzero constants on its diagonal) never
+ * degenerates and is not watched. At the integrator's accepted points and its events (runtime/solver.c)
+ * the generated dss_watch evaluates the Jacobian of each block's equations against its candidates (its
+ * dummies, then every other variable its rows fix: states, and in a choice tested whole the dummies
+ * that index reduction took from no derivative; a block of a larger choice leaves out the other
+ * blocks' dummies, see plan_block) by symbolic partial derivatives, and the candidates' values, which are the rates of
+ * the variables whose being states the choice decides (the candidate der(x) is the rate of x); the
+ * runtime's mo2c_dss_check (runtime/dss.c) eliminates the dummies against each other and stops the run
+ * when, in one of the combinations, the partial derivative against its dummy falls below 1/100 of the
+ * largest against another candidate, and below 1/100 of the dummy's own at the start values, while the
+ * dummy moves (a dummy that only sits at its singular point while the others move across it is left
+ * alone: a body in planar motion keeps a quaternion component at 0 throughout, and so is its
+ * derivative; the Cartesian pendulum's x at the bottom of its swing moves at 4.4 m/s where der(y) = 0
+ * and is stopped). One differentiated equation with one dummy is the test of a single constraint: dF/dz
+ * small beside dF/dx while z moves. A block within ten times those thresholds at an accepted point is
+ * near, and rhs tests it at every evaluation until an accepted point finds it no longer near: there a
+ * failure at a trial point shortens the integrator's step (runtime/solver.c), so that the steps close
+ * in on the crossing instead of striding over it; the run stops when an accepted point fails.
  *
  * A dummy that is no derivative decides no state. Index reduction can take, for the rows its derivative
  * candidates leave without a pivot, a variable that a derivative annotation brought in (MultiBody's
@@ -40,32 +49,49 @@
  * revolute1.w, has -0.4 sin(phi) in the velocity form of the loop, 0 wherever the crank is horizontal,
  * while the crank stays a good state throughout (the coupler and the rocker, whose angles it fixes,
  * are never closer than 0.74 in the sine of their angle over its 5 s). Such columns join the others:
- * the set is watched on its nd < nr dummies that are derivatives, which its rows must keep at full rank
- * (mo2c_dss_check_rect); a choice that needed one more column would be another choice of states.
+ * a block is watched on its nd < nb dummies that are derivatives, which its rows must keep at full rank
+ * (mo2c_dss_check_rect; blocks of a block triangular form each of full rank in those give the whole
+ * choice full rank); a choice that needed one more column would be another choice of states.
+ *
+ * What is left, dynamic state selection proper, for the simplest case first (one constraint on n
+ * candidates, differentiated k times: at each level n - 1 states, one dummy): switch instead of
+ * stopping. The plan, as tools with "state sets" do it: at level j the n candidates q_j are no states;
+ * n - 1 set states s_j = A_j q_j take their place (A_j: n - 1 rows of the identity, a run-time
+ * parameter), der(s_j) = A_j der(q_j); q_j are unknowns of a loop of n equations (the level's
+ * constraint and s_j = A_j q_j), regular while the left-out candidate's partial derivative is not small.
+ * Where this watch fires, the candidate with the largest partial derivative becomes the one left out
+ * (pivoting on the constraint's gradient), A_j changes, s_j is set from the current q_j (the same
+ * point, so consistent) and the integrator restarts as after an event. It needs index.c to keep the
+ * levels' candidates as one chain (q_j = der(q_{j-1})), the sort to treat A_j as parameters that an
+ * event changes, and this watch to hand back the pivot instead of failing; each piece changes how
+ * every model with a varying choice is sorted, so none is in yet.
  *
  * Needs: a solved DAE (dae->dsets from index.c, dae->ode's blocks). mo_cg_dss_plan differentiates once;
  * codegen_need.c puts the blocks computing what the guards read in rhs. Guarantees: the message names
  * the equation that was differentiated (its where string) and the dummy state (an escaped literal,
- * never a format). A set of nr equations costs O(nr^2 nc) per evaluation, so sets of more than
- * DSS_MAX_ROWS equations are not watched yet (a gap the README states).
+ * never a format). A block (or a whole choice) of nb equations and nc candidates costs O(nb^2 nc) per
+ * test, so blocks of more than DSS_MAX_ROWS equations are not watched, with a warning at their first
+ * equation; the plan is linear in the choices' partial derivatives (and n log n in a block's size).
  */
 #include "codegen.h"
 #include "../analysis/daeutil.h"
+#include "graph.h"
 
 #include <math.h>
 #include <string.h>
 
 typedef struct gset {
-    const mo_dset *s;
-    int nd;                    /* the dummies that are derivatives (cols[0 .. nd)); nd < s->nr: see above */
-    int *cols;                 /* s->cols, those dummies first, then the others and the rest of s's dummies */
+    int nr, nd, nc;            /* rows (equations), dummies that are derivatives (nd <= nr, see above) and
+                                * columns (candidates, those nd dummies first, then the block's others) */
+    const int *rows, *cols;    /* into dae->eqs and dae->vars */
     mo_expr **jac;             /* nr x nc, row-major; NULL: the entry is 0 */
-    double *ref;               /* per dummy: its largest partial derivative at the start values, or
+    double *ref;               /* per derivative dummy: its largest partial derivative at the start values, or
                                 * DSS_NO_REF (not known, or 0: the choice was not made by size) */
 } gset;
 
-/* Sets of more equations than this are not watched: the test is dense, O(nr^2 nc) per evaluation (a
- * MultiBody loop's top-level set of 344 equations made PlanarLoops_analytic 100 times slower). */
+/* Diagonal blocks of more equations than this are not watched: the test is dense in a block, O(nr^2 nc)
+ * per evaluation (a MultiBody loop's top-level choice of 344 equations tested whole made
+ * PlanarLoops_analytic 100 times slower; its diagonal blocks are small). */
 #define DSS_MAX_ROWS 64
 #define DSS_NO_REF 1e300
 
@@ -100,12 +126,13 @@ static bool varies(const mo_dae *dae, const mo_expr *e)
 /* The pattern of the rows' partial derivatives against the dummies (pat[i * n + j]): absent or 0, a
  * nonzero constant, varying (or a parameter expression 0 at the start), or not available (the partial
  * derivative of a medium's derivative function against its own derivative inputs). */
-enum { PAT_ZERO, PAT_CONST, PAT_OTHER, PAT_NA };
+enum { PAT_ZERO, PAT_CONST, PAT_OTHER, PAT_NA, PAT_PARAM0 /* (the plan's: a parameter expression 0 at the start,
+                                                            * a varying pivot to triangular, no variation) */ };
 
 /* Is the block triangular, under some order of rows and columns, with available entries on its
  * diagonal? Its pivots are then those entries, whatever the others (entries against dummies that are
  * not available are left out of the guard: they change no pivot; one against a state would, see
- * mo_cg_dss_plan). 0: no; 1: yes, and the diagonal is nonzero constants (the
+ * plan_block). 0: no; 1: yes, and the diagonal is nonzero constants (the
  * determinant is constant: the choice can never degenerate); 2: yes, some pivot varies. A Fluid
  * medium's choice is so: der(d) = rho_ph_der(p, h, der(p), der(h)) has 1 against its dummy der(d),
  * and der(T) = der(waterBaseProp_ph)(p2, ..., der(p2), ...) reads another dummy der(p2) only through
@@ -148,127 +175,267 @@ static int root_eq(const mo_dae *dae, int r)
     return r;
 }
 
+/* One partial derivative of a choice's row: column j of the set, its pattern kind, the expression
+ * (NULL when not available). */
+typedef struct dent {
+    int j;
+    unsigned char kind;
+    mo_expr *e;
+} dent;
+
+/* Work arrays of the plan, sized by the model's variables (col: a set's column + 1 per variable) or by
+ * the largest set (stamp: a block's column + 1 per set column). */
+typedef struct plan_ws {
+    int *colpos, *stamp;
+    unsigned char *seen;
+    mo_int_vec vs;
+    double *start;             /* the start values, evaluated on first need */
+} plan_ws;
+
+static const double *start_values(const mo_dae *dae, plan_ws *w)
+{
+    if (!w->start)
+        w->start = mo_dae_start_values(dae);
+    return w->start;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Watch one diagonal block of set s: its rows brow[0 .. nb) (indices into s->rows) and its dummies
+ * bdum[0 .. nb) (indices into s->cols, < s->nr); ents: every row's partial derivatives. Adds the
+ * block's guard to P unless it cannot degenerate; warns when it cannot be watched. */
+static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const int *brow, const int *bdum, int nb,
+                       const dent *ents, const int *rstart, plan_ws *w)
+{
+    /* the block's columns: its dummies that are derivatives, then its others (see the file comment),
+     * then every other candidate its rows hold (states, and, in a choice tested whole, dummies of other
+     * blocks, whose values come from the states too) */
+    MO_VEC(int) lc = {0};
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < nb; k++)
+            if ((dae->vars.v[s->cols[bdum[k]]].der_of >= 0) == (pass == 0)) {
+                MO_PUSH(lc, bdum[k]);
+                w->stamp[bdum[k]] = lc.n;
+            }
+    int nd = 0;
+    while (nd < nb && dae->vars.v[s->cols[lc.v[nd]]].der_of >= 0)
+        nd++;
+    if (nd == 0) {   /* no state is chosen here */
+        for (int k = 0; k < nb; k++)
+            w->stamp[bdum[k]] = 0;
+        return;
+    }
+    /* A block of a larger choice leaves out the other blocks' dummies: compared with their entries, its
+     * pivots fell under the ratio where the choice was fine (PlanarFourbar's 20-equation block of the
+     * positions at t = 0.00031: 0.00083 against revolute2.phi beside 7.05 against another block's
+     * dummy). Those dummies follow from the states through their own blocks, watched on their own; the
+     * pivots here are judged against the entries of the states the rows hold. */
+    bool whole = nb == s->nr;
+    for (int k = 0; k < nb; k++)
+        for (int t = rstart[brow[k]]; t < rstart[brow[k] + 1]; t++)
+            if (!w->stamp[ents[t].j] && (whole || ents[t].j >= s->nr)) {
+                MO_PUSH(lc, ents[t].j);
+                w->stamp[ents[t].j] = lc.n;
+            }
+    int nc = lc.n;
+    mo_expr **jac = MO_NEWN(mo_expr *, (size_t)nb * (size_t)nc);
+    unsigned char *pat = MO_NEWN(unsigned char, (size_t)nb * (size_t)nb);   /* see triangular */
+    /* vary: some partial derivative changes during the run; dvary, dfail: one against a dummy (lc[0 ..
+     * nd)) does, or is not available; sfail: one against another candidate (lc[nd ..), which the pivots
+     * are compared with) is not available */
+    bool vary = false, ok = true, dvary = false, dfail = false, sfail = false;
+    for (int k = 0; k < nb; k++)
+        for (int t = rstart[brow[k]]; t < rstart[brow[k] + 1]; t++) {
+            int j = w->stamp[ents[t].j] - 1;
+            unsigned char kind = ents[t].kind;
+            if (j < 0)
+                continue;   /* another block's dummy (above) */
+            if (kind == PAT_NA) {
+                ok = false;
+                dfail |= j < nd;
+                sfail |= j >= nd;
+            } else {
+                jac[(size_t)k * (size_t)nc + (size_t)j] = ents[t].e;
+                vary |= kind == PAT_OTHER;
+                dvary |= kind == PAT_OTHER && j < nd;
+            }
+            if (j < nb && nd == nb)
+                pat[(size_t)k * (size_t)nb + (size_t)j] = kind == PAT_PARAM0 ? PAT_OTHER : kind;
+        }
+    for (int j = 0; j < nc; j++)
+        w->stamp[lc.v[j]] = 0;
+    /* The rows' partial derivatives against the dummies are constant (a medium's d = density_ph(p,
+     * h) differentiated: 1 against der(d), whatever those against der(p) and der(h), which the
+     * derivative function's own derivative would give): the block regular at the start values
+     * stays so, and the guard, which gives a dummy up only below 1/100 of its start value, could
+     * never fire. Nothing to watch, whether or not the other partial derivatives exist. */
+    int tri = nd == nb ? triangular(pat, nb) : 0;   /* a rectangular block is no triangle */
+    if ((!dfail && !dvary) || tri == 1)
+        return;
+    /* Not watched, and said so: refusing such a model would refuse models that ran right before
+     * the watch existed (a pendulum whose constraint is a user function without a derivative of its
+     * own derivative, tests/sim/functions.sh), and the choice is as good as it was then; the warning
+     * says what is not checked. (Forming these partial derivatives, or differences of the
+     * constraint's residual, is what is left to do.) An entry against a state cannot be left out
+     * as one against a dummy off the diagonal can: the runtime compares each pivot with the row's
+     * entries against the states, and with those taken as 0 the guard could never fire (a
+     * pendulum's x^2 + h(y) = L^2 whose h has a derivative computed in a loop ran past the bottom of
+     * its swing on the wrong root, "successfully"). */
+    if (!ok && (tri == 0 || sfail)) {
+        const mo_deq *q = &dae->eqs.v[root_eq(dae, s->rows[brow[0]])];
+        mo_warning(q->loc, "the states chosen for this equation are not watched during the run (a partial "
+                   "derivative of its time derivative is not available): without dynamic state selection, "
+                   "should the choice stop fitting it the results could be wrong without an error");
+        return;
+    }
+    if (!vary)
+        return;
+    /* the size of each dummy's partial derivatives when the choice was made: a dummy is given up
+     * only when its own partial derivative has fallen, not when another candidate's has grown (a
+     * rotor's angular acceleration beside the derivative of an angle, whose coefficient in the
+     * differentiated constraint is an angular velocity: 100 rad/s in BevelGear1D) */
+    const double *start = start_values(dae, w);
+    double *ref = MO_NEWN(double, nd);
+    for (int j = 0; j < nd; j++) {
+        double big = 0;
+        bool fine = true;
+        for (int i = 0; i < nb; i++) {
+            const mo_expr *e = jac[(size_t)i * (size_t)nc + (size_t)j];
+            double v = e ? mo_eval(e, start, &fine) : 0;
+            if (isfinite(v))
+                big = fmax(big, fabs(v));
+        }
+        ref[j] = fine && big > 0 && big < DSS_NO_REF ? big : DSS_NO_REF;
+    }
+    int *rows = MO_NEWN(int, nb), *cols = MO_NEWN(int, nc);
+    for (int k = 0; k < nb; k++)
+        rows[k] = s->rows[brow[k]];
+    for (int j = 0; j < nc; j++)
+        cols[j] = s->cols[lc.v[j]];
+    gset g = {nb, nd, nc, rows, cols, jac, ref};
+    MO_PUSH(P->sets, g);
+    for (size_t e = 0; e < (size_t)nb * (size_t)nc; e++)
+        if (jac[e])
+            MO_PUSH(P->reads, jac[e]);
+    mo_loc none = {0};
+    for (int j = 0; j < nc; j++)
+        MO_PUSH(P->reads, mo_sym_var(none, cols[j]));
+}
+
+/* Watch one choice of index reduction: its rows' partial derivatives against its candidates, then its
+ * block lower triangular form against the dummies (graph.h: matching, Tarjan). The dummies' Jacobian is
+ * singular exactly where one of its diagonal blocks is (its determinant is their product), so each
+ * block of a choice of more than DSS_MAX_ROWS equations is tested on its own, at a cost of the block's
+ * size squared times its columns: linear in the choice's size while the blocks stay small (MultiBody's
+ * top-level choices: hundreds of equations, all blocks single ones with a constant coefficient, which
+ * are not watched at all). A smaller choice is one block, tested whole (below). */
+static void plan_set(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, plan_ws *w)
+{
+    int nr = s->nr;
+    MO_VEC(dent) ents = {0};
+    int *rstart = MO_NEWN(int, nr + 1);
+    for (int j = 0; j < s->nc; j++)
+        w->colpos[s->cols[j]] = j + 1;
+    for (int i = 0; i < nr; i++) {
+        rstart[i] = ents.n;
+        const mo_deq *q = &dae->eqs.v[s->rows[i]];
+        mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
+        w->vs.n = 0;
+        mo_dae_eq_unknowns(dae, q, w->seen, &w->vs);
+        for (int t = 0; t < w->vs.n; t++) {
+            int j = w->colpos[w->vs.v[t]] - 1;
+            if (j < 0)
+                continue;
+            mo_expr *dj = mo_diff_var_pure(res, w->vs.v[t]);
+            double c;
+            dent d = {j, PAT_OTHER, dj};
+            if (!dj) {
+                d.kind = PAT_NA;
+            } else if (mo_sym_is_num(dj, &c) && c == 0) {
+                continue;
+            } else if (!varies(dae, dj)) {   /* parameters only: nonzero at the start, nonzero throughout */
+                bool fine = true;
+                double cv = mo_eval(dj, start_values(dae, w), &fine);
+                d.kind = fine && isfinite(cv) && cv != 0 ? PAT_CONST : PAT_PARAM0;
+            }
+            MO_PUSH(ents, d);
+        }
+    }
+    rstart[nr] = ents.n;
+    for (int j = 0; j < s->nc; j++)
+        w->colpos[s->cols[j]] = 0;
+    /* the rows against the dummies: a perfect matching (index reduction chose the dummies so that their
+     * Jacobian is regular at the start), then the blocks */
+    MO_VEC(int) ee = {0};
+    MO_VEC(int) ev = {0};
+    for (int i = 0; i < nr; i++)
+        for (int t = rstart[i]; t < rstart[i + 1]; t++)
+            if (ents.v[t].j < nr) {
+                MO_PUSH(ee, i);
+                MO_PUSH(ev, ents.v[t].j);
+            }
+    mo_graph g = mo_graph_build(nr, nr, ee.v, ev.v, ee.n);
+    int *var_of_eq = MO_NEWN(int, nr), *eq_of_var = MO_NEWN(int, nr);
+    int *order = MO_NEWN(int, nr), *bstart = MO_NEWN(int, nr + 1), *bdum = MO_NEWN(int, nr);
+    for (int i = 0; i < nr; i++)
+        var_of_eq[i] = eq_of_var[i] = -1;
+    int nblocks;
+    /* A choice of up to DSS_MAX_ROWS is tested whole: a block's test reads the entries of the other
+     * blocks' dummies as if they were states' (the whole choice's elimination turns them into the
+     * states' own), and so stopped MultiBody's Engine1a and Engine1b, whose 11 loop equations the whole
+     * test lets run: a coefficient 1 against b2.frame_b.r_0[2] beside 322 against another block's dummy
+     * fell under the ratio. Blocks only where the whole test would cost too much (FullRobot, 243). */
+    if (nr > DSS_MAX_ROWS && mo_match(&g, NULL, var_of_eq, eq_of_var, 0) == nr) {
+        nblocks = mo_blt(&g, var_of_eq, eq_of_var, order, bstart);
+    } else {   /* one block, the dummies in their order */
+        nblocks = 1;
+        bstart[0] = 0;
+        bstart[1] = nr;
+        for (int i = 0; i < nr; i++)
+            order[i] = var_of_eq[i] = i;
+    }
+    for (int b = 0; b < nblocks; b++) {
+        int nb = bstart[b + 1] - bstart[b];
+        int *brow = order + bstart[b];
+        if (nb > DSS_MAX_ROWS) {
+            /* too large to test at every accepted point: said so where some pivot may vary */
+            bool dvary = false;
+            for (int k = 0; k < nb && !dvary; k++)
+                for (int t = rstart[brow[k]]; t < rstart[brow[k] + 1]; t++)
+                    dvary |= ents.v[t].j < nr && (ents.v[t].kind == PAT_OTHER || ents.v[t].kind == PAT_NA);
+            if (dvary)
+                mo_warning(dae->eqs.v[root_eq(dae, s->rows[brow[0]])].loc, "the states chosen for this equation "
+                           "and %d others that fix their dummy states together are not watched during the run "
+                           "(more than %d): without dynamic state selection, should the choice stop fitting them "
+                           "the results could be wrong without an error", nb - 1, DSS_MAX_ROWS);
+            continue;
+        }
+        for (int k = 0; k < nb; k++)
+            bdum[k] = var_of_eq[brow[k]];
+        /* rows and dummies in the choice's order, as a choice of one block was tested before: the
+         * elimination's pivots, and so the equation a message names, do not depend on the matching */
+        mo_qsort(brow, (size_t)nb, sizeof *brow, cmp_int);
+        mo_qsort(bdum, (size_t)nb, sizeof *bdum, cmp_int);
+        plan_block(P, dae, s, brow, bdum, nb, ents.v, rstart, w);
+    }
+}
+
 mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
 {
     mo_cg_dss *P = MO_NEW(mo_cg_dss);
-    int *colpos = MO_NEWN(int, dae->vars.n + 1);
-    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n + 1);
-    mo_int_vec vs = {0};
-    double *start = NULL;
-    for (int k = 0; k < dae->dsets.n; k++) {
-        const mo_dset *s = &dae->dsets.v[k];
-        if (s->nr > DSS_MAX_ROWS)
-            continue;
-        int *cols = MO_NEWN(int, s->nc), nd = 0, nfake = s->nr;   /* the derivative dummies first */
-        for (int j = 0; j < s->nc; j++) {
-            if (j >= s->nr)
-                cols[j] = s->cols[j];
-            else if (dae->vars.v[s->cols[j]].der_of >= 0)
-                cols[nd++] = s->cols[j];
-            else
-                cols[--nfake] = s->cols[j];
-        }
-        if (nd == 0)
-            continue;   /* no state is chosen here */
-        mo_expr **jac = MO_NEWN(mo_expr *, (size_t)s->nr * (size_t)s->nc);
-        for (int j = 0; j < s->nc; j++)
-            colpos[cols[j]] = j + 1;
-        /* vary: some partial derivative changes during the run; dvary, dfail: one against a dummy
-         * (cols[0 .. nd)) does, or is not available; sfail: one against another candidate (cols[nd ..),
-         * which the pivots are compared with) is not available */
-        bool vary = false, ok = true, dvary = false, dfail = false, sfail = false;
-        unsigned char *pat = MO_NEWN(unsigned char, (size_t)s->nr * (size_t)s->nr);   /* see unit_triangular */
-        for (int i = 0; i < s->nr; i++) {
-            const mo_deq *q = &dae->eqs.v[s->rows[i]];
-            mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
-            vs.n = 0;
-            mo_dae_eq_unknowns(dae, q, seen, &vs);
-            for (int t = 0; t < vs.n; t++) {
-                int j = colpos[vs.v[t]] - 1;
-                if (j < 0)
-                    continue;
-                mo_expr *dj = mo_diff_var_pure(res, vs.v[t]);
-                double c;
-                unsigned char kind = PAT_OTHER;
-                if (!dj) {
-                    kind = PAT_NA;
-                    ok = false;   /* reported below */
-                    dfail |= j < nd;
-                    sfail |= j >= nd;
-                } else if (!(mo_sym_is_num(dj, &c) && c == 0)) {
-                    jac[(size_t)i * (size_t)s->nc + (size_t)j] = dj;
-                    bool v = varies(dae, dj);
-                    vary |= v;
-                    dvary |= v && j < nd;
-                    if (!v && j < nd) {   /* parameters only: nonzero at the start, nonzero throughout */
-                        if (!start)
-                            start = mo_dae_start_values(dae);
-                        bool fine = true;
-                        double cv = mo_eval(dj, start, &fine);
-                        kind = fine && isfinite(cv) && cv != 0 ? PAT_CONST : PAT_OTHER;
-                    }
-                } else {
-                    kind = PAT_ZERO;
-                }
-                if (j < nd && nd == s->nr)
-                    pat[(size_t)i * (size_t)nd + (size_t)j] = kind;
-            }
-        }
-        for (int j = 0; j < s->nc; j++)
-            colpos[cols[j]] = 0;
-        /* The rows' partial derivatives against the dummies are constant (a medium's d = density_ph(p,
-         * h) differentiated: 1 against der(d), whatever those against der(p) and der(h), which the
-         * derivative function's own derivative would give): the block regular at the start values
-         * stays so, and the guard, which gives a dummy up only below 1/100 of its start value, could
-         * never fire. Nothing to watch, whether or not the other partial derivatives exist. */
-        int tri = nd == s->nr ? triangular(pat, nd) : 0;   /* a rectangular block is no triangle */
-        if ((!dfail && !dvary) || tri == 1)
-            continue;
-        /* Not watched, and said so: refusing such a model would refuse models that ran right before
-         * the watch existed (a pendulum whose constraint is a user function without a derivative of its
-         * own derivative, tests/sim/functions.sh), and the choice is as good as it was then; the warning
-         * says what is not checked. (Forming these partial derivatives, or differences of the
-         * constraint's residual, is what is left to do.) An entry against a state cannot be left out
-         * as one against a dummy off the diagonal can: the runtime compares each pivot with the row's
-         * entries against the states, and with those taken as 0 the guard could never fire (a
-         * pendulum's x^2 + h(y) = L^2 whose h has a derivative computed in a loop ran past the bottom of
-         * its swing on the wrong root, "successfully"). */
-        if (!ok && (tri == 0 || sfail)) {
-            const mo_deq *q = &dae->eqs.v[root_eq(dae, s->rows[0])];
-            mo_warning(q->loc, "the states chosen for this equation are not watched during the run (a partial "
-                       "derivative of its time derivative is not available): without dynamic state selection, "
-                       "should the choice stop fitting it the results could be wrong without an error");
-            continue;
-        }
-        if (!vary)
-            continue;
-        /* the size of each dummy's partial derivatives when the choice was made: a dummy is given up
-         * only when its own partial derivative has fallen, not when another candidate's has grown (a
-         * rotor's angular acceleration beside the derivative of an angle, whose coefficient in the
-         * differentiated constraint is an angular velocity: 100 rad/s in BevelGear1D) */
-        if (!start)
-            start = mo_dae_start_values(dae);
-        double *ref = MO_NEWN(double, nd);
-        for (int j = 0; j < nd; j++) {
-            double big = 0;
-            bool fine = true;
-            for (int i = 0; i < s->nr; i++) {
-                const mo_expr *e = jac[(size_t)i * (size_t)s->nc + (size_t)j];
-                double v = e ? mo_eval(e, start, &fine) : 0;
-                if (isfinite(v))
-                    big = fmax(big, fabs(v));
-            }
-            ref[j] = fine && big > 0 && big < DSS_NO_REF ? big : DSS_NO_REF;
-        }
-        gset g = {s, nd, cols, jac, ref};
-        MO_PUSH(P->sets, g);
-        for (size_t e = 0; e < (size_t)s->nr * (size_t)s->nc; e++)
-            if (jac[e])
-                MO_PUSH(P->reads, jac[e]);
-        mo_loc none = {0};
-        for (int j = 0; j < s->nc; j++)
-            MO_PUSH(P->reads, mo_sym_var(none, cols[j]));
-    }
+    plan_ws w = {0};
+    int most = 0;
+    for (int k = 0; k < dae->dsets.n; k++)
+        most = most > dae->dsets.v[k].nc ? most : dae->dsets.v[k].nc;
+    w.colpos = MO_NEWN(int, dae->vars.n + 1);
+    w.stamp = MO_NEWN(int, most + 1);
+    w.seen = MO_NEWN(unsigned char, dae->vars.n + 1);
+    for (int k = 0; k < dae->dsets.n; k++)
+        plan_set(P, dae, &dae->dsets.v[k], &w);
     return P;
 }
 
@@ -278,22 +445,22 @@ const mo_expr *const *mo_cg_dss_reads(const mo_cg_dss *P, int *n)
     return P->reads.v;
 }
 
-/* The guard of set g, at indent. */
-static void guard(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
+/* The guard of set g (the k-th), at indent: at an accepted point always, inside rhs when the last
+ * accepted point found it near degenerate. */
+static void guard(mo_cg *cg, mo_buf *o, const gset *g, int k, const char *indent)
 {
     const mo_dae *dae = cg->dae;
-    const mo_dset *s = g->s;
-    int nr = s->nr, nd = g->nd, nc = s->nc;
-    int w0 = root_eq(dae, s->rows[0]);
+    int nr = g->nr, nd = g->nd, nc = g->nc;
+    int w0 = root_eq(dae, g->rows[0]);
     cg->out = o;
-    mo_buf_printf(o, "%s{   /* the states chosen for ", indent);
+    mo_buf_printf(o, "%sif (accepted || d->dss_near[%d]) {   /* the states chosen for ", indent, k);
     mo_cg_comment(o, mo_dae_eq_text(dae, &dae->eqs.v[w0]), 80);
     mo_buf_printf(o, "%s: do they still fit? (codegen_dss.c) */\n", nr > 1 ? " and the others" : "");
-    mo_buf_printf(o, "%s    double J_[%d], r_[%d], v_[%d];\n%s    int w_[%d], i_ = 0, j_ = 0;\n", indent, nr * nc,
-                  nc, 3 + nr, indent, 3 * nr);
+    mo_buf_printf(o, "%s    double J_[%d], r_[%d], v_[%d];\n%s    int w_[%d], i_ = 0, j_ = 0, c_;\n", indent,
+                  nr * nc, nc, 3 + nr, indent, 3 * nr);
     mo_buf_printf(o, "%s    for (int k_ = 0; k_ < %d; k_++)\n%s        J_[k_] = 0.0;\n", indent, nr * nc, indent);
     for (int i = 0; i < nr; i++) {
-        cg->where_id = root_eq(dae, s->rows[i]);
+        cg->where_id = root_eq(dae, g->rows[i]);
         for (int j = 0; j < nc; j++) {
             const mo_expr *e = g->jac[(size_t)i * (size_t)nc + (size_t)j];
             if (!e)
@@ -313,12 +480,14 @@ static void guard(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
         mo_buf_printf(o, "%s%.17g", j ? ", " : "", g->ref[j]);
     mo_buf_printf(o, "};\n%s    if (!ok)\n%s        return -1;\n", indent, indent);
     if (nd < nr)
-        mo_buf_printf(o, "%s    if (mo2c_dss_check_rect(%d, %d, %d, J_, r_, f_, w_, &i_, &j_, v_)) {\n", indent, nr, nd, nc);
+        mo_buf_printf(o, "%s    c_ = mo2c_dss_check_rect(%d, %d, %d, J_, r_, f_, w_, &i_, &j_, v_);\n", indent, nr, nd, nc);
     else
-        mo_buf_printf(o, "%s    if (mo2c_dss_check(%d, %d, J_, r_, f_, w_, &i_, &j_, v_)) {\n", indent, nr, nc);
+        mo_buf_printf(o, "%s    c_ = mo2c_dss_check(%d, %d, J_, r_, f_, w_, &i_, &j_, v_);\n", indent, nr, nc);
+    mo_buf_printf(o, "%s    if (accepted)\n%s        mo2c_dss_near(d, %d, c_ == 2);\n", indent, indent, k);
+    mo_buf_printf(o, "%s    if (c_ == 1) {\n", indent);
     mo_buf_printf(o, "%s        const char *e_[%d] = {", indent, nr);
     for (int i = 0; i < nr; i++) {
-        int w = root_eq(dae, s->rows[i]);
+        int w = root_eq(dae, g->rows[i]);
         cg->where_used[w] = 1;
         mo_buf_printf(o, "%s%s", i ? ", " : "", mo_cg_where_name(cg, w));
     }
@@ -334,15 +503,32 @@ static void guard(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
     if (nr > 1)
         mo_buf_printf(o, " (one of %d that fix %d dummy states together; eliminated against the other dummies)", nr,
                       nd);
-    mo_buf_printf(o, ": its partial derivative against the dummy state '%%s' is %%g, against a state %%g, and it "
+    mo_buf_printf(o, ": its partial derivative against the dummy state '%%s' is %%g, the largest against another of its variables %%g, and it "
                      "moves at %%g; dynamic state selection (switching the states during the run) is not "
                      "supported yet\", e_[i_], z_[j_], v_[0], v_[1], v_[2]);\n%s    }\n%s}\n", indent, indent);
 }
 
-void mo_cg_dss_guards(mo_cg *cg, mo_buf *o, const mo_cg_dss *P, const char *indent)
+int mo_cg_dss_count(const mo_cg_dss *P)
 {
+    return P->sets.n;
+}
+
+void mo_cg_dss_watch(mo_cg *cg, mo_buf *o, const mo_cg_dss *P)
+{
+    if (P->sets.n == 0)
+        return;
+    mo_buf_puts(o, "/* The watch of the state choices of index reduction (codegen_dss.c), at (t, x) with y and dx of\n"
+                   " * rhs there: every choice at an accepted point (accepted = 1), the near ones inside rhs. */\n"
+                   "static int dss_watch(mo2c_data *d, double t, const double *x, double *dx, int accepted)\n{\n"
+                   "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n"
+                   "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)ok;\n");
+    /* a C function of its own: the calls that rhs's statements ran once (codegen_sites.c) are not
+     * declared here, so none is readable */
+    mo_cg_sites_scope(cg->sites, P, -2);
     /* the lowest level first: there the candidates are the rates of the dummy states themselves, so a
      * choice that degenerates is reported for the variables and equations the model wrote */
     for (int k = P->sets.n - 1; k >= 0; k--)
-        guard(cg, o, &P->sets.v[k], indent);
+        guard(cg, o, &P->sets.v[k], k, "    ");
+    mo_cg_sites_scope(cg->sites, NULL, -1);
+    mo_buf_puts(o, "    return 0;\n}\n\n");
 }
