@@ -64,7 +64,14 @@
  * point, so consistent) and the integrator restarts as after an event. It needs index.c to keep the
  * levels' candidates as one chain (q_j = der(q_{j-1})), the sort to treat A_j as parameters that an
  * event changes, and this watch to hand back the pivot instead of failing; each piece changes how
- * every model with a varying choice is sorted, so none is in yet.
+ * every model with a varying choice is sorted, so none is in yet. The target form, written by hand for
+ * the Cartesian pendulum (tests/models/DynamicStateSelection.mo's CartesianPendulumStateSet, A as an
+ * Integer k, the switch a when-equation), runs through the bottom of its swing for four periods within
+ * 1e-4 of the polar reference, switching 17 times (dynamic_state_select.sh): the simulator carries it
+ * as it is. A fact for the generator: the set states must be set from pre() of the candidates (the
+ * reinit values see the new A, with which the candidates already follow from the old set states, and
+ * the event iteration never settled). Its switch waits for the new pivot to be twice the old; with no
+ * such margin the run is the same there (17 switches: the candidates cross the tie transversally).
  *
  * Needs: a solved DAE (dae->dsets from index.c, dae->ode's blocks). mo_cg_dss_plan differentiates once;
  * codegen_need.c puts the blocks computing what the guards read in rhs. Guarantees: the message names

@@ -75,4 +75,39 @@ package DynamicStateSelection "static state choices that the run outgrows (codeg
     m*der(v) = lambda*cos(w*time);
     x*sin(w*time) - y*cos(w*time) = 0;
   end Bead;
+  model CartesianPendulumStateSet "CartesianPendulum in the form that dynamic state selection with state sets gives it (codegen_dss.c's design note), written by hand: x, y, u, v are no states; the set states s = A {x, y} and sv = A {u, v}, A the row of the identity that k selects, are, with der(s) = A {der(x), der(y)} and der(sv) likewise; the candidates and their derivatives are unknowns of the loops of the constraint and its derivatives. Where the left-out candidate's partial derivative (2 x when k = 2) falls below half the kept one's, k switches (pivoting, with a margin of 2) and the set states are set from the candidates"
+    parameter Real L = 1 "length";
+    parameter Real g = 9.81;
+    Real x(start = 1);
+    Real y(start = 0);
+    Real u(start = 0);
+    Real v(start = 0);
+    Real ax "der(u)";
+    Real ay "der(v)";
+    Real lambda;
+    Real s(start = 0, fixed = true) "A {x, y}";
+    Real sv(start = 0, fixed = true) "A {u, v}";
+    discrete Integer k(start = 2, fixed = true) "the candidate kept: 1 x, 2 y";
+  equation
+    x^2 + y^2 = L^2;
+    s = if k == 1 then x else y;
+    x*u + y*v = 0;
+    sv = if k == 1 then u else v;
+    der(s) = if k == 1 then u else v;
+    der(sv) = if k == 1 then ax else ay;
+    x*ax + y*ay + u^2 + v^2 = 0;
+    ax = -lambda*x;
+    ay = -lambda*y - g;
+    // pre(): the reinit values see the branch's new k, with which x would already be computed from the
+    // old s (= y): the event iteration never settled
+    when pre(k) == 2 and abs(x) < 0.5*abs(y) then
+      k = 1;
+      reinit(s, pre(x));
+      reinit(sv, pre(u));
+    elsewhen pre(k) == 1 and abs(y) < 0.5*abs(x) then
+      k = 2;
+      reinit(s, pre(y));
+      reinit(sv, pre(v));
+    end when;
+  end CartesianPendulumStateSet;
 end DynamicStateSelection;
