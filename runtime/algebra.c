@@ -318,6 +318,7 @@ static double max_abs(const gsl_vector *v)
 #define NL_LAMBDA_MIN 1e-10     /* the shortest fraction of a Newton step tried */
 #define NL_RES_FLOOR 1e-12      /* a residual this small (times 1 + the start's) may be rounding (newton_first) */
 #define NL_FLOOR_STEP 100.0     /* a step this many times the step test's bound may be rounding (newton_first) */
+#define NL_CLIP_GROW 10.0       /* a clipped Newton step changes an unknown by at most this times (|z| + 1) */
 #define NL_ROUNDING_ULPS 1e3    /* a residual within this many ulps of its terms is rounding (newton_first) */
 
 static double max_abs_n(const double *v, int n)
@@ -458,8 +459,9 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
         for (int i = 0; i < n; i++)
             near &= fabs(dz[i]) < NL_FLOOR_STEP * (NL_STEP_ABS + NL_STEP_REL * fabs(zn[i]));
         double lambda = 1.0, phin = 0.0, res = max_abs_n(F, n);
-        int accepted = 0;
-        for (; lambda >= NL_LAMBDA_MIN; lambda *= 0.5) {
+        int accepted = 0, clipped = 0;
+    search:
+        for (lambda = 1.0; lambda >= NL_LAMBDA_MIN; lambda *= 0.5) {
             for (int i = 0; i < n; i++)
                 Fn[i] = zn[i] + lambda * dz[i];
             if (c->f(c->d, Fn, F) != 0)
@@ -494,6 +496,27 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
                 *iters = it - 1;
                 return 1;
             }
+        }
+        /* No fraction of the Newton step lowers the merit function: where an unknown's column of the
+         * Jacobian is nearly 0 at this point, the step in it is enormous, and every fraction of the
+         * step either moves the others by nothing or that one by far too much. A quadratic pressure
+         * loss at zero flow, dp = k m_flow |m_flow| regularized to a slope of 1e-4 (Fluid's
+         * MomentumBalanceFittings starts with m_flow = 0 and its pressures at 5e6 beside boundaries at
+         * 1e5: the step in m_flow was 6e10 kg/s, refused down to lambda = 1e-10). The step is then
+         * clipped component by component to NL_CLIP_GROW times the unknown's size (1 for one near 0),
+         * the other components kept, and the line search tried once more; the next Newton steps grow
+         * that unknown by a factor at a time while the others settle. Only where the plain step failed,
+         * so that a loop solved before follows the same path to the same root. */
+        if (!accepted && !clipped) {
+            for (int i = 0; i < n; i++) {
+                double b = NL_CLIP_GROW * (fabs(zn[i]) + 1.0);
+                if (fabs(dz[i]) > b) {
+                    dz[i] = copysign(b, dz[i]);
+                    clipped = 1;
+                }
+            }
+            if (clipped)
+                goto search;
         }
         if (!accepted)
             return 0;
