@@ -28,7 +28,9 @@ typedef struct ectx {
     mo_flat *flat;
     unsigned char *assigned;  /* mo_events_assigned of the model as flattened: its nvars variables */
     int nvars;
-    mo_map site;              /* interned call text -> variable index + 1 */
+    mo_map site;              /* interned call text (and guard, held) -> variable index + 1 */
+    MO_VEC(mo_expr *) guard;  /* the if-expression conditions (rewritten; negated for a later branch)
+                                 that must hold where the expression being rewritten is evaluated */
 } ectx;
 
 static bool is_call(const mo_expr *e, const char *name, int n)
@@ -91,22 +93,50 @@ static mo_expr *through_variable(ectx *c, mo_expr *arg, const char *name, mo_loc
     return mo_expr_var(loc, a);
 }
 
+/* The conjunction of the conditions in c->guard, outermost first (NULL when there is none). */
+static mo_expr *guard_of(const ectx *c, mo_loc loc)
+{
+    mo_expr *g = NULL;
+    for (int i = 0; i < c->guard.n; i++) {
+        mo_expr *t = mo_expr_copy(c->guard.v[i]);
+        g = g ? mo_sym_binary(loc, MO_OP_AND, g, t) : t;
+    }
+    return g;
+}
+
 /* The discrete variable for fn(arg) (fn floor, ceil or integer), made with its when-equation the first
- * time this text is seen. */
+ * time this text is seen under these guards. A call in a branch of an if-expression is evaluated only
+ * where the branch's conditions G hold (specification 3.3), and 1/x of 'if x > 0.1 then integer(1/x)'
+ * divides by zero elsewhere: its argument becomes 'if G then arg else pre(k) + 0.5' (ceil: - 0.5),
+ * which holds k and crosses none of its relations while G is false, and meets arg at the event where G
+ * turns true (G's relations change only at events), where the when-equation takes the new value. */
 static mo_expr *held(ectx *c, const char *fn, mo_expr *arg, mo_loc loc)
 {
     mo_expr *call = mo_sym_call1(loc, fn, arg);
     mo_buf b = {0};
     mo_expr_print(&b, call, mo_flat_var_name, c->flat);
+    mo_expr *g = guard_of(c, loc);
+    if (g) {   /* (the guard's text in the name: the same call under another guard is another variable) */
+        mo_buf_puts(&b, " if ");
+        mo_expr_print(&b, g, mo_flat_var_name, c->flat);
+    }
     const char *name = mo_intern_cstr(mo_buf_str(&b));
     int k = (int)(intptr_t)mo_map_get(&c->site, name) - 1;
     if (k >= 0)
         return mo_expr_var(loc, k);
-    if (has_delay(arg)) {
-        arg = through_variable(c, arg, name, loc);
-        call = mo_sym_call1(loc, fn, arg);
-    }
     k = c->flat->vars.n;
+    if (has_delay(arg)) {   /* (a guarded one unguarded: the delay's history is recorded at every step) */
+        arg = through_variable(c, arg, name, loc);
+        k = c->flat->vars.n;
+        g = NULL;
+    }
+    if (g) {
+        mo_expr *held_pre = mo_sym_call1(loc, "pre", mo_expr_var(loc, k));
+        mo_expr *half = mo_sym_num(loc, 0.5);
+        arg = mo_sym_if(loc, g, arg, strcmp(fn, "ceil") ? mo_sym_add(held_pre, half) : mo_sym_sub(held_pre, half));
+    }
+    if (g || arg != call->a[0])
+        call = mo_sym_call1(loc, fn, arg);
     mo_var_attr *attr = MO_NEW(mo_var_attr);
     attr->loc = loc;
     attr->comment = "the value of an event-triggering call, changed at events only (3.7.1.1)";
@@ -146,6 +176,29 @@ static mo_expr *rewrite(void *ctx, const mo_expr *e)
     ectx *c = ctx;
     if (e->kind == MO_EX_CALL && (is_call(e, "noEvent", 1) || is_call(e, "smooth", 2)))
         return (mo_expr *)e;
+    if (e->kind == MO_EX_IF) {   /* {c1, e1, c2, e2, ..., else}: each part under the conditions before */
+        mo_expr **a = NULL;
+        int depth = c->guard.n;
+        for (int i = 0; i < e->n; i++) {
+            mo_expr *x = rewrite(c, e->a[i]);
+            if (x != e->a[i] && !a) {
+                a = MO_NEWN(mo_expr *, e->n);
+                memcpy(a, e->a, sizeof(mo_expr *) * (size_t)e->n);
+            }
+            if (a)
+                a[i] = x;
+            if (i + 1 < e->n && i % 2 == 0)   /* a condition: its branch reads it true */
+                MO_PUSH(c->guard, x);
+            else if (i + 1 < e->n)            /* a branch: the later parts read its condition false */
+                c->guard.v[c->guard.n - 1] = mo_expr_unary(x->loc, MO_OP_NOT, c->guard.v[c->guard.n - 1]);
+        }
+        c->guard.n = depth;
+        if (!a)
+            return (mo_expr *)e;
+        mo_expr *r = mo_expr_dup(e);
+        r->a = a;
+        return r;
+    }
     if (e->kind == MO_EX_INDEX) {   /* x[k]: the elements hold no call (variables, flat.h), the index may */
         mo_expr *k = rewrite(c, e->a[1]);
         if (k == e->a[1])
@@ -177,7 +230,7 @@ static mo_expr *rewrite(void *ctx, const mo_expr *e)
 
 void mo_event_calls(mo_flat *flat)
 {
-    ectx c = {flat, mo_events_assigned(flat), flat->vars.n, {0}};
+    ectx c = {flat, mo_events_assigned(flat), flat->vars.n, {0}, {0}};
     for (int i = 0; i < flat->eqs.n; i++) {   /* (held may add equations: flat->eqs may move) */
         mo_expr *lhs = rewrite(&c, flat->eqs.v[i].lhs);
         flat->eqs.v[i].lhs = lhs;

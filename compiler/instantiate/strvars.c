@@ -121,7 +121,15 @@ static const char *builtin_in(const mo_expr *e, const char *const *list)
 typedef struct lifted {
     int owner, count;         /* the String variable whose equation is rewritten; variables made for it */
     MO_VEC(mo_feq) eqs;       /* their equations, appended to the model's when the pass is done */
+    MO_VEC(mo_expr *) guard;  /* the if-expression conditions (lifted; negated for a later branch) that
+                                 hold where the part being lifted is evaluated */
 } lifted;
+
+/* The value of a lifted variable of type t where its part is not evaluated (never read there). */
+static mo_expr *unread_value(mo_loc loc, mo_basetype t)
+{
+    return t == MO_T_BOOLEAN ? mo_expr_bool(loc, false) : t == MO_T_INTEGER ? mo_expr_int(loc, 0) : mo_expr_real(loc, 0);
+}
 
 /* e, part of the expression of a String variable, with every part whose value changes at events only
  * while it reads continuous values replaced by a variable of its own that an equation gives that value:
@@ -130,8 +138,11 @@ typedef struct lifted {
  * evcalls.c makes the call change at its events (a zero crossing stops the integrator there), a relation
  * makes its own, and pre() of the variable is its value before the event, so pre(s) and change(s)
  * (shift_tree) are right where pre(integer(10*time)) would be today's value. Inside noEvent() and
- * smooth() nothing is lifted (no event wanted there). Recursion over one expression (depth-limited by
- * the parser). */
+ * smooth() nothing is lifted (no event wanted there). A part in a branch of an if-expression is
+ * evaluated only where the branch's conditions G hold (3.3: 'if x > 0.1 then String(integer(1/x))' never
+ * divides by zero), and so is its variable's equation: v = if G then part else a value nothing reads
+ * (s reads v only under G, pre(s) reads pre(v) only under pre(G)). Recursion over one expression
+ * (depth-limited by the parser). */
 static mo_expr *lift_events(mo_flat *flat, mo_expr *e, lifted *l)
 {
     static const char *const quiet[] = {"noEvent", "smooth", NULL};
@@ -150,10 +161,36 @@ static mo_expr *lift_events(mo_flat *flat, mo_expr *e, lifted *l)
         attr->comment = "a part of a String's expression that changes at events (strvars.c lift_events)";
         int k = mo_flat_add_var(flat, mo_sprintf("%s.event%d", flat->vars.v[l->owner].name, ++l->count), t,
                                 t == MO_T_REAL ? MO_VAR_CONTINUOUS : MO_VAR_DISCRETE, attr);
+        mo_expr *g = NULL;
+        for (int i = 0; i < l->guard.n; i++) {
+            mo_expr *c = mo_expr_copy(l->guard.v[i]);
+            g = g ? mo_expr_binary(e->loc, MO_OP_AND, g, c) : c;
+        }
+        mo_expr *rhs = e;
+        if (g) {
+            rhs = mo_expr_new(MO_EX_IF, e->loc);
+            rhs->n = 3;
+            rhs->a = MO_NEWN(mo_expr *, 3);
+            rhs->a[0] = g;
+            rhs->a[1] = e;
+            rhs->a[2] = unread_value(e->loc, t);
+        }
         mo_feq q = {.loc = e->loc, .instance = "", .origin = MO_ORIGIN_EQUATION, .lhs = mo_expr_var(e->loc, k),
-                    .rhs = e};
+                    .rhs = rhs};
         MO_PUSH(l->eqs, q);
         return mo_expr_var(e->loc, k);
+    }
+    if (e->kind == MO_EX_IF) {   /* {c1, e1, c2, e2, ..., else}: each part under the conditions before */
+        int depth = l->guard.n;
+        for (int i = 0; i < e->n; i++) {
+            e->a[i] = lift_events(flat, e->a[i], l);
+            if (i + 1 < e->n && i % 2 == 0)   /* a condition: its branch reads it true */
+                MO_PUSH(l->guard, e->a[i]);
+            else if (i + 1 < e->n)            /* a branch: the later parts read its condition false */
+                l->guard.v[l->guard.n - 1] = mo_expr_unary(e->a[i]->loc, MO_OP_NOT, l->guard.v[l->guard.n - 1]);
+        }
+        l->guard.n = depth;
+        return e;
     }
     for (int i = 0; i < e->n; i++)
         e->a[i] = lift_events(flat, e->a[i], l);

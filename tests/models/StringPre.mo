@@ -135,4 +135,18 @@ package StringPre "pre, change and previous of String variables whose values are
       c = pre(c) + 1;
     end when;
   end ChangeEventCall;
+  model GuardedEventCall "s = if x > 0.1 then String(integer(1/x)) else \"none\" (x = t): 1/x is evaluated only from t = 0.1"
+    Real x(start = 0, fixed = true);
+    String s = if x > 0.1 then String(integer(1 / x)) else "none";
+    Integer n(start = 0, fixed = true) "the changes of s: at 0.1 (to \"9\"), 1/9, 1/8, ..., 1/2";
+    Boolean first(start = false, fixed = true) "pre(s) was \"none\" at the last change: from 0.1 to 1/9";
+    Boolean nine(start = false, fixed = true) "pre(s) was \"9\" at the last change: from 1/9 to 1/8";
+  equation
+    der(x) = 1;
+    when change(s) then
+      n = pre(n) + 1;
+      first = pre(s) == "none";
+      nine = pre(s) == "9";
+    end when;
+  end GuardedEventCall;
 end StringPre;

@@ -16,6 +16,10 @@
 #               named argument was read current: was stayed 0).
 #   PreEventCall   s = String(integer(10*time)): at t = 0.3 pre(s) == "2" (wasTwo 0 then 1, same 1 then 0);
 #   ChangeEventCall change(s) of it: c = int(10 t) (never fired: pre of integer() was its new value, 02).
+#   GuardedEventCall s = if x > 0.1 then String(integer(1/x)) else "none", x = t: change(s) at 0.1, 1/9, ...,
+#               1/2: n = 10 - int(1/t) from t = 0.1, pre(s) == "none" at the first (first on [0.1, 1/9)),
+#               pre(s) == "9" at the second (nine on [1/9, 1/8)) (integer(1/x), a variable of its own, was
+#               computed outside its branch: "division by zero" at t = 0).
 source tests/ref/lib.sh
 D=$OUT/string_pre
 rm -rf "$D"; mkdir -p "$D"
@@ -65,5 +69,10 @@ if run PreEventCall; then
 else status=1; fi
 if run ChangeEventCall; then
     closed_form "$D/ChangeEventCall.csv" c "int(10 * t)" 0 || status=1
+else status=1; fi
+if run GuardedEventCall; then
+    closed_form "$D/GuardedEventCall.csv" n "(t < 0.1 ? 0 : 10 - int(1/t))" 0 || status=1
+    closed_form "$D/GuardedEventCall.csv" first "(t > 0.1 && t < 1/9 ? 1 : 0)" 0 || status=1
+    closed_form "$D/GuardedEventCall.csv" nine "(t > 1/9 && t < 1/8 ? 1 : 0)" 0 || status=1
 else status=1; fi
 exit $status
