@@ -533,7 +533,7 @@ static int round_changed(const mo2c_rt_events *ev, const double *x)
  * pass's states: a reinit that fired is applied again to them, not to its own result (d->x_reset).
  * Rounds that never settle (the clauses assign one another in a cycle) stop the run naming what kept
  * changing. */
-static int solve_pass(mo2c_rt_events *ev, double t, double *x)
+static int pass_rounds(mo2c_rt_events *ev, double t, double *x)
 {
     mo2c_data *d = ev->d;
     const mo2c_model *m = d->model;
@@ -542,7 +542,6 @@ static int solve_pass(mo2c_rt_events *ev, double t, double *x)
         return -1;
     if (!m->update)
         return 0;
-    memcpy(ev->cond0, d->cond, (size_t)m->ncond);
     memcpy(ev->x0, x, nx);
     int what = 0;
     for (int round = 0; round < MAX_PASSES; round++) {
@@ -559,10 +558,8 @@ static int solve_pass(mo2c_rt_events *ev, double t, double *x)
         ev->ys1 = ys;
         memcpy(ev->ys1, d->y, ny);
         d->round_y = round ? ev->ys0 : NULL;
-        d->cond_pass = ev->cond0;
         int rc = m->update(d, t, x, 1);
         d->round_y = NULL;
-        d->cond_pass = NULL;
         d->x_reset = 0;
         if (rc != 0)
             return fail(d, t, "an event update failed");
@@ -577,6 +574,20 @@ static int solve_pass(mo2c_rt_events *ev, double t, double *x)
             "values in a cycle?)\n", t, MAX_PASSES, what < 0 ? "the state '" : "'",
             what < 0 ? var_name(m, MO2C_SRC_STATE, -1 - what) : var_name(m, MO2C_SRC_ALG, what - 1));
     return -1;
+}
+
+/* pass_rounds with d->cond_pass the condition memory at the pass's start throughout the pass: besides
+ * update() in its later rounds, the equations read it (an algorithm section that replays its
+ * when-statements outside update(), codegen_alg.c when_replay), also before update() has run. */
+static int solve_pass(mo2c_rt_events *ev, double t, double *x)
+{
+    mo2c_data *d = ev->d;
+    if (d->model->ncond)
+        memcpy(ev->cond0, d->cond, (size_t)d->model->ncond);
+    d->cond_pass = ev->cond0;
+    int rc = pass_rounds(ev, t, x);
+    d->cond_pass = NULL;
+    return rc;
 }
 
 /* Event iteration at (t, x) until nothing changes. */
@@ -918,13 +929,16 @@ int mo2c_rt_events_end(mo2c_rt_events *ev, double t)
     if (m->update(d, t, d->x, 0) != 0)
         return fail(d, t, "an event update failed");
     d->terminal = 1;
-    if (m->update(d, t, d->x, 1) != 0)
-        return fail(d, t, "an event update failed");
+    if (m->ncond)   /* (the pass's memory, as solve_pass gives it) */
+        memcpy(ev->cond0, d->cond, (size_t)m->ncond);
+    d->cond_pass = ev->cond0;
+    int rc = m->update(d, t, d->x, 1) != 0 ? fail(d, t, "an event update failed") : 0;
     /* the asserts once more, with terminal() true (if terminal() then assert(...) end if) */
-    if (m->check && m->check(d, t) != 0)
-        return fail(d, t, "an assert failed");
+    if (!rc && m->check && m->check(d, t) != 0)
+        rc = fail(d, t, "an assert failed");
+    d->cond_pass = NULL;
     d->in_event = 0;
-    return 0;
+    return rc;
 }
 
 void mo2c_rt_events_stats(const mo2c_rt_events *ev)

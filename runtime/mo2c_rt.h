@@ -203,7 +203,8 @@ struct mo2c_data {
     unsigned char *cond;              /* ncond: when-conditions at their last evaluation, warned asserts */
     /* during a round of an event pass after the first (events.c solve_pass), else NULL and 0: */
     const double *round_y;            /* ny: y at the start of the round before (mo2c_reads_changed) */
-    const unsigned char *cond_pass;   /* ncond: the condition memory at the pass's start */
+    const unsigned char *cond_pass;   /* ncond: the condition memory at the pass's start; set during
+                                         the whole pass (and the terminal event's update and check) */
     int x_reset;                      /* the states were set back to the pass's start (a reinit fired) */
     double *pre;                      /* ny: y before the current event-iteration pass (pre(v)); between
                                          events equal to y for the discrete variables */

@@ -42,6 +42,9 @@ typedef struct mo_cg {
     const char *(*leaf)(struct mo_cg *cg, const mo_expr *e);
     int alg_where0;           /* where id of algorithm section 0 (its id is alg_where0 + its index) */
     int alg_names;            /* C labels and locals made for algorithm sections so far (codegen_alg.c) */
+    int *alg_conds;           /* per algorithm section that replays its when-statements: the condition
+                               * memory slot of its first when-condition; -1 none, -2 not yet known
+                               * (codegen_alg.c replays) */
     /* runs of repeated statements written as one C loop (codegen_loops.c): every slot the code names
      * is printed by mo_cg_put_slot, which follows one of two modes when set */
     mo_int_vec *loop_collect; /* print "y[@]" and append the slot to *loop_collect (finding the runs) */

@@ -32,6 +32,8 @@ typedef struct agen {
     mo_cg_alg_mode mode;
     int where_id;
     bool in_when;             /* printing the body of a when-statement */
+    int cbase;                /* a section that replays its when-statements (replays()): the condition
+                                 memory slot of the next when-statement's first condition, else -1 */
     MO_VEC(int) loops;        /* enclosing loops, innermost last: a goto label's number, or -1 for a C loop */
 } agen;
 
@@ -401,37 +403,65 @@ static void if_stmt(agen *g, const mo_astmt *s, int in)
 
 /* when c1 then ... elsewhen c2 then ...: the conditions now, each with its memory; the first branch
  * one of whose conditions became true runs (update's fire), then the memory takes the conditions. */
-static void when_stmt(agen *g, const mo_astmt *s, int in)
+/* The conditions of when-statement s (locals c<id>_ ...) and its branches, the first whose condition
+ * became true against the condition memory mem (slots from c0) firing where fire (a C condition and
+ * "&&", or "") allows. */
+static void when_branches(agen *g, const mo_astmt *s, int in, int c0, int id, const char *fire, const char *mem)
 {
     mo_buf *o = g->o;
-    int c0 = mo_cg_event_conds(g->cg, s->ncond), id = g->cg->alg_names;
-    g->cg->alg_names += s->ncond;
     int from = g->cg->nchecked;
-    block_open(g, in);
     for (int c = 0; c < s->ncond; c++) {
-        indent(o, in + 1);
+        indent(o, in);
         mo_buf_printf(o, "const int c%d_ = (", id + c);
         expr(g, s->conds[c]);
         mo_buf_puts(o, ") != 0;\n");
     }
-    fail_check(g, in + 1, from);
+    fail_check(g, in, from);
     for (int k = 0; k < s->n; k++) {
-        indent(o, in + 1);
-        mo_buf_puts(o, k ? "} else if (fire && (" : "if (fire && (");
+        indent(o, in);
+        mo_buf_printf(o, "%sif (%s(", k ? "} else " : "", fire);
         for (int c = s->cfirst[k]; c < s->cfirst[k + 1]; c++)
-            mo_buf_printf(o, "%s(c%d_ && !cm_[%d])", c > s->cfirst[k] ? " || " : "", id + c, c0 + c);
+            mo_buf_printf(o, "%s(c%d_ && !%s[%d])", c > s->cfirst[k] ? " || " : "", id + c, mem, c0 + c);
         mo_buf_puts(o, ")) {\n");
         g->in_when = true;
-        stmts(g, &s->bodies[k], in + 2);
+        stmts(g, &s->bodies[k], in + 1);
         g->in_when = false;
     }
-    indent(o, in + 1);
+    indent(o, in);
     mo_buf_puts(o, "}\n");
+}
+
+static void when_stmt(agen *g, const mo_astmt *s, int in)
+{
+    mo_buf *o = g->o;
+    int c0 = g->cbase >= 0 ? g->cbase : mo_cg_event_conds(g->cg, s->ncond), id = g->cg->alg_names;
+    g->cg->alg_names += s->ncond;
+    if (g->cbase >= 0)
+        g->cbase += s->ncond;
+    block_open(g, in);
+    when_branches(g, s, in + 1, c0, id, "fire && ", "cm_");
     for (int c = 0; c < s->ncond; c++) {
         indent(o, in + 1);
         mo_buf_printf(o, "d->cond[%d] = (unsigned char)c%d_;\n", c0 + c, id + c);
     }
     block_close(g, in);
+}
+
+/* A when-statement outside update() in a section that replays them (replays()): during an event pass
+ * (d->cond_pass set, the condition memory at the pass's start) the branch that update() fires in this
+ * pass, found as update() finds it, runs again, its assignments only (the continuous evaluation leaves
+ * out asserts, terminate and calls), so that the section computes from pre() what update() computed;
+ * none between events. */
+static void when_replay(agen *g, const mo_astmt *s, int in)
+{
+    int c0 = g->cbase, id = g->cg->alg_names;
+    g->cg->alg_names += s->ncond;
+    g->cbase += s->ncond;
+    indent(g->o, in);
+    mo_buf_printf(g->o, "if (d->cond_pass) {   /* the when-statement of line %d as update() fires it */\n", s->loc.line);
+    when_branches(g, s, in + 1, c0, id, "", "d->cond_pass");
+    indent(g->o, in);
+    mo_buf_puts(g->o, "}\n");
 }
 
 /* An assert or an empty call in initialize or init_params, which come before the event functions and
@@ -522,6 +552,8 @@ static void stmt(agen *g, const mo_astmt *s, int in)
     case MO_AS_WHEN:
         if (g->mode == MO_CG_ALG_EVENT)
             when_stmt(g, s, in);
+        else if (g->cbase >= 0)
+            when_replay(g, s, in);
         return;
     case MO_AS_EVENT:
         event_stmt(g, s, in);
@@ -550,8 +582,8 @@ static bool from_pre(const agen *g, int r)
     if (r < 0 || g->mode == MO_CG_ALG_INIT || dae->vars.v[r].slot < 0)
         return false;
     mo_dkind kind = dae->vars.v[r].kind;
-    if (kind == MO_DV_DISCRETE)
-        return g->mode == MO_CG_ALG_EVENT;
+    if (kind == MO_DV_DISCRETE)   /* (a section that replays its when-statements: every mode) */
+        return g->mode == MO_CG_ALG_EVENT || g->cbase >= 0;
     return kind == MO_DV_ALGEBRAIC && mo_dae_discrete_time(dae, r);
 }
 
@@ -651,6 +683,69 @@ static void event_open(agen *g)
         mo_buf_puts(g->o, "        const unsigned char *cm_ = d->round_y ? d->cond_pass : d->cond;\n");
 }
 
+typedef struct assigned {
+    const mo_dae *dae;
+    mo_int_vec in_when, outside;   /* the variables (resolved) assigned inside when-statements, outside */
+    int nconds;                    /* the when-statements' conditions */
+} assigned;
+
+static void assigned_stmt(void *ctx, const mo_astmt *s, bool in_when)
+{
+    assigned *a = ctx;
+    if (s->kind == MO_AS_WHEN)
+        a->nconds += s->ncond;
+    for (int k = 0; s->kind == MO_AS_ASSIGN && k < s->n; k++) {
+        int r = mo_dae_resolve(a->dae, s->targets[k], NULL, NULL, NULL);
+        if (r >= 0)
+            MO_PUSH(*(in_when ? &a->in_when : &a->outside), r);
+    }
+}
+
+static int cmp_var(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Does section a assign a variable both inside a when-statement and outside when-statements ('when c
+ * then n := n + 1; end when; if edge(c) then n := n + 100; end if;')? Then, where it runs outside update()
+ * (for a continuous output), its discrete-time outputs start from pre() and its when-statements fire
+ * again as in update() (when_replay): without them, the statements outside ran again on the value
+ * update() gave (n + 100 at each evaluation of the event's equations: the event iteration never
+ * settled), and from pre() without them they would lose the when's n + 1. 11.1.2: every run of a section
+ * starts its discrete-time outputs from pre(). The first print of such a section takes the condition
+ * memory slots of all its when-statements (cg->alg_conds; update() prints every section with
+ * when-statements before the model's ncond), which every mode then numbers alike. The slot of its
+ * first when-condition, or -1 for a section that does not replay; n log n in its assignments. */
+static int replays(mo_cg *cg, int alg)
+{
+    const mo_dae *dae = cg->dae;
+    const mo_dalg *a = &dae->algs.v[alg];
+    if (!a->has_when || a->src->initial || !cg->ev)
+        return -1;
+    if (!cg->alg_conds) {
+        cg->alg_conds = MO_NEWN(int, (size_t)dae->algs.n);
+        for (int i = 0; i < dae->algs.n; i++)
+            cg->alg_conds[i] = -2;   /* not yet known */
+    }
+    if (cg->alg_conds[alg] != -2)
+        return cg->alg_conds[alg];
+    assigned s = {.dae = dae};
+    mo_astmt_walk(&a->body, assigned_stmt, &s, false);
+    mo_qsort(s.in_when.v, (size_t)s.in_when.n, sizeof(int), cmp_var);
+    mo_qsort(s.outside.v, (size_t)s.outside.n, sizeof(int), cmp_var);
+    bool both = false;
+    for (int i = 0, k = 0; i < s.in_when.n && k < s.outside.n && !both;) {
+        both = s.in_when.v[i] == s.outside.v[k];
+        if (s.in_when.v[i] < s.outside.v[k])
+            i++;
+        else
+            k++;
+    }
+    cg->alg_conds[alg] = both ? mo_cg_event_conds(cg, s.nconds) : -1;
+    return cg->alg_conds[alg];
+}
+
 void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode)
 {
     const mo_dalg *a = &cg->dae->algs.v[alg];
@@ -661,6 +756,7 @@ void mo_cg_alg(mo_cg *cg, mo_buf *o, int alg, mo_cg_alg_mode mode)
     g.a = a;
     g.mode = mode;
     g.where_id = cg->alg_where0 + alg;
+    g.cbase = mode == MO_CG_ALG_INIT ? -1 : replays(cg, alg);
     const mo_loc *l = &a->src->loc;
     mo_buf_printf(o, "    /* %s ", a->src->initial ? "initial algorithm" : "algorithm");
     mo_cg_comment(o, mo_sprintf("%s:%d:%d", l->file ? mo_cg_lib_path(l->file->path) : "<mo2c>", l->line, l->col), 300);

@@ -63,6 +63,28 @@ package EventRounds
     end when;
   end ReinitRounds;
 
+  model AlgEdgeContinuous "AlgEdge with a continuous output and an elsewhen: the section runs with the equations too (for y), from pre(n), its when-statement firing there as in update(): n = 101 from t = 0.5, 111 from 0.8"
+    Real x(start = 0, fixed = true) "x = t";
+    Boolean c;
+    Integer n(start = 0, fixed = true);
+    Real y "n x";
+    Real z(start = 0, fixed = true) "the integral of y";
+  equation
+    der(x) = 1;
+    c = x > 0.5;
+    der(z) = y;
+  algorithm
+    when c then
+      n := n + 1;
+    elsewhen x > 0.8 then
+      n := n + 10;
+    end when;
+    if edge(c) then
+      n := n + 100;
+    end if;
+    y := n * x;
+  end AlgEdgeContinuous;
+
   model Cycle "when-clauses that assign one another at the same event have no solution: the run stops"
     Real x(start = 0, fixed = true);
     Integer a(start = 0, fixed = true);

@@ -9,6 +9,10 @@
 #   AlgInteger    k = 1 from t = 0.5 (k := pre(k) + 1 at the edge, k = pre(k) after)
 #   StaleBody     m = 1, a = 10, b = 10 from t = 0.5 (b = a with a = 10 of change(m))
 #   ReinitRounds  x = t until 0.5, then reinit(x, -x) once: x = t - 1; n = k = 1
+#   AlgEdgeContinuous  AlgEdge with a continuous output y = n x and an elsewhen x > 0.8 (n + 10): the section
+#                 runs with the equations too, where it ran the 'if edge(c)' on update()'s n, + 100 at each
+#                 evaluation, and the event iteration never settled (the finding left by 27a6569). By hand
+#                 (11.1.2, 8.6): n = 0, 101 from t = 0.5, 111 from 0.8; y = n t; z = the integral of y
 #   Cycle         a = b + 1, b = a + 1 at one event: the run stops with a located error
 # With ../shared: MSL Digital.Examples.DFFREG, whose DFFR keeps its state in Integers assigned outside
 # any when (11.1.2), against the example's tables by hand: dFFR.dataOut[1] = '0' (3) from the reset at
@@ -37,6 +41,11 @@ if run ReinitRounds; then
     closed_form "$D/ReinitRounds.csv" x "(t > 0.5 ? t - 1 : t)" 1e-6 || status=1
     closed_form "$D/ReinitRounds.csv" n "(t > 0.5 ? 1 : 0)" 0 || status=1
     closed_form "$D/ReinitRounds.csv" k "(t > 0.5 ? 1 : 0)" 0 || status=1
+else status=1; fi
+if run AlgEdgeContinuous; then
+    closed_form "$D/AlgEdgeContinuous.csv" n "(t < 0.5 ? 0 : t < 0.8 ? 101 : 111)" 0 || status=1
+    closed_form "$D/AlgEdgeContinuous.csv" y "(t < 0.5 ? 0 : t < 0.8 ? 101 : 111) * t" 1e-9 || status=1
+    closed_form "$D/AlgEdgeContinuous.csv" z "(t < 0.5 ? 0 : t < 0.8 ? 101 * (t*t - 0.25) / 2 : 101 * 0.39 / 2 + 111 * (t*t - 0.64) / 2)" 1e-5 || status=1
 else status=1; fi
 if "$MO2C" $M EventRounds.Cycle -o "$D/Cycle"; then
     log=$(cd "$D" && timeout 60 ./Cycle 2>&1); rc=$?
