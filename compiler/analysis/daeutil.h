@@ -162,6 +162,11 @@ int mo_dae_order_params(mo_dae *dae);
  * unknowns from their start attributes (0 when absent), aliases from what they alias. NaN where an
  * expression cannot be evaluated at compile time. Requires param_order. */
 double *mo_dae_start_values(const mo_dae *dae);
+/* startprop.c: mo_dae_start_values, then the unknowns that the equations give explicitly (or linearly)
+ * from the parameters and the seed variables (seed[v]: keeps its start value) computed from them, in
+ * the order of dependence: a point that fits the equations as far as they can be solved one at a time,
+ * for the compiler's numeric decisions (never for the simulation). Linear in the equations' size. */
+double *mo_dae_propagated_values(const mo_dae *dae, const unsigned char *seed);
 
 /* The location of the model as a whole (its class), for errors about the model. */
 mo_loc mo_dae_model_loc(const mo_dae *dae);

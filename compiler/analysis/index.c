@@ -21,7 +21,9 @@
  * of others (H) we choose |H| of the candidate variables with a nonsingular Jacobian dH/dz; those
  * become dummy derivatives (algebraic), and the next level down repeats this with the equations H was
  * differentiated from and the integrals of the chosen variables. The Jacobian is evaluated at the
- * start values (parameters from their bindings; symbolic derivatives by mo_diff_var, except in 1-row
+ * start values of the variables the model differentiates, the other unknowns computed from them where
+ * the equations give them one at a time (startprop.c; parameters from their bindings; symbolic
+ * derivatives by mo_diff_var, except in 1-row
  * problems and in big components where a central difference is enough and far cheaper) and the choice
  * is sparse Gaussian elimination with column pivoting by priority classes (the stateSelect of the
  * integral: never, avoid, default, prefer, always; columns without an integral last): the columns of a
@@ -31,8 +33,10 @@
  * by the compiler before declared ones, free start values before fixed ones), then the largest entry.
  * Before Pantelides, a variable declared always without a derivative gets one (so that the equations
  * that determine it are differentiated and it can be kept), and so do those declared prefer when a
- * differentiated variable is declared never (the prefer ones are then the states it leaves to others). When the Jacobian is singular at the start values (e.g. everything starts at
- * 0) we retry with generic entries on the same sparsity, which gives a structurally valid choice. Each
+ * differentiated variable is declared never (the prefer ones are then the states it leaves to others).
+ * When the Jacobian is singular at that point, or needs columns of a higher class than the structure
+ * does (a singular configuration: a four-bar folded), we retry at the start values alone, then with
+ * generic entries on the same sparsity, which gives a structurally valid choice. Each
  * level is split into the connected components of its equations, and the elimination only touches the
  * rows that hold the pivot column, so a chain of 10^4 dampers (one component) costs linear time.
  * The dummy derivatives can leave states over (demote_states: a level whose rank comes from a variable
@@ -400,15 +404,55 @@ static bool choose_columns(srow *rows, int nr, int nc, const int *score, int *ch
     return left == 0;
 }
 
+/* Does choice a (nr columns) take more columns of the higher tiers than choice b: its tiers, sorted from
+ * the highest, compared in order? */
+static bool higher_tiers(const int *score, const int *a, const int *b, int nr)
+{
+    int *ta = MO_NEWN(int, nr), *tb = MO_NEWN(int, nr);
+    for (int i = 0; i < nr; i++) {
+        ta[i] = -score_tier(score[a[i]]);
+        tb[i] = -score_tier(score[b[i]]);
+    }
+    qsort(ta, (size_t)nr, sizeof(int), cmp_int);
+    qsort(tb, (size_t)nr, sizeof(int), cmp_int);
+    for (int i = 0; i < nr; i++)
+        if (ta[i] != tb[i])
+            return ta[i] < tb[i];
+    return false;
+}
+
 enum { SYMBOLIC_ROWS = 32 }; /* components up to this many rows get exact symbolic entries */
 
-/* One connected component of a level: rows (dae equations) and candidate columns (variables). */
-static bool select_component(mo_dae *dae, double *vals, const int *rows, int nr, const int *cols,
-                             int nc, unsigned char *dummy, int *colpos, unsigned char *seen)
+/* The entry d(lhs - rhs)/d col of equation q at vals; dl, dr the symbolic derivatives of its sides, or
+ * NULL for a central difference. NaN when it cannot be evaluated. */
+static double jac_entry(const mo_deq *q, int col, const mo_expr *dl, const mo_expr *dr, double *vals)
+{
+    bool ok = true;
+    double v;
+    if (dl && dr) {
+        v = mo_eval(dl, vals, &ok) - mo_eval(dr, vals, &ok);
+    } else {
+        double x0 = vals[col], h = 1e-6 * (1 + fabs(x0));
+        vals[col] = x0 + h;
+        double rp = mo_eval(q->lhs, vals, &ok) - mo_eval(q->rhs, vals, &ok);
+        vals[col] = x0 - h;
+        double rm = mo_eval(q->lhs, vals, &ok) - mo_eval(q->rhs, vals, &ok);
+        vals[col] = x0;
+        v = (rp - rm) / (2 * h);
+    }
+    return ok && isfinite(v) ? v : NAN;
+}
+
+/* One connected component of a level: rows (dae equations) and candidate columns (variables). The
+ * Jacobian is evaluated at vals (mo_dae_propagated_values: the point where the equations hold as far as
+ * they are solved one by one); where it is singular there, at vals0 (the start values alone, as before
+ * the propagation: the choices it made stay), then with generic entries. */
+static bool select_component(mo_dae *dae, double *vals, double *vals0, const int *rows, int nr,
+                             const int *cols, int nc, unsigned char *dummy, int *colpos, unsigned char *seen)
 {
     if (nr > nc)
         return false;
-    srow *num = MO_NEWN(srow, nr), *gen = MO_NEWN(srow, nr);
+    srow *num = MO_NEWN(srow, nr), *num0 = MO_NEWN(srow, nr), *gen = MO_NEWN(srow, nr);
     int *score = MO_NEWN(int, nc), *chosen = MO_NEWN(int, nr);
     for (int j = 0; j < nc; j++) {
         colpos[cols[j]] = j + 1;
@@ -444,29 +488,37 @@ static bool select_component(mo_dae *dae, double *vals, const int *rows, int nr,
             if (j < 0)
                 continue;
             double g = 1 + (double)(((long)i * 7919 + (long)j * 104729) % 1009) / 1009.0;
-            bool ok = true;
-            double v;
-            if (nr > 1 && nr <= SYMBOLIC_ROWS) {
-                mo_expr *dl = mo_diff_var(q->lhs, cols[j]), *dr = mo_diff_var(q->rhs, cols[j]);
-                ok = dl && dr;
-                v = ok ? mo_eval(dl, vals, &ok) - mo_eval(dr, vals, &ok) : 0;
-            } else {
-                /* one row (no elimination: only magnitudes within a factor 10 matter) or a big
-                 * sparse component (a chain of dampers is one component): a central difference
-                 * gives the entry without building derivative trees */
-                double x0 = vals[cols[j]], h = 1e-6 * (1 + fabs(x0));
-                vals[cols[j]] = x0 + h;
-                double rp = mo_eval(q->lhs, vals, &ok) - mo_eval(q->rhs, vals, &ok);
-                vals[cols[j]] = x0 - h;
-                double rm = mo_eval(q->lhs, vals, &ok) - mo_eval(q->rhs, vals, &ok);
-                vals[cols[j]] = x0;
-                v = (rp - rm) / (2 * h);
+            /* exact entries for the small eliminations; one row (no elimination: only magnitudes
+             * within a factor 10 matter) or a big sparse component (a chain of dampers is one
+             * component) takes a central difference, without building derivative trees */
+            mo_expr *dl = NULL, *dr = NULL;
+            bool symbolic = nr > 1 && nr <= SYMBOLIC_ROWS;
+            if (symbolic) {
+                dl = mo_diff_var(q->lhs, cols[j]);
+                dr = mo_diff_var(q->rhs, cols[j]);
             }
-            srow_put(&num[i], j, ok && isfinite(v) ? v : g);
+            double v = symbolic && !(dl && dr) ? NAN : jac_entry(q, cols[j], dl, dr, vals);
+            srow_put(&num[i], j, isnan(v) ? g : v);
+            v = symbolic && !(dl && dr) ? NAN : jac_entry(q, cols[j], dl, dr, vals0);
+            srow_put(&num0[i], j, isnan(v) ? g : v);
             srow_put(&gen[i], j, g);
         }
     }
-    bool ok = choose_columns(num, nr, nc, score, chosen) || choose_columns(gen, nr, nc, score, chosen);
+    /* The generic entries give the choice the structure allows, its tiers as low as they can be (the
+     * elimination by tiers takes the lowest first). A numeric choice that needs columns of higher tiers
+     * was made at a singular point of the model: the propagated values are only consistent as far as
+     * the equations could be solved one by one, and a planar four-bar's links all at angle 0 fold its
+     * loop, where the closing equations lose the rank that the joints' coordinates give them elsewhere
+     * (PlanarFourbar's joint declared StateSelect.always then became a dummy). */
+    int *gchosen = MO_NEWN(int, nr);
+    bool gok = choose_columns(gen, nr, nc, score, gchosen);
+    bool ok = choose_columns(num, nr, nc, score, chosen) && !(gok && higher_tiers(score, chosen, gchosen, nr));
+    if (!ok)
+        ok = choose_columns(num0, nr, nc, score, chosen);
+    if (!ok && gok) {
+        memcpy(chosen, gchosen, sizeof(int) * (size_t)nr);
+        ok = true;
+    }
     for (int j = 0; j < nc; j++)
         colpos[cols[j]] = 0;
     if (!ok)
@@ -506,7 +558,8 @@ static int uf_find(int *p, int x)
 }
 
 /* The dummy derivative levels. io holds the final structure of Pantelides. */
-static bool select_dummies(ictx *c, const mo_pantelides_io *io, unsigned char *dummy)
+static bool select_dummies(ictx *c, const mo_pantelides_io *io, const unsigned char *seed0, int nseed0,
+                           unsigned char *dummy)
 {
     mo_dae *dae = c->dae;
     int neq = io->g.neq, nvar = dae->vars.n;
@@ -516,7 +569,7 @@ static bool select_dummies(ictx *c, const mo_pantelides_io *io, unsigned char *d
     for (int e = 0; e < neq; e++)
         if (io->der_of_eq[e] >= 0)
             pred[io->der_of_eq[e]] = e;
-    double *vals = mo_dae_start_values(dae);
+    double *vals = NULL, *vals0 = NULL;   /* made when a level first needs them (mo_dae_propagated_values) */
     unsigned char *zmask = MO_NEWN(unsigned char, nvar);
     for (int v = 0; v < nvar; v++)
         zmask[v] = mo_dae_is_unknown(dae, v) && dae->vars.v[v].der < 0;
@@ -536,6 +589,14 @@ static bool select_dummies(ictx *c, const mo_pantelides_io *io, unsigned char *d
                 MO_PUSH(H, level.v[i]);
         if (H.n == 0)
             break;
+        if (!vals) {
+            /* the values of the variables differentiated in the model as written stand; the others
+             * follow from them where the equations give them one by one */
+            unsigned char *seed = MO_NEWN(unsigned char, nvar + 1);
+            memcpy(seed, seed0, (size_t)nseed0);
+            vals0 = mo_dae_start_values(dae);
+            vals = mo_dae_propagated_values(dae, seed);
+        }
         /* candidate columns of each row; components by union-find over the columns */
         MO_VEC(int) rstart = {0};
         MO_VEC(int) rcols = {0};
@@ -594,7 +655,7 @@ static bool select_dummies(ictx *c, const mo_pantelides_io *io, unsigned char *d
             rows[rf[comp_of[uf_find(uf, rcols.v[rstart.v[i]])]]++] = c->geq.v[H.v[i]];
         for (int k = 1; k <= ncomp; k++) {
             int nr = rcount[k + 1] - rcount[k], nc = cstart[k + 1] - cstart[k];
-            if (!select_component(dae, vals, rows + rcount[k], nr, cols + cstart[k], nc, dummy, colpos,
+            if (!select_component(dae, vals, vals0, rows + rcount[k], nr, cols + cstart[k], nc, dummy, colpos,
                                   seen)) {
                 mo_error(mo_dae_model_loc(dae), "index reduction failed: these %s cannot be solved for "
                          "their %s", plural(nr, "differentiated equation"), plural(nc, "derivative"));
@@ -796,6 +857,10 @@ int mo_dae_index(mo_dae *dae)
      * Spherical joint with enforceStates, a RollingWheel's der_angles) must still be a state (4.9.7.1):
      * it gets a derivative that no equation mentions yet, so Pantelides differentiates the equations
      * that determine it and the dummy derivatives then keep it, as the highest derivatives' wish wins */
+    int nseed = dae->vars.n;   /* the variables differentiated in the model (select_dummies) */
+    unsigned char *seed = MO_NEWN(unsigned char, nseed + 1);
+    for (int v = 0; v < nseed; v++)
+        seed[v] = dae->vars.v[v].der >= 0;
     bool never_state = false;
     for (int v = 0; v < dae->vars.n; v++)
         never_state |= mo_dae_is_unknown(dae, v) && dae->vars.v[v].der >= 0 &&
@@ -897,7 +962,7 @@ int mo_dae_index(mo_dae *dae)
 
     mo_dae_inline(dae);   /* the derivative annotations have served: Jacobians see the bodies */
     unsigned char *dummy = MO_NEWN(unsigned char, dae->vars.n);
-    if (!select_dummies(c, &io, dummy))
+    if (!select_dummies(c, &io, seed, nseed, dummy))
         return 1;
     /* only a level of dummies can leave states over; without one, the graph of every equation with the
      * elements of its choices as edges is not built: y[i] = x[k + i] over N elements makes N^2 of them */
