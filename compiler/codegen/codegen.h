@@ -319,10 +319,11 @@ typedef struct mo_cg_file {
 } mo_cg_file;
 int mo_cg_write(FILE *out, const mo_cg_file *f);
 /* codegen_vars.c: the variable table of rows[0..n) as the definitions of vars, var_pool and
- * fill_vars(), which fills them at start-up with loops over repeated rows (mo_cg_file.fill); used
- * from MO_CG_FILL_VARS_MIN rows when loops are on. */
+ * fill_vars(), which fills them at start-up with loops over repeated rows (mo_cg_file.fill); tried
+ * from MO_CG_FILL_VARS_MIN rows when loops are on. False, with nothing appended to out, when the rows
+ * repeat too little for the loops to pay (the table is then written as text). */
 enum { MO_CG_FILL_VARS_MIN = 2000 };
-void mo_cg_fill_vars(mo_cg *cg, const mo_cg_var_row *rows, int n, mo_buf *out);
+bool mo_cg_fill_vars(mo_cg *cg, const mo_cg_var_row *rows, int n, mo_buf *out);
 /* codegen_vars.c: with cg->where_table, the where strings where[id] (NULL: not used) of ids < n as the
  * definitions of mo_W (external: the sections of a parted file declare it) and fill_where(), which
  * main() calls first (mo_cg_file.fill_where). */

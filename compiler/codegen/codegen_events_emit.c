@@ -9,6 +9,7 @@
 #include "daeutil.h"
 #include "str.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,16 +352,56 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
     return true;
 }
 
+/* Can e change during the run: does it read anything but literals and variables that are aliases of
+ * literals (a parameter can be overridden, a function call fail; noEvent is no call)? ctx: the dae. */
+static bool varies(const mo_expr *e, const void *ctx)
+{
+    const mo_dae *dae = ctx;
+    switch (e->kind) {
+    case MO_EX_REAL: case MO_EX_INT: case MO_EX_BOOL: case MO_EX_UNARY: case MO_EX_BINARY: case MO_EX_IF:
+        return false;
+    case MO_EX_VAR: {
+        bool neg;
+        const mo_expr *val = NULL;
+        return mo_dae_resolve(dae, e->var, &neg, &val, NULL) >= 0 || !val || mo_expr_any(val, varies, dae);
+    }
+    case MO_EX_CALL:   /* noEvent(c) is c (bounds.c wraps its conditions so) */
+        return !(mo_sym_fn_name(e) && !strcmp(mo_sym_fn_name(e), "noEvent") && e->n == 1 && !e->nnamed);
+    default:
+        return true;
+    }
+}
+
+/* Is the condition of assert s true whatever happens (min and max of literals checked against literal
+ * values, check/bounds.c: EngineV6's 1340 colour components, each as 0 <= c and c <= 255)? It is then
+ * left out of check(), which was 1.8 MB of C there. *vals: the start values, made on first need
+ * (aliases of literals get theirs). */
+static bool always_true(const mo_dae *dae, const mo_wstmt *s, double **vals)
+{
+    if (s->kind == MO_WS_CALL || mo_expr_any(s->rhs, varies, dae))
+        return false;
+    if (!*vals)
+        *vals = mo_dae_start_values(dae);
+    bool ok = true;
+    double c = mo_eval(s->rhs, *vals, &ok);
+    return ok && c != 0 && !isnan(c);
+}
+
 static void emit_check(mo_cg *cg, mo_buf *o)
 {
     const mo_flat *flat = cg->dae->flat;
+    double *vals = NULL;
     mo_buf_puts(o, "/* The asserts outside when-clauses, after every accepted step (y and dx of (t, d->x)). */\n"
                    "static int check(mo2c_data *d, double t)\n{\n"
                    "    const double *x = d->x;\n    const double *dx = d->dx;\n");
     mo_buf_puts(o, LOCALS);
     mo_cg_sreset(cg->dae, o);
-    for (int i = 0; i < flat->asserts.n; i++)
-        mo_cg_event_check(cg, o, &flat->asserts.v[i], "    ");
+    for (int i = 0; i < flat->asserts.n; i++) {
+        if (always_true(cg->dae, &flat->asserts.v[i], &vals))
+            cg->ev->ncond++;   /* (its memory slot kept: the others keep their numbers) */
+        else
+            mo_cg_event_check(cg, o, &flat->asserts.v[i], "    ");
+    }
     for (int i = 0; i < cg->dae->algs.n; i++) {
         const mo_dalg *a = &cg->dae->algs.v[i];
         if (!a->src->initial && a->has_assert)

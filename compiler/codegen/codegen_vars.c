@@ -15,8 +15,8 @@
  * back exactly: a run of digits becomes %d only when it is how %d prints that number, and '%' is
  * written as %%); var_at walks through it.
  *
- * Used when loops are on and the model has at least MO_CG_FILL_VARS_MIN rows; smaller models keep the
- * table as text (codegen_write.c).
+ * Used when loops are on and the model has at least MO_CG_FILL_VARS_MIN rows, and the loops shrink
+ * the text enough (fill_pays); other models keep the table as text (codegen_write.c).
  */
 #include "codegen.h"
 
@@ -132,8 +132,24 @@ static void write_fill(mo_cg *cg, const char *name, int n, int (*stmt)(void *, i
     mo_buf_puts(out, "}\n\n");
 }
 
-void mo_cg_fill_vars(mo_cg *cg, const mo_cg_var_row *rows, int n, mo_buf *out)
+/* Does the table as fill_vars (its text fill_len bytes) cost the C compiler less than as rows of text?
+ * gcc spends about ten times as long on a byte of fill_vars' statements (a struct store and an snprintf
+ * call per row not in a loop) as on a byte of an array initializer: EngineV6, 19322 rows that hardly
+ * repeat (6 cylinders of different parts), made 5.2 MB of fill_vars, 16 s of CPU at -O1, a third of the
+ * file's; a chain of repeated units makes loops of nearly all its rows, a few kB. Taken when the
+ * loops shrink the text below an eighth of the rows' (their strings and about 60 bytes of numbers). */
+static bool fill_pays(const mo_cg_var_row *rows, int n, size_t fill_len)
 {
+    size_t text = 0;
+    for (int k = 0; k < n; k++)
+        text += strlen(rows[k].name) + (rows[k].comment ? strlen(rows[k].comment) : 0) +
+                (rows[k].unit ? strlen(rows[k].unit) : 0) + 60;
+    return fill_len <= text / 8;
+}
+
+bool mo_cg_fill_vars(mo_cg *cg, const mo_cg_var_row *rows, int n, mo_buf *out)
+{
+    size_t from = out->len;
     size_t pool = 1;
     for (int k = 0; k < n; k++)
         pool += strlen(rows[k].name) + 1;
@@ -145,6 +161,12 @@ void mo_cg_fill_vars(mo_cg *cg, const mo_cg_var_row *rows, int n, mo_buf *out)
                        "static char *var_at = var_pool;\n\n", n > 0 ? n : 1, pool);
     rows_seq c = {cg, rows, {{0}, {0}}};
     write_fill(cg, "fill_vars", n, row_stmt, row_instance, &c, out);
+    if (fill_pays(rows, n, out->len - from))
+        return true;
+    out->len = from;   /* (the loops' tables are in the text dropped: nothing refers to them) */
+    if (out->s)
+        out->s[from] = '\0';
+    return false;
 }
 
 /* The where strings being written: ids[k] is statement k. */
