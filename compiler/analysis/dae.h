@@ -267,5 +267,7 @@ double mo_eval(const mo_expr *e, const double *values, bool *ok);
  * bound by such calls (the MSL's Spice3 models compute their resistances in functions); a variable whose
  * value is NaN (not known at compile time) makes *ok false, so that no condition decides on it. */
 double mo_eval_fns(const mo_expr *e, const double *values, bool *ok);
+/* mo_eval_fns with time given (solve.c: values at the start time). */
+double mo_eval_fns_at(const mo_expr *e, const double *values, double time, bool *ok);
 
 #endif

@@ -537,26 +537,34 @@ mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub)
 
 /* ---- evaluation ---- */
 
-static double eval(const mo_expr *e, const double *values, bool run_fns, bool *ok);
+/* How eval runs: whether it runs the calls of user-defined functions (mo_eval_fns), and the value of time
+ * (NULL: not known, as in mo_eval and mo_eval_fns). */
+typedef struct eval_env {
+    bool run_fns;
+    const double *time;
+} eval_env;
+
+static double eval(const mo_expr *e, const double *values, const eval_env *env, bool *ok);
 
 /* The values of a call's argument elements (fneval.c asks for each scalar element). */
 typedef struct call_ctx {
     const double *values;
+    const eval_env *env;
 } call_ctx;
 
 static bool arg_scalar(void *ctx, const mo_expr *e, double *out)
 {
     bool ok = true;
-    *out = eval(e, ((call_ctx *)ctx)->values, true, &ok);
+    *out = eval(e, ((call_ctx *)ctx)->values, ((call_ctx *)ctx)->env, &ok);
     return ok;
 }
 
 /* A call of a user-defined function: element func_el of its output func_out, run by fneval.c; what
  * cannot run there (Strings, external functions, a failed assert) is not evaluated. */
-static double eval_user_call(const mo_expr *e, const double *values, bool *ok)
+static double eval_user_call(const mo_expr *e, const double *values, const eval_env *env, bool *ok)
 {
     const mo_func *fn = e->func;
-    call_ctx c = {values};
+    call_ctx c = {values, env};
     double r = 0;
     if (!*ok || e->n != fn->nin || e->nnamed ||
         !mo_fn_eval(fn, e->a, arg_scalar, &c, e->func_out, e->func_el, &r))
@@ -564,7 +572,7 @@ static double eval_user_call(const mo_expr *e, const double *values, bool *ok)
     return r;
 }
 
-static double eval(const mo_expr *e, const double *values, bool run_fns, bool *ok)
+static double eval(const mo_expr *e, const double *values, const eval_env *env, bool *ok)
 {
     if (!e) {
         *ok = false;
@@ -575,17 +583,17 @@ static double eval(const mo_expr *e, const double *values, bool run_fns, bool *o
         return v;
     switch (e->kind) {
     case MO_EX_VAR:
-        if (!values || e->var < 0 || (run_fns && isnan(values[e->var]))) {
+        if (!values || e->var < 0 || (env->run_fns && isnan(values[e->var]))) {
             *ok = false;   /* (mo_eval_fns: NaN is a value not known, which no condition may decide on) */
             return 0;
         }
         return values[e->var];
     case MO_EX_UNARY: {
-        double a = eval(e->a[0], values, run_fns, ok);
+        double a = eval(e->a[0], values, env, ok);
         return e->op == MO_OP_NEG ? -a : e->op == MO_OP_NOT ? (double)(a == 0) : a;
     }
     case MO_EX_BINARY: {
-        double a = eval(e->a[0], values, run_fns, ok), b = eval(e->a[1], values, run_fns, ok), r;
+        double a = eval(e->a[0], values, env, ok), b = eval(e->a[1], values, env, ok), r;
         switch (mo_op_scalar(e->op)) {
         case MO_OP_ADD: return a + b;
         case MO_OP_SUB: return a - b;
@@ -601,20 +609,20 @@ static double eval(const mo_expr *e, const double *values, bool run_fns, bool *o
     }
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2)
-            if (eval(e->a[i], values, run_fns, ok) != 0)
-                return eval(e->a[i + 1], values, run_fns, ok);
-        return eval(e->a[e->n - 1], values, run_fns, ok);
+            if (eval(e->a[i], values, env, ok) != 0)
+                return eval(e->a[i + 1], values, env, ok);
+        return eval(e->a[e->n - 1], values, env, ok);
     case MO_EX_INDEX: {   /* x[k] (flat.h) */
-        double k = eval(e->a[1], values, run_fns, ok);
+        double k = eval(e->a[1], values, env, ok);
         if (!(k >= 1 && k <= e->a[0]->n && k == floor(k))) {
             *ok = false;
             return 0;
         }
-        return eval(e->a[0]->a[(int)k - 1], values, run_fns, ok);
+        return eval(e->a[0]->a[(int)k - 1], values, env, ok);
     }
     case MO_EX_CALL: {
         if (e->func)
-            return run_fns ? eval_user_call(e, values, ok) : (*ok = false, 0);
+            return env->run_fns ? eval_user_call(e, values, env, ok) : (*ok = false, 0);
         const char *fn = mo_sym_fn_name(e);
         double args[2], r;
         if (!fn || e->n < 1 || e->n > 2 || e->nnamed) {
@@ -622,7 +630,7 @@ static double eval(const mo_expr *e, const double *values, bool run_fns, bool *o
             return 0;
         }
         for (int i = 0; i < e->n; i++)
-            args[i] = eval(e->a[i], values, run_fns, ok);
+            args[i] = eval(e->a[i], values, env, ok);
         if (fold_call(fn, e->n, args, &r))
             return r;
         if (e->n == 1 && !strcmp(fn, "log")) return log(args[0]);     /* outside the domain: NaN */
@@ -633,6 +641,11 @@ static double eval(const mo_expr *e, const double *values, bool run_fns, bool *o
         *ok = false;
         return 0;
     }
+    case MO_EX_TIME:
+        if (env->time)
+            return *env->time;
+        *ok = false;
+        return 0;
     default:
         *ok = false;
         return 0;
@@ -641,12 +654,20 @@ static double eval(const mo_expr *e, const double *values, bool run_fns, bool *o
 
 double mo_eval(const mo_expr *e, const double *values, bool *ok)
 {
-    return eval(e, values, false, ok);
+    const eval_env env = {false, NULL};
+    return eval(e, values, &env, ok);
 }
 
 double mo_eval_fns(const mo_expr *e, const double *values, bool *ok)
 {
-    return eval(e, values, true, ok);
+    const eval_env env = {true, NULL};
+    return eval(e, values, &env, ok);
+}
+
+double mo_eval_fns_at(const mo_expr *e, const double *values, double time, bool *ok)
+{
+    const eval_env env = {true, &time};
+    return eval(e, values, &env, ok);
 }
 
 /* ---- names ---- */

@@ -21,9 +21,10 @@
  * a varying one may be 0 where the loop has a solution (a diode's LossPower = v*i is no way to compute
  * i while v = 0; the diode's current equation is), so such an equation is used only when no other
  * can be, and in a linear loop not at all (an extra unknown of its LU instead), nor where the
- * coefficient is 0 at the start values its variables declare (zero_at_start) or where the solver starts
- * (solve_ws.guess; of several such equations for one unknown, one whose coefficient is not 0 there);
- * when there is none,
+ * coefficient is 0 at the start values its variables declare, or that earlier explicit blocks compute
+ * from such values at the start time (zero_at_start, note_start_value), or where the solver starts
+ * (solve_ws.guess: those values carried through the loop's earlier inner assignments; of several such
+ * equations for one unknown, one whose coefficient is not 0 there); when there is none,
  * make a tear variable of the undetermined unknown
  * occurring in the most unassigned equations (ties: the first in block order), a Real one before any
  * Boolean, Integer or enumeration (Newton cannot iterate those: computed from the Real tear variables
@@ -109,8 +110,12 @@ typedef struct solve_ws {
     int *local;               /* variable -> index among the block's unknowns, or -1 */
     unsigned char *seen;      /* for mo_expr_collect_vars */
     unsigned char *in_block;  /* variable is an unknown of the current block */
-    const double *pvals;      /* the parameters' values from their bindings (mo_dae_start_values),
-                               * made when a loop first needs them */
+    double *pvals;            /* the parameters' values from their bindings (mo_dae_start_values),
+                               * made when a loop first needs them; then also values at the start time
+                               * (note_start_value) */
+    double *at_start;         /* the values at the start time that zero_at_start may decide on: those of
+                               * parameters, constants, variables with start values and variables
+                               * note_start_value computed, NaN for the others (mo_eval_fns: not known) */
     mo_sym_arrays arrays;     /* what the arrays of choices read, for solving (sym.h) */
     double *guess;            /* pvals, then for the loop being torn the values its inner assignments
                                * give from them (its unknowns restored after it): the point where the
@@ -253,28 +258,66 @@ static bool zero_in_a_branch(const mo_dae *dae, const mo_expr *c, solve_ws *ws)
     }
 }
 
-/* Is the varying coefficient coef exactly 0 with the start values, every variable it reads declaring
+/* Is the varying coefficient coef exactly 0 with the start values, every variable its value reads declaring
  * one (or a parameter)? Then the assignment that divides by it fails at the first evaluation where the
  * loop's solution is its start: MultiBody's R.T[2,3] = 2 (Q2 Q3 + Q1 Q4) solved for Q4 through 2 Q1,
  * Q(start = Q_start) and Q1 = 0 for an unrotated body (GyroscopicEffects). A variable without a start
- * value is 0 by default only, no sign that the run starts there: it does not count. */
+ * value is 0 by default only, no sign that the run starts there: it does not count, unless an earlier
+ * block computes it from such values (note_start_value: a conductance that a ramp holds at 0 until
+ * t = 0.1, QuasiStatic's Rectifier, whose initial loop divided by it). Time is the experiment's start. */
+static double start_time(const mo_dae *dae)
+{
+    return dae->flat && dae->flat->experiment.has_start ? dae->flat->experiment.start : 0;
+}
+
+/* ws->at_start (and ws->pvals) made when first needed. */
+static double *start_point(const mo_dae *dae, solve_ws *ws)
+{
+    if (!ws->at_start) {
+        if (!ws->pvals)
+            ws->pvals = mo_dae_start_values(dae);
+        int nv = dae->vars.n;
+        ws->at_start = MO_NEWN(double, nv + 1);
+        for (int v = 0; v < nv; v++) {
+            const mo_dvar *d = &dae->vars.v[v];
+            ws->at_start[v] = d->kind == MO_DV_PARAMETER || d->kind == MO_DV_CONSTANT || d->start != NULL
+                                  ? ws->pvals[v] : NAN;
+        }
+    }
+    return ws->at_start;
+}
+
+/* Evaluated directly on at_start, where a value not known is NaN and fails the evaluation: no list of
+ * the variables coef reads, which for an element chosen from an array at run time (x[k + i]) names the
+ * whole array, N^2 over N such equations. */
 static bool zero_at_start(const mo_dae *dae, const mo_expr *coef, solve_ws *ws)
 {
-    mo_int_vec vs = {0};
-    mo_expr_collect_vars(coef, ws->seen, &vs);
-    bool declared = true;
-    for (int k = 0; k < vs.n; k++) {
-        ws->seen[vs.v[k]] = 0;
-        const mo_dvar *d = &dae->vars.v[vs.v[k]];
-        declared &= d->kind == MO_DV_PARAMETER || d->kind == MO_DV_CONSTANT || d->start != NULL;
-    }
-    if (!declared)
-        return false;
-    if (!ws->pvals)
-        ws->pvals = mo_dae_start_values(dae);
     bool ok = true;
-    double c = mo_eval_fns(coef, ws->pvals, &ok);
+    double c = mo_eval_fns_at(coef, start_point(dae, ws), start_time(dae), &ok);
     return ok && c == 0;
+}
+
+/* After the explicit block b, v = solution: when the solution's value at the start time follows from
+ * parameters, start values and values noted so (at_start; evaluated directly, as zero_at_start), and v
+ * has no start value of its own, v's value at the start time becomes known to zero_at_start. A guess
+ * like the start values it is computed from (a state's start need not be its initial value): it only
+ * steers the choice of the equations a loop is solved by. Blocks come in their order, so what a
+ * solution reads was noted before; each block is evaluated once, so the work is linear in the model
+ * (the evaluation of x[k] reads the chosen element only). */
+static void note_start_value(const mo_dae *dae, const mo_block *b, solve_ws *ws)
+{
+    int v = b->vars[0];
+    double *at = start_point(dae, ws);
+    if (dae->vars.v[v].start || !isnan(at[v]))
+        return;
+    bool ok = true;
+    double x = mo_eval_fns_at(b->solution, at, start_time(dae), &ok);
+    if (ok && isfinite(x)) {
+        at[v] = x;
+        ws->pvals[v] = x;
+        if (ws->guess)   /* where the solver starts, too (guess_values copied pvals before) */
+            ws->guess[v] = x;
+    }
 }
 
 /* Does v take Boolean, Integer or enumeration values (pre(v): those of v)? */
@@ -771,7 +814,8 @@ int mo_dae_solve(mo_dae *dae)
             else if (a == 0 && b->kind == MO_BLOCK_LINEAR && constant_singular(dae, systems[s], b, &ws.arrays)) {
                 report_singular(dae, systems[s], b);
                 errors++;
-            }
+            } else if (a == 0 && b->kind == MO_BLOCK_EXPLICIT)
+                note_start_value(dae, b, &ws);
         }
         if (errors)
             return 1;

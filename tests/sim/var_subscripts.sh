@@ -149,4 +149,20 @@ if ! awk -v s="$small" -v l="$large" 'BEGIN { exit !(l < 1.1 * s) }'; then
 else
     echo "ok   Shifted: $large bytes of C at N = 1000, $small at N = 700"
 fi
+# The solve stage's arena (what it adds to init-sort's) grows linearly with N: 1.8 and 7.3 MB at N = 500
+# and 2000 (factor 4). The values at the start time that choose a torn loop's equations (solve.c,
+# note_start_value) listed every element of x for each x[k + i], N^2: 4.4 and 48 MB of it (factor 11).
+solve_arena() {
+    sed "s/N = 1000;/N = $1;/; s/model Shifted/model Shifted$1/; s/end Shifted;/end Shifted$1;/" $M > "$D/Shifted$1.mo"
+    "$MO2C" --stats "$D/Shifted$1.mo" "VarSubscripts.Shifted$1" --emit-c -o "$D/Shifted$1.c" 2>&1 |
+        awk '/stats: init-sort/ { for (i = 1; i < NF; i++) if ($(i + 2) == "arena") a = $i }
+             /stats: solve/ { for (i = 1; i < NF; i++) if ($(i + 2) == "arena") print $i - a }'
+}
+s500=$(solve_arena 500); s2000=$(solve_arena 2000)
+if ! awk -v a="$s500" -v b="$s2000" 'BEGIN { exit !(a != "" && b != "" && a > 0 && b < 6 * a) }'; then
+    echo "FAIL: Shifted: the solve stage's arena $s500 MB at N = 500, $s2000 MB at 2000 (expected under 6 times)"
+    status=1
+else
+    echo "ok   Shifted: the solve stage's arena $s500 MB at N = 500, $s2000 MB at 2000"
+fi
 exit $status
