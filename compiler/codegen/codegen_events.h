@@ -11,8 +11,15 @@
 
 #include "codegen.h"
 
-/* The conditions above one place of a relation: c (negated when neg) and those above it (up). */
-typedef struct mo_cg_guard { const mo_expr *c; bool neg; const struct mo_cg_guard *up; } mo_cg_guard;
+/* The conditions above one place of a relation: c (negated when neg) and those above it (up); depth
+ * counts them (guard_note compares it with MAX_GUARD_DEPTH without walking the chain, which the i-th
+ * branch of an elseif chain makes i long). */
+typedef struct mo_cg_guard {
+    const mo_expr *c;
+    bool neg;
+    int depth;
+    const struct mo_cg_guard *up;
+} mo_cg_guard;
 /* a guarded place, chained per relation */
 typedef struct mo_cg_guard_use { const mo_cg_guard *g; int next; } mo_cg_guard_use;
 enum { MO_CG_MAX_GUARDS = 8, MO_CG_MAX_GUARD_DEPTH = 8 };
@@ -41,6 +48,8 @@ struct mo_cg_events {
     unsigned char *rel_taken;         /* relation -> already listed for that loop */
     mo_map str_refused;               /* the locations of String relations refused (one error each) */
     unsigned char *varies;            /* dae variable -> it changes between events (varies_between) */
+    mo_map guardable_memo;            /* operator node (its address) -> guardable(): 1 yes, 2 no */
+    long long guardable_nodes;        /* operator nodes guardable() was asked about (--stats) */
 };
 
 /* The text of e with the DAE's names: the key of a relation or sample() call, and the comments. */

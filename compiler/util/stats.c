@@ -80,3 +80,9 @@ void mo_stats_parse_end(void)
         st.parse_cpu += cpu_seconds(RUSAGE_SELF) - st.pcpu;
     }
 }
+
+void mo_stats_count(const char *what, long long n)
+{
+    if (st.on)
+        fprintf(stderr, "mo2c: stats: count %s %lld\n", what, n);
+}

@@ -18,5 +18,8 @@ void mo_stats_stage(const char *stage);
 void mo_stats_parse_begin(void);
 void mo_stats_parse_end(void);
 double mo_stats_now(void);             /* monotonic wall-clock seconds */
+/* "mo2c: stats: count WHAT N": an operation count of the stage under way, which tests compare at two
+ * sizes of a model to see its growth without timing it. Nothing when not started. */
+void mo_stats_count(const char *what, long long n);
 
 #endif
