@@ -2,8 +2,8 @@
 #   make            build build/mo2c and the runtime library build/libmo2crt.a
 #   make test       run the whole test suite (tests/run.sh), ending with "N passed, N failed"
 #   make DEBUG=1    the compiler with the sanitizers and the checker passes between stages, in build-debug/
-#                   (make test DEBUG=1 runs the suite with it; the runtime is built without sanitizers,
-#                   so that simulators link with a plain cc)
+#                   at -O1, as ASan's documentation advises for speed (make test DEBUG=1 runs the suite
+#                   with it; the runtime is built without sanitizers, so that simulators link with a plain cc)
 #   make bench      the benchmarks under bench/ (never part of the test suite)
 #   make fuzz       the libFuzzer targets of fuzz/ (FUZZ_ONLY="sim ...": some), each for FUZZ_SECONDS (default 60) in build-fuzz/;
 #                   needs clang (fuzz/run.sh says how to install it); never part of the test suite
@@ -24,8 +24,8 @@ STAGES   = util parse lookup instantiate flat check analysis codegen regress
 CFLAGS_BASE = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Icompiler $(STAGES:%=-Icompiler/%) -I$(BUILD) -Iruntime
 ifeq ($(DEBUG),1)
   SANITIZE = -fsanitize=address,undefined
-  CFLAGS_OPT = -O0 -g $(SANITIZE) -fno-omit-frame-pointer -DMO_DEBUG=1
-  RT_CFLAGS_OPT = -O0 -g
+  CFLAGS_OPT = -O1 -g $(SANITIZE) -fno-omit-frame-pointer -DMO_DEBUG=1
+  RT_CFLAGS_OPT = -O1 -g
 else
   SANITIZE =
   CFLAGS_OPT = -O2 -g

@@ -5,7 +5,9 @@
 # a should-fail case passes when mo2c or the simulator rejects it (exit status 1, never a crash).
 #   tests/library/compliance.sh [OUTFILE]   one line a case: shouldPass, result, model, first error
 # Needs MO2C (the compiler) and COMPLIANCE (the suite's root, holding ModelicaCompliance/).
-# Under MO2C_SANITIZED (tests/run.sh, make test DEBUG=1) each case is only compiled to C: "ok" = compiled.
+# Under MO2C_SANITIZED (tests/run.sh, make test DEBUG=1) each case is only compiled to C: "ok" = compiled,
+# and only a sample of the cases is walked (tests/library/sample.sh; OUTFILE.all gets the number of files
+# that may hold a case, when OUTFILE is a file).
 set -u
 : "${MO2C:?}" "${COMPLIANCE:?}"
 out=${1:-/dev/stdout}
@@ -42,5 +44,6 @@ one() {
 }
 export -f one
 export MO2C COMPLIANCE
+count=""; [ "$out" = /dev/stdout ] || count=$out.all
 grep -rl 'shouldPass' --include='*.mo' "$COMPLIANCE/ModelicaCompliance" | sort |
-    xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} | sort -t$'\t' -k3 > "$out"
+    "$(dirname "$0")/sample.sh" filter --strip "$COMPLIANCE" "$count" | xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} | sort -t$'\t' -k3 > "$out"

@@ -4,7 +4,8 @@
 #   tests/library/msl_flat.sh [--examples|--experiment] OUTFILE [PACKAGE...]   (default: the six packages of list_classes.py)
 # --examples: only the examples (those with an experiment annotation inside an Examples package);
 # --experiment: every class with an experiment annotation (ModelicaTest's tests are not in Examples packages).
-# Needs MO2C and MSL (the library's root, holding Modelica/).
+# Needs MO2C and MSL (the library's root, holding Modelica/). Under the sanitized compiler only a sample
+# of the classes is walked (tests/library/sample.sh); OUTFILE.all gets the number of classes found.
 set -u
 : "${MO2C:?}" "${MSL:?}"
 examples=""; filter=.
@@ -26,5 +27,6 @@ one() {
 }
 export -f one
 export MO2C MSL
-python3 "$(dirname "$0")/list_classes.py" $examples "$MSL" "$@" | grep -F "$filter" | xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} |
+python3 "$(dirname "$0")/list_classes.py" $examples "$MSL" "$@" | grep -F "$filter" |
+    "$(dirname "$0")/sample.sh" filter "$out.all" | xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} |
     sort -t$'\t' -k2 > "$out"

@@ -3,7 +3,8 @@
 # Examples package, anywhere under Modelica) that mo2c flattens: one line an example, "ok" (no finding)
 # or "units" and its first finding; the examples mo2c does not flatten yet are left out.
 #   tests/library/msl_units.sh OUTFILE
-# Needs MO2C and MSL (the library's root, holding Modelica/).
+# Needs MO2C and MSL (the library's root, holding Modelica/). Under the sanitized compiler only a sample
+# of the examples is walked (tests/library/sample.sh); OUTFILE.all gets the number of examples found.
 set -u
 : "${MO2C:?}" "${MSL:?}"
 out=$1
@@ -16,4 +17,4 @@ one() {
 export -f one
 export MO2C MSL
 python3 "$(dirname "$0")/list_classes.py" "$MSL" Modelica | grep -F '.Examples.' |
-    xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} | sort -t$'\t' -k2 > "$out"
+    "$(dirname "$0")/sample.sh" filter "$out.all" | xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} | sort -t$'\t' -k2 > "$out"
