@@ -12,10 +12,13 @@
  * the model's outputs function. A block is needed when it defines a derivative, or a variable that a
  * relation (the operands of its zero-crossing function) or an assert reads, or a variable a needed block
  * reads: a reverse reachability over the block graph (a block reads the variables of its expressions,
- * each defined by at most one block), with an explicit stack, linear in the total size of the blocks.
- * The set is closed under dependencies, so the outputs function, running the other blocks in BLT order
- * after rhs, reads only values of the same evaluation. Relations are over-approximated: every relation
- * in the ODE blocks, the alias values and the when-conditions counts, noEvent or not.
+ * an algorithm section's block the inputs of its statements, each defined by at most one block), with
+ * an explicit stack, linear in the total size of the blocks and sections. The set is closed under
+ * dependencies, so the outputs function, running the other blocks in BLT order after rhs, reads only
+ * values of the same evaluation. Relations are over-approximated: every relation in the ODE blocks, the
+ * alias values, the when-conditions and the algorithm statements outside when-bodies counts, noEvent or
+ * not. (A consumer left out reads a value of the last output point: an algorithm reading w = time got
+ * the w of the previous output point, a when-statement's x > 0.5 fired up to an output interval late.)
  *
  * Divisions. Parameters do not change during a run (no event assigns one), so a divisor made of
  * parameters and constants only is the same at every call: init_params checks it once after all
@@ -31,6 +34,15 @@
 
 /* ---- the variables an expression reads ---- */
 
+/* Append v (resolved: -1 for none) to out unless seen[] marks it. */
+static void note(int v, unsigned char *seen, mo_int_vec *out)
+{
+    if (v >= 0 && !seen[v]) {
+        seen[v] = 1;
+        MO_PUSH(*out, v);
+    }
+}
+
 /* Append the variables e reads (aliases resolved, der(v) as the derivative variable) to out, each once
  * (seen[] marks them; the caller clears it). Recursion over one expression only. */
 static void reads(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_int_vec *out)
@@ -45,10 +57,7 @@ static void reads(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_i
         int k = mo_dae_resolve(dae, e->a[0]->var, NULL, NULL, NULL);
         v = k >= 0 ? dae->vars.v[k].der : -1;
     }
-    if (v >= 0 && !seen[v]) {
-        seen[v] = 1;
-        MO_PUSH(*out, v);
-    }
+    note(v, seen, out);
     for (int i = 0; i < e->n; i++)
         reads(dae, e->a[i], seen, out);
     for (int i = 0; i < e->nnamed; i++)
@@ -77,7 +86,8 @@ static void relation_reads(const mo_dae *dae, const mo_expr *e, unsigned char *s
 }
 
 /* The expressions of block b (its solution, or a loop's inner assignments and residual equations),
- * passed to f. */
+ * passed to f. An algorithm section's (a block of its own, or a loop through it) are its statements,
+ * which its pseudo-equations do not hold: block_inputs. */
 static void block_exprs(const mo_dae *dae, const mo_block *b, unsigned char *seen, mo_int_vec *out,
                         void (*f)(const mo_dae *, const mo_expr *, unsigned char *, mo_int_vec *))
 {
@@ -85,6 +95,8 @@ static void block_exprs(const mo_dae *dae, const mo_block *b, unsigned char *see
         f(dae, b->solution, seen, out);
         return;
     }
+    if (b->kind == MO_BLOCK_ALGORITHM)
+        return;
     for (int m = 0; m < b->torn->ninner; m++)
         f(dae, b->torn->inner_solutions[m], seen, out);
     for (int i = 0; i < b->torn->ntear; i++) {
@@ -92,6 +104,44 @@ static void block_exprs(const mo_dae *dae, const mo_block *b, unsigned char *see
         f(dae, q->lhs, seen, out);
         f(dae, q->rhs, seen, out);
     }
+}
+
+/* Append what the algorithm sections of block b read where rhs runs them (their inputs, alg.c: what
+ * the statements outside when-statements, asserts and terminate read, not through pre()); the sorting
+ * put the blocks computing them before b by the same list (mo_dae_eq_incidence). */
+static void block_inputs(const mo_dae *dae, const mo_block *b, unsigned char *seen, mo_int_vec *out)
+{
+    for (int i = 0; i < b->n; i++) {
+        const mo_deq *q = mo_block_eq(dae, &dae->ode, b->eqs[i]);
+        if (!q->alg_first)
+            continue;
+        const mo_dalg *a = &dae->algs.v[q->alg - 1];
+        for (int k = 0; k < a->nin; k++)
+            note(mo_dae_resolve(dae, a->ins[k], NULL, NULL, NULL), seen, out);
+    }
+}
+
+/* The roots an algorithm section adds (the statements of every section, whether it computes unknowns of
+ * the ODE system or discrete variables only): what the relations of its statements outside
+ * when-statement bodies read, when-conditions included (their zero-crossing functions, codegen_events.c
+ * scan_stmt; in when-bodies they make no events); and in a section with asserts outside
+ * when-statements, everything those statements read, as check() runs them after every accepted step
+ * (codegen_alg.c, MO_CG_ALG_CHECK). */
+typedef struct alg_roots { const mo_dae *dae; const mo_dalg *a; unsigned char *seen; mo_int_vec *out; bool all; } alg_roots;
+
+static void alg_root_expr(void *ctx, const mo_expr *e)
+{
+    alg_roots *c = ctx;
+    (c->all ? reads : relation_reads)(c->dae, e, c->seen, c->out);
+}
+
+static void alg_root_stmt(void *ctx, const mo_astmt *s, bool in_when)
+{
+    alg_roots *c = ctx;
+    if (in_when)
+        return;
+    c->all = c->a->has_assert && s->kind != MO_AS_WHEN;
+    mo_astmt_exprs(s, alg_root_expr, c);
 }
 
 /* ---- needed blocks ---- */
@@ -116,6 +166,7 @@ unsigned char *mo_cg_needed(const mo_dae *dae, const mo_cg_dss *dss)
         start[k] = dep.n;
         vs.n = 0;
         block_exprs(dae, &sys->blocks.v[k], seen, &vs, reads);
+        block_inputs(dae, &sys->blocks.v[k], seen, &vs);
         for (int i = 0; i < vs.n; i++) {
             seen[vs.v[i]] = 0;
             if (def[vs.v[i]] >= 0 && def[vs.v[i]] != k)
@@ -142,6 +193,11 @@ unsigned char *mo_cg_needed(const mo_dae *dae, const mo_cg_dss *dss)
     for (int i = 0; i < flat->whens.n; i++)
         for (int k = 0; k < flat->whens.v[i].nbranches; k++)
             relation_reads(dae, flat->whens.v[i].branches[k].cond, seen, &vs);
+    for (int i = 0; i < dae->algs.n; i++) {
+        alg_roots c = {dae, &dae->algs.v[i], seen, &vs, false};
+        if (!c.a->src->initial)
+            mo_astmt_walk(&c.a->body, alg_root_stmt, &c, false);
+    }
     for (int i = 0; i < flat->asserts.n; i++) {
         const mo_wstmt *s = &flat->asserts.v[i];
         reads(dae, s->rhs, seen, &vs);
