@@ -154,6 +154,18 @@ const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq)
     return mo_buf_str(&b);
 }
 
+const char *mo_dae_eq_brief(const mo_dae *dae, const mo_deq *eq)
+{
+    mo_buf b = {0};
+    mo_dae_eq_put(dae, &b, eq);
+    if (b.len <= MO_DAE_TEXT_CAP)
+        return mo_buf_str(&b);
+    size_t n = MO_DAE_TEXT_CAP;
+    while (n > 0 && ((unsigned char)b.s[n] & 0xC0) == 0x80)   /* not inside a UTF-8 character */
+        n--;
+    return mo_sprintf("%.*s ...", (int)n, b.s);
+}
+
 /* The variables of e, each once (seen[]), appended to *out. late: a call that mo_dae_inline will inline
  * is read through its body. ch: each x[k] over an array of elements (flat.h) appended to *chout as its
  * choice (once per stamp) instead of its elements to *out; NULL: the elements as any operand. */
@@ -288,7 +300,7 @@ void mo_dae_note_eqs(const mo_dae *dae, const int *eqs, int n, const char *what)
 {
     for (int i = 0; i < n && i < MO_DAE_NOTE_CAP; i++) {
         const mo_deq *eq = mo_dae_eq_at(dae, eqs[i]);
-        const char *text = mo_dae_eq_text(dae, eq);
+        const char *text = mo_dae_eq_brief(dae, eq);
         if (eq->diff_of >= 0) {
             int k = 0;
             for (const mo_deq *p = eq; p->diff_of >= 0; p = &dae->eqs.v[p->diff_of])

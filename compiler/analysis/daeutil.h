@@ -87,6 +87,10 @@ mo_loc mo_dae_var_loc(const mo_dae *dae, int v);
  * nothing behind when b is reused: code generation prints one per equation) or as a new string. */
 void mo_dae_eq_put(const mo_dae *dae, mo_buf *b, const mo_deq *eq);
 const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq);
+/* The same for a diagnostic: its first MO_DAE_TEXT_CAP bytes, then " ..." when longer (the flow sum of a
+ * connection set of 200,000 members is 3 MB of text: one note of it buried the message). */
+enum { MO_DAE_TEXT_CAP = 300 };
+const char *mo_dae_eq_brief(const mo_dae *dae, const mo_deq *eq);
 
 /* The variables of an equation, each once, appended to *out, with the inputs of an algorithm section
  * on its first pseudo-equation when inputs (dae.h). seen[] is caller workspace of dae->vars.n entries,

@@ -414,7 +414,7 @@ static bool drop_redundant(mo_dae *dae, sys *s, mo_graph *g, int **var_of_eq, in
         MO_PUSH(dae->init_checks, eq);
         mo_warning(q->loc, "the initial equation '%s'%s%s%s is redundant (the initialization problem has %s "
                    "for %s): it is left out, and the simulator checks that it holds after initialization",
-                   mo_dae_eq_text(dae, q), q->instance && q->instance[0] ? " in '" : "",
+                   mo_dae_eq_brief(dae, q), q->instance && q->instance[0] ? " in '" : "",
                    q->instance ? q->instance : "", q->instance && q->instance[0] ? "'" : "",
                    plural(g->neq, "equation"), plural(nunk, "unknown"));
     }
