@@ -18,7 +18,8 @@
  *
  * An outer with no inner above it: an inner of its class is added at the top of the model, with a
  * warning (and the class's missingInnerMessage as a note), unless its class is partial or outer elements
- * of that name have different classes (errors). An outer of the model itself is made as its own inner.
+ * of that name have different classes (errors). An outer of the model itself is made as its own inner; an
+ * inner outer element of the model itself is its inner part alone (one component, not two of one name).
  *
  * Needs: flatten.c (mo_build_inner, mo_decl_type, mo_decl_dims, mo_ensure_slot). Guarantees: an instance
  * whose construction resolved an outer element never becomes a clone template (mo_context_count, checked
@@ -194,6 +195,14 @@ static bool add_inner(mo_front *fr, mo_inst *inst, int i, mo_slot *s, inner_ref 
                  e->name);
         mo_note(root->lay->items[k - 1].elem->loc, "'%s' is declared here", e->name);
         return false;
+    }
+    if (inst == root && (e->flags & MO_PF_INNER)) {
+        /* An inner outer element of the model itself: the inner to add at the top is its own inner part,
+         * already of that name there. Building the outer part in place as well made two components of
+         * one name (StateGraph's CompositeStep1 flattened alone: every variable of stateGraphRoot twice). */
+        mo_warning(e->loc, "outer '%s' has no inner: the model's own inner '%s' serves it", e->name, e->name);
+        *in_place = true;
+        return inner_part(fr, inst, i, s);
     }
     mo_warning(e->loc, "outer '%s' has no inner: 'inner %s %s' is added at the top of the model", e->name,
                mo_name_str(e->type), e->name);
