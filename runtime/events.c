@@ -98,7 +98,8 @@ struct mo2c_rt_events {
     double *bx, *bdx, *by;    /* the point just before the event */
     double *ry, *rx;          /* y and x before an update of the event iteration (solve_pass) */
     double *x0;               /* x at the start of a pass (solve_pass: each round starts from it) */
-    double *ys0, *ys1;        /* y at the start of the round before and of this one (d->round_y) */
+    double *ys0, *ys1;        /* y then dx (ny + nx) at the start of the round before and of this one
+                               * (d->round_y) */
     unsigned char *cond0;     /* ncond: the condition memory at the start of a pass (d->cond_pass) */
     double *ax, *adx, *ay;    /* the point just after (while the row before is written) */
     double row_t;             /* time of the last event rows written, NAN when none */
@@ -251,8 +252,8 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     ok &= (ev->rx = calloc(nx, sizeof(double))) != NULL;
     ok &= (ev->x0 = calloc(nx, sizeof(double))) != NULL;
     ok &= (ev->cond0 = calloc((size_t)m->ncond + 1, 1)) != NULL;
-    ok &= (ev->ys0 = calloc(ny, sizeof(double))) != NULL;
-    ok &= (ev->ys1 = calloc(ny, sizeof(double))) != NULL;
+    ok &= (ev->ys0 = calloc(ny + nx, sizeof(double))) != NULL;
+    ok &= (ev->ys1 = calloc(ny + nx, sizeof(double))) != NULL;
     ok &= (ev->ay = calloc(ny, sizeof(double))) != NULL;
     ok &= (ev->newrel = calloc(nr, 1)) != NULL;
     if (ok && m->nx > 0 && sys) {
@@ -493,9 +494,12 @@ int mo2c_reads_changed(const mo2c_data *d, const int *slots, int n)
 {
     if (!d->round_y)
         return 0;
-    for (int i = 0; i < n; i++)
-        if (!near(d->y[slots[i]], d->round_y[slots[i]]))
+    int ny = d->model->ny;
+    for (int i = 0; i < n; i++) {
+        int s = slots[i];
+        if (!near(s < ny ? d->y[s] : d->dx[s - ny], d->round_y[s]))
             return 1;
+    }
     return 0;
 }
 
@@ -553,10 +557,11 @@ static int pass_rounds(mo2c_rt_events *ev, double t, double *x)
             if (eval_point(ev, t, x, ev->zm, 1) != 0)
                 return -1;
         }
-        double *ys = ev->ys0;   /* ys1: y at this round's start, ys0: at the round before's */
+        double *ys = ev->ys0;   /* ys1: y and dx at this round's start, ys0: at the round before's */
         ev->ys0 = ev->ys1;
         ev->ys1 = ys;
         memcpy(ev->ys1, d->y, ny);
+        memcpy(ev->ys1 + ev->ny, d->dx, nx);
         d->round_y = round ? ev->ys0 : NULL;
         int rc = m->update(d, t, x, 1);
         d->round_y = NULL;

@@ -202,7 +202,8 @@ struct mo2c_data {
                                          mo2c_model.rel_live), 0 while its guards are false */
     unsigned char *cond;              /* ncond: when-conditions at their last evaluation, warned asserts */
     /* during a round of an event pass after the first (events.c solve_pass), else NULL and 0: */
-    const double *round_y;            /* ny: y at the start of the round before (mo2c_reads_changed) */
+    const double *round_y;            /* ny + nx: y then dx at the start of the round before
+                                         (mo2c_reads_changed) */
     const unsigned char *cond_pass;   /* ncond: the condition memory at the pass's start; set during
                                          the whole pass (and the terminal event's update and check) */
     int x_reset;                      /* the states were set back to the pass's start (a reinit fired) */
@@ -348,8 +349,9 @@ double mo2c_sample_next(double t, double start, double interval);
 void mo2c_save_pre(mo2c_data *d);
 int mo2c_assert(mo2c_data *d, int holds, int level, unsigned char *warned, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-/* mo2c_reads_changed: in a round of an event pass after the first (d->round_y set), did one of the y
- * slots a when-clause reads change in the round before (beyond the rounding of a solver)? 0 otherwise. */
+/* mo2c_reads_changed: in a round of an event pass after the first (d->round_y set), did one of the
+ * values a when-clause reads change in the round before (beyond the rounding of a solver)? 0 otherwise.
+ * slots: y[s] for s < ny, dx[s - ny] (a derivative) for s >= ny. */
 int mo2c_reads_changed(const mo2c_data *d, const int *slots, int n);
 void mo2c_terminate(mo2c_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -107,6 +107,10 @@ void mo_expr_each_var_now(const mo_expr *root, mo_expr_stack *stack, void (*f)(v
                 f(ctx, e->var);
             continue;
         }
+        if (e->kind == MO_EX_DER && e->n == 1 && e->a[0] && e->a[0]->kind == MO_EX_VAR && e->a[0]->var >= 0) {
+            f(ctx, MO_READ_DER(e->a[0]->var));
+            continue;
+        }
         if (e->kind == MO_EX_CALL) {
             const char *fn = mo_sym_fn_name(e);
             if (fn && !strcmp(fn, "pre"))

@@ -47,9 +47,11 @@ bool mo_sym_is_input(const mo_expr *e);
 typedef MO_VEC(int) mo_int_vec;
 void mo_expr_collect_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out);
 /* f(ctx, v) for every variable reference v in e outside pre() (a value from before the event), named
- * arguments included, in no particular order; *stack is the caller's workspace (an explicit stack, so
- * no recursion grows with e). What a when-clause reads at its event (events.c; for whenorder.c,
- * codegen_reads.c). */
+ * arguments included, in no particular order; der(v) of a variable gives f(ctx, MO_READ_DER(v)) (< 0)
+ * instead, the value read being the derivative's, not v's. *stack is the caller's workspace (an
+ * explicit stack, so no recursion grows with e). What a when-clause reads at its event (events.c; for
+ * whenorder.c, codegen_reads.c). */
+#define MO_READ_DER(v) (-2 - (v))
 typedef MO_VEC(const mo_expr *) mo_expr_stack;
 void mo_expr_each_var_now(const mo_expr *e, mo_expr_stack *stack, void (*f)(void *ctx, int v), void *ctx);
 /* Variable v appended to *out unless seen[v] (then marked): the leaf step of such collections. */

@@ -30,7 +30,7 @@ typedef struct wo {
 static void note_read(void *ctx, int v)
 {
     wo *w = ctx;
-    if (v < w->flat->vars.n && w->owner[v])
+    if (v >= 0 && v < w->flat->vars.n && w->owner[v])   /* a derivative (v < 0) no when-clause assigns */
         MO_PUSH(w->reads, w->owner[v] - 1);
 }
 

@@ -5,16 +5,18 @@
  * update() runs the when-clauses and sections in one order; one that reads what a later one assigns at
  * this event has read the old value, so the runtime runs update again, in rounds, while a round changes
  * something. In a round after the first, a clause whose condition rose at this event fires again only
- * when something it reads changed in the round before (mo2c_reads_changed against the y slots printed
- * here): then it compares its conditions with the memory of the pass's start (d->cond_pass) and runs
+ * when something it reads changed in the round before (mo2c_reads_changed against the y and dx slots
+ * printed here): then it compares its conditions with the memory of the pass's start (d->cond_pass) and runs
  * again with the same pre() and the new values (b = a of a when-clause before the one of a). One whose
  * reads did not change does not run again: its values stand, and a call with effects (print, an impure
  * random number: MSL Noise's ImpureRandom) is not repeated. A clause with reinit fires again whenever
  * the runtime set the states back to the pass's start (d->x_reset), so its reinit is applied once.
  *
  * The reads: the y slots of the variables its conditions and bodies read outside pre(), but those it
- * assigns itself (their changes come from it). States are set back each round, parameters do not
- * change. Input: the expressions, as printed. Output: "static const int rd<N>_[] = {...};" and the
+ * assigns itself (their changes come from it), and the dx slots of the derivatives they read: der(x) =
+ * -k*x read before the clause of k at the same event is computed again at the end of the round, and
+ * the clause must see the new value (v = der(x) kept -1*x where -2*x held). States are set back each
+ * round, parameters do not change. Input: the expressions, as printed. Output: "static const int rd<N>_[] = {...};" and the
  * test. Cost: linear in the expressions' nodes (an explicit stack), marks cleared per clause.
  */
 #include "codegen.h"
@@ -36,8 +38,9 @@ mo_cg_reads *mo_cg_reads_new(const mo_dae *dae)
     return r;
 }
 
-/* The variable that holds v's value in a y slot (after aliases), or -1. */
-static int y_var(const mo_dae *dae, int v)
+/* The variable that holds v's value (after aliases) in a y slot or, a derivative, in a dx slot; -1 for
+ * the others: states are set back each round, parameters do not change. */
+static int read_var(const mo_dae *dae, int v)
 {
     bool neg;
     const mo_expr *value;
@@ -45,12 +48,19 @@ static int y_var(const mo_dae *dae, int v)
     if (r < 0 || dae->vars.v[r].slot < 0)
         return -1;
     mo_dkind k = dae->vars.v[r].kind;
-    return k == MO_DV_ALGEBRAIC || k == MO_DV_DISCRETE ? r : -1;
+    return k == MO_DV_ALGEBRAIC || k == MO_DV_DISCRETE || k == MO_DV_DERIVATIVE ? r : -1;
+}
+
+/* Its index in what mo2c_reads_changed compares: y's slots, then dx's (mo2c_rt.h). */
+static int read_index(const mo_dae *dae, int r)
+{
+    const mo_dvar *dv = &dae->vars.v[r];
+    return dv->kind == MO_DV_DERIVATIVE ? dae->ny + dv->slot : dv->slot;
 }
 
 void mo_cg_reads_assigned(mo_cg_reads *r, const mo_dae *dae, int v)
 {
-    int y = y_var(dae, v);
+    int y = read_var(dae, v);
     if (y < 0 || r->mark[y] == 2)
         return;
     if (!r->mark[y])
@@ -61,7 +71,11 @@ void mo_cg_reads_assigned(mo_cg_reads *r, const mo_dae *dae, int v)
 static void note_read(void *ctx, int v)
 {
     mo_cg_reads *r = ctx;
-    int y = y_var(r->dae, v);
+    if (v < -1) {   /* der(u) of a when-clause: the derivative variable of u, if u has one */
+        int u = -2 - v;
+        v = u < r->dae->vars.n ? r->dae->vars.v[u].der : -1;
+    }
+    int y = read_var(r->dae, v);
     if (y >= 0 && !r->mark[y]) {
         r->mark[y] = 1;
         MO_PUSH(r->vars, y);
@@ -86,7 +100,7 @@ const char *mo_cg_reads_end(mo_cg_reads *r, const mo_dae *dae, mo_buf *o, const 
         mo_buf_printf(o, "%sstatic const int rd%d_[] = {", indent, id);
         for (int i = 0, k = 0; i < r->vars.n; i++)
             if (r->mark[r->vars.v[i]] == 1)
-                mo_buf_printf(o, "%s%d", k++ ? ", " : "", dae->vars.v[r->vars.v[i]].slot);
+                mo_buf_printf(o, "%s%d", k++ ? ", " : "", read_index(dae, r->vars.v[i]));
         mo_buf_puts(o, "};\n");
     }
     for (int i = 0; i < r->vars.n; i++)

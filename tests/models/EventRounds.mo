@@ -98,4 +98,50 @@ package EventRounds
       b = a + 1;
     end when;
   end Cycle;
+  model DerBody "8.6: at t = 0.5 k = 2, and v = der(x) of the clause before reads der(x) = -2*x(0.5) = -2*exp(-0.5)"
+    Real x(start = 1, fixed = true);
+    discrete Real k(start = 1, fixed = true);
+    discrete Real v(start = 0, fixed = true);
+    Boolean c = time > 0.5;
+  equation
+    der(x) = -k*x;
+    when c then
+      v = der(x);
+    end when;
+    when c then
+      k = 2;
+    end when;
+  end DerBody;
+
+  model DerAlg "as DerBody, v := der(x) in an algorithm's when-statement"
+    Real x(start = 1, fixed = true);
+    discrete Real k(start = 1, fixed = true);
+    discrete Real v(start = 0, fixed = true);
+    Boolean c = time > 0.5;
+  equation
+    der(x) = -k*x;
+    when c then
+      k = 2;
+    end when;
+  algorithm
+    when c then
+      v := der(x);
+    end when;
+  end DerAlg;
+
+  model DerReinit "reinit(x, der(y)) reads der(y) = k = 7 of the later clause: x = 1, then 7 from t = 0.5"
+    Real x(start = 1, fixed = true);
+    Real y(start = 0, fixed = true);
+    discrete Real k(start = 1, fixed = true);
+    Boolean c = time > 0.5;
+  equation
+    der(x) = 0;
+    der(y) = k;
+    when c then
+      reinit(x, der(y));
+    end when;
+    when c then
+      k = 7;
+    end when;
+  end DerReinit;
 end EventRounds;

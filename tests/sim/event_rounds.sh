@@ -14,6 +14,10 @@
 #                 evaluation, and the event iteration never settled (the finding left by 27a6569). By hand
 #                 (11.1.2, 8.6): n = 0, 101 from t = 0.5, 111 from 0.8; y = n t; z = the integral of y
 #   Cycle         a = b + 1, b = a + 1 at one event: the run stops with a located error
+# Review4 finding 01 (a clause read der(x) from before k changed):
+#   DerBody       der(x) = -k*x, k = 2 from 0.5: v = der(x) = -2*exp(-0.5) from t = 0.5 (was -exp(-0.5))
+#   DerAlg        the same in an algorithm's when-statement
+#   DerReinit     reinit(x, der(y)) with der(y) = k = 7 from 0.5: x = 1, then 7 (was 1 throughout)
 # With ../shared: MSL Digital.Examples.DFFREG, whose DFFR keeps its state in Integers assigned outside
 # any when (11.1.2), against the example's tables by hand: dFFR.dataOut[1] = '0' (3) from the reset at
 # t = 1, '1' (4) from the clock edge at 7 (data_0 = '1'), '0' from 15 (data_0 = '0' since 12);
@@ -46,6 +50,16 @@ if run AlgEdgeContinuous; then
     closed_form "$D/AlgEdgeContinuous.csv" n "(t < 0.5 ? 0 : t < 0.8 ? 101 : 111)" 0 || status=1
     closed_form "$D/AlgEdgeContinuous.csv" y "(t < 0.5 ? 0 : t < 0.8 ? 101 : 111) * t" 1e-9 || status=1
     closed_form "$D/AlgEdgeContinuous.csv" z "(t < 0.5 ? 0 : t < 0.8 ? 101 * (t*t - 0.25) / 2 : 101 * 0.39 / 2 + 111 * (t*t - 0.64) / 2)" 1e-5 || status=1
+else status=1; fi
+for c in DerBody DerAlg; do
+    if run $c; then
+        closed_form "$D/$c.csv" k "(t > 0.5 ? 2 : 1)" 0 || status=1
+        closed_form "$D/$c.csv" v "(t > 0.5 ? -2 * exp(-0.5) : 0)" 1e-6 || status=1
+        closed_form "$D/$c.csv" x "(t > 0.5 ? exp(-0.5 - 2 * (t - 0.5)) : exp(-t))" 1e-5 || status=1
+    else status=1; fi
+done
+if run DerReinit; then
+    closed_form "$D/DerReinit.csv" x "(t > 0.5 ? 7 : 1)" 0 || status=1
 else status=1; fi
 if "$MO2C" $M EventRounds.Cycle -o "$D/Cycle"; then
     log=$(cd "$D" && timeout 60 ./Cycle 2>&1); rc=$?
