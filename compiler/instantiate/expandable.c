@@ -485,9 +485,13 @@ bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
         return true;
     if (da || db)
         return true;
-    if (expandable_array(&a) && expandable_array(&b))
+    bool aa = expandable_array(&a), ab = expandable_array(&b);
+    if (aa && ab)
         return connect_arrays(fr, inst, &a, &b, q);
-    bool ea = a.kind == MO_SK_INST && a.child->expandable, eb = b.kind == MO_SK_INST && b.child->expandable;
+    /* an array of expandable connectors is expandable here: connected to ordinary connectors it is
+     * refused by 9.1.3 by name (connect.c, pairing the elements, could name neither side) */
+    bool ea = aa || (a.kind == MO_SK_INST && a.child->expandable);
+    bool eb = ab || (b.kind == MO_SK_INST && b.child->expandable);
     if (!ea && !eb) {   /* an element of a bus (declared, or added before) and a connector */
         if (on[0] && !on[1])
             mark_element(fr, inst, on[0], names[0], &b, q->rhs, q);
@@ -498,6 +502,11 @@ bool mo_exp_connect(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_eq *q
     if (ea != eb) {
         mo_error(q->loc, "cannot connect expandable connector '%s' to '%s', which is not expandable (spec 9.1.3)",
                  mo_ref_str(ea ? q->lhs : q->rhs), mo_ref_str(ea ? q->rhs : q->lhs));
+        return true;
+    }
+    if (aa || ab) {
+        mo_error(q->loc, "cannot connect '%s' to '%s': one is an array of expandable connectors, the other "
+                 "a single expandable connector", mo_ref_str(q->lhs), mo_ref_str(q->rhs));
         return true;
     }
     exp_connect c = {a, b, mo_connect_is_outside(fr, inst, q->lhs), mo_connect_is_outside(fr, inst, q->rhs), q,
