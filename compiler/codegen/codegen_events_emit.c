@@ -191,8 +191,11 @@ static void emit_value(mo_cg *cg, mo_buf *o, const mo_wstmt *s, int j)
 /* A branch that fires: its equations v = e in the order whenorder.c gave them (each after those that
  * assign what it reads), each stored at once, so that y = z + 1; z = 2 gives y = 3 (8.3.5); then the
  * asserts and calls, which see the new values; then reinit, whose values are all computed before any
- * state changes (reinit(x, y); reinit(y, x) swaps them). */
-static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
+ * state changes (reinit(x, y); reinit(y, x) swaps them). A reinit is applied at the end of the pass
+ * (emit_update: rv_, *rslots), after every other clause has run: spec 8.3.6, the state is set "after all
+ * other evaluations"; written at once, a later clause reading x saw the new value and an earlier one the
+ * old, so that the result depended on the clauses' order. */
+static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br, mo_int_vec *rslots)
 {
     const mo_dae *dae = cg->dae;
     const mo_flat *flat = dae->flat;
@@ -240,9 +243,10 @@ static bool emit_branch(mo_cg *cg, mo_buf *o, const mo_wbranch *br)
                      flat->vars.v[s->lhs->var].name);
             return false;
         }
-        mo_buf_printf(o, "            x[%d] /* ", dv->slot);
+        mo_buf_printf(o, "            rs_[%d] = 1; /* reinit(", rslots->n);
         mo_cg_comment(o, dv->name, 120);
-        mo_buf_printf(o, " */ = %sv%d;\n", neg ? "-" : "", j);
+        mo_buf_printf(o, ", ...) */\n            rv_[%d] = %sv%d;\n", rslots->n, neg ? "-" : "", j);
+        MO_PUSH(*rslots, dv->slot);
     }
     return true;
 }
@@ -266,6 +270,14 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
     mo_cg_sreset(cg->dae, o);
     if (!flat->whens.n)   /* asserts only: nothing fires */
         mo_buf_puts(o, "    (void)fire;\n");
+    int nreinit = 0;   /* the reinit statements: their values wait in rv_ until the pass's end */
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int k = 0; k < flat->whens.v[i].nbranches; k++)
+            for (int j = 0; j < flat->whens.v[i].branches[k].body.n; j++)
+                nreinit += flat->whens.v[i].branches[k].body.v[j].kind == MO_WS_REINIT;
+    if (nreinit)
+        mo_buf_printf(o, "    double rv_[%d];\n    unsigned char rs_[%d] = {0};\n", nreinit, nreinit);
+    mo_int_vec rslots = {0};
     cg->reads = mo_cg_reads_new(cg->dae);
     for (int i = 0; i < flat->whens.n; i++) {
         const mo_fwhen *w = &flat->whens.v[i];
@@ -334,7 +346,7 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
                 mo_buf_puts(o, " */");
             }
             mo_buf_puts(o, "\n");
-            if (!emit_branch(cg, o, &w->branches[k]))
+            if (!emit_branch(cg, o, &w->branches[k], &rslots))
                 return false;
         }
         mo_buf_puts(o, "        }\n");
@@ -347,6 +359,8 @@ static bool emit_update(mo_cg *cg, mo_buf *o)
         if (!a->src->initial && (a->has_when || a->has_terminate))
             mo_cg_alg(cg, o, i, MO_CG_ALG_EVENT);
     }
+    for (int r = 0; r < rslots.n; r++)
+        mo_buf_printf(o, "    if (rs_[%d])\n        x[%d] = rv_[%d];\n", r, rslots.v[r], r);
     cg->reads = NULL;
     mo_buf_puts(o, "    return 0;\n}\n\n");
     return true;

@@ -144,4 +144,21 @@ package EventRounds
       k = 7;
     end when;
   end DerReinit;
+  model ReinitLast "reinit(x, 5) in the first clause, v = x in the second: v reads x before the reinit (8.3.6: the state is set after all other evaluations), v = exp(-0.5) from t = 0.5 whatever the clauses' order"
+    Real x(start = 1, fixed = true);
+    discrete Real v(start = 0, fixed = true);
+    discrete Real w(start = 0, fixed = true);
+    Boolean c = time > 0.5;
+  equation
+    der(x) = -x;
+    when c then
+      w = x;
+    end when;
+    when c then
+      reinit(x, 5);
+    end when;
+    when c then
+      v = x;
+    end when;
+  end ReinitLast;
 end EventRounds;

@@ -18,6 +18,8 @@
 #   DerBody       der(x) = -k*x, k = 2 from 0.5: v = der(x) = -2*exp(-0.5) from t = 0.5 (was -exp(-0.5))
 #   DerAlg        the same in an algorithm's when-statement
 #   DerReinit     reinit(x, der(y)) with der(y) = k = 7 from 0.5: x = 1, then 7 (was 1 throughout)
+#   ReinitLast    reinit(x, 5) between two clauses reading x: both read exp(-0.5) (8.3.6: the reinit comes after
+#                 all other evaluations; the clause after it read 5), and x = 5 exp(0.5 - t) after the event
 # With ../shared: MSL Digital.Examples.DFFREG, whose DFFR keeps its state in Integers assigned outside
 # any when (11.1.2), against the example's tables by hand: dFFR.dataOut[1] = '0' (3) from the reset at
 # t = 1, '1' (4) from the clock edge at 7 (data_0 = '1'), '0' from 15 (data_0 = '0' since 12);
@@ -60,6 +62,11 @@ for c in DerBody DerAlg; do
 done
 if run DerReinit; then
     closed_form "$D/DerReinit.csv" x "(t > 0.5 ? 7 : 1)" 0 || status=1
+else status=1; fi
+if run ReinitLast; then
+    closed_form "$D/ReinitLast.csv" v "(t > 0.5 ? exp(-0.5) : 0)" 1e-6 || status=1
+    closed_form "$D/ReinitLast.csv" w "(t > 0.5 ? exp(-0.5) : 0)" 1e-6 || status=1
+    closed_form "$D/ReinitLast.csv" x "(t > 0.5 ? 5 * exp(0.5 - t) : exp(-t))" 1e-4 || status=1
 else status=1; fi
 if "$MO2C" $M EventRounds.Cycle -o "$D/Cycle"; then
     log=$(cd "$D" && timeout 60 ./Cycle 2>&1); rc=$?
