@@ -101,6 +101,7 @@ struct mo2c_rt_events {
     double *ys0, *ys1;        /* y then dx (ny + nx) at the start of the round before and of this one
                                * (d->round_y) */
     unsigned char *cond0;     /* ncond: the condition memory at the start of a pass (d->cond_pass) */
+    unsigned char *held;      /* ny: 1 for the slots when-clauses assign (d->y_held) */
     double *ax, *adx, *ay;    /* the point just after (while the row before is written) */
     double row_t;             /* time of the last event rows written, NAN when none */
     int have_row;
@@ -255,6 +256,10 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     ok &= (ev->ys0 = calloc(ny + nx, sizeof(double))) != NULL;
     ok &= (ev->ys1 = calloc(ny + nx, sizeof(double))) != NULL;
     ok &= (ev->ay = calloc(ny, sizeof(double))) != NULL;
+    ok &= (ev->held = calloc(ny, 1)) != NULL;
+    for (int i = 0; ok && m->y_discrete && i < m->ny_held; i++)
+        ev->held[m->y_discrete[i]] = 1;
+    d->y_held = ev->held;
     ok &= (ev->newrel = calloc(nr, 1)) != NULL;
     if (ok && m->nx > 0 && sys) {
         ok = (ev->drv = gsl_odeiv2_driver_alloc_y_new(sys, type, 1e-6, o->tol, o->tol)) != NULL;
@@ -291,6 +296,9 @@ void mo2c_rt_events_free(mo2c_rt_events *ev)
         free(arrays[i]);
     free(ev->newrel);
     free(ev->cond0);
+    if (ev->d->y_held == ev->held)
+        ev->d->y_held = NULL;
+    free(ev->held);
     if (ev->drv)
         gsl_odeiv2_driver_free(ev->drv);
     free(ev);
@@ -483,11 +491,19 @@ static int same(double a, double b)
 }
 
 /* a and b equal but for the rounding of a solver that ran again from another guess (the value at a
- * clock tick of a system of equations came out one ulp apart, round after round): rounds compare with
- * this, passes exactly. Integer, Boolean and enumeration values differ by 1 or more. */
+ * clock tick of a system of equations came out one ulp apart, round after round): rounds compare the
+ * values the equations compute with this, passes exactly. Integer, Boolean and enumeration values
+ * differ by 1 or more. */
 static int near(double a, double b)
 {
     return same(a, b) || fabs(a - b) <= 1e-12 * fmax(fabs(a), fabs(b));
+}
+
+/* Rounds compare a slot that a when-clause assigns (held) exactly: its value is no solver's, and a change
+ * of 1e-13 of itself is a change (a = 1e6 + 1e-7 read by w = a - 1e6 of a clause before it gave w = 0). */
+static int round_same(const unsigned char *held, int s, double a, double b)
+{
+    return held && held[s] ? same(a, b) : near(a, b);
 }
 
 int mo2c_reads_changed(const mo2c_data *d, const int *slots, int n)
@@ -497,7 +513,7 @@ int mo2c_reads_changed(const mo2c_data *d, const int *slots, int n)
     int ny = d->model->ny;
     for (int i = 0; i < n; i++) {
         int s = slots[i];
-        if (!near(s < ny ? d->y[s] : d->dx[s - ny], d->round_y[s]))
+        if (s < ny ? !round_same(d->y_held, s, d->y[s], d->round_y[s]) : !near(d->dx[s - ny], d->round_y[s]))
             return 1;
     }
     return 0;
@@ -514,7 +530,7 @@ static int round_changed(const mo2c_rt_events *ev, const double *x)
             return -1 - k;
     if (m->y_discrete) {
         for (int i = 0; i < m->ny_discrete; i++)
-            if (!near(y[m->y_discrete[i]], ev->ry[m->y_discrete[i]]))
+            if (!round_same(ev->held, m->y_discrete[i], y[m->y_discrete[i]], ev->ry[m->y_discrete[i]]))
                 return 1 + m->y_discrete[i];
         return 0;
     }

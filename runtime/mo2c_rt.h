@@ -150,9 +150,11 @@ typedef struct mo2c_model {
      * event iteration ends when they, the relations and the states stop changing; the continuous y
      * follow from those (compared too, they would keep it going on the last bits of a loop solved again
      * from other values). y_discrete holds ny_discrete slots followed by -1; NULL (a model made by hand):
-     * every y is compared. */
+     * every y is compared. Its first ny_held are the slots when-clauses assign, which the rounds of a
+     * pass compare exactly (the others to the rounding of a solver: events.c). */
     int ny_discrete;
     const int *y_discrete;
+    int ny_held;
 
     /* delay() call sites (numbered by the compiler): each keeps a history of its expression (delay.c).
      * 0 when none. */
@@ -206,6 +208,8 @@ struct mo2c_data {
                                          (mo2c_reads_changed) */
     const unsigned char *cond_pass;   /* ncond: the condition memory at the pass's start; set during
                                          the whole pass (and the terminal event's update and check) */
+    const unsigned char *y_held;      /* ny: 1 for the slots when-clauses assign (mo2c_model.ny_held),
+                                         which mo2c_reads_changed compares exactly; NULL: none */
     int x_reset;                      /* the states were set back to the pass's start (a reinit fired) */
     double *pre;                      /* ny: y before the current event-iteration pass (pre(v)); between
                                          events equal to y for the discrete variables */
@@ -350,7 +354,8 @@ void mo2c_save_pre(mo2c_data *d);
 int mo2c_assert(mo2c_data *d, int holds, int level, unsigned char *warned, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 /* mo2c_reads_changed: in a round of an event pass after the first (d->round_y set), did one of the
- * values a when-clause reads change in the round before (beyond the rounding of a solver)? 0 otherwise.
+ * values a when-clause reads change in the round before (at all for a slot a when-clause assigns, beyond
+ * the rounding of a solver for the others)? 0 otherwise.
  * slots: y[s] for s < ny, dx[s - ny] (a derivative) for s >= ny. */
 int mo2c_reads_changed(const mo2c_data *d, const int *slots, int n);
 void mo2c_terminate(mo2c_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -614,19 +614,24 @@ int mo_cg_events_emit(mo_cg *cg, mo_buf *protos, mo_buf *funcs, mo_buf *fields)
         mo_buf_printf(fields, "    .nsample = %d,\n", ev->samples.n);
     if (ev->has_live)
         mo_buf_puts(fields, "    .rel_live = rel_live,\n");
-    /* the discrete y slots, which event iteration compares (mo2c_rt.h) */
+    /* the discrete y slots, which event iteration compares (mo2c_rt.h): first those when-clauses assign
+     * (ny_held, compared exactly by the rounds), then those the equations compute */
     const mo_dae *dae = cg->dae;
-    int nd = 0;
+    int nd = 0, nheld = 0;
     mo_buf_puts(funcs, "static const int y_discrete[] = {");
-    for (int v = 0; v < dae->vars.n; v++) {
-        const mo_dvar *dv = &dae->vars.v[v];
-        if ((dv->kind == MO_DV_ALGEBRAIC || dv->kind == MO_DV_DISCRETE) && dv->slot >= 0 &&
-            mo_dae_discrete_time(dae, v)) {
-            mo_buf_printf(funcs, "%s%d", nd % 16 ? ", " : nd ? ",\n    " : "\n    ", dv->slot);
-            nd++;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int v = 0; v < dae->vars.n; v++) {
+            const mo_dvar *dv = &dae->vars.v[v];
+            if (dv->kind == (pass ? MO_DV_ALGEBRAIC : MO_DV_DISCRETE) && dv->slot >= 0 &&
+                mo_dae_discrete_time(dae, v)) {
+                mo_buf_printf(funcs, "%s%d", nd % 16 ? ", " : nd ? ",\n    " : "\n    ", dv->slot);
+                nd++;
+            }
         }
+        if (!pass)
+            nheld = nd;
     }
     mo_buf_printf(funcs, "%s-1};\n\n", nd ? ",\n    " : "");
-    mo_buf_printf(fields, "    .ny_discrete = %d, .y_discrete = y_discrete,\n", nd);
+    mo_buf_printf(fields, "    .ny_discrete = %d, .y_discrete = y_discrete, .ny_held = %d,\n", nd, nheld);
     return 0;
 }

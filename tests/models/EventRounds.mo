@@ -161,4 +161,17 @@ package EventRounds
       v = x;
     end when;
   end ReinitLast;
+
+  model SmallChange "a changes by 1e-7 (1e-13 of itself) at t = 0.5: w = a - 1e6 of the clause before reads it"
+    discrete Real a(start = 1e6, fixed = true);
+    discrete Real w(start = 0, fixed = true);
+    Boolean c = time > 0.5;
+  equation
+    when c then
+      w = a - 1e6;
+    end when;
+    when c then
+      a = 1e6 + 1e-7;
+    end when;
+  end SmallChange;
 end EventRounds;

@@ -14,12 +14,14 @@
 #                 evaluation, and the event iteration never settled (the finding left by 27a6569). By hand
 #                 (11.1.2, 8.6): n = 0, 101 from t = 0.5, 111 from 0.8; y = n t; z = the integral of y
 #   Cycle         a = b + 1, b = a + 1 at one event: the run stops with a located error
-# Review4 finding 01 (a clause read der(x) from before k changed):
+# Review4 findings 01 and 02 (a clause read der(x) from before k changed; a change of 1e-13 relative was
+# no change to the rounds):
 #   DerBody       der(x) = -k*x, k = 2 from 0.5: v = der(x) = -2*exp(-0.5) from t = 0.5 (was -exp(-0.5))
 #   DerAlg        the same in an algorithm's when-statement
 #   DerReinit     reinit(x, der(y)) with der(y) = k = 7 from 0.5: x = 1, then 7 (was 1 throughout)
 #   ReinitLast    reinit(x, 5) between two clauses reading x: both read exp(-0.5) (8.3.6: the reinit comes after
 #                 all other evaluations; the clause after it read 5), and x = 5 exp(0.5 - t) after the event
+#   SmallChange   w = a - 1e6 with a = 1e6 + 1e-7 from 0.5: w = (1e6 + 1e-7) - 1e6 in doubles (was 0)
 # With ../shared: MSL Digital.Examples.DFFREG, whose DFFR keeps its state in Integers assigned outside
 # any when (11.1.2), against the example's tables by hand: dFFR.dataOut[1] = '0' (3) from the reset at
 # t = 1, '1' (4) from the clock edge at 7 (data_0 = '1'), '0' from 15 (data_0 = '0' since 12);
@@ -67,6 +69,10 @@ if run ReinitLast; then
     closed_form "$D/ReinitLast.csv" v "(t > 0.5 ? exp(-0.5) : 0)" 1e-6 || status=1
     closed_form "$D/ReinitLast.csv" w "(t > 0.5 ? exp(-0.5) : 0)" 1e-6 || status=1
     closed_form "$D/ReinitLast.csv" x "(t > 0.5 ? 5 * exp(0.5 - t) : exp(-t))" 1e-4 || status=1
+else status=1; fi
+if run SmallChange; then
+    closed_form "$D/SmallChange.csv" a "(t > 0.5 ? 1e6 + 1e-7 : 1e6)" 0 || status=1
+    closed_form "$D/SmallChange.csv" w "(t > 0.5 ? (1e6 + 1e-7) - 1e6 : 0)" 0 || status=1
 else status=1; fi
 if "$MO2C" $M EventRounds.Cycle -o "$D/Cycle"; then
     log=$(cd "$D" && timeout 60 ./Cycle 2>&1); rc=$?
