@@ -77,9 +77,10 @@ static const mo2c_model model = {
     0, NULL, /* no String parameters */
     0,       /* no sample() */
     0, NULL, NULL, 0, NULL, /* no top-level inputs or outputs */
-    0, NULL, /* every y compared in event iteration (no events anyway) */
+    0, NULL, 0, /* every y compared in event iteration (no events anyway) */
     0,       /* no delay() */
     0, NULL, NULL, NULL, /* no sparse Jacobian */
+    0, NULL, /* no state choice watched */
 };
 
 int main(int argc, char **argv)
