@@ -32,7 +32,11 @@ while IFS= read -r line; do
         if [ -n "${listed[$name]:-}" ] && [ -z "${either[$name]:-}" ]; then echo "NOW PASSES (take it off $(basename "$exp")): $name"; status=1; fi
     else
         nfail=$((nfail+1))
-        if [ -z "${listed[$name]:-}" ]; then echo "REGRESSION: $line"; status=1; fi
+        if [ -z "${listed[$name]:-}" ]; then echo "REGRESSION: $line"; status=1
+        elif [[ "${f[0]}" == *crash* || "${f[1]:-}" == *crash* ]]; then
+            # a listed case may fail, never crash: a crash or a sanitizer report (86) is a new bug
+            echo "CRASH (listed, but a listed case may only fail with a located error): $line"; status=1
+        fi
     fi
 done < "$res"
 # the listed cases the walk ran: all of them, or those of its sample
