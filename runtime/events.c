@@ -600,12 +600,18 @@ static int pass_rounds(mo2c_rt_events *ev, double t, double *x)
 /* pass_rounds with d->cond_pass the condition memory at the pass's start throughout the pass: besides
  * update() in its later rounds, the equations read it (an algorithm section that replays its
  * when-statements outside update(), codegen_alg.c when_replay), also before update() has run. */
-static int solve_pass(mo2c_rt_events *ev, double t, double *x)
+static void pass_memory_begin(mo2c_rt_events *ev)
 {
     mo2c_data *d = ev->d;
     if (d->model->ncond)
         memcpy(ev->cond0, d->cond, (size_t)d->model->ncond);
     d->cond_pass = ev->cond0;
+}
+
+static int solve_pass(mo2c_rt_events *ev, double t, double *x)
+{
+    mo2c_data *d = ev->d;
+    pass_memory_begin(ev);
     int rc = pass_rounds(ev, t, x);
     d->cond_pass = NULL;
     return rc;
@@ -950,9 +956,7 @@ int mo2c_rt_events_end(mo2c_rt_events *ev, double t)
     if (m->update(d, t, d->x, 0) != 0)
         return fail(d, t, "an event update failed");
     d->terminal = 1;
-    if (m->ncond)   /* (the pass's memory, as solve_pass gives it) */
-        memcpy(ev->cond0, d->cond, (size_t)m->ncond);
-    d->cond_pass = ev->cond0;
+    pass_memory_begin(ev);   /* (the pass's memory, as solve_pass gives it) */
     int rc = m->update(d, t, d->x, 1) != 0 ? fail(d, t, "an event update failed") : 0;
     /* the asserts once more, with terminal() true (if terminal() then assert(...) end if) */
     if (!rc && m->check && m->check(d, t) != 0)

@@ -309,22 +309,35 @@ static inline int check_finite(const mo2c_data *d, double t, mo2c_source src, co
 /* Fill dx and y at an output point: from the integrator's last evaluation when that was exactly this
  * point (explicit Runge-Kutta steppers end every step with f(t1, x) into the evolve object's dydt_out),
  * else by one more evaluation; then the variables only results show (the model's outputs function). */
+/* The derivatives at the accepted point (t, d->x): the integrator's last evaluation when that was exactly
+ * this point (its dydt_out, with y of that evaluation), else d->dx after one more evaluation (NULL after
+ * reporting its failure). Shared by output_point and dss_accepted. */
+static double *point_dx(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, int exact_dydt_out)
+{
+    mo2c_rt_state *s = d->solver;
+    if (drv && exact_dydt_out && s->last_x == d->x && s->last_dx == drv->e->dydt_out && s->last_t == t)
+        return drv->e->dydt_out;
+    s->nrhs++;
+    s->now = t;
+    s->last_x = NULL;
+    if (d->model->rhs(d, t, d->x, d->dx) != 0) {
+        report(d, t, "the right-hand side failed");
+        return NULL;
+    }
+    return d->dx;
+}
+
 static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, int exact_dydt_out)
 {
     mo2c_rt_state *s = d->solver;
     const mo2c_model *m = d->model;
     d->time = t;
     s->now = t;
-    if (drv && exact_dydt_out && s->last_x == d->x && s->last_dx == drv->e->dydt_out && s->last_t == t) {
-        memcpy(d->dx, drv->e->dydt_out, (size_t)m->nx * sizeof *d->dx);
-    } else {
-        s->nrhs++;
-        s->last_x = NULL;
-        if (m->rhs(d, t, d->x, d->dx) != 0) {
-            report(d, t, "the right-hand side failed");
-            return 1;
-        }
-    }
+    double *dx = point_dx(d, t, drv, exact_dydt_out);
+    if (!dx)
+        return 1;
+    if (dx != d->dx)
+        memcpy(d->dx, dx, (size_t)m->nx * sizeof *d->dx);
     if (m->outputs && m->outputs(d, t, d->x) != 0) {
         report(d, t, "computing the outputs failed");
         return 1;
@@ -340,24 +353,13 @@ static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, in
  * the run stops at this time, the rows before it written. */
 static int dss_accepted(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, int exact_dydt_out, int fresh)
 {
-    mo2c_rt_state *s = d->solver;
     const mo2c_model *m = d->model;
     if (!m->dss)
         return 0;
-    double *dx = d->dx;
-    if (fresh) {
-        /* y and d->dx are those of (t, d->x) */
-    } else if (drv && exact_dydt_out && s->last_x == d->x && s->last_dx == drv->e->dydt_out && s->last_t == t) {
-        dx = drv->e->dydt_out;
-    } else {
-        s->nrhs++;
-        s->now = t;
-        s->last_x = NULL;
-        if (m->rhs(d, t, d->x, d->dx) != 0) {
-            report(d, t, "the right-hand side failed");
-            return 1;
-        }
-    }
+    /* fresh: y and d->dx are those of (t, d->x) */
+    double *dx = fresh ? d->dx : point_dx(d, t, drv, exact_dydt_out);
+    if (!dx)
+        return 1;
     if (m->dss(d, t, d->x, dx, 1) != 0) {
         report(d, t, "a state choice no longer fits");
         return 1;

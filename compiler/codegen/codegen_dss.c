@@ -250,7 +250,8 @@ static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const 
             }
     int nc = lc.n;
     mo_expr **jac = MO_NEWN(mo_expr *, (size_t)nb * (size_t)nc);
-    unsigned char *pat = MO_NEWN(unsigned char, (size_t)nb * (size_t)nb);   /* see triangular */
+    /* the pattern of a square block (see triangular; a rectangular one is no triangle) */
+    unsigned char *pat = nd == nb ? MO_NEWN(unsigned char, (size_t)nb * (size_t)nb) : NULL;
     /* vary: some partial derivative changes during the run; dvary, dfail: one against a dummy (lc[0 ..
      * nd)) does, or is not available; sfail: one against another candidate (lc[nd ..), which the pivots
      * are compared with) is not available */
@@ -375,30 +376,33 @@ static void plan_set(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, plan_ws 
     rstart[nr] = ents.n;
     for (int j = 0; j < s->nc; j++)
         w->colpos[s->cols[j]] = 0;
-    /* the rows against the dummies: a perfect matching (index reduction chose the dummies so that their
-     * Jacobian is regular at the start), then the blocks */
-    MO_VEC(int) ee = {0};
-    MO_VEC(int) ev = {0};
-    for (int i = 0; i < nr; i++)
-        for (int t = rstart[i]; t < rstart[i + 1]; t++)
-            if (ents.v[t].j < nr) {
-                MO_PUSH(ee, i);
-                MO_PUSH(ev, ents.v[t].j);
-            }
-    mo_graph g = mo_graph_build(nr, nr, ee.v, ev.v, ee.n);
-    int *var_of_eq = MO_NEWN(int, nr), *eq_of_var = MO_NEWN(int, nr);
+    int *var_of_eq = MO_NEWN(int, nr);
     int *order = MO_NEWN(int, nr), *bstart = MO_NEWN(int, nr + 1), *bdum = MO_NEWN(int, nr);
-    for (int i = 0; i < nr; i++)
-        var_of_eq[i] = eq_of_var[i] = -1;
-    int nblocks;
+    int nblocks = 0;
     /* A choice of up to DSS_MAX_ROWS is tested whole: a block's test reads the entries of the other
      * blocks' dummies as if they were states' (the whole choice's elimination turns them into the
      * states' own), and so stopped MultiBody's Engine1a and Engine1b, whose 11 loop equations the whole
      * test lets run: a coefficient 1 against b2.frame_b.r_0[2] beside 322 against another block's dummy
-     * fell under the ratio. Blocks only where the whole test would cost too much (FullRobot, 243). */
-    if (nr > DSS_MAX_ROWS && mo_match(&g, NULL, var_of_eq, eq_of_var, 0) == nr) {
-        nblocks = mo_blt(&g, var_of_eq, eq_of_var, order, bstart);
-    } else {   /* one block, the dummies in their order */
+     * fell under the ratio. Blocks only where the whole test would cost too much (FullRobot, 243): the
+     * rows against the dummies, a perfect matching (index reduction chose the dummies so that their
+     * Jacobian is regular at the start), then the blocks. */
+    if (nr > DSS_MAX_ROWS) {
+        MO_VEC(int) ee = {0};
+        MO_VEC(int) ev = {0};
+        for (int i = 0; i < nr; i++)
+            for (int t = rstart[i]; t < rstart[i + 1]; t++)
+                if (ents.v[t].j < nr) {
+                    MO_PUSH(ee, i);
+                    MO_PUSH(ev, ents.v[t].j);
+                }
+        mo_graph g = mo_graph_build(nr, nr, ee.v, ev.v, ee.n);
+        int *eq_of_var = MO_NEWN(int, nr);
+        for (int i = 0; i < nr; i++)
+            var_of_eq[i] = eq_of_var[i] = -1;
+        if (mo_match(&g, NULL, var_of_eq, eq_of_var, 0) == nr)
+            nblocks = mo_blt(&g, var_of_eq, eq_of_var, order, bstart);
+    }
+    if (!nblocks) {   /* one block, the dummies in their order */
         nblocks = 1;
         bstart[0] = 0;
         bstart[1] = nr;
