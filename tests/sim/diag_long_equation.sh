@@ -3,6 +3,8 @@
 # an unbalanced model whose flow sum has 20,001 terms (20,000 components connected to one) wrote a
 # 290 KB message (3 MB at 200,000), the error line buried under it. The notes must still name both
 # equations, the long one by its first terms.
+set -u
+: "${MO2C:?}" "${OUT:?}"   # (set by tests/run.sh)
 D=$OUT/diag_long_equation; rm -rf "$D"; mkdir -p "$D"
 cat > "$D/Unbal.mo" <<'MO'
 package Long

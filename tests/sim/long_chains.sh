@@ -41,8 +41,9 @@ emit() { (cd "$D" && ulimit -t 20 && exec "$MO2C" --emit-c "$1.mo" -o "$1.c") 2>
 for m in Sum Prod Loop; do
     emit $m
     [ $rc = 0 ] || { fail "$m: exit status $rc (137 or 152: the CPU cap): $err"; continue; }
-    # the whole chain reached the C file: its last operand, once
-    [ "$(grep -c 'p\[44999\]' "$D/$m.c")" -ge 1 ] || fail "$m: the C file lacks the chain's last parameter"
+    # the whole chain reached the C file: its last operand in the equation's code, beside the one line
+    # that sets the parameter (the variable table names it too, but with quotes: "p[45000]")
+    [ "$(grep -c 'p\[44999\] /\* p\[45000\] \*/' "$D/$m.c")" -ge 2 ] || fail "$m: the C file lacks the chain's last term"
 done
 emit Deep
 [ $rc = 1 ] || fail "Deep: exit status $rc: $err"
