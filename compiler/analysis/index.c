@@ -704,6 +704,13 @@ static bool select_dummies(ictx *c, const mo_pantelides_io *io, const unsigned c
 static void demote_states(mo_dae *dae, unsigned char *dummy)
 {
     int nvar = dae->vars.n, neq = 0;
+    /* only a level of dummies can leave states over; without one, the graph (every equation with the
+     * elements of its choices as edges: y[i] = x[k + i] over N elements makes N^2 of them) is not built */
+    bool any_dummy = false;
+    for (int v = 0; v < nvar && !any_dummy; v++)
+        any_dummy = dummy[v];
+    if (!any_dummy)
+        return;
     unsigned char *state = MO_NEWN(unsigned char, nvar), *seen = MO_NEWN(unsigned char, nvar);
     for (int v = 0; v < nvar; v++)
         state[v] = mo_dae_is_unknown(dae, v) && dae->vars.v[v].der >= 0 && !dummy[dae->vars.v[v].der];
@@ -964,13 +971,7 @@ int mo_dae_index(mo_dae *dae)
     unsigned char *dummy = MO_NEWN(unsigned char, dae->vars.n);
     if (!select_dummies(c, &io, seed, nseed, dummy))
         return 1;
-    /* only a level of dummies can leave states over; without one, the graph of every equation with the
-     * elements of its choices as edges is not built: y[i] = x[k + i] over N elements makes N^2 of them */
-    bool any_dummy = false;
-    for (int v = 0; v < dae->vars.n && !any_dummy; v++)
-        any_dummy = dummy[v];
-    if (any_dummy)
-        demote_states(dae, dummy);
+    demote_states(dae, dummy);
     assign_kinds(dae, dummy);
     return check_state_select(dae);
 }
