@@ -162,3 +162,128 @@ int mo2c_dss_check_rect(int nr, int nd, int nc, double *J, const double *rate, c
 {
     return check(nr, nd, nc, J, rate, ref, work, row, col, val);
 }
+
+/* ---- state sets: the switch ----
+ *
+ * A state set (compiler/analysis/index.c, codegen_dss.c): every candidate is computed from the rows
+ * and the set states, which copy nk = nc - nr of them (kept); the rest, nr columns, are the dummies, and
+ * the rows' Jacobian against them must stay regular. At each accepted point the generated code hands
+ * in the Jacobian against all candidates; with the rows scaled to their largest entry, the kept
+ * choice's |det| over its dummies' columns is compared with that of the columns complete pivoting takes
+ * (the largest remaining entry at each step, as a static choice is made by size). Below DSS_SWITCH of it
+ * the set switches to those columns: the pivot of a pendulum's constraint against x, 2x, has fallen
+ * below a tenth of the one against y. The margin is the hysteresis: right after a switch the old choice
+ * would have to be ten times better to come back, so the set does not chatter at a tie. O(nr^2 nc). */
+#define DSS_SWITCH 1e-1
+/* Trial points of the integrator (rhs) test the set too, and fail below DSS_SWITCH^2: a step that
+ * would cross the band [DSS_SWITCH^2, DSS_SWITCH] without an accepted point in it is shortened, so that
+ * the switch comes before the candidates can pass the singular point on the root of the old sign. */
+
+/* |det| of J's columns cols[0 .. nr) (J: nr x nc, row-major), by elimination with partial pivoting on
+ * their copy B (nr x nr). */
+static double subdet(int nr, int nc, const double *J, const int *cols, double *B)
+{
+    for (int i = 0; i < nr; i++)
+        for (int k = 0; k < nr; k++)
+            B[i * nr + k] = J[i * nc + cols[k]];
+    double det = 1;
+    for (int k = 0; k < nr; k++) {
+        int bi = -1;
+        double big = 0;
+        for (int i = k; i < nr; i++)
+            if (fabs(B[i * nr + k]) > big) {
+                big = fabs(B[i * nr + k]);
+                bi = i;
+            }
+        if (bi < 0)
+            return 0;
+        for (int j = k; j < nr && bi != k; j++) {
+            double tmp = B[k * nr + j];
+            B[k * nr + j] = B[bi * nr + j];
+            B[bi * nr + j] = tmp;
+        }
+        det *= big;
+        for (int i = k + 1; i < nr; i++) {
+            double f = B[i * nr + k] / B[k * nr + k];
+            for (int j = k; j < nr; j++)
+                B[i * nr + j] -= f * B[k * nr + j];
+        }
+    }
+    return det;
+}
+
+int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, int *kept, double *work, int *iwork,
+                    int accepted)
+{
+    int nk = nc - nr, *flag = iwork, *cols = iwork + nc, *done = iwork + 2 * nc;
+    for (int i = 0; i < nr; i++) {
+        double s = 0;
+        for (int j = 0; j < nc; j++)
+            s = fmax(s, fabs(J[i * nc + j]));
+        if (!(s > 0) || !isfinite(s))
+            return 0;   /* a row without a rate in it, or not a number: nothing to choose by */
+        for (int j = 0; j < nc; j++)
+            J[i * nc + j] /= s;
+    }
+    for (int j = 0; j < nc; j++)
+        flag[j] = 0;
+    for (int i = 0; i < nk; i++)
+        if (kept[i] >= 0 && kept[i] < nc)
+            flag[kept[i]] = 1;
+    int n = 0;
+    for (int j = 0; j < nc; j++)
+        if (!flag[j])
+            cols[n++] = j;
+    if (n != nr)
+        return 0;
+    double cur = subdet(nr, nc, J, cols, work);
+    /* the best columns, complete pivoting on J itself (flag: the column is a pivot) */
+    double best = 1;
+    for (int j = 0; j < nc; j++)
+        flag[j] = 0;
+    for (int i = 0; i < nr; i++)
+        done[i] = 0;
+    for (int step = 0; step < nr; step++) {
+        int bi = -1, bj = -1;
+        double big = 0;
+        for (int i = 0; i < nr; i++)
+            for (int j = 0; j < nc && !done[i]; j++)
+                if (!flag[j] && fabs(J[i * nc + j]) > big) {
+                    big = fabs(J[i * nc + j]);
+                    bi = i;
+                    bj = j;
+                }
+        if (bi < 0)
+            return 0;   /* the rows have lost rank in every choice: no switch helps */
+        best *= big;
+        flag[bj] = done[bi] = 1;
+        for (int i = 0; i < nr; i++) {
+            if (done[i] || J[i * nc + bj] == 0)
+                continue;
+            double f = J[i * nc + bj] / J[bi * nc + bj];
+            for (int j = 0; j < nc; j++)
+                J[i * nc + j] -= f * J[bi * nc + j];
+            J[i * nc + bj] = 0;
+        }
+    }
+    if (!accepted) {
+        /* a trial point of the integrator: far past the switch, the step strode over the band where an
+         * accepted point would have switched (the pendulum's x from 0.1 L to beyond the bottom), and the
+         * candidates may be on the root of the old sign; failing the evaluation shortens the step */
+        if (cur < DSS_SWITCH * DSS_SWITCH * best)
+            return mo2c_fail(d, "state set %d: the states it keeps are near singular within the integrator's step "
+                             "(determinant %g, %g with the best candidates): the step must be shorter", set + 1, cur,
+                             best);
+        return 0;
+    }
+    if (!(cur < DSS_SWITCH * best))
+        return 0;
+    int k = 0;
+    for (int j = 0; j < nc; j++)
+        if (!flag[j])
+            kept[k++] = j;
+    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: state set %d switches its states to candidate %d%s (the "
+                "determinant of the rows against the dummies was %g, %g with the new ones)", t, set + 1, kept[0] + 1,
+                nk > 1 ? " and others" : "", cur, best);
+    return 1;
+}

@@ -299,6 +299,13 @@ int mo2c_dss_check_rect(int nr, int nd, int nc, double *J, const double *rate, c
                         int *row, int *col, double *val);
 /* At an accepted point: choice k (< model->ndss) is near degenerate (near = 1) or not (dss.c). */
 void mo2c_dss_near(mo2c_data *d, int k, int near);
+/* dss.c: the switch of state set `set` at t: J (nr x nc, overwritten) the Jacobian of its rows against
+ * its candidates; kept[0 .. nc - nr) the candidates (0-based, ascending) its set states copy. At an
+ * accepted point (accepted = 1): 1 when it switched (kept holds the new ones, logged at LOG_SOLVER),
+ * else 0; at a trial point: -1 after mo2c_fail when the step went too far past the switch, else 0.
+ * work: nr * nr doubles; iwork: 2 nc + nr ints. */
+int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, int *kept, double *work, int *iwork,
+                    int accepted);
 
 /* Solve the dense linear system A z = b (n x n, row-major, both overwritten; z returned in b).
  * Non-zero when singular. Used by generated code for linear algebraic loops. */

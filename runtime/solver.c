@@ -350,7 +350,8 @@ static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, in
  * events' look at the step's end, which leaves y and d->dx of (t, d->x); or the integrator's, as
  * output_point reuses it), else from one more evaluation. Trial points are not watched, except for
  * the choices found near degenerate here (rhs tests those itself). Non-zero after reporting a failure:
- * the run stops at this time, the rows before it written. */
+ * the run stops at this time, the rows before it written. 2: a state set switched its states (x changed,
+ * the same point), as after an event. */
 static int dss_accepted(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, int exact_dydt_out, int fresh)
 {
     const mo2c_model *m = d->model;
@@ -360,7 +361,10 @@ static int dss_accepted(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, in
     double *dx = fresh ? d->dx : point_dx(d, t, drv, exact_dydt_out);
     if (!dx)
         return 1;
-    if (m->dss(d, t, d->x, dx, 1) != 0) {
+    int r = m->dss(d, t, d->x, dx, 1);
+    if (r == 2)
+        return 2;   /* a state set switched: x changed at this point (the caller restarts the integrator) */
+    if (r != 0) {
         report(d, t, "a state choice no longer fits");
         return 1;
     }
@@ -487,7 +491,8 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     if (!rc)
         rc = output_point(d, t, NULL, 0);
     if (!rc)
-        rc = dss_accepted(d, t, NULL, 0, 1);   /* (output_point evaluated the start) */
+        rc = dss_accepted(d, t, NULL, 0, 1) == 1;   /* (output_point evaluated the start; a switch there
+                                                     * comes before the integrator's first step) */
     mo2c_rt_loops_accept(s);   /* the start, as output_point solved its loops */
     if (!rc)
         rc = mo2c_rt_writer_row(w, t) != 0;
@@ -601,9 +606,22 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     break;
                 }
             }
-            if (dss_accepted(d, t, drv, exact, evr == 0)) {
+            int dr = dss_accepted(d, t, drv, exact, evr == 0);
+            if (dr == 1) {
                 rc = 1;
                 break;
+            }
+            if (dr == 2 && drv) {   /* a state set switched: x changed, as at an event */
+                s->steps0 += drv->e->count;
+                s->failed0 += drv->e->failed_steps;
+                gsl_odeiv2_driver_reset(drv);
+                mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "integrator restarted at time %.16g after a state set's switch", t);
+            } else if (dr == 2 && sun) {
+                if (mo2c_rt_sun_restart(sun, t) != 0) {
+                    rc = 1;
+                    break;
+                }
+                mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "integrator restarted at time %.16g after a state set's switch", t);
             }
             if (mo2c_rt_delay_record(d, t, d->x) != 0) {   /* an accepted point (after its event) */
                 report(d, t, "recording the delayed values failed");

@@ -160,6 +160,13 @@ typedef struct mo_dset {
     int nr, nc;
     int *rows;                 /* into dae->eqs */
     int *cols;                 /* into dae->vars */
+    /* A state set (stateset.c, mo_dae_state_sets): every candidate is a dummy, and nk = nc - nr set states
+     * sset[i] (with their derivatives) take the place of the kept ones: sset[i] = q_k, der(sset[i]) =
+     * cols[k - 1], q_k the integral of cols[k - 1], k the value of the discrete selector ksel[i] (1 +
+     * an index into cols; at the start nr + i + 1, the static choice), which the run switches
+     * (codegen_dss.c). nk = 0: a static choice, watched. */
+    int nk;
+    int *sset, *ksel;          /* nk variables each (NULL while nk = 0) */
 } mo_dset;
 
 typedef struct mo_dae {
@@ -189,6 +196,9 @@ typedef struct mo_dae {
 bool mo_func_partials(mo_flat *flat);
 mo_dae *mo_dae_build(const mo_flat *flat);                  /* dae.c */
 int mo_dae_index(mo_dae *dae);                               /* index.c */
+/* stateset.c: make the state choices whose Jacobian varies state sets (mo_dset.nk), switched during the run
+ * (--state-sets), instead of static choices that the run stops on where they degenerate */
+void mo_dae_state_sets(void);
 int mo_dae_sort(mo_dae *dae);                                /* sort.c */
 int mo_dae_solve(mo_dae *dae);                               /* solve.c */
 int mo_codegen(FILE *out, const mo_dae *dae);                /* codegen.c */

@@ -110,6 +110,28 @@ bool mo_dae_is_unknown(const mo_dae *dae, int v)
     }
 }
 
+/* (daeutil.h) Recursion over one expression only. */
+bool mo_dae_expr_varies(const mo_dae *dae, const mo_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == MO_EX_TIME)
+        return true;
+    if (e->kind == MO_EX_VAR && e->var >= 0 && e->var < dae->vars.n) {
+        const mo_expr *value = NULL;
+        int v = mo_dae_resolve(dae, e->var, NULL, &value, NULL);
+        if (!value && v >= 0 && dae->vars.v[v].kind != MO_DV_PARAMETER && dae->vars.v[v].kind != MO_DV_CONSTANT)
+            return true;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (mo_dae_expr_varies(dae, e->a[i]))
+            return true;
+    for (int i = 0; i < e->nnamed; i++)
+        if (mo_dae_expr_varies(dae, e->named[i].value))
+            return true;
+    return false;
+}
+
 bool mo_dae_is_init_unknown(const mo_dae *dae, int v)
 {
     const mo_dvar *d = &dae->vars.v[v];

@@ -80,6 +80,19 @@ int mo_dae_resolve(const mo_dae *dae, int v, bool *negated, const mo_expr **valu
 /* Is v an unknown of the continuous system (state, derivative or algebraic, not an alias)? */
 bool mo_dae_is_unknown(const mo_dae *dae, int v);
 
+/* stateset.c: is the choice of a component of index reduction (rows; cols with colpos[cols[j]] = j + 1;
+ * chosen: the nr dummies it took, indices into cols) to be a state set? seen, vs: workspace
+ * (mo_dae_eq_unknowns). */
+bool mo_dae_set_wanted(const mo_dae *dae, const int *rows, int nr, const int *cols, int nc, const int *chosen,
+                       const int *colpos, unsigned char *seen, mo_int_vec *vs);
+/* stateset.c: the variables and equations of the sets (dsets with nk > 0) that index.c marked, made after
+ * its levels (which size their workspace by the variables then); *dummy (index.c's dummy flags) grows
+ * to the new variables, none of them a dummy. */
+void mo_dae_make_state_sets(mo_dae *dae, unsigned char **dummy);
+
+/* Does e change during the run (a variable that is no parameter or constant, or time)? */
+bool mo_dae_expr_varies(const mo_dae *dae, const mo_expr *e);
+
 /* Where to point at for variable v: its declaration, or for der(x) the declaration of x. */
 mo_loc mo_dae_var_loc(const mo_dae *dae, int v);
 

@@ -519,14 +519,18 @@ static bool select_component(mo_dae *dae, double *vals, double *vals0, const int
         memcpy(chosen, gchosen, sizeof(int) * (size_t)nr);
         ok = true;
     }
+    /* a state set: every candidate a dummy, the set states (make_state_sets) take the kept ones' place */
+    bool set = ok && mo_dae_set_wanted(dae, rows, nr, cols, nc, chosen, colpos, seen, &vs);
     for (int j = 0; j < nc; j++)
         colpos[cols[j]] = 0;
     if (!ok)
         return false;
     for (int i = 0; i < nr; i++)
         dummy[cols[chosen[i]]] = 1;
-    if (nc > nr) {   /* a choice was made: kept for the run-time guard (codegen_dss.c) */
-        mo_dset s = {nr, nc, MO_NEWN(int, nr), MO_NEWN(int, nc)};
+    for (int j = 0; j < nc && set; j++)
+        dummy[cols[j]] = 1;
+    if (nc > nr) {   /* a choice was made: kept for the run-time guard or switch (codegen_dss.c) */
+        mo_dset s = {nr, nc, MO_NEWN(int, nr), MO_NEWN(int, nc), set ? nc - nr : 0, NULL, NULL};
         memcpy(s.rows, rows, sizeof(int) * (size_t)nr);
         unsigned char *taken = MO_NEWN(unsigned char, nc);
         int k = 0;
@@ -971,6 +975,7 @@ int mo_dae_index(mo_dae *dae)
     unsigned char *dummy = MO_NEWN(unsigned char, dae->vars.n);
     if (!select_dummies(c, &io, seed, nseed, dummy))
         return 1;
+    mo_dae_make_state_sets(dae, &dummy);
     demote_states(dae, dummy);
     assign_kinds(dae, dummy);
     return check_state_select(dae);

@@ -573,7 +573,9 @@ static bool emit_ode_part(gen *g, mo_buf *defs, unsigned char want)
     mo_cg_split_end(&s);
     if (want) {
         mo_cg_state_chains(g->dae, o, "    ", "dx", "x");
-        if (mo_cg_dss_count(g->dss) > 0)   /* the choices near degenerate, at every evaluation */
+        if (mo_cg_dss_switches(g->dss))   /* state sets: tested at every evaluation (codegen_dss.c) */
+            mo_buf_puts(o, "    if (dss_watch(d, t, x, dx, 0) != 0)\n        return -1;\n");
+        else if (mo_cg_dss_count(g->dss) > 0)   /* the choices near degenerate, at every evaluation */
             mo_buf_puts(o, "    if (d->dss_nnear != 0 && dss_watch(d, t, x, dx, 0) != 0)\n        return -1;\n");
     }
     mo_buf_puts(o, "    return 0;\n}\n\n");

@@ -84,7 +84,8 @@ void mo_cg_sites_scope(mo_cg_sites *s, const void *fn, int part);
 void mo_cg_sites_prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent);
 bool mo_cg_site_read(mo_cg *cg, const mo_expr *e);
 
-/* codegen_dss.c: the run-time guards of the static state choice (dynamic state selection is not done).
+/* codegen_dss.c: the run-time guards of the static state choice, and the switches of state sets
+ * (--state-sets: dynamic state selection), which are counted with the guards and tested in dss_watch too.
  * mo_cg_dss_plan: the diagonal blocks of the state choices of index reduction (dae->dsets) whose
  * pivots vary during the run, differentiated (a block that cannot be is not watched, with a warning);
  * mo_cg_dss_reads: the expressions their guards read (mo_cg_needed puts the blocks computing them in
@@ -96,6 +97,7 @@ typedef struct mo_cg_dss mo_cg_dss;
 mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae);
 const mo_expr *const *mo_cg_dss_reads(const mo_cg_dss *P, int *n);
 int mo_cg_dss_count(const mo_cg_dss *P);
+bool mo_cg_dss_switches(const mo_cg_dss *P);   /* some are state sets, switched (and tested in rhs) */
 void mo_cg_dss_watch(mo_cg *cg, mo_buf *o, const mo_cg_dss *P);
 /* Append s as the contents of a C string literal (without the quotes): \\, \", \? escaped, printable
  * ASCII kept, every other byte as a three-digit octal escape. */

@@ -1,5 +1,6 @@
 /*
- * codegen_dss.c - the run-time guard of a static state choice that would need dynamic state selection.
+ * codegen_dss.c - the run-time guard of a static state choice that would need dynamic state selection,
+ * and the switch of a state set (--state-sets) that does it.
  *
  * Index reduction (analysis/index.c) chooses the states once, at the start values: of the variables that
  * differentiated constraints tie together, some stay states and the others become dummy states,
@@ -10,7 +11,8 @@
  * +-sqrt(1 - others^2), and where it passes through 0 the solver stays on the root of the sign it had
  * (its Jacobian 2 Q[k] vanishes there): the run would go on with the mirrored rotation, a wrong answer
  * that looks right. Tools switch to another choice of states there (dynamic state selection); mo2c does
- * not yet, so the run stops with a located error before the choice degenerates.
+ * not yet by default (state sets, below, are behind --state-sets), so the run stops with a located error
+ * before the choice degenerates.
  *
  * What is watched: every choice index reduction made (dae->dsets: at each level of the dummy derivative
  * method, each connected set of differentiated equations and the candidates they fix), whatever loop,
@@ -53,25 +55,26 @@
  * (mo2c_dss_check_rect; blocks of a block triangular form each of full rank in those give the whole
  * choice full rank); a choice that needed one more column would be another choice of states.
  *
- * What is left, dynamic state selection proper, for the simplest case first (one constraint on n
- * candidates, differentiated k times: at each level n - 1 states, one dummy): switch instead of
- * stopping. The plan, as tools with "state sets" do it: at level j the n candidates q_j are no states;
- * n - 1 set states s_j = A_j q_j take their place (A_j: n - 1 rows of the identity, a run-time
- * parameter), der(s_j) = A_j der(q_j); q_j are unknowns of a loop of n equations (the level's
- * constraint and s_j = A_j q_j), regular while the left-out candidate's partial derivative is not small.
- * Where this watch fires, the candidate with the largest partial derivative becomes the one left out
- * (pivoting on the constraint's gradient), A_j changes, s_j is set from the current q_j (the same
- * point, so consistent) and the integrator restarts as after an event. It needs index.c to keep the
- * levels' candidates as one chain (q_j = der(q_{j-1})), the sort to treat A_j as parameters that an
- * event changes, and this watch to hand back the pivot instead of failing; each piece changes how
- * every model with a varying choice is sorted, so none is in yet. The target form, written by hand for
- * the Cartesian pendulum (tests/models/DynamicStateSelection.mo's CartesianPendulumStateSet, A as an
- * Integer k, the switch a when-equation), runs through the bottom of its swing for four periods within
- * 1e-4 of the polar reference, switching 17 times (dynamic_state_select.sh): the simulator carries it
- * as it is. A fact for the generator: the set states must be set from pre() of the candidates (the
- * reinit values see the new A, with which the candidates already follow from the old set states, and
- * the event iteration never settled). Its switch waits for the new pivot to be twice the old; with no
- * such margin the run is the same there (17 switches: the candidates cross the tie transversally).
+ * State sets (--state-sets, analysis/stateset.c): a choice that can degenerate is made a set instead,
+ * every candidate a dummy and nk set states copying the integrals of the candidates their selectors
+ * name (dae.h, mo_dset.nk). Such a set is not watched but switched (plan_switch, switch_code): at every
+ * evaluation its rows' Jacobian against all its candidates, and mo2c_dss_switch (runtime/dss.c); at an
+ * accepted point, when the kept choice's determinant (rows scaled) is below 1/10 of that of the columns
+ * complete pivoting takes, the selectors take those columns, each set state is set from its new
+ * candidate's integral (the same point: the candidates were computed with the old selectors, so the
+ * values are consistent; the hand-written form in tests/models/DynamicStateSelection.mo's
+ * CartesianPendulumStateSet had to read pre() of them in its when-equation for that reason) and
+ * dss_watch returns 2: the integrator restarts as after an event (runtime/solver.c). At a trial point
+ * below 1/100 the evaluation fails, which shortens the step: an accepted point then falls inside the
+ * band where the switch is made, before the candidates could cross their singular point on the root of
+ * the old sign. The set's equations read the selector in if-expressions, so the loops holding them are
+ * nonlinear and solved by Newton at each evaluation with the selectors' current values; nothing folds
+ * or factorizes them once. The Cartesian pendulum, the rotated one and the bead run through the points
+ * where the guard above stops them (tests/sim/dynamic_state_select.sh). What is left: MultiBody's
+ * choices that degenerate are components of 12 to 69 equations with up to 24 kept candidates, most of
+ * them rows with constant coefficients; the one that degenerates is a diagonal block of 8 (the guard's
+ * blocks, plan_set). A set per such block (its dummies and the states its rows hold as candidates)
+ * rather than per component is the next step, then sets by default once the library walks pass.
  *
  * Needs: a solved DAE (dae->dsets from index.c, dae->ode's blocks). mo_cg_dss_plan differentiates once;
  * codegen_need.c puts the blocks computing what the guards read in rhs. Guarantees: the message names
@@ -94,6 +97,8 @@ typedef struct gset {
     mo_expr **jac;             /* nr x nc, row-major; NULL: the entry is 0 */
     double *ref;               /* per derivative dummy: its largest partial derivative at the start values, or
                                 * DSS_NO_REF (not known, or 0: the choice was not made by size) */
+    const mo_dset *set;        /* a state set (mo_dset.nk > 0): switched, not watched; nd = nr, cols and jac
+                                * are the set's own; else NULL */
 } gset;
 
 /* Diagonal blocks of more equations than this are not watched: the test is dense in a block, O(nr^2 nc)
@@ -106,29 +111,6 @@ struct mo_cg_dss {
     MO_VEC(gset) sets;
     MO_VEC(const mo_expr *) reads;   /* what the guards read: Jacobian entries, candidates */
 };
-
-/* Does e change during the run (a variable that is no parameter or constant, or time)? Recursion over
- * one expression only. */
-static bool varies(const mo_dae *dae, const mo_expr *e)
-{
-    if (!e)
-        return false;
-    if (e->kind == MO_EX_TIME)
-        return true;
-    if (e->kind == MO_EX_VAR && e->var >= 0 && e->var < dae->vars.n) {
-        const mo_expr *value = NULL;
-        int v = mo_dae_resolve(dae, e->var, NULL, &value, NULL);
-        if (!value && v >= 0 && dae->vars.v[v].kind != MO_DV_PARAMETER && dae->vars.v[v].kind != MO_DV_CONSTANT)
-            return true;
-    }
-    for (int i = 0; i < e->n; i++)
-        if (varies(dae, e->a[i]))
-            return true;
-    for (int i = 0; i < e->nnamed; i++)
-        if (varies(dae, e->named[i].value))
-            return true;
-    return false;
-}
 
 /* The pattern of the rows' partial derivatives against the dummies (pat[i * n + j]): absent or 0, a
  * nonzero constant, varying (or a parameter expression 0 at the start), or not available (the partial
@@ -324,7 +306,7 @@ static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const 
         rows[k] = s->rows[brow[k]];
     for (int j = 0; j < nc; j++)
         cols[j] = s->cols[lc.v[j]];
-    gset g = {nb, nd, nc, rows, cols, jac, ref};
+    gset g = {nb, nd, nc, rows, cols, jac, ref, NULL};
     MO_PUSH(P->sets, g);
     for (size_t e = 0; e < (size_t)nb * (size_t)nc; e++)
         if (jac[e])
@@ -334,22 +316,16 @@ static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const 
         MO_PUSH(P->reads, mo_sym_var(none, cols[j]));
 }
 
-/* Watch one choice of index reduction: its rows' partial derivatives against its candidates, then its
- * block lower triangular form against the dummies (graph.h: matching, Tarjan). The dummies' Jacobian is
- * singular exactly where one of its diagonal blocks is (its determinant is their product), so each
- * block of a choice of more than DSS_MAX_ROWS equations is tested on its own, at a cost of the block's
- * size squared times its columns: linear in the choice's size while the blocks stay small (MultiBody's
- * top-level choices: hundreds of equations, all blocks single ones with a constant coefficient, which
- * are not watched at all). A smaller choice is one block, tested whole (below). */
-static void plan_set(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, plan_ws *w)
+/* The nonzero partial derivatives of set s's rows against its candidates, row by row (row i's in
+ * ents[rstart[i] .. rstart[i + 1])), each with its pattern kind (PAT_NA: not available). */
+typedef MO_VEC(dent) dent_vec;
+static void set_entries(const mo_dae *dae, const mo_dset *s, plan_ws *w, dent_vec *ents, int *rstart)
 {
     int nr = s->nr;
-    MO_VEC(dent) ents = {0};
-    int *rstart = MO_NEWN(int, nr + 1);
     for (int j = 0; j < s->nc; j++)
         w->colpos[s->cols[j]] = j + 1;
     for (int i = 0; i < nr; i++) {
-        rstart[i] = ents.n;
+        rstart[i] = ents->n;
         const mo_deq *q = &dae->eqs.v[s->rows[i]];
         mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
         w->vs.n = 0;
@@ -365,17 +341,32 @@ static void plan_set(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, plan_ws 
                 d.kind = PAT_NA;
             } else if (mo_sym_is_num(dj, &c) && c == 0) {
                 continue;
-            } else if (!varies(dae, dj)) {   /* parameters only: nonzero at the start, nonzero throughout */
+            } else if (!mo_dae_expr_varies(dae, dj)) {   /* parameters only: nonzero at the start, nonzero throughout */
                 bool fine = true;
                 double cv = mo_eval(dj, start_values(dae, w), &fine);
                 d.kind = fine && isfinite(cv) && cv != 0 ? PAT_CONST : PAT_PARAM0;
             }
-            MO_PUSH(ents, d);
+            MO_PUSH(*ents, d);
         }
     }
-    rstart[nr] = ents.n;
+    rstart[nr] = ents->n;
     for (int j = 0; j < s->nc; j++)
         w->colpos[s->cols[j]] = 0;
+}
+
+/* Watch one choice of index reduction: its rows' partial derivatives against its candidates, then its
+ * block lower triangular form against the dummies (graph.h: matching, Tarjan). The dummies' Jacobian is
+ * singular exactly where one of its diagonal blocks is (its determinant is their product), so each
+ * block of a choice of more than DSS_MAX_ROWS equations is tested on its own, at a cost of the block's
+ * size squared times its columns: linear in the choice's size while the blocks stay small (MultiBody's
+ * top-level choices: hundreds of equations, all blocks single ones with a constant coefficient, which
+ * are not watched at all). A smaller choice is one block, tested whole (below). */
+static void plan_set(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, plan_ws *w)
+{
+    int nr = s->nr;
+    dent_vec ents = {0};
+    int *rstart = MO_NEWN(int, nr + 1);
+    set_entries(dae, s, w, &ents, rstart);
     int *var_of_eq = MO_NEWN(int, nr);
     int *order = MO_NEWN(int, nr), *bstart = MO_NEWN(int, nr + 1), *bdum = MO_NEWN(int, nr);
     int nblocks = 0;
@@ -435,6 +426,30 @@ static void plan_set(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, plan_ws 
     }
 }
 
+/* The switch of state set s: its rows' partial derivatives against all its candidates (index.c made it
+ * a set only when every one is available), and what the switch reads: those, and the candidates'
+ * integrals, which the set states are set from. */
+static void plan_switch(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, plan_ws *w)
+{
+    int nr = s->nr, nc = s->nc;
+    mo_expr **jac = MO_NEWN(mo_expr *, (size_t)nr * (size_t)nc);
+    dent_vec ents = {0};
+    int *rstart = MO_NEWN(int, nr + 1);
+    set_entries(dae, s, w, &ents, rstart);
+    for (int i = 0; i < nr; i++)
+        for (int t = rstart[i]; t < rstart[i + 1]; t++) {
+            if (ents.v[t].kind == PAT_NA)
+                mo_unreachable("state set: a partial derivative index reduction found is not available");
+            jac[(size_t)i * (size_t)nc + (size_t)ents.v[t].j] = ents.v[t].e;
+            MO_PUSH(P->reads, ents.v[t].e);
+        }
+    mo_loc none = {0};
+    for (int j = 0; j < nc; j++)
+        MO_PUSH(P->reads, mo_sym_var(none, dae->vars.v[s->cols[j]].der_of));
+    gset g = {nr, nr, nc, s->rows, s->cols, jac, NULL, s};
+    MO_PUSH(P->sets, g);
+}
+
 mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
 {
     mo_cg_dss *P = MO_NEW(mo_cg_dss);
@@ -445,8 +460,12 @@ mo_cg_dss *mo_cg_dss_plan(const mo_dae *dae)
     w.colpos = MO_NEWN(int, dae->vars.n + 1);
     w.stamp = MO_NEWN(int, most + 1);
     w.seen = MO_NEWN(unsigned char, dae->vars.n + 1);
-    for (int k = 0; k < dae->dsets.n; k++)
-        plan_set(P, dae, &dae->dsets.v[k], &w);
+    for (int k = 0; k < dae->dsets.n; k++) {
+        if (dae->dsets.v[k].nk)
+            plan_switch(P, dae, &dae->dsets.v[k], &w);
+        else
+            plan_set(P, dae, &dae->dsets.v[k], &w);
+    }
     return P;
 }
 
@@ -454,6 +473,62 @@ const mo_expr *const *mo_cg_dss_reads(const mo_cg_dss *P, int *n)
 {
     *n = P->reads.n;
     return P->reads.v;
+}
+
+/* The Jacobian J_ of set g (nr x nc, row-major) filled at indent + 4: zeros, then its entries. */
+static void jac_code(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
+{
+    const mo_dae *dae = cg->dae;
+    int nr = g->nr, nc = g->nc;
+    mo_buf_printf(o, "%s    for (int k_ = 0; k_ < %d; k_++)\n%s        J_[k_] = 0.0;\n", indent, nr * nc, indent);
+    for (int i = 0; i < nr; i++) {
+        cg->where_id = root_eq(dae, g->rows[i]);
+        for (int j = 0; j < nc; j++) {
+            const mo_expr *e = g->jac[(size_t)i * (size_t)nc + (size_t)j];
+            if (!e)
+                continue;
+            mo_buf_printf(o, "%s    J_[%d] = ", indent, i * nc + j);
+            mo_cg_expr(cg, e);
+            mo_buf_puts(o, ";\n");
+        }
+    }
+}
+
+/* The switch of state set g (the k-th, g->set), at an accepted point (mo2c_dss_switch): when it takes
+ * other candidates, the selectors change and each set state is set from its new candidate's integral,
+ * at the same point (consistent: the candidates were computed with the old selectors), and dss_watch
+ * returns 2, so that the integrator restarts as after an event. */
+static void switch_code(mo_cg *cg, mo_buf *o, const gset *g, int k)
+{
+    const mo_dae *dae = cg->dae;
+    const mo_dset *s = g->set;
+    int nr = g->nr, nc = g->nc, nk = s->nk;
+    cg->out = o;
+    mo_buf_puts(o, "    {   /* the state set of ");
+    mo_cg_comment(o, mo_dae_eq_text(dae, &dae->eqs.v[root_eq(dae, g->rows[0])]), 80);
+    mo_buf_printf(o, "%s: better candidates? (codegen_dss.c) */\n", nr > 1 ? " and the others" : "");
+    mo_buf_printf(o, "        double J_[%d], W_[%d];\n        int s_[%d], w_[%d], c_;\n", nr * nc, nr * nr, nk, 2 * nc + nr);
+    jac_code(cg, o, g, "    ");
+    mo_loc none = {0};
+    for (int i = 0; i < nk; i++) {
+        mo_buf_printf(o, "        s_[%d] = (int)(", i);
+        mo_cg_expr(cg, mo_sym_var(none, s->ksel[i]));
+        mo_buf_puts(o, ") - 1;\n");
+    }
+    mo_buf_puts(o, "        if (!ok)\n            return -1;\n");
+    mo_buf_printf(o, "        c_ = mo2c_dss_switch(d, t, %d, %d, %d, J_, s_, W_, w_, accepted);\n", k, nr, nc);
+    mo_buf_puts(o, "        if (c_ < 0)\n            return -1;\n        if (c_ == 1) {\n");
+    for (int i = 0; i < nk; i++) {
+        mo_buf_printf(o, "            y[%d] = s_[%d] + 1;\n            switch (s_[%d]) {\n", dae->vars.v[s->ksel[i]].slot,
+                      i, i);
+        for (int j = 0; j < nc; j++) {
+            mo_buf_printf(o, "            case %d: d->x[%d] = ", j, dae->vars.v[s->sset[i]].slot);
+            mo_cg_expr(cg, mo_sym_var(none, dae->vars.v[s->cols[j]].der_of));
+            mo_buf_puts(o, "; break;\n");
+        }
+        mo_buf_puts(o, "            default: break;\n            }\n");
+    }
+    mo_buf_puts(o, "            switched = 2;\n        }\n    }\n");
 }
 
 /* The guard of set g (the k-th), at indent: at an accepted point always, inside rhs when the last
@@ -469,18 +544,7 @@ static void guard(mo_cg *cg, mo_buf *o, const gset *g, int k, const char *indent
     mo_buf_printf(o, "%s: do they still fit? (codegen_dss.c) */\n", nr > 1 ? " and the others" : "");
     mo_buf_printf(o, "%s    double J_[%d], r_[%d], v_[%d];\n%s    int w_[%d], i_ = 0, j_ = 0, c_;\n", indent,
                   nr * nc, nc, 3 + nr, indent, 3 * nr);
-    mo_buf_printf(o, "%s    for (int k_ = 0; k_ < %d; k_++)\n%s        J_[k_] = 0.0;\n", indent, nr * nc, indent);
-    for (int i = 0; i < nr; i++) {
-        cg->where_id = root_eq(dae, g->rows[i]);
-        for (int j = 0; j < nc; j++) {
-            const mo_expr *e = g->jac[(size_t)i * (size_t)nc + (size_t)j];
-            if (!e)
-                continue;
-            mo_buf_printf(o, "%s    J_[%d] = ", indent, i * nc + j);
-            mo_cg_expr(cg, e);
-            mo_buf_puts(o, ";\n");
-        }
-    }
+    jac_code(cg, o, g, indent);
     for (int j = 0; j < nc; j++) {
         mo_buf_printf(o, "%s    r_[%d] = ", indent, j);
         mo_cg_expr(cg, mo_sym_var(dae->eqs.v[w0].loc, g->cols[j]));
@@ -524,6 +588,14 @@ int mo_cg_dss_count(const mo_cg_dss *P)
     return P->sets.n;
 }
 
+bool mo_cg_dss_switches(const mo_cg_dss *P)
+{
+    for (int k = 0; k < P->sets.n; k++)
+        if (P->sets.v[k].set)
+            return true;
+    return false;
+}
+
 void mo_cg_dss_watch(mo_cg *cg, mo_buf *o, const mo_cg_dss *P)
 {
     if (P->sets.n == 0)
@@ -533,13 +605,20 @@ void mo_cg_dss_watch(mo_cg *cg, mo_buf *o, const mo_cg_dss *P)
                    "static int dss_watch(mo2c_data *d, double t, const double *x, double *dx, int accepted)\n{\n"
                    "    double *y = d->y;\n    const double *p = d->p;\n    int ok = 1;\n"
                    "    (void)t; (void)x; (void)dx; (void)y; (void)p; (void)ok;\n");
+    bool sets = mo_cg_dss_switches(P);
+    if (sets)   /* 2 when a state set switched (runtime/solver.c restarts the integrator) */
+        mo_buf_puts(o, "    int switched = 0;\n");
     /* a C function of its own: the calls that rhs's statements ran once (codegen_sites.c) are not
      * declared here, so none is readable */
     mo_cg_sites_scope(cg->sites, P, -2);
     /* the lowest level first: there the candidates are the rates of the dummy states themselves, so a
      * choice that degenerates is reported for the variables and equations the model wrote */
-    for (int k = P->sets.n - 1; k >= 0; k--)
-        guard(cg, o, &P->sets.v[k], k, "    ");
+    for (int k = P->sets.n - 1; k >= 0; k--) {
+        if (P->sets.v[k].set)
+            switch_code(cg, o, &P->sets.v[k], k);
+        else
+            guard(cg, o, &P->sets.v[k], k, "    ");
+    }
     mo_cg_sites_scope(cg->sites, NULL, -1);
-    mo_buf_puts(o, "    return 0;\n}\n\n");
+    mo_buf_printf(o, "    return %s;\n}\n\n", sets ? "switched" : "0");
 }

@@ -89,3 +89,35 @@ simulate "$D" set -stopTime=10 -stepSize=0.01 -tolerance=1e-10 -r=set.csv || exi
 "$REFBIN/csvcmp" --tube 1e-4 "$D/ref_h.csv" "$D/set.csv" x y u v lambda || exit 1
 n=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "\"k\"") c = i } NR > 2 && $c != p { n++ } { p = $c } END { print c ? n + 0 : -1 }' "$D/set.csv")
 [ "$n" -ge 16 ] || { echo "FAIL: CartesianPendulumStateSet switched its states $n times in 10 s, expected at least 16"; exit 1; }
+
+# --state-sets (index.c, codegen_dss.c): a choice whose Jacobian against its dummies varies becomes a
+# state set: every candidate a dummy, set states copying the ones kept, selectors switched at accepted
+# points where the kept choice's determinant against its dummies falls below a tenth of the best
+# columns' (runtime/dss.c), the set states then set from the candidates at the same point and the
+# integrator restarted. The three cases that stop above must then run through their singular points:
+# CartesianPendulum and RotatedPendulum for ten seconds (four periods and more) within 1e-4 of the
+# independent polar integration, switching their position level's set ($STATESET2.k[1], its column
+# counted where it changes between output rows) at least 16 times (CartesianPendulum: twice a half swing,
+# to x near the bottom, back to y near the top) and 8 times (RotatedPendulum: its set chooses one of a,
+# x, b, y, and the kept b = x - y or a = x + y fails only where the other is 0, at 45 degrees, once a
+# half swing; measured 16 and 8 switches), and Bead to t = 5 within 1e-6 of its closed form, switching
+# at least 3 times: near w t = pi/2 and 3 pi/2 (the rod along y: cos(w t) = 0, the static choice's
+# singular points) to x kept, near pi back to y (sin(w t) = 0).
+switches() {   # switches CSV COLUMN: how many times COLUMN changes between rows (-1: no such column)
+    awk -F, -v col="\"$2\"" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i } NR > 2 && $c != p { n++ } { p = $c } END { print c ? n + 0 : -1 }' "$1"
+}
+for mn in CartesianPendulum:16 RotatedPendulum:8; do
+    m=${mn%:*}
+    "$MO2C" --state-sets "$M" DynamicStateSelection.$m -o "$D/set_$m" || { echo "FAIL: mo2c --state-sets $m"; exit 1; }
+    simulate "$D" "set_$m" -stopTime=10 -stepSize=0.01 -tolerance=1e-10 -r="set_$m.csv" || exit 1
+    "$REFBIN/csvcmp" --tube 1e-4 "$D/ref_h.csv" "$D/set_$m.csv" x y u v lambda || exit 1
+    n=$(switches "$D/set_$m.csv" '$STATESET2.k[1]')
+    [ "$n" -ge "${mn#*:}" ] || { echo "FAIL: $m with state sets switched $n times in 10 s, expected at least ${mn#*:}"; exit 1; }
+done
+"$MO2C" --state-sets "$M" DynamicStateSelection.Bead -o "$D/set_bead" || { echo "FAIL: mo2c --state-sets Bead"; exit 1; }
+simulate "$D" set_bead -stopTime=5 -tolerance=1e-10 -r=set_bead.csv || exit 1
+[ "$(tail -1 "$D/set_bead.csv" | cut -d, -f1)" = 5 ] || { echo "FAIL: Bead with state sets: the result does not end at 5"; exit 1; }
+closed_form "$D/set_bead.csv" x '(exp(t) + exp(-t)) / 2 * cos(t)' 1e-6 || exit 1
+closed_form "$D/set_bead.csv" y '(exp(t) + exp(-t)) / 2 * sin(t)' 1e-6 || exit 1
+n=$(switches "$D/set_bead.csv" '$STATESET1.k[1]')
+[ "$n" -ge 3 ] || { echo "FAIL: Bead with state sets switched $n times in 5 s, expected at least 3"; exit 1; }

@@ -1,0 +1,130 @@
+/*
+ * stateset.c - state sets (--state-sets): dynamic state selection's form of a state choice of index
+ * reduction (index.c) that can degenerate during the run.
+ *
+ * A choice of the dummy derivative method takes nr dummies among nc candidates at the start values;
+ * the integrals of the other nc - nr are states. Where the rows' Jacobian against the dummies turns
+ * singular (a Cartesian pendulum's x at the bottom of its swing) that choice stops fitting. A state
+ * set instead makes every candidate a dummy and adds nk = nc - nr set states s_i, each a copy of the
+ * integral of the candidate its discrete selector k_i names: s_i = SEL(k_i, integrals), der(s_i) =
+ * SEL(k_i, candidates), an if-chain on k_i (so the sort treats k_i as what it is, a value that changes
+ * at events and nowhere else, and the loops holding the set equations solve for the candidates by
+ * Newton with k_i read at each evaluation: no coefficient through k_i is divided by, none is folded).
+ * The selectors start at the static choice; the run switches them (codegen_dss.c, runtime/dss.c). This
+ * is how tools with "state sets" (OpenModelica) do it; the facts carry over, the code is ours.
+ *
+ * Input: the levels of index.c (a component's rows, candidates, chosen dummies). Output: dsets with
+ * nk > 0 and their variables and equations in the DAE. Linear in the sets' rows' partial derivatives.
+ */
+#include "daeutil.h"
+
+#include <string.h>
+
+static bool state_sets = false;
+
+void mo_dae_state_sets(void)
+{
+    state_sets = true;
+}
+
+/* A set has at most this many set states, and rows: the run-time switch is dense in a set, O(nr^2 nc)
+ * at each accepted point (codegen_dss.c), as the watch of a static choice. */
+enum { SET_MAX_STATES = 8, SET_MAX_ROWS = 64 };
+
+/* (daeutil.h) When sets are on, a choice that can degenerate: some partial derivative of its rows
+ * against a dummy it chose varies during the run (a constant one keeps the dummies' Jacobian as it was
+ * at the start). Every candidate must be the derivative of a variable (the set states copy those), none
+ * declared StateSelect.always or never (requirements a set could not keep), and every partial
+ * derivative available, since the run evaluates them all to pick the best columns. */
+bool mo_dae_set_wanted(const mo_dae *dae, const int *rows, int nr, const int *cols, int nc, const int *chosen,
+                       const int *colpos, unsigned char *seen, mo_int_vec *vs)
+{
+    if (!state_sets || nc <= nr || nc - nr > SET_MAX_STATES || nr > SET_MAX_ROWS)
+        return false;
+    for (int j = 0; j < nc; j++) {
+        int q = dae->vars.v[cols[j]].der_of;
+        if (q < 0 || dae->vars.v[q].state_select == MO_SS_ALWAYS || dae->vars.v[q].state_select == MO_SS_NEVER)
+            return false;
+    }
+    unsigned char *isdummy = MO_NEWN(unsigned char, nc);
+    for (int i = 0; i < nr; i++)
+        isdummy[chosen[i]] = 1;
+    bool vary = false;
+    for (int i = 0; i < nr; i++) {
+        const mo_deq *q = &dae->eqs.v[rows[i]];
+        mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
+        vs->n = 0;
+        mo_dae_eq_unknowns(dae, q, seen, vs);
+        for (int k = 0; k < vs->n; k++) {
+            int j = colpos[vs->v[k]] - 1;
+            if (j < 0)
+                continue;
+            mo_expr *d = mo_diff_var_pure(res, vs->v[k]);
+            if (!d)
+                return false;
+            vary |= isdummy[j] && mo_dae_expr_varies(dae, d);
+        }
+    }
+    return vary;
+}
+
+/* SEL(k, e): e(0) if k == 1, e(1) if k == 2, ..., e(n - 1) otherwise, e(j) the variable vars[j] (or
+ * der_of: the integrals of the candidates). */
+static mo_expr *select_expr(const mo_dae *dae, mo_loc loc, int k, const int *vars, int n, bool integral)
+{
+    mo_expr *e = NULL;
+    for (int j = n - 1; j >= 0; j--) {
+        mo_expr *v = mo_sym_var(loc, integral ? dae->vars.v[vars[j]].der_of : vars[j]);
+        e = e ? mo_sym_if(loc, mo_sym_binary(loc, MO_OP_EQ, mo_sym_var(loc, k), mo_sym_num(loc, j + 1)), v, e) : v;
+    }
+    return e;
+}
+
+/* (daeutil.h) Per set state, a discrete selector k (its initial
+ * equation k = its static column), the set state s with its derivative, s = SEL(k, integrals) and
+ * der(s) = SEL(k, candidates). The new variables are no dummies: *dummy grows. Each set adds 2 nk
+ * equations and 2 nk unknowns (s is a state), for the nk states its candidates' integrals no longer are. */
+void mo_dae_make_state_sets(mo_dae *dae, unsigned char **dummy)
+{
+    int nvar0 = dae->vars.n, nset = 0;
+    for (int t = 0; t < dae->dsets.n; t++) {
+        mo_dset *s = &dae->dsets.v[t];
+        if (!s->nk)
+            continue;
+        nset++;
+        const mo_deq *w = &dae->eqs.v[s->rows[0]];
+        mo_loc loc = w->loc;
+        const char *inst = w->instance;
+        mo_eq_origin origin = w->origin;
+        s->sset = MO_NEWN(int, s->nk);
+        s->ksel = MO_NEWN(int, s->nk);
+        for (int i = 0; i < s->nk; i++) {
+            int kept = dae->vars.v[s->cols[s->nr + i]].der_of;
+            int k = mo_dae_add_var(dae, mo_sprintf("$STATESET%d.k[%d]", nset, i + 1), MO_DV_DISCRETE);
+            dae->vars.v[k].start = mo_sym_num(loc, s->nr + i + 1);
+            dae->vars.v[k].fixed = true;
+            int x = mo_dae_add_var(dae, mo_sprintf("$STATESET%d.x[%d]", nset, i + 1), MO_DV_ALGEBRAIC);
+            dae->vars.v[x].start = dae->vars.v[kept].start;
+            dae->vars.v[x].nominal = dae->vars.v[kept].nominal;
+            int dx = mo_dae_new_der(dae, x);
+            s->sset[i] = x;
+            s->ksel[i] = k;
+            mo_deq e = {.loc = loc, .instance = inst, .origin = origin, .diff_of = -1};
+            e.lhs = mo_sym_var(loc, x);
+            e.rhs = select_expr(dae, loc, k, s->cols, s->nc, true);
+            MO_PUSH(dae->eqs, e);
+            e.lhs = mo_sym_var(loc, dx);
+            e.rhs = select_expr(dae, loc, k, s->cols, s->nc, false);
+            MO_PUSH(dae->eqs, e);
+            e.initial = true;
+            e.lhs = mo_sym_var(loc, k);
+            e.rhs = mo_sym_num(loc, s->nr + i + 1);
+            MO_PUSH(dae->init_eqs, e);
+        }
+    }
+    if (dae->vars.n == nvar0)
+        return;
+    unsigned char *grown = MO_NEWN(unsigned char, dae->vars.n);
+    memcpy(grown, *dummy, (size_t)nvar0);
+    *dummy = grown;
+}
