@@ -185,6 +185,7 @@ typedef struct nl_call {
     int n;
     double *work;
     int failed;                /* the model's residual or Jacobian reported a failure (in d->error) */
+    int singular;              /* newton_first converged where the Jacobian is singular (see there) */
 } nl_call;
 
 static int nl_f(const gsl_vector *z, void *params, gsl_vector *F)
@@ -289,6 +290,9 @@ void mo2c_rt_algebra_free(mo2c_rt_state *s)
     free(s->perm);
     s->perm = NULL;
     s->perm_n = 0;
+    free(s->loop_z);
+    s->loop_z = NULL;
+    s->loop_z_n = 0;
 }
 
 static double max_abs(const gsl_vector *v)
@@ -397,8 +401,22 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
     if (c->f(c->d, z, F) != 0)
         return 0;
     double r0 = max_abs_n(F, n);
+    c->singular = 0;
     if (r0 == 0.0) {
         *iters = 0;
+        mo2c_rt_state *st = c->d->solver;
+        if (st && st->loop_rank_wanted) {   /* a mixed loop's mode is judged (mixed.c): is it regular here? */
+            gsl_vector_view zv = gsl_vector_view_array(z, (size_t)n);
+            char keep[sizeof c->d->error];
+            memcpy(keep, c->d->error, sizeof keep);
+            if (nl_df(&zv.vector, c, &Jv.matrix) == GSL_SUCCESS) {
+                for (int i = 0; i < n; i++)
+                    dz[i] = 0.0;
+                c->singular = mo2c_solve_linear(c->d, n, J, dz, NULL) != 0;
+            }
+            c->failed = 0;
+            memcpy(c->d->error, keep, sizeof keep);
+        }
         return 1;
     }
     memcpy(zn, z, (size_t)n * sizeof *zn);
@@ -432,7 +450,8 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
             dz[i] = -F[i];
         char keep[sizeof c->d->error];
         memcpy(keep, c->d->error, sizeof keep);
-        if (mo2c_solve_linear(c->d, n, J, dz, NULL) != 0) {
+        c->singular = mo2c_solve_linear(c->d, n, J, dz, NULL) != 0;
+        if (c->singular) {
             /* singular here: the least-squares step (the line search below still has to accept it) */
             for (int i = 0; i < n; i++)
                 dz[i] = -F[i];
@@ -642,9 +661,13 @@ static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_
     if (!e)
         return mo2c_fail(d, "out of memory solving the nonlinear system in %s", where_or_unknown(where));
 
-    nl_call call = {d, f, jac, n, e->work, 0};
+    nl_call call = {d, f, jac, n, e->work, 0, 0};
     int newton_iters = 0;
+    if (st)
+        st->loop_singular = 0;
     if (newton_first(&call, z, e->newton, &newton_iters)) {
+        if (st)
+            st->loop_singular = call.singular;
         double now = st ? st->now : d->time;
         mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of %d unknowns in %s: solved in %d "
                     "Newton step%s", now, n, where_or_unknown(where), newton_iters, newton_iters == 1 ? "" : "s");
@@ -830,8 +853,36 @@ static int follow_homotopy(mo2c_data *d, int n, double *z, mo2c_residual_fn f, m
 /* A loop is solved plainly from z; at the start (d->initializing), when that fails and the loop holds
  * homotopy(), it is followed from its simplified form instead (the first failure's message is kept
  * when that fails too). */
+static int solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
+                           const char *where);
+
+/* While mixed.c judges the modes of a loop (loop_rank_wanted), each solution is kept in s->loop_z, and
+ * s->loop_seed, when set, is where the solver starts: a mode solved by least squares, one solution of
+ * many, is solved again from the solution it had (the one a Newton step from a root is: newton_first
+ * answers the point itself), not from where the modes tried since have left the loop. */
 int mo2c_solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
                          const char *where)
+{
+    mo2c_rt_state *s = d->solver;
+    if (!s || !s->loop_rank_wanted)
+        return solve_nonlinear(d, n, z, f, jac, where);
+    if (s->loop_seed && s->loop_seed_n == n)
+        memcpy(z, s->loop_seed, (size_t)n * sizeof *z);
+    int rc = solve_nonlinear(d, n, z, f, jac, where);
+    s->loop_z_n = 0;
+    if (rc == 0 && n > 0) {
+        double *kz = realloc(s->loop_z, (size_t)n * sizeof *kz);
+        if (kz) {   /* out of memory: no solution kept, and mixed.c keeps the mode as it was found */
+            s->loop_z = kz;
+            memcpy(kz, z, (size_t)n * sizeof *kz);
+            s->loop_z_n = n;
+        }
+    }
+    return rc;
+}
+
+static int solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_jacobian_fn jac,
+                           const char *where)
 {
     if (n <= 0)
         return 0;

@@ -42,6 +42,7 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
     s->work = zalloc(3 * nx, sizeof(double));
     d->rel = zalloc((size_t)model->nrel, 1);          /* events (events.c) */
     d->rel_tie = zalloc((size_t)model->nrel, 1);
+    d->rel_band = zalloc((size_t)model->nrel, sizeof(double));
     d->rel_on = zalloc((size_t)model->nrel, 1);
     if (d->rel_on)
         memset(d->rel_on, 1, (size_t)model->nrel);   /* watched until rel_live says otherwise */
@@ -56,7 +57,7 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
         d->sample_tick[i] = -1;   /* no tick fired yet */
     d->dss_near = zalloc((size_t)model->ndss, 1);
     if (!d->dss_near || !d->sample_tick || !d->sample_time || !d->x || !d->dx || !d->y || !d->p || !d->p_overridden || !d->x_start_overridden || !d->x_start ||
-        !s->work || !d->rel || !d->rel_tie || !d->rel_on || !d->cond || !d->pre || !d->pre_x || !d->pre_dx) {
+        !s->work || !d->rel || !d->rel_tie || !d->rel_band || !d->rel_on || !d->cond || !d->pre || !d->pre_x || !d->pre_dx) {
         mo2c_data_free(d);
         return NULL;
     }
@@ -86,6 +87,7 @@ void mo2c_data_free(mo2c_data *d)
     free(d->x_start);
     free(d->rel);
     free(d->rel_tie);
+    free(d->rel_band);
     free(d->rel_on);
     free(d->cond);
     free(d->pre);

@@ -35,7 +35,8 @@
  * there is the loop's rounding, and compared exactly it undid, pass after pass, the mode the loop
  * settled on (an ideal thyristor off beside one on carrying 3e-6 A has a voltage of -3e-15 that comes
  * out +-1e-14 from node voltages of 300 V: PowerConverters' Dimmer_RL, SoftStarter, HBridge_DC_Drive,
- * PolyphaseTwoLevel_RL stopped after 100 passes). Then the condition memory is refreshed
+ * PolyphaseTwoLevel_RL stopped after 100 passes); one that the loop holds there (d->rel_band) changes
+ * after the event only where its difference has left that band (mo2c_rt_rel_hold). Then the condition memory is refreshed
  * outside the event (sample() false again) and the integrator restarts from te. The rows before and
  * after are written (unless -noEventEmit) when the event changed something visible. Events closer
  * together than the accuracy of a located event's time (1e-12 * max(1, |t|)) are one instant in the
@@ -316,6 +317,20 @@ int mo2c_rt_rel_value(int op, double z)
     }
 }
 
+/* A relation that a mixed loop holds on its threshold (mixed.c hold_ties: a bearing that starts to
+ * slide forward, sa > tau0_max, held at sa = tau0_max by a locked gear: the difference is 0 or the
+ * loop's rounding, 1e-17 either way) would otherwise change at the next step's rounding, and the
+ * event there find the same mode again, without end (chattering). Its band is the accuracy the loop
+ * is solved to (mixed.c); the relation changes once its difference has left the band on the other
+ * side: a hysteresis of that width, as other tools give every relation. */
+void mo2c_rt_rel_hold(const mo2c_data *d, double *z)
+{
+    const mo2c_model *m = d->model;
+    for (int r = 0; r < m->nrel; r++)
+        if (d->rel_band[r] > 0.0)
+            z[r] += d->rel[r] == mo2c_rt_rel_value(m->rel_op[r], 1.0) ? d->rel_band[r] : -d->rel_band[r];
+}
+
 static int fail(const mo2c_data *d, double t, const char *fallback)
 {
     mo2c_rt_progress_clear(d);
@@ -341,6 +356,8 @@ static int eval_point(mo2c_rt_events *ev, double t, const double *x, double *z, 
         return fail(d, t, "computing the outputs failed");
     if (ev->nrel && m->zero_crossings(d, t, x, d->dx, z) != 0)
         return fail(d, t, "a zero-crossing function failed");
+    if (ev->nrel)
+        mo2c_rt_rel_hold(d, z);
     /* At a time event at T a relation of time and T takes the value it has just after T (time > T true,
      * time <= T false): the integration that follows runs with that value. Compared at T itself, time > T
      * would change right after the event and, the next step ending at the next time event, be seen only

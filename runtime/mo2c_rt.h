@@ -200,6 +200,10 @@ struct mo2c_data {
     unsigned char *rel_tie;           /* nrel: 1 when a mixed loop (mixed.c), at its last solution in the
                                          event iteration, found the relation on its threshold to the
                                          loop's accuracy and kept its value (events.c leaves it so) */
+    double *rel_band;                 /* nrel: > 0 for a relation that a mixed loop holds on its threshold
+                                         (mixed.c, prefer_regular, hold_ties): it changes between
+                                         events only when its operands' difference leaves this band on
+                                         the other side (mo2c_rt_rel_hold); 0 for the others */
     unsigned char *rel_on;            /* nrel: 1 when relation r is watched between events (see
                                          mo2c_model.rel_live), 0 while its guards are false */
     unsigned char *cond;              /* ncond: when-conditions at their last evaluation, warned asserts */

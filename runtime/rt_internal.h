@@ -182,6 +182,18 @@ typedef struct mo2c_rt_state {
     size_t *perm;              /* permutation scratch for mo2c_solve_linear */
     int perm_n;
     mo2c_rt_loopmem *loops;    /* nonlinear loops' starts by loop number (algebra.c) */
+    /* mixed.c asks (loop_rank_wanted) whether the mode it tries has one solution: algebra.c sets
+     * loop_singular when the nonlinear solver's last Newton step found the Jacobian singular there (a
+     * least-squares solution, one of many), also at a start that is a root already (then only when
+     * asked: it costs a Jacobian) */
+    int loop_rank_wanted;
+    int loop_singular;
+    /* while loop_rank_wanted: the last solution of mo2c_solve_nonlinear (loop_z_n unknowns, 0 when
+     * none), and a start that replaces the loop's own (loop_seed: NULL when none) */
+    double *loop_z;
+    int loop_z_n;
+    const double *loop_seed;
+    int loop_seed_n;
     int nloops;
     mo2c_rt_delays *delays;    /* the histories of delay() (delay.c), made on first use */
     /* the integrator's derivative buffers that rhs has filled since the integrator was made
@@ -323,5 +335,9 @@ void mo2c_rt_loops_reject(mo2c_rt_state *s);
 
 /* events.c: the value of a relation whose zero-crossing function (a - b) is z, by its MO2C_REL_* op. */
 int mo2c_rt_rel_value(int op, double z);
+/* events.c: the zero crossings z (d->model->nrel) shifted by the bands of the relations held on their
+ * thresholds (d->rel_band): each by its band away from the side its frozen value stands for, so that
+ * its sign changes where the relation is to change. */
+void mo2c_rt_rel_hold(const mo2c_data *d, double *z);
 
 #endif

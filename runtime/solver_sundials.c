@@ -140,6 +140,7 @@ static int roots(mo2c_rt_sun *sv, double t, const double *x, double *g)
         return -1;
     if (m->zero_crossings(d, t, x, sv->f, sv->z) != 0)
         return model_fail(sv, t);
+    mo2c_rt_rel_hold(d, sv->z);
     for (int r = 0; r < sv->nroots; r++)
         g[r] = m->rel_time[r] || !d->rel_on[r] ? 1.0 : sv->z[r];
     return 0;

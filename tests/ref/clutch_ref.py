@@ -12,6 +12,8 @@ experiment: time,v1,v2)
 import math
 import sys
 
+from phases import first_after
+
 A, W, F0, STOP = 3.0, 1.0, 1.0, 10.0
 
 
@@ -35,19 +37,7 @@ def end_of(phase, t0, v1, v2):
             return abs(F(t)) / 2 - F0
         a, b = state(phase, t0, v1, v2, t)
         return (a - b) * phase
-    h, t = 1e-3, t0 + 1e-9
-    while t < STOP + 1:
-        if g(t + h) < 0 if phase else g(t + h) > 0:
-            lo, hi = t, t + h
-            while hi - lo > 1e-14:
-                mid = (lo + hi) / 2
-                if (g(mid) < 0) if phase else (g(mid) > 0):
-                    hi = mid
-                else:
-                    lo = mid
-            return hi
-        t += h
-    return math.inf
+    return first_after(lambda t: g(t) < 0 if phase else g(t) > 0, t0, STOP)
 
 
 def main():

@@ -12,6 +12,8 @@ experiment: time,w1,w2)
 import math
 import sys
 
+from phases import first_after
+
 J, A, TAU0, TMAX, STOP = 10.0, 4.0, 1.0, 1.5, 20.0
 
 
@@ -30,19 +32,7 @@ def end_of(sliding, t0, w1, w2):
             return A * math.sin(t) / 2 > TMAX
         a, b = state(True, t0, w1, w2, t)
         return a - b <= 0
-    h, t = 1e-3, t0 + 1e-9
-    while t < STOP + 1:
-        if ended(t + h):
-            lo, hi = t, t + h
-            while hi - lo > 1e-14:
-                mid = (lo + hi) / 2
-                if ended(mid):
-                    hi = mid
-                else:
-                    lo = mid
-            return hi
-        t += h
-    return math.inf
+    return first_after(ended, t0, STOP)
 
 
 def main():
