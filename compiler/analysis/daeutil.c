@@ -156,30 +156,30 @@ mo_loc mo_dae_model_loc(const mo_dae *dae)
     return dae->flat && dae->flat->cls ? dae->flat->cls->loc : none;
 }
 
-void mo_dae_eq_put(const mo_dae *dae, mo_buf *b, const mo_deq *eq)
+void mo_dae_eq_put(const mo_dae *dae, mo_buf *b, const mo_deq *eq, size_t max)
 {
     if (eq->alg) {   /* a pseudo-equation (dae.h): its output */
         mo_buf_puts(b, "algorithm section: ");
-        mo_expr_print(b, eq->lhs, mo_dae_var_name, (void *)dae);
+        mo_expr_print_max(b, eq->lhs, mo_dae_var_name, (void *)dae, max);
         mo_buf_puts(b, " := ...");
         return;
     }
-    mo_expr_print(b, eq->lhs, mo_dae_var_name, (void *)dae);
+    mo_expr_print_max(b, eq->lhs, mo_dae_var_name, (void *)dae, max);
     mo_buf_puts(b, " = ");
-    mo_expr_print(b, eq->rhs, mo_dae_var_name, (void *)dae);
+    mo_expr_print_max(b, eq->rhs, mo_dae_var_name, (void *)dae, max);
 }
 
 const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq)
 {
     mo_buf b = {0};
-    mo_dae_eq_put(dae, &b, eq);
+    mo_dae_eq_put(dae, &b, eq, 0);
     return mo_buf_str(&b);
 }
 
 const char *mo_dae_eq_brief(const mo_dae *dae, const mo_deq *eq)
 {
     mo_buf b = {0};
-    mo_dae_eq_put(dae, &b, eq);
+    mo_dae_eq_put(dae, &b, eq, MO_DAE_TEXT_CAP + 1);
     if (b.len <= MO_DAE_TEXT_CAP)
         return mo_buf_str(&b);
     size_t n = MO_DAE_TEXT_CAP;

@@ -97,8 +97,9 @@ bool mo_dae_expr_varies(const mo_dae *dae, const mo_expr *e);
 mo_loc mo_dae_var_loc(const mo_dae *dae, int v);
 
 /* "lhs = rhs" of an equation, for messages and dumps: appended to b (mo_dae_eq_put, which leaves
- * nothing behind when b is reused: code generation prints one per equation) or as a new string. */
-void mo_dae_eq_put(const mo_dae *dae, mo_buf *b, const mo_deq *eq);
+ * nothing behind when b is reused: code generation prints one per equation; max > 0: it may stop once b
+ * holds max bytes, for a text to be cut there, mo_expr_print_max) or as a new string. */
+void mo_dae_eq_put(const mo_dae *dae, mo_buf *b, const mo_deq *eq, size_t max);
 const char *mo_dae_eq_text(const mo_dae *dae, const mo_deq *eq);
 /* The same for a diagnostic: its first MO_DAE_TEXT_CAP bytes, then " ..." when longer (the flow sum of a
  * connection set of 200,000 members is 3 MB of text: one note of it buried the message). */

@@ -35,7 +35,17 @@ typedef struct diff_ctx {
     const int *dslot;
     mo_flat *flat;            /* where derivative functions made from bodies go (funcad.c), or NULL */
     bool pure;                /* partial mode: a call free of the variable is 0 (mo_diff_var_pure) */
+    bool memo;                /* the derivatives of nodes done are kept in diff_memo (diff_top) */
 } diff_ctx;
+
+/* The derivatives of the nodes done in the current differentiation, by address: an expression that
+ * reaches a node by several paths (a DAG: sym.h; a derivative differentiated again, as codegen's
+ * Jacobians do with index reduction's derivatives) differentiates it once and shares the result. As a
+ * tree, the derivative of a derivative of x1*...*xN walked N^2/2 nodes (and printed them). Only the
+ * outermost differentiation uses the table, and not inside inlined function bodies (their recursion
+ * guard makes a node's derivative depend on the path) nor in function mode. */
+static mo_pmemo diff_memo;
+static bool diff_busy;
 
 static mo_expr *diff(diff_ctx *c, const mo_expr *e);
 
@@ -530,6 +540,12 @@ static mo_expr *diff_node(diff_ctx *c, const mo_expr *e)
  * an array of its sizes (zeros(size(e, 1), ...) where the rules gave the number 0). */
 static mo_expr *diff(diff_ctx *c, const mo_expr *e)
 {
+    if (c->memo && !c->inlined && e->n > 0) {
+        mo_expr *d = mo_pmemo_get(&diff_memo, e);
+        if (!d && (d = diff_node(c, e)) != NULL)
+            mo_pmemo_put(&diff_memo, e, d);
+        return d;
+    }
     if (!c->fn)
         return diff_node(c, e);
     int t = mo_func_expr_type(NULL, c->fn, e);
@@ -546,26 +562,38 @@ static mo_expr *diff(diff_ctx *c, const mo_expr *e)
     return mo_expr_call(e->loc, "zeros", r, sizes);
 }
 
+/* A differentiation outside function mode, with the table when no other one is under way (diff_memo). */
+static mo_expr *diff_top(diff_ctx *c, const mo_expr *e)
+{
+    if (diff_busy)
+        return diff(c, e);
+    diff_busy = c->memo = true;
+    mo_pmemo_begin(&diff_memo);
+    mo_expr *d = diff(c, e);
+    diff_busy = false;
+    return d;
+}
+
 mo_expr *mo_diff_time(mo_dae *dae, const mo_expr *e)
 {
-    diff_ctx c = {dae, -1, true, 0, NULL, NULL, NULL, false};
-    return diff(&c, e);
+    diff_ctx c = {dae, -1, true, 0, NULL, NULL, NULL, false, false};
+    return diff_top(&c, e);
 }
 
 mo_expr *mo_diff_var(const mo_expr *e, int var)
 {
-    diff_ctx c = {NULL, var, false, 0, NULL, NULL, NULL, false};
-    return diff(&c, e);
+    diff_ctx c = {NULL, var, false, 0, NULL, NULL, NULL, false, false};
+    return diff_top(&c, e);
 }
 
 mo_expr *mo_diff_var_pure(const mo_expr *e, int var)
 {
-    diff_ctx c = {NULL, var, false, 0, NULL, NULL, NULL, true};
-    return diff(&c, e);
+    diff_ctx c = {NULL, var, false, 0, NULL, NULL, NULL, true, false};
+    return diff_top(&c, e);
 }
 
 mo_expr *mo_diff_fn(mo_flat *flat, const mo_func *fn, const int *dslot, const mo_expr *e)
 {
-    diff_ctx c = {NULL, -1, false, 0, fn, dslot, flat, false};
+    diff_ctx c = {NULL, -1, false, 0, fn, dslot, flat, false, false};
     return diff(&c, e);
 }

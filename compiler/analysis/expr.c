@@ -435,8 +435,19 @@ void mo_expr_collect_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out
         mo_expr_collect_vars(e->named[i].value, seen, out);
 }
 
+/* The nodes rebuilt in the current rebuild, by address: a node the expression reaches by several paths (a
+ * DAG: sym.h) is rebuilt once and its result shared again. The derivative of a product of N factors
+ * holds each partial product twice (diff.c); rebuilt as a tree it became N^2/2 factors (solve's
+ * mo_simplify of it took 0.2 s and 80 MB at N = 500, 4 GB at N = 2000), and the C printed from it as
+ * many. Only the outermost rebuild uses the table (memo): a constructor that rebuilt another expression
+ * inside one, with other substitutions, must not read its entries. */
+static mo_pmemo rebuild_memo;
+static bool rebuild_busy;
+
+static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub, bool memo);
+
 /* Rebuild e bottom-up through the simplifying constructors; sub (may be NULL) replaces variables. */
-static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
+static mo_expr *rebuild_node(const mo_expr *e, mo_expr *const *sub, bool memo)
 {
     if (!e)
         return NULL;
@@ -448,7 +459,7 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
     case MO_EX_INT: case MO_EX_BOOL: case MO_EX_REAL: case MO_EX_STRING: case MO_EX_TIME:
         return (mo_expr *)e;
     case MO_EX_UNARY: {
-        mo_expr *a = rebuild(e->a[0], sub);
+        mo_expr *a = rebuild(e->a[0], sub, memo);
         if (e->op == MO_OP_PLUS)
             return a;
         if (e->op == MO_OP_NEG)
@@ -467,12 +478,12 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
         return r;
     }
     case MO_EX_BINARY:
-        return mo_sym_binary(e->loc, e->op, rebuild(e->a[0], sub), rebuild(e->a[1], sub));
+        return mo_sym_binary(e->loc, e->op, rebuild(e->a[0], sub, memo), rebuild(e->a[1], sub, memo));
     case MO_EX_IF: {
         /* fold from the else branch backwards: if c1 then e1 elseif c2 then e2 else e3 */
-        mo_expr *r = rebuild(e->a[e->n - 1], sub);
+        mo_expr *r = rebuild(e->a[e->n - 1], sub, memo);
         for (int i = e->n - 3; i >= 0; i -= 2)
-            r = mo_sym_if(e->loc, rebuild(e->a[i], sub), rebuild(e->a[i + 1], sub), r);
+            r = mo_sym_if(e->loc, rebuild(e->a[i], sub, memo), rebuild(e->a[i + 1], sub, memo), r);
         return r;
     }
     case MO_EX_CALL: {
@@ -481,18 +492,18 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
             break;
         mo_expr **args = MO_NEWN(mo_expr *, e->n > 0 ? e->n : 1);
         for (int i = 0; i < e->n; i++)
-            args[i] = rebuild(e->a[i], sub);
+            args[i] = rebuild(e->a[i], sub, memo);
         mo_expr *r = mo_sym_call(e->loc, fn, e->n, args);
         if (r->kind == MO_EX_CALL && !e->func)
             r->func_el = e->func_el;   /* a delay's site (dae.c) */
         return r;
     }
     case MO_EX_INDEX: {   /* x[k], k known only at run time (flat.h): an element when k has become known */
-        mo_expr *k = rebuild(e->a[1], sub);
+        mo_expr *k = rebuild(e->a[1], sub, memo);
         double v;
         if (mo_sym_is_num(k, &v) && v >= 1 && v <= e->a[0]->n && v == floor(v))
-            return rebuild(e->a[0]->a[(int)v - 1], sub);
-        mo_expr *arr = rebuild(e->a[0], sub);
+            return rebuild(e->a[0]->a[(int)v - 1], sub, memo);
+        mo_expr *arr = rebuild(e->a[0], sub, memo);
         if (arr == e->a[0] && k == e->a[1])
             return (mo_expr *)e;
         mo_expr *r = mo_expr_dup(e);
@@ -510,7 +521,7 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
         return mo_expr_dup(e);   /* (e may be a short node: ast.h) */
     mo_expr **a = NULL;
     for (int i = 0; i < e->n; i++) {
-        mo_expr *x = rebuild(e->a[i], sub);
+        mo_expr *x = rebuild(e->a[i], sub, memo);
         if (x != e->a[i] && !a) {
             a = MO_NEWN(mo_expr *, e->n);
             memcpy(a, e->a, sizeof(mo_expr *) * (size_t)e->n);
@@ -525,14 +536,38 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub)
     return r;
 }
 
+static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub, bool memo)
+{
+    if (!memo || !e || e->n == 0)   /* (a leaf costs less than a table entry) */
+        return rebuild_node(e, sub, memo);
+    mo_expr *r = mo_pmemo_get(&rebuild_memo, e);
+    if (!r) {
+        r = rebuild_node(e, sub, memo);
+        mo_pmemo_put(&rebuild_memo, e, r);
+    }
+    return r;
+}
+
+/* The outermost rebuild of a walk takes the table (rebuild_memo). */
+static mo_expr *rebuild_top(const mo_expr *e, mo_expr *const *sub)
+{
+    if (rebuild_busy)
+        return rebuild(e, sub, false);
+    rebuild_busy = true;
+    mo_pmemo_begin(&rebuild_memo);
+    mo_expr *r = rebuild(e, sub, true);
+    rebuild_busy = false;
+    return r;
+}
+
 mo_expr *mo_simplify(mo_expr *e)
 {
-    return rebuild(e, NULL);
+    return rebuild_top(e, NULL);
 }
 
 mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub)
 {
-    return rebuild(e, sub);
+    return rebuild_top(e, sub);
 }
 
 /* ---- evaluation ---- */

@@ -285,8 +285,17 @@ void mo_sym_nonlinear_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *ou
     mo_expr_collect_vars(e, seen, out);   /* opaque to lin: every variable */
 }
 
+/* Nodes visited by mo_sym_reads_any and mo_sym_affine so far (mo_sym_affine_nodes). */
+static long long affine_nodes;
+
+long long mo_sym_affine_nodes(void)
+{
+    return affine_nodes;
+}
+
 bool mo_sym_reads_any(const mo_expr *e, const unsigned char *in_set)
 {
+    affine_nodes++;
     if (!e)
         return false;
     if (e->kind == MO_EX_VAR)
@@ -309,6 +318,7 @@ enum { AFF_READS = 1, AFF_AFFINE = 2, AFF_ELEMS = 4 };
 
 static unsigned affine_of(const mo_expr *e, const unsigned char *in_set)
 {
+    affine_nodes++;
     if (!e)
         return AFF_AFFINE | AFF_ELEMS;
     if (e->kind == MO_EX_VAR)

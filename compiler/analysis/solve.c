@@ -48,6 +48,7 @@
  */
 #include "daeutil.h"
 #include "graph.h"
+#include "stats.h"
 
 #include <math.h>
 #include <string.h>
@@ -820,5 +821,6 @@ int mo_dae_solve(mo_dae *dae)
         if (errors)
             return 1;
     }
+    mo_stats_count("affine-nodes", mo_sym_affine_nodes());   /* (tests/sim/long_chains.sh) */
     return 0;
 }

@@ -88,6 +88,9 @@ bool mo_sym_array_has_var(mo_sym_arrays *arrays, const mo_expr *arr, int var);
 void mo_sym_nonlinear_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out);
 /* Is e affine in the variables marked in in_set (coefficients free of them)? */
 bool mo_sym_affine(const mo_expr *e, const unsigned char *in_set);
+/* The nodes mo_sym_affine and mo_sym_reads_any visited so far: --stats reports it after solve, so that a
+ * test sees its growth with an expression's length (linear) without timing it. */
+long long mo_sym_affine_nodes(void);
 /* Does e read a variable v with in_set[v] set? */
 bool mo_sym_reads_any(const mo_expr *e, const unsigned char *in_set);
 

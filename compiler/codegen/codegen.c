@@ -26,6 +26,7 @@
  */
 #include "codegen.h"
 #include "daeutil.h"
+#include "stats.h"
 #include "str.h"
 
 #include <string.h>
@@ -72,7 +73,7 @@ void mo_cg_eq_comment(const mo_dae *dae, mo_buf *scratch, mo_buf *o, const char 
     if (q->instance && q->instance[0])
         mo_buf_printf(c, " (%s)", q->instance);
     mo_buf_puts(c, ": ");
-    mo_dae_eq_put(dae, c, q);
+    mo_dae_eq_put(dae, c, q, 401);   /* (cut at 400 bytes below) */
     mo_buf_printf(o, "%s/* ", indent);
     mo_cg_comment(o, mo_buf_str(c), 400);
     mo_buf_puts(o, " */\n");
@@ -163,6 +164,7 @@ static void block_assign(gen *g, mo_buf *o, const mo_system *sys, const mo_block
     if (!start) {   /* calls that this statement and later ones read, run once before it (codegen_sites.c) */
         g->cg.where_id = e;
         mo_cg_sites_prepare(&g->cg, o, b->solution, indent);
+        mo_cg_temps_prepare(&g->cg, o, b->solution, indent);   /* (codegen_temps.c) */
     }
     mo_buf_puts(o, indent);
     if (start) {
@@ -173,6 +175,7 @@ static void block_assign(gen *g, mo_buf *o, const mo_system *sys, const mo_block
     target(g, o, v);
     mo_buf_puts(o, " = ");
     expr(g, o, e, b->solution);
+    mo_cg_temps_end(&g->cg);
     mo_buf_puts(o, ";\n");
     if (uses_ok(g, from))
         mo_buf_printf(o, "%sif (!ok)\n%s    return -1;\n", indent, indent);
@@ -761,7 +764,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
         if (id < g.var_where0) {
             const mo_deq *q = id < dae->eqs.n ? &dae->eqs.v[id] : &dae->init_eqs.v[id - dae->eqs.n];
             mo_buf_printf(&tmp, "%s:%d: ", loc_path(q->loc), q->loc.line);
-            mo_dae_eq_put(dae, &tmp, q);
+            mo_dae_eq_put(dae, &tmp, q, 301);   /* (cut at 300 bytes below) */
         } else if (id >= g.cg.alg_where0) {
             const mo_falg *a = dae->algs.v[id - g.cg.alg_where0].src;
             mo_buf_printf(&tmp, "%s:%d: %s", loc_path(a->loc), a->loc.line,
@@ -828,5 +831,7 @@ int mo_codegen(FILE *out, const mo_dae *dae)
     for (int i = 0; i < 6; i++)
         if (i != 4 || has_jac)
             file.body[file.nbody++] = body[i];
+    /* the Integer judgements of +, - and * (codegen_expr.c: int_typed), linear in a chain's length */
+    mo_stats_count("int-judged-nodes", (long long)g.cg.int_judged);   /* (tests/sim/long_chains.sh) */
     return mo_cg_write(out, &file);
 }

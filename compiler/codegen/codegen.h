@@ -69,7 +69,20 @@ typedef struct mo_cg {
     mo_map int_memo;          /* operator node -> 1 not / 2 surely an Integer, judged over a large tree
                                * (codegen_expr.c: int_typed) */
     unsigned long int_judged; /*   nodes judged so far (how large a judgement's tree was) */
+    struct mo_cg_temps *temps;/* subexpressions of the statement being written computed once into
+                               * locals (codegen_temps.c), or NULL */
 } mo_cg;
+
+/* codegen_temps.c: before a statement whose value is e (at indent in o; cg->where_id its equation's),
+ * the locals `const double mo_t<k>` of the subexpressions it reaches more than once, large ones of plain
+ * arithmetic; mo_cg_temp_read prints such a local instead of its node until mo_cg_temps_end, after the
+ * statement (false: print the node); mo_cg_temps_off(cg, +1 / -1) around a text that must print in full.
+ * Nothing is written for a user function's body or a statement written as a loop (codegen_loops.c). */
+typedef struct mo_cg_temps mo_cg_temps;
+void mo_cg_temps_prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent);
+bool mo_cg_temp_read(mo_cg *cg, const mo_expr *e);
+void mo_cg_temps_end(mo_cg *cg);
+void mo_cg_temps_off(mo_cg *cg, int d);
 
 /* codegen_sites.c: a call of a user function whose elements several statements of a sequence read (the
  * equations of (a, b) = f(x) over arrays), run once per evaluation. mo_cg_sites_new counts the reads in

@@ -487,7 +487,9 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
             mo_buf text = {0};
             int checked = cg->nchecked;
             cg->out = &text;
+            mo_cg_temps_off(cg, 1);   /* (init_params prints this text: no statement's locals there) */
             emit(cg, b, P_MUL + 1);
+            mo_cg_temps_off(cg, -1);
             cg->out = o;
             const char *bt = mo_buf_str(&text);
             if (cg->nchecked == checked) {   /* its own evaluation cannot fail */
@@ -637,6 +639,8 @@ static void emit(mo_cg *cg, const mo_expr *e, int min_prec)
         mo_buf_puts(o, leaf);
         return;
     }
+    if (cg->temps && mo_cg_temp_read(cg, e))   /* computed once before the statement (codegen_temps.c) */
+        return;
     switch (e->kind) {
     case MO_EX_REAL: case MO_EX_INT: case MO_EX_BOOL: {
         double v = 0;

@@ -16,6 +16,15 @@ static void expr(mo_cg *cg, mo_buf *o, int where_id, const mo_expr *e)
     cg->out = o;
     cg->where_id = where_id;
     mo_cg_expr(cg, e);
+    mo_cg_temps_end(cg);
+}
+
+/* The start of a statement whose value is e: its locals (codegen_temps.c), then the indentation. */
+static void stmt_start(mo_cg *cg, mo_buf *o, int where_id, const mo_expr *e, const char *indent)
+{
+    cg->where_id = where_id;
+    mo_cg_temps_prepare(cg, o, e, indent);
+    mo_buf_puts(o, indent);
 }
 
 /* The body shared by a loop's residual and Jacobian functions: tear variables from z, then the inner
@@ -66,7 +75,7 @@ static int tear_stmt(void *ctx, int k, mo_buf *o, const char *indent)
 static int inner_stmt(void *ctx, int m, mo_buf *o, const char *indent)
 {
     loop_seq *c = ctx;
-    mo_buf_puts(o, indent);
+    stmt_start(c->cg, o, c->b->torn->inner_eqs[m], c->b->torn->inner_solutions[m], indent);
     mo_cg_target(c->cg, o, c->b->torn->inner_vars[m]);
     mo_buf_puts(o, " = ");
     expr(c->cg, o, c->b->torn->inner_eqs[m], c->b->torn->inner_solutions[m]);
@@ -95,10 +104,12 @@ static int res_stmt(void *ctx, int i, mo_buf *o, const char *indent)
 {
     loop_seq *c = ctx;
     const mo_deq *q = res_eq(c, i);
-    mo_buf_printf(o, "%sF[", indent);
+    mo_expr *r = mo_sym_sub(q->lhs, q->rhs);
+    stmt_start(c->cg, o, c->b->torn->res_eqs[i], r, indent);
+    mo_buf_puts(o, "F[");
     mo_cg_put_int(c->cg, o, i);
     mo_buf_puts(o, "] = ");
-    expr(c->cg, o, c->b->torn->res_eqs[i], mo_sym_sub(q->lhs, q->rhs));
+    expr(c->cg, o, c->b->torn->res_eqs[i], r);
     mo_buf_puts(o, ";\n");
     return 1;
 }
@@ -119,11 +130,12 @@ static int pd_stmt(void *ctx, int q, mo_buf *o, const char *indent)
 {
     loop_seq *c = ctx;
     const mo_torn *t = c->b->torn;
-    int k = c->eq_of[q];
-    mo_buf_printf(o, "%spd[", indent);
+    int k = c->eq_of[q], where = k < t->ninner ? t->inner_eqs[k] : t->res_eqs[k - t->ninner];
+    stmt_start(c->cg, o, where, t->jac_d[q], indent);
+    mo_buf_puts(o, "pd[");
     mo_cg_put_int(c->cg, o, q);
     mo_buf_puts(o, "] = ");
-    expr(c->cg, o, k < t->ninner ? t->inner_eqs[k] : t->res_eqs[k - t->ninner], t->jac_d[q]);
+    expr(c->cg, o, where, t->jac_d[q]);
     mo_buf_puts(o, ";\n");
     return 1;
 }

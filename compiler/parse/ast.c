@@ -315,6 +315,12 @@ enum {
 };
 
 typedef const char *(*var_name_fn)(void *ctx, int var);
+/* How to print: the names of variables, and a length after which nothing more is printed (0: none). */
+typedef struct print_ctx {
+    var_name_fn var_name;
+    void *ctx;
+    size_t max;
+} print_ctx;
 
 static int binary_prec(mo_op op)
 {
@@ -343,18 +349,18 @@ static int prec(const mo_expr *e)
     }
 }
 
-static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx);
+static void print(mo_buf *b, const mo_expr *e, const print_ctx *pc);
 
 /* Printing appends with bufput.h's inline appends: --flat sends hundreds of megabytes through here,
  * from two threads at once (flatprint.c), so nothing here keeps state outside its arguments. */
 
 /* Print e, in parentheses when its precedence is below min. */
-static void print_min(mo_buf *b, const mo_expr *e, int min, var_name_fn var_name, void *ctx)
+static void print_min(mo_buf *b, const mo_expr *e, int min, const print_ctx *pc)
 {
     bool parens = e && prec(e) < min;
     if (parens)
         mo_put_s(b, "(");
-    print(b, e, var_name, ctx);
+    print(b, e, pc);
     if (parens)
         mo_put_s(b, ")");
 }
@@ -407,41 +413,41 @@ static void print_string(mo_buf *b, const char *s)
     mo_put_s(b, "\"");
 }
 
-static void print_list(mo_buf *b, mo_expr *const *a, int n, var_name_fn var_name, void *ctx)
+static void print_list(mo_buf *b, mo_expr *const *a, int n, const print_ctx *pc)
 {
     for (int i = 0; i < n; i++) {
         if (i)
             mo_put_s(b, ", ");
-        print(b, a[i], var_name, ctx);
+        print(b, a[i], pc);
     }
 }
 
-static void print_iters(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
+static void print_iters(mo_buf *b, const mo_expr *e, const print_ctx *pc)
 {
     for (int i = 0; i < e->niters; i++) {
         mo_put_s(b, i ? ", " : " for ");
         mo_put_s(b, e->iters[i].name);
         if (e->iters[i].range) {
             mo_put_s(b, " in ");
-            print(b, e->iters[i].range, var_name, ctx);
+            print(b, e->iters[i].range, pc);
         }
     }
 }
 
-static void print_named(mo_buf *b, const mo_expr *e, bool comma, var_name_fn var_name, void *ctx)
+static void print_named(mo_buf *b, const mo_expr *e, bool comma, const print_ctx *pc)
 {
     for (int i = 0; i < e->nnamed; i++) {
         mo_put_s(b, comma || i ? ", " : "");
         mo_put_s(b, e->named[i].name);
         mo_put_s(b, " = ");
-        print(b, e->named[i].value, var_name, ctx);
+        print(b, e->named[i].value, pc);
     }
 }
 
-static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
+static void print(mo_buf *b, const mo_expr *e, const print_ctx *pc)
 {
-    if (!e)
-        return; /* an empty slot of a tuple */
+    if (!e || (pc->max && b->len >= pc->max))
+        return; /* an empty slot of a tuple; the text long enough for a bounded print */
     switch (e->kind) {
     case MO_EX_REAL:
         if (e->text)
@@ -464,13 +470,13 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
             mo_put_s(b, e->parts[i].id);
             if (e->parts[i].nsubs) {
                 mo_put_s(b, "[");
-                print_list(b, mo_ref_part_subs(&e->parts[i]), e->parts[i].nsubs, var_name, ctx);
+                print_list(b, mo_ref_part_subs(&e->parts[i]), e->parts[i].nsubs, pc);
                 mo_put_s(b, "]");
             }
         }
         break;
     case MO_EX_VAR: {
-        const char *name = var_name ? var_name(ctx, e->var) : NULL;
+        const char *name = pc->var_name ? pc->var_name(pc->ctx, e->var) : NULL;
         if (name) {
             mo_put_s(b, name);
         } else {
@@ -481,16 +487,16 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
     }
     case MO_EX_DER:
         mo_put_s(b, "der(");
-        print_list(b, e->a, e->n, var_name, ctx);
+        print_list(b, e->a, e->n, pc);
         mo_put_s(b, ")");
         break;
     case MO_EX_CALL:
-        print(b, e->fn, var_name, ctx);
+        print(b, e->fn, pc);
         mo_put_s(b, "(");
         /* a reduction's body alone (in a function, its iterators' slots follow it: fnexpr.c) */
-        print_list(b, e->a, e->niters ? 1 : e->n, var_name, ctx);
-        print_named(b, e, e->n > 0, var_name, ctx);
-        print_iters(b, e, var_name, ctx);
+        print_list(b, e->a, e->niters ? 1 : e->n, pc);
+        print_named(b, e, e->n > 0, pc);
+        print_iters(b, e, pc);
         mo_put_s(b, ")");
         if (e->func && e->str) {   /* a further output of a user function, or an element of an array one */
             mo_put_s(b, ".");
@@ -499,54 +505,54 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
         break;
     case MO_EX_PARTIAL_FN:
         mo_put_s(b, "function ");
-        print(b, e->fn, var_name, ctx);
+        print(b, e->fn, pc);
         mo_put_s(b, "(");
-        print_named(b, e, false, var_name, ctx);
+        print_named(b, e, false, pc);
         mo_put_s(b, ")");
         break;
     case MO_EX_BINARY: {
         int p = binary_prec(e->op);
         /* left-associative levels accept an equal left operand; relations and powers accept none */
         bool assoc = p == PREC_ADD || p == PREC_MUL || p == PREC_AND || p == PREC_OR;
-        print_min(b, e->a[0], p == PREC_POW ? PREC_PRIMARY : (assoc ? p : p + 1), var_name, ctx);
+        print_min(b, e->a[0], p == PREC_POW ? PREC_PRIMARY : (assoc ? p : p + 1), pc);
         if (p != PREC_POW)
             mo_put_n(b, " ", 1);
         mo_put_s(b, mo_op_text(e->op));
         if (p != PREC_POW)
             mo_put_n(b, " ", 1);
-        print_min(b, e->a[1], p == PREC_POW ? PREC_PRIMARY : p + 1, var_name, ctx);
+        print_min(b, e->a[1], p == PREC_POW ? PREC_PRIMARY : p + 1, pc);
         break;
     }
     case MO_EX_UNARY:
         if (e->op == MO_OP_NOT) {
             mo_put_s(b, "not ");
-            print_min(b, e->a[0], PREC_REL, var_name, ctx);
+            print_min(b, e->a[0], PREC_REL, pc);
         } else {
             mo_put_s(b, mo_op_text(e->op));
-            print_min(b, e->a[0], PREC_MUL, var_name, ctx);
+            print_min(b, e->a[0], PREC_MUL, pc);
         }
         break;
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2) {
             mo_put_s(b, i ? " elseif " : "if ");
-            print(b, e->a[i], var_name, ctx);
+            print(b, e->a[i], pc);
             mo_put_s(b, " then ");
-            print(b, e->a[i + 1], var_name, ctx);
+            print(b, e->a[i + 1], pc);
         }
         mo_put_s(b, " else ");
-        print(b, e->a[e->n - 1], var_name, ctx);
+        print(b, e->a[e->n - 1], pc);
         break;
     case MO_EX_RANGE:
         for (int i = 0; i < e->n; i++) {
             if (i)
                 mo_put_s(b, ":");
-            print_min(b, e->a[i], PREC_OR, var_name, ctx);
+            print_min(b, e->a[i], PREC_OR, pc);
         }
         break;
     case MO_EX_ARRAY:
         mo_put_s(b, "{");
-        print_list(b, e->a, e->niters ? 1 : e->n, var_name, ctx);
-        print_iters(b, e, var_name, ctx);
+        print_list(b, e->a, e->niters ? 1 : e->n, pc);
+        print_iters(b, e, pc);
         mo_put_s(b, "}");
         break;
     case MO_EX_MATRIX:
@@ -554,7 +560,7 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
         for (int i = 0; i < e->n; i++) {
             if (i)
                 mo_put_s(b, "; ");
-            print_list(b, e->a[i]->a, e->a[i]->n, var_name, ctx);
+            print_list(b, e->a[i]->a, e->a[i]->n, pc);
         }
         mo_put_s(b, "]");
         break;
@@ -565,15 +571,15 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
         for (int i = 0; i < e->n; i++) {
             if (i)
                 mo_put_s(b, ", ");
-            print(b, e->a[i], var_name, ctx);
+            print(b, e->a[i], pc);
         }
         mo_put_s(b, ")");
         break;
     case MO_EX_TIME: mo_put_s(b, "time"); break;
     case MO_EX_INDEX:
-        print_min(b, e->a[0], PREC_PRIMARY, var_name, ctx);
+        print_min(b, e->a[0], PREC_PRIMARY, pc);
         mo_put_s(b, "[");
-        print_list(b, e->a + 1, e->n - 1, var_name, ctx);
+        print_list(b, e->a + 1, e->n - 1, pc);
         mo_put_s(b, "]");
         break;
     case MO_EX_KIND_COUNT: mo_unreachable("bad expression kind");
@@ -582,6 +588,15 @@ static void print(mo_buf *b, const mo_expr *e, var_name_fn var_name, void *ctx)
 
 void mo_expr_print(mo_buf *b, const mo_expr *e, const char *(*var_name)(void *ctx, int var), void *ctx)
 {
-    print(b, e, var_name, ctx);
+    print_ctx pc = {var_name, ctx, 0};
+    print(b, e, &pc);
     mo_put_end(b);   /* the appends of bufput.h leave the text unterminated */
+}
+
+void mo_expr_print_max(mo_buf *b, const mo_expr *e, const char *(*var_name)(void *ctx, int var), void *ctx,
+                       size_t max)
+{
+    print_ctx pc = {var_name, ctx, max};
+    print(b, e, &pc);
+    mo_put_end(b);
 }

@@ -558,5 +558,10 @@ const char *mo_ref_str(const mo_expr *ref);       /* "a.b[1].c" (arena) */
 /* Print an AST expression as Modelica text (for --flat and messages). var_name maps MO_EX_VAR indices
  * to names and may be NULL when there are none. */
 void mo_expr_print(mo_buf *b, const mo_expr *e, const char *(*var_name)(void *ctx, int var), void *ctx);
+/* The same, stopping once b holds max bytes (it may hold a little more: the node under way ends), in time
+ * bounded by the text printed: a comment or message that shows the start of a large expression (a DAG
+ * whose full text would grow with the square of its size). */
+void mo_expr_print_max(mo_buf *b, const mo_expr *e, const char *(*var_name)(void *ctx, int var), void *ctx,
+                       size_t max);
 
 #endif

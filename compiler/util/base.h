@@ -100,6 +100,23 @@ int mo_map_count(const mo_map *m);
  * vectors and must not be put into. */
 void mo_map_view_positions(mo_map *view, const mo_map *of, int n);
 
+/* ---- memo from address to value, emptied in constant time ----
+ * For a walk over one expression DAG (a node reached by several paths done once): each walk takes a new
+ * generation (mo_pmemo_begin), and entries of older ones count as absent, so one table serves every
+ * expression of a large model without clearing it or leaving a table per expression in the arena. One
+ * walk at a time per table: a caller that may run inside another walk over the same table must not
+ * begin (a nested begin makes the outer walk's entries absent). */
+typedef struct mo_pmemo {
+    const void **keys;
+    void **vals;
+    unsigned *stamp;          /* the generation that wrote each slot (0: never) */
+    int cap, n;               /* n: entries of the current generation */
+    unsigned gen;
+} mo_pmemo;
+void mo_pmemo_begin(mo_pmemo *m);
+void *mo_pmemo_get(const mo_pmemo *m, const void *key);     /* NULL when absent */
+void mo_pmemo_put(mo_pmemo *m, const void *key, void *val); /* val not NULL */
+
 /* ---- string builder (arena-backed) ---- */
 typedef struct mo_buf { char *s; size_t len, cap; } mo_buf;
 void mo_buf_puts(mo_buf *b, const char *s);

@@ -9,9 +9,10 @@
 #                whether the subtree reads the loop's unknowns (mo_sym_affine, 1.4 s for 16000 terms)
 #   Deep         a sum of 100000 terms: deeper than MO_MAX_EXPR_DEPTH (ast.h), refused at its place
 #   Sum2000, Prod2000  simulated, against the closed forms x = exp(-r t)
-# mo2c runs under a CPU cap of 20 s (ulimit -t: the machine's load does not count), a hundredth of what a
-# return of the quadratic takes at this length, so a failure means the quadratic, not a slow machine;
-# bench/bounded_bench.sh measures the growth.
+# The growth is counted, not timed (mo2c --stats): the nodes codegen judged Integer or not ("count
+# int-judged-nodes N") for all three, and the nodes solve's affinity test visited ("count affine-nodes
+# N") for Loop, at 11250 and 45000 terms, must grow less than 6 times (linear: 4, the quadratic: 16);
+# bench/bounded_bench.sh measures the time.
 set -u
 source tests/ref/lib.sh
 D=$OUT/long_chains
@@ -28,19 +29,39 @@ def model(name, n, decl, eqs):
                 'equation\n%send %s;\n' % (name, n, decl[0], n, decl[1], eqs, name))
 def terms(n, fmt, sep):
     return sep.join(fmt % (i + 1) for i in range(n))
-for name, n in (('Sum', 45000), ('Sum2000', 2000), ('Deep', 100000)):
+for name, n in (('Sum', 45000), ('Sum11250', 11250), ('Sum2000', 2000), ('Deep', 100000)):
     model(name, n, ('1e-4', ''), '  der(x) = -(%s);\n' % terms(n, 'p[%d]*x', ' + '))
-for name, n in (('Prod', 45000), ('Prod2000', 2000)):
+for name, n in (('Prod', 45000), ('Prod11250', 11250), ('Prod2000', 2000)):
     model(name, n, ('1.00001', ''), '  der(x) = -x*%s;\n' % terms(n, 'p[%d]', '*'))
-model('Loop', 45000, ('1e-5', '  Real y, z;\n'),
-      '  der(x) = -y;\n  y + %s = x;\n  z = 2*y + sin(x);\n' % terms(45000, 'p[%d]*z', ' + '))
+for name, n in (('Loop', 45000), ('Loop11250', 11250)):
+    model(name, n, ('1e-5', '  Real y, z;\n'),
+          '  der(x) = -y;\n  y + %s = x;\n  z = 2*y + sin(x);\n' % terms(n, 'p[%d]*z', ' + '))
 PY
 
-# emit NAME: mo2c --emit-c of NAME.mo under the CPU cap; sets rc and err
-emit() { (cd "$D" && ulimit -t 20 && exec "$MO2C" --emit-c "$1.mo" -o "$1.c") 2>"$D/$1.err"; rc=$?; err=$(head -c 300 "$D/$1.err"); }
+# emit NAME: mo2c --stats --emit-c of NAME.mo; sets rc, err (its first 300 bytes) and the counts judged
+# (int-judged-nodes) and affine (affine-nodes)
+emit() {
+    (cd "$D" && exec "$MO2C" --stats --emit-c "$1.mo" -o "$1.c") 2>"$D/$1.err"; rc=$?
+    err=$(grep -v '^mo2c: stats:' "$D/$1.err" | head -c 300)
+    judged=$(sed -n 's/^mo2c: stats: count int-judged-nodes \([0-9]*\)$/\1/p' "$D/$1.err")
+    affine=$(sed -n 's/^mo2c: stats: count affine-nodes \([0-9]*\)$/\1/p' "$D/$1.err")
+}
+# linear WHAT A B: the count A at 11250 terms and B at 45000 grow less than 6 times
+linear() {
+    if awk -v a="$2" -v b="$3" 'BEGIN { exit !(a > 0 && b > 0 && b < 6 * a) }'; then
+        echo "ok   $1: $2 at 11250 terms, $3 at 45000"
+    else
+        fail "$1: $2 at 11250 terms, $3 at 45000 (expected under 6 times)"
+    fi
+}
 for m in Sum Prod Loop; do
+    emit ${m}11250
+    [ $rc = 0 ] || fail "${m}11250: exit status $rc: $err"
+    j1=$judged a1=$affine
     emit $m
-    [ $rc = 0 ] || { fail "$m: exit status $rc (137 or 152: the CPU cap): $err"; continue; }
+    [ $rc = 0 ] || { fail "$m: exit status $rc: $err"; continue; }
+    linear "$m: nodes judged Integer or not" "$j1" "$judged"
+    [ $m = Loop ] && linear "$m: nodes of the affinity test" "$a1" "$affine"
     # the whole chain reached the C file: its last operand in the equation's code, beside the one line
     # that sets the parameter (the variable table names it too, but with quotes: "p[45000]")
     [ "$(grep -c 'p\[44999\] /\* p\[45000\] \*/' "$D/$m.c")" -ge 2 ] || fail "$m: the C file lacks the chain's last term"
