@@ -904,6 +904,8 @@ bool mo_flatten_rv(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *
             }
             return mo_av_matrix_power(e->loc, &a, (long long)n, out);
         }
+        if (e->op == MO_OP_MUL || e->op == MO_OP_EMUL)
+            mo_stream_product(fr, &a, &b);   /* m * actualStream(v): continuous, no event (15.3) */
         return mo_av_binary(e->loc, e->op, &a, &b, out);
     }
     case MO_EX_IF:

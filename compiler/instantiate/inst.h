@@ -496,6 +496,9 @@ bool mo_stream_connector(mo_front *fr, mo_inst *c, mo_loc decl);
 bool mo_stream_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr *e, const char *name,
                     struct mo_aval *out);
 bool mo_stream_finish(mo_front *fr, const mo_stream_sets *ss);
+/* stream.c: the operands of a product, flattened: where one is the flow variable m of a stream variable
+ * v and the other holds actualStream(v), its 'm > 0' is made noEvent (see there). */
+void mo_stream_product(mo_front *fr, const struct mo_aval *a, const struct mo_aval *b);
 
 /* connect.c: equation i of packed connection equations (flat.h) with trees, as mo_connect would have
  * made it (for mo_flat_unshare). */

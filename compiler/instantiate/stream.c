@@ -21,7 +21,10 @@
  * s > 0 then (s / eps)^2 * (3 - 2 * s / eps) else 0), s = sum(max(x_t, 0)), and eps = the experiment's
  * tolerance (1e-6 by default, the runtime's) times the smallest nominal of the set's flows (1 where not
  * given as a literal); under noEvent: it is continuous.
- * actualStream(v) is if m > 0 then inStream(v) else v (15.3), with events as written.
+ * actualStream(v) is if m > 0 then inStream(v) else v (15.3), with events as written; in a product with m
+ * itself (m * actualStream(v): the balances of Fluid's vessels and pipes) the product is continuous where
+ * the flow reverses, and 'm > 0' is noEvent (mo_stream_product), as 15.3 allows: with the event, a flow
+ * resting at 0 made one each step (RoomCO2WithControls' outlet duct, an event every 3e-9 s at t = 32400).
  * inStream(v) flattens to a variable node of v, patched into inStream(v)'s variable by mo_stream_finish:
  * so the variables of a component stay contiguous while it is made. A component holding stream
  * variables or using these operators is never a clone template (mo_context_note): its associations and
@@ -171,6 +174,32 @@ bool mo_stream_call(mo_front *fr, mo_inst *inst, mo_class *owner, const mo_expr 
     }
     mo_context_note();   /* the nodes are patched later: not shared by clones */
     return true;
+}
+
+/* actualStream(v)'s if-expression of flow m (mo_stream_call), else false. */
+static bool is_actual_of(const stream_state *st, const mo_expr *x, int m)
+{
+    if (!x || x->kind != MO_EX_IF || x->n != 3)
+        return false;
+    const mo_expr *c = x->a[0], *v = x->a[2];
+    return c->kind == MO_EX_BINARY && c->op == MO_OP_GT && c->a[0]->kind == MO_EX_VAR && c->a[0]->var == m &&
+           c->a[1]->kind == MO_EX_REAL && c->a[1]->real == 0.0 && v->kind == MO_EX_VAR && v->var >= 0 &&
+           flow_of(st, v->var) == m;
+}
+
+void mo_stream_product(mo_front *fr, const struct mo_aval *a, const struct mo_aval *b)
+{
+    stream_state *st = state(fr);
+    for (int side = 0; side < 2; side++) {
+        const mo_aval *f = side ? b : a, *s = side ? a : b;
+        if (f->nd || !f->one || f->one->kind != MO_EX_VAR)
+            continue;
+        for (int j = 0; j < (s->nd ? s->n : 1); j++) {
+            mo_expr *x = mo_av_at(s, j);
+            if (is_actual_of(st, x, f->one->var))
+                x->a[0] = mo_expr_call(x->a[0]->loc, "noEvent", 1, &x->a[0]);
+        }
+    }
 }
 
 /* ---- the equations ---- */

@@ -19,4 +19,11 @@ done
 "$MO2C" tests/models/StreamVolumes.mo StreamVolumes.Network --flat > "$D/net.flat" || exit 1
 grep -qxF '  inStream(b2.pipe.b.h_outflow) = b2.vol.a.h_outflow; // tests/models/StreamVolumes.mo:60:5 connect (b2)' "$D/net.flat" ||
     { echo "FAIL: one-to-one inStream"; exit 1; }
+# m * actualStream(v) is continuous where the flow reverses (15.3): its 'm > 0' makes no event
+# (RoomCO2WithControls chattered on its duct's reversing flow, an event every 3e-9 s at t = 32400);
+# actualStream alone keeps its event
+grep -qF 'v1.M * der(v1.h) = v1.a.m_flow * (if noEvent(v1.a.m_flow > 0.0) then inStream(v1.a.h_outflow) else v1.a.h_outflow) + v1.b.m_flow * (if noEvent(v1.b.m_flow > 0.0) then' "$D/net.flat" ||
+    { echo "FAIL: m * actualStream(v) with an event"; exit 1; }
+grep -qF '  b2.h_a = if b2.a.m_flow > 0.0 then inStream(b2.a.h_outflow) else b2.a.h_outflow;' "$D/net.flat" ||
+    { echo "FAIL: actualStream(v) alone without its event"; exit 1; }
 exit 0
