@@ -218,17 +218,38 @@ static int nl_df(const gsl_vector *z, void *params, gsl_matrix *J)
     for (int j = 0; j < n; j++)
         zz[j] = z->data[j];
     for (int j = 0; j < n; j++) {
-        double h = sqrt(DBL_EPSILON) * fmax(fabs(zz[j]), 1.0);
         double keep = zz[j];
-        zz[j] = keep + h;
-        h = zz[j] - keep; /* the step actually taken, exactly representable */
-        if (c->f(c->d, zz, col) != 0) {
-            c->failed = 1;
-            return GSL_EBADFUNC;
+        /* A column that the step leaves exactly 0 is tried again with steps 1e3 and 1e6 times longer:
+         * a slope below the rounding of the residual at sqrt(eps) is no slope of 0. Spice3's Nand starts
+         * with its output at 0 V, where the PMOS pull-ups are saturated and the node's current moves
+         * with its voltage through gmin = 1e-12 S alone: 1.5e-20 A for the step of 1.5e-8 V, under
+         * one ulp of the 3.75e-4 A of the residual, so the column was 0, the step singular, and the
+         * output never moved towards its 5 V. The Newton step is then long (gmin's slope), and the
+         * clipping and line search of newton_first bring it back. */
+        int zero = 1;
+        for (int k = 0; k < 3 && zero; k++) {
+            double h = sqrt(DBL_EPSILON) * (k == 0 ? 1.0 : k == 1 ? 1e3 : 1e6) * fmax(fabs(keep), 1.0);
+            zz[j] = keep + h;
+            h = zz[j] - keep; /* the step actually taken, exactly representable */
+            char keep_error[sizeof c->d->error];
+            if (k > 0)
+                memcpy(keep_error, c->d->error, sizeof keep_error);
+            int rc = c->f(c->d, zz, col);
+            zz[j] = keep;
+            if (rc != 0 && k > 0)
+                memcpy(c->d->error, keep_error, sizeof keep_error);
+            if (rc != 0 && k == 0) {
+                c->failed = 1;
+                return GSL_EBADFUNC;
+            }
+            if (rc != 0)
+                break; /* the longer step leaves the residual's domain: the column stays 0 */
+            for (int i = 0; i < n; i++) {
+                double v = (col[i] - f0[i]) / h;
+                J->data[(size_t)i * J->tda + (size_t)j] = v;
+                zero &= v == 0.0;
+            }
         }
-        zz[j] = keep;
-        for (int i = 0; i < n; i++)
-            J->data[(size_t)i * J->tda + (size_t)j] = (col[i] - f0[i]) / h;
     }
     return GSL_SUCCESS;
 }

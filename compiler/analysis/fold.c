@@ -39,8 +39,8 @@
  * Capcjc = 0*...): der(vbc) was made when the equation was lowered but no equation mentions it any
  * more. Such a derivative is dropped (kind MO_DV_UNUSED: no unknown, no slot, no result column) and its
  * variable is not differentiated (algebraic), when nothing else reads it: no initial equation, no
- * algorithm section, no alias of it, no der() in the flat model's when-clauses and asserts (which code
- * generation lowers itself).
+ * algorithm section, no alias of it that is a variable of the model or that one of those reads, no
+ * der() in the flat model's when-clauses and asserts (which code generation lowers itself).
  */
 #include "daeutil.h"
 
@@ -253,20 +253,39 @@ void mo_dae_drop_unused_ders(mo_dae *dae)
         any = dae->vars.v[v].kind == MO_DV_DERIVATIVE && !used[v];
     if (!any || der_outside_equations(dae->flat))
         return;
+    /* An alias that is a variable of the model (a_rel = der(w_rel): its value is a result, its fixed
+     * start an initial equation that mo_dae_init_build writes later) is a use of its kept variable;
+     * so is one that something reads (an algorithm section's statements name variables as written;
+     * equations were rewritten onto the kept ones). The alias that connections make of a derivative
+     * of der() alone (der(mp1.B.v) of der(mp1.Dinternal) when a bulk is tied to its drain) is no use:
+     * counted as one, it kept the transistors' node voltages differentiated, and index reduction then
+     * differentiated Spice3's Nand's whole static network (no state at all) into a loop of
+     * derivatives it did not solve. */
     for (int v = 0; v < n; v++) {
         const mo_dvar *d = &dae->vars.v[v];
-        if (d->kind == MO_DV_ALIAS && d->alias_of >= 0)
+        if (d->kind == MO_DV_ALIAS && d->alias_of >= 0 && (used[v] || d->flat >= 0))
             used[d->alias_of] = 1;
     }
     for (int v = 0; v < n; v++) {
         mo_dvar *d = &dae->vars.v[v];
-        if (d->kind != MO_DV_DERIVATIVE || used[v] || d->der >= 0 || d->der_of < 0)
+        if (d->kind != MO_DV_DERIVATIVE || used[v] || d->flat >= 0 || d->der >= 0 || d->der_of < 0)
             continue;
         mo_dvar *x = &dae->vars.v[d->der_of];
         if (x->kind != MO_DV_STATE || x->der != v)
             continue;
         x->der = -1;
         x->kind = MO_DV_ALGEBRAIC;
+        d->der_of = -1;
+        d->kind = MO_DV_UNUSED;
+    }
+    /* the aliases of a dropped derivative go with it (alias elimination points them at the kept
+     * variable directly), and so do the der links of the aliased variables they are derivatives of */
+    for (int v = 0; v < n; v++) {
+        mo_dvar *d = &dae->vars.v[v];
+        if (d->kind != MO_DV_ALIAS || d->alias_of < 0 || dae->vars.v[d->alias_of].kind != MO_DV_UNUSED)
+            continue;
+        if (d->der_of >= 0 && dae->vars.v[d->der_of].der == v)
+            dae->vars.v[d->der_of].der = -1;
         d->der_of = -1;
         d->kind = MO_DV_UNUSED;
     }

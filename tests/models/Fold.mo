@@ -259,4 +259,39 @@ package Fold
     Node n1(card(C0 = 1, phi = 10, g = 2));
     annotation(experiment(StopTime = 5, Interval = 0.01));
   end PartialCall;
+
+  // A derivative that only its alias kept (fold.c, mo_dae_drop_unused_ders): the junction's capacitance c
+  // times der(a) and der(b), a and b tied (a = b makes der(b) an alias of der(a), or the other way round)
+  // as Spice3's transistors tie their bulk to their drain. With Cval = 0, c is found 0 by alias
+  // elimination, after der(a) and der(b) were made, and no equation reads either derivative. a is also
+  // the source's sin(t): were der(a) kept, a would be a state under that constraint, and index reduction
+  // would differentiate a = sin(t) and what reads a (Spice3's Nand: no gate capacitance, its whole static
+  // network differentiated, a loop of derivatives not solved). No state: i = 2 a = 2 sin(t), ia = ib = 0.
+  model AliasDer
+    parameter Real Cval = 0 annotation(Evaluate = true);
+    Real c;
+    Real a;
+    Real b;
+    Real ia;
+    Real ib;
+    Real i;
+  equation
+    c = smooth(1, Cval*(1 + a^2));
+    ia = c*der(a) + a;
+    ib = c*der(b) + b;
+    a = b;
+    a = sin(time);
+    i = ia + ib;
+    annotation(experiment(StopTime = 5, Interval = 0.01));
+  end AliasDer;
+
+  // AliasDer with a variable of the model that is der(b): va = der(b) makes va an alias of der(a) (or
+  // der(a) one of va), and that alias is a use: a stays differentiated (a dummy state under a = sin(t)),
+  // va = cos(t) (MAP-LIB's SpringDamper: a_rel(fixed = true) = der(w_rel) read by the initial system).
+  model AliasDerKept
+    extends AliasDer;
+    Real va;
+  equation
+    va = der(b);
+  end AliasDerKept;
 end Fold;
