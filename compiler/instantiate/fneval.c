@@ -10,7 +10,9 @@
  * reports "not supported yet: evaluating the function ... at compile time" at the call).
  * What runs: functions whose slots are Real, Integer, Boolean or enumeration scalars or arrays (records
  * count as their fields), with algorithms of assignments (of whole slots, or of elements x[i] := v),
- * (a, b) := g(x), if, for over ranges, while, break, return and assert, over the scalar built-ins eval.c
+ * (a, b) := g(x) (its targets whole slots or elements: a record assigned to an element of an array of
+ * records, tM[i, j] := fromPolar(..), is one such assignment of its fields), if, for over ranges, while,
+ * break, return and assert, over the scalar built-ins eval.c
  * knows (element by element on arrays), array constructors (with iterators too: {(k - 1)*2*pi/m for k in
  * 1:m}, Electrical.Polyphase.Functions.symmetricOrientation), ranges, subscripts (indices, ranges, ':'),
  * matrix constructors ([a, b; c, d]), + - of arrays, array * / scalar, products of vectors and matrices,
@@ -714,7 +716,11 @@ static flow run_stmt(run *r, const mo_func *fn, val *vals, const mo_fstmt *s, in
             for (int k = 0; ok && k < s->ntargets; k++) {
                 if (s->targets[k] < 0)
                     continue;
-                ok = !(s->target_exprs && s->target_exprs[k]) && fits(fn, s->targets[k], &outs[k]);
+                if (s->target_exprs && s->target_exprs[k]) {   /* an element: tM[i, j] := fromPolar(..) */
+                    ok = assign_part(r, vals, s->target_exprs[k], &outs[k], depth);
+                    continue;
+                }
+                ok = fits(fn, s->targets[k], &outs[k]);
                 if (ok)
                     vals[s->targets[k]] = outs[k];
             }
