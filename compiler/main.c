@@ -73,8 +73,9 @@ static void usage(FILE *out)
           "                  earlier one of the same class (slower; for checking the copies)\n"
           "  --no-loops      write every equation as its own statement, never runs of repeated\n"
           "                  equations as loops (larger C; for checking the loops)\n"
-          "  --state-sets    switch the states during the run where a state choice of index\n"
-          "                  reduction degenerates (state sets), instead of stopping there\n"
+          "  --no-state-sets keep every state choice of index reduction static: the run stops\n"
+          "                  where one degenerates (by default the states of a small choice\n"
+          "                  switch there: state sets; --state-sets is that default)\n"
           "  -L DIR          add DIR to the library path (before MODELICAPATH and the bundled models/)\n"
           "  --help          this text\n"
           "  --version       the version\n",
@@ -449,8 +450,8 @@ static int mo2c_main_thread_body(int argc, char **argv)
             mo_clone_disable();
         } else if (strcmp(a, "--no-loops") == 0) {
             mo_codegen_no_loops();
-        } else if (strcmp(a, "--state-sets") == 0) {
-            mo_dae_state_sets();
+        } else if (strcmp(a, "--state-sets") == 0 || strcmp(a, "--no-state-sets") == 0) {
+            mo_dae_state_sets(a[2] != 'n');
         } else if (strncmp(a, "--dump=", 7) == 0) {
             o.dump = a + 7;
             /* checked here, before any work: a misspelt stage must not run the whole analysis */

@@ -197,8 +197,8 @@ bool mo_func_partials(mo_flat *flat);
 mo_dae *mo_dae_build(const mo_flat *flat);                  /* dae.c */
 int mo_dae_index(mo_dae *dae);                               /* index.c */
 /* stateset.c: make the state choices whose Jacobian varies state sets (mo_dset.nk), switched during the run
- * (--state-sets), instead of static choices that the run stops on where they degenerate */
-void mo_dae_state_sets(void);
+ * (on by default), or not (--no-state-sets: static choices, which the run stops on where they degenerate) */
+void mo_dae_state_sets(bool on);
 int mo_dae_sort(mo_dae *dae);                                /* sort.c */
 int mo_dae_solve(mo_dae *dae);                               /* solve.c */
 int mo_codegen(FILE *out, const mo_dae *dae);                /* codegen.c */

@@ -1,6 +1,6 @@
 /*
- * stateset.c - state sets (--state-sets): dynamic state selection's form of a state choice of index
- * reduction (index.c) that can degenerate during the run.
+ * stateset.c - state sets (the default; --no-state-sets: static choices only): dynamic state
+ * selection's form of a state choice of index reduction (index.c) that can degenerate during the run.
  *
  * A choice of the dummy derivative method takes nr dummies among nc candidates at the start values;
  * the integrals of the other nc - nr are states. Where the rows' Jacobian against the dummies turns
@@ -20,11 +20,11 @@
 
 #include <string.h>
 
-static bool state_sets = false;
+static bool state_sets = true;
 
-void mo_dae_state_sets(void)
+void mo_dae_state_sets(bool on)
 {
-    state_sets = true;
+    state_sets = on;
 }
 
 /* A set has at most this many set states, and rows: the run-time switch is dense in a set, O(nr^2 nc)

@@ -1,6 +1,6 @@
 /*
  * codegen_dss.c - the run-time guard of a static state choice that would need dynamic state selection,
- * and the switch of a state set (--state-sets) that does it.
+ * and the switch of a state set (the default; --no-state-sets: none) that does it.
  *
  * Index reduction (analysis/index.c) chooses the states once, at the start values: of the variables that
  * differentiated constraints tie together, some stay states and the others become dummy states,
@@ -11,8 +11,8 @@
  * +-sqrt(1 - others^2), and where it passes through 0 the solver stays on the root of the sign it had
  * (its Jacobian 2 Q[k] vanishes there): the run would go on with the mirrored rotation, a wrong answer
  * that looks right. Tools switch to another choice of states there (dynamic state selection); mo2c does
- * not yet by default (state sets, below, are behind --state-sets), so the run stops with a located error
- * before the choice degenerates.
+ * for the choices it makes state sets (below); every other choice is watched, and the run stops with a
+ * located error before it degenerates.
  *
  * What is watched: every choice index reduction made (dae->dsets: at each level of the dummy derivative
  * method, each connected set of differentiated equations and the candidates they fix), whatever loop,
@@ -55,7 +55,8 @@
  * (mo2c_dss_check_rect; blocks of a block triangular form each of full rank in those give the whole
  * choice full rank); a choice that needed one more column would be another choice of states.
  *
- * State sets (--state-sets, analysis/stateset.c): a choice that can degenerate is made a set instead,
+ * State sets (by default; --no-state-sets: none; analysis/stateset.c): a choice that can degenerate, of
+ * at most 64 equations and 8 kept candidates, is made a set instead,
  * every candidate a dummy and nk set states copying the integrals of the candidates their selectors
  * name (dae.h, mo_dset.nk). Such a set is not watched but switched (plan_switch, switch_code): at every
  * evaluation its rows' Jacobian against all its candidates, and mo2c_dss_switch (runtime/dss.c); at an
@@ -74,7 +75,7 @@
  * choices that degenerate are components of 12 to 69 equations with up to 24 kept candidates, most of
  * them rows with constant coefficients; the one that degenerates is a diagonal block of 8 (the guard's
  * blocks, plan_set). A set per such block (its dummies and the states its rows hold as candidates)
- * rather than per component is the next step, then sets by default once the library walks pass.
+ * rather than per component is the next step.
  *
  * Needs: a solved DAE (dae->dsets from index.c, dae->ode's blocks). mo_cg_dss_plan differentiates once;
  * codegen_need.c puts the blocks computing what the guards read in rhs. Guarantees: the message names

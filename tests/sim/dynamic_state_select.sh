@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A static state choice that the run outgrows stops with a located error, never a wrong answer
-# (codegen/codegen_dss.c; tests/models/DynamicStateSelection.mo). The Cartesian pendulum released
+# (codegen/codegen_dss.c; tests/models/DynamicStateSelection.mo): with --no-state-sets, and by default
+# for the choices that are not made state sets; those that are switch their states (the end of this file). The Cartesian pendulum released
 # horizontally (x = L = 1, y = 0, at rest) keeps y and v as states and computes x, the dummy state, from
 # x^2 + y^2 = L^2 by Newton. At the bottom of the swing x passes through 0 and the constraint's partial
 # derivative against x vanishes; Newton would stay on x > 0 (before the guard, the run "finished
@@ -33,13 +34,14 @@ stops() {
 # the bottom of the swing of the pendulum released horizontally (see above)
 tb=$(awk 'BEGIN { printf "%.17g", sqrt(1 / 9.81) * 1.8540746773013719 }')
 tb0=$(awk -v tb="$tb" 'BEGIN { printf "%.17g", tb - 0.01 }')
-"$MO2C" "$M" DynamicStateSelection.CartesianPendulum -o "$D/cp" || { echo "FAIL: mo2c CartesianPendulum"; exit 1; }
+"$MO2C" --no-state-sets "$M" DynamicStateSelection.CartesianPendulum -o "$D/cp" || { echo "FAIL: mo2c CartesianPendulum"; exit 1; }
 stops cp 2 "the states chosen at compile time no longer fit the constraint DynamicStateSelection.mo:15: x^2 + y^2 = L^2: its partial derivative against the dummy state 'x' is" "$tb0" "$tb" CartesianPendulum || exit 1
 
 # SwingingPendulum: the same pendulum released at rest 0.05 rad from the bottom, its start values given by
 # a function that builds a rotation matrix with a matrix constructor (instantiate/fneval.c evaluates
 # [a, b; c, d] when the model is compiled). With those values the states are chosen by size: |dF/dy| is
-# 20 times |dF/dx|, so y is the dummy (never near its singular point) and x, u are states, and the run
+# 20 times |dF/dx|, so y is the dummy (never near its singular point) and x, u are states (by default the
+# state set's selectors start at that choice and never switch: the same run), and the run
 # matches the independent polar integration (tests/ref/pendulum_ref.c at THETA0 = 0.05) in the tube 1e-3
 # over ten swings. Before, the start values were unknown there, the fixed start of y won the tie, x became
 # the dummy passing its singular point at every swing (the guard above stops it at t = 0.437; without the
@@ -56,7 +58,7 @@ simulate "$D" sw -stopTime=10 -stepSize=0.01 -tolerance=1e-8 -r=sw.csv || exit 1
 # b = x - y, a^2 + b^2 = 2 L^2: its dummies x, a and b are computed by a nonlinear loop of three
 # equations, which the guard did not watch: the run "finished successfully", at t = 1.192 (where the
 # pendulum reaches x = -1) x = 0.63. It must stop before the bottom, as CartesianPendulum does.
-"$MO2C" "$M" DynamicStateSelection.RotatedPendulum -o "$D/rp" || { echo "FAIL: mo2c RotatedPendulum"; exit 1; }
+"$MO2C" --no-state-sets "$M" DynamicStateSelection.RotatedPendulum -o "$D/rp" || { echo "FAIL: mo2c RotatedPendulum"; exit 1; }
 stops rp 2 "the states chosen at compile time no longer fit the constraint DynamicStateSelection.mo:61: a^2 + b^2 = 2 * L^2 (one of 3 that fix 3 dummy states together; eliminated against the other dummies): its partial derivative against the dummy state '" "$tb0" "$tb" RotatedPendulum || exit 1
 
 # Bead: a bead on a rod turning at w = 1 rad/s about the origin, x sin(t) = y cos(t); at t = 0 the
@@ -66,7 +68,7 @@ stops rp 2 "the states chosen at compile time no longer fit the constraint Dynam
 # against y is 0: the guard must stop the run within 0.011 s before (|cos| < 0.01 |sin| from
 # t = pi/2 - 0.0099997). Before, the explicit assignment was not watched: the run "finished successfully"
 # to t = 3 with x = -88.1, where the closed form is -9.97.
-"$MO2C" "$M" DynamicStateSelection.Bead -o "$D/bead" || { echo "FAIL: mo2c Bead"; exit 1; }
+"$MO2C" --no-state-sets "$M" DynamicStateSelection.Bead -o "$D/bead" || { echo "FAIL: mo2c Bead"; exit 1; }
 simulate "$D" bead -stopTime=1.4 -tolerance=1e-10 -r=bead.csv || exit 1
 [ "$(tail -1 "$D/bead.csv" | cut -d, -f1)" = 1.4 ] || { echo "FAIL: Bead: the result does not end at 1.4"; exit 1; }
 closed_form "$D/bead.csv" x '(exp(t) + exp(-t)) / 2 * cos(t)' 1e-6 || exit 1
@@ -90,8 +92,8 @@ simulate "$D" set -stopTime=10 -stepSize=0.01 -tolerance=1e-10 -r=set.csv || exi
 n=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "\"k\"") c = i } NR > 2 && $c != p { n++ } { p = $c } END { print c ? n + 0 : -1 }' "$D/set.csv")
 [ "$n" -ge 16 ] || { echo "FAIL: CartesianPendulumStateSet switched its states $n times in 10 s, expected at least 16"; exit 1; }
 
-# --state-sets (index.c, codegen_dss.c): a choice whose Jacobian against its dummies varies becomes a
-# state set: every candidate a dummy, set states copying the ones kept, selectors switched at accepted
+# By default (state sets: analysis/stateset.c, codegen_dss.c) a choice whose Jacobian against its dummies
+# varies becomes a state set: every candidate a dummy, set states copying the ones kept, selectors switched at accepted
 # points where the kept choice's determinant against its dummies falls below a tenth of the best
 # columns' (runtime/dss.c), the set states then set from the candidates at the same point and the
 # integrator restarted. The three cases that stop above must then run through their singular points:
@@ -108,13 +110,13 @@ switches() {   # switches CSV COLUMN: how many times COLUMN changes between rows
 }
 for mn in CartesianPendulum:16 RotatedPendulum:8; do
     m=${mn%:*}
-    "$MO2C" --state-sets "$M" DynamicStateSelection.$m -o "$D/set_$m" || { echo "FAIL: mo2c --state-sets $m"; exit 1; }
+    "$MO2C" "$M" DynamicStateSelection.$m -o "$D/set_$m" || { echo "FAIL: mo2c $m"; exit 1; }
     simulate "$D" "set_$m" -stopTime=10 -stepSize=0.01 -tolerance=1e-10 -r="set_$m.csv" || exit 1
     "$REFBIN/csvcmp" --tube 1e-4 "$D/ref_h.csv" "$D/set_$m.csv" x y u v lambda || exit 1
     n=$(switches "$D/set_$m.csv" '$STATESET2.k[1]')
     [ "$n" -ge "${mn#*:}" ] || { echo "FAIL: $m with state sets switched $n times in 10 s, expected at least ${mn#*:}"; exit 1; }
 done
-"$MO2C" --state-sets "$M" DynamicStateSelection.Bead -o "$D/set_bead" || { echo "FAIL: mo2c --state-sets Bead"; exit 1; }
+"$MO2C" "$M" DynamicStateSelection.Bead -o "$D/set_bead" || { echo "FAIL: mo2c Bead"; exit 1; }
 simulate "$D" set_bead -stopTime=5 -tolerance=1e-10 -r=set_bead.csv || exit 1
 [ "$(tail -1 "$D/set_bead.csv" | cut -d, -f1)" = 5 ] || { echo "FAIL: Bead with state sets: the result does not end at 5"; exit 1; }
 closed_form "$D/set_bead.csv" x '(exp(t) + exp(-t)) / 2 * cos(t)' 1e-6 || exit 1
