@@ -3,7 +3,7 @@
  *
  * Input: the flat model's when-equations and algorithm sections (flat.h). Output: the set of variables
  * assigned in when-clauses and when-statements (mo_events_assigned, used by dae.c to classify them
- * MO_DV_DISCRETE), and errors for when-clauses that assign what they may not (mo_dae_events_check,
+ * MO_DV_DISCRETE), and errors for when-clauses that assign or reinit what they may not (mo_dae_events_check,
  * after der() has been lowered so that differentiated variables are known); the variables an expression
  * reads at an event, outside pre() (mo_expr_each_var_now, sym.h).
  *
@@ -49,11 +49,35 @@ bool mo_dae_events_check(const mo_dae *dae)
     bool ok = true;
     int *owner = MO_NEWN(int, flat->vars.n + 1);       /* when-equation + 1 that assigns the variable */
     const mo_wstmt **first = MO_NEWN(const mo_wstmt *, flat->vars.n + 1);
+    /* reinit: the when-equation + 1 and the branch of the variable's first reinit, and that reinit */
+    int *rwhen = MO_NEWN(int, flat->vars.n + 1), *rbranch = MO_NEWN(int, flat->vars.n + 1);
+    const mo_wstmt **rfirst = MO_NEWN(const mo_wstmt *, flat->vars.n + 1);
     for (int i = 0; i < flat->whens.n; i++) {
         const mo_fwhen *w = &flat->whens.v[i];
         for (int k = 0; k < w->nbranches; k++)
             for (int j = 0; j < w->branches[k].body.n; j++) {
                 const mo_wstmt *s = &w->branches[k].body.v[j];
+                if (s->kind == MO_WS_REINIT && s->lhs->kind == MO_EX_VAR && s->lhs->var >= 0) {
+                    /* 8.3.6: a variable is reinitialized by one when-equation (each of its when/elsewhen
+                     * branches may), once per branch (twice only in different branches of an if-equation,
+                     * which cannot hold reinit here: flatten_when.c). Else the value at an event where
+                     * both fire would be whichever runs last: the order of the source. */
+                    int v = s->lhs->var;
+                    const char *name = flat->vars.v[v].name;
+                    if (rwhen[v] && (rwhen[v] != i + 1 || rbranch[v] == k)) {
+                        mo_error(s->loc, rwhen[v] != i + 1
+                                 ? "'%s' is reinitialized in two when-equations; reinit may be applied to a "
+                                   "variable in one when-equation only (specification 8.3.6)"
+                                 : "'%s' is reinitialized twice in one when-clause; reinit may be applied to a "
+                                   "variable once there (specification 8.3.6)", name);
+                        mo_note(rfirst[v]->loc, "the other reinit of '%s' is here", name);
+                        ok = false;
+                    } else if (!rwhen[v]) {
+                        rwhen[v] = i + 1;
+                        rbranch[v] = k;
+                        rfirst[v] = s;
+                    }
+                }
                 if (s->kind != MO_WS_ASSIGN)
                     continue;
                 int v = s->lhs->var;
