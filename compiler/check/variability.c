@@ -5,7 +5,8 @@
  * bound to a function of time are errors naming the variable read.
  *
  * Discrete-time Reals (4.5.3): der is not applied to one, and one declared discrete is assigned in a
- * when-clause; a variable of a discrete type gets a discrete-time value (3.8.3) (mo_check_discrete).
+ * when-clause; a variable of a discrete type, or a Real a when-clause assigns, gets a discrete-time value
+ * (3.8.3) (mo_check_discrete).
  *
  * Input: the flat model (packed or not: bindings are the variables' own; a packed record's copies read
  * variables of the same declarations). Output: errors at the binding or the call; returns their
@@ -197,7 +198,8 @@ static void not_discrete(dctx *c, mo_loc loc, int v, int w)
     const mo_var *var = &c->flat->vars.v[v];
     mo_error(loc, "'%s' is a discrete-time %s, but the expression that gives it its value reads %s, which is "
              "continuous-time (specification 3.8.3)", mo_flat_var_name((void *)c->flat, v),
-             var->type == MO_T_INTEGER ? "Integer" : var->type == MO_T_BOOLEAN ? "Boolean" : "variable",
+             var->type == MO_T_INTEGER ? "Integer" : var->type == MO_T_BOOLEAN ? "Boolean"
+             : var->type == MO_T_REAL ? "Real (a when-clause assigns it)" : "variable",
              w >= 0 ? mo_sprintf("'%s'", mo_flat_var_name((void *)c->flat, w)) : "time or a derivative");
     c->errors++;
 }
@@ -234,7 +236,8 @@ static void discrete_valued(dctx *c, const mo_expr *lhs, const mo_expr *rhs, int
 /* v := e in an algorithm section outside when-statements, v Integer, Boolean or enumeration (discrete by
  * its type): e must be discrete-time (3.8.3), as the equation v = e must (discrete_valued). Here the
  * target's type is known, so any value is judged ('k := f(x)' with a continuous x changed k between
- * events, unseen: 'when k == 3' never fired). */
+ * events, unseen: 'when k == 3' never fired). So is a Real that a when-clause assigns (a discrete-time
+ * variable, 4.5.3): 'y := time; when c then y := 10; end when;' was sampled at events, silently. */
 static void discrete_assign(void *ctx, const mo_astmt *s, bool in_when)
 {
     dctx *c = ctx;
@@ -245,7 +248,8 @@ static void discrete_assign(void *ctx, const mo_astmt *s, bool in_when)
         if (v < 0 || v >= c->flat->vars.n)
             continue;
         const mo_var *var = &c->flat->vars.v[v];
-        if (var->type == MO_T_REAL || var->type == MO_T_STRING || var->variability != MO_VAR_DISCRETE)
+        if (var->type == MO_T_STRING || var->variability < MO_VAR_DISCRETE ||
+            (var->type == MO_T_REAL ? !c->assigned[v] : var->variability != MO_VAR_DISCRETE))
             continue;
         int w = -1;
         const mo_expr *e = s->index && k ? s->values[0] : s->values[k];
