@@ -331,15 +331,19 @@ static bool eval(const mo_flat *flat, const mo_expr *e, double *out, int depth)
             return false;
         *out = e->op == MO_OP_NEG ? -a : e->op == MO_OP_NOT ? !a : a;
         return !int_overflow(flat, e, 0, a, *out);
-    case MO_EX_BINARY:
-        if ((e->op == MO_OP_AND || e->op == MO_OP_OR) && eval(flat, e->a[0], &a, depth) &&
+    case MO_EX_BINARY: {
+        /* the left operand once: evaluated again after a short-circuit test that did not decide, each
+         * level of a chain 'c1 or c2 or ... or cn' doubled the work (2^n: review finding 04) */
+        bool left = eval(flat, e->a[0], &a, depth);
+        if ((e->op == MO_OP_AND || e->op == MO_OP_OR) && left &&
             (e->op == MO_OP_AND ? a == 0 : a != 0)) {   /* decided by its left operand: false and f(x) */
             *out = e->op == MO_OP_OR;
             return true;
         }
-        if (!eval(flat, e->a[0], &a, depth) || !eval(flat, e->a[1], &b, depth))
+        if (!left || !eval(flat, e->a[1], &b, depth))
             return false;
         return mo_eval_binary(e->op, a, b, out) && !int_overflow(flat, e, a, b, *out);
+    }
     case MO_EX_IF:
         for (int i = 0; i + 1 < e->n; i += 2) {
             if (!eval(flat, e->a[i], &a, depth))
