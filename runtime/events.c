@@ -273,12 +273,11 @@ mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odei
     return ev;
 }
 
-int mo2c_rt_events_stepper(mo2c_rt_events *ev, const mo2c_rt_opts *o, gsl_odeiv2_system *sys,
-                           const gsl_odeiv2_step_type *type)
+int mo2c_rt_events_stepper(mo2c_rt_events *ev, double tol, gsl_odeiv2_system *sys, const gsl_odeiv2_step_type *type)
 {
     if (!ev->drv)
         return 0;
-    gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, type, 1e-6, o->tol, o->tol);
+    gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, type, 1e-6, tol, tol);
     if (!nd)
         return -1;
     mo2c_rt_dx_forget(ev->d->solver);

@@ -298,9 +298,9 @@ int mo2c_rt_has_events(const mo2c_model *m);
 mo2c_rt_events *mo2c_rt_events_new(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system *sys,
                                    const gsl_odeiv2_step_type *type);
 void mo2c_rt_events_free(mo2c_rt_events *ev);
-/* the stepper that locates crossings inside a step, when the run changes its own (solver.c: stiff) */
-int mo2c_rt_events_stepper(mo2c_rt_events *ev, const mo2c_rt_opts *o, gsl_odeiv2_system *sys,
-                           const gsl_odeiv2_step_type *type);
+/* the stepper (and its tolerance) that locates crossings inside a step, when the run changes its own
+ * (solver.c: stiff) */
+int mo2c_rt_events_stepper(mo2c_rt_events *ev, double tol, gsl_odeiv2_system *sys, const gsl_odeiv2_step_type *type);
 int mo2c_rt_events_start(mo2c_rt_events *ev, double t);
 double mo2c_rt_events_next_time(mo2c_rt_events *ev, double t);
 void mo2c_rt_events_step_start(mo2c_rt_events *ev, double t, const double *x);

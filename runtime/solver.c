@@ -394,24 +394,164 @@ static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt
 /* Stiffness: the default rkf45 is explicit, so on a stiff model (a transistor's 1e-14 s time constant
  * beside a 1 s run, a switched-capacitor filter) its steps are held at the fast mode's stability limit
  * however smooth the solution: the run takes hours where a BDF method takes a second. When the default
- * stepper (no -s) takes more than STIFF_STEPS accepted steps within one output interval, the run goes on
- * with msbdf (variable-order BDF, what OpenModelica's default dassl is) from the current point and step
- * size, at the same tolerance, and says so in LOG_SOLVER. A model that asks for a stepper keeps it.
- * msbdf factors a dense Jacobian (n^3): above STIFF_MAX_STATES states the run stays with rkf45 and
- * LOG_SOLVER suggests -s=cvode (SUNDIALS, sparse) instead. */
+ * stepper (no -s) takes more than STIFF_STEPS accepted steps within one output interval, or shows the
+ * second sign below, the run goes on with msbdf (variable-order BDF, what OpenModelica's default dassl
+ * is) from the current point and step size, at the same tolerance, and says so in LOG_SOLVER. A model
+ * that asks for a stepper keeps it. msbdf factors a dense Jacobian (n^3): above STIFF_MAX_STATES states
+ * the run stays with rkf45 and LOG_SOLVER suggests -s=cvode (SUNDIALS, sparse) instead. */
 #define STIFF_STEPS 1000
 #define STIFF_MAX_STATES 1000
+#define STIFF_TEXT(n) STIFF_TEXT_(n)   /* a macro's value as a string, for the messages */
+#define STIFF_TEXT_(n) #n
 
-static int switch_to_bdf(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system *sys, gsl_odeiv2_driver **drv,
-                         tracked_control *tc, double t)
+/* The second sign of stiffness: rkf45 held at its stability limit rejects a step in every few. Its
+ * controller grows a step that passed by up to fivefold, the longer step leaves the stability region,
+ * its error estimate explodes and the step is retried shorter: the step size saws about the limit
+ * however smooth the solution, while an accurate rkf45 step is seldom refused. Measured over blocks
+ * of STIFF_BLOCK accepted steps (the MSL examples of library_msl_examples.sh, 2026-11-27): the models
+ * whose steps rkf45 resolves refuse at most 5 % of the tries of a block (Backlash, the noise examples;
+ * one block of NandGate's 8 %), the stiff ones 13 % to 24 % in every block (the op amp circuits, the
+ * switches with arcs, Fluid's RoomCO2, 13 %: a 100 m3 room's pressure against a pipe, time constant
+ * 0.1 s in a 3600 s run, 33,566 rkf45 steps where msbdf takes 726). Two blocks in a row above
+ * STIFF_REJECTED switch, also when the steps are too few per output interval for the first
+ * sign (RoomCO2 takes about 70 per interval). */
+#define STIFF_BLOCK 200
+#define STIFF_REJECTED 0.10   /* the message says 10 % */
+/* msbdf is no cure for every stiff model: on the MSL's AmplifierWithOpAmpDetailed (op amps with
+ * piecewise limits, no generated Jacobian) it refused 289,039 of its 590,671 tries and its result left
+ * MAP-LIB's tube, where rkf45 alone met it in 606,304 steps. A block of STIFF_BLOCK msbdf steps that
+ * refuses more than STIFF_BDF_REFUSED of its tries hands the run back to rkf45. Measured on
+ * MAP-LIB's models: the stiff ones that msbdf runs into the references' tubes refuse at most 25 % of
+ * a block's tries (ThyristorBehaviourTest; SimpleTriacCircuit 24 %, the rectifiers 18 %, CauerLowPassSC
+ * 17 %), AmplifierWithOpAmpDetailed 40 % in its fourth block (it then passes, back with rkf45). rkf45
+ * handed the run is watched by the first sign only, and a switch from there keeps msbdf for good: a
+ * stiff run's msbdf may also refuse a third of a block's tries at a switching of diodes (SMEE_Rectifier at
+ * t = 0.0156, 2026-11-28), and rkf45 for good then took more than 60 s of CPU to t = 0.34 of 1.1 where
+ * the first sign's msbdf (the behaviour before this watch) takes 9 s to the end. */
+#define STIFF_BDF_REFUSED (1.0 / 3.0)   /* the message says a third */
+/* msbdf's tolerance after a switch, relative to the run's: rkf45 held by stability takes steps far
+ * shorter than its tolerance asks for, and its result is far more accurate than the tolerance (on
+ * ActuatorWithNoise, 1e-5, rkf45 alone ends within 2e-8 of a tight reference at t = 0.005 in 552,539
+ * steps to t = 0.006); msbdf at the same tolerance meets it step by step and its global error grows to
+ * 2.2e-4 there (2.4 % of the value, 10 times MAP-LIB's tube), at a tenth 9e-6 (steps 89,722 -> 117,067
+ * over the whole run). The answer must not depend on the integrator the run chose by itself beyond what
+ * the tolerance lets rkf45 drift. */
+#define STIFF_BDF_TOL 0.1
+/* ... but not below STIFF_BDF_TOL_MIN, nor above the run's own: near double precision msbdf's steps shrink
+ * to nothing (SimpleTriacCircuit, tolerance 1e-12: msbdf at 1e-13 failed at t = 0.000271 with a step of
+ * 1e-20; at 1e-12 it runs into MAP-LIB's tube) */
+#define STIFF_BDF_TOL_MIN 1e-10
+
+/* The share of refused tries alone is no proof: a step refused because a trial point's loop failed, or a
+ * mode resolved near the tolerance, looks alike (MultiBody's HeatLosses and SpringDamperSystem refuse two
+ * tries in three, their dampers' Newton failing at trial points, and are not stiff: msbdf's longer steps
+ * there ran into the state-choice watch). A block whose share is high counts only when rkf45's step is
+ * held by stability: h |lambda| above STIFF_HLAMBDA, with lambda the Jacobian's dominant eigenvalue and
+ * h the block's mean step. An accurate rkf45 step keeps h |lambda| well below 1 (its local error
+ * ~ (h lambda)^5 / 120 meets a tolerance of 1e-3 up to 0.8, of 1e-6 up to 0.2); its stability region
+ * ends near 3 on the negative axis, where a stiff run's steps saw. lambda comes from a few steps of power
+ * iteration (J v by a difference of the right-hand side) from the direction of rkf45's last error
+ * estimate, which a stability-held step fills with the fast mode (Shampine's stiffness test of RKSUITE):
+ * STIFF_POWER + 1 evaluations at a block's end, only when its share was high. */
+#define STIFF_HLAMBDA 1.5
+#define STIFF_POWER 4
+#define STIFF_DELTA 1e-7   /* the perturbation's norm, relative to 1 + |x_i| per state */
+
+typedef struct stiff_block {
+    unsigned long steps, failed;   /* the counts at the block's start */
+    double t;                      /* the time at the block's start */
+    int high;                      /* blocks in a row that rejected more than the share (and were stiff) */
+    double hl;                     /* the last estimate of h |lambda| (-1: none) */
+    double *work;                  /* 3 nx, for the estimate; NULL: no estimate asked */
+} stiff_block;
+
+/* sqrt(sum (v_i / (1 + |x_i|))^2): a difference of states, each on its own scale */
+static double stiff_norm(const double *v, const double *x, int n)
+{
+    double sum = 0.0;
+    for (int i = 0; i < n; i++) {
+        double r = v[i] / (1.0 + fabs(x[i]));
+        sum += r * r;
+    }
+    return sqrt(sum);
+}
+
+/* |lambda| of the dominant eigenvalue of the Jacobian at (t, x) by power iteration from dir; -1 when the
+ * right-hand side fails at a perturbed point or dir is 0. The model is evaluated at (t, x) again at the
+ * end, its loops from the accepted point, so that the step's values are as before. */
+static double stiff_lambda(mo2c_data *d, double t, const double *x, const double *dir, double *work)
 {
     mo2c_rt_state *s = d->solver;
-    gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, gsl_odeiv2_step_msbdf, (*drv)->h, o->tol, o->tol);
+    int n = d->model->nx;
+    double *f0 = work, *v = work + n, *xp = work + 2 * n, lam = -1.0;
+    memcpy(v, dir, (size_t)n * sizeof *v);
+    s->nrhs++;
+    if (d->model->rhs(d, t, x, f0) == 0) {
+        for (int k = 0; k < STIFF_POWER; k++) {
+            double nv = stiff_norm(v, x, n);
+            if (!(nv > 0.0) || !isfinite(nv)) {
+                lam = -1.0;
+                break;
+            }
+            double c = STIFF_DELTA / nv;
+            for (int i = 0; i < n; i++)
+                xp[i] = x[i] + c * v[i];
+            s->nrhs++;
+            if (d->model->rhs(d, t, xp, v) != 0) {
+                lam = -1.0;
+                break;
+            }
+            for (int i = 0; i < n; i++)
+                v[i] -= f0[i];   /* J (c v) */
+            lam = stiff_norm(v, x, n) / STIFF_DELTA;
+        }
+    }
+    d->error[0] = '\0';   /* a failure at a perturbed point is no failure of the run */
+    mo2c_rt_loops_reject(s);
+    s->nrhs++;
+    d->model->rhs(d, t, x, f0);
+    return lam;
+}
+
+/* After an accepted step at (t, x): 1 when the last `blocks` blocks in a row refused more than `share` of
+ * their tries (and, when b->work is set, rkf45's steps were held by stability, h |lambda| > STIFF_HLAMBDA) */
+static int stiff_rejecting(mo2c_data *d, const gsl_odeiv2_driver *drv, stiff_block *b, double share, int blocks,
+                           double t, const double *x)
+{
+    const mo2c_rt_state *s = d->solver;
+    unsigned long steps = s->steps0 + drv->e->count, failed = s->failed0 + drv->e->failed_steps;
+    if (steps - b->steps < STIFF_BLOCK)
+        return 0;
+    double tries = (double)(steps - b->steps + failed - b->failed);
+    int high = (double)(failed - b->failed) > share * tries;
+    if (high && b->work) {
+        double h = (t - b->t) / (double)(steps - b->steps), lam = stiff_lambda(d, t, x, drv->e->yerr, b->work);
+        b->hl = lam < 0.0 ? -1.0 : h * lam;
+        high = b->hl > STIFF_HLAMBDA;
+        mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %.0f %% of rkf45's tries refused in a block of "
+                    STIFF_TEXT(STIFF_BLOCK) " steps, h |lambda| %g (mean step %g)", t,
+                    100.0 * (double)(failed - b->failed) / tries, b->hl, h);
+    }
+    b->high = high ? b->high + 1 : 0;
+    b->steps = steps;
+    b->failed = failed;
+    b->t = t;
+    return b->high >= blocks;
+}
+
+/* The run goes on with stepper TYPE at tolerance TOL from t, at the step size reached; the events locate
+ * crossings with it too. Returns -1 when out of memory. */
+static int switch_stepper(mo2c_data *d, double tol, gsl_odeiv2_system *sys, gsl_odeiv2_driver **drv,
+                          tracked_control *tc, mo2c_rt_events *ev, const gsl_odeiv2_step_type *type)
+{
+    mo2c_rt_state *s = d->solver;
+    gsl_odeiv2_driver *nd = gsl_odeiv2_driver_alloc_y_new(sys, type, (*drv)->h, tol, tol);
     mo2c_rt_dx_forget(d->solver);
-    if (!nd)
+    if (!nd || (ev && mo2c_rt_events_stepper(ev, tol, sys, type) != 0)) {
+        if (nd)
+            gsl_odeiv2_driver_free(nd);
         return -1;
-    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %d steps within an output interval: stiff, the run goes "
-                "on with msbdf (step size %g)", t, STIFF_STEPS, (*drv)->h);
+    }
     s->steps0 += (*drv)->e->count;
     s->failed0 += (*drv)->e->failed_steps;
     gsl_odeiv2_driver_free(*drv);
@@ -497,7 +637,16 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     if (!rc)
         rc = mo2c_rt_writer_row(w, t) != 0;
     double last_row = t;
+    /* 1: rkf45 (the default) watched for stiffness, 2: msbdf since, watched for its refusals, 3: rkf45 again
+     * (msbdf handed the run back), watched by the first sign only, 0: none of them */
     int watch_stiff = !o->solver, interval_steps = 0;
+    /* the estimate's work space: rkf45 watched, and states to perturb; without it the share alone decides */
+    double *stiff_work = watch_stiff && drv ? malloc(3 * (size_t)m->nx * sizeof *stiff_work) : NULL;
+    stiff_block blk = {0, 0, t, 0, -1.0, stiff_work};
+    if (watch_stiff && drv && !stiff_work) {
+        fprintf(stderr, "error: out of memory\n");
+        rc = 1;
+    }
     for (long i = 1; i <= n && !rc && !stop; i++) {
         double ti = i == n ? o->stop : o->start + (double)i * h;
         interval_steps = 0;
@@ -557,21 +706,43 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 if (log_steps)
                     mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "step %.0f: t = %.16g, step size %.6g (next %.6g)",
                                 s->steps_taken, t, t - t0, drv->h);
-                if (watch_stiff && ++interval_steps > STIFF_STEPS && m->nx > STIFF_MAX_STATES) {
-                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %d steps within an output interval: "
-                                "stiff; %d states are too many for msbdf's dense Jacobian, -s=cvode may be "
-                                "faster", t, STIFF_STEPS, m->nx);
+                const char *why = NULL;
+                if ((watch_stiff == 1 || watch_stiff == 3) && ++interval_steps > STIFF_STEPS)
+                    why = "more than " STIFF_TEXT(STIFF_STEPS) " steps within an output interval";
+                else if (watch_stiff == 1 && stiff_rejecting(d, drv, &blk, STIFF_REJECTED, 2, t, d->x))
+                    why = "more than 10 % of rkf45's tries refused in two blocks of " STIFF_TEXT(STIFF_BLOCK)
+                          " steps, its steps held by stability";
+                if (why && m->nx > STIFF_MAX_STATES) {
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %s: stiff; %d states are too many for "
+                                "msbdf's dense Jacobian, -s=cvode may be faster", t, why, m->nx);
                     watch_stiff = 0;
-                } else if (watch_stiff && interval_steps > STIFF_STEPS) {
-                    if (switch_to_bdf(d, o, &sys, &drv, &tc, t) != 0 ||
-                        (ev && mo2c_rt_events_stepper(ev, o, &sys, gsl_odeiv2_step_msbdf) != 0)) {
+                } else if (why) {
+                    double btol = fmin(o->tol, fmax(o->tol * STIFF_BDF_TOL, STIFF_BDF_TOL_MIN));
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %s: stiff, the run goes on with msbdf at "
+                                "tolerance %g (step size %g)", t, why, btol, drv->h);
+                    if (switch_stepper(d, btol, &sys, &drv, &tc, ev, gsl_odeiv2_step_msbdf) != 0) {
                         report(d, t, "out of memory");
                         rc = 1;
                         break;
                     }
-                    watch_stiff = 0;
-                    sname = "rkf45, then msbdf";
+                    /* from rkf45 handed back (3), msbdf is kept for good, as with the first sign alone */
+                    watch_stiff = watch_stiff == 1 ? 2 : 0;
+                    blk = (stiff_block){s->steps0, s->failed0, t, 0, -1.0, NULL};
+                    sname = watch_stiff ? "rkf45, then msbdf" : "rkf45, then msbdf, then rkf45, then msbdf";
                     exact = gsl_odeiv2_step_msbdf->gives_exact_dydt_out;
+                } else if (watch_stiff == 2 && stiff_rejecting(d, drv, &blk, STIFF_BDF_REFUSED, 1, t, d->x)) {
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: msbdf refused more than a third of its tries "
+                                "in a block of " STIFF_TEXT(STIFF_BLOCK) " steps: the run goes on with rkf45 (step "
+                                "size %g)", t, drv->h);
+                    if (switch_stepper(d, o->tol, &sys, &drv, &tc, ev, *st->type) != 0) {
+                        report(d, t, "out of memory");
+                        rc = 1;
+                        break;
+                    }
+                    watch_stiff = 3;
+                    interval_steps = 0;
+                    sname = "rkf45, then msbdf, then rkf45";
+                    exact = (*st->type)->gives_exact_dydt_out;
                 }
                 if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
                     rc = 1;
@@ -670,6 +841,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     mo2c_rt_events_free(ev);
     if (drv)
         gsl_odeiv2_driver_free(drv);
+    free(stiff_work);
     mo2c_rt_sun_free(sun);
     return rc ? 1 : 0;
 }

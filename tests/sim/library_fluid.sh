@@ -6,8 +6,8 @@
 # results are right is the question of the small models beside them (tear_if_branch.sh,
 # init_prefer_start.sh, events_assert_crossing.sh reproduce what stopped the examples). Skipped without
 # ../shared. Each compilation and run is capped at 10 s of CPU (30 in the other walks): the examples
-# that pass take a few seconds, and the slow ones (HeatingSystem, IncompressibleFluidNetwork, the
-# RoomCO2 pair: minutes of rkf45 steps; the IF97 examples' C compilations) would cost CI minutes for a
+# that pass take a few seconds, and the slow ones (HeatingSystem, IncompressibleFluidNetwork,
+# RoomCO2WithControls: minutes of steps; the IF97 examples' C compilations) would cost CI minutes for a
 # failure either way.
 [ -n "$SHARED" ] && [ -d "$SHARED/msl/4.0.0/Modelica" ] || { echo "no ../shared/msl/4.0.0"; exit 77; }
 res=$OUT/fluid_examples.tsv
