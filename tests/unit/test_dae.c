@@ -228,7 +228,7 @@ static void check_systems(const mo_dae *dae)
         }
     nunk = 0;
     for (int v = 0; v < dae->vars.n; v++)
-        if (mo_dae_is_unknown(dae, v)) {
+        if (mo_dae_is_init_unknown(dae, v)) {   /* discrete ones too: a state set's selectors */
             nunk++;
             CHECK(count[v] == 1);
         }
@@ -292,8 +292,12 @@ static void test_smd(void)
     mo_dae_dump(stdout, dae, "blt");
 }
 
-static void test_pendulum(double xs_fixed)
+/* The Cartesian pendulum. sets = false: the static choice of the dummy derivative method (x and u kept,
+ * --no-state-sets); sets = true (the default): its choices, whose partial derivatives 2x, 2y vary, are
+ * state sets (stateset.c): x, y, u, v all dummies, one set state per level. */
+static void test_pendulum(double xs_fixed, bool sets)
 {
+    mo_dae_state_sets(sets);
     mo_flat *f = new_flat("Pendulum");
     int m = param(f, "m", 1), gg = param(f, "g", 9.81), L = param(f, "L", 1);
     double th = 3.14159265358979323846 / 6;
@@ -312,13 +316,21 @@ static void test_pendulum(double xs_fixed)
     if (!dae)
         return;
     CHECK(dae->nx == 2);
-    CHECK(dae->vars.v[x].kind == MO_DV_STATE);
-    CHECK(dae->vars.v[u].kind == MO_DV_STATE);
+    CHECK(dae->vars.v[lam].kind == MO_DV_ALGEBRAIC);
     CHECK(dae->vars.v[y].kind == MO_DV_ALGEBRAIC);
     CHECK(dae->vars.v[v].kind == MO_DV_ALGEBRAIC);
-    CHECK(dae->vars.v[lam].kind == MO_DV_ALGEBRAIC);
-    CHECK(dae->eqs.n == 9); /* the constraint twice, der(x) = u and der(y) = v once */
+    if (sets) {
+        CHECK(dae->vars.v[x].kind == MO_DV_ALGEBRAIC);
+        CHECK(dae->vars.v[u].kind == MO_DV_ALGEBRAIC);
+        CHECK(dae->dsets.n == 2 && dae->dsets.v[0].nk == 1 && dae->dsets.v[1].nk == 1);
+        CHECK(dae->eqs.n == 13); /* and per set s = SEL(k, q), der(s) = SEL(k, der(q)) */
+    } else {
+        CHECK(dae->vars.v[x].kind == MO_DV_STATE);
+        CHECK(dae->vars.v[u].kind == MO_DV_STATE);
+        CHECK(dae->eqs.n == 9); /* the constraint twice, der(x) = u and der(y) = v once */
+    }
     check_systems(dae);
+    mo_dae_state_sets(true);
 }
 
 static void test_aliases(void)
@@ -562,8 +574,10 @@ static void test_chain(int n)
 int main(void)
 {
     test_smd();
-    test_pendulum(1);
-    test_pendulum(0);
+    test_pendulum(1, false);
+    test_pendulum(0, false);
+    test_pendulum(1, true);
+    test_pendulum(0, true);
     test_aliases();
     test_assumed_start();
     test_errors();
