@@ -395,7 +395,8 @@ static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt
  * beside a 1 s run, a switched-capacitor filter) its steps are held at the fast mode's stability limit
  * however smooth the solution: the run takes hours where a BDF method takes a second. When the default
  * stepper (no -s) takes more than STIFF_STEPS accepted steps within one output interval, or shows the
- * second sign below, the run goes on with msbdf (variable-order BDF, what OpenModelica's default dassl
+ * second sign below, or the third (its step shrinks to nothing on model evaluations that fail at its
+ * trial points, in mo2c_rt_simulate), the run goes on with msbdf (variable-order BDF, what OpenModelica's default dassl
  * is) from the current point and step size, at the same tolerance, and says so in LOG_SOLVER. A model
  * that asks for a stepper keeps it. msbdf factors a dense Jacobian (n^3): above STIFF_MAX_STATES states
  * the run stays with rkf45 and LOG_SOLVER suggests -s=cvode (SUNDIALS, sparse) instead. */
@@ -561,6 +562,28 @@ static int switch_stepper(mo2c_data *d, double tol, gsl_odeiv2_system *sys, gsl_
     return 0;
 }
 
+/* rkf45 watched (*watch 1 or 3) proved stiff at t (why): the run goes on with msbdf, at a tenth of the
+ * tolerance; from rkf45 handed back (3) msbdf is kept for good, as with the first sign alone. Returns -1
+ * (reported) when out of memory. */
+static int to_bdf(mo2c_data *d, const mo2c_rt_opts *o, gsl_odeiv2_system *sys, gsl_odeiv2_driver **drv,
+                  tracked_control *tc, mo2c_rt_events *ev, int *watch, stiff_block *blk, const char **sname,
+                  int *exact, double t, const char *why)
+{
+    mo2c_rt_state *s = d->solver;
+    double btol = fmin(o->tol, fmax(o->tol * STIFF_BDF_TOL, STIFF_BDF_TOL_MIN));
+    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %s: stiff, the run goes on with msbdf at tolerance %g "
+                "(step size %g)", t, why, btol, (*drv)->h);
+    if (switch_stepper(d, btol, sys, drv, tc, ev, gsl_odeiv2_step_msbdf) != 0) {
+        report(d, t, "out of memory");
+        return -1;
+    }
+    *watch = *watch == 1 ? 2 : 0;
+    *blk = (stiff_block){s->steps0, s->failed0, t, 0, -1.0, NULL};
+    *sname = *watch ? "rkf45, then msbdf" : "rkf45, then msbdf, then rkf45, then msbdf";
+    *exact = gsl_odeiv2_step_msbdf->gives_exact_dydt_out;
+    return 0;
+}
+
 int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
 {
     const mo2c_model *m = d->model;
@@ -686,6 +709,24 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 s->rhs_failed = 0;
                 s->step_t0 = t;
                 int status = gsl_odeiv2_evolve_apply(drv->e, &control, drv->s, &sys, &t, goal, &drv->h, d->x);
+                if (status != GSL_SUCCESS && s->rhs_failed && (watch_stiff == 1 || watch_stiff == 3) &&
+                    m->nx <= STIFF_MAX_STATES) {
+                    /* The third sign: rkf45 shrank its step to nothing on model evaluations that fail at its
+                     * trial points (an explicit method's stages overshoot on a stiff circuit: Spice3's
+                     * Oscillator at t = 5e-4, a bipolar transistor's exponential overflowing into a junction
+                     * capacitance of NaN). The run goes on with msbdf from the last accepted point (rkf45
+                     * restored it), whose implicit stages stay near the solution. A failure that is the
+                     * model's, at the accepted point itself, fails msbdf at once and is reported then. */
+                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: rkf45 failed at t = %.16g (%s)", t,
+                                s->fail_t, d->error);
+                    d->error[0] = '\0';
+                    if (to_bdf(d, o, &sys, &drv, &tc, ev, &watch_stiff, &blk, &sname, &exact, t,
+                               "rkf45's step shrank to nothing on a failing model evaluation") != 0) {
+                        rc = 1;
+                        break;
+                    }
+                    continue;
+                }
                 if (status != GSL_SUCCESS && s->rhs_failed) {
                     report(d, s->fail_t, "the right-hand side failed");
                     rc = 1;
@@ -717,19 +758,10 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                                 "msbdf's dense Jacobian, -s=cvode may be faster", t, why, m->nx);
                     watch_stiff = 0;
                 } else if (why) {
-                    double btol = fmin(o->tol, fmax(o->tol * STIFF_BDF_TOL, STIFF_BDF_TOL_MIN));
-                    mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %s: stiff, the run goes on with msbdf at "
-                                "tolerance %g (step size %g)", t, why, btol, drv->h);
-                    if (switch_stepper(d, btol, &sys, &drv, &tc, ev, gsl_odeiv2_step_msbdf) != 0) {
-                        report(d, t, "out of memory");
+                    if (to_bdf(d, o, &sys, &drv, &tc, ev, &watch_stiff, &blk, &sname, &exact, t, why) != 0) {
                         rc = 1;
                         break;
                     }
-                    /* from rkf45 handed back (3), msbdf is kept for good, as with the first sign alone */
-                    watch_stiff = watch_stiff == 1 ? 2 : 0;
-                    blk = (stiff_block){s->steps0, s->failed0, t, 0, -1.0, NULL};
-                    sname = watch_stiff ? "rkf45, then msbdf" : "rkf45, then msbdf, then rkf45, then msbdf";
-                    exact = gsl_odeiv2_step_msbdf->gives_exact_dydt_out;
                 } else if (watch_stiff == 2 && stiff_rejecting(d, drv, &blk, STIFF_BDF_REFUSED, 1, t, d->x)) {
                     mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: msbdf refused more than a third of its tries "
                                 "in a block of " STIFF_TEXT(STIFF_BLOCK) " steps: the run goes on with rkf45 (step "
