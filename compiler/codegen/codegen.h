@@ -80,6 +80,8 @@ typedef struct mo_cg {
  * Nothing is written for a user function's body or a statement written as a loop (codegen_loops.c). */
 typedef struct mo_cg_temps mo_cg_temps;
 void mo_cg_temps_prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent);
+/* the same for a statement that prints several expressions roots[0 .. n) (NULL entries skipped) */
+void mo_cg_temps_prepare_n(mo_cg *cg, mo_buf *o, const mo_expr *const *roots, int n, const char *indent);
 bool mo_cg_temp_read(mo_cg *cg, const mo_expr *e);
 void mo_cg_temps_end(mo_cg *cg);
 void mo_cg_temps_off(mo_cg *cg, int d);
@@ -131,6 +133,8 @@ void mo_cg_number(mo_buf *b, double v);
 /* Print e as a C expression of type double over x, dx, y, p, t, d, ok. Reports unsupported
  * constructs with mo_error (once per node) and prints 0.0 in their place. */
 void mo_cg_expr(mo_cg *cg, const mo_expr *e);
+/* Is e a finite non-zero literal (a division by it is a plain '/', not a checked mo2c_div)? */
+bool mo_cg_nonzero_const(const mo_expr *e);
 /* The storage of variable v ("x[3]"), following aliases; false for an alias by value (then the caller
  * prints the value) or a variable without storage. */
 bool mo_cg_slot(mo_cg *cg, int v, mo_buf *b);

@@ -209,7 +209,7 @@ static void where_arg(mo_cg *cg)
     cg->where_used[cg->where_id] = 1;
 }
 
-static bool is_nonzero_const(const mo_expr *e)
+bool mo_cg_nonzero_const(const mo_expr *e)
 {
     double v;
     return mo_sym_is_num(e, &v) && v != 0 && isfinite(v);
@@ -482,7 +482,7 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
     if (emit_int_op(cg, e) || (op >= MO_OP_LT && op <= MO_OP_NE && mo_cg_string_relation(cg, e)))
         return;
     if (op == MO_OP_DIV || op == MO_OP_EDIV) {
-        if (!is_nonzero_const(b) && mo_cg_div_unchecked(cg, b)) {
+        if (!mo_cg_nonzero_const(b) && mo_cg_div_unchecked(cg, b)) {
             /* a parameter expression: init_params checks it once (codegen_need.c) */
             mo_buf text = {0};
             int checked = cg->nchecked;
@@ -522,7 +522,7 @@ static void emit_binary(mo_cg *cg, const mo_expr *e, int min_prec)
             where_arg(cg);
             return;
         }
-        if (!is_nonzero_const(b)) {
+        if (!mo_cg_nonzero_const(b)) {
             mo_buf_puts(o, "mo2c_div(d, ");
             emit(cg, a, 0);
             mo_buf_puts(o, ", ");

@@ -55,6 +55,10 @@ static int pass_stmt(void *ctx, int k, mo_buf *o, const char *indent)
     pass *c = ctx;
     const mo_dae *dae = c->dae;
     int v = c->var.v[k], t0 = c->first.v[k], t1 = c->first.v[k + 1];
+    /* the partials of a long product's derivative share their partial products: computed once into
+     * locals, or the text of a state derivative that reads such a derivative is quadratic (codegen_temps.c) */
+    c->cg->where_id = dae->ode.blocks.v[c->blocks.v[k]].eqs[0];
+    mo_cg_temps_prepare_n(c->cg, o, (const mo_expr *const *)c->pd.v + t0, t1 - t0, indent);
     mo_buf_puts(o, indent);
     mo_cg_put_slot(c->cg, o, seed_array(dae, v), dae->vars.v[v].slot);
     mo_buf_puts(o, " = ");
@@ -73,6 +77,7 @@ static int pass_stmt(void *ctx, int k, mo_buf *o, const char *indent)
     }
     if (t0 == t1)
         mo_buf_puts(o, "0.0");
+    mo_cg_temps_end(c->cg);
     mo_buf_puts(o, ";");
     if (c->cg->names) {
         mo_buf_puts(o, " /* d ");

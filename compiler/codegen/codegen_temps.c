@@ -11,8 +11,7 @@
  *
  * What may become a local: a node of plain arithmetic (+, -, *, ^, unary minus, division by a non-zero
  * literal, the elementary functions), whose whole printed subtree is such arithmetic over variables and
- * literals, so its text is
- * the same wherever the statement prints it (no relation, whose text depends on noEvent and the event
+ * literals, so its text is the same wherever the statement prints it (no relation, whose text depends on noEvent and the event
  * state; no if-expression, call of a user function, array element or event call). The walk follows only
  * operands that are evaluated whenever the statement is (the operands of such arithmetic; not a divisor,
  * whose text codegen_need.c may keep to check once at initialization, nor anything under an
@@ -46,6 +45,7 @@ typedef struct node {
     bool local;               /* to be written as a local */
     unsigned char state;      /* 1 operands pushed, 2 done */
     bool pure;                /* plain arithmetic down to its leaves (above) */
+    bool root;                /* one of the expressions the statement prints itself */
 } node;
 
 struct mo_cg_temps {
@@ -108,11 +108,10 @@ static int operands(const mo_expr *e, bool *arith)
         case MO_OP_EADD: case MO_OP_ESUB: case MO_OP_EMUL: case MO_OP_EPOW:
             *arith = true;
             return 2;
-        case MO_OP_DIV: case MO_OP_EDIV: {
-            double v;   /* by a non-zero literal: a plain '/' (codegen_expr.c), else the dividend only */
-            *arith = mo_sym_is_num(e->a[1], &v) && v != 0 && isfinite(v);
+        case MO_OP_DIV: case MO_OP_EDIV:
+            /* by a non-zero literal: a plain '/', else the dividend only (the one test emit_binary makes) */
+            *arith = mo_cg_nonzero_const(e->a[1]);
             return *arith ? 2 : 1;
-        }
         default:
             return 0;
         }
@@ -124,18 +123,23 @@ static int operands(const mo_expr *e, bool *arith)
     }
 }
 
-/* Reach e's nodes from the statement's root, counting the references to each; then, in post-order (when
- * every reference is counted), each node's size and purity, and the nodes to write as locals into
- * T->order, operands before their users. (In the order written, a local may wait long for its last
+/* Reach the nodes of the statement's roots (NULL entries skipped), counting the references to each;
+ * then, in post-order (when every reference is counted), each node's size and purity, and the nodes to
+ * write as locals into T->order, operands before their users. A root read once stays in place (the
+ * statement prints it); one that another root reaches too is a local like any node. (In the order written, a local may wait long for its last
  * reader: d(x1*...*xN) written as (x1*...*x(N-1))*dxN + ... has every partial product written first. cc
  * allocates registers for that as fast as for an order that keeps them close: 14 s at N = 2000 either
  * way, most of it for the size of the one basic block.) */
-static void walk(mo_cg_temps *T, const mo_expr *root)
+static void walk(mo_cg_temps *T, const mo_expr *const *roots, int nroots)
 {
     mo_pmemo_begin(&T->reached);
     T->nodes.n = T->stack.n = T->order.n = 0;
-    int r = find(T, root, true);   /* (find may move nodes.v: its result is taken first) */
-    T->nodes.v[r].refs = 1;
+    for (int k = 0; k < nroots; k++)
+        if (roots[k]) {
+            int r = find(T, roots[k], true);   /* (find may move nodes.v: its result is taken first) */
+            T->nodes.v[r].refs++;
+            T->nodes.v[r].root = true;
+        }
     for (int i = 0; i < T->nodes.n; i++) {   /* (nodes grows behind i: each reached node once) */
         const mo_expr *e = T->nodes.v[i].e;
         bool arith;
@@ -145,7 +149,9 @@ static void walk(mo_cg_temps *T, const mo_expr *root)
             T->nodes.v[j].refs++;
         }
     }
-    MO_PUSH(T->stack, r);
+    for (int k = nroots - 1; k >= 0; k--)   /* (a root pushed twice is popped done the second time) */
+        if (roots[k])
+            MO_PUSH(T->stack, find(T, roots[k], false));
     while (T->stack.n) {
         int i = T->stack.v[T->stack.n - 1];
         node *x = &T->nodes.v[i];
@@ -174,7 +180,8 @@ static void walk(mo_cg_temps *T, const mo_expr *root)
             x->size = size > INT_MAX / 2 ? INT_MAX / 2 : (int)size;
             x->pure = pure;
             x->state = 2;
-            if (pure && n > 0 && i != r && x->size >= (x->refs >= 2 ? MIN_SIZE : MAX_SIZE)) {
+            if (pure && n > 0 && !(x->root && x->refs == 1) &&
+                x->size >= (x->refs >= 2 ? MIN_SIZE : MAX_SIZE)) {
                 x->local = true;
                 MO_PUSH(T->order, i);
             }
@@ -182,15 +189,27 @@ static void walk(mo_cg_temps *T, const mo_expr *root)
     }
 }
 
+/* Where no locals are written: a function's body, a leaf, a statement written as a loop (the header). */
+static bool no_temps(const mo_cg *cg)
+{
+    return cg->fn || cg->leaf || cg->loop_collect || cg->loop_base;
+}
+
 void mo_cg_temps_prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent)
 {
-    if (cg->fn || cg->leaf || cg->loop_collect || cg->loop_base)
+    mo_cg_temps_prepare_n(cg, o, &e, 1, indent);
+}
+
+void mo_cg_temps_prepare_n(mo_cg *cg, mo_buf *o, const mo_expr *const *roots, int nroots, const char *indent)
+{
+    if (cg->temps)   /* (a statement without locals reads none left by an earlier one) */
+        cg->temps->live = 0;
+    if (no_temps(cg))
         return;
     if (!cg->temps)
         cg->temps = MO_NEW(mo_cg_temps);
     mo_cg_temps *T = cg->temps;
-    T->live = 0;
-    walk(T, e);
+    walk(T, roots, nroots);
     mo_buf *keep = cg->out;
     cg->out = o;
     for (int k = 0; k < T->order.n; k++) {
@@ -213,7 +232,7 @@ void mo_cg_temps_end(mo_cg *cg)
 bool mo_cg_temp_read(mo_cg *cg, const mo_expr *e)
 {
     mo_cg_temps *T = cg->temps;
-    if (!T || !T->live || T->off || e->n == 0)
+    if (!T || !T->live || T->off || e->n == 0 || no_temps(cg))
         return false;
     int i = find(T, e, false);
     if (i < 0 || T->nodes.v[i].temp < 0)

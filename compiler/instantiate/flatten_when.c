@@ -322,6 +322,13 @@ bool mo_flatten_event_call(mo_front *fr, mo_inst *inst, mo_class *owner, const m
         s->kind = MO_WS_REINIT;
         if (!(s->lhs = mo_flatten_expr(fr, inst, owner, c->a[0])) || !(s->rhs = mo_flatten_expr(fr, inst, owner, c->a[1])))
             return false;
+        if (s->lhs->kind == MO_EX_INDEX) {
+            /* (which element it resets is known at the event only: the check that one when-equation
+             * reinitializes a variable, events.c, and the event code take a variable) */
+            mo_error(c->a[0]->loc, "reinit of an array element chosen at run time ('%s') is not supported yet",
+                     s->lhs->str ? s->lhs->str : "x[k]");
+            return false;
+        }
         if (s->lhs->kind != MO_EX_VAR || fr->flat->vars.v[s->lhs->var].type != MO_T_REAL) {
             mo_error(c->a[0]->loc, "the first argument of reinit must be a Real variable");
             return false;

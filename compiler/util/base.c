@@ -610,7 +610,7 @@ const char *mo_intern_cstr(const char *s) { return mo_intern(s, strlen(s)); }
  * Linear probing over slots that hold the key and its position in the order vectors together: a lookup
  * touches one slot's cache line (four slots), then the value. The table fills to 3/4 before doubling:
  * as fast as 1/2 on the chain benchmark, and the top-level scope of 10^5 units takes 8 MB, not 16. */
-static size_t hash_ptr(const void *p)
+size_t mo_hash_ptr(const void *p)
 {
     uint64_t x = (uint64_t)(uintptr_t)p;
     x ^= x >> 33;
@@ -624,7 +624,7 @@ static const mo_map_slot *map_find(const mo_map *m, const char *key)
     if (!m->cap)
         return NULL;
     size_t mask = (size_t)m->cap - 1;
-    for (size_t j = hash_ptr(key) & mask;; j = (j + 1) & mask) {
+    for (size_t j = mo_hash_ptr(key) & mask;; j = (j + 1) & mask) {
         const mo_map_slot *s = &m->slots[j];
         if (s->key == key)
             return s;
@@ -642,7 +642,7 @@ static void map_rehash(mo_map *m, int nc)
     for (int i = 0; i < m->cap; i++) {
         if (!m->slots[i].key)
             continue;
-        size_t j = hash_ptr(m->slots[i].key) & mask;
+        size_t j = mo_hash_ptr(m->slots[i].key) & mask;
         while (ns[j].key)
             j = (j + 1) & mask;
         ns[j] = m->slots[i];
@@ -699,7 +699,7 @@ static mo_map_slot *map_slot_for(mo_map *m, const char *key)
     if ((long)(m->order_keys.n + 1) * 4 > (long)m->cap * 3)
         map_rehash(m, m->cap ? m->cap * 2 : 16);
     size_t mask = (size_t)m->cap - 1;
-    size_t j = hash_ptr(key) & mask;
+    size_t j = mo_hash_ptr(key) & mask;
     while (m->slots[j].key && m->slots[j].key != key)
         j = (j + 1) & mask;
     return &m->slots[j];
@@ -739,50 +739,6 @@ void mo_map_view_positions(mo_map *view, const mo_map *of, int n)
     *view = none;
     view->positions_of = of;
     view->positions_n = n;
-}
-
-void mo_pmemo_begin(mo_pmemo *m)
-{
-    if (++m->gen == 0) {   /* (wrapped: no slot may look written by the new generation) */
-        if (m->cap)
-            memset(m->stamp, 0, sizeof *m->stamp * (size_t)m->cap);
-        m->gen = 1;
-    }
-    m->n = 0;
-}
-
-void *mo_pmemo_get(const mo_pmemo *m, const void *key)
-{
-    if (!m->cap)
-        return NULL;
-    size_t mask = (size_t)m->cap - 1;
-    for (size_t j = hash_ptr(key) & mask; m->stamp[j] == m->gen; j = (j + 1) & mask)
-        if (m->keys[j] == key)
-            return m->vals[j];
-    return NULL;
-}
-
-void mo_pmemo_put(mo_pmemo *m, const void *key, void *val)
-{
-    if (2 * (m->n + 1) > m->cap) {   /* half full at most: probes stay short */
-        mo_pmemo old = *m;
-        m->cap = old.cap ? 2 * old.cap : 64;
-        m->keys = mo_alloc(sizeof *m->keys * (size_t)m->cap);
-        m->vals = mo_alloc(sizeof *m->vals * (size_t)m->cap);
-        m->stamp = mo_alloc(sizeof *m->stamp * (size_t)m->cap);
-        m->n = 0;
-        for (int j = 0; j < old.cap; j++)
-            if (old.stamp[j] == m->gen)
-                mo_pmemo_put(m, old.keys[j], old.vals[j]);
-    }
-    size_t mask = (size_t)m->cap - 1, j = hash_ptr(key) & mask;
-    while (m->stamp[j] == m->gen && m->keys[j] != key)
-        j = (j + 1) & mask;
-    if (m->stamp[j] != m->gen)
-        m->n++;
-    m->keys[j] = key;
-    m->vals[j] = val;
-    m->stamp[j] = m->gen;
 }
 
 /* ---- string builder ---- */

@@ -99,6 +99,8 @@ int mo_map_count(const mo_map *m);
  * first n entries needs no table of its own. Keys added to of later stay invisible; view has no order_*
  * vectors and must not be put into. */
 void mo_map_view_positions(mo_map *view, const mo_map *of, int n);
+/* The hash of an address (its bits mixed: arena addresses differ in their low bits by a fixed stride). */
+size_t mo_hash_ptr(const void *p);
 
 /* ---- memo from address to value, emptied in constant time ----
  * For a walk over one expression DAG (a node reached by several paths done once): each walk takes a new
@@ -113,6 +115,7 @@ typedef struct mo_pmemo {
     int cap, n;               /* n: entries of the current generation */
     unsigned gen;
 } mo_pmemo;
+/* (pmemo.c) */
 void mo_pmemo_begin(mo_pmemo *m);
 void *mo_pmemo_get(const mo_pmemo *m, const void *key);     /* NULL when absent */
 void mo_pmemo_put(mo_pmemo *m, const void *key, void *val); /* val not NULL */
