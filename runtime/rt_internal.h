@@ -165,6 +165,10 @@ typedef struct mo2c_rt_state {
     double fail_t;
     int rhs_failed;
     double step_t0;            /* where the integrator's current step began */
+    int trial;                 /* the evaluation under way is one the integrator asked for (gsl_rhs, cv_rhs,
+                                * ida_res), at a point it has not accepted: a state set may fail it there
+                                * only (dss.c), an evaluation at an accepted point is followed by the set's
+                                * switch instead */
     double fail_hmin;          /* a failure closer to step_t0 than this is the model's (solver.c) */
     /* time of the model evaluation under way, for a signal handler's message (guard.c) */
     volatile double now;

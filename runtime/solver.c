@@ -145,7 +145,10 @@ static int gsl_rhs(double t, const double x[], double dx[], void *params)
     s->last_t = t;
     s->last_x = x;
     s->last_dx = dx;
-    if (d->model->rhs(d, t, x, dx) == 0)
+    s->trial = 1;
+    int rc = d->model->rhs(d, t, x, dx);
+    s->trial = 0;
+    if (rc == 0)
         return GSL_SUCCESS;
     s->fail_t = s->last_t;   /* this call's t, read back: t need not survive the call in a register */
     return trial_failed(s, s->fail_t);
@@ -653,9 +656,18 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
     }
     if (!rc)
         rc = output_point(d, t, NULL, 0);
-    if (!rc)
-        rc = dss_accepted(d, t, NULL, 0, 1) == 1;   /* (output_point evaluated the start; a switch there
-                                                     * comes before the integrator's first step) */
+    if (!rc) {
+        /* output_point evaluated the start; a switch there comes before the integrator's first step. It
+         * changed x after SUNDIALS copied it (mo2c_rt_sun_new), so the solver restarts from the new x
+         * (else CVODE/IDA would integrate the old candidate's value as the new one's: a silent wrong run),
+         * and the start row is evaluated again (its derivatives were the old candidates') */
+        int r0 = dss_accepted(d, t, NULL, 0, 1);
+        rc = r0 == 1;
+        if (r0 == 2 && sun)
+            rc = mo2c_rt_sun_restart(sun, t) != 0;
+        if (r0 == 2 && !rc)
+            rc = output_point(d, t, NULL, 0);
+    }
     mo2c_rt_loops_accept(s);   /* the start, as output_point solved its loops */
     if (!rc)
         rc = mo2c_rt_writer_row(w, t) != 0;
@@ -814,6 +826,9 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 rc = 1;
                 break;
             }
+            if (dr == 2)   /* x changed in place: the integrator's last evaluation (dydt_out) is of the old
+                            * candidates, and point_dx must not hand it to the row of this point */
+                s->last_x = NULL;
             if (dr == 2 && drv) {   /* a state set switched: x changed, as at an event */
                 s->steps0 += drv->e->count;
                 s->failed0 += drv->e->failed_steps;

@@ -104,19 +104,23 @@ static int model_fail(mo2c_rt_sun *sv, double t)
     return -1;
 }
 
-static int eval_rhs(mo2c_rt_sun *sv, double t, const double *x, double *dx)
+/* trial: the solver's own evaluation (cv_rhs, ida_res), not one at a point it accepted (rt_internal.h) */
+static int eval_rhs(mo2c_rt_sun *sv, double t, const double *x, double *dx, int trial)
 {
     mo2c_rt_state *s = sv->d->solver;
     s->nrhs++;
     s->now = t;
     s->last_x = NULL;
     mo2c_rt_dx_start(sv->d, dx);
-    return sv->d->model->rhs(sv->d, t, x, dx) == 0 ? 0 : model_fail(sv, t);
+    s->trial = trial;
+    int rc = sv->d->model->rhs(sv->d, t, x, dx);
+    s->trial = 0;
+    return rc == 0 ? 0 : model_fail(sv, t);
 }
 
 static int cv_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
 {
-    return eval_rhs(user, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+    return eval_rhs(user, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot), 1);
 }
 
 static int ida_res(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void *user)
@@ -124,7 +128,7 @@ static int ida_res(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void *use
     mo2c_rt_sun *sv = user;
     const double *xp = N_VGetArrayPointer(yp);
     double *res = N_VGetArrayPointer(r);
-    if (eval_rhs(sv, t, N_VGetArrayPointer(y), sv->f) != 0)
+    if (eval_rhs(sv, t, N_VGetArrayPointer(y), sv->f, 1) != 0)
         return -1;
     for (int i = 0; i < sv->n; i++)
         res[i] = xp[i] - sv->f[i];
@@ -136,7 +140,7 @@ static int roots(mo2c_rt_sun *sv, double t, const double *x, double *g)
 {
     mo2c_data *d = sv->d;
     const mo2c_model *m = d->model;
-    if (eval_rhs(sv, t, x, sv->f) != 0)
+    if (eval_rhs(sv, t, x, sv->f, 0) != 0)
         return -1;
     if (m->zero_crossings(d, t, x, sv->f, sv->z) != 0)
         return model_fail(sv, t);
@@ -311,7 +315,7 @@ mo2c_rt_sun *mo2c_rt_sun_new(mo2c_data *d, const mo2c_rt_opts *o, const char *na
             goto fail;
         IDASetErrHandlerFn(sv->mem, on_error, sv);
         /* consistent x'(t0) = f(t0, x(t0)) */
-        if (eval_rhs(sv, t0, d->x, N_VGetArrayPointer(sv->yp)) != 0) {
+        if (eval_rhs(sv, t0, d->x, N_VGetArrayPointer(sv->yp), 0) != 0) {
             mo2c_rt_progress_clear(d);
             fprintf(stderr, "error: at time %.16g: %s\n", t0, d->error[0] ? d->error : "the right-hand side failed");
             goto fail;
@@ -481,7 +485,7 @@ int mo2c_rt_sun_restart(mo2c_rt_sun *sv, double t)
     sv->njac0 += (unsigned long)v[5];
     int ok;
     if (sv->kind == SUN_IDA) {
-        if (eval_rhs(sv, t, d->x, N_VGetArrayPointer(sv->yp)) != 0) {
+        if (eval_rhs(sv, t, d->x, N_VGetArrayPointer(sv->yp), 0) != 0) {
             mo2c_rt_progress_clear(d);
             fprintf(stderr, "error: at time %.16g: %s\n", t, d->error[0] ? d->error : "the right-hand side failed");
             return -1;

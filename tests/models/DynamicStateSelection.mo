@@ -110,4 +110,23 @@ package DynamicStateSelection "static state choices that the run outgrows (codeg
       reinit(sv, pre(v));
     end when;
   end CartesianPendulumStateSet;
+  model StartPastChoice "the Cartesian pendulum released at rest at x = x0 beside the bottom, its start values (x.start = 1, y.start = -0.05) those of a point near the horizontal: the static choice, made at the start values, takes x as the dummy (|dF/dx| = 2 is 40 times |dF/dy|), and the solved initial point is where that choice fails: |dF/dx| = 2 x0 against |dF/dy| = 2 sqrt(1 - x0^2). x0 = 0.05: a twentieth, between the set's switch (a tenth) and its trial points' failure (a hundredth); x0 = 0.005: past both"
+    parameter Real L = 1 "length";
+    parameter Real g = 9.81;
+    parameter Real x0 = 0.05;
+    Real x(start = 1);
+    Real y(start = -0.05);
+    Real u(start = 0);
+    Real v(start = 0);
+    Real lambda;
+  initial equation
+    x = x0;
+    u = 0;
+  equation
+    der(x) = u;
+    der(y) = v;
+    der(u) = -lambda*x;
+    der(v) = -lambda*y - g;
+    x^2 + y^2 = L^2;
+  end StartPastChoice;
 end DynamicStateSelection;
