@@ -81,10 +81,13 @@ int mo_dae_resolve(const mo_dae *dae, int v, bool *negated, const mo_expr **valu
 bool mo_dae_is_unknown(const mo_dae *dae, int v);
 
 /* stateset.c: is the choice of a component of index reduction (rows; cols with colpos[cols[j]] = j + 1;
- * chosen: the nr dummies it took, indices into cols) to be a state set? seen, vs: workspace
- * (mo_dae_eq_unknowns). */
+ * chosen: the nr dummies it took, indices into cols) to be a state set? reinit: mo_dae_reinit_targets's
+ * flags. seen, vs: workspace (mo_dae_eq_unknowns). */
 bool mo_dae_set_wanted(const mo_dae *dae, const int *rows, int nr, const int *cols, int nc, const int *chosen,
-                       const int *colpos, unsigned char *seen, mo_int_vec *vs);
+                       const int *colpos, const unsigned char *reinit, unsigned char *seen, mo_int_vec *vs);
+/* stateset.c: flags over dae->vars (as they are now): the variable is the target of a reinit in a
+ * when-clause (through an alias: the variable kept) */
+unsigned char *mo_dae_reinit_targets(const mo_dae *dae);
 /* stateset.c: the variables and equations of the sets (dsets with nk > 0) that index.c marked, made after
  * its levels (which size their workspace by the variables then); *dummy (index.c's dummy flags) grows
  * to the new variables, none of them a dummy. */

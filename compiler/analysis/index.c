@@ -58,6 +58,7 @@ typedef struct ictx {
     int seen_n;
     mo_int_vec tmp;
     int failed_eq;            /* the dae equation whose differentiation failed, or -1 */
+    const unsigned char *reinit; /* mo_dae_reinit_targets (no state sets of their candidates) */
 } ictx;
 
 static unsigned char *seen_ws(ictx *c)
@@ -447,8 +448,8 @@ static double jac_entry(const mo_deq *q, int col, const mo_expr *dl, const mo_ex
  * Jacobian is evaluated at vals (mo_dae_propagated_values: the point where the equations hold as far as
  * they are solved one by one); where it is singular there, at vals0 (the start values alone, as before
  * the propagation: the choices it made stay), then with generic entries. */
-static bool select_component(mo_dae *dae, double *vals, double *vals0, const int *rows, int nr,
-                             const int *cols, int nc, unsigned char *dummy, int *colpos, unsigned char *seen)
+static bool select_component(mo_dae *dae, double *vals, double *vals0, const int *rows, int nr, const int *cols,
+                             int nc, unsigned char *dummy, int *colpos, const unsigned char *reinit, unsigned char *seen)
 {
     if (nr > nc)
         return false;
@@ -520,7 +521,7 @@ static bool select_component(mo_dae *dae, double *vals, double *vals0, const int
         ok = true;
     }
     /* a state set: every candidate a dummy, the set states (make_state_sets) take the kept ones' place */
-    bool set = ok && mo_dae_set_wanted(dae, rows, nr, cols, nc, chosen, colpos, seen, &vs);
+    bool set = ok && mo_dae_set_wanted(dae, rows, nr, cols, nc, chosen, colpos, reinit, seen, &vs);
     for (int j = 0; j < nc; j++)
         colpos[cols[j]] = 0;
     if (!ok)
@@ -660,7 +661,7 @@ static bool select_dummies(ictx *c, const mo_pantelides_io *io, const unsigned c
         for (int k = 1; k <= ncomp; k++) {
             int nr = rcount[k + 1] - rcount[k], nc = cstart[k + 1] - cstart[k];
             if (!select_component(dae, vals, vals0, rows + rcount[k], nr, cols + cstart[k], nc, dummy, colpos,
-                                  seen)) {
+                                  c->reinit, seen)) {
                 mo_error(mo_dae_model_loc(dae), "index reduction failed: these %s cannot be solved for "
                          "their %s", plural(nr, "differentiated equation"), plural(nc, "derivative"));
                 mo_dae_note_eqs(dae, rows + rcount[k], nr, "is involved");
@@ -973,6 +974,7 @@ int mo_dae_index(mo_dae *dae)
 
     mo_dae_inline(dae);   /* the derivative annotations have served: Jacobians see the bodies */
     unsigned char *dummy = MO_NEWN(unsigned char, dae->vars.n);
+    c->reinit = mo_dae_reinit_targets(dae);
     if (!select_dummies(c, &io, seed, nseed, dummy))
         return 1;
     mo_dae_make_state_sets(dae, &dummy);

@@ -39,15 +39,19 @@ enum { SET_MAX_STATES = 8, SET_MAX_ROWS = 64, SET_MAX_CANDIDATES = 8 };
  * against a dummy it chose varies during the run (a constant one keeps the dummies' Jacobian as it was
  * at the start). Every candidate must be the derivative of a variable (the set states copy those), none
  * declared StateSelect.always or never (requirements a set could not keep), and every partial
- * derivative available, since the run evaluates them all to pick the best columns. */
+ * derivative available, since the run evaluates them all to pick the best columns. No candidate's
+ * integral may be the target of a reinit (reinit: mo_dae_reinit_targets): a set makes every integral
+ * algebraic, and reinit needs a state (a pendulum's v reinitialized at a wall stopped compiling when sets
+ * became the default; as a static choice it compiles and runs). */
 bool mo_dae_set_wanted(const mo_dae *dae, const int *rows, int nr, const int *cols, int nc, const int *chosen,
-                       const int *colpos, unsigned char *seen, mo_int_vec *vs)
+                       const int *colpos, const unsigned char *reinit, unsigned char *seen, mo_int_vec *vs)
 {
     if (!state_sets || nc <= nr || nc - nr > SET_MAX_STATES || nr > SET_MAX_ROWS || nc > SET_MAX_CANDIDATES)
         return false;
     for (int j = 0; j < nc; j++) {
         int q = dae->vars.v[cols[j]].der_of;
-        if (q < 0 || dae->vars.v[q].state_select == MO_SS_ALWAYS || dae->vars.v[q].state_select == MO_SS_NEVER)
+        if (q < 0 || dae->vars.v[q].state_select == MO_SS_ALWAYS || dae->vars.v[q].state_select == MO_SS_NEVER ||
+            reinit[q])
             return false;
     }
     unsigned char *isdummy = MO_NEWN(unsigned char, nc);
@@ -70,6 +74,28 @@ bool mo_dae_set_wanted(const mo_dae *dae, const int *rows, int nr, const int *co
         }
     }
     return vary;
+}
+
+/* (daeutil.h) Linear in the when-clauses' statements. */
+unsigned char *mo_dae_reinit_targets(const mo_dae *dae)
+{
+    unsigned char *r = MO_NEWN(unsigned char, dae->vars.n + 1);
+    const mo_flat *flat = dae->flat;
+    for (int i = 0; i < flat->whens.n; i++)
+        for (int b = 0; b < flat->whens.v[i].nbranches; b++) {
+            const mo_wbranch *br = &flat->whens.v[i].branches[b];
+            for (int j = 0; j < br->body.n; j++) {   /* (reinit stands only at a branch's top: flatten_when.c) */
+                const mo_wstmt *s = &br->body.v[j];
+                if (s->kind != MO_WS_REINIT || s->lhs->kind != MO_EX_VAR || s->lhs->var < 0)
+                    continue;
+                bool neg;
+                const mo_expr *val;
+                int k = mo_dae_resolve(dae, s->lhs->var, &neg, &val, NULL);
+                if (k >= 0)
+                    r[k] = 1;
+            }
+        }
+    return r;
 }
 
 /* SEL(k, e): e(0) if k == 1, e(1) if k == 2, ..., e(n - 1) otherwise, e(j) the variable vars[j] (or

@@ -129,4 +129,22 @@ package DynamicStateSelection "static state choices that the run outgrows (codeg
     der(v) = -lambda*y - g;
     x^2 + y^2 = L^2;
   end StartPastChoice;
+  model ReinitAtWall "the Cartesian pendulum released horizontally, bouncing elastically off a wall at x = L/2 (30 degrees from the bottom): reinit(v, -pre(v)) reverses v, and with it u through the constraint. v is the integral of a candidate of the velocity level's choice, so that choice stays static (a set would make v algebraic, where reinit needs a state); x never nears 0, where the static choice fails"
+    parameter Real L = 1 "length";
+    parameter Real g = 9.81;
+    Real x(start = 1);
+    Real y(start = 0, fixed = true);
+    Real u(start = 0);
+    Real v(start = 0, fixed = true);
+    Real lambda;
+  equation
+    der(x) = u;
+    der(y) = v;
+    der(u) = -lambda*x;
+    der(v) = -lambda*y - g;
+    x^2 + y^2 = L^2;
+    when x < L/2 then
+      reinit(v, -pre(v));
+    end when;
+  end ReinitAtWall;
 end DynamicStateSelection;

@@ -163,3 +163,27 @@ for x0 in 0.05 0.005; do
         set_deriv "$D/spc_${x0}_$s.csv" STATESET1 "1:der(x),2:der(y),3:u,4:v" || exit 1
     done
 done
+
+# ReinitAtWall: a reinit of a candidate's integral (v, which a set would make algebraic) keeps that choice
+# static. Before, sets on, the model did not compile ("reinit(v, ...): 'v' is not a state of the model").
+# Closed form: from the horizontal the pendulum reaches the wall (30 degrees from the bottom) after
+# t1 = sqrt(L/g) integral over [pi/6, pi/2] of dtheta / sqrt(2 cos(theta)) = 0.4709126 s (Simpson's rule
+# on the substitution theta = pi/2 - w^2, whose integrand is smooth), then retraces its path: it must hit
+# the wall exactly at t1, 3 t1 and 5 t1 (the event rows, to 1e-6), follow the independent polar
+# integration released at pi/2 within 1e-4 up to t1, keep its energy (u^2 + v^2)/2 + g y = 0 within 1e-6
+# over the bounces and never pass the wall (x >= L/2).
+"$MO2C" "$M" DynamicStateSelection.ReinitAtWall -o "$D/wall" || { echo "FAIL: mo2c ReinitAtWall"; exit 1; }
+simulate "$D" wall -stopTime=3 -stepSize=0.01 -tolerance=1e-10 -r=wall.csv || exit 1
+t1=$(awk 'BEGIN { n = 2000; b = sqrt(atan2(1, 1) * 4 / 3); h = b / n
+                  for (i = 0; i <= n; i++) { w = i * h; f = w == 0 ? sqrt(2) : 2 * w / sqrt(2 * sin(w * w))
+                                             s += (i == 0 || i == n ? 1 : i % 2 ? 4 : 2) * f }
+                  printf "%.12f", s * h / 3 / sqrt(9.81) }')
+hits=$(awk -F, 'NR > 2 && $1 == p && $1 > 0 { printf "%s ", $1 } { p = $1 }' "$D/wall.csv")
+awk -v t1="$t1" -v hits="$hits" 'BEGIN { n = split(hits, h, " "); if (n != 3) { print "FAIL: ReinitAtWall hit the wall at " hits "(t1 = " t1 ")"; exit 1 }
+    for (k = 1; k <= 3; k++) { e = h[k] - (2 * k - 1) * t1; if (e > 1e-6 || e < -1e-6) { print "FAIL: ReinitAtWall hit the wall at " hits "(t1 = " t1 ")"; exit 1 } } }' || exit 1
+"$REFBIN/pendulum_ref" "$D/ref_wall.csv" 0.47 47 "$(awk 'BEGIN { printf "%.17g", 2 * atan2(1, 1) }')" || exit 1
+awk -F, 'NR == 1 || $1 < 0.4705' "$D/wall.csv" > "$D/wall_first.csv"
+"$REFBIN/csvcmp" --tube 1e-4 "$D/ref_wall.csv" "$D/wall_first.csv" x y u v lambda || exit 1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { e = ($c["\"u\""] ^ 2 + $c["\"v\""] ^ 2) / 2 + 9.81 * $c["\"y\""]; if (e > 1e-6 || e < -1e-6 || $c["\"x\""] < 0.5 - 1e-9) {
+        printf "FAIL: ReinitAtWall at time %s: energy %g, x = %s\n", $1, e, $c["\"x\""]; exit 1 } }' "$D/wall.csv" || exit 1
