@@ -165,7 +165,7 @@ int mo2c_dss_check_rect(int nr, int nd, int nc, double *J, const double *rate, c
 
 /* ---- state sets: the switch ----
  *
- * A state set (compiler/analysis/index.c, codegen_dss.c): every candidate is computed from the rows
+ * A state set (compiler/analysis/stateset.c, codegen_dss.c): every candidate is computed from the rows
  * and the set states, which copy nk = nc - nr of them (kept); the rest, nr columns, are the dummies, and
  * the rows' Jacobian against them must stay regular. At each accepted point the generated code hands
  * in the Jacobian against all candidates; with the rows scaled to their largest entry, the kept
@@ -218,10 +218,13 @@ int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, 
     int nk = nc - nr, *flag = iwork, *cols = iwork + nc, *done = iwork + 2 * nc;
     for (int i = 0; i < nr; i++) {
         double s = 0;
-        for (int j = 0; j < nc; j++)
+        for (int j = 0; j < nc; j++) {
+            if (!isfinite(J[i * nc + j]))
+                return 0;   /* not a number (fmax would pass over a NaN): nothing to choose by */
             s = fmax(s, fabs(J[i * nc + j]));
-        if (!(s > 0) || !isfinite(s))
-            return 0;   /* a row without a rate in it, or not a number: nothing to choose by */
+        }
+        if (!(s > 0))
+            return 0;   /* a row without a rate in it: nothing to choose by */
         for (int j = 0; j < nc; j++)
             J[i * nc + j] /= s;
     }

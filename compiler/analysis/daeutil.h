@@ -80,6 +80,14 @@ int mo_dae_resolve(const mo_dae *dae, int v, bool *negated, const mo_expr **valu
 /* Is v an unknown of the continuous system (state, derivative or algebraic, not an alias)? */
 bool mo_dae_is_unknown(const mo_dae *dae, int v);
 
+/* index.c: how much we want the integral of column variable c of a choice of index reduction to stay a
+ * state (its stateSelect, then fixed start values, then declared before made by the compiler): larger
+ * is kept first */
+int mo_dae_keep_score(const mo_dae *dae, int c);
+/* demote.c: the states the dummy derivatives leave over (a level whose rank comes from a variable that
+ * is no derivative) made dummies, the least wanted first, never a set's state; dummy grows */
+void mo_dae_demote_states(mo_dae *dae, unsigned char *dummy);
+
 /* stateset.c: is the choice of a component of index reduction (rows; cols with colpos[cols[j]] = j + 1;
  * chosen: the nr dummies it took, indices into cols) to be a state set? reinit: mo_dae_reinit_targets's
  * flags. seen, vs: workspace (mo_dae_eq_unknowns). */

@@ -27,13 +27,13 @@ void mo_dae_state_sets(bool on)
     state_sets = on;
 }
 
-/* A set has at most this many set states, and rows: the run-time switch is dense in a set, O(nr^2 nc)
- * at each accepted point (codegen_dss.c), as the watch of a static choice. And at most this many
- * candidates: each set equation is an if-chain over all of them, and every loop that holds one is
- * solved by Newton at each evaluation; a large component (MultiBody's DoublePendulum: 54 candidates,
- * 3 kept, whose static choice never degenerates) ran 20 to 50 times slower as a set, while the choices
- * that do degenerate in the MSL are not handled by sets yet (see codegen_dss.c). */
-enum { SET_MAX_STATES = 8, SET_MAX_ROWS = 64, SET_MAX_CANDIDATES = 8 };
+/* A set has at most this many candidates (and so, nr < nc, at most 7 rows and 7 set states): each set
+ * equation is an if-chain over all of them, every loop that holds one is solved by Newton at each
+ * evaluation, and the run-time switch is dense in a set, O(nr^2 nc) at each accepted point
+ * (codegen_dss.c); a large component (MultiBody's DoublePendulum: 54 candidates, 3 kept, whose static
+ * choice never degenerates) ran 20 to 50 times slower as a set, while the choices that do degenerate in
+ * the MSL are not handled by sets yet (see codegen_dss.c). */
+enum { SET_MAX_CANDIDATES = 8 };
 
 /* (daeutil.h) When sets are on, a choice that can degenerate: some partial derivative of its rows
  * against a dummy it chose varies during the run (a constant one keeps the dummies' Jacobian as it was
@@ -46,7 +46,7 @@ enum { SET_MAX_STATES = 8, SET_MAX_ROWS = 64, SET_MAX_CANDIDATES = 8 };
 bool mo_dae_set_wanted(const mo_dae *dae, const int *rows, int nr, const int *cols, int nc, const int *chosen,
                        const int *colpos, const unsigned char *reinit, unsigned char *seen, mo_int_vec *vs)
 {
-    if (!state_sets || nc <= nr || nc - nr > SET_MAX_STATES || nr > SET_MAX_ROWS || nc > SET_MAX_CANDIDATES)
+    if (!state_sets || nc <= nr || nc > SET_MAX_CANDIDATES)
         return false;
     for (int j = 0; j < nc; j++) {
         int q = dae->vars.v[cols[j]].der_of;

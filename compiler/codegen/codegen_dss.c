@@ -56,7 +56,7 @@
  * choice full rank); a choice that needed one more column would be another choice of states.
  *
  * State sets (by default; --no-state-sets: none; analysis/stateset.c): a choice that can degenerate, of
- * at most 64 equations and 8 candidates, is made a set instead,
+ * at most 8 candidates (so of at most 7 equations), is made a set instead,
  * every candidate a dummy and nk set states copying the integrals of the candidates their selectors
  * name (dae.h, mo_dset.nk). Such a set is not watched but switched (plan_switch, switch_code): at every
  * evaluation its rows' Jacobian against all its candidates, and mo2c_dss_switch (runtime/dss.c); at an
@@ -525,6 +525,10 @@ static void switch_code(mo_cg *cg, mo_buf *o, const gset *g, int k)
     mo_buf_printf(o, "        c_ = mo2c_dss_switch(d, t, %d, %d, %d, J_, s_, W_, w_, accepted);\n", k, nr, nc);
     mo_buf_puts(o, "        if (c_ < 0)\n            return -1;\n        if (c_ == 1) {\n");
     for (int i = 0; i < nk; i++) {
+        /* the slot written is the set state's in x (demote.c never makes one algebraic, whose slot would
+         * index y: the switch would overwrite an unrelated state) */
+        if (dae->vars.v[s->sset[i]].kind != MO_DV_STATE)
+            mo_unreachable("a state set's state is no state");
         mo_buf_printf(o, "            y[%d] = s_[%d] + 1;\n            switch (s_[%d]) {\n", dae->vars.v[s->ksel[i]].slot,
                       i, i);
         for (int j = 0; j < nc; j++) {

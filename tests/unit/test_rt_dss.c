@@ -7,7 +7,10 @@
  * rows [e, 0 | 1], [1, 0 | 0.5], [0, 1 | 0.5] keep rank 2 in their two dummies whatever e, so no alarm
  * (taken row by row, the first row would pivot on e and fire); rows [1, 0 | 1], [1, e | 1.5], [0, 0 | 1]
  * lose rank in the dummies as e falls (the second dummy's column only holds e): alarm, with the row and
- * the dummy named.
+ * the dummy named. A state set's switch (mo2c_dss_switch) on the circle's row [2x, 2y] keeping y: it
+ * switches to x kept where |2x| falls below a tenth of |2y| (x = 0.05), not at x = 0.5; a row holding a
+ * NaN beside finite entries chooses nothing (before, fmax passed over the NaN, the NaN column's
+ * determinant came out 0 and the set switched to keep it).
  */
 #include "mo2c_rt.h"
 
@@ -27,6 +30,17 @@ static int circle(double a, double speed)
     double val[4];
     int work[3], row = -1, col = -1;
     return mo2c_dss_check(1, 2, J, rate, ref, work, &row, &col, val);
+}
+
+/* the set of the circle, y kept (column 1), at the row J (scaled in place); kept: the column kept after */
+static int set_switch(double a, double b, int *kept)
+{
+    mo2c_data d;
+    memset(&d, 0, sizeof d);   /* no solver state: no log, and an evaluation is no trial */
+    double J[2] = {a, b}, work[1];
+    int iwork[5];
+    *kept = 1;
+    return mo2c_dss_switch(&d, 0, 0, 1, 2, J, kept, work, iwork, 1);
 }
 
 static int rect(const double *J0, int nr, int nd, int nc, const double *rate, int *row, int *col)
@@ -59,6 +73,11 @@ int main(void)
         double K[9] = {1, 0, 1, 1, 0.5, 1.5, 0, 0, 1};
         CHECK(rect(K, 3, 2, 3, rates, &row, &col) == 0, "the same at e = 0.5: no alarm");
     }
+    int kept;
+    CHECK(set_switch(2 * 0.5, 2 * sqrt(0.75), &kept) == 0 && kept == 1, "x = 0.5: y stays kept");
+    CHECK(set_switch(2 * 0.05, 2 * sqrt(1 - 0.0025), &kept) == 1 && kept == 0, "x = 0.05: x kept (got %d)", kept);
+    CHECK(set_switch(NAN, 1e-3, &kept) == 0 && kept == 1, "a NaN entry: no switch (got column %d kept)", kept);
+    CHECK(set_switch(1e-3, NAN, &kept) == 0 && kept == 1, "a NaN entry: no switch (got column %d kept)", kept);
     if (failures)
         fprintf(stderr, "%d failures\n", failures);
     return failures != 0;
