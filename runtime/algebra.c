@@ -174,7 +174,7 @@ struct mo2c_rt_nlsolver {
     int n;
     gsl_multiroot_fdfsolver *s;
     double *work;              /* 3n scratch for a finite-difference Jacobian */
-    double *newton;            /* n*n + 5n scratch for the Newton steps tried first (newton_first) */
+    double *newton;            /* n*n + 6n scratch for the Newton steps tried first (newton_first) */
     mo2c_rt_nlsolver *next;
 };
 
@@ -288,7 +288,7 @@ static mo2c_rt_nlsolver *nl_new(int n)
     e->n = n;
     e->s = gsl_multiroot_fdfsolver_alloc(gsl_multiroot_fdfsolver_hybridsj, (size_t)n);
     e->work = malloc(3 * (size_t)n * sizeof(double));
-    e->newton = malloc(((size_t)n * (size_t)n + 5 * (size_t)n) * sizeof(double));
+    e->newton = malloc(((size_t)n * (size_t)n + 6 * (size_t)n) * sizeof(double));
     if (!e->s || !e->work || !e->newton) {
         nl_free_one(e);
         return NULL;
@@ -330,7 +330,8 @@ static double max_abs(const gsl_vector *v)
 /* Convergence: the last step changed every unknown by less than 1e-10 relative (1e-12 absolute near
  * zero) - far below any integration tolerance, so the loop's solution adds no visible noise to the
  * error control - and the residual has dropped to 1e-6 of its start (which rejects a step that is only
- * small because the trust region collapsed). A residual of exactly zero is converged at once. */
+ * small because the trust region collapsed), and is within 1e-6 or at the rounding of its terms
+ * (res_small: a start far away makes the first test lax). A residual of exactly zero is converged at once. */
 #define NL_MAX_ITER 100
 #define NL_STEP_ABS 1e-12
 #define NL_STEP_REL 1e-10
@@ -341,7 +342,7 @@ static double max_abs(const gsl_vector *v)
 #define NL_NEWTON_ITER 60      /* damped Newton steps before the hybrid method is tried */
 #define NL_ARMIJO 1e-4          /* sufficient decrease of the merit function */
 #define NL_LAMBDA_MIN 1e-10     /* the shortest fraction of a Newton step tried */
-#define NL_RES_FLOOR 1e-12      /* a residual this small (times 1 + the start's) may be rounding (newton_first) */
+#define NL_RES_FLOOR 1e-12      /* a residual this small (res_small) may be rounding (newton_first) */
 #define NL_FLOOR_STEP 100.0     /* a step this many times the step test's bound may be rounding (newton_first) */
 #define NL_CLIP_GROW 10.0       /* a clipped Newton step changes an unknown by at most this times (|z| + 1) */
 #define NL_ROUNDING_ULPS 1e3    /* a residual within this many ulps of its terms is rounding (newton_first) */
@@ -350,6 +351,57 @@ static double max_abs_n(const double *v, int n)
 {
     gsl_vector_const_view w = gsl_vector_const_view_array(v, (size_t)n);
     return max_abs(&w.vector);
+}
+
+/* What each row's linear terms weigh at z: t_i = sum_j |J_ij z_j| (J row-major, n x n). The rounding
+ * of an equation's evaluation is a few ulps of its terms, not of its residual. */
+static void row_terms(const double *J, const double *z, int n, double *t)
+{
+    for (int i = 0; i < n; i++) {
+        double s = 0.0;
+        for (int j = 0; j < n; j++)
+            s += fabs(J[(size_t)i * (size_t)n + (size_t)j] * z[j]);
+        t[i] = s;
+    }
+}
+
+/* Is every row's residual small enough for a root? "Dropped to tol of the start's residual r0" alone
+ * is no root test when the loop started far away: a parameter starting at 1e6 in an equation with the
+ * coefficient 1e9 has r0 = 1e15, and a residual of 2 at a jump of the residual then passed as 1e-6 of
+ * it, "solved" (review 01); the least-squares point of an inconsistent loop started at 1e9 passed with
+ * 5e-4. So each row must also be within tol absolutely, or at the rounding of its terms at this point
+ * (t from row_terms, NL_ROUNDING_ULPS ulps): neither depends on where the loop started, and a loop
+ * started near its solution (every solve during a run) is judged as strictly as before. */
+static int res_small(const double *F, const double *t, int n, double tol, double r0)
+{
+    for (int i = 0; i < n; i++) {
+        double a = fabs(F[i]);
+        if (!(a <= tol * (1.0 + r0) && (a <= tol || a <= NL_ROUNDING_ULPS * DBL_EPSILON * t[i])))
+            return 0;
+    }
+    return 1;
+}
+
+/* row_terms at z for a candidate root found without a Jacobian at hand (the hybrid method, the sign
+ * change search): J is n*n scratch. A Jacobian that fails leaves t = 0 (only the absolute test then)
+ * and no trace: the point's residual was evaluated, the candidate is judged by it. Returns the
+ * Jacobian's status. */
+static int point_terms(nl_call *c, const double *z, double *J, double *t)
+{
+    int n = c->n;
+    gsl_vector_const_view zv = gsl_vector_const_view_array(z, (size_t)n);
+    gsl_matrix_view Jv = gsl_matrix_view_array(J, (size_t)n, (size_t)n);
+    char keep[sizeof c->d->error];
+    memcpy(keep, c->d->error, sizeof keep);
+    int rc = nl_df(&zv.vector, c, &Jv.matrix);
+    memcpy(c->d->error, keep, sizeof keep);
+    c->failed = 0;
+    if (rc == GSL_SUCCESS)
+        row_terms(J, z, n, t);
+    else
+        for (int i = 0; i < n; i++)
+            t[i] = 0.0;
+    return rc;
 }
 
 /* The merit function of the line search: half the squared norm of the residual, each row divided by
@@ -418,6 +470,7 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
 {
     int n = c->n;
     double *J = scratch, *F = J + (size_t)n * (size_t)n, *zn = F + n, *Fn = zn + n, *dz = Fn + n, *w = dz + n;
+    double *t = w + n;
     gsl_matrix_view Jv = gsl_matrix_view_array(J, (size_t)n, (size_t)n);
     if (c->f(c->d, z, F) != 0)
         return 0;
@@ -458,15 +511,13 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
             phi = merit(F, w, n);
         }
         /* Is the residual at the rounding of its terms? Each row's against what its linear terms weigh,
-         * sum_j |J_ij z_j|: a few hundred of its ulps at most (see the rounding floor below). Before the
-         * solve, which overwrites J. */
+         * sum_j |J_ij z_j|: a few hundred of its ulps at most (see the rounding floor below). And has
+         * it dropped as the tests below require (res_small)? Before the solve, which overwrites J. */
+        row_terms(J, zn, n, t);
         int rounding = 1;
-        for (int i = 0; i < n && rounding; i++) {
-            double terms = 0.0;
-            for (int j = 0; j < n; j++)
-                terms += fabs(J[(size_t)i * (size_t)n + (size_t)j] * zn[j]);
-            rounding = fabs(F[i]) <= NL_ROUNDING_ULPS * DBL_EPSILON * terms;
-        }
+        for (int i = 0; i < n && rounding; i++)
+            rounding = fabs(F[i]) <= NL_ROUNDING_ULPS * DBL_EPSILON * t[i];
+        int dropped = res_small(F, t, n, NL_RES_DROP, r0), at_floor = res_small(F, t, n, NL_RES_FLOOR, r0);
         for (int i = 0; i < n; i++)
             dz[i] = -F[i];
         char keep[sizeof c->d->error];
@@ -490,7 +541,7 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
         int small = 1;
         for (int i = 0; i < n; i++)
             small &= fabs(dz[i]) < NL_STEP_ABS + NL_STEP_REL * fabs(zn[i]);
-        if (small && max_abs_n(F, n) <= NL_RES_DROP * (1.0 + r0)) {
+        if (small && dropped) {
             memcpy(z, zn, (size_t)n * sizeof *z);
             *iters = it - 1;
             return 1;
@@ -498,7 +549,7 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
         int near = 1;
         for (int i = 0; i < n; i++)
             near &= fabs(dz[i]) < NL_FLOOR_STEP * (NL_STEP_ABS + NL_STEP_REL * fabs(zn[i]));
-        double lambda = 1.0, phin = 0.0, res = max_abs_n(F, n);
+        double lambda = 1.0, phin = 0.0;
         int accepted = 0, clipped = 0;
     search:
         for (lambda = 1.0; lambda >= NL_LAMBDA_MIN; lambda *= 0.5) {
@@ -530,8 +581,7 @@ static int newton_first(nl_call *c, double *z, double *scratch, int *iters)
              * |F| = 1 on both sides, tests/models/NlFloorJump.mo) passes it, and is no root (|F| is
              * 4.5e4 ulps of 1e9 * 100 there). */
             if (lambda == 1.0 && isfinite(phin) && phin > 0.25 * phi &&
-                (res <= NL_RES_FLOOR * (1.0 + r0) ||
-                 (near && ((small && rounding) || res <= NL_RES_DROP * (1.0 + r0))))) {
+                (at_floor || (near && ((small && rounding) || dropped)))) {
                 memcpy(z, zn, (size_t)n * sizeof *z);
                 *iters = it - 1;
                 return 1;
@@ -592,7 +642,7 @@ static double f1(nl_call *c, double z)
  * superlinear, never leaves the bracket). The residual is continuous in a torn loop of smooth(0, ..)
  * terms, so a sign change holds a root; where it jumps instead, the residual at the end is not small
  * and the search fails. Returns 1 with *z the root, 0 otherwise (*z unchanged). */
-static int bracket_1d(nl_call *c, double *z, double r0, int *iters)
+static int bracket_1d(nl_call *c, double *z, double r0, double *scratch, int *iters)
 {
     double z0 = *z, F0 = f1(c, z0);
     if (!isfinite(F0))
@@ -642,20 +692,15 @@ static int bracket_1d(nl_call *c, double *z, double r0, int *iters)
         if (fabs(b - a) < NL_STEP_ABS + NL_STEP_REL * fabs(b))
             break;
     }
-    if (!(fabs(Fb) <= NL_RES_DROP * (1.0 + r0)))
+    double *J = scratch, *t = scratch + 1;
+    int jrc = point_terms(c, &b, J, t);
+    if (!res_small(&Fb, t, 1, NL_RES_DROP, r0))
         return 0; /* a jump, not a root */
     /* A "root" where the residual's derivative is exactly 0 is no isolated root but a flat stretch: a
      * singular loop (y = 1 + x/2, x = 2 y + time has no solution, yet far out the residual rounds to
-     * 0 and the search stops there). Not solved: the caller reports it. */
-    double J = NAN;
-    if (c->jac) {
-        char keep[sizeof c->d->error];
-        memcpy(keep, c->d->error, sizeof keep);
-        if (c->jac(c->d, &b, &J) != 0)
-            J = NAN;
-        memcpy(c->d->error, keep, sizeof keep);
-    }
-    if (J == 0.0)
+     * 0 and the search stops there). Not solved: the caller reports it. (The model's own derivative
+     * only: a difference quotient of 0 may be a slope below the residual's rounding.) */
+    if (c->jac && jrc == GSL_SUCCESS && *J == 0.0)
         return 0;
     *z = b;
     *iters = evals;
@@ -697,7 +742,7 @@ static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_
     }
     if (n == 1) {
         double r0 = fabs(f1(&call, z[0]));
-        if (bracket_1d(&call, z, isfinite(r0) ? r0 : 0.0, &newton_iters)) {
+        if (bracket_1d(&call, z, isfinite(r0) ? r0 : 0.0, e->newton, &newton_iters)) {
             double now = st ? st->now : d->time;
             mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of 1 unknown in %s: solved by a "
                         "sign change search in %d evaluations", now, where_or_unknown(where), newton_iters);
@@ -725,11 +770,16 @@ static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_
         }
         if (status != GSL_SUCCESS)
             break;
-        double r = max_abs(e->s->f);
-        if (r == 0.0 ||
-            (gsl_multiroot_test_delta(e->s->dx, e->s->x, NL_STEP_ABS, NL_STEP_REL) == GSL_SUCCESS &&
-             r <= NL_RES_DROP * (1.0 + r0)))
+        /* the residual's test at the point's own Jacobian (the method's is a secant update), and only
+         * once the step test holds: one Jacobian per solve */
+        double r = max_abs(e->s->f), *Jt = e->newton, *t = Jt + (size_t)n * (size_t)n;
+        if (r == 0.0)
             converged = 1;
+        else if (gsl_multiroot_test_delta(e->s->dx, e->s->x, NL_STEP_ABS, NL_STEP_REL) == GSL_SUCCESS &&
+                 r <= NL_RES_DROP * (1.0 + r0)) {
+            point_terms(&call, e->s->x->data, Jt, t);
+            converged = res_small(e->s->f->data, t, n, NL_RES_DROP, r0);
+        }
     }
     double now = st ? st->now : d->time;   /* the time of the evaluation under way */
     if (converged) {
