@@ -75,6 +75,30 @@ double mo2c_log(mo2c_data *d, double a, const char *where, int *ok)
     return log(a);
 }
 
+/* asin and acos outside [-1, 1] (NaN in C): a parameter's binding, which the compiler checks only when it
+ * knows the argument, gave a NaN parameter that a relation then read as false (review 06) */
+static double arc(mo2c_data *d, double a, int cosine, const char *where, int *ok)
+{
+    if (!(fabs(a) <= 1.0)) {
+        if (*ok)
+            mo2c_fail(d, "%s of %.17g, outside [-1, 1], in equation %s", cosine ? "acos" : "asin", a,
+                      where_or_unknown(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return cosine ? acos(a) : asin(a);
+}
+
+double mo2c_asin(mo2c_data *d, double a, const char *where, int *ok)
+{
+    return arc(d, a, 0, where, ok);
+}
+
+double mo2c_acos(mo2c_data *d, double a, const char *where, int *ok)
+{
+    return arc(d, a, 1, where, ok);
+}
+
 double mo2c_pow(mo2c_data *d, double a, double b, const char *where, int *ok)
 {
     if (a < 0.0 && b != floor(b)) {

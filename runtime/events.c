@@ -796,6 +796,10 @@ static int emit_rows(mo2c_rt_events *ev, double t, mo2c_rt_writer *w)
     if (!memcmp(ev->bx, d->x, nx) && !memcmp(ev->by, d->y, ny) && !memcmp(ev->bdx, d->dx, nx))
         return 0;
     int joined = ev->pending && t - ev->group_t <= LOCATE_EPS(t);
+    /* the row before: its states were checked after the step, its derivatives and variables not yet */
+    if (!joined && (mo2c_rt_check_finite(d, t, MO2C_SRC_DER, ev->bdx, ev->nx) ||
+                    mo2c_rt_check_finite(d, t, MO2C_SRC_ALG, ev->by, ev->ny)))
+        return -1;
     if (!joined) {
         if (mo2c_rt_events_flush(ev, w) != 0)
             return -1;
@@ -893,6 +897,14 @@ static int after_step(mo2c_rt_events *ev, double *t, double *x, int timed, mo2c_
     d->in_event = 1;
     ev->probe_h = 0.0;   /* what the event changed may move faster */
     if (iterate(ev, te, x) != 0 || settle(ev, te, x) != 0)
+        return -1;
+    /* the point after the event is a row of the result (emit_rows) and where the integration goes on:
+     * a NaN or Inf there (a discrete value that overflowed) stops the run at the event's time, before
+     * its rows are written; the grid row's check came an interval late, or never when the event was at
+     * the stop time ("finished successfully" with 'inf' in the last row) */
+    if (mo2c_rt_check_finite(d, te, MO2C_SRC_STATE, x, ev->nx) ||
+        mo2c_rt_check_finite(d, te, MO2C_SRC_DER, d->dx, ev->nx) ||
+        mo2c_rt_check_finite(d, te, MO2C_SRC_ALG, d->y, ev->ny))
         return -1;
     if (emit_rows(ev, te, w) != 0)
         return -1;

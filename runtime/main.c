@@ -246,6 +246,12 @@ int mo2c_main(const mo2c_model *model, int argc, char **argv)
         } else if (o.log & MO2C_RT_LOG_INIT) {
             log_init(d, &o);
         }
+        /* the parameters and the states at the start: nothing else checks them (the rows check
+         * derivatives and variables), and a NaN parameter read by a relation is simply false (a
+         * parameter bound to exp(a) - exp(a) with a = 1000 finished successfully) */
+        if (!irc && (mo2c_rt_check_finite(d, o.start, MO2C_SRC_PARAM, d->p, model->np) ||
+                     mo2c_rt_check_finite(d, o.start, MO2C_SRC_STATE, d->x, model->nx)))
+            rc = -1;
     }
     if (rc == 0) {
         if (!(w = mo2c_rt_writer_open(d, &o, result_path(&o, model))))

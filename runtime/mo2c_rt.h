@@ -257,6 +257,8 @@ int mo2c_fail(mo2c_data *d, const char *fmt, ...) __attribute__((format(printf, 
 double mo2c_div(mo2c_data *d, double a, double b, const char *where, int *ok);
 double mo2c_sqrt(mo2c_data *d, double a, const char *where, int *ok);
 double mo2c_log(mo2c_data *d, double a, const char *where, int *ok);
+double mo2c_asin(mo2c_data *d, double a, const char *where, int *ok);   /* a outside [-1, 1] fails */
+double mo2c_acos(mo2c_data *d, double a, const char *where, int *ok);
 double mo2c_pow(mo2c_data *d, double a, double b, const char *where, int *ok);
 /* Built-ins (mathfn.c): mod(a, b) = a - floor(a/b)*b, rem(a, b) = a - div(a, b)*b, div(a, b) = a/b
  * truncated towards zero (a zero b fails like mo2c_div), semiLinear(x, k_pos, k_neg). */

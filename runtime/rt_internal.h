@@ -246,6 +246,22 @@ void mo2c_rt_sun_stats(const mo2c_rt_sun *sv);
 /* solver.c: clear the progress line from the terminal before a message (nothing when none is shown) */
 void mo2c_rt_progress_clear(const mo2c_data *d);
 
+/* solver.c: report the first NaN or Inf of v[0..n) (values of the source src) naming its variable,
+ * "error: at time T: NAME is Inf"; returns 1 */
+int mo2c_rt_report_nonfinite(const mo2c_data *d, double t, mo2c_source src, const double *v, int n);
+
+/* 0 when every value of v[0..n) is finite, else 1 after reporting the first bad one. It runs after every
+ * step and at every output point, so the common case is one pass without branches, inlined: v - v is 0
+ * for a finite v and NaN for NaN or Inf, and the sum is NaN as soon as one term is. (Testing the
+ * exponent bits as integers was slower: the values were just written as doubles.) */
+static inline int mo2c_rt_check_finite(const mo2c_data *d, double t, mo2c_source src, const double *v, int n)
+{
+    double acc = 0.0;
+    for (int i = 0; i < n; i++)
+        acc += v[i] - v[i];
+    return acc == 0.0 ? 0 : mo2c_rt_report_nonfinite(d, t, src, v, n);
+}
+
 /* solver.c: integrate from opts->start to opts->stop writing every output point; 0 on success, else
  * 1 after printing the error. d is initialized (parameters, states at start). */
 typedef struct mo2c_rt_writer mo2c_rt_writer;

@@ -251,7 +251,7 @@ static void report(const mo2c_data *d, double t, const char *fallback)
     fprintf(stderr, "error: at time %.16g: %s\n", t, d->error[0] ? d->error : fallback);
 }
 
-/* The user's name for x[i] (STATE), dx[i] (DER) or y[i] (ALG). Only called once, on a failure, so the
+/* The user's name for x[i] (STATE), dx[i] (DER), y[i] (ALG) or p[i] (PARAM). Only called once, on a failure, so the
  * scan over the variables is not in any loop. */
 static const char *name_of(const mo2c_data *d, mo2c_source src, int i, char *buf, size_t size)
 {
@@ -275,13 +275,13 @@ static const char *name_of(const mo2c_data *d, mo2c_source src, int i, char *buf
         snprintf(buf, size, "der(%s)", name_of(d, MO2C_SRC_STATE, i, xb, sizeof xb));
         return buf;
     }
-    snprintf(buf, size, "%s[%d]", src == MO2C_SRC_STATE ? "x" : "y", i);
+    snprintf(buf, size, "%s[%d]", src == MO2C_SRC_STATE ? "x" : src == MO2C_SRC_PARAM ? "p" : "y", i);
     return buf;
 }
 
-/* Report the first NaN or Inf of v[0..n) naming its variable; returns 1. Out of line: it runs once. */
-static __attribute__((noinline, cold)) int report_nonfinite(const mo2c_data *d, double t, mo2c_source src,
-                                                           const double *v, int n)
+/* Out of line (rt_internal.h: mo2c_rt_check_finite): it runs once. */
+__attribute__((noinline, cold)) int mo2c_rt_report_nonfinite(const mo2c_data *d, double t, mo2c_source src,
+                                                            const double *v, int n)
 {
     for (int i = 0; i < n; i++) {
         if (isfinite(v[i]))
@@ -293,18 +293,6 @@ static __attribute__((noinline, cold)) int report_nonfinite(const mo2c_data *d, 
         return 1;
     }
     return 1;
-}
-
-/* 0 when every value is finite, else 1 after reporting the first bad one. It runs after every step and at
- * every output point, so the common case is one pass without branches, inlined: v - v is 0 for a finite
- * v and NaN for NaN or Inf, and the sum is NaN as soon as one term is. (Testing the exponent bits as
- * integers was slower: the values were just written as doubles.) */
-static inline int check_finite(const mo2c_data *d, double t, mo2c_source src, const double *v, int n)
-{
-    double acc = 0.0;
-    for (int i = 0; i < n; i++)
-        acc += v[i] - v[i];
-    return acc == 0.0 ? 0 : report_nonfinite(d, t, src, v, n);
 }
 
 /* ---- the loop ---- */
@@ -345,7 +333,8 @@ static int output_point(mo2c_data *d, double t, const gsl_odeiv2_driver *drv, in
         report(d, t, "computing the outputs failed");
         return 1;
     }
-    return check_finite(d, t, MO2C_SRC_DER, d->dx, m->nx) || check_finite(d, t, MO2C_SRC_ALG, d->y, m->ny);
+    return mo2c_rt_check_finite(d, t, MO2C_SRC_DER, d->dx, m->nx) ||
+           mo2c_rt_check_finite(d, t, MO2C_SRC_ALG, d->y, m->ny);
 }
 
 /* The watch of the state choices of index reduction (codegen_dss.c, dss.c) at an accepted point (t,
@@ -710,7 +699,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                 if (log_steps)
                     mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "step %.0f: t = %.16g, step size %.6g (next %.6g)",
                                 s->steps_taken, t, t - t0, mo2c_rt_sun_next_step(sun));
-                if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
+                if (mo2c_rt_check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
                     rc = 1;
                     break;
                 }
@@ -788,7 +777,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
                     sname = "rkf45, then msbdf, then rkf45";
                     exact = (*st->type)->gives_exact_dydt_out;
                 }
-                if (check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
+                if (mo2c_rt_check_finite(d, t, MO2C_SRC_STATE, d->x, m->nx)) {
                     rc = 1;
                     break;
                 }

@@ -225,7 +225,7 @@ static void emit_call(mo_cg *cg, const mo_expr *e)
     }
     const char *fn = mo_sym_fn_name(e);
     mo_buf *o = cg->out;
-    static const char *const plain1[] = {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+    static const char *const plain1[] = {"sin", "cos", "tan", "atan", "sinh", "cosh",
                                          "tanh", "asinh", "acosh", "atanh", "exp", "floor", "ceil", NULL};
     if (!fn || e->nnamed || e->niters)
         goto unsupported;
@@ -263,7 +263,9 @@ static void emit_call(mo_cg *cg, const mo_expr *e)
         mo_buf_puts(o, ")");
         return;
     }
-    if (e->n == 1 && (!strcmp(fn, "sqrt") || !strcmp(fn, "log") || !strcmp(fn, "log10"))) {
+    /* checked where C gives NaN or fails (algebra.c): a parameter's binding is no exception */
+    if (e->n == 1 && (!strcmp(fn, "sqrt") || !strcmp(fn, "log") || !strcmp(fn, "log10") || !strcmp(fn, "asin") ||
+                      !strcmp(fn, "acos"))) {
         bool is10 = !strcmp(fn, "log10");
         if (is10)
             mo_buf_puts(o, "(");
