@@ -470,14 +470,20 @@ static double stiff_norm(const double *v, const double *x, int n)
 }
 
 /* |lambda| of the dominant eigenvalue of the Jacobian at (t, x) by power iteration from dir; -1 when the
- * right-hand side fails at a perturbed point or dir is 0. The model is evaluated at (t, x) again at the
- * end, its loops from the accepted point, so that the step's values are as before. */
-static double stiff_lambda(mo2c_data *d, double t, const double *x, const double *dir, double *work)
+ * right-hand side fails at a perturbed point or dir is 0. dx0: the derivatives at (t, x) (rkf45's
+ * dydt_out). The model is evaluated at (t, x) again at the end, its loops from the accepted point, so
+ * that the step's values are as before. Each buffer rhs fills starts as derivatives at (t, x): a loop
+ * whose unknowns are derivatives starts from it (rt_internal.h, mo2c_rt_dx_start), and malloc's
+ * garbage or the power iteration's direction there made its Newton fail or land on another root. */
+static double stiff_lambda(mo2c_data *d, double t, const double *x, const double *dx0, const double *dir,
+                           double *work)
 {
     mo2c_rt_state *s = d->solver;
     int n = d->model->nx;
+    size_t bytes = (size_t)n * sizeof(double);
     double *f0 = work, *v = work + n, *xp = work + 2 * n, lam = -1.0;
-    memcpy(v, dir, (size_t)n * sizeof *v);
+    memcpy(v, dir, bytes);
+    memcpy(f0, dx0, bytes);
     s->nrhs++;
     if (d->model->rhs(d, t, x, f0) == 0) {
         for (int k = 0; k < STIFF_POWER; k++) {
@@ -489,6 +495,7 @@ static double stiff_lambda(mo2c_data *d, double t, const double *x, const double
             double c = STIFF_DELTA / nv;
             for (int i = 0; i < n; i++)
                 xp[i] = x[i] + c * v[i];
+            memcpy(v, f0, bytes);   /* (xp is near x) */
             s->nrhs++;
             if (d->model->rhs(d, t, xp, v) != 0) {
                 lam = -1.0;
@@ -502,7 +509,12 @@ static double stiff_lambda(mo2c_data *d, double t, const double *x, const double
     d->error[0] = '\0';   /* a failure at a perturbed point is no failure of the run */
     mo2c_rt_loops_reject(s);
     s->nrhs++;
-    d->model->rhs(d, t, x, f0);
+    if (d->model->rhs(d, t, x, f0) != 0) {
+        /* y is then that of a failed evaluation: the next row evaluates the point again (point_dx),
+         * and reports the failure if it is the point's */
+        s->last_x = NULL;
+        d->error[0] = '\0';
+    }
     return lam;
 }
 
@@ -518,7 +530,9 @@ static int stiff_rejecting(mo2c_data *d, const gsl_odeiv2_driver *drv, stiff_blo
     double tries = (double)(steps - b->steps + failed - b->failed);
     int high = (double)(failed - b->failed) > share * tries;
     if (high && b->work) {
-        double h = (t - b->t) / (double)(steps - b->steps), lam = stiff_lambda(d, t, x, drv->e->yerr, b->work);
+        /* the derivatives at the step's end: rkf45's dydt_out, once it has made a step (else unwritten) */
+        const double *dx0 = drv->e->count > 0 ? drv->e->dydt_out : d->dx;
+        double h = (t - b->t) / (double)(steps - b->steps), lam = stiff_lambda(d, t, x, dx0, drv->e->yerr, b->work);
         b->hl = lam < 0.0 ? -1.0 : h * lam;
         high = b->hl > STIFF_HLAMBDA;
         mo2c_rt_log(d, MO2C_RT_LOG_SOLVER, "at time %.16g: %.0f %% of rkf45's tries refused in a block of "
