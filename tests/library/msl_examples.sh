@@ -17,7 +17,9 @@
 # backstop of ten times the cap catches a process that waits instead of computing.
 # Under the sanitized compiler (MO2C_SANITIZED, set by tests/run.sh for make test DEBUG=1) each example is
 # only compiled to C: the walk then checks the compiler for sanitizer reports (status 86: "compcrash"),
-# and "ok" means compiled (tests/library/expect.sh lets a listed example pass or fail).
+# and "ok" means compiled (tests/library/expect.sh lets a listed example pass or fail), and only its
+# sample of the examples is walked (tests/library/sample.sh: a third; the plain run walks them all).
+# OUTFILE.all gets the number of examples found before sampling.
 set -u
 : "${MO2C:?}" "${MSL:?}"
 out=$1; shift
@@ -74,4 +76,5 @@ one() {
 export -f one capped why
 export MO2C MSL
 python3 "$(dirname "$0")/list_classes.py" --experiment "$MSL" "$@" | grep -F '.Examples.' |
+    "$(dirname "$0")/sample.sh" filter "$out.all" |
     xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} | sort -t$'\t' -k2 > "$out"

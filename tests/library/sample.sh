@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sanitized run's sample of a walk (make test DEBUG=1; tests/run.sh sets MO2C_SANITIZED): the
 # sanitized compiler is several times slower than the plain one, and the plain run walks every case
-# already, so the sanitized run walks a fixed part of each flatten walk. Which part is MO2C_SAN_SAMPLE:
+# already, so the sanitized run walks a fixed part of each flatten walk and each (compile-only) example
+# walk. Which part is MO2C_SAN_SAMPLE:
 #   R/K   the cases whose name hashes to R modulo K (0 <= R < K): the K values of R cover every case once
 #   all   every case (also the plain run, and any run without MO2C_SANITIZED)
 # default 0/3. The hash is the name's CRC-32, so a case stays in or out of the sample whatever cases are

@@ -11,11 +11,12 @@
 [ -n "$SHARED" ] && [ -d "$SHARED/msl/4.0.0/Modelica" ] || { echo "no ../shared/msl/4.0.0"; exit 77; }
 res=$OUT/clocked_examples.tsv
 E=Modelica.Clocked.Examples
+echo "walked: $(tests/library/sample.sh says)"
 MSL=$SHARED/msl/4.0.0 tests/library/msl_examples.sh "$res" $E.CascadeControlledDrive $E.SimpleControlledDrive \
     $E.Systems $E.Elementary.ClockSignals $E.Elementary.RealSignals || exit 1
 status=0
 if grep -P '^(comp|run)crash' "$res"; then echo "FAIL: crashes above"; status=1; fi
-n=$(wc -l < "$res"); [ "$n" -ge 45 ] || { echo "FAIL: only $n examples found"; status=1; }
-tests/library/expect.sh "$res" tests/library/clocked_failures.tsv 2 ok 0 - || status=1
+n=$(cat "$res.all"); [ "$n" -ge 45 ] || { echo "FAIL: only $n examples found"; status=1; }
+tests/library/expect.sh "$res" tests/library/clocked_failures.tsv 2 ok 0 - sampled || status=1
 echo "Clocked: $(grep -c '^ok' "$res") of $n examples run to their stop time"
 exit $status

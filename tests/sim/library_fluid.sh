@@ -11,10 +11,11 @@
 # failure either way.
 [ -n "$SHARED" ] && [ -d "$SHARED/msl/4.0.0/Modelica" ] || { echo "no ../shared/msl/4.0.0"; exit 77; }
 res=$OUT/fluid_examples.tsv
+echo "walked: $(tests/library/sample.sh says)"
 MSL=$SHARED/msl/4.0.0 MO2C_WALK_CPU=10 tests/library/msl_examples.sh "$res" Modelica.Fluid || exit 1
 status=0
 if grep -P '^(comp|run)crash' "$res"; then echo "FAIL: crashes above"; status=1; fi
-n=$(wc -l < "$res"); [ "$n" -ge 23 ] || { echo "FAIL: only $n examples found"; status=1; }
-tests/library/expect.sh "$res" tests/library/fluid_failures.tsv 2 ok 0 - || status=1
+n=$(cat "$res.all"); [ "$n" -ge 23 ] || { echo "FAIL: only $n examples found"; status=1; }
+tests/library/expect.sh "$res" tests/library/fluid_failures.tsv 2 ok 0 - sampled || status=1
 echo "Fluid: $(grep -c '^ok' "$res") of $n examples run to their stop time"
 exit $status
