@@ -192,10 +192,11 @@ const char *mo_dae_eq_brief(const mo_dae *dae, const mo_deq *eq)
  * is read through its body. ch: each x[k] over an array of elements (flat.h) appended to *chout as its
  * choice (once per stamp) instead of its elements to *out; NULL: the elements as any operand. */
 static void walk_vars(const mo_expr *e, bool late, unsigned char *seen, mo_int_vec *out, mo_dae_choices *ch,
-                      mo_int_vec *chout)
+                      mo_int_vec *chout, mo_dag *w)
 {
-    if (!e)
+    if (!e || !mo_dag_first(w, e))   /* (a shared node's variables are noted already: ast.h) */
         return;
+    mo_dag_nodes++;
     if (e->kind == MO_EX_VAR && e->var >= 0) {
         mo_expr_note_var(e->var, seen, out);
         return;
@@ -203,12 +204,12 @@ static void walk_vars(const mo_expr *e, bool late, unsigned char *seen, mo_int_v
     if (late && e->kind == MO_EX_CALL && e->func && e->func->inline_late) {
         const mo_expr *inl = e->func->inline_arrays ? mo_func_inline_arrays(e) : mo_func_inline(e);
         if (inl) {
-            walk_vars(inl, late, seen, out, ch, chout);
+            walk_vars(inl, late, seen, out, ch, chout, w);
             return;
         }
     }
     if (ch && e->kind == MO_EX_INDEX && e->a[0]->kind == MO_EX_ARRAY) {
-        walk_vars(e->a[1], late, seen, out, ch, chout);
+        walk_vars(e->a[1], late, seen, out, ch, chout, w);
         int id = mo_dae_choice_id(ch, e->a[0]), nv;
         const int *vs = mo_dae_choice_vars(ch, id, &nv);
         if (nv < MO_CHOICE_NODE_MIN) {   /* (small: its variables, as any) */
@@ -221,9 +222,9 @@ static void walk_vars(const mo_expr *e, bool late, unsigned char *seen, mo_int_v
         return;
     }
     for (int i = 0; i < e->n; i++)
-        walk_vars(e->a[i], late, seen, out, ch, chout);
+        walk_vars(e->a[i], late, seen, out, ch, chout, w);
     for (int i = 0; i < e->nnamed; i++)
-        walk_vars(e->named[i].value, late, seen, out, ch, chout);
+        walk_vars(e->named[i].value, late, seen, out, ch, chout, w);
 }
 
 int mo_dae_choice_id(mo_dae_choices *ch, const mo_expr *arr)
@@ -241,7 +242,7 @@ int mo_dae_choice_id(mo_dae_choices *ch, const mo_expr *arr)
         MO_PUSH(ch->start, 0);
     int first = ch->vars.n;
     for (int i = 0; i < arr->n; i++)   /* (nested choices, x[k, j]: their elements) */
-        walk_vars(arr->a[i], ch->late, ch->seen, &ch->vars, NULL, NULL);
+        walk_vars(arr->a[i], ch->late, ch->seen, &ch->vars, NULL, NULL, NULL);
     for (int i = first; i < ch->vars.n; i++)
         ch->seen[ch->vars.v[i]] = 0;
     MO_PUSH(ch->start, ch->vars.n);
@@ -265,8 +266,11 @@ void mo_dae_eq_incidence(const mo_dae *dae, const mo_deq *eq, unsigned how, unsi
         ch->late = how & MO_INC_LATE;
     }
     int first = out->n;
-    walk_vars(eq->lhs, how & MO_INC_LATE, seen, out, ch, chout);
-    walk_vars(eq->rhs, how & MO_INC_LATE, seen, out, ch, chout);
+    static mo_dag dag;
+    mo_dag *walk = mo_dag_begin(&dag);
+    walk_vars(eq->lhs, how & MO_INC_LATE, seen, out, ch, chout, walk);
+    walk_vars(eq->rhs, how & MO_INC_LATE, seen, out, ch, chout, walk);
+    mo_dag_end(walk);
     if ((how & MO_INC_INPUTS) && eq->alg_first) {
         /* the inputs of an algorithm section: on its first pseudo-equation (dae.h) */
         const mo_dalg *a = &dae->algs.v[eq->alg - 1];

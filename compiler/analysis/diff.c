@@ -540,9 +540,15 @@ static mo_expr *diff_node(diff_ctx *c, const mo_expr *e)
  * an array of its sizes (zeros(size(e, 1), ...) where the rules gave the number 0). */
 static mo_expr *diff(diff_ctx *c, const mo_expr *e)
 {
+    /* the rules read e's operands again (d(a*b) = da*b + a*db), and the memo hands out a derivative
+     * once for each path to e: both are shared (ast.h, mo_dag) */
+    for (int i = 0; i < e->n; i++)
+        mo_expr_mark_shared(e->a[i]);
     if (c->memo && !c->inlined && e->n > 0) {
         mo_expr *d = mo_pmemo_get(&diff_memo, e);
-        if (!d && (d = diff_node(c, e)) != NULL)
+        if (d)
+            mo_expr_mark_shared(d);
+        else if ((d = diff_node(c, e)) != NULL)
             mo_pmemo_put(&diff_memo, e, d);
         return d;
     }

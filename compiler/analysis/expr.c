@@ -453,8 +453,10 @@ static mo_expr *rebuild_node(const mo_expr *e, mo_expr *const *sub, bool memo)
         return NULL;
     switch (e->kind) {
     case MO_EX_VAR:
-        if (sub && e->var >= 0 && sub[e->var])
+        if (sub && e->var >= 0 && sub[e->var]) {
+            mo_expr_mark_shared(sub[e->var]);   /* (put at each occurrence of the variable: mo_dag) */
             return sub[e->var];
+        }
         return (mo_expr *)e;
     case MO_EX_INT: case MO_EX_BOOL: case MO_EX_REAL: case MO_EX_STRING: case MO_EX_TIME:
         return (mo_expr *)e;
@@ -541,7 +543,9 @@ static mo_expr *rebuild(const mo_expr *e, mo_expr *const *sub, bool memo)
     if (!memo || !e || e->n == 0)   /* (a leaf costs less than a table entry) */
         return rebuild_node(e, sub, memo);
     mo_expr *r = mo_pmemo_get(&rebuild_memo, e);
-    if (!r) {
+    if (r) {
+        mo_expr_mark_shared(r);   /* (the result of a node reached by another path: mo_dag) */
+    } else {
         r = rebuild_node(e, sub, memo);
         mo_pmemo_put(&rebuild_memo, e, r);
     }
@@ -577,7 +581,14 @@ mo_expr *mo_expr_subst(const mo_expr *e, mo_expr *const *sub)
 typedef struct eval_env {
     bool run_fns;
     const double *time;
+    mo_dag *dag;              /* the values of shared nodes met (below; NULL: a nested evaluation) */
 } eval_env;
+
+/* The values of the shared nodes of the evaluation under way (eval_dag: node -> index + 1 in
+ * eval_vals), so that a derivative's DAG is evaluated in time linear in its nodes (ast.h, mo_dag). */
+static mo_dag eval_dag;
+static double *eval_vals;
+static int eval_nvals, eval_cap;
 
 static double eval(const mo_expr *e, const double *values, const eval_env *env, bool *ok);
 
@@ -607,12 +618,37 @@ static double eval_user_call(const mo_expr *e, const double *values, const eval_
     return r;
 }
 
+static double eval_node(const mo_expr *e, const double *values, const eval_env *env, bool *ok);
+
 static double eval(const mo_expr *e, const double *values, const eval_env *env, bool *ok)
 {
     if (!e) {
         *ok = false;
         return 0;
     }
+    mo_dag_nodes++;
+    if (!env->dag || !e->shared)
+        return eval_node(e, values, env, ok);
+    intptr_t k = (intptr_t)mo_dag_get(env->dag, e);
+    if (k)
+        return eval_vals[k - 1];
+    double v = eval_node(e, values, env, ok);
+    if (*ok) {   /* (a value not known is not kept: the evaluation has failed anyway) */
+        if (eval_nvals == eval_cap) {
+            eval_cap = eval_cap ? 2 * eval_cap : 256;
+            double *nv = MO_NEWN(double, eval_cap);
+            if (eval_nvals)
+                memcpy(nv, eval_vals, sizeof *nv * (size_t)eval_nvals);
+            eval_vals = nv;
+        }
+        eval_vals[eval_nvals++] = v;
+        mo_dag_put(env->dag, e, (void *)(intptr_t)eval_nvals);
+    }
+    return v;
+}
+
+static double eval_node(const mo_expr *e, const double *values, const eval_env *env, bool *ok)
+{
     double v;
     if (mo_sym_is_num(e, &v))
         return v;
@@ -687,22 +723,31 @@ static double eval(const mo_expr *e, const double *values, const eval_env *env, 
     }
 }
 
+/* An evaluation from the top: the shared nodes' values kept while it runs (one at a time: a nested one,
+ * from a function's evaluation, keeps none) */
+static double eval_top(const mo_expr *e, const double *values, eval_env env, bool *ok)
+{
+    env.dag = mo_dag_begin(&eval_dag);
+    if (env.dag)
+        eval_nvals = 0;
+    double v = eval(e, values, &env, ok);
+    mo_dag_end(env.dag);
+    return v;
+}
+
 double mo_eval(const mo_expr *e, const double *values, bool *ok)
 {
-    const eval_env env = {false, NULL};
-    return eval(e, values, &env, ok);
+    return eval_top(e, values, (eval_env){false, NULL, NULL}, ok);
 }
 
 double mo_eval_fns(const mo_expr *e, const double *values, bool *ok)
 {
-    const eval_env env = {true, NULL};
-    return eval(e, values, &env, ok);
+    return eval_top(e, values, (eval_env){true, NULL, NULL}, ok);
 }
 
 double mo_eval_fns_at(const mo_expr *e, const double *values, double time, bool *ok)
 {
-    const eval_env env = {true, &time};
-    return eval(e, values, &env, ok);
+    return eval_top(e, values, (eval_env){true, &time, NULL}, ok);
 }
 
 /* ---- names ---- */

@@ -98,7 +98,38 @@ static mo_expr *if_tail(const mo_expr *e, int j)
     return t;
 }
 
-static lin_kind lin(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, mo_sym_arrays *m)
+/* One result per shared node of the walk (ast.h, mo_dag): a derivative's DAG answered in time linear in
+ * its nodes. The coefficient and rest a node gives are then read by each of its parents: shared too. */
+typedef struct lin_memo {
+    lin_kind k;
+    mo_expr *coef, *rest;
+} lin_memo;
+
+static lin_kind lin_node(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, mo_sym_arrays *m, mo_dag *w);
+
+static lin_kind lin(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, mo_sym_arrays *m, mo_dag *w)
+{
+    mo_dag_nodes++;
+    if (!w || !e->shared)
+        return lin_node(e, var, coef, rest, m, w);
+    lin_memo *r = mo_dag_get(w, e);
+    if (!r) {
+        r = MO_NEW(lin_memo);
+        r->coef = r->rest = NULL;
+        r->k = lin_node(e, var, &r->coef, &r->rest, m, w);
+        mo_dag_put(w, e, r);
+    } else if (r->k == LIN_YES) {
+        mo_expr_mark_shared(r->coef);
+        mo_expr_mark_shared(r->rest);
+    }
+    if (r->k != LIN_NO) {
+        *coef = r->coef;
+        *rest = r->rest;
+    }
+    return r->k;
+}
+
+static lin_kind lin_node(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, mo_sym_arrays *m, mo_dag *w)
 {
     mo_expr *c1, *r1, *c2, *r2;
     lin_kind k1, k2;
@@ -112,7 +143,7 @@ static lin_kind lin(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, m
     case MO_EX_UNARY:
         if (e->op == MO_OP_NOT)
             return opaque(e, var, coef, rest, m);
-        if ((k1 = lin(e->a[0], var, &c1, &r1, m)) != LIN_YES)
+        if ((k1 = lin(e->a[0], var, &c1, &r1, m, w)) != LIN_YES)
             return k1 == LIN_NO ? LIN_NO : absent(e, coef, rest);
         *coef = e->op == MO_OP_NEG ? mo_sym_neg(c1) : c1;
         *rest = e->op == MO_OP_NEG ? mo_sym_neg(r1) : r1;
@@ -121,7 +152,7 @@ static lin_kind lin(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, m
         mo_op op = mo_op_scalar(e->op);
         if (op != MO_OP_ADD && op != MO_OP_SUB && op != MO_OP_MUL && op != MO_OP_DIV)
             return opaque(e, var, coef, rest, m);
-        if ((k1 = lin(e->a[0], var, &c1, &r1, m)) == LIN_NO || (k2 = lin(e->a[1], var, &c2, &r2, m)) == LIN_NO)
+        if ((k1 = lin(e->a[0], var, &c1, &r1, m, w)) == LIN_NO || (k2 = lin(e->a[1], var, &c2, &r2, m, w)) == LIN_NO)
             return LIN_NO;
         if (k1 == LIN_ABSENT && k2 == LIN_ABSENT)
             return absent(e, coef, rest);
@@ -160,11 +191,11 @@ static lin_kind lin(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, m
          * coefficient 0, and their rest is e's own tail, shared). Building them from the else branch
          * whatever var made N nodes for each variable asked about: a state machine's merged
          * v = if activeState(s1) then e1 elseif ... (N states) solved for each of its N variables, N^2 */
-        bool any = (k1 = lin(e->a[e->n - 1], var, &c1, &r1, m)) == LIN_YES;
+        bool any = (k1 = lin(e->a[e->n - 1], var, &c1, &r1, m, w)) == LIN_YES;
         if (k1 == LIN_NO)
             return LIN_NO;
         for (int i = e->n - 3; i >= 0; i -= 2) {
-            if (mo_sym_has_var_in(e->a[i], var, m) || (k2 = lin(e->a[i + 1], var, &c2, &r2, m)) == LIN_NO)
+            if (mo_sym_has_var_in(e->a[i], var, m) || (k2 = lin(e->a[i + 1], var, &c2, &r2, m, w)) == LIN_NO)
                 return LIN_NO;
             if (k2 == LIN_YES && !any) {
                 c1 = mo_sym_num01(0);
@@ -185,7 +216,7 @@ static lin_kind lin(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, m
     case MO_EX_CALL: {
         const char *fn = mo_sym_fn_name(e);
         if (fn && e->n == 1 && !e->nnamed && !strcmp(fn, "noEvent")) {
-            if ((k1 = lin(e->a[0], var, coef, rest, m)) == LIN_ABSENT)
+            if ((k1 = lin(e->a[0], var, coef, rest, m, w)) == LIN_ABSENT)
                 return absent(e, coef, rest);
             return k1;
         }
@@ -205,7 +236,7 @@ static lin_kind lin(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, m
         ra->a = MO_NEWN(mo_expr *, arr->n + 1);
         bool any = false;
         for (int i = 0; i < arr->n; i++) {
-            if ((k1 = lin(arr->a[i], var, &ca->a[i], &ra->a[i], m)) == LIN_NO)
+            if ((k1 = lin(arr->a[i], var, &ca->a[i], &ra->a[i], m, w)) == LIN_NO)
                 return LIN_NO;
             any = any || k1 == LIN_YES;
         }
@@ -225,14 +256,23 @@ static lin_kind lin(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, m
     }
 }
 
+static lin_kind lin_top(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, mo_sym_arrays *m)
+{
+    static mo_dag dag;
+    mo_dag *w = mo_dag_begin(&dag);
+    lin_kind k = lin(e, var, coef, rest, m, w);
+    mo_dag_end(w);
+    return k;
+}
+
 bool mo_sym_linear_in(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest, mo_sym_arrays *arrays)
 {
-    return lin(e, var, coef, rest, arrays) != LIN_NO;
+    return lin_top(e, var, coef, rest, arrays) != LIN_NO;
 }
 
 bool mo_sym_linear(const mo_expr *e, int var, mo_expr **coef, mo_expr **rest)
 {
-    return lin(e, var, coef, rest, NULL) != LIN_NO;
+    return lin_top(e, var, coef, rest, NULL) != LIN_NO;
 }
 
 void mo_sym_nonlinear_vars(const mo_expr *e, unsigned char *seen, mo_int_vec *out)

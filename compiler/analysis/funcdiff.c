@@ -200,26 +200,39 @@ bool mo_func_partials(mo_flat *flat)
 
 /* ---- inlining after index reduction ---- */
 
+/* ctx: the walk (ast.h, mo_dag), which keeps a shared node's result: a derivative's DAG is rewritten
+ * once per node, and stays a DAG */
 static mo_expr *inline_late(void *ctx, const mo_expr *e)
 {
-    mo_expr *r = mo_dae_map_operands(e, inline_late, ctx);
+    mo_expr *r = mo_dag_get(ctx, e);
+    mo_dag_nodes++;
+    if (r) {
+        mo_expr_mark_shared(r);
+        return r;
+    }
+    r = mo_dae_map_operands(e, inline_late, ctx);
     if (r && r->kind == MO_EX_CALL && r->func && r->func->inline_late) {
         /* (its arguments are already expanded; an assignment chain's calls of other functions are
          * inlined in turn or kept: Complex.'*'.multiply's c3 := Complex(...) becomes two products) */
         mo_expr *v = r->func->inline_arrays ? mo_func_inline_arrays(r) : mo_func_inline(r);
         if (v)
-            return v;
+            r = v;
     }
+    if (r)
+        mo_dag_put(ctx, e, r);
     return r;
 }
 
 static void inline_eqs(mo_deq *eqs, int n)
 {
+    static mo_dag dag;
     for (int i = 0; i < n; i++) {
         if (eqs[i].removed)
             continue;
-        eqs[i].lhs = inline_late(NULL, eqs[i].lhs);
-        eqs[i].rhs = inline_late(NULL, eqs[i].rhs);
+        mo_dag *w = mo_dag_begin(&dag);
+        eqs[i].lhs = inline_late(w, eqs[i].lhs);
+        eqs[i].rhs = inline_late(w, eqs[i].rhs);
+        mo_dag_end(w);
     }
 }
 

@@ -665,11 +665,12 @@ static int algorithm_block(const mo_dae *dae, const mo_system *sys, mo_block *b)
  * unknowns (in_block) but not for every element k may choose: which element the equation determines
  * is known only at run time, so the block cannot be sorted so (NULL when there is none). A block that
  * solves for all of them (x[k] = e1, x[1] + x[2] = e2) solves them as a whole. */
-static const mo_expr *partial_index(const mo_expr *e, const mo_block *b, solve_ws *ws)
+static const mo_expr *partial_index(const mo_expr *e, const mo_block *b, solve_ws *ws, mo_dag *w)
 {
     const unsigned char *in_block = ws->in_block;
-    if (!e)
+    if (!e || !mo_dag_first(w, e))   /* (a shared node found nothing the first time: ast.h) */
         return NULL;
+    mo_dag_nodes++;
     if (e->kind == MO_EX_INDEX) {
         const mo_expr *arr = e->a[0];
         bool some = false, all = true;
@@ -694,7 +695,7 @@ static const mo_expr *partial_index(const mo_expr *e, const mo_block *b, solve_w
             return e;
     }
     for (int i = 0; i < e->n; i++) {
-        const mo_expr *r = partial_index(e->a[i], b, ws);
+        const mo_expr *r = partial_index(e->a[i], b, ws, w);
         if (r)
             return r;
     }
@@ -707,10 +708,13 @@ static bool solve_block(const mo_dae *dae, const mo_system *sys, mo_block *b, so
     const mo_expr *bad = NULL;
     for (int i = 0; i < b->n; i++)
         ws->in_block[b->vars[i]] = 1;
+    static mo_dag dag;
     for (int i = 0; i < b->n && !bad; i++) {
         const mo_deq *q = mo_block_eq(dae, sys, b->eqs[i]);
-        if (!(bad = partial_index(q->lhs, b, ws)))
-            bad = partial_index(q->rhs, b, ws);
+        mo_dag *w = mo_dag_begin(&dag);
+        if (!(bad = partial_index(q->lhs, b, ws, w)))
+            bad = partial_index(q->rhs, b, ws, w);
+        mo_dag_end(w);
     }
     for (int i = 0; i < b->n; i++)
         ws->in_block[b->vars[i]] = 0;

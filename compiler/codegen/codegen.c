@@ -833,5 +833,6 @@ int mo_codegen(FILE *out, const mo_dae *dae)
             file.body[file.nbody++] = body[i];
     /* the Integer judgements of +, - and * (codegen_expr.c: int_typed), linear in a chain's length */
     mo_stats_count("int-judged-nodes", (long long)g.cg.int_judged);   /* (tests/sim/long_chains.sh) */
+    mo_stats_count("dag-walk-nodes", (long long)mo_dag_nodes);   /* (tests/sim/long_products.sh) */
     return mo_cg_write(out, &file);
 }

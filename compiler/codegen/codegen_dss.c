@@ -486,6 +486,7 @@ static void jac_code(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
 {
     const mo_dae *dae = cg->dae;
     int nr = g->nr, nc = g->nc;
+    const char *inner = mo_sprintf("%s    ", indent);
     mo_buf_printf(o, "%s    for (int k_ = 0; k_ < %d; k_++)\n%s        J_[k_] = 0.0;\n", indent, nr * nc, indent);
     for (int i = 0; i < nr; i++) {
         cg->where_id = root_eq(dae, g->rows[i]);
@@ -493,9 +494,12 @@ static void jac_code(mo_cg *cg, mo_buf *o, const gset *g, const char *indent)
             const mo_expr *e = g->jac[(size_t)i * (size_t)nc + (size_t)j];
             if (!e)
                 continue;
-            mo_buf_printf(o, "%s    J_[%d] = ", indent, i * nc + j);
+            /* (an entry is a partial derivative, a DAG: its shared nodes as locals, codegen_temps.c) */
+            mo_cg_temps_prepare(cg, o, e, inner);
+            mo_buf_printf(o, "%sJ_[%d] = ", inner, i * nc + j);
             mo_cg_expr(cg, e);
             mo_buf_puts(o, ";\n");
+            mo_cg_temps_end(cg);
         }
     }
 }

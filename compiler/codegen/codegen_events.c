@@ -254,23 +254,26 @@ static int sample_slot(mo_cg_events *ev, const mo_expr *e)
     return k;
 }
 
-static void scan_g(mo_cg_events *ev, const mo_expr *e, int noevent, const mo_cg_guard *g);
+static void scan_g(mo_cg_events *ev, const mo_expr *e, int noevent, const mo_cg_guard *g, mo_dag *w);
 
 /* Register the event relations and sample() calls of e, every place of a relation unguarded. */
 static void scan(mo_cg_events *ev, const mo_expr *e, int noevent)
 {
-    scan_g(ev, e, noevent, NULL);
+    static mo_dag dag;
+    mo_dag *w = mo_dag_begin(&dag);
+    scan_g(ev, e, noevent, NULL, w);
+    mo_dag_end(w);
 }
 
 /* The operands of e under the guards g, and those a condition of e that changes only at events adds:
  * the other operand of 'and' (true) and 'or' (false), the branches of an if-expression. */
-static void scan_operands(mo_cg_events *ev, const mo_expr *e, int noevent, const mo_cg_guard *g)
+static void scan_operands(mo_cg_events *ev, const mo_expr *e, int noevent, const mo_cg_guard *g, mo_dag *w)
 {
     if (e->kind == MO_EX_BINARY && (e->op == MO_OP_AND || e->op == MO_OP_OR)) {
         bool neg = e->op == MO_OP_OR;
         for (int i = 0; i < 2; i++) {
             const mo_expr *other = e->a[1 - i];
-            scan_g(ev, e->a[i], noevent, guardable(ev, other) ? guard_push(other, neg, g) : g);
+            scan_g(ev, e->a[i], noevent, guardable(ev, other) ? guard_push(other, neg, g) : g, w);
         }
         return;
     }
@@ -278,24 +281,37 @@ static void scan_operands(mo_cg_events *ev, const mo_expr *e, int noevent, const
         const mo_cg_guard *h = g;
         int i = 0;
         for (; i + 1 < e->n; i += 2) {
-            scan_g(ev, e->a[i], noevent, h);
+            scan_g(ev, e->a[i], noevent, h, w);
             bool fixed = guardable(ev, e->a[i]);
-            scan_g(ev, e->a[i + 1], noevent, fixed ? guard_push(e->a[i], false, h) : h);
+            scan_g(ev, e->a[i + 1], noevent, fixed ? guard_push(e->a[i], false, h) : h, w);
             h = fixed ? guard_push(e->a[i], true, h) : h;
         }
         if (i < e->n)
-            scan_g(ev, e->a[i], noevent, h);
+            scan_g(ev, e->a[i], noevent, h, w);
         return;
     }
     for (int i = 0; i < e->n; i++)
-        scan_g(ev, e->a[i], noevent, g);
+        scan_g(ev, e->a[i], noevent, g, w);
 }
 
-/* scan() of e under the guards g. Recursion over one expression only. */
-static void scan_g(mo_cg_events *ev, const mo_expr *e, int noevent, const mo_cg_guard *g)
+_Static_assert(_Alignof(mo_cg_guard) >= 4, "a guard's address leaves two bits for scan_g's context");
+
+/* scan() of e under the guards g. Recursion over one expression only; w: the walk, in which a shared
+ * node (ast.h, mo_dag) is scanned again only in another context (other guards, or noEvent against not):
+ * a relation's places under different guards are all noted */
+static void scan_g(mo_cg_events *ev, const mo_expr *e, int noevent, const mo_cg_guard *g, mo_dag *w)
 {
     if (!e)
         return;
+    mo_dag_nodes++;
+    if (w && e->shared) {
+        void *here = (void *)((uintptr_t)g | (noevent ? 1u : 0u) | 2u);
+        void *first = mo_dag_get(w, e);
+        if (first == here)
+            return;
+        if (!first)
+            mo_dag_put(w, e, here);
+    }
     if (e->kind == MO_EX_CALL) {
         if (mo_cg_ev_is_fn(e, "noEvent") || mo_cg_ev_is_fn(e, "smooth"))
             noevent++;
@@ -349,7 +365,7 @@ static void scan_g(mo_cg_events *ev, const mo_expr *e, int noevent, const mo_cg_
         guard_note(ev, (int)(intptr_t)mo_map_get(&ev->rel_index, key) - 1, g);
         ev->any = true;
     }
-    scan_operands(ev, e, noevent, g);
+    scan_operands(ev, e, noevent, g, w);
 }
 
 /* Every registered relation in e always watched (noEvent or not: a place the scan did not register). */

@@ -45,10 +45,11 @@ static void note(int v, unsigned char *seen, mo_int_vec *out)
 
 /* Append the variables e reads (aliases resolved, der(v) as the derivative variable) to out, each once
  * (seen[] marks them; the caller clears it). Recursion over one expression only. */
-static void reads(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_int_vec *out)
+static void reads_walk(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_int_vec *out, mo_dag *w)
 {
-    if (!e)
+    if (!e || !mo_dag_first(w, e))   /* (a shared node's variables are noted already: ast.h) */
         return;
+    mo_dag_nodes++;
     int v = -1;
     if (e->kind == MO_EX_VAR && e->var >= 0 && e->var < dae->vars.n) {
         v = mo_dae_resolve(dae, e->var, NULL, NULL, NULL);
@@ -59,9 +60,17 @@ static void reads(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_i
     }
     note(v, seen, out);
     for (int i = 0; i < e->n; i++)
-        reads(dae, e->a[i], seen, out);
+        reads_walk(dae, e->a[i], seen, out, w);
     for (int i = 0; i < e->nnamed; i++)
-        reads(dae, e->named[i].value, seen, out);
+        reads_walk(dae, e->named[i].value, seen, out, w);
+}
+
+static void reads(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_int_vec *out)
+{
+    static mo_dag dag;
+    mo_dag *w = mo_dag_begin(&dag);
+    reads_walk(dae, e, seen, out, w);
+    mo_dag_end(w);
 }
 
 static bool is_relation(const mo_expr *e)
@@ -71,18 +80,27 @@ static bool is_relation(const mo_expr *e)
 }
 
 /* Append what the relations inside e read (their zero-crossing functions run after every step). */
-static void relation_reads(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_int_vec *out)
+static void relation_walk(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_int_vec *out, mo_dag *w)
 {
-    if (!e)
+    if (!e || !mo_dag_first(w, e))
         return;
+    mo_dag_nodes++;
     if (is_relation(e)) {
         reads(dae, e, seen, out);
         return;
     }
     for (int i = 0; i < e->n; i++)
-        relation_reads(dae, e->a[i], seen, out);
+        relation_walk(dae, e->a[i], seen, out, w);
     for (int i = 0; i < e->nnamed; i++)
-        relation_reads(dae, e->named[i].value, seen, out);
+        relation_walk(dae, e->named[i].value, seen, out, w);
+}
+
+static void relation_reads(const mo_dae *dae, const mo_expr *e, unsigned char *seen, mo_int_vec *out)
+{
+    static mo_dag dag;
+    mo_dag *w = mo_dag_begin(&dag);
+    relation_walk(dae, e, seen, out, w);
+    mo_dag_end(w);
 }
 
 /* The expressions of block b (its solution, or a loop's inner assignments and residual equations),

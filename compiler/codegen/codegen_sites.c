@@ -115,10 +115,12 @@ static int always(const mo_expr *e)
 }
 
 /* Count the element reads of e (not inside the arguments of one, where a site's statement cannot go). */
-static void count(mo_cg_sites *s, const mo_expr *e)
+static void count(mo_cg_sites *s, const mo_expr *e, mo_dag *w)
 {
-    if (e->kind == MO_EX_VAR)
+    if (e->kind == MO_EX_VAR || !mo_dag_first(w, e))   /* (a node that several paths of one solution
+                                                          * reach is printed once: codegen_temps.c) */
         return;
+    mo_dag_nodes++;
     if (candidate(e)) {
         site *x = find(s, e, true);
         if (!x->call) {
@@ -134,16 +136,20 @@ static void count(mo_cg_sites *s, const mo_expr *e)
         return;
     }
     for (int i = 0; i < e->n; i++)
-        count(s, e->a[i]);
+        count(s, e->a[i], w);
 }
 
 mo_cg_sites *mo_cg_sites_new(int n, const mo_expr *const *solutions)
 {
     mo_cg_sites *s = MO_NEW(mo_cg_sites);
     memset(s, 0, sizeof *s);
+    static mo_dag dag;
     for (int i = 0; i < n; i++)
-        if (solutions[i])
-            count(s, solutions[i]);
+        if (solutions[i]) {
+            mo_dag *w = mo_dag_begin(&dag);
+            count(s, solutions[i], w);
+            mo_dag_end(w);
+        }
     return s;
 }
 
@@ -199,10 +205,11 @@ static void write_site(mo_cg *cg, mo_buf *o, site *x, const char *indent)
 }
 
 /* Write the sites e reads where it is always evaluated, unless written already. */
-static void prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent)
+static void prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent, mo_dag *w)
 {
-    if (e->kind == MO_EX_VAR)
+    if (e->kind == MO_EX_VAR || !mo_dag_first(w, e))   /* (its sites are written already: ast.h) */
         return;
+    mo_dag_nodes++;
     if (candidate(e)) {
         site *x = find(cg->sites, e, false);
         if (x && x->uses >= 2 && !readable(cg, x))
@@ -216,13 +223,17 @@ static void prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent)
         return;
     int n = always(e);
     for (int i = 0; i < n; i++)
-        prepare(cg, o, e->a[i], indent);
+        prepare(cg, o, e->a[i], indent, w);
 }
 
 void mo_cg_sites_prepare(mo_cg *cg, mo_buf *o, const mo_expr *e, const char *indent)
 {
-    if (cg->sites && !cg->loop_collect && !cg->loop_base && !cg->fn)
-        prepare(cg, o, e, indent);
+    static mo_dag dag;
+    if (cg->sites && !cg->loop_collect && !cg->loop_base && !cg->fn) {
+        mo_dag *w = mo_dag_begin(&dag);
+        prepare(cg, o, e, indent, w);
+        mo_dag_end(w);
+    }
 }
 
 bool mo_cg_site_read(mo_cg *cg, const mo_expr *e)

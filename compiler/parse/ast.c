@@ -213,19 +213,74 @@ static mo_expr **copy_array(mo_expr *const *a, int n)
     return c;
 }
 
-bool mo_expr_any(const mo_expr *e, bool (*pred)(const mo_expr *, const void *), const void *ctx)
+/* (a shared node reached again answered false the first time: the walk would have ended on true) */
+static bool any_walk(const mo_expr *e, bool (*pred)(const mo_expr *, const void *), const void *ctx, mo_dag *w)
 {
-    if (!e)
+    if (!e || !mo_dag_first(w, e))
         return false;
+    mo_dag_nodes++;
     if (pred(e, ctx))
         return true;
     for (int i = 0; i < e->n; i++)
-        if (mo_expr_any(e->a[i], pred, ctx))
+        if (any_walk(e->a[i], pred, ctx, w))
             return true;
     for (int i = 0; i < e->nnamed; i++)
-        if (mo_expr_any(e->named[i].value, pred, ctx))
+        if (any_walk(e->named[i].value, pred, ctx, w))
             return true;
     return false;
+}
+
+bool mo_expr_any(const mo_expr *e, bool (*pred)(const mo_expr *, const void *), const void *ctx)
+{
+    static mo_dag dag;
+    mo_dag *w = mo_dag_begin(&dag);
+    bool r = any_walk(e, pred, ctx, w);
+    mo_dag_end(w);
+    return r;
+}
+
+unsigned long long mo_dag_nodes;
+
+mo_dag *mo_dag_begin(mo_dag *w)
+{
+    if (w->busy)
+        return NULL;
+    w->busy = true;
+    mo_pmemo_begin(&w->seen);
+    return w;
+}
+
+void mo_dag_end(mo_dag *w)
+{
+    if (w)
+        w->busy = false;
+}
+
+bool mo_dag_first(mo_dag *w, const mo_expr *e)
+{
+    if (!w || !e->shared)
+        return true;
+    if (mo_pmemo_get(&w->seen, e))
+        return false;
+    mo_pmemo_put(&w->seen, e, (void *)e);
+    return true;
+}
+
+void *mo_dag_get(mo_dag *w, const mo_expr *e)
+{
+    return w && e->shared ? mo_pmemo_get(&w->seen, e) : NULL;
+}
+
+void mo_dag_put(mo_dag *w, const mo_expr *e, void *v)
+{
+    if (w && e->shared)
+        mo_pmemo_put(&w->seen, e, v);
+}
+
+void mo_expr_mark_shared(const mo_expr *e)
+{
+    if (e && e->n > 0)
+        ((mo_expr *)e)->shared = 1;   /* (the hint only: ast.h) */
 }
 
 mo_expr *mo_expr_copy(const mo_expr *e)

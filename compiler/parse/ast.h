@@ -143,12 +143,15 @@ typedef struct mo_iterator {
  * str is also the name of a further output of a user function call; constructors in expr.c and
  * funcall.c, and mo_expr_call, set var = -1 on every node. */
 struct mo_expr {
-    unsigned char kind;       /* mo_expr_kind */
-    unsigned char op;         /* mo_op: MO_EX_BINARY, MO_EX_UNARY */
+    unsigned kind : 7;        /* mo_expr_kind */
+    /* a hint that the node may be reached by several paths of one expression (mo_dag below): the one
+     * field written after construction, by the builders that share nodes; never changes a meaning */
+    unsigned shared : 1;
+    unsigned op : 8;          /* mo_op: MO_EX_BINARY, MO_EX_UNARY */
     /* height of the tree below this node (1 for a leaf), kept by ast.c's constructors so that the
      * parser can refuse trees deeper than MO_MAX_EXPR_DEPTH (saturates at 65535); 0 when a node was
      * built another way */
-    unsigned short depth;
+    unsigned depth : 16;
     int n;                    /* number of operands in a[] */
     int nnamed;               /* MO_EX_CALL / MO_EX_PARTIAL_FN: named arguments in named[] */
     /* MO_EX_VAR (after flattening) */
@@ -528,6 +531,29 @@ mo_expr *mo_expr_copy(const mo_expr *e);          /* deep copy */
 /* Does pred(node, ctx) hold for e or any operand below it (a[] and named arguments' values; not the
  * subscripts of a reference, not iterators' ranges)? NULL e: false. Recursion over one expression only. */
 bool mo_expr_any(const mo_expr *e, bool (*pred)(const mo_expr *, const void *), const void *ctx);
+
+/* ---- walks over expression DAGs ----
+ * Differentiation and substitution share nodes (analysis/diff.c: the derivative of a product of N
+ * factors reads each partial product twice; expr.c's rebuild memo), so that their results are DAGs
+ * whose tree is quadratic in a long product's length. They mark the nodes they share (mo_expr.shared,
+ * mo_expr_mark_shared). A walk whose answer for a node does not depend on the path to it (the
+ * variables read, a predicate, a value) asks mo_dag_first about each node it reaches and skips the
+ * shared ones seen before in the same walk, or keeps their results (mo_dag_get, mo_dag_put): its time
+ * is then linear in the DAG. One walk at a time per mo_dag: mo_dag_begin gives NULL while a walk on it
+ * is under way, and a nested walk (other outputs) then walks as a tree (a NULL walk everywhere). */
+typedef struct mo_dag {
+    mo_pmemo seen;            /* shared node reached -> its result (or a mark) in the current walk */
+    bool busy;
+} mo_dag;
+mo_dag *mo_dag_begin(mo_dag *w);              /* w, or NULL when a walk on w is under way */
+void mo_dag_end(mo_dag *w);                   /* (NULL: nothing) */
+bool mo_dag_first(mo_dag *w, const mo_expr *e); /* false: e is shared and was reached before in w */
+void *mo_dag_get(mo_dag *w, const mo_expr *e);  /* a shared node's result in w (NULL: none, or w NULL) */
+void mo_dag_put(mo_dag *w, const mo_expr *e, void *v);  /* (only shared nodes are kept; v not NULL) */
+void mo_expr_mark_shared(const mo_expr *e);   /* (a node with operands; leaves cost a walk nothing) */
+/* The nodes the walks that know about sharing visited (each walk adds one per node it looks at): --stats
+ * prints it (codegen.c), and tests/sim/long_products.sh compares it at two sizes to see it grow linearly */
+extern unsigned long long mo_dag_nodes;
 /* The bytes of e that its kind uses: less than sizeof(mo_expr) for the kinds that may be short (see
  * MO_EXPR_*_BYTES); a copy of that many bytes is the whole node. */
 size_t mo_expr_bytes(const mo_expr *e);
