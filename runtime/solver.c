@@ -135,6 +135,21 @@ void mo2c_rt_dx_forget(mo2c_rt_state *s)
     s->ndx_seen = 0;
 }
 
+static const char *name_of(const mo2c_data *d, mo2c_source src, int i, char *buf, size_t size);
+
+/* d->error: the first derivative of dx that is NaN or Inf, named. Out of line: it runs on a failure only. */
+static __attribute__((noinline, cold)) void nonfinite_message(mo2c_data *d, const double *dx)
+{
+    for (int i = 0; i < d->model->nx; i++) {
+        if (isfinite(dx[i]))
+            continue;
+        char buf[300];
+        snprintf(d->error, sizeof d->error, "%s is %s", name_of(d, MO2C_SRC_DER, i, buf, sizeof buf),
+                 isnan(dx[i]) ? "NaN" : "Inf");
+        return;
+    }
+}
+
 static int gsl_rhs(double t, const double x[], double dx[], void *params)
 {
     mo2c_data *d = params;
@@ -148,8 +163,19 @@ static int gsl_rhs(double t, const double x[], double dx[], void *params)
     s->trial = 1;
     int rc = d->model->rhs(d, t, x, dx);
     s->trial = 0;
-    if (rc == 0)
-        return GSL_SUCCESS;
+    if (rc == 0) {
+        /* A derivative that is NaN or Inf (an exponential overflowing at a trial point: inf - inf, 0 * inf)
+         * fails the evaluation as a model's error does: GSL's step control takes an error estimate of NaN
+         * for a passed one (no comparison with NaN holds), so rkf45 accepted such a step and its states
+         * were NaN after it (Spice3's RtlInverter at t = 9.5e-20, a stage at vbe = -2.6e192 whose
+         * junction capacitance was NaN; tests/sim/rt_nonfinite_trial.sh). Summed as check_finite does. */
+        double acc = 0.0;
+        for (int i = 0; i < d->model->nx; i++)
+            acc += dx[i] - dx[i];
+        if (acc == 0.0)
+            return GSL_SUCCESS;
+        nonfinite_message(d, dx);
+    }
     s->fail_t = s->last_t;   /* this call's t, read back: t need not survive the call in a register */
     return trial_failed(s, s->fail_t);
 }

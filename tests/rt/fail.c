@@ -5,7 +5,7 @@
  *   0: y = 1/(1 - time) through mo2c_div: division by zero at exactly t = 1 (an output point)
  *   1: y = 0/(time - 1.25) in plain C: NaN at exactly t = 1.25 (an output point)
  *   2: y = sqrt(0.7325 - time) through mo2c_sqrt: fails at the first evaluation after t = 0.7325
- *   3: der(x) = NaN once time > 1.3: the states turn NaN inside a step
+ *   3: der(x) = NaN once time > 1.3: a failed evaluation, the steps shrink to t = 1.3 (solver.c gsl_rhs)
  *   4: der(x) = x^2 instead (blows up at t = 1 from x(0) = 1): the integrator cannot go on
  */
 #include "mo2c_rt.h"

@@ -29,8 +29,9 @@ t=$(sed -n 's/^error: at time \([0-9.]*\): sqrt of negative number -[0-9.e-]* in
 
 run 3
 [ $rc = 1 ] || fail "mode 3: exit $rc"
-t=$(sed -n 's/^error: at time \([0-9.]*\): x is NaN$/\1/p' <<<"$err")
-[ -n "$t" ] && le 1.3 "$t" && le "$t" 1.5 || fail "mode 3: $err"
+# (a derivative that is not finite fails the evaluation: the steps shrink to t = 1.3, where it is named)
+t=$(sed -n 's/^error: at time \([0-9.]*\): der(x) is NaN$/\1/p' <<<"$err")
+[ -n "$t" ] && le 1.3 "$t" && le "$t" 1.3001 || fail "mode 3: $err"
 [ "$(csv_times Fail_res.csv | tr '\n' ' ')" = "0 0.25 0.5 0.75 1 1.25 " ] || fail "mode 3 rows"
 
 # x' = x^2 blows up at t = 1: the integrator gives up just before
