@@ -96,10 +96,22 @@ bool mo_dae_set_wanted(const mo_dae *dae, const int *rows, int nr, const int *co
 /* stateset.c: flags over dae->vars (as they are now): the variable is the target of a reinit in a
  * when-clause (through an alias: the variable kept) */
 unsigned char *mo_dae_reinit_targets(const mo_dae *dae);
+/* stateset.c: the pattern (MO_PAT_*, below) of a choice's rows against its dummies, nr x nr, row-major
+ * (chosen[i]: the dummy of row i, an index into the component's columns; colpos[v]: v's column + 1);
+ * *all: the partial derivative against every column is available. seen, vs: workspace. */
+unsigned char *mo_dae_dummy_pattern(const mo_dae *dae, const int *rows, int nr, const int *chosen, const int *colpos,
+                                    unsigned char *seen, mo_int_vec *vs, bool *all);
 /* stateset.c: the variables and equations of the sets (dsets with nk > 0) that index.c marked, made after
  * its levels (which size their workspace by the variables then); *dummy (index.c's dummy flags) grows
  * to the new variables, none of them a dummy. */
 void mo_dae_make_state_sets(mo_dae *dae, unsigned char **dummy);
+
+/* Is the square pattern pat (n x n, row-major, MO_PAT_*: a choice's rows against its dummies) triangular
+ * under some order of rows and columns, with available entries on its diagonal? 0: no; 1: yes, and the
+ * diagonal is nonzero constants (the determinant is constant: the choice can never degenerate); 2: yes,
+ * some pivot varies. (daeutil.c) */
+enum { MO_PAT_ZERO, MO_PAT_CONST, MO_PAT_OTHER, MO_PAT_NA };
+int mo_dae_triangular(const unsigned char *pat, int n);
 
 /* Does e change during the run (a variable that is no parameter or constant, or time)? */
 bool mo_dae_expr_varies(const mo_dae *dae, const mo_expr *e);

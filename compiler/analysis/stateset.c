@@ -35,6 +35,39 @@ void mo_dae_state_sets(bool on)
  * the MSL are not handled by sets yet (see codegen_dss.c). */
 enum { SET_MAX_CANDIDATES = 8 };
 
+/* (daeutil.h) */
+unsigned char *mo_dae_dummy_pattern(const mo_dae *dae, const int *rows, int nr, const int *chosen, const int *colpos,
+                                    unsigned char *seen, mo_int_vec *vs, bool *all)
+{
+    int nc = 0;
+    for (int i = 0; i < nr; i++)
+        nc = chosen[i] + 1 > nc ? chosen[i] + 1 : nc;
+    int *dpos = MO_NEWN(int, nc + 1);   /* the dummy that column j is, + 1 */
+    for (int i = 0; i < nr; i++)
+        dpos[chosen[i]] = i + 1;
+    unsigned char *pat = MO_NEWN(unsigned char, (size_t)nr * (size_t)nr);
+    *all = true;
+    for (int i = 0; i < nr; i++) {
+        const mo_deq *q = &dae->eqs.v[rows[i]];
+        mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
+        vs->n = 0;
+        mo_dae_eq_unknowns(dae, q, seen, vs);
+        for (int k = 0; k < vs->n; k++) {
+            int j = colpos[vs->v[k]] - 1;
+            if (j < 0)
+                continue;
+            mo_expr *d = mo_diff_var_pure(res, vs->v[k]);
+            double c;
+            *all &= d != NULL;
+            if (j >= nc || !dpos[j] || (d && mo_sym_is_num(d, &c) && c == 0))
+                continue;
+            pat[(size_t)i * (size_t)nr + (size_t)(dpos[j] - 1)] =
+                !d ? MO_PAT_NA : mo_dae_expr_varies(dae, d) ? MO_PAT_OTHER : MO_PAT_CONST;
+        }
+    }
+    return pat;
+}
+
 /* (daeutil.h) When sets are on, a choice that can degenerate: some partial derivative of its rows
  * against a dummy it chose varies during the run (a constant one keeps the dummies' Jacobian as it was
  * at the start). Every candidate must be the derivative of a variable (the set states copy those), none
@@ -54,26 +87,21 @@ bool mo_dae_set_wanted(const mo_dae *dae, const int *rows, int nr, const int *co
             reinit[q])
             return false;
     }
-    unsigned char *isdummy = MO_NEWN(unsigned char, nc);
-    for (int i = 0; i < nr; i++)
-        isdummy[chosen[i]] = 1;
+    bool all;
     bool vary = false;
-    for (int i = 0; i < nr; i++) {
-        const mo_deq *q = &dae->eqs.v[rows[i]];
-        mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
-        vs->n = 0;
-        mo_dae_eq_unknowns(dae, q, seen, vs);
-        for (int k = 0; k < vs->n; k++) {
-            int j = colpos[vs->v[k]] - 1;
-            if (j < 0)
-                continue;
-            mo_expr *d = mo_diff_var_pure(res, vs->v[k]);
-            if (!d)
-                return false;
-            vary |= isdummy[j] && mo_dae_expr_varies(dae, d);
-        }
-    }
-    return vary;
+    unsigned char *pat = mo_dae_dummy_pattern(dae, rows, nr, chosen, colpos, seen, vs, &all);
+    if (!all)
+        return false;
+    for (size_t k = 0; k < (size_t)nr * (size_t)nr; k++)
+        vary |= pat[k] == MO_PAT_OTHER;
+    /* Triangular against the dummies with constant pivots, their determinant is constant and the choice
+     * never degenerates, whatever the entries off the diagonal (codegen_dss.c does not watch such a
+     * choice either): a tank that balances m and U and keeps its level and T has 1 against der(m) and
+     * der(U) in m = rho A level and U = m cv T differentiated, where der(m)'s entry -cv T in the second
+     * row varies. As a set, its switch (runtime/dss.c) compared the determinants of rows scaled to 1,
+     * 6e-11 for that choice (rho A = 2000 against 1 in the first row) against 1 for m and U kept, and
+     * stopped the run at t = 0 (tests/sim/state_set_triangular.sh). */
+    return vary && mo_dae_triangular(pat, nr) != 1;
 }
 
 /* (daeutil.h) Linear in the when-clauses' statements. */

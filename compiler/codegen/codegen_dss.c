@@ -121,46 +121,9 @@ struct mo_cg_dss {
 /* The pattern of the rows' partial derivatives against the dummies (pat[i * n + j]): absent or 0, a
  * nonzero constant, varying (or a parameter expression 0 at the start), or not available (the partial
  * derivative of a medium's derivative function against its own derivative inputs). */
-enum { PAT_ZERO, PAT_CONST, PAT_OTHER, PAT_NA, PAT_PARAM0 /* (the plan's: a parameter expression 0 at the start,
-                                                            * a varying pivot to triangular, no variation) */ };
-
-/* Is the block triangular, under some order of rows and columns, with available entries on its
- * diagonal? Its pivots are then those entries, whatever the others (entries against dummies that are
- * not available are left out of the guard: they change no pivot; one against a state would, see
- * plan_block). 0: no; 1: yes, and the diagonal is nonzero constants (the
- * determinant is constant: the choice can never degenerate); 2: yes, some pivot varies. A Fluid
- * medium's choice is so: der(d) = rho_ph_der(p, h, der(p), der(h)) has 1 against its dummy der(d),
- * and der(T) = der(waterBaseProp_ph)(p2, ..., der(p2), ...) reads another dummy der(p2) only through
- * the derivative function, with 1 against der(T). Peels a row with one remaining dummy at a time:
- * O(n^3) for n <= DSS_MAX_ROWS. */
-static int triangular(const unsigned char *pat, int n)
-{
-    int result = 1;
-    unsigned char *rowdone = MO_NEWN(unsigned char, n + 1), *coldone = MO_NEWN(unsigned char, n + 1);
-    for (int peeled = 0; peeled < n;) {
-        bool progress = false;
-        for (int i = 0; i < n; i++) {
-            if (rowdone[i])
-                continue;
-            int cnt = 0, last = -1;
-            for (int j = 0; j < n && cnt < 2; j++)
-                if (!coldone[j] && pat[(size_t)i * (size_t)n + (size_t)j] != PAT_ZERO) {
-                    cnt++;
-                    last = j;
-                }
-            unsigned char piv = cnt == 1 ? pat[(size_t)i * (size_t)n + (size_t)last] : PAT_NA;
-            if (piv == PAT_CONST || piv == PAT_OTHER) {
-                result = piv == PAT_OTHER ? 2 : result;
-                rowdone[i] = coldone[last] = 1;
-                peeled++;
-                progress = true;
-            }
-        }
-        if (!progress)
-            return 0;
-    }
-    return result;
-}
+enum { PAT_ZERO = MO_PAT_ZERO, PAT_CONST = MO_PAT_CONST, PAT_OTHER = MO_PAT_OTHER, PAT_NA = MO_PAT_NA,
+       PAT_PARAM0 /* (the plan's: a parameter expression 0 at the start, a varying pivot to
+                    * mo_dae_triangular, no variation) */ };
 
 /* The equation that row r is a derivative of, down to the one the model wrote. */
 static int root_eq(const mo_dae *dae, int r)
@@ -238,7 +201,7 @@ static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const 
             }
     int nc = lc.n;
     mo_expr **jac = MO_NEWN(mo_expr *, (size_t)nb * (size_t)nc);
-    /* the pattern of a square block (see triangular; a rectangular one is no triangle) */
+    /* the pattern of a square block (see mo_dae_triangular; a rectangular one is no triangle) */
     unsigned char *pat = nd == nb ? MO_NEWN(unsigned char, (size_t)nb * (size_t)nb) : NULL;
     /* vary: some partial derivative changes during the run; dvary, dfail: one against a dummy (lc[0 ..
      * nd)) does, or is not available; sfail: one against another candidate (lc[nd ..), which the pivots
@@ -269,7 +232,7 @@ static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const 
      * derivative function's own derivative would give): the block regular at the start values
      * stays so, and the guard, which gives a dummy up only below 1/100 of its start value, could
      * never fire. Nothing to watch, whether or not the other partial derivatives exist. */
-    int tri = nd == nb ? triangular(pat, nb) : 0;   /* a rectangular block is no triangle */
+    int tri = nd == nb ? mo_dae_triangular(pat, nb) : 0;   /* a rectangular block is no triangle */
     if ((!dfail && !dvary) || tri == 1)
         return;
     /* Not watched, and said so: refusing such a model would refuse models that ran right before
