@@ -1,6 +1,6 @@
 /*
- * algebra.c - what generated code calls while it evaluates equations: failure reporting, checked math,
- * and the solvers of algebraic loops.
+ * algebra.c - what generated code calls while it evaluates equations: failure reporting and the solvers
+ * of algebraic loops (the checked math, division, sqrt, log, asin, acos, pow, is in mathfn.c).
  *
  * Input: values and the `where` text of the equation (its source location and text, for messages).
  * Output: results, or a failure recorded in d->error (the runtime stops the run and prints it with the
@@ -8,8 +8,6 @@
  * Preconditions: d comes from mo2c_data_alloc (d->solver may be NULL for a bare mo2c_data built by hand;
  * the solvers then allocate their scratch for the call and free it again).
  *
- * Checked math records only the first failure of an evaluation: generated code may finish the
- * expression before it looks at *ok, and the first bad operand is the one the user needs to see.
  */
 #include "rt_internal.h"
 
@@ -35,88 +33,6 @@ int mo2c_fail(mo2c_data *d, const char *fmt, ...)
     return -1;
 }
 
-static const char *where_or_unknown(const char *where)
-{
-    return where && *where ? where : "(unknown equation)";
-}
-
-/* ---- checked math ---- */
-
-double mo2c_div(mo2c_data *d, double a, double b, const char *where, int *ok)
-{
-    if (b == 0.0) {
-        if (*ok)
-            mo2c_fail(d, "division by zero in equation %s", where_or_unknown(where));
-        *ok = 0;
-        return 0.0;
-    }
-    return a / b;
-}
-
-double mo2c_sqrt(mo2c_data *d, double a, const char *where, int *ok)
-{
-    if (a < 0.0) {
-        if (*ok)
-            mo2c_fail(d, "sqrt of negative number %.17g in equation %s", a, where_or_unknown(where));
-        *ok = 0;
-        return 0.0;
-    }
-    return sqrt(a);
-}
-
-double mo2c_log(mo2c_data *d, double a, const char *where, int *ok)
-{
-    if (!(a > 0.0)) {
-        if (*ok)
-            mo2c_fail(d, "log of non-positive number %.17g in equation %s", a, where_or_unknown(where));
-        *ok = 0;
-        return 0.0;
-    }
-    return log(a);
-}
-
-/* asin and acos outside [-1, 1] (NaN in C): a parameter's binding, which the compiler checks only when it
- * knows the argument, gave a NaN parameter that a relation then read as false (review 06) */
-static double arc(mo2c_data *d, double a, int cosine, const char *where, int *ok)
-{
-    if (!(fabs(a) <= 1.0)) {
-        if (*ok)
-            mo2c_fail(d, "%s of %.17g, outside [-1, 1], in equation %s", cosine ? "acos" : "asin", a,
-                      where_or_unknown(where));
-        *ok = 0;
-        return 0.0;
-    }
-    return cosine ? acos(a) : asin(a);
-}
-
-double mo2c_asin(mo2c_data *d, double a, const char *where, int *ok)
-{
-    return arc(d, a, 0, where, ok);
-}
-
-double mo2c_acos(mo2c_data *d, double a, const char *where, int *ok)
-{
-    return arc(d, a, 1, where, ok);
-}
-
-double mo2c_pow(mo2c_data *d, double a, double b, const char *where, int *ok)
-{
-    if (a < 0.0 && b != floor(b)) {
-        if (*ok)
-            mo2c_fail(d, "pow(%.17g, %.17g): negative base with a non-integer exponent in equation %s", a, b,
-                      where_or_unknown(where));
-        *ok = 0;
-        return 0.0;
-    }
-    if (a == 0.0 && b < 0.0) {
-        if (*ok)
-            mo2c_fail(d, "pow(0, %.17g): division by zero in equation %s", b, where_or_unknown(where));
-        *ok = 0;
-        return 0.0;
-    }
-    return pow(a, b);
-}
-
 /* ---- linear systems ---- */
 
 /* Dense LU with partial pivoting (GSL). A pivot below n * eps * max|A| counts as singular: in floating
@@ -131,11 +47,11 @@ int mo2c_solve_linear(mo2c_data *d, int n, double *A, double *b, const char *whe
     for (int i = 0; i < n * n; i++)
         if (!isfinite(A[i]))
             return mo2c_fail(d, "linear system in %s: a coefficient is %g (a value it reads is not finite)",
-                             where_or_unknown(where), A[i]);
+                             mo2c_rt_where(where), A[i]);
     for (int i = 0; i < n; i++)
         if (!isfinite(b[i]))
             return mo2c_fail(d, "linear system in %s: its right-hand side is %g (a value it reads is not finite)",
-                             where_or_unknown(where), b[i]);
+                             mo2c_rt_where(where), b[i]);
     double amax = 0.0;
     for (int i = 0; i < n * n; i++) {
         double v = fabs(A[i]);
@@ -144,10 +60,10 @@ int mo2c_solve_linear(mo2c_data *d, int n, double *A, double *b, const char *whe
     }
     if (n == 1) { /* the common case of one unknown: no permutation, no call */
         if (!(fabs(A[0]) > 0.0) || !isfinite(A[0]))
-            return mo2c_fail(d, "singular linear system in %s", where_or_unknown(where));
+            return mo2c_fail(d, "singular linear system in %s", mo2c_rt_where(where));
         b[0] /= A[0];
         if (!isfinite(b[0]))
-            return mo2c_fail(d, "singular linear system in %s", where_or_unknown(where));
+            return mo2c_fail(d, "singular linear system in %s", mo2c_rt_where(where));
         return 0;
     }
     mo2c_rt_state *s = d->solver;
@@ -156,7 +72,7 @@ int mo2c_solve_linear(mo2c_data *d, int n, double *A, double *b, const char *whe
         if (s->perm_n < n) {
             size_t *np = realloc(s->perm, (size_t)n * sizeof *np);
             if (!np)
-                return mo2c_fail(d, "out of memory solving the linear system in %s", where_or_unknown(where));
+                return mo2c_fail(d, "out of memory solving the linear system in %s", mo2c_rt_where(where));
             s->perm = np;
             s->perm_n = n;
         }
@@ -164,7 +80,7 @@ int mo2c_solve_linear(mo2c_data *d, int n, double *A, double *b, const char *whe
     } else {
         perm = tmp = malloc((size_t)n * sizeof *tmp);
         if (!tmp)
-            return mo2c_fail(d, "out of memory solving the linear system in %s", where_or_unknown(where));
+            return mo2c_fail(d, "out of memory solving the linear system in %s", mo2c_rt_where(where));
     }
     gsl_permutation p = {(size_t)n, perm};
     gsl_matrix_view Av = gsl_matrix_view_array(A, (size_t)n, (size_t)n);
@@ -185,7 +101,7 @@ int mo2c_solve_linear(mo2c_data *d, int n, double *A, double *b, const char *whe
     }
     free(tmp);
     if (rc)
-        return mo2c_fail(d, "singular linear system in %s", where_or_unknown(where));
+        return mo2c_fail(d, "singular linear system in %s", mo2c_rt_where(where));
     return 0;
 }
 
@@ -749,7 +665,7 @@ static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_
         e = own = nl_new(n);
     }
     if (!e)
-        return mo2c_fail(d, "out of memory solving the nonlinear system in %s", where_or_unknown(where));
+        return mo2c_fail(d, "out of memory solving the nonlinear system in %s", mo2c_rt_where(where));
 
     nl_call call = {d, f, jac, n, e->work, 0, 0};
     int newton_iters = 0;
@@ -760,7 +676,7 @@ static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_
             st->loop_singular = call.singular;
         double now = st ? st->now : d->time;
         mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of %d unknowns in %s: solved in %d "
-                    "Newton step%s", now, n, where_or_unknown(where), newton_iters, newton_iters == 1 ? "" : "s");
+                    "Newton step%s", now, n, mo2c_rt_where(where), newton_iters, newton_iters == 1 ? "" : "s");
         nl_free_one(own);
         return 0;
     }
@@ -769,7 +685,7 @@ static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_
         if (bracket_1d(&call, z, isfinite(r0) ? r0 : 0.0, e->newton, &newton_iters)) {
             double now = st ? st->now : d->time;
             mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of 1 unknown in %s: solved by a "
-                        "sign change search in %d evaluations", now, where_or_unknown(where), newton_iters);
+                        "sign change search in %d evaluations", now, mo2c_rt_where(where), newton_iters);
             nl_free_one(own);
             return 0;
         }
@@ -795,7 +711,7 @@ static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_
         if (status != GSL_SUCCESS)
             break;
         /* the residual's test at the point's own Jacobian (the method's is a secant update), and only
-         * once the step test holds: one Jacobian per solve */
+         * once the step test holds: a Jacobian at each iteration that passes it (at most NL_MAX_ITER) */
         double r = max_abs(e->s->f), *Jt = e->newton, *t = Jt + (size_t)n * (size_t)n;
         if (r == 0.0)
             converged = 1;
@@ -811,16 +727,16 @@ static int solve_plain(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_
             z[i] = gsl_vector_get(e->s->x, (size_t)i);
         mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of %d unknowns in %s: solved in %d "
                     "iteration%s, largest residual %.3g (at the start %.3g)", now, n,
-                    where_or_unknown(where), iter, iter == 1 ? "" : "s", max_abs(e->s->f), r0);
+                    mo2c_rt_where(where), iter, iter == 1 ? "" : "s", max_abs(e->s->f), r0);
         if (iter > NL_SLOW_ITER)
             mo2c_rt_warn(d, MO2C_RT_LOG_NLS, "at time %.16g: the nonlinear system in %s needed %d Newton "
-                         "iterations", now, where_or_unknown(where), iter);
+                         "iterations", now, mo2c_rt_where(where), iter);
     } else {
         mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of %d unknowns in %s: not solved "
-                    "after %d iterations", now, n, where_or_unknown(where), iter);
+                    "after %d iterations", now, n, mo2c_rt_where(where), iter);
         double norm = status == GSL_SUCCESS || iter > 0 ? gsl_blas_dnrm2(e->s->f) : NAN;
         rc = mo2c_fail(d, "nonlinear system in %s not solved: residual norm %.6g after %d iterations%s%s",
-                       where_or_unknown(where), norm, iter, status != GSL_SUCCESS ? ": " : "",
+                       mo2c_rt_where(where), norm, iter, status != GSL_SUCCESS ? ": " : "",
                        status != GSL_SUCCESS ? gsl_strerror(status) : "");
     }
 done:
@@ -985,7 +901,7 @@ static int solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, m
         return solve_plain(d, n, z, f, jac, where);
     double *F = malloc(3 * (size_t)n * sizeof *F), *z0 = F + 2 * n;
     if (!F)
-        return mo2c_fail(d, "out of memory solving the nonlinear system in %s", where_or_unknown(where));
+        return mo2c_fail(d, "out of memory solving the nonlinear system in %s", mo2c_rt_where(where));
     memcpy(z0, z, (size_t)n * sizeof *z0);
     int rc = solve_plain(d, n, z, f, jac, where), steps = 0;
     if (rc != 0 && uses_homotopy(d, n, z0, f, F, F + n)) {
@@ -996,7 +912,7 @@ static int solve_nonlinear(mo2c_data *d, int n, double *z, mo2c_residual_fn f, m
             mo2c_rt_state *st = d->solver;
             mo2c_rt_log(d, MO2C_RT_LOG_NLS, "at time %.16g: nonlinear system of %d unknowns in %s: followed "
                         "from its simplified form (homotopy) in %d steps", st ? st->now : d->time, n,
-                        where_or_unknown(where), steps);
+                        mo2c_rt_where(where), steps);
             rc = 0;
         } else {
             memcpy(d->error, first, sizeof first);
@@ -1017,7 +933,7 @@ int mo2c_solve_affine(mo2c_data *d, int n, double *z, mo2c_residual_fn f, mo2c_j
         return 0;
     double *A = malloc(((size_t)n * (size_t)n + (size_t)n) * sizeof *A), *F = A + (size_t)n * (size_t)n;
     if (!A)
-        return mo2c_fail(d, "out of memory solving the linear system in %s", where_or_unknown(where));
+        return mo2c_fail(d, "out of memory solving the linear system in %s", mo2c_rt_where(where));
     int rc = f(d, z, F) != 0 || jac(d, z, A) != 0 ? -1 : 0;
     if (rc == 0) {
         for (int i = 0; i < n; i++)

@@ -272,10 +272,13 @@ int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, 
     if (!accepted) {
         /* a trial point of the integrator: far past the switch, the step strode over the band where an
          * accepted point would have switched (the pendulum's x from 0.1 L to beyond the bottom), and the
-         * candidates may be on the root of the old sign; failing the evaluation shortens the step. Any
-         * other evaluation is at an accepted point (the start, whose solved initial point can lie past the
-         * band of the choice made at the start values; an event; an output point): the check of the
-         * accepted point that follows it switches there, so failing would stop a run a switch carries on */
+         * candidates may be on the root of the old sign; failing the evaluation shortens the step (GSL's
+         * steppers; CVODE and IDA take the failure as unrecoverable: the run stops with the message).
+         * Any other evaluation is at an accepted point (the start, whose solved initial point can lie past
+         * the band of the choice made at the start values; an event; an output point) or within a
+         * difference step or an accepted step of one (the stiffness estimate's and a finite-difference
+         * Jacobian's points, SUNDIALS' root search): the check of the accepted point that follows it
+         * switches there, so failing would stop a run a switch carries on */
         const mo2c_rt_state *s = d->solver;
         if (s && s->trial && cur < DSS_SWITCH * DSS_SWITCH * best)
             return mo2c_fail(d, "state set %d: the states it keeps are near singular within the integrator's step "

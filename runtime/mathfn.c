@@ -1,9 +1,12 @@
 /*
  * mathfn.c - the built-in functions of Modelica that generated code cannot write as a C expression:
- * mod, rem, div (integer division towards zero) and semiLinear; Integer +, - and * with overflow checked.
+ * mod, rem, div (integer division towards zero) and semiLinear; Integer +, - and * with overflow checked;
+ * and the checked math (division, sqrt, log, asin, acos, pow outside their domains). Checked math
+ * records only the first failure of an evaluation: generated code may finish the expression before it
+ * looks at *ok, and the first bad operand is the one the user needs to see.
  *
  * Input: values and the `where` text of the equation or function statement being evaluated. Output:
- * the value, or a failure recorded like the checked math of algebra.c (a zero divisor).
+ * the value, or a failure recorded in d->error (mo2c_fail, algebra.c) with *ok cleared.
  * These functions are discontinuous in their arguments; for now they are evaluated as they are, without
  * generating events (the integrator steps over the jumps).
  */
@@ -13,11 +16,90 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* ---- checked math ---- */
+
+double mo2c_div(mo2c_data *d, double a, double b, const char *where, int *ok)
+{
+    if (b == 0.0) {
+        if (*ok)
+            mo2c_fail(d, "division by zero in equation %s", mo2c_rt_where(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return a / b;
+}
+
+double mo2c_sqrt(mo2c_data *d, double a, const char *where, int *ok)
+{
+    if (a < 0.0) {
+        if (*ok)
+            mo2c_fail(d, "sqrt of negative number %.17g in equation %s", a, mo2c_rt_where(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return sqrt(a);
+}
+
+double mo2c_log(mo2c_data *d, double a, const char *where, int *ok)
+{
+    if (!(a > 0.0)) {
+        if (*ok)
+            mo2c_fail(d, "log of non-positive number %.17g in equation %s", a, mo2c_rt_where(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return log(a);
+}
+
+/* asin and acos outside [-1, 1] (NaN in C): a parameter's binding, which the compiler checks only when it
+ * knows the argument, gave a NaN parameter that a relation then read as false (review 06) */
+static double arc(mo2c_data *d, double a, int cosine, const char *where, int *ok)
+{
+    if (!(fabs(a) <= 1.0)) {
+        if (*ok)
+            mo2c_fail(d, "%s of %.17g, outside [-1, 1], in equation %s", cosine ? "acos" : "asin", a,
+                      mo2c_rt_where(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return cosine ? acos(a) : asin(a);
+}
+
+double mo2c_asin(mo2c_data *d, double a, const char *where, int *ok)
+{
+    return arc(d, a, 0, where, ok);
+}
+
+double mo2c_acos(mo2c_data *d, double a, const char *where, int *ok)
+{
+    return arc(d, a, 1, where, ok);
+}
+
+double mo2c_pow(mo2c_data *d, double a, double b, const char *where, int *ok)
+{
+    if (a < 0.0 && b != floor(b)) {
+        if (*ok)
+            mo2c_fail(d, "pow(%.17g, %.17g): negative base with a non-integer exponent in equation %s", a, b,
+                      mo2c_rt_where(where));
+        *ok = 0;
+        return 0.0;
+    }
+    if (a == 0.0 && b < 0.0) {
+        if (*ok)
+            mo2c_fail(d, "pow(0, %.17g): division by zero in equation %s", b, mo2c_rt_where(where));
+        *ok = 0;
+        return 0.0;
+    }
+    return pow(a, b);
+}
+
+
+/* ---- mod, rem, div, semiLinear, Integer arithmetic ---- */
+
 static double zero_divisor(mo2c_data *d, const char *fn, double a, const char *where, int *ok)
 {
     if (*ok)
-        mo2c_fail(d, "%s(%.17g, 0): division by zero in equation %s", fn, a,
-                  where && *where ? where : "(unknown equation)");
+        mo2c_fail(d, "%s(%.17g, 0): division by zero in equation %s", fn, a, mo2c_rt_where(where));
     *ok = 0;
     return 0.0;
 }

@@ -250,6 +250,12 @@ void mo2c_rt_progress_clear(const mo2c_data *d);
  * "error: at time T: NAME is Inf"; returns 1 */
 int mo2c_rt_report_nonfinite(const mo2c_data *d, double t, mo2c_source src, const double *v, int n);
 
+/* The equation a failure message names (the `where` text generated code passes; never empty) */
+static inline const char *mo2c_rt_where(const char *where)
+{
+    return where && *where ? where : "(unknown equation)";
+}
+
 /* 0 when every value of v[0..n) is finite, else 1 after reporting the first bad one. It runs after every
  * step and at every output point, so the common case is one pass without branches, inlined: v - v is 0
  * for a finite v and NaN for NaN or Inf, and the sum is NaN as soon as one term is. (Testing the

@@ -415,7 +415,7 @@ static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt
  * stepper (no -s) takes more than STIFF_STEPS accepted steps within one output interval, or shows the
  * second sign below, or the third (its step shrinks to nothing on model evaluations that fail at its
  * trial points, in mo2c_rt_simulate), the run goes on with msbdf (variable-order BDF, what OpenModelica's default dassl
- * is) from the current point and step size, at the same tolerance, and says so in LOG_SOLVER. A model
+ * is) from the current point and step size, at a tenth of the tolerance (STIFF_BDF_TOL below), and says so in LOG_SOLVER. A model
  * that asks for a stepper keeps it. msbdf factors a dense Jacobian (n^3): above STIFF_MAX_STATES states
  * the run stays with rkf45 and LOG_SOLVER suggests -s=cvode (SUNDIALS, sparse) instead. */
 #define STIFF_STEPS 1000
@@ -443,7 +443,7 @@ static void print_stats(const mo2c_rt_opts *o, const char *solver, const mo2c_rt
  * MAP-LIB's models: the stiff ones that msbdf runs into the references' tubes refuse at most 25 % of
  * a block's tries (ThyristorBehaviourTest; SimpleTriacCircuit 24 %, the rectifiers 18 %, CauerLowPassSC
  * 17 %), AmplifierWithOpAmpDetailed 40 % in its fourth block (it then passes, back with rkf45). rkf45
- * handed the run is watched by the first sign only, and a switch from there keeps msbdf for good: a
+ * handed the run is watched by the first and third signs only, and a switch from there keeps msbdf for good: a
  * stiff run's msbdf may also refuse a third of a block's tries at a switching of diodes (SMEE_Rectifier at
  * t = 0.0156, 2026-11-28), and rkf45 for good then took more than 60 s of CPU to t = 0.34 of 1.1 where
  * the first sign's msbdf (the behaviour before this watch) takes 9 s to the end. */
@@ -702,7 +702,7 @@ int mo2c_rt_simulate(mo2c_data *d, const mo2c_rt_opts *o, mo2c_rt_writer *w)
         rc = mo2c_rt_writer_row(w, t) != 0;
     double last_row = t;
     /* 1: rkf45 (the default) watched for stiffness, 2: msbdf since, watched for its refusals, 3: rkf45 again
-     * (msbdf handed the run back), watched by the first sign only, 0: none of them */
+     * (msbdf handed the run back), watched by the first and third signs only, 0: none of them */
     int watch_stiff = !o->solver, interval_steps = 0;
     /* the estimate's work space: rkf45 watched, and states to perturb; without it the share alone decides */
     double *stiff_work = watch_stiff && drv ? malloc(3 * (size_t)m->nx * sizeof *stiff_work) : NULL;
