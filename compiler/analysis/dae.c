@@ -123,12 +123,22 @@ static bool has_der(const mo_expr *e)
     return false;
 }
 
+/* The workspace of mo_expr_collect_vars for dae's variables (zeroed: collect_vars leaves it so). */
+static unsigned char *seen_of(mo_dae *dae)
+{
+    if (dae->seen_cap < dae->vars.n) {   /* (vars may grow: doubled, so linear in all) */
+        dae->seen_cap = 2 * dae->vars.n + 64;
+        dae->seen = MO_NEWN(unsigned char, dae->seen_cap);
+    }
+    return dae->seen;
+}
+
 /* The parameters c depends on, through their bindings too, marked structural: the simulator's
  * -override must refuse them, since a new value would not choose the equations again. */
 static void mark_structural_all(mo_dae *dae, const mo_expr *const *cs, int n)
 {
     mo_int_vec todo = {0};
-    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n);
+    unsigned char *seen = seen_of(dae);
     for (int i = 0; i < n; i++)
         mo_expr_collect_vars(cs[i], seen, &todo);
     while (todo.n) {
@@ -152,7 +162,7 @@ void mo_dae_mark_structural(mo_dae *dae, const mo_expr *c)
 static int param_cond(mo_dae *dae, const mo_expr *c)
 {
     mo_int_vec used = {0};
-    unsigned char *seen = MO_NEWN(unsigned char, dae->vars.n);
+    unsigned char *seen = seen_of(dae);
     mo_expr_collect_vars(c, seen, &used);
     for (int i = 0; i < used.n; i++) {
         const mo_dvar *d = &dae->vars.v[used.v[i]];

@@ -187,6 +187,10 @@ typedef struct mo_dae {
     int ndelay;                /* delay() call sites, numbered 1..ndelay in their nodes' func_el (dae.c) */
     double *fold_vals;         /* dae.c: parameter values for folding structural if-expressions, or NULL
                                 * until the first one */
+    unsigned char *seen;       /* dae.c: mo_expr_collect_vars' workspace (all 0 between uses), seen_cap
+                                * entries: one for every call, which each folded parameter and structural
+                                * if-expression makes (one array per call was quadratic memory) */
+    int seen_cap;
     MO_VEC(mo_dset) dsets;     /* the state choices of index reduction (index.c), level by level */
 } mo_dae;
 
