@@ -114,13 +114,19 @@ static int always(const mo_expr *e)
     return e->n;
 }
 
-/* Count the element reads of e (not inside the arguments of one, where a site's statement cannot go). */
-static void count(mo_cg_sites *s, const mo_expr *e, mo_dag *w)
+/* Count the element reads of e (not inside the arguments of one, where a site's statement cannot go);
+ * whether e holds any. A node several paths of one solution reach (mo_dag) counts on each path, as its
+ * calls run on each (codegen_temps.c makes no local of a call), but is walked again only when it holds
+ * calls: the walk of a derivative's DAG without them stays linear. */
+static bool count(mo_cg_sites *s, const mo_expr *e, mo_dag *w)
 {
-    if (e->kind == MO_EX_VAR || !mo_dag_first(w, e))   /* (a node that several paths of one solution
-                                                          * reach is printed once: codegen_temps.c) */
-        return;
+    if (e->kind == MO_EX_VAR)
+        return false;
+    intptr_t seen = (intptr_t)mo_dag_get(w, e);   /* 1: holds no call, 2: holds some */
+    if (seen == 1)
+        return false;
     mo_dag_nodes++;
+    bool any = false;
     if (candidate(e)) {
         site *x = find(s, e, true);
         if (!x->call) {
@@ -133,10 +139,14 @@ static void count(mo_cg_sites *s, const mo_expr *e, mo_dag *w)
         x->uses++;
         if (e->func_el > x->maxel[e->func_out])
             x->maxel[e->func_out] = e->func_el;
-        return;
+        any = true;
+    } else {
+        for (int i = 0; i < e->n; i++)
+            any = count(s, e->a[i], w) || any;
     }
-    for (int i = 0; i < e->n; i++)
-        count(s, e->a[i], w);
+    if (!seen)
+        mo_dag_put(w, e, (void *)(intptr_t)(any ? 2 : 1));
+    return any;
 }
 
 mo_cg_sites *mo_cg_sites_new(int n, const mo_expr *const *solutions)
