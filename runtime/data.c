@@ -56,7 +56,8 @@ mo2c_data *mo2c_data_alloc(const mo2c_model *model)
     for (size_t i = 0; d->sample_tick && i < ns; i++)
         d->sample_tick[i] = -1;   /* no tick fired yet */
     d->dss_near = zalloc((size_t)model->ndss, 1);
-    if (!d->dss_near || !d->sample_tick || !d->sample_time || !d->x || !d->dx || !d->y || !d->p || !d->p_overridden || !d->x_start_overridden || !d->x_start ||
+    d->dss_best = zalloc((size_t)model->ndss, sizeof(double));
+    if (!d->dss_near || !d->dss_best || !d->sample_tick || !d->sample_time || !d->x || !d->dx || !d->y || !d->p || !d->p_overridden || !d->x_start_overridden || !d->x_start ||
         !s->work || !d->rel || !d->rel_tie || !d->rel_band || !d->rel_on || !d->cond || !d->pre || !d->pre_x || !d->pre_dx) {
         mo2c_data_free(d);
         return NULL;
@@ -96,6 +97,7 @@ void mo2c_data_free(mo2c_data *d)
     free(d->sample_tick);
     free(d->sample_time);
     free(d->dss_near);
+    free(d->dss_best);
     free(d);
 }
 

@@ -175,6 +175,8 @@ int mo2c_dss_check_rect(int nr, int nd, int nc, double *J, const double *rate, c
  * below a tenth of the one against y. The margin is the hysteresis: right after a switch the old choice
  * would have to be ten times better to come back, so the set does not chatter at a tie. O(nr^2 nc). */
 #define DSS_SWITCH 1e-1
+/* An entry of the scaled rows below this is no pivot for a candidate declared StateSelect.never. */
+#define DSS_NEGLIGIBLE 1e-8
 /* Trial points of the integrator (rhs) test the set too, and fail below DSS_SWITCH^2: a step that
  * would cross the band [DSS_SWITCH^2, DSS_SWITCH] without an accepted point in it is shortened, so that
  * the switch comes before the candidates can pass the singular point on the root of the old sign. */
@@ -212,8 +214,8 @@ static double subdet(int nr, int nc, const double *J, const int *cols, double *B
     return det;
 }
 
-int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, int *kept, double *work, int *iwork,
-                    int accepted)
+int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, int *kept, const unsigned char *never,
+                    double *work, int *iwork, int accepted)
 {
     int nk = nc - nr, *flag = iwork, *cols = iwork + nc, *done = iwork + 2 * nc;
     for (int i = 0; i < nr; i++) {
@@ -240,6 +242,27 @@ int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, 
     if (n != nr)
         return 0;
     double cur = subdet(nr, nc, J, cols, work);
+    if (!accepted) {
+        /* a trial point of the integrator: far past the switch, the step strode over the band where an
+         * accepted point would have switched (the pendulum's x from 0.1 L to beyond the bottom), and the
+         * candidates may be on the root of the old sign; failing the evaluation shortens the step (GSL's
+         * steppers; CVODE and IDA take the failure as unrecoverable: the run stops with the message).
+         * Any other evaluation is at an accepted point (the start, whose solved initial point can lie past
+         * the band of the choice made at the start values; an event; an output point) or within a
+         * difference step or an accepted step of one (the stiffness estimate's and a finite-difference
+         * Jacobian's points, SUNDIALS' root search): the check of the accepted point that follows it
+         * switches there, so failing would stop a run a switch carries on.
+         * The best columns' determinant is the one of the last accepted point, a step away: complete
+         * pivoting at every evaluation was 58 % of the run's CPU with a set of 22 rows (MultiBody's
+         * RevoluteConstraint); before the first accepted point there is nothing to compare with. */
+        const mo2c_rt_state *s = d->solver;
+        double best = d->dss_best[set];
+        if (s && s->trial && cur < DSS_SWITCH * DSS_SWITCH * best)
+            return mo2c_fail(d, "state set %d: the states it keeps are near singular within the integrator's step "
+                             "(determinant %g, %g with the best candidates at the last accepted point): the step "
+                             "must be shorter", set + 1, cur, best);
+        return 0;
+    }
     /* the best columns, complete pivoting on J itself (flag: the column is a pivot) */
     double best = 1;
     for (int j = 0; j < nc; j++)
@@ -249,15 +272,23 @@ int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, 
     for (int step = 0; step < nr; step++) {
         int bi = -1, bj = -1;
         double big = 0;
-        for (int i = 0; i < nr; i++)
-            for (int j = 0; j < nc && !done[i]; j++)
-                if (!flag[j] && fabs(J[i * nc + j]) > big) {
-                    big = fabs(J[i * nc + j]);
-                    bi = i;
-                    bj = j;
+        /* the candidates declared StateSelect.never first, while one of them has an entry that is not
+         * negligible (as compiler/analysis/index.c chooses by tiers): they stay dummies wherever they can
+         * (MultiBody's RevoluteConstraint: the angles of its free motion's initialization) */
+        for (int tier = never ? 0 : 1; tier < 2 && bi < 0; tier++)
+            for (int i = 0; i < nr; i++)
+                for (int j = 0; j < nc && !done[i]; j++) {
+                    double a = fabs(J[i * nc + j]);
+                    if (!flag[j] && (tier || never[j]) && a > big && (tier || a > DSS_NEGLIGIBLE)) {
+                        big = a;
+                        bi = i;
+                        bj = j;
+                    }
                 }
-        if (bi < 0)
+        if (bi < 0) {
+            d->dss_best[set] = 0;
             return 0;   /* the rows have lost rank in every choice: no switch helps */
+        }
         best *= big;
         flag[bj] = done[bi] = 1;
         for (int i = 0; i < nr; i++) {
@@ -269,23 +300,7 @@ int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, 
             J[i * nc + bj] = 0;
         }
     }
-    if (!accepted) {
-        /* a trial point of the integrator: far past the switch, the step strode over the band where an
-         * accepted point would have switched (the pendulum's x from 0.1 L to beyond the bottom), and the
-         * candidates may be on the root of the old sign; failing the evaluation shortens the step (GSL's
-         * steppers; CVODE and IDA take the failure as unrecoverable: the run stops with the message).
-         * Any other evaluation is at an accepted point (the start, whose solved initial point can lie past
-         * the band of the choice made at the start values; an event; an output point) or within a
-         * difference step or an accepted step of one (the stiffness estimate's and a finite-difference
-         * Jacobian's points, SUNDIALS' root search): the check of the accepted point that follows it
-         * switches there, so failing would stop a run a switch carries on */
-        const mo2c_rt_state *s = d->solver;
-        if (s && s->trial && cur < DSS_SWITCH * DSS_SWITCH * best)
-            return mo2c_fail(d, "state set %d: the states it keeps are near singular within the integrator's step "
-                             "(determinant %g, %g with the best candidates): the step must be shorter", set + 1, cur,
-                             best);
-        return 0;
-    }
+    d->dss_best[set] = best;
     if (!(cur < DSS_SWITCH * best))
         return 0;
     int k = 0;

@@ -241,6 +241,8 @@ struct mo2c_data {
     unsigned char *dss_near;          /* ndss: the state choice was near degenerate at the last accepted
                                          point, so rhs tests it at every evaluation (dss.c) */
     int dss_nnear;                    /* how many are so: rhs calls model->dss only when some are */
+    double *dss_best;                 /* ndss: of a state set, the determinant of its best candidates at the
+                                         last accepted point, 0 before the first (dss.c) */
 };
 
 /* Allocate the storage of one simulation of model (arrays zeroed, d->model set, the runtime's private
@@ -309,9 +311,10 @@ void mo2c_dss_near(mo2c_data *d, int k, int near);
  * its candidates; kept[0 .. nc - nr) the candidates (0-based, ascending) its set states copy. At an
  * accepted point (accepted = 1): 1 when it switched (kept holds the new ones, logged at LOG_SOLVER),
  * else 0; at a trial point: -1 after mo2c_fail when the step went too far past the switch, else 0.
- * work: nr * nr doubles; iwork: 2 nc + nr ints. */
-int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, int *kept, double *work, int *iwork,
-                    int accepted);
+ * never (NULL: none): never[j] != 0, candidate j's integral is declared StateSelect.never: taken among
+ * the dummies first. work: nr * nr doubles; iwork: 2 nc + nr ints. */
+int mo2c_dss_switch(mo2c_data *d, double t, int set, int nr, int nc, double *J, int *kept, const unsigned char *never,
+                    double *work, int *iwork, int accepted);
 
 /* Solve the dense linear system A z = b (n x n, row-major, both overwritten; z returned in b).
  * Non-zero when singular. Used by generated code for linear algebraic loops. */

@@ -563,38 +563,3 @@ double *mo_dae_start_values(const mo_dae *dae)
     return vals;
 }
 
-/* (daeutil.h) Its pivots are then the diagonal entries, whatever the others (codegen_dss.c leaves
- * entries against dummies that are not available out of its guard: they change no pivot). A Fluid
- * medium's choice is so: der(d) = rho_ph_der(p, h, der(p), der(h)) has 1 against its dummy der(d), and
- * der(T) = der(waterBaseProp_ph)(p2, ..., der(p2), ...) reads another dummy der(p2) only through the
- * derivative function, with 1 against der(T); so is a tank's whose balances are of m and U, its level and
- * T kept (stateset.c: no state set). Peels a row with one remaining dummy at a time: O(n^3), for the small choices that
- * are watched or made sets. */
-int mo_dae_triangular(const unsigned char *pat, int n)
-{
-    int result = 1;
-    unsigned char *rowdone = MO_NEWN(unsigned char, n + 1), *coldone = MO_NEWN(unsigned char, n + 1);
-    for (int peeled = 0; peeled < n;) {
-        bool progress = false;
-        for (int i = 0; i < n; i++) {
-            if (rowdone[i])
-                continue;
-            int cnt = 0, last = -1;
-            for (int j = 0; j < n && cnt < 2; j++)
-                if (!coldone[j] && pat[(size_t)i * (size_t)n + (size_t)j] != MO_PAT_ZERO) {
-                    cnt++;
-                    last = j;
-                }
-            unsigned char piv = cnt == 1 ? pat[(size_t)i * (size_t)n + (size_t)last] : MO_PAT_NA;
-            if (piv == MO_PAT_CONST || piv == MO_PAT_OTHER) {
-                result = piv == MO_PAT_OTHER ? 2 : result;
-                rowdone[i] = coldone[last] = 1;
-                peeled++;
-                progress = true;
-            }
-        }
-        if (!progress)
-            return 0;
-    }
-    return result;
-}

@@ -88,30 +88,29 @@ int mo_dae_keep_score(const mo_dae *dae, int c);
  * is no derivative) made dummies, the least wanted first, never a set's state; dummy grows */
 void mo_dae_demote_states(mo_dae *dae, unsigned char *dummy);
 
-/* stateset.c: is the choice of a component of index reduction (rows; cols with colpos[cols[j]] = j + 1;
- * chosen: the nr dummies it took, indices into cols) to be a state set? reinit: mo_dae_reinit_targets's
- * flags. seen, vs: workspace (mo_dae_eq_unknowns). */
-bool mo_dae_set_wanted(const mo_dae *dae, const int *rows, int nr, const int *cols, int nc, const int *chosen,
-                       const int *colpos, const unsigned char *reinit, unsigned char *seen, mo_int_vec *vs);
+/* stateset.c: a choice of index reduction for one component (rows; cols with colpos[cols[j]] = j + 1;
+ * chosen[i]: row i's dummy, an index into cols; start: the start values; reinit: mo_dae_reinit_targets's
+ * flags) recorded: dummy[] marks its dummies (with every candidate of the state sets made of it),
+ * dae->dsets gets what the run watches or switches. seen, vs: workspace (mo_dae_eq_unknowns). */
+void mo_dae_record_choice(mo_dae *dae, const int *rows, int nr, const int *cols, int nc, const int *chosen,
+                          const int *colpos, const double *start, const unsigned char *reinit, unsigned char *seen,
+                          mo_int_vec *vs, unsigned char *dummy);
+/* The kinds of a partial derivative of a choice's row against a dummy: absent or 0, a nonzero constant
+ * (parameters only, nonzero at the start values), varying, not available (the partial derivative of a
+ * medium's derivative function against its own derivative inputs), a parameter expression 0 at the start
+ * values (taken as varying in a pattern). */
+enum { MO_PAT_ZERO, MO_PAT_CONST, MO_PAT_OTHER, MO_PAT_NA, MO_PAT_PARAM0 };
+/* stateset.c: is the n x n pattern pat (row-major, MO_PAT_ kinds) of a choice's rows against its dummies
+ * triangular, under some order, with available entries on its diagonal? 0: no; 1: yes, the diagonal
+ * nonzero constants (the choice can never degenerate); 2: yes, some pivot varies. */
+int mo_dae_triangular(const unsigned char *pat, int n);
 /* stateset.c: flags over dae->vars (as they are now): the variable is the target of a reinit in a
  * when-clause (through an alias: the variable kept) */
 unsigned char *mo_dae_reinit_targets(const mo_dae *dae);
-/* stateset.c: the pattern (MO_PAT_*, below) of a choice's rows against its dummies, nr x nr, row-major
- * (chosen[i]: the dummy of row i, an index into the component's columns; colpos[v]: v's column + 1);
- * *all: the partial derivative against every column is available. seen, vs: workspace. */
-unsigned char *mo_dae_dummy_pattern(const mo_dae *dae, const int *rows, int nr, const int *chosen, const int *colpos,
-                                    unsigned char *seen, mo_int_vec *vs, bool *all);
 /* stateset.c: the variables and equations of the sets (dsets with nk > 0) that index.c marked, made after
  * its levels (which size their workspace by the variables then); *dummy (index.c's dummy flags) grows
  * to the new variables, none of them a dummy. */
 void mo_dae_make_state_sets(mo_dae *dae, unsigned char **dummy);
-
-/* Is the square pattern pat (n x n, row-major, MO_PAT_*: a choice's rows against its dummies) triangular
- * under some order of rows and columns, with available entries on its diagonal? 0: no; 1: yes, and the
- * diagonal is nonzero constants (the determinant is constant: the choice can never degenerate); 2: yes,
- * some pivot varies. (daeutil.c) */
-enum { MO_PAT_ZERO, MO_PAT_CONST, MO_PAT_OTHER, MO_PAT_NA };
-int mo_dae_triangular(const unsigned char *pat, int n);
 
 /* Does e change during the run (a variable that is no parameter or constant, or time)? */
 bool mo_dae_expr_varies(const mo_dae *dae, const mo_expr *e);

@@ -521,33 +521,12 @@ static bool select_component(mo_dae *dae, double *vals, double *vals0, const int
         memcpy(chosen, gchosen, sizeof(int) * (size_t)nr);
         ok = true;
     }
-    /* a state set: every candidate a dummy, the set states (make_state_sets) take the kept ones' place */
-    bool set = ok && mo_dae_set_wanted(dae, rows, nr, cols, nc, chosen, colpos, reinit, seen, &vs);
+    /* the dummies, and the choice kept for the run: watched, or state sets (stateset.c) */
+    if (ok)
+        mo_dae_record_choice(dae, rows, nr, cols, nc, chosen, colpos, vals0, reinit, seen, &vs, dummy);
     for (int j = 0; j < nc; j++)
         colpos[cols[j]] = 0;
-    if (!ok)
-        return false;
-    for (int i = 0; i < nr; i++)
-        dummy[cols[chosen[i]]] = 1;
-    for (int j = 0; j < nc && set; j++)
-        dummy[cols[j]] = 1;
-    if (nc > nr) {   /* a choice was made: kept for the run-time guard or switch (codegen_dss.c) */
-        mo_dset s = {nr, nc, MO_NEWN(int, nr), MO_NEWN(int, nc), set ? nc - nr : 0, NULL, NULL};
-        memcpy(s.rows, rows, sizeof(int) * (size_t)nr);
-        unsigned char *taken = MO_NEWN(unsigned char, nc);
-        int k = 0;
-        for (int i = 0; i < nr; i++) {
-            s.cols[k++] = cols[chosen[i]];
-            taken[chosen[i]] = 1;
-        }
-        for (int j = 0; j < nc; j++)
-            if (!taken[j])
-                s.cols[k++] = cols[j];
-        if (k != nc)
-            mo_unreachable("index reduction: a candidate column chosen twice");
-        MO_PUSH(dae->dsets, s);
-    }
-    return true;
+    return ok;
 }
 
 static int uf_find(int *p, int x)

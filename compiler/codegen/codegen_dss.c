@@ -56,31 +56,35 @@
  * choice full rank); a choice that needed one more column would be another choice of states.
  *
  * State sets (by default; --no-state-sets: none; analysis/stateset.c): a choice that can degenerate, of
- * at most 8 candidates (so of at most 7 equations), is made a set instead,
- * every candidate a dummy and nk set states copying the integrals of the candidates their selectors
- * name (dae.h, mo_dset.nk). Such a set is not watched but switched (plan_switch, switch_code): at every
- * evaluation its rows' Jacobian against all its candidates, and mo2c_dss_switch (runtime/dss.c); at an
- * accepted point, when the kept choice's determinant (rows scaled) is below 1/10 of that of the columns
+ * at most 8 candidates, is made a set instead, and in a larger choice each diagonal block that can (of
+ * at most 32 candidates: its dummies and the kept candidates its rows hold), the rest staying a static
+ * choice, watched; in a set every candidate is a dummy and nk set states copy the integrals of the
+ * candidates their selectors name (dae.h, mo_dset.nk). Such a set is not watched but switched
+ * (plan_switch, switch_code): at every evaluation its rows' Jacobian against all its candidates, and
+ * mo2c_dss_switch (runtime/dss.c); at an accepted point, when the kept choice's determinant (rows
+ * scaled) is below 1/10 of that of the columns
  * complete pivoting takes, the selectors take those columns, each set state is set from its new
  * candidate's integral (the same point: the candidates were computed with the old selectors, so the
  * values are consistent; the hand-written form in tests/models/DynamicStateSelection.mo's
  * CartesianPendulumStateSet had to read pre() of them in its when-equation for that reason) and
  * dss_watch returns 2: the integrator restarts as after an event (runtime/solver.c). At a trial point
- * below 1/100 the evaluation fails, which shortens the step: an accepted point then falls inside the
+ * below 1/100 (of the best determinant at the last accepted point) the evaluation fails, which shortens the step: an accepted point then falls inside the
  * band where the switch is made, before the candidates could cross their singular point on the root of
  * the old sign. The set's equations read the selector in if-expressions, so the loops holding them are
  * nonlinear and solved by Newton at each evaluation with the selectors' current values; nothing folds
- * or factorizes them once. The Cartesian pendulum, the rotated one and the bead run through the points
- * where the guard above stops them (tests/sim/dynamic_state_select.sh). What is left: MultiBody's
- * choices that degenerate are components of 12 to 69 equations with up to 24 kept candidates, most of
- * them rows with constant coefficients; the one that degenerates is a diagonal block of 8 (the guard's
- * blocks, plan_set). A set per such block (its dummies and the states its rows hold as candidates)
- * rather than per component is the next step. Also left: the cost of the if-expressions. The loops
- * holding a set's equations are nonlinear even where the static choice had explicit assignments or
- * a linear system (MultiBody's DoublePendulum, as a set of 3 states among 54 candidates, ran in 0.47 s of
- * CPU, 0.02 s with --no-state-sets: a choice of more than 8 candidates stays static for that reason);
- * written as linear systems whose matrix is refactored at each switch (never once for the run: the
- * selectors change outside events) they would cost about what the static choice costs.
+ * or factorizes them once. Candidates whose integrals are declared StateSelect.never are taken among the
+ * dummies first (n_, mo2c_dss_switch). The Cartesian pendulum, the rotated one and the bead run through
+ * the points where the guard above stops them (tests/sim/dynamic_state_select.sh), and so do MultiBody's
+ * GyroscopicEffects, PointGravityWithPointMasses2, RevoluteConstraint and UniversalConstraint, each by
+ * sets of diagonal blocks of 4 to 23 equations (tests/sim/multibody_state_sets.sh). What is left: the
+ * cost of the if-expressions. The loops holding a set's equations are nonlinear even where the static
+ * choice had explicit assignments or a linear system (MultiBody's DoublePendulum, as a set of 3 states
+ * among 54 candidates, ran in 0.47 s of CPU, 0.02 s with --no-state-sets: sets are kept to 8 candidates
+ * whole and 32 per block for that reason); written as linear systems whose matrix is refactored at each
+ * switch (never once for the run: the selectors change outside events) they would cost about what the
+ * static choice costs. The four MultiBody examples above run in 0.07 to 0.3 s of CPU with their sets,
+ * so nothing measured asks for it yet. Also left: a block of more than 32 candidates stays static, watched
+ * (EngineV6's blocks of 20 equations have 55; none of them has been seen to degenerate).
  *
  * Needs: a solved DAE (dae->dsets from index.c, dae->ode's blocks). mo_cg_dss_plan differentiates once;
  * codegen_need.c puts the blocks computing what the guards read in rhs. Guarantees: the message names
@@ -118,12 +122,9 @@ struct mo_cg_dss {
     MO_VEC(const mo_expr *) reads;   /* what the guards read: Jacobian entries, candidates */
 };
 
-/* The pattern of the rows' partial derivatives against the dummies (pat[i * n + j]): absent or 0, a
- * nonzero constant, varying (or a parameter expression 0 at the start), or not available (the partial
- * derivative of a medium's derivative function against its own derivative inputs). */
+/* The pattern kinds of partial derivatives (daeutil.h, mo_dae_triangular) under the plan's names. */
 enum { PAT_ZERO = MO_PAT_ZERO, PAT_CONST = MO_PAT_CONST, PAT_OTHER = MO_PAT_OTHER, PAT_NA = MO_PAT_NA,
-       PAT_PARAM0 /* (the plan's: a parameter expression 0 at the start, a varying pivot to
-                    * mo_dae_triangular, no variation) */ };
+       PAT_PARAM0 = MO_PAT_PARAM0 };
 
 /* The equation that row r is a derivative of, down to the one the model wrote. */
 static int root_eq(const mo_dae *dae, int r)
@@ -201,7 +202,7 @@ static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const 
             }
     int nc = lc.n;
     mo_expr **jac = MO_NEWN(mo_expr *, (size_t)nb * (size_t)nc);
-    /* the pattern of a square block (see mo_dae_triangular; a rectangular one is no triangle) */
+    /* the pattern of a square block (see triangular; a rectangular one is no triangle) */
     unsigned char *pat = nd == nb ? MO_NEWN(unsigned char, (size_t)nb * (size_t)nb) : NULL;
     /* vary: some partial derivative changes during the run; dvary, dfail: one against a dummy (lc[0 ..
      * nd)) does, or is not available; sfail: one against another candidate (lc[nd ..), which the pivots
@@ -489,7 +490,19 @@ static void switch_code(mo_cg *cg, mo_buf *o, const gset *g, int k)
         mo_buf_puts(o, ") - 1;\n");
     }
     mo_buf_puts(o, "        if (!ok)\n            return -1;\n");
-    mo_buf_printf(o, "        c_ = mo2c_dss_switch(d, t, %d, %d, %d, J_, s_, W_, w_, accepted);\n", k, nr, nc);
+    /* the candidates whose integrals are declared StateSelect.never, which the switch keeps dummies */
+    bool never = false;
+    for (int j = 0; j < nc; j++)
+        never |= dae->vars.v[dae->vars.v[s->cols[j]].der_of].state_select == MO_SS_NEVER;
+    if (never) {
+        mo_buf_printf(o, "        static const unsigned char n_[%d] = {", nc);
+        for (int j = 0; j < nc; j++)
+            mo_buf_printf(o, "%s%d", j ? ", " : "",
+                          dae->vars.v[dae->vars.v[s->cols[j]].der_of].state_select == MO_SS_NEVER);
+        mo_buf_puts(o, "};\n");
+    }
+    mo_buf_printf(o, "        c_ = mo2c_dss_switch(d, t, %d, %d, %d, J_, s_, %s, W_, w_, accepted);\n", k, nr, nc,
+                  never ? "n_" : "NULL");
     mo_buf_puts(o, "        if (c_ < 0)\n            return -1;\n        if (c_ == 1) {\n");
     for (int i = 0; i < nk; i++) {
         /* the slot written is the set state's in x (demote.c never makes one algebraic, whose slot would

@@ -37,10 +37,11 @@ static int set_switch(double a, double b, int *kept)
 {
     mo2c_data d;
     memset(&d, 0, sizeof d);   /* no solver state: no log, and an evaluation is no trial */
-    double J[2] = {a, b}, work[1];
+    double J[2] = {a, b}, work[1], best[1] = {0};
     int iwork[5];
+    d.dss_best = best;   /* the best determinant of the accepted point, kept for the trial points */
     *kept = 1;
-    return mo2c_dss_switch(&d, 0, 0, 1, 2, J, kept, work, iwork, 1);
+    return mo2c_dss_switch(&d, 0, 0, 1, 2, J, kept, NULL, work, iwork, 1);
 }
 
 static int rect(const double *J0, int nr, int nd, int nc, const double *rate, int *row, int *col)
