@@ -123,7 +123,8 @@ static bool has_der(const mo_expr *e)
     return false;
 }
 
-/* The workspace of mo_expr_collect_vars for dae's variables (zeroed: collect_vars leaves it so). */
+/* The workspace of mo_expr_collect_vars for dae's variables, all 0 between uses: collect_vars marks
+ * what it collects, and each user clears the marks of what it collected. */
 static unsigned char *seen_of(mo_dae *dae)
 {
     if (dae->seen_cap < dae->vars.n) {   /* (vars may grow: doubled, so linear in all) */
@@ -137,19 +138,21 @@ static unsigned char *seen_of(mo_dae *dae)
  * -override must refuse them, since a new value would not choose the equations again. */
 static void mark_structural_all(mo_dae *dae, const mo_expr *const *cs, int n)
 {
-    mo_int_vec todo = {0};
+    mo_int_vec got = {0};   /* (every variable reached, in order, once: seen's marks cleared after) */
     unsigned char *seen = seen_of(dae);
     for (int i = 0; i < n; i++)
-        mo_expr_collect_vars(cs[i], seen, &todo);
-    while (todo.n) {
-        mo_dvar *d = &dae->vars.v[todo.v[--todo.n]];
+        mo_expr_collect_vars(cs[i], seen, &got);
+    for (int k = 0; k < got.n; k++) {
+        mo_dvar *d = &dae->vars.v[got.v[k]];
         if (d->kind != MO_DV_PARAMETER || d->structural)
             continue;
         d->structural = true;
         const mo_expr *b = d->flat >= 0 && dae->flat->vars.v[d->flat].binding ? dae->flat->vars.v[d->flat].binding
                                                                                : d->start;
-        mo_expr_collect_vars(b, seen, &todo);
+        mo_expr_collect_vars(b, seen, &got);
     }
+    for (int k = 0; k < got.n; k++)
+        seen[got.v[k]] = 0;
 }
 
 void mo_dae_mark_structural(mo_dae *dae, const mo_expr *c)
@@ -164,6 +167,8 @@ static int param_cond(mo_dae *dae, const mo_expr *c)
     mo_int_vec used = {0};
     unsigned char *seen = seen_of(dae);
     mo_expr_collect_vars(c, seen, &used);
+    for (int i = 0; i < used.n; i++)
+        seen[used.v[i]] = 0;
     for (int i = 0; i < used.n; i++) {
         const mo_dvar *d = &dae->vars.v[used.v[i]];
         if ((d->kind != MO_DV_PARAMETER && d->kind != MO_DV_CONSTANT) || d->unfixed_param)
