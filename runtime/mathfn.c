@@ -7,8 +7,8 @@
  *
  * Input: values and the `where` text of the equation or function statement being evaluated. Output:
  * the value, or a failure recorded in d->error (mo2c_fail, algebra.c) with *ok cleared.
- * These functions are discontinuous in their arguments; for now they are evaluated as they are, without
- * generating events (the integrator steps over the jumps).
+ * mod, rem and div are discontinuous in their arguments; here they are evaluated as they are (the
+ * compiler makes the events of those outside noEvent).
  */
 #include "rt_internal.h"
 
@@ -93,7 +93,6 @@ double mo2c_pow(mo2c_data *d, double a, double b, const char *where, int *ok)
     return pow(a, b);
 }
 
-
 /* ---- mod, rem, div, semiLinear, Integer arithmetic ---- */
 
 static double zero_divisor(mo2c_data *d, const char *fn, double a, const char *where, int *ok)
@@ -139,7 +138,7 @@ static double int_call(mo2c_data *d, double a, double b, int op, const char *whe
         else
             snprintf(call, sizeof call, "%s(%.17g)", op == 'a' ? "abs" : "integer", a);
         mo2c_fail(d, "Integer overflow: %s is outside the Integer range %d..%d in equation %s", call, INT32_MIN,
-                  INT32_MAX, where && *where ? where : "(unknown equation)");
+                  INT32_MAX, mo2c_rt_where(where));
     }
     *ok = 0;
     return 0.0;
@@ -160,7 +159,7 @@ double mo2c_iop(mo2c_data *d, double a, double b, int op, const char *where, int
         return r;
     if (*ok)
         mo2c_fail(d, "Integer overflow: %.17g %c %.17g is outside the Integer range %d..%d in equation %s", a, op,
-                  b, INT32_MIN, INT32_MAX, where && *where ? where : "(unknown equation)");
+                  b, INT32_MIN, INT32_MAX, mo2c_rt_where(where));
     *ok = 0;
     return 0.0;
 }

@@ -13,7 +13,10 @@
  *   events.c   state and time events, event iteration (hooks of solver.c's loop), assert/terminate
  *   results.c  the CSV and MAT v4 result writers
  *   guard.c    signal handlers: a run that crashes or is stopped keeps its results and says when
- *   algebra.c  mo2c_fail, checked math, linear and nonlinear algebraic solvers
+ *   algebra.c  mo2c_fail, linear and nonlinear algebraic solvers
+ *   mathfn.c   checked math (division, sqrt, log, asin, acos, pow), mod/rem/div, semiLinear, Integer
+ *              arithmetic with overflow checked
+ *   mixed.c    mixed discrete/continuous loops; dss.c  the state sets' switch
  *   fnarray.c  arrays inside user functions: their memory and operations
  *   fnstring.c Strings inside user functions
  *   delay.c    the histories of delay()

@@ -529,9 +529,9 @@ mo_expr *mo_expr_unary(mo_loc loc, mo_op op, mo_expr *a);
 mo_expr *mo_expr_call(mo_loc loc, const char *fn, int n, mo_expr **args);
 mo_expr *mo_expr_copy(const mo_expr *e);          /* deep copy */
 /* Does pred(node, ctx) hold for e or any operand below it (a[] and named arguments' values; not the
- * subscripts of a reference, not iterators' ranges)? NULL e: false. Recursion over one expression only. */
-/* Is pred true of some node of e? pred must answer from the node (and ctx) alone: a node that several
- * paths reach (mo_dag below) is asked once per call. */
+ * subscripts of a reference, not iterators' ranges)? NULL e: false. Recursion over one expression only.
+ * pred must answer from the node (and ctx) alone: a node several paths reach (mo_dag below) is asked
+ * once per call. */
 bool mo_expr_any(const mo_expr *e, bool (*pred)(const mo_expr *, const void *), const void *ctx);
 
 /* ---- walks over expression DAGs ----
