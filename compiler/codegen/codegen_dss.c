@@ -202,7 +202,7 @@ static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const 
             }
     int nc = lc.n;
     mo_expr **jac = MO_NEWN(mo_expr *, (size_t)nb * (size_t)nc);
-    /* the pattern of a square block (see triangular; a rectangular one is no triangle) */
+    /* the pattern of a square block (see mo_dae_triangular, daeutil.h; a rectangular one is no triangle) */
     unsigned char *pat = nd == nb ? MO_NEWN(unsigned char, (size_t)nb * (size_t)nb) : NULL;
     /* vary: some partial derivative changes during the run; dvary, dfail: one against a dummy (lc[0 ..
      * nd)) does, or is not available; sfail: one against another candidate (lc[nd ..), which the pivots
