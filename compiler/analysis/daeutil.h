@@ -104,6 +104,17 @@ enum { MO_PAT_ZERO, MO_PAT_CONST, MO_PAT_OTHER, MO_PAT_NA, MO_PAT_PARAM0 };
  * triangular, under some order, with available entries on its diagonal? 0: no; 1: yes, the diagonal
  * nonzero constants (the choice can never degenerate); 2: yes, some pivot varies. */
 int mo_dae_triangular(const unsigned char *pat, int n);
+/* stateset.c: the partial derivatives of a choice's rows against its candidates, row by row (row i's in ents[rstart[i] .. rstart[i + 1])): the candidate's index in cols, its kind (MO_PAT_*: MO_PAT_NA, not available; those
+ * that are 0 are left out), the expression. start: the start values, for parameter expressions. */
+typedef struct mo_dae_pent {
+    int j;
+    unsigned char kind;
+    mo_expr *d;
+} mo_dae_pent;
+typedef MO_VEC(mo_dae_pent) mo_dae_pent_vec;
+/* (colpos[v]: v's column + 1, 0 for the others; seen, vs: workspace, mo_dae_eq_unknowns) */
+void mo_dae_row_partials(const mo_dae *dae, const int *rows, int nr, const int *colpos, const double *start,
+                         unsigned char *seen, mo_int_vec *vs, mo_dae_pent_vec *ents, int *rstart);
 /* stateset.c: flags over dae->vars (as they are now): the variable is the target of a reinit in a
  * when-clause (through an alias: the variable kept) */
 unsigned char *mo_dae_reinit_targets(const mo_dae *dae);

@@ -54,18 +54,9 @@ enum { SET_MAX_CANDIDATES = 8, SET_MAX_BLOCK = 32 };
  * took), one of its dummies, or one of the others (kept at the start). */
 enum { ROLE_OUT, ROLE_DUMMY, ROLE_KEPT };
 
-/* The partial derivatives of a choice's rows against its candidates, row by row (row i's in ents[rstart[i]
- * .. rstart[i + 1])): the candidate's index in cols, its kind (MO_PAT_*: MO_PAT_NA, not available; those
- * that are 0 are left out), the expression. start: the start values, for parameter expressions. */
-typedef struct pent {
-    int j;
-    unsigned char kind;
-    mo_expr *d;
-} pent;
-typedef MO_VEC(pent) pent_vec;
-
-static void row_partials(const mo_dae *dae, const int *rows, int nr, const int *colpos, const double *start,
-                         unsigned char *seen, mo_int_vec *vs, pent_vec *ents, int *rstart)
+/* (daeutil.h) */
+void mo_dae_row_partials(const mo_dae *dae, const int *rows, int nr, const int *colpos, const double *start,
+                         unsigned char *seen, mo_int_vec *vs, mo_dae_pent_vec *ents, int *rstart)
 {
     for (int i = 0; i < nr; i++) {
         rstart[i] = ents->n;
@@ -79,7 +70,7 @@ static void row_partials(const mo_dae *dae, const int *rows, int nr, const int *
                 continue;
             mo_expr *d = mo_diff_var_pure(res, vs->v[k]);
             double c;
-            pent e = {j, MO_PAT_OTHER, d};
+            mo_dae_pent e = {j, MO_PAT_OTHER, d};
             if (!d) {
                 e.kind = MO_PAT_NA;
             } else if (mo_sym_is_num(d, &c) && c == 0) {
@@ -135,7 +126,7 @@ int mo_dae_triangular(const unsigned char *pat, int n)
 
 
 /* Can rows rsel[0 .. n) (rsel NULL: 0 .. n) of a choice be a set on the candidates role[] marks (cols[j];
- * ents, rstart: row_partials; dpos[j]: the position of dummy j among the set's n dummies)? Every
+ * ents, rstart: mo_dae_row_partials; dpos[j]: the position of dummy j among the set's n dummies)? Every
  * candidate must be the derivative of a variable (the set states copy those), none declared
  * StateSelect.always (a requirement a set could not keep), none reinitialized (reinit:
  * mo_dae_reinit_targets; a set makes every integral algebraic, and reinit needs a state: a pendulum's v
@@ -146,7 +137,7 @@ int mo_dae_triangular(const unsigned char *pat, int n)
  * Fluid tank's medium, d = d0 (1 + 4.5e-10 (p - p0) ...) against its dummy der(p), made a set that
  * switched at t = 0 and slowed TanksWithOverflow). */
 static bool set_ok(const mo_dae *dae, const int *rsel, int n, const int *cols, int nc, const unsigned char *role,
-                   const int *dpos, const unsigned char *reinit, const pent *ents, const int *rstart)
+                   const int *dpos, const unsigned char *reinit, const mo_dae_pent *ents, const int *rstart)
 {
     for (int j = 0; j < nc; j++) {
         if (role[j] == ROLE_OUT)
@@ -193,7 +184,7 @@ static void push_dset(mo_dae *dae, const int *rows, const int *rsel, int nr, con
  * rtaken[i]: row i is a set's. Linear in the rows' candidates (matching and Tarjan),
  * plus the partial derivatives of the blocks tested. */
 static void block_sets(mo_dae *dae, const int *rows, int nr, const int *cols, int nc, const int *chosen,
-                       const unsigned char *reinit, const pent *ents, const int *rstart, unsigned char *taken,
+                       const unsigned char *reinit, const mo_dae_pent *ents, const int *rstart, unsigned char *taken,
                        unsigned char *rtaken)
 {
     MO_VEC(int) ee = {0};
@@ -269,10 +260,10 @@ void mo_dae_record_choice(mo_dae *dae, const int *rows, int nr, const int *cols,
         dpos[chosen[i]] = i;
     }
     bool whole = false;
-    pent_vec ents = {0};
+    mo_dae_pent_vec ents = {0};
     int *rstart = MO_NEWN(int, nr + 1);
     if (state_sets)
-        row_partials(dae, rows, nr, colpos, start, seen, vs, &ents, rstart);
+        mo_dae_row_partials(dae, rows, nr, colpos, start, seen, vs, &ents, rstart);
     if (state_sets && nc <= SET_MAX_CANDIDATES) {
         unsigned char *role = MO_NEWN(unsigned char, nc);
         for (int j = 0; j < nc; j++)

@@ -134,13 +134,9 @@ static int root_eq(const mo_dae *dae, int r)
     return r;
 }
 
-/* One partial derivative of a choice's row: column j of the set, its pattern kind, the expression
- * (NULL when not available). */
-typedef struct dent {
-    int j;
-    unsigned char kind;
-    mo_expr *e;
-} dent;
+/* One partial derivative of a choice's row (daeutil.h: column j of the set, its pattern kind, the
+ * expression, NULL when not available). */
+typedef mo_dae_pent dent;
 
 /* Work arrays of the plan, sized by the model's variables (col: a set's column + 1 per variable) or by
  * the largest set (stamp: a block's column + 1 per set column). */
@@ -219,7 +215,7 @@ static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const 
                 dfail |= j < nd;
                 sfail |= j >= nd;
             } else {
-                jac[(size_t)k * (size_t)nc + (size_t)j] = ents[t].e;
+                jac[(size_t)k * (size_t)nc + (size_t)j] = ents[t].d;
                 vary |= kind == PAT_OTHER;
                 dvary |= kind == PAT_OTHER && j < nd;
             }
@@ -288,38 +284,12 @@ static void plan_block(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, const 
 
 /* The nonzero partial derivatives of set s's rows against its candidates, row by row (row i's in
  * ents[rstart[i] .. rstart[i + 1])), each with its pattern kind (PAT_NA: not available). */
-typedef MO_VEC(dent) dent_vec;
+typedef mo_dae_pent_vec dent_vec;
 static void set_entries(const mo_dae *dae, const mo_dset *s, plan_ws *w, dent_vec *ents, int *rstart)
 {
-    int nr = s->nr;
     for (int j = 0; j < s->nc; j++)
         w->colpos[s->cols[j]] = j + 1;
-    for (int i = 0; i < nr; i++) {
-        rstart[i] = ents->n;
-        const mo_deq *q = &dae->eqs.v[s->rows[i]];
-        mo_expr *res = mo_sym_sub(q->lhs, q->rhs);
-        w->vs.n = 0;
-        mo_dae_eq_unknowns(dae, q, w->seen, &w->vs);
-        for (int t = 0; t < w->vs.n; t++) {
-            int j = w->colpos[w->vs.v[t]] - 1;
-            if (j < 0)
-                continue;
-            mo_expr *dj = mo_diff_var_pure(res, w->vs.v[t]);
-            double c;
-            dent d = {j, PAT_OTHER, dj};
-            if (!dj) {
-                d.kind = PAT_NA;
-            } else if (mo_sym_is_num(dj, &c) && c == 0) {
-                continue;
-            } else if (!mo_dae_expr_varies(dae, dj)) {   /* parameters only: nonzero at the start, nonzero throughout */
-                bool fine = true;
-                double cv = mo_eval(dj, start_values(dae, w), &fine);
-                d.kind = fine && isfinite(cv) && cv != 0 ? PAT_CONST : PAT_PARAM0;
-            }
-            MO_PUSH(*ents, d);
-        }
-    }
-    rstart[nr] = ents->n;
+    mo_dae_row_partials(dae, s->rows, s->nr, w->colpos, start_values(dae, w), w->seen, &w->vs, ents, rstart);
     for (int j = 0; j < s->nc; j++)
         w->colpos[s->cols[j]] = 0;
 }
@@ -410,8 +380,8 @@ static void plan_switch(mo_cg_dss *P, const mo_dae *dae, const mo_dset *s, plan_
         for (int t = rstart[i]; t < rstart[i + 1]; t++) {
             if (ents.v[t].kind == PAT_NA)
                 mo_unreachable("state set: a partial derivative index reduction found is not available");
-            jac[(size_t)i * (size_t)nc + (size_t)ents.v[t].j] = ents.v[t].e;
-            MO_PUSH(P->reads, ents.v[t].e);
+            jac[(size_t)i * (size_t)nc + (size_t)ents.v[t].j] = ents.v[t].d;
+            MO_PUSH(P->reads, ents.v[t].d);
         }
     mo_loc none = {0};
     for (int j = 0; j < nc; j++)
